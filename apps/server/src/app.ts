@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { requestGuardPlugin } from './plugins/request-guard.ts';
+import { loadPasswordCipher, type PasswordCipher } from './modules/auth/rsa-keys.ts';
+import { sessionStore, type SessionStore } from './modules/auth/sessions.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { menuRoutes } from './modules/menus/routes.ts';
+import { dictRoutes } from './modules/dict/routes.ts';
+import { cloudLoanRoutes } from './modules/cloudloan/routes.ts';
+
+/** What route modules share: built once per app, passed in explicitly. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  cipher: PasswordCipher;
+  sessions: SessionStore;
+  version: { version: string; commit: string; buildTime: string };
+  authRateLimit: { max: number; timeWindow: string };
+}
+
+const SERVER_VERSION = '0.1.0';
+const STARTED_AT = new Date().toISOString();
+
+/** Builds the whole app from its config and an opened database (fastify/demo style); server and tests alike. */
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    database,
+    cipher: await loadPasswordCipher(database.db),
+    sessions: sessionStore(database.db, { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteMinutes: config.SESSION_ABSOLUTE_MINUTES }),
+    version: { version: SERVER_VERSION, commit: config.GIT_COMMIT, buildTime: STARTED_AT },
+    authRateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' },
+  };
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        frameSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Factoring Portal API', version: SERVER_VERSION } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(requestGuardPlugin, { allowedOrigins: config.PUBLIC_ORIGIN ? config.PUBLIC_ORIGIN.split(',') : [] });
+  await app.register(authPlugin, { sessions: ctx.sessions });
+
+  for (const routes of [systemRoutes, authRoutes, menuRoutes, dictRoutes, cloudLoanRoutes]) {
+    await app.register(routes, { ctx });
+  }
+
+  await serveWebApp(app, config.WEB_DIST);
+  return app;
+}
+
+/** The built single-page app: static files, and index.html for every client-side route. */
+async function serveWebApp(app: FastifyInstance, webDist: string) {
+  const root = path.resolve(webDist);
+  if (!existsSync(path.join(root, 'index.html'))) return;
+  await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.code(404).send({ status: 'ERROR', message: `接口不存在：${request.method} ${request.url.split('?')[0]}` });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

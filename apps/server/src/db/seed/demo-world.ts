@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { dictionaryEntries, enterprises, menus, siteConfig, users } from '../schema/index.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { DEFAULT_SITE_CONFIG } from '../../modules/system/site-config.ts';
+import { MENU_SEED } from './menus.ts';
+
+/** Demo logins listed in the README. One password for all keeps the demo easy to try. */
+export const DEMO_PASSWORD = 'Demo@2026';
+export const DEMO_USERS = {
+  merchant: 'demo',
+  warehouse: 'cangchu',
+  purchaseSales: 'gouxiao',
+  operator: 'operator',
+} as const;
+
+const DICTIONARIES: { type: string; entries: [string, string][] }[] = [
+  { type: 'authStatus', entries: [['DRAFT', '草稿'], ['PENDING', '待审核'], ['APPROVED', '已通过'], ['REJECTED', '已驳回']] },
+  { type: 'userAuthority', entries: [['merchant', '企业用户'], ['operator', '运营人员']] },
+  { type: 'yesNo', entries: [['Y', '是'], ['N', '否']] },
+];
+
+/** Reference rows every portal needs: menus, site configuration, dictionaries. Idempotent. */
+export async function seedReferenceData(db: Db) {
+  await db
+    .insert(menus)
+    .values(MENU_SEED)
+    .onConflictDoUpdate({
+      target: menus.id,
+      set: {
+        name: sql`excluded.name`,
+        route: sql`excluded.route`,
+        bpid: sql`excluded.bpid`,
+        mpid: sql`excluded.mpid`,
+        icon: sql`excluded.icon`,
+        sortOrder: sql`excluded.sort_order`,
+        audience: sql`excluded.audience`,
+        gate: sql`excluded.gate`,
+      },
+    });
+  await db
+    .insert(siteConfig)
+    .values(Object.entries(DEFAULT_SITE_CONFIG).map(([key, value]) => ({ key, value })))
+    .onConflictDoNothing();
+  await db
+    .insert(dictionaryEntries)
+    .values(DICTIONARIES.flatMap((d) => d.entries.map(([value, label], i) => ({ type: d.type, value, label, sortOrder: i }))))
+    .onConflictDoNothing();
+}
+
+/** The demo world of PRODUCT §12, created only once (keyed by the demo login names). */
+export async function seedDemoWorld(db: Db) {
+  const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.loginName}) = ${DEMO_USERS.merchant}`);
+  if (existing.length) return;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [trading, storage, buyer] = await tx
+      .insert(enterprises)
+      .values([
+        { name: '上海鑫源贸易有限公司', uscc: '91310115MA1H7XQ30B', certified: true, certifiedAt: new Date() },
+        { name: '江苏安储仓储物流有限公司', uscc: '91320583MA1MXT9K4H', certified: true, certifiedAt: new Date() },
+        { name: '浙江远航供应链管理有限公司', uscc: '91330106MA2GL7QX1N', certified: true, certifiedAt: new Date() },
+      ])
+      .returning({ id: enterprises.id });
+    await tx.insert(users).values([
+      { loginName: DEMO_USERS.merchant, displayName: '张明', email: 'demo@xinyuan.example.cn', mobile: '13800138000', passwordHash, enterpriseId: trading.id, authority: 'merchant' },
+      { loginName: DEMO_USERS.warehouse, displayName: '李仓', email: 'ops@anchu.example.cn', mobile: '13900139000', passwordHash, enterpriseId: storage.id, authority: 'merchant', ckFlag: 'Y' },
+      { loginName: DEMO_USERS.purchaseSales, displayName: '王航', email: 'trade@yuanhang.example.cn', mobile: '13700137000', passwordHash, enterpriseId: buyer.id, authority: 'merchant', purchaseSalesEnabled: true },
+      { loginName: DEMO_USERS.operator, displayName: '赵审', email: 'ops@factor.example.cn', mobile: '13600136000', passwordHash, authority: 'operator' },
+    ]);
+  });
+}

@@ -1,0 +1,23 @@
+/** The answer shape of every call (ARCHITECTURE "The contract"). */
+export type Envelope<T> = { status: 'OK' | 'ERROR' | 'WARN'; message: T };
+
+export const ok = <T>(message: T): Envelope<T> => ({ status: 'OK', message });
+export const warn = <T>(message: T): Envelope<T> => ({ status: 'WARN', message });
+export const page = <T>(items: T[], totalCount: number) => ok({ items, totalCount });
+
+/** A refused business rule: HTTP 200 with status ERROR and a message the user can act on. */
+export class BusinessError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A record the caller may not see answers 404 whether or not it exists. */
+export class NotFoundError extends Error {
+  constructor(message = '记录不存在') {
+    super(message);
+  }
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BusinessError, ok, warn } from '../../lib/envelope.ts';
+import { SESSION_COOKIE } from '../../plugins/auth.ts';
+import type { AppContext } from '../../app.ts';
+import { checkCredentials } from './login.ts';
+
+const loginBody = z.object({
+  username: z.string().trim().min(1, '请输入用户名').max(64),
+  /** base64 RSA-OAEP ciphertext of the password. */
+  password: z.string().min(1, '请输入密码').max(1024),
+  loginType: z.string().max(32).optional(),
+  maskLoginVisible: z.string().max(8).optional(),
+});
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const cookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure });
+
+  app.get('/api/user/current', { schema: { tags: ['auth'], summary: '当前用户与 RSA 公钥' } }, async (request) =>
+    ok({ exponent: ctx.cipher.exponentHex, modulus: ctx.cipher.modulusHex, loginUser: request.user }),
+  );
+
+  app.post(
+    '/api/login',
+    {
+      schema: { tags: ['auth'], summary: '登录（密码 RSA-OAEP 加密）', body: loginBody },
+      config: { rateLimit: ctx.authRateLimit },
+    },
+    async (request, reply) => {
+      const password = ctx.cipher.decrypt(request.body.password);
+      if (password === null) throw new BusinessError('密码加密数据无效，请刷新页面后重试');
+      const user = await checkCredentials(ctx.database.db, request.body.username, password);
+      const { token, replacedSessions } = await ctx.sessions.open(user.id, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      reply.setCookie(SESSION_COOKIE, token, cookieOptions(request.protocol === 'https'));
+      request.log.info({ userId: user.id, replacedSessions }, 'login');
+      // SPEC §4: a second login ends the older session and answers AlreadyOnLine, which counts as success.
+      return replacedSessions > 0 ? warn('AlreadyOnLine') : ok('登录成功');
+    },
+  );
+
+  app.post('/api/logout', { schema: { tags: ['auth'], summary: '退出登录' } }, async (request, reply) => {
+    if (request.sessionId) await ctx.sessions.end(request.sessionId, 'LOGOUT');
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return ok('已退出登录');
+  });
+};

@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { enterprises, sessions, users } from '../../db/schema/index.ts';
+
+export interface AuthUser {
+  id: number;
+  loginName: string;
+  displayName: string;
+  authority: 'merchant' | 'operator';
+  enterpriseId: number | null;
+  enterpriseName: string | null;
+  certified: boolean;
+  ckFlag: 'Y' | 'N';
+  purchaseSales: boolean;
+}
+
+export interface SessionLifetimes {
+  idleMinutes: number;
+  absoluteMinutes: number;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** Writing last-seen on every request would turn each read into a write; once a minute is enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export type EndReason = NonNullable<typeof sessions.$inferSelect.endReason>;
+
+export function sessionStore(db: Db, lifetimes: SessionLifetimes) {
+  return {
+    /** Opens a session and ends the user's older ones (one active session per user, SPEC §4). */
+    async open(userId: number, meta: { ip: string; userAgent?: string }) {
+      const token = randomBytes(32).toString('base64url');
+      const id = hashToken(token);
+      const replaced = await db.transaction(async (tx) => {
+        const ended = await tx
+          .update(sessions)
+          .set({ endedAt: new Date(), endReason: 'REPLACED' })
+          .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
+          .returning({ id: sessions.id });
+        await tx.insert(sessions).values({
+          id,
+          userId,
+          ip: meta.ip,
+          userAgent: meta.userAgent?.slice(0, 300),
+          expiresAt: new Date(Date.now() + lifetimes.absoluteMinutes * 60_000),
+        });
+        return ended.length;
+      });
+      return { token, replacedSessions: replaced };
+    },
+
+    /** Resolves a cookie token to its user, ending the session when it is idle or past its lifetime. */
+    async resolve(token: string): Promise<{ sessionId: string; user: AuthUser } | null> {
+      const id = hashToken(token);
+      const [row] = await db
+        .select({
+          session: sessions,
+          user: users,
+          enterpriseName: enterprises.name,
+          certified: enterprises.certified,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+        .where(and(eq(sessions.id, id), isNull(sessions.endedAt)))
+        .limit(1);
+      if (!row) return null;
+      const now = Date.now();
+      const idleExpired = row.session.lastSeenAt.getTime() + lifetimes.idleMinutes * 60_000 < now;
+      if (idleExpired || row.session.expiresAt.getTime() < now || row.user.status !== 'ACTIVE') {
+        await this.end(id, 'EXPIRED');
+        return null;
+      }
+      if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+      }
+      const u = row.user;
+      return {
+        sessionId: id,
+        user: {
+          id: u.id,
+          loginName: u.loginName,
+          displayName: u.displayName,
+          authority: u.authority,
+          enterpriseId: u.enterpriseId,
+          enterpriseName: row.enterpriseName,
+          certified: row.certified ?? false,
+          ckFlag: u.ckFlag,
+          purchaseSales: u.purchaseSalesEnabled,
+        },
+      };
+    },
+
+    async end(sessionId: string, reason: EndReason) {
+      await db
+        .update(sessions)
+        .set({ endedAt: new Date(), endReason: reason })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+    },
+
+    /** Ends every session of a user, optionally keeping the caller's own. */
+    async endAllOf(userId: number, reason: EndReason, exceptSessionId?: string) {
+      await db
+        .update(sessions)
+        .set({ endedAt: new Date(), endReason: reason })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.endedAt),
+            exceptSessionId ? ne(sessions.id, exceptSessionId) : sql`true`,
+          ),
+        );
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof sessionStore>;

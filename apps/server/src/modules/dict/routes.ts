@@ -1,0 +1,21 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dictionaryEntries } from '../../db/schema/index.ts';
+import { ok } from '../../lib/envelope.ts';
+import type { AppContext } from '../../app.ts';
+
+export const dictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/sys/dict/listData',
+    { schema: { tags: ['system'], summary: '字典', querystring: z.object({ type: z.string().trim().min(1).max(64) }) } },
+    async (request) => {
+      const rows = await ctx.database.db
+        .select({ value: dictionaryEntries.value, label: dictionaryEntries.label })
+        .from(dictionaryEntries)
+        .where(eq(dictionaryEntries.type, request.query.type))
+        .orderBy(asc(dictionaryEntries.sortOrder));
+      return ok(rows);
+    },
+  );
+};

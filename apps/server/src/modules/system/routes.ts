@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/envelope.ts';
+import type { AppContext } from '../../app.ts';
+import { readSiteConfig } from './site-config.ts';
+
+export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'OK', message: 'alive' }));
+
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await ctx.database.ping();
+      return ok('ready');
+    } catch {
+      return reply.code(503).send({ status: 'ERROR', message: '数据库不可用' });
+    }
+  });
+
+  app.get(
+    '/api/system/version',
+    { schema: { tags: ['system'], summary: '服务端版本', response: { 200: z.object({ status: z.string(), message: z.object({ version: z.string(), commit: z.string(), buildTime: z.string() }) }) } } },
+    async () => ok(ctx.version),
+  );
+
+  app.get('/api/initcfg', { schema: { tags: ['system'], summary: '站点配置（SPEC §3）' } }, async () => {
+    const cfg = await readSiteConfig(ctx.database.db);
+    return ok({
+      factoringAccount: cfg.factoringAccount,
+      secondAccount: cfg.secondAccount,
+      virtualAccountBankName: cfg.virtualAccountBankName,
+      fees: cfg.fees,
+      contactPhone: cfg.contactPhone,
+      address: cfg.address,
+      companyIntro: cfg.companyIntro,
+      embeds: cfg.embeds.map((e, index) => ({ index, title: e.title })),
+    });
+  });
+};

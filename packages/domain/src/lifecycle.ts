@@ -1,0 +1,141 @@
+// Status machines: a transition not listed is refused (PRODUCT §6, §8, §4).
+import { DomainError } from './errors.ts';
+
+export class TransitionError extends DomainError {
+  readonly from: string;
+  readonly to: string;
+  constructor(from: string, to: string, message: string) {
+    super(message);
+    this.from = from;
+    this.to = to;
+  }
+}
+
+export interface Lifecycle<S extends string> {
+  readonly states: readonly S[];
+  readonly labels: Readonly<Record<S, string>>;
+  isState(value: unknown): value is S;
+  /** False for any unknown state, so raw strings from storage are safe to pass. */
+  canTransition(from: string, to: string): boolean;
+  /** Throws TransitionError with a Chinese message naming both statuses. */
+  assertTransition(from: string, to: string): void;
+  nextStates(from: string): readonly S[];
+  isTerminal(state: S): boolean;
+  label(state: string): string;
+}
+
+export function defineLifecycle<S extends string>(
+  transitions: { readonly [K in S]: readonly NoInfer<S>[] },
+  labels?: { readonly [K in S]: string },
+): Lifecycle<S> {
+  const states = Object.keys(transitions) as S[];
+  const isState = (value: unknown): value is S =>
+    typeof value === 'string' && Object.hasOwn(transitions, value);
+  const label = (state: string): string =>
+    isState(state) && labels ? labels[state] : state;
+  const nextStates = (from: string): readonly S[] => (isState(from) ? transitions[from] : []);
+  const canTransition = (from: string, to: string): boolean =>
+    isState(to) && nextStates(from).includes(to);
+
+  return {
+    states,
+    labels: labels ?? (Object.fromEntries(states.map((s): [string, string] => [s, s])) as Record<S, string>),
+    isState,
+    canTransition,
+    assertTransition(from, to) {
+      if (canTransition(from, to)) return;
+      const message = isState(from)
+        ? `当前状态为“${label(from)}”，不能变更为“${label(to)}”`
+        : `未知状态“${from}”，不能变更为“${label(to)}”`;
+      throw new TransitionError(from, to, message);
+    },
+    nextStates,
+    isTerminal: (state) => nextStates(state).length === 0,
+    label,
+  };
+}
+
+export type FinancingStatus =
+  | 'SUBMITTED' | 'APPROVED' | 'CONTRACT_SIGNED' | 'DISBURSED' | 'REPAYING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
+
+export const FINANCING_STATUS_LABELS: Readonly<Record<FinancingStatus, string>> = {
+  SUBMITTED: '待审核',
+  APPROVED: '审核通过',
+  CONTRACT_SIGNED: '合同已签署',
+  DISBURSED: '已放款',
+  REPAYING: '还款中',
+  SETTLED: '已结清',
+  REJECTED: '已驳回',
+  CANCELLED: '已取消',
+};
+
+// Overdue and extended are flags on a disbursed financing, not states.
+export const financingLifecycle = defineLifecycle<FinancingStatus>(
+  {
+    SUBMITTED: ['APPROVED', 'REJECTED', 'CANCELLED'],
+    APPROVED: ['CONTRACT_SIGNED', 'REJECTED', 'CANCELLED'],
+    CONTRACT_SIGNED: ['DISBURSED', 'REJECTED', 'CANCELLED'],
+    DISBURSED: ['REPAYING', 'SETTLED'], // SETTLED: repaid in full at once
+    REPAYING: ['SETTLED'],
+    SETTLED: [],
+    REJECTED: [],
+    CANCELLED: [],
+  },
+  FINANCING_STATUS_LABELS,
+);
+
+export const FINANCING_STATUSES = financingLifecycle.states;
+
+export type PledgeStatus =
+  | 'SUBMITTED' | 'MARGIN_PENDING' | 'MARGIN_PAID' | 'APPROVED' | 'DISBURSED' | 'REPAYING' | 'SETTLED'
+  | 'REJECTED' | 'CANCELLED';
+
+export const PLEDGE_STATUS_LABELS: Readonly<Record<PledgeStatus, string>> = {
+  SUBMITTED: '待审核',
+  MARGIN_PENDING: '待缴保证金',
+  MARGIN_PAID: '保证金已缴',
+  APPROVED: '审核通过',
+  DISBURSED: '已放款',
+  REPAYING: '还款中',
+  SETTLED: '已结清',
+  REJECTED: '已驳回',
+  CANCELLED: '已取消',
+};
+
+export const pledgeLifecycle = defineLifecycle<PledgeStatus>(
+  {
+    SUBMITTED: ['MARGIN_PENDING', 'REJECTED', 'CANCELLED'],
+    MARGIN_PENDING: ['MARGIN_PAID', 'REJECTED', 'CANCELLED'],
+    MARGIN_PAID: ['APPROVED', 'REJECTED', 'CANCELLED'],
+    APPROVED: ['DISBURSED', 'REJECTED', 'CANCELLED'],
+    DISBURSED: ['REPAYING', 'SETTLED'],
+    REPAYING: ['SETTLED'],
+    SETTLED: [],
+    REJECTED: [],
+    CANCELLED: [],
+  },
+  PLEDGE_STATUS_LABELS,
+);
+
+export const PLEDGE_STATUSES = pledgeLifecycle.states;
+
+export type AuthenticationStatus = 'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED';
+
+export const AUTHENTICATION_STATUS_LABELS: Readonly<Record<AuthenticationStatus, string>> = {
+  DRAFT: '草稿',
+  PENDING: '待审核',
+  APPROVED: '已通过',
+  REJECTED: '已驳回',
+};
+
+export const authenticationLifecycle = defineLifecycle<AuthenticationStatus>(
+  {
+    DRAFT: ['DRAFT', 'PENDING'], // DRAFT → DRAFT: save again
+    PENDING: ['APPROVED', 'REJECTED'],
+    REJECTED: ['PENDING'], // resubmit after correction
+    APPROVED: [],
+  },
+  AUTHENTICATION_STATUS_LABELS,
+);
+
+export const AUTHENTICATION_STATUSES = authenticationLifecycle.states;

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+const projects = [
+  { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+  { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+  {
+    test: {
+      name: 'api-pglite',
+      include: ['apps/server/src/**/*.test.ts'],
+      environment: 'node',
+      env: { TEST_DB: 'pglite' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+];
+// The same API suite runs a second time against a real PostgreSQL when CI provides one.
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    test: {
+      name: 'api-postgres',
+      include: ['apps/server/src/**/*.test.ts'],
+      environment: 'node',
+      env: { TEST_DB: 'postgres' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  });
+}
+
+export default defineConfig({ test: { projects, pool: 'forks' } });
