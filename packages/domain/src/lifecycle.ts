@@ -132,8 +132,8 @@ export const authenticationLifecycle = defineLifecycle<AuthenticationStatus>(
   {
     DRAFT: ['DRAFT', 'PENDING'], // DRAFT → DRAFT: save again
     PENDING: ['APPROVED', 'REJECTED'],
-    REJECTED: ['PENDING'], // resubmit after correction
     APPROVED: [],
+    REJECTED: ['PENDING'], // resubmit after correction
   },
   AUTHENTICATION_STATUS_LABELS,
 );

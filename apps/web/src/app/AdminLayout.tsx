@@ -1,0 +1,133 @@
+import {
+  AuditOutlined,
+  BankOutlined,
+  BulbOutlined,
+  DatabaseOutlined,
+  GoldOutlined,
+  HomeOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuOutlined,
+  MenuUnfoldOutlined,
+  SettingOutlined,
+  ShoppingOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { Breadcrumb, Button, Dropdown, Layout, Menu, Popover, Space, Switch, theme, Typography, type MenuProps } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { request } from '../lib/request.ts';
+import { setAuthority } from '../lib/storage.ts';
+import type { LoginUser, MenuItem } from '../lib/session.ts';
+import { breadcrumbsFor, buildMenuTree, type MenuNode } from './guard.ts';
+import { ReminderSlot } from './ReminderSlot.tsx';
+import { useAppState } from './state.ts';
+
+const ICONS: Record<string, ReactNode> = {
+  home: <HomeOutlined />,
+  bank: <BankOutlined />,
+  gold: <GoldOutlined />,
+  database: <DatabaseOutlined />,
+  shopping: <ShoppingOutlined />,
+  wallet: <WalletOutlined />,
+  audit: <AuditOutlined />,
+};
+
+type AntMenuItem = Required<MenuProps>['items'][number];
+
+function toMenuItems(nodes: MenuNode[]): AntMenuItem[] {
+  return nodes.map((n) => {
+    const icon = n.icon ? ICONS[n.icon] : undefined;
+    if (n.children.length) return { key: `m${n.id}`, icon, label: n.name, children: toMenuItems(n.children) };
+    return { key: n.route ?? `m${n.id}`, icon, label: n.route ? <Link to={n.route}>{n.name}</Link> : n.name };
+  });
+}
+
+async function logout() {
+  const res = await request<string>('/logout', { method: 'POST' });
+  if (res.status !== 'OK') throw res;
+  // SPEC §4: clear the user and stored authority, then reload the page.
+  setAuthority(null);
+  window.location.reload();
+}
+
+type ShellProps = { user: LoginUser; menus: MenuItem[]; children: ReactNode };
+
+/** The signed-in shell: sider menu from the server's tree, header, breadcrumbs (antd-admin style). */
+export default function AdminLayout({ user, menus, children }: ShellProps) {
+  const { token } = theme.useToken();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { darkTheme, siderFold, navOpenKeys, isNavbar, menuPopoverVisible, toggleTheme, toggleSider, setNavOpenKeys, setMenuPopover } = useAppState();
+  const items = useMemo(() => toMenuItems(buildMenuTree(menus)), [menus]);
+  const crumbs = useMemo(() => breadcrumbsFor(pathname, menus), [pathname, menus]);
+
+  const menu = (
+    <Menu
+      mode="inline"
+      theme={darkTheme ? 'dark' : 'light'}
+      items={items}
+      selectedKeys={[pathname]}
+      openKeys={siderFold && !isNavbar ? undefined : navOpenKeys}
+      onOpenChange={setNavOpenKeys}
+      onClick={() => setMenuPopover(false)}
+      style={{ borderInlineEnd: 'none' }}
+      data-testid="sider-menu"
+    />
+  );
+
+  const userMenu: MenuProps['items'] = [
+    { key: 'setting', icon: <SettingOutlined />, label: '账户设置', onClick: () => navigate('/sys/setting') },
+    { key: 'sys', icon: <BankOutlined />, label: '平台信息', onClick: () => navigate('/sys') },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: () => void logout() },
+  ];
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {!isNavbar && (
+        <Layout.Sider collapsible collapsed={siderFold} trigger={null} width={220} theme={darkTheme ? 'dark' : 'light'} data-testid="sider" data-folded={siderFold}>
+          <div style={{ height: 56, display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 600, fontSize: siderFold ? 14 : 18, color: token.colorPrimary }}>
+            {siderFold ? '鑫链' : '鑫链保理'}
+          </div>
+          {menu}
+        </Layout.Sider>
+      )}
+      <Layout>
+        <Layout.Header style={{ background: token.colorBgContainer, paddingInline: 16, display: 'flex', alignItems: 'center', justifyContent: 'space-between', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+          {isNavbar ? (
+            <Popover content={<div style={{ width: 240 }}>{menu}</div>} trigger="click" placement="bottomLeft" open={menuPopoverVisible} onOpenChange={setMenuPopover}>
+              <Button icon={<MenuOutlined />} aria-label="菜单" data-testid="navbar-menu-button" />
+            </Popover>
+          ) : (
+            <Button type="text" icon={siderFold ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={toggleSider} aria-label={siderFold ? '展开侧栏' : '收起侧栏'} data-testid="sider-toggle" />
+          )}
+          <Space size="middle">
+            <ReminderSlot />
+            <Space size={4}>
+              <BulbOutlined />
+              <Switch size="small" checked={darkTheme} onChange={toggleTheme} aria-label="暗色主题" data-testid="theme-switch" />
+            </Space>
+            <Dropdown menu={{ items: userMenu }} placement="bottomRight">
+              <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
+                {!isNavbar && (
+                  <Typography.Text>
+                    {user.displayName}
+                    {user.enterpriseName ? ` · ${user.enterpriseName}` : ''}
+                  </Typography.Text>
+                )}
+              </Button>
+            </Dropdown>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ margin: isNavbar ? 8 : 16 }}>
+          {crumbs.length > 1 && (
+            <Breadcrumb style={{ marginBottom: 12 }} items={crumbs.map((c, i) => ({ title: c.route && i < crumbs.length - 1 ? <Link to={c.route}>{c.name}</Link> : c.name }))} />
+          )}
+          <div style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: isNavbar ? 12 : 24, minHeight: 360 }}>{children}</div>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

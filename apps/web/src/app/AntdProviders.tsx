@@ -1,0 +1,39 @@
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useEffect, type ReactNode } from 'react';
+import { takeNotice } from '../lib/notice.ts';
+import { TOAST_SECONDS } from '../lib/request.ts';
+import { registerNotifier } from './notify.ts';
+import { useAppState } from './state.ts';
+
+dayjs.locale('zh-cn');
+
+/**
+ * antd with the zh_CN locale, the dark algorithm and App (themed message / notification / modal).
+ * A lazy chunk: the public landing and login pages are plain markup and never load it, which keeps
+ * their first load within the 200 KB budget; every other page renders inside it.
+ */
+export default function AntdProviders({ children }: { children: ReactNode }) {
+  const darkTheme = useAppState((s) => s.darkTheme);
+  return (
+    <ConfigProvider locale={zhCN} theme={{ algorithm: darkTheme ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1a5fb4' } }}>
+      <AntApp>
+        <NotifierBridge />
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+function NotifierBridge() {
+  const { notification, message } = AntApp.useApp();
+  useEffect(() => {
+    registerNotifier((title, description) => notification.error({ title, description }));
+    const notice = takeNotice();
+    if (notice) message.warning(notice, TOAST_SECONDS);
+    return () => registerNotifier(null);
+  }, [notification, message]);
+  return null;
+}

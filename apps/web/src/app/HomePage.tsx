@@ -1,0 +1,11 @@
+import { useLoginUser } from '../lib/session.ts';
+import { LazyPage } from './LazyPage.tsx';
+
+const landing = () => import('../features/trade/LandingPage.tsx');
+const dashboard = () => import('../features/dashboard/DashboardPage.tsx');
+
+/** `/`: the landing page for visitors, the dashboard once logged in (PRODUCT §3). */
+export default function HomePage() {
+  const user = useLoginUser();
+  return <LazyPage load={user ? dashboard : landing} />;
+}

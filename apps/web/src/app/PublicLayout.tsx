@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { LoginUser } from '../lib/session.ts';
+import './public.css';
+
+/** The visitor's frame: brand, public links, login and register. Plain markup for a light first load. */
+export function PublicLayout({ user, children }: { user: LoginUser | null; children: ReactNode }) {
+  return (
+    <>
+      <header className="fp-header">
+        <Link to="/" className="fp-brand">
+          鑫链保理
+        </Link>
+        <nav className="fp-nav">
+          <Link to="/trade/index">产品服务</Link>
+          <Link to="/trade/faq">常见问题</Link>
+          <Link to="/trade/aboutus">关于我们</Link>
+          {user ? (
+            <Link to="/" className="fp-button fp-button-primary">
+              进入工作台
+            </Link>
+          ) : (
+            <>
+              <Link to="/login" className="fp-button fp-button-primary">
+                登录
+              </Link>
+              <Link to="/trade/register" className="fp-button">
+                注册
+              </Link>
+            </>
+          )}
+        </nav>
+      </header>
+      <main className="fp-main">{children}</main>
+      <footer className="fp-footer">© 2026 鑫链商业保理有限公司 · 供应链金融服务平台</footer>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { hasAuthority, setAuthority } from '../lib/storage.ts';
+import { useCurrentUser, useMenus } from '../lib/session.ts';
+import { guardDecision } from './guard.ts';
+import { PageSpinner } from './LazyPage.tsx';
+import { PublicLayout } from './PublicLayout.tsx';
+import { RequestBridge } from './RequestBridge.tsx';
+import { DEFINED_PATHS, isOpenPath, ROUTES } from './route-table.ts';
+import { useAppState } from './state.ts';
+
+// The signed-in shell and the login mask are separate chunks, so public pages load light.
+const AdminLayout = lazy(() => import('./AdminLayout.tsx'));
+const AntdProviders = lazy(() => import('./AntdProviders.tsx'));
+const LoginMask = lazy(() => import('../features/auth/LoginMask.tsx'));
+
+/** Pages that stand alone, without the signed-in shell around them. */
+const BARE_PATHS = new Set(['/login', '/login/login']);
+
+/** Visitor pages built from plain markup, so they load without antd (first-load budget). */
+const isPlainPage = (path: string, loggedIn: boolean) => BARE_PATHS.has(path) || (path === '/' && !loggedIn);
+
+const WithAntd = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<PageSpinner />}>
+    <AntdProviders>{children}</AntdProviders>
+  </Suspense>
+);
+
+export function RootLayout() {
+  const { pathname, search } = useLocation();
+  const currentUser = useCurrentUser();
+  const user = currentUser.data?.loginUser ?? null;
+  const menus = useMenus(user?.id, currentUser.isSuccess);
+  const loginMaskVisible = useAppState((s) => s.loginMaskVisible);
+
+  useEffect(() => {
+    if (currentUser.isSuccess) setAuthority(user?.authority ?? null);
+  }, [currentUser.isSuccess, user?.authority]);
+
+  const decision = guardDecision(pathname, menus.data, DEFINED_PATHS);
+  useEffect(() => {
+    if (decision === 'possible403') console.warn(`[guard] ${pathname} is a defined route missing from the menu: possible 403`);
+  }, [decision, pathname]);
+
+  const route = ROUTES.find((r) => r.path === pathname);
+  let content = <Outlet />;
+  if (currentUser.isPending) content = <PageSpinner />;
+  else if (decision === 'notFound') content = <Navigate to="/exception/404" replace />;
+  else if (!user && currentUser.isSuccess && !isOpenPath(pathname) && !BARE_PATHS.has(pathname)) {
+    content = <Navigate to={`/login?from=${encodeURIComponent(pathname + search)}`} replace />;
+  } else if (user && route?.authority && (user.authority !== route.authority || !hasAuthority(route.authority))) {
+    content = <Navigate to="/exception/403" replace />;
+  }
+
+  const shell = user && !BARE_PATHS.has(pathname);
+  return (
+    <>
+      <RequestBridge />
+      {shell ? (
+        <WithAntd>
+          <AdminLayout user={user} menus={menus.data ?? []}>
+            {content}
+          </AdminLayout>
+        </WithAntd>
+      ) : (
+        <PublicLayout user={user}>{isPlainPage(pathname, !!user) ? content : <WithAntd>{content}</WithAntd>}</PublicLayout>
+      )}
+      {loginMaskVisible && (
+        <WithAntd>
+          <LoginMask onClose={() => useAppState.getState().setLoginMask(false)} />
+        </WithAntd>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { create } from 'zustand';
+import { readLocal, writeLocal } from '../lib/storage.ts';
+
+export type { LoginUser, MenuItem } from '../lib/session.ts';
+
+export interface Reminder {
+  willexpire: number;
+  stockloanQuerywillexpire: number;
+}
+
+export const NARROW_SCREEN_PX = 769;
+
+/** The application state of SPEC §3 that is truly global; server data lives in TanStack Query. */
+interface AppState {
+  loginMaskVisible: boolean;
+  darkTheme: boolean;
+  siderFold: boolean;
+  navOpenKeys: string[];
+  isNavbar: boolean;
+  menuPopoverVisible: boolean;
+  reminder: Reminder | null;
+  reminderVisible: boolean;
+  setLoginMask(visible: boolean): void;
+  toggleTheme(): void;
+  toggleSider(): void;
+  setNavOpenKeys(keys: string[]): void;
+  setNavbar(narrow: boolean): void;
+  setMenuPopover(visible: boolean): void;
+  showReminder(reminder: Reminder): void;
+  hideReminder(): void;
+}
+
+const isNarrow = () => typeof window !== 'undefined' && window.innerWidth < NARROW_SCREEN_PX;
+
+export const useAppState = create<AppState>((set, get) => ({
+  loginMaskVisible: false,
+  darkTheme: readLocal('darkTheme', false),
+  siderFold: readLocal('siderFold', false),
+  navOpenKeys: readLocal<string[]>('navOpenKeys', []),
+  isNavbar: isNarrow(),
+  menuPopoverVisible: false,
+  reminder: null,
+  reminderVisible: false,
+  setLoginMask: (loginMaskVisible) => set({ loginMaskVisible }),
+  toggleTheme: () => {
+    const darkTheme = !get().darkTheme;
+    writeLocal('darkTheme', darkTheme);
+    set({ darkTheme });
+  },
+  toggleSider: () => {
+    const siderFold = !get().siderFold;
+    writeLocal('siderFold', siderFold);
+    set({ siderFold });
+  },
+  setNavOpenKeys: (navOpenKeys) => {
+    writeLocal('navOpenKeys', navOpenKeys);
+    set({ navOpenKeys });
+  },
+  setNavbar: (isNavbar) => set({ isNavbar, menuPopoverVisible: isNavbar ? get().menuPopoverVisible : false }),
+  setMenuPopover: (menuPopoverVisible) => set({ menuPopoverVisible }),
+  showReminder: (reminder) => set({ reminder, reminderVisible: true }),
+  hideReminder: () => set({ reminderVisible: false }),
+}));

@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { request } from '../../lib/request.ts';
+import { encryptPassword } from '../../lib/rsa.ts';
+import { fetchCurrentUser } from '../../lib/session.ts';
+import { writeLocal } from '../../lib/storage.ts';
+
+export const LOGIN_TYPE = 'PASSWORD';
+export const ALREADY_ONLINE = 'AlreadyOnLine';
+
+export type LoginResult = { ok: true; alreadyOnline: boolean } | { ok: false; message: string };
+
+/** SPEC §4 login: encrypt with the server's RSA key, post the form, then refresh user and menus. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (username: string, password: string, fromMask: boolean): Promise<LoginResult> => {
+      const { exponent, modulus } = await fetchCurrentUser();
+      const encrypted = await encryptPassword(password, { exponent, modulus });
+      const res = await request<string>('/login', {
+        method: 'POST',
+        data: { username, password: encrypted, loginType: LOGIN_TYPE, maskLoginVisible: String(fromMask) },
+      });
+      const alreadyOnline = res.message === ALREADY_ONLINE;
+      if (res.status !== 'OK' && !alreadyOnline) return { ok: false, message: String(res.message) };
+      writeLocal('loginName', username);
+      // SPEC §4: the further check call after a successful login (cloud-loan eligibility feeds the menu).
+      await request<boolean>('/slccbprecredit/isAllowCcbLoan').catch(() => undefined);
+      await queryClient.invalidateQueries();
+      return { ok: true, alreadyOnline };
+    },
+    [queryClient],
+  );
+}
