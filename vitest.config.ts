@@ -11,6 +11,8 @@ const projects = [
       env: { TEST_DB: 'pglite' },
       testTimeout: 30_000,
       hookTimeout: 60_000,
+      // One migrated template database per worker, cloned for each file (see test/harness.ts).
+      isolate: false,
     },
   },
 ];
@@ -24,6 +26,7 @@ if (process.env.TEST_DATABASE_URL) {
       env: { TEST_DB: 'postgres' },
       testTimeout: 30_000,
       hookTimeout: 60_000,
+      isolate: false,
     },
   });
 }

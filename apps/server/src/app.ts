@@ -55,7 +55,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     authRateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' },
   };
 
-  await app.register(errorsPlugin);
+  const webRoot = path.resolve(config.WEB_DIST);
+  const hasWebApp = existsSync(path.join(webRoot, 'index.html'));
+  await app.register(errorsPlugin, { spaFallback: hasWebApp });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -83,19 +85,6 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     await app.register(routes, { ctx });
   }
 
-  await serveWebApp(app, config.WEB_DIST);
+  if (hasWebApp) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
   return app;
-}
-
-/** The built single-page app: static files, and index.html for every client-side route. */
-async function serveWebApp(app: FastifyInstance, webDist: string) {
-  const root = path.resolve(webDist);
-  if (!existsSync(path.join(root, 'index.html'))) return;
-  await app.register(fastifyStatic, { root, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET') {
-      return reply.code(404).send({ status: 'ERROR', message: `接口不存在：${request.method} ${request.url.split('?')[0]}` });
-    }
-    return reply.type('text/html').sendFile('index.html');
-  });
 }

@@ -46,7 +46,7 @@ export default function LandingPage() {
       </section>
       <section className="fp-card" style={{ marginTop: 16 }}>
         客服热线：<b data-testid="contact-phone">{config.data?.contactPhone ?? '…'}</b>
-        {config.data?.address ? `　地址：${config.data.address}` : ''}
+        {config.data?.address ? ` · 地址：${config.data.address}` : ''}
       </section>
     </div>
   );
