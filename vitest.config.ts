@@ -24,6 +24,7 @@ if (process.env.TEST_DATABASE_URL) {
       include: ['apps/server/src/**/*.test.ts'],
       environment: 'node',
       env: { TEST_DB: 'postgres' },
+      globalSetup: ['apps/server/src/test/postgres-global-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
       isolate: false,

@@ -7,3 +7,4 @@ export * from './uscc.ts';
 export * from './interest.ts';
 export * from './schedule.ts';
 export * from './lifecycle.ts';
+export * from './ledger.ts';

@@ -40,7 +40,7 @@ function toMenuItems(nodes: MenuNode[]): AntMenuItem[] {
   return nodes.map((n) => {
     const icon = n.icon ? ICONS[n.icon] : undefined;
     if (n.children.length) return { key: `m${n.id}`, icon, label: n.name, children: toMenuItems(n.children) };
-    return { key: n.route ?? `m${n.id}`, icon, label: n.route ? <Link to={n.route}>{n.name}</Link> : n.name };
+    return { key: n.route ?? `m${n.id}`, icon, label: n.name };
   });
 }
 
@@ -71,7 +71,10 @@ export default function AdminLayout({ user, menus, children }: ShellProps) {
       selectedKeys={[pathname]}
       openKeys={siderFold && !isNavbar ? undefined : navOpenKeys}
       onOpenChange={setNavOpenKeys}
-      onClick={() => setMenuPopover(false)}
+      onClick={({ key }) => {
+        setMenuPopover(false);
+        if (key.startsWith('/')) navigate(key);
+      }}
       style={{ borderInlineEnd: 'none' }}
       data-testid="sider-menu"
     />

@@ -1,0 +1,350 @@
+// Posting rules of the double-entry ledger (issue 5). Pure: builds and checks journal entries;
+// the server writes them. Amounts are integer cents; every entry balances (debits = credits).
+import { DomainError } from './errors.ts';
+import { addCents, type Cents } from './money.ts';
+
+export class LedgerError extends DomainError {}
+
+export type LedgerSide = 'D' | 'C';
+/** An enterprise's virtual account has three parts: free money, money held for a pending withdrawal, controlled money. */
+export type Bucket = 'AVAILABLE' | 'FROZEN' | 'CONTROLLED';
+export type FactorAccountCode =
+  | 'BANK_CASH'
+  | 'RECEIVABLE_PRINCIPAL'
+  | 'FEE_INCOME'
+  | 'INTEREST_INCOME'
+  | 'PENALTY_INCOME'
+  | 'MARGIN_HELD'
+  | 'SUSPENSE';
+
+export type AccountRef = { factor: FactorAccountCode } | { enterpriseId: number; bucket: Bucket };
+
+export type EntryKind =
+  | 'DEPOSIT'
+  | 'WITHDRAWAL_REQUEST'
+  | 'WITHDRAWAL_PAYOUT'
+  | 'WITHDRAWAL_FAIL'
+  | 'TRANSFER'
+  | 'CONTROLLED_DISBURSEMENT'
+  | 'DISBURSEMENT'
+  | 'TARGETED_PAYMENT'
+  | 'REPAYMENT'
+  | 'MARGIN_HOLD'
+  | 'MARGIN_RELEASE';
+
+export const FLOW_TYPE_LABELS = {
+  DEPOSIT: '充值入账',
+  WITHDRAWAL: '提现',
+  WITHDRAWAL_FEE: '提现手续费',
+  WITHDRAWAL_FREEZE: '提现冻结',
+  WITHDRAWAL_PAYOUT: '提现出款',
+  WITHDRAWAL_REFUND: '提现失败退回',
+  WITHDRAWAL_FEE_REFUND: '提现手续费退回',
+  TRANSFER_OUT: '转账转出',
+  TRANSFER_IN: '转账转入',
+  TRANSFER_FEE: '转账手续费',
+  DISBURSEMENT: '融资放款',
+  CONTROLLED_DISBURSEMENT: '受控放款',
+  TARGETED_PAYMENT: '定向支付',
+  BANK_PAYOUT: '银行付出',
+  BANK_RECEIPT: '银行收款',
+  REPAYMENT_PRINCIPAL: '归还本金',
+  REPAYMENT_INTEREST: '支付利息',
+  REPAYMENT_PENALTY: '支付罚息',
+  MARGIN_HOLD: '缴纳保证金',
+  MARGIN_RELEASE: '退还保证金',
+  FEE_INCOME: '手续费收入',
+  INCOME: '收入',
+  PRINCIPAL: '本金',
+} as const;
+export type FlowType = keyof typeof FLOW_TYPE_LABELS;
+
+/** Flow types an enterprise sees in its fund-flow list (its AVAILABLE and CONTROLLED lines). */
+export const USER_FLOW_TYPES = [
+  'DEPOSIT',
+  'WITHDRAWAL',
+  'WITHDRAWAL_FEE',
+  'WITHDRAWAL_REFUND',
+  'WITHDRAWAL_FEE_REFUND',
+  'TRANSFER_OUT',
+  'TRANSFER_IN',
+  'TRANSFER_FEE',
+  'DISBURSEMENT',
+  'CONTROLLED_DISBURSEMENT',
+  'TARGETED_PAYMENT',
+  'REPAYMENT_PRINCIPAL',
+  'REPAYMENT_INTEREST',
+  'REPAYMENT_PENALTY',
+  'MARGIN_HOLD',
+  'MARGIN_RELEASE',
+] as const satisfies readonly FlowType[];
+
+export interface PostingLine {
+  account: AccountRef;
+  side: LedgerSide;
+  amount: Cents;
+  flowType: FlowType;
+  counterpartyName?: string | null;
+  counterpartyAccount?: string | null;
+  memo?: string | null;
+}
+
+export interface JournalDraft {
+  kind: EntryKind;
+  memo?: string | null;
+  lines: PostingLine[];
+}
+
+const MSG_AMOUNT_REQUIRED = '金额必须大于0';
+const MSG_AMOUNT_INTEGER = '金额必须是以分为单位的整数，最多两位小数';
+const MSG_AMOUNT_RANGE = '金额超出允许范围';
+
+/** A positive amount in cents, or a Chinese LedgerError naming the field. */
+export function positiveCents(value: unknown, label = '金额'): Cents {
+  if (typeof value !== 'number' || Number.isNaN(value)) throw new LedgerError(`${label}格式不正确`);
+  if (!Number.isFinite(value) || Math.abs(value) > Number.MAX_SAFE_INTEGER) throw new LedgerError(MSG_AMOUNT_RANGE.replace('金额', label));
+  if (!Number.isInteger(value)) throw new LedgerError(MSG_AMOUNT_INTEGER.replace('金额', label));
+  if (value <= 0) throw new LedgerError(MSG_AMOUNT_REQUIRED.replace('金额', label));
+  return value as Cents;
+}
+
+/** A fee or part that may be zero but never negative. */
+export function nonNegativeCents(value: unknown, label = '金额'): Cents {
+  if (value === 0) return 0 as Cents;
+  return positiveCents(value, label);
+}
+
+export const isEnterpriseAccount = (ref: AccountRef): ref is { enterpriseId: number; bucket: Bucket } => 'enterpriseId' in ref;
+
+export function accountKey(ref: AccountRef): string {
+  return isEnterpriseAccount(ref) ? `VA:${ref.enterpriseId}:${ref.bucket}` : ref.factor;
+}
+
+/**
+ * The rules every entry obeys: two or more lines, each a positive safe integer of cents on a
+ * debit or credit side, and the debits equal to the credits. Returns the entry unchanged.
+ */
+export function assertBalanced<T extends JournalDraft>(entry: T): T {
+  if (!entry.lines || entry.lines.length < 2) throw new LedgerError('记账分录至少需要两行');
+  let debit = 0 as Cents;
+  let credit = 0 as Cents;
+  for (const line of entry.lines) {
+    if (line.side !== 'D' && line.side !== 'C') throw new LedgerError('记账方向不正确');
+    if (isEnterpriseAccount(line.account) && (!Number.isSafeInteger(line.account.enterpriseId) || line.account.enterpriseId <= 0)) {
+      throw new LedgerError('账户不正确');
+    }
+    const amount = positiveCents(line.amount);
+    if (line.side === 'D') debit = addCents(debit, amount);
+    else credit = addCents(credit, amount);
+  }
+  if (debit !== credit) throw new LedgerError(`借贷不平衡：借方 ${debit} 分，贷方 ${credit} 分`);
+  return entry;
+}
+
+/** Sum of debits (= sum of credits) of a balanced entry. */
+export function entryTotal(entry: JournalDraft): Cents {
+  assertBalanced(entry);
+  let total = 0 as Cents;
+  for (const line of entry.lines) if (line.side === 'D') total = addCents(total, line.amount);
+  return total;
+}
+
+/**
+ * How an entry changes each account on its normal side. Enterprise buckets are liabilities of the
+ * factor (credit increases them); pass the normal side of factor accounts through `normalSideOf`.
+ */
+export function balanceDeltas(entry: JournalDraft, normalSideOf: (ref: AccountRef) => LedgerSide = defaultNormalSide): Map<string, number> {
+  const deltas = new Map<string, number>();
+  for (const line of entry.lines) {
+    const key = accountKey(line.account);
+    const sign = line.side === normalSideOf(line.account) ? 1 : -1;
+    deltas.set(key, (deltas.get(key) ?? 0) + sign * line.amount);
+  }
+  return deltas;
+}
+
+const FACTOR_NORMAL_SIDE: Record<FactorAccountCode, LedgerSide> = {
+  BANK_CASH: 'D',
+  RECEIVABLE_PRINCIPAL: 'D',
+  FEE_INCOME: 'C',
+  INTEREST_INCOME: 'C',
+  PENALTY_INCOME: 'C',
+  MARGIN_HELD: 'C',
+  SUSPENSE: 'C',
+};
+
+export function defaultNormalSide(ref: AccountRef): LedgerSide {
+  return isEnterpriseAccount(ref) ? 'C' : FACTOR_NORMAL_SIDE[ref.factor];
+}
+
+/** Direction of a line on an enterprise's account as the enterprise sees it: a credit is money in. */
+export const flowDirection = (side: LedgerSide): 'IN' | 'OUT' => (side === 'C' ? 'IN' : 'OUT');
+
+interface Party {
+  name?: string | null;
+  accountNo?: string | null;
+}
+
+const va = (enterpriseId: number, bucket: Bucket): AccountRef => ({ enterpriseId, bucket });
+const factor = (code: FactorAccountCode): AccountRef => ({ factor: code });
+
+/** An incoming bank transfer to an enterprise's virtual account: the bank holds more, the factor owes more. */
+export function depositEntry(p: { enterpriseId: number; amount: Cents; payer?: Party; memo?: string | null }): JournalDraft {
+  const amount = positiveCents(p.amount);
+  return assertBalanced({
+    kind: 'DEPOSIT',
+    memo: p.memo ?? null,
+    lines: [
+      { account: factor('BANK_CASH'), side: 'D', amount, flowType: 'BANK_RECEIPT', counterpartyName: p.payer?.name, counterpartyAccount: p.payer?.accountNo },
+      { account: va(p.enterpriseId, 'AVAILABLE'), side: 'C', amount, flowType: 'DEPOSIT', counterpartyName: p.payer?.name, counterpartyAccount: p.payer?.accountNo, memo: p.memo },
+    ],
+  });
+}
+
+/** A withdrawal request: amount and fee leave the free part and wait, frozen, for the pay-out. */
+export function withdrawalRequestEntry(p: { enterpriseId: number; amount: Cents; fee: Cents; bank: Party }): JournalDraft {
+  const amount = positiveCents(p.amount, '提现金额');
+  const fee = nonNegativeCents(p.fee, '手续费');
+  const lines: PostingLine[] = [
+    { account: va(p.enterpriseId, 'AVAILABLE'), side: 'D', amount, flowType: 'WITHDRAWAL', counterpartyName: p.bank.name, counterpartyAccount: p.bank.accountNo },
+  ];
+  if (fee > 0) lines.push({ account: va(p.enterpriseId, 'AVAILABLE'), side: 'D', amount: fee, flowType: 'WITHDRAWAL_FEE' });
+  lines.push({ account: va(p.enterpriseId, 'FROZEN'), side: 'C', amount: addCents(amount, fee), flowType: 'WITHDRAWAL_FREEZE' });
+  return assertBalanced({ kind: 'WITHDRAWAL_REQUEST', lines });
+}
+
+/** The bank paid the withdrawal out: the frozen money leaves the bank account, the fee becomes income. */
+export function withdrawalPayoutEntry(p: { enterpriseId: number; amount: Cents; fee: Cents; bank: Party }): JournalDraft {
+  const amount = positiveCents(p.amount, '提现金额');
+  const fee = nonNegativeCents(p.fee, '手续费');
+  const lines: PostingLine[] = [
+    { account: va(p.enterpriseId, 'FROZEN'), side: 'D', amount: addCents(amount, fee), flowType: 'WITHDRAWAL_PAYOUT' },
+    { account: factor('BANK_CASH'), side: 'C', amount, flowType: 'BANK_PAYOUT', counterpartyName: p.bank.name, counterpartyAccount: p.bank.accountNo },
+  ];
+  if (fee > 0) lines.push({ account: factor('FEE_INCOME'), side: 'C', amount: fee, flowType: 'FEE_INCOME' });
+  return assertBalanced({ kind: 'WITHDRAWAL_PAYOUT', lines });
+}
+
+/** The pay-out failed: amount and fee go back to the free part. */
+export function withdrawalFailEntry(p: { enterpriseId: number; amount: Cents; fee: Cents; reason?: string | null }): JournalDraft {
+  const amount = positiveCents(p.amount, '提现金额');
+  const fee = nonNegativeCents(p.fee, '手续费');
+  const lines: PostingLine[] = [
+    { account: va(p.enterpriseId, 'FROZEN'), side: 'D', amount: addCents(amount, fee), flowType: 'WITHDRAWAL_PAYOUT' },
+    { account: va(p.enterpriseId, 'AVAILABLE'), side: 'C', amount, flowType: 'WITHDRAWAL_REFUND', memo: p.reason },
+  ];
+  if (fee > 0) lines.push({ account: va(p.enterpriseId, 'AVAILABLE'), side: 'C', amount: fee, flowType: 'WITHDRAWAL_FEE_REFUND' });
+  return assertBalanced({ kind: 'WITHDRAWAL_FAIL', memo: p.reason ?? null, lines });
+}
+
+/** A transfer between two enterprises' virtual accounts, from the payer's free part, with the fee to the factor. */
+export function transferEntry(p: {
+  from: { enterpriseId: number; name: string; accountNo: string };
+  to: { enterpriseId: number; name: string; accountNo: string };
+  amount: Cents;
+  fee: Cents;
+  memo?: string | null;
+}): JournalDraft {
+  const amount = positiveCents(p.amount, '转账金额');
+  const fee = nonNegativeCents(p.fee, '手续费');
+  if (p.from.enterpriseId === p.to.enterpriseId) throw new LedgerError('不能转账给自己');
+  const lines: PostingLine[] = [
+    { account: va(p.from.enterpriseId, 'AVAILABLE'), side: 'D', amount, flowType: 'TRANSFER_OUT', counterpartyName: p.to.name, counterpartyAccount: p.to.accountNo, memo: p.memo },
+    { account: va(p.to.enterpriseId, 'AVAILABLE'), side: 'C', amount, flowType: 'TRANSFER_IN', counterpartyName: p.from.name, counterpartyAccount: p.from.accountNo, memo: p.memo },
+  ];
+  if (fee > 0) {
+    lines.push({ account: va(p.from.enterpriseId, 'AVAILABLE'), side: 'D', amount: fee, flowType: 'TRANSFER_FEE' });
+    lines.push({ account: factor('FEE_INCOME'), side: 'C', amount: fee, flowType: 'FEE_INCOME' });
+  }
+  return assertBalanced({ kind: 'TRANSFER', memo: p.memo ?? null, lines });
+}
+
+/**
+ * Financing paid into an enterprise's virtual account: the factor's receivable grows and the
+ * enterprise's controlled part (default) or free part grows by the same amount.
+ */
+export function disbursementEntry(p: { enterpriseId: number; amount: Cents; sourceRef: string; controlled?: boolean }): JournalDraft {
+  const amount = positiveCents(p.amount, '放款金额');
+  const controlled = p.controlled ?? true;
+  return assertBalanced({
+    kind: controlled ? 'CONTROLLED_DISBURSEMENT' : 'DISBURSEMENT',
+    memo: p.sourceRef,
+    lines: [
+      { account: factor('RECEIVABLE_PRINCIPAL'), side: 'D', amount, flowType: 'PRINCIPAL', memo: p.sourceRef },
+      { account: va(p.enterpriseId, controlled ? 'CONTROLLED' : 'AVAILABLE'), side: 'C', amount, flowType: controlled ? 'CONTROLLED_DISBURSEMENT' : 'DISBURSEMENT', memo: p.sourceRef },
+    ],
+  });
+}
+
+/** A targeted payment: controlled money leaves to a whitelisted payee through the factor's bank. */
+export function targetedPaymentEntry(p: { enterpriseId: number; amount: Cents; payee: Party; memo?: string | null }): JournalDraft {
+  const amount = positiveCents(p.amount, '支付金额');
+  return assertBalanced({
+    kind: 'TARGETED_PAYMENT',
+    memo: p.memo ?? null,
+    lines: [
+      { account: va(p.enterpriseId, 'CONTROLLED'), side: 'D', amount, flowType: 'TARGETED_PAYMENT', counterpartyName: p.payee.name, counterpartyAccount: p.payee.accountNo, memo: p.memo },
+      { account: factor('BANK_CASH'), side: 'C', amount, flowType: 'BANK_PAYOUT', counterpartyName: p.payee.name, counterpartyAccount: p.payee.accountNo },
+    ],
+  });
+}
+
+/** A repayment from the enterprise's free part: principal reduces the receivable, interest and penalty are income. */
+export function repaymentEntry(p: { enterpriseId: number; principal: Cents; interest: Cents; penalty: Cents; sourceRef: string }): JournalDraft {
+  const principal = nonNegativeCents(p.principal, '本金');
+  const interest = nonNegativeCents(p.interest, '利息');
+  const penalty = nonNegativeCents(p.penalty, '罚息');
+  const parts: [Cents, FlowType, FactorAccountCode][] = [
+    [principal, 'REPAYMENT_PRINCIPAL', 'RECEIVABLE_PRINCIPAL'],
+    [interest, 'REPAYMENT_INTEREST', 'INTEREST_INCOME'],
+    [penalty, 'REPAYMENT_PENALTY', 'PENALTY_INCOME'],
+  ];
+  const lines: PostingLine[] = [];
+  for (const [amount, flowType, code] of parts) {
+    if (amount === 0) continue;
+    lines.push({ account: va(p.enterpriseId, 'AVAILABLE'), side: 'D', amount, flowType, memo: p.sourceRef });
+    lines.push({ account: factor(code), side: 'C', amount, flowType: code === 'RECEIVABLE_PRINCIPAL' ? 'PRINCIPAL' : 'INCOME', memo: p.sourceRef });
+  }
+  if (!lines.length) throw new LedgerError('还款金额必须大于0');
+  return assertBalanced({ kind: 'REPAYMENT', memo: p.sourceRef, lines });
+}
+
+/** Margin taken from (hold) or given back to (release) the enterprise's free part. */
+export function marginEntry(p: { enterpriseId: number; amount: Cents; sourceRef: string; release?: boolean }): JournalDraft {
+  const amount = positiveCents(p.amount, '保证金金额');
+  const hold = !p.release;
+  return assertBalanced({
+    kind: hold ? 'MARGIN_HOLD' : 'MARGIN_RELEASE',
+    memo: p.sourceRef,
+    lines: [
+      { account: va(p.enterpriseId, 'AVAILABLE'), side: hold ? 'D' : 'C', amount, flowType: hold ? 'MARGIN_HOLD' : 'MARGIN_RELEASE', memo: p.sourceRef },
+      { account: factor('MARGIN_HELD'), side: hold ? 'C' : 'D', amount, flowType: hold ? 'MARGIN_HOLD' : 'MARGIN_RELEASE', memo: p.sourceRef },
+    ],
+  });
+}
+
+function luhnDigit(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/** The virtual account number of an enterprise: '6222' + the id in 10 digits + a Luhn check digit. */
+export function virtualAccountNo(enterpriseId: number): string {
+  if (!Number.isSafeInteger(enterpriseId) || enterpriseId <= 0 || enterpriseId >= 10_000_000_000) throw new LedgerError('企业编号不正确');
+  const body = `6222${String(enterpriseId).padStart(10, '0')}`;
+  return `${body}${luhnDigit(body)}`;
+}
+
+/** Whether a text is a well-formed virtual account number (prefix, length and check digit). */
+export function isVirtualAccountNo(text: string): boolean {
+  if (!/^6222\d{11}$/.test(text)) return false;
+  return luhnDigit(text.slice(0, -1)) === Number(text.at(-1));
+}

@@ -1,0 +1,46 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+export const BASE_URL = `http://localhost:${PORT}`;
+
+/**
+ * Journeys drive Debian's Chromium (Playwright cannot download browsers here) against the built
+ * web app served by the real server on a fresh embedded database.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // One portal, one database, demo users shared: journeys run one after another so a login in
+  // one journey never ends another journey's session (one active session per user).
+  workers: 1,
+  fullyParallel: false,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'rm -rf .e2e-data && node --import tsx apps/server/src/main.ts',
+    url: `${BASE_URL}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: '.e2e-data',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      AUTH_RATE_LIMIT: '1000',
+      PUBLIC_ORIGIN: BASE_URL,
+    },
+  },
+});
