@@ -23,6 +23,7 @@ import type { LoginUser, MenuItem } from '../lib/session.ts';
 import { breadcrumbsFor, buildMenuTree, type MenuNode } from './guard.ts';
 import { ReminderSlot } from './ReminderSlot.tsx';
 import { useAppState } from './state.ts';
+import { forgetReminder } from './useExpiryReminder.ts';
 
 const ICONS: Record<string, ReactNode> = {
   home: <HomeOutlined />,
@@ -47,6 +48,7 @@ function toMenuItems(nodes: MenuNode[]): AntMenuItem[] {
 async function logout() {
   const res = await request<string>('/logout', { method: 'POST' });
   if (res.status !== 'OK') throw res;
+  forgetReminder();
   // SPEC §4: clear the user and stored authority, then reload the page.
   setAuthority(null);
   window.location.reload();

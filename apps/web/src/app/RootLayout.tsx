@@ -8,6 +8,7 @@ import { PublicLayout } from './PublicLayout.tsx';
 import { RequestBridge } from './RequestBridge.tsx';
 import { DEFINED_PATHS, isOpenPath, ROUTES } from './route-table.ts';
 import { useAppState } from './state.ts';
+import { useExpiryReminder } from './useExpiryReminder.ts';
 
 // The signed-in shell and the login mask are separate chunks, so public pages load light.
 const AdminLayout = lazy(() => import('./AdminLayout.tsx'));
@@ -32,6 +33,7 @@ export function RootLayout() {
   const user = currentUser.data?.loginUser ?? null;
   const menus = useMenus(user?.id, currentUser.isSuccess);
   const loginMaskVisible = useAppState((s) => s.loginMaskVisible);
+  useExpiryReminder(user);
 
   useEffect(() => {
     if (currentUser.isSuccess) setAuthority(user?.authority ?? null);

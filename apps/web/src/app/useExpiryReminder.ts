@@ -1,0 +1,42 @@
+import { useEffect } from 'react';
+import { request, unwrap, type Paged } from '../lib/request.ts';
+import { readSession, writeSession } from '../lib/storage.ts';
+import type { LoginUser } from '../lib/session.ts';
+import { useAppState } from './state.ts';
+
+const EXPIRY_PAGE = { page: 1, size: 10 };
+const SHOWN_KEY = 'factoring-reminder-shown';
+
+const countOf = (url: string) =>
+  request<Paged<unknown>>(url, { data: EXPIRY_PAGE })
+    .then(unwrap)
+    .then((p) => p.totalCount)
+    .catch(() => 0);
+
+/** Logout forgets that the reminder was shown, so the next login shows it again. */
+export const forgetReminder = () => writeSession(SHOWN_KEY, undefined);
+
+/**
+ * SPEC §4: once a merchant is known (at start or after login) query both expiring lists; if either
+ * is non-empty, open the reminder with both counts. Once per login, not on every reload.
+ */
+export function useExpiryReminder(user: LoginUser | null) {
+  const showReminder = useAppState((s) => s.showReminder);
+  useEffect(() => {
+    if (!user || user.authority !== 'merchant') return;
+    let cancelled = false;
+    void Promise.all([countOf('/credit/querywillexpire'), countOf('/stockloan/credit/querywillexpire')]).then(([willexpire, stockloanQuerywillexpire]) => {
+      if (cancelled || willexpire + stockloanQuerywillexpire === 0) return;
+      const reminder = { willexpire, stockloanQuerywillexpire };
+      if (readSession<number | null>(SHOWN_KEY, null) === user.id) {
+        useAppState.setState({ reminder });
+        return;
+      }
+      writeSession(SHOWN_KEY, user.id);
+      showReminder(reminder);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [user, showReminder]);
+}
