@@ -21,6 +21,17 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { menuRoutes } from './modules/menus/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
 import { cloudLoanRoutes } from './modules/cloudloan/routes.ts';
+import { referenceRoutes } from './modules/reference/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
+import { certificationRoutes } from './modules/certification/routes.ts';
+import { bpmRoutes } from './modules/bpm/routes.ts';
+import { fundsRoutes } from './modules/funds/routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { contractRoutes } from './modules/contracts/routes.ts';
+import { creditRoutes } from './modules/credit/routes.ts';
+import { supplyLoanRoutes } from './modules/supplyloan/routes.ts';
 
 /** What route modules share: built once per app, passed in explicitly. */
 export interface AppContext {
@@ -81,9 +92,15 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(requestGuardPlugin, { allowedOrigins: config.PUBLIC_ORIGIN ? config.PUBLIC_ORIGIN.split(',') : [] });
   await app.register(authPlugin, { sessions: ctx.sessions });
 
-  for (const routes of [systemRoutes, authRoutes, menuRoutes, dictRoutes, cloudLoanRoutes]) {
+  for (const routes of [systemRoutes, authRoutes, menuRoutes, dictRoutes, cloudLoanRoutes, accountRoutes, mailRoutes, contentRoutes, fundsRoutes]) {
     await app.register(routes, { ctx });
   }
+  // Issue 4: reference data, uploads, enterprise authentication, the operators' inbox.
+  for (const routes of [referenceRoutes, uploadRoutes, certificationRoutes, bpmRoutes]) await app.register(routes, { ctx });
+
+  await app.register(contractRoutes, { ctx });
+  // Issue 6: credit lines and their expiry reminders, supply-chain loans.
+  for (const routes of [creditRoutes, supplyLoanRoutes]) await app.register(routes, { ctx });
 
   if (hasWebApp) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
   return app;

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { readLocal, writeLocal } from '../lib/storage.ts';
+import { usePreferences } from '../lib/preferences.ts';
 
 export type { LoginUser, MenuItem } from '../lib/session.ts';
 
@@ -34,24 +35,17 @@ const isNarrow = () => typeof window !== 'undefined' && window.innerWidth < NARR
 
 export const useAppState = create<AppState>((set, get) => ({
   loginMaskVisible: false,
-  darkTheme: readLocal('darkTheme', false),
-  siderFold: readLocal('siderFold', false),
+  darkTheme: usePreferences.getState().darkTheme,
+  siderFold: usePreferences.getState().siderFold,
   navOpenKeys: readLocal<string[]>('navOpenKeys', []),
   isNavbar: isNarrow(),
   menuPopoverVisible: false,
   reminder: null,
   reminderVisible: false,
   setLoginMask: (loginMaskVisible) => set({ loginMaskVisible }),
-  toggleTheme: () => {
-    const darkTheme = !get().darkTheme;
-    writeLocal('darkTheme', darkTheme);
-    set({ darkTheme });
-  },
-  toggleSider: () => {
-    const siderFold = !get().siderFold;
-    writeLocal('siderFold', siderFold);
-    set({ siderFold });
-  },
+  // Theme and sider fold live in lib/preferences.ts (the settings page switches them too); mirrored here.
+  toggleTheme: () => usePreferences.getState().toggleTheme(),
+  toggleSider: () => usePreferences.getState().toggleSider(),
   setNavOpenKeys: (navOpenKeys) => {
     writeLocal('navOpenKeys', navOpenKeys);
     set({ navOpenKeys });
@@ -61,3 +55,5 @@ export const useAppState = create<AppState>((set, get) => ({
   showReminder: (reminder) => set({ reminder, reminderVisible: true }),
   hideReminder: () => set({ reminderVisible: false }),
 }));
+
+usePreferences.subscribe(({ darkTheme, siderFold }) => useAppState.setState({ darkTheme, siderFold }));

@@ -4,6 +4,11 @@ import { dictionaryEntries, enterprises, menus, siteConfig, users } from '../sch
 import { hashPassword } from '../../lib/passwords.ts';
 import { DEFAULT_SITE_CONFIG } from '../../modules/system/site-config.ts';
 import { MENU_SEED } from './menus.ts';
+import { seedContent } from './content.ts';
+import { seedCertificationDemo, seedCertificationReference } from './reference.ts';
+import { seedFunds } from './funds.ts';
+import { seedContracts } from './contracts.ts';
+import { seedSupplyLoan } from './supplyloan.ts';
 
 /** Demo logins listed in the README. One password for all keeps the demo easy to try. */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -46,6 +51,8 @@ export async function seedReferenceData(db: Db) {
     .insert(dictionaryEntries)
     .values(DICTIONARIES.flatMap((d) => d.entries.map(([value, label], i) => ({ type: d.type, value, label, sortOrder: i }))))
     .onConflictDoNothing();
+  await seedContent(db);
+  await seedCertificationReference(db);
 }
 
 /** The demo world of PRODUCT §12, created only once (keyed by the demo login names). */
@@ -57,9 +64,9 @@ export async function seedDemoWorld(db: Db) {
     const [trading, storage, buyer] = await tx
       .insert(enterprises)
       .values([
-        { name: '上海鑫源贸易有限公司', uscc: '91310115MA1H7XQ30B', certified: true, certifiedAt: new Date() },
-        { name: '江苏安储仓储物流有限公司', uscc: '91320583MA1MXT9K4H', certified: true, certifiedAt: new Date() },
-        { name: '浙江远航供应链管理有限公司', uscc: '91330106MA2GL7QX1N', certified: true, certifiedAt: new Date() },
+        { name: '上海鑫源贸易有限公司', uscc: '91310115MA1H7XQ301', certified: true, certifiedAt: new Date() },
+        { name: '江苏安储仓储物流有限公司', uscc: '91320583MA1MXT9K40', certified: true, certifiedAt: new Date() },
+        { name: '浙江远航供应链管理有限公司', uscc: '91330106MA2GL7QX1F', certified: true, certifiedAt: new Date() },
       ])
       .returning({ id: enterprises.id });
     await tx.insert(users).values([
@@ -68,5 +75,12 @@ export async function seedDemoWorld(db: Db) {
       { loginName: DEMO_USERS.purchaseSales, displayName: '王航', email: 'trade@yuanhang.example.cn', mobile: '13700137000', passwordHash, enterpriseId: buyer.id, authority: 'merchant', purchaseSalesEnabled: true },
       { loginName: DEMO_USERS.operator, displayName: '赵审', email: 'ops@factor.example.cn', mobile: '13600136000', passwordHash, authority: 'operator' },
     ]);
+    // A newly registered enterprise that has not authenticated yet (issue 4): the way to try the authentication.
+    const [fresh] = await tx.insert(enterprises).values({ name: '深圳前海新启科技有限公司' }).returning({ id: enterprises.id });
+    await tx.insert(users).values({ loginName: 'xinqiye', displayName: '陈启', email: 'chenqi@xinqi.example.cn', mobile: '13500135000', passwordHash, enterpriseId: fresh.id, authority: 'merchant' });
   });
+  await seedCertificationDemo(db);
+  await seedFunds(db);
+  await seedContracts(db);
+  await seedSupplyLoan(db);
 }

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { enterprises, users } from './identity.ts';
+
+export type TaskField = { label: string; value: string };
+export type TaskAttachment = { uploadId: number; label: string };
+
+/**
+ * The operators' inbox (PRODUCT §11): one generic task per thing to review. A module registers its
+ * task type (modules/bpm/registry.ts) and creates tasks with the business record's id in `ref_id`;
+ * approving or rejecting calls the type's handler in the same transaction.
+ */
+export const bpmTasks = pgTable(
+  'bpm_tasks',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type').notNull(),
+    subject: text('subject').notNull(),
+    enterpriseId: integer('enterprise_id').references(() => enterprises.id),
+    /** The id of the business record under review, in the type's own table. */
+    refId: text('ref_id').notNull(),
+    /** The submitted data as the module stored it. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** The submitted data as labelled rows, for the generic detail view. */
+    fields: jsonb('fields').$type<TaskField[]>().notNull(),
+    attachments: jsonb('attachments').$type<TaskAttachment[]>().notNull(),
+    state: text('state', { enum: ['PENDING', 'APPROVED', 'REJECTED'] }).notNull().default('PENDING'),
+    assigneeId: integer('assignee_id').references(() => users.id),
+    decision: text('decision', { enum: ['APPROVE', 'REJECT'] }),
+    reason: text('reason'),
+    submittedBy: integer('submitted_by').references(() => users.id),
+    decidedBy: integer('decided_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('bpm_tasks_state_type').on(t.state, t.type, t.id),
+    index('bpm_tasks_enterprise').on(t.enterpriseId, t.id),
+    index('bpm_tasks_ref').on(t.type, t.refId),
+    uniqueIndex('bpm_tasks_one_pending_per_record').on(t.type, t.refId).where(sql`${t.state} = 'PENDING'`),
+  ],
+);
+
+/**
+ * Every decision and task event (who, when, what, before/after). Append-only: the migration adds a
+ * trigger that refuses updates and deletes.
+ */
+export const bpmAuditLog = pgTable(
+  'bpm_audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    taskId: integer('task_id').references(() => bpmTasks.id),
+    actorId: integer('actor_id').references(() => users.id),
+    actorName: text('actor_name').notNull(),
+    action: text('action', { enum: ['SUBMIT', 'CLAIM', 'RELEASE', 'APPROVE', 'REJECT'] }).notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    comment: text('comment'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bpm_audit_log_task').on(t.taskId, t.id), index('bpm_audit_log_created').on(t.createdAt, t.id)],
+);

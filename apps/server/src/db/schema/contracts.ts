@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { enterprises, users } from './identity.ts';
+
+export const CONTRACT_TYPES = ['FACTORING_AGREEMENT', 'FINANCING', 'PLEDGE', 'MARGIN', 'CLOUD_LOAN'] as const;
+export type ContractType = (typeof CONTRACT_TYPES)[number];
+
+/** EXPIRED is also derived when reading: a TO_SIGN or SIGNED contract past its expiry date reads as EXPIRED. */
+export const CONTRACT_STATUSES = ['TO_SIGN', 'SIGNED', 'EXPIRED', 'VOID'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+
+/**
+ * Contracts (PRODUCT §10): generated as a Chinese PDF from a template per type with the business
+ * data, stored under DATA_DIR/contracts with a generated name, and signed by a user of the enterprise
+ * with password confirmation. `file_sha256` is the hash of the PDF as generated; `signed_sha256` the
+ * hash of the file re-read from disk at the moment of signing (equal, or the signing is refused).
+ */
+export const contracts = pgTable(
+  'contracts',
+  {
+    id: serial('id').primaryKey(),
+    /** HT + yyyyMMdd (Asia/Shanghai) + a four-digit daily sequence, e.g. HT202605180001. */
+    contractNo: text('contract_no').notNull(),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    type: text('type', { enum: CONTRACT_TYPES }).notNull(),
+    title: text('title').notNull(),
+    /** The business record the contract belongs to, e.g. ('FINANCING', '42'). */
+    relatedType: text('related_type').notNull(),
+    relatedId: text('related_id').notNull(),
+    /** The business record's own number as shown to users (e.g. the financing number), when it has one. */
+    relatedNo: text('related_no'),
+    counterparty: text('counterparty').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: CONTRACT_STATUSES }).notNull().default('TO_SIGN'),
+    /** The business data the template was filled with. */
+    data: jsonb('data').$type<Record<string, string>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the business at generation, or the signing day when none was given. */
+    effectiveDate: date('effective_date', { mode: 'string' }),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    /** The name offered on download, e.g. HT202605180001-保理协议.pdf. */
+    fileName: text('file_name').notNull(),
+    /** Path relative to DATA_DIR/contracts. */
+    storedName: text('stored_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    fileSha256: text('file_sha256').notNull(),
+    signedBy: integer('signed_by').references(() => users.id),
+    signedByName: text('signed_by_name'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    signerIp: text('signer_ip'),
+    signedSha256: text('signed_sha256'),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('contracts_contract_no').on(t.contractNo),
+    uniqueIndex('contracts_stored_name').on(t.storedName),
+    index('contracts_enterprise').on(t.enterpriseId, t.id),
+    index('contracts_related').on(t.relatedType, t.relatedId),
+    check('contracts_amount_not_negative', sql`${t.amount} >= 0`),
+    check(
+      'contracts_signed_complete',
+      sql`${t.status} <> 'SIGNED' or (${t.signedBy} is not null and ${t.signedAt} is not null and ${t.signedSha256} is not null)`,
+    ),
+  ],
+);
+
+/** The last sequence number handed out per day, so contract numbers are unique under concurrency. */
+export const contractNumberCounters = pgTable('contract_number_counters', {
+  day: text('day').primaryKey(),
+  lastSeq: integer('last_seq').notNull(),
+});

@@ -1,0 +1,393 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { enterprises, users } from './identity.ts';
+import { uploads } from './certification.ts';
+
+/** One row of a platform's price list: the rate and fee for terms within [minDays, maxDays]. */
+export type PriceBracket = { minDays: number; maxDays: number; annualRatePpm: number; serviceFeeRatePpm: number };
+export type PlatformAccount = { accountName: string; bankBranchName: string; accountNo: string };
+
+/**
+ * A financing programme run by the factor with a core enterprise (PRODUCT §6). Rates are parts per
+ * million; the price list refines rate and fee by term bracket (terms outside every bracket use the
+ * base rate and fee).
+ */
+export const platforms = pgTable(
+  'platforms',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    coreEnterpriseId: integer('core_enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    product: text('product', { enum: ['SUPPLY', 'PLEDGE'] }).notNull(),
+    annualRatePpm: integer('annual_rate_ppm').notNull(),
+    maxTermDays: integer('max_term_days').notNull(),
+    advanceRatePpm: integer('advance_rate_ppm').notNull(),
+    interestMode: text('interest_mode', { enum: ['UPFRONT', 'ARREARS'] }).notNull(),
+    serviceFeeRatePpm: integer('service_fee_rate_ppm').notNull().default(0),
+    penaltyMultiplierPpm: integer('penalty_multiplier_ppm').notNull().default(1_500_000),
+    priceList: jsonb('price_list').$type<PriceBracket[]>().notNull().default([]),
+    /** Null: the default receiving account for factoring from the site configuration. */
+    repaymentAccount: jsonb('repayment_account').$type<PlatformAccount | null>(),
+    description: text('description').notNull().default(''),
+    /** Open to join applications. */
+    joinable: boolean('joinable').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('platforms_code').on(t.code),
+    check('platforms_rates', sql`${t.annualRatePpm} >= 0 and ${t.serviceFeeRatePpm} >= 0 and ${t.penaltyMultiplierPpm} >= 0`),
+    check('platforms_advance_rate', sql`${t.advanceRatePpm} > 0 and ${t.advanceRatePpm} <= 1000000`),
+    check('platforms_max_term', sql`${t.maxTermDays} > 0`),
+  ],
+);
+
+/**
+ * An enterprise's credit line on a platform. `reserved` is credit held by submitted applications
+ * that are not yet disbursed; `used` is disbursed principal not yet repaid. Available is
+ * limit − used − reserved, never below zero; every booking locks the row `FOR UPDATE`.
+ */
+export const creditLines = pgTable(
+  'credit_lines',
+  {
+    id: serial('id').primaryKey(),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    platformId: integer('platform_id')
+      .notNull()
+      .references(() => platforms.id),
+    limit: bigint('credit_limit', { mode: 'number' }).notNull(),
+    used: bigint('used', { mode: 'number' }).notNull().default(0),
+    reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['ACTIVE', 'FROZEN', 'EXPIRED'] }).notNull().default('ACTIVE'),
+    grantedBy: integer('granted_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credit_lines_enterprise_platform').on(t.enterpriseId, t.platformId),
+    index('credit_lines_expiry').on(t.enterpriseId, t.expiryDate),
+    check('credit_lines_amounts', sql`${t.limit} >= 0 and ${t.used} >= 0 and ${t.reserved} >= 0`),
+  ],
+);
+
+/** An enterprise's request to join a platform; the operator grants the credit line. */
+export const platformJoinApplications = pgTable(
+  'platform_join_applications',
+  {
+    id: serial('id').primaryKey(),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    platformId: integer('platform_id')
+      .notNull()
+      .references(() => platforms.id),
+    requestedLimit: bigint('requested_limit', { mode: 'number' }).notNull(),
+    remark: text('remark'),
+    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] }).notNull().default('PENDING'),
+    grantedLimit: bigint('granted_limit', { mode: 'number' }),
+    reviewNote: text('review_note'),
+    createdBy: integer('created_by').references(() => users.id),
+    decidedBy: integer('decided_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('platform_join_enterprise').on(t.enterpriseId, t.id),
+    uniqueIndex('platform_join_one_pending').on(t.enterpriseId, t.platformId).where(sql`${t.status} = 'PENDING'`),
+  ],
+);
+
+/** Receivables by invoice: the seller (enterprise) invoiced the core enterprise (buyer). */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    buyerEnterpriseId: integer('buyer_enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    invoiceCode: text('invoice_code').notNull(),
+    invoiceNumber: text('invoice_number').notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    /** Amount including tax, in cents. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    taxAmount: bigint('tax_amount', { mode: 'number' }).notNull().default(0),
+    imageUploadId: integer('image_upload_id').references(() => uploads.id),
+    status: text('status', { enum: ['REGISTERED', 'VERIFIED', 'FINANCED', 'SETTLED', 'REJECTED'] }).notNull().default('REGISTERED'),
+    financingId: integer('financing_id'),
+    reviewNote: text('review_note'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_seller_code_number').on(t.enterpriseId, t.invoiceCode, t.invoiceNumber),
+    index('invoices_enterprise_status').on(t.enterpriseId, t.status, t.id),
+    check('invoices_amounts', sql`${t.amount} > 0 and ${t.taxAmount} >= 0 and ${t.taxAmount} <= ${t.amount}`),
+  ],
+);
+
+/** Purchase orders from the core enterprise, financed by an order loan instead of invoices. */
+export const orderReceivables = pgTable(
+  'order_receivables',
+  {
+    id: serial('id').primaryKey(),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    buyerEnterpriseId: integer('buyer_enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    orderNo: text('order_no').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    attachmentUploadId: integer('attachment_upload_id').references(() => uploads.id),
+    status: text('status', { enum: ['REGISTERED', 'FINANCED', 'SETTLED'] }).notNull().default('REGISTERED'),
+    financingId: integer('financing_id'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('order_receivables_seller_no').on(t.enterpriseId, t.orderNo), check('order_receivables_amount', sql`${t.amount} > 0`)],
+);
+
+/**
+ * A supply-chain financing (PRODUCT §6): against invoices (INVOICE) or a purchase order (ORDER).
+ * Its status follows the domain's financingLifecycle; money owed lives on its tranches.
+ * Charges are priced at application from the platform and copied here, so later price changes do
+ * not touch a running financing.
+ */
+export const financings = pgTable(
+  'financings',
+  {
+    id: serial('id').primaryKey(),
+    financingNo: text('financing_no').notNull(),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    platformId: integer('platform_id')
+      .notNull()
+      .references(() => platforms.id),
+    creditLineId: integer('credit_line_id')
+      .notNull()
+      .references(() => creditLines.id),
+    kind: text('kind', { enum: ['INVOICE', 'ORDER'] }).notNull(),
+    /** Applied (and approved) principal, in cents. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** Principal drawn so far (the whole amount for an invoice financing once disbursed). */
+    drawn: bigint('drawn', { mode: 'number' }).notNull().default(0),
+    /** Credit still reserved on the credit line by this financing (amount − drawn until settled or ended). */
+    reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
+    termDays: integer('term_days').notNull(),
+    annualRatePpm: integer('annual_rate_ppm').notNull(),
+    serviceFeeRatePpm: integer('service_fee_rate_ppm').notNull(),
+    penaltyMultiplierPpm: integer('penalty_multiplier_ppm').notNull(),
+    interestMode: text('interest_mode', { enum: ['UPFRONT', 'ARREARS'] }).notNull(),
+    /** The trial at application: interest and fee for the whole term, net amount, planned due date. */
+    interest: bigint('interest', { mode: 'number' }).notNull(),
+    serviceFee: bigint('service_fee', { mode: 'number' }).notNull(),
+    netAmount: bigint('net_amount', { mode: 'number' }).notNull(),
+    applyDate: date('apply_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status', {
+      enum: ['SUBMITTED', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'REPAYING', 'SETTLED', 'REJECTED', 'CANCELLED'],
+    }).notNull(),
+    overdue: boolean('overdue').notNull().default(false),
+    extended: boolean('extended').notNull().default(false),
+    contractId: integer('contract_id'),
+    purpose: text('purpose'),
+    reviewNote: text('review_note'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('financings_no').on(t.financingNo),
+    index('financings_enterprise').on(t.enterpriseId, t.id),
+    index('financings_status').on(t.status, t.id),
+    check('financings_amounts', sql`${t.amount} > 0 and ${t.drawn} >= 0 and ${t.drawn} <= ${t.amount} and ${t.reserved} >= 0`),
+  ],
+);
+
+/** Which invoices back an invoice financing (an invoice backs at most one live financing). */
+export const financingInvoices = pgTable(
+  'financing_invoices',
+  {
+    financingId: integer('financing_id')
+      .notNull()
+      .references(() => financings.id),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.financingId, t.invoiceId] }), index('financing_invoices_invoice').on(t.invoiceId)],
+);
+
+/**
+ * A disbursed (or to-be-disbursed) part of a financing with its own value and due date: the single
+ * tranche of an invoice financing, or one drawdown of an order loan. Interest, penalty and
+ * outstanding principal are tracked here.
+ *
+ * Interest in arrears accrues on `outstanding` from `interestFrom`; `interestUnpaid` holds what was
+ * crystallised at earlier principal changes. Penalty accrues on overdue principal from
+ * `penaltyFrom`; `penaltyUnpaid` holds crystallised penalty; `penaltyToDate` is the daily job's
+ * figure as of `penaltyAsOf`.
+ */
+export const financingTranches = pgTable(
+  'financing_tranches',
+  {
+    id: serial('id').primaryKey(),
+    financingId: integer('financing_id')
+      .notNull()
+      .references(() => financings.id),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    seq: integer('seq').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    termDays: integer('term_days').notNull(),
+    interest: bigint('interest', { mode: 'number' }).notNull(),
+    serviceFee: bigint('service_fee', { mode: 'number' }).notNull(),
+    netAmount: bigint('net_amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['PENDING', 'DISBURSED', 'SETTLED', 'CANCELLED'] }).notNull().default('PENDING'),
+    startDate: date('start_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    outstanding: bigint('outstanding', { mode: 'number' }).notNull().default(0),
+    interestFrom: date('interest_from', { mode: 'string' }),
+    interestUnpaid: bigint('interest_unpaid', { mode: 'number' }).notNull().default(0),
+    interestPaid: bigint('interest_paid', { mode: 'number' }).notNull().default(0),
+    penaltyFrom: date('penalty_from', { mode: 'string' }),
+    penaltyUnpaid: bigint('penalty_unpaid', { mode: 'number' }).notNull().default(0),
+    penaltyPaid: bigint('penalty_paid', { mode: 'number' }).notNull().default(0),
+    penaltyToDate: bigint('penalty_to_date', { mode: 'number' }).notNull().default(0),
+    penaltyAsOf: date('penalty_as_of', { mode: 'string' }),
+    principalPaid: bigint('principal_paid', { mode: 'number' }).notNull().default(0),
+    overdue: boolean('overdue').notNull().default(false),
+    extended: boolean('extended').notNull().default(false),
+    disburseEntryId: integer('disburse_entry_id'),
+    disbursedBy: integer('disbursed_by').references(() => users.id),
+    disbursedAt: timestamp('disbursed_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('financing_tranches_seq').on(t.financingId, t.seq),
+    index('financing_tranches_enterprise').on(t.enterpriseId, t.id),
+    index('financing_tranches_open').on(t.status, t.dueDate),
+    check('financing_tranches_amounts', sql`${t.amount} > 0 and ${t.outstanding} >= 0 and ${t.outstanding} <= ${t.amount}`),
+  ],
+);
+
+export type RepaymentAllocation = { trancheId: number; principal: number; interest: number; penalty: number };
+
+/** A repayment: online from the account, or an offline transfer voucher confirmed by an operator. */
+export const repayments = pgTable(
+  'repayments',
+  {
+    id: serial('id').primaryKey(),
+    financingId: integer('financing_id')
+      .notNull()
+      .references(() => financings.id),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    method: text('method', { enum: ['ONLINE', 'OFFLINE'] }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    principal: bigint('principal', { mode: 'number' }).notNull().default(0),
+    interest: bigint('interest', { mode: 'number' }).notNull().default(0),
+    penalty: bigint('penalty', { mode: 'number' }).notNull().default(0),
+    allocations: jsonb('allocations').$type<RepaymentAllocation[]>().notNull().default([]),
+    status: text('status', { enum: ['PENDING', 'CONFIRMED', 'REJECTED'] }).notNull(),
+    voucherUploadId: integer('voucher_upload_id').references(() => uploads.id),
+    payerAccountName: text('payer_account_name'),
+    payerAccountNo: text('payer_account_no'),
+    entryId: integer('entry_id'),
+    refNo: text('ref_no'),
+    reviewNote: text('review_note'),
+    repayDate: date('repay_date', { mode: 'string' }).notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    confirmedBy: integer('confirmed_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('repayments_financing').on(t.financingId, t.id),
+    index('repayments_enterprise').on(t.enterpriseId, t.id),
+    uniqueIndex('repayments_one_pending_offline').on(t.financingId).where(sql`${t.status} = 'PENDING'`),
+    check('repayments_amount', sql`${t.amount} > 0`),
+  ],
+);
+
+/** An extension request: a new due date for a disbursed tranche, approved by an operator. */
+export const financingExtensions = pgTable(
+  'financing_extensions',
+  {
+    id: serial('id').primaryKey(),
+    financingId: integer('financing_id')
+      .notNull()
+      .references(() => financings.id),
+    trancheId: integer('tranche_id')
+      .notNull()
+      .references(() => financingTranches.id),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    oldDueDate: date('old_due_date', { mode: 'string' }).notNull(),
+    newDueDate: date('new_due_date', { mode: 'string' }).notNull(),
+    /** The extra interest the extension costs (upfront mode: charged on approval; in arrears: accrues). */
+    extraInterest: bigint('extra_interest', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] }).notNull().default('PENDING'),
+    reviewNote: text('review_note'),
+    createdBy: integer('created_by').references(() => users.id),
+    decidedBy: integer('decided_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('financing_extensions_financing').on(t.financingId, t.id),
+    uniqueIndex('financing_extensions_one_pending').on(t.trancheId).where(sql`${t.status} = 'PENDING'`),
+  ],
+);
+
+/** The history of a financing as the user sees it in the detail drawer. */
+export const financingEvents = pgTable(
+  'financing_events',
+  {
+    id: serial('id').primaryKey(),
+    financingId: integer('financing_id')
+      .notNull()
+      .references(() => financings.id),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status'),
+    note: text('note'),
+    actorId: integer('actor_id').references(() => users.id),
+    actorName: text('actor_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('financing_events_financing').on(t.financingId, t.id)],
+);
+
+/** One row per (job, business date) a scheduled job has completed: reruns of the same day do nothing. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    runDate: date('run_date', { mode: 'string' }).notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.runDate] })],
+);

@@ -1,0 +1,68 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Cents } from '@factoring/domain';
+import type { Db } from '../client.ts';
+import { contracts, users } from '../schema/index.ts';
+import { generateContract } from '../../modules/contracts/generate-contract.ts';
+import { chinaDate } from '../../modules/contracts/labels.ts';
+
+const FACTOR = '鑫链商业保理有限公司';
+const DAY_MS = 86_400_000;
+
+/**
+ * The demo enterprise's contracts (PRODUCT §12): a signed factoring agreement and a margin agreement
+ * waiting for its signature, with real PDFs under DATA_DIR/contracts. Idempotent: an enterprise that
+ * already has contracts gets none.
+ */
+export async function seedContracts(db: Db, now = new Date()) {
+  const [demo] = await db
+    .select({ id: users.id, displayName: users.displayName, enterpriseId: users.enterpriseId })
+    .from(users)
+    .where(eq(sql`lower(${users.loginName})`, 'demo'));
+  if (!demo?.enterpriseId) return;
+  const enterpriseId = demo.enterpriseId;
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(contracts).where(eq(contracts.enterpriseId, enterpriseId));
+  if (n > 0) return;
+
+  const signedOn = new Date(now.getTime() - 30 * DAY_MS);
+  await db.transaction(async (tx) => {
+    const agreement = await generateContract(
+      tx,
+      {
+        enterpriseId,
+        type: 'FACTORING_AGREEMENT',
+        relatedType: 'ENTERPRISE',
+        relatedId: enterpriseId,
+        relatedNo: '保理业务合作',
+        title: '应收账款保理业务合作协议',
+        counterparty: FACTOR,
+        amount: 500_000_000 as Cents, // ¥5,000,000.00 framework line
+        effectiveDate: chinaDate(signedOn),
+        expiryDate: chinaDate(new Date(signedOn.getTime() + 365 * DAY_MS)),
+        data: { creditLimit: '5,000,000.00', interestMode: '预收息 / 利随本清（按平台约定）', repaymentMethod: '到期一次性还本付息' },
+      },
+      signedOn,
+    );
+    const [row] = await tx.select({ fileSha256: contracts.fileSha256 }).from(contracts).where(eq(contracts.id, agreement.id));
+    await tx
+      .update(contracts)
+      .set({ status: 'SIGNED', signedBy: demo.id, signedByName: demo.displayName, signedAt: new Date(signedOn.getTime() + 2 * 3_600_000), signerIp: '127.0.0.1', signedSha256: row.fileSha256 })
+      .where(eq(contracts.id, agreement.id));
+
+    await generateContract(
+      tx,
+      {
+        enterpriseId,
+        type: 'MARGIN',
+        relatedType: 'MARGIN',
+        relatedId: `${enterpriseId}-1`,
+        relatedNo: `BZJ${chinaDate(now).replaceAll('-', '')}01`,
+        title: '融资保证金协议',
+        counterparty: FACTOR,
+        amount: 10_000_000 as Cents, // ¥100,000.00
+        expiryDate: chinaDate(new Date(now.getTime() + 365 * DAY_MS)),
+        data: { marginRate: '10%', marginAccount: '本平台保证金专户', 退还安排: '主债务清偿后五个工作日内退还' },
+      },
+      now,
+    );
+  });
+}

@@ -1,0 +1,164 @@
+import { addDays, type IsoDate } from '@factoring/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { bpmTasks, contracts, creditLines, enterprises, financings, financingTranches, platforms, users } from '../schema/index.ts';
+import { decideTask } from '../../modules/bpm/tasks.ts';
+import { todayChina } from '../../modules/credit/credit-lines.ts';
+import { applyInvoiceFinancing } from '../../modules/supplyloan/apply-financing.ts';
+import { registerInvoice } from '../../modules/supplyloan/invoices.ts';
+import { onFinancingContractSigned } from '../../modules/supplyloan/on-contract-signed.ts';
+import { repayOnline } from '../../modules/supplyloan/repay.ts';
+import { TASK } from '../../modules/supplyloan/store.ts';
+import { registerSupplyLoanTasks } from '../../modules/supplyloan/task-types.ts';
+
+export const DEMO_PLATFORM_CODES = { supply: 'YH-SUPPLY', pledge: 'AC-PLEDGE', open: 'ZJ-SUPPLY' } as const;
+
+const yuan = (n: number) => Math.round(n * 100);
+
+/**
+ * The supply-loan part of the demo world (PRODUCT §12), built through the module's own services so
+ * every disbursement and repayment is a real, balanced ledger posting: a SUPPLY platform with the
+ * buyer 浙江远航 as core enterprise, a PLEDGE platform, a third platform open to join; the demo
+ * enterprise's credit lines on the first two (the pledge one expiring in 20 days, so the reminder
+ * shows); invoices in several states; financings settled, repaying and submitted. Idempotent.
+ */
+export async function seedSupplyLoan(db: Db, today: IsoDate = todayChina()) {
+  const [existing] = await db.select({ id: platforms.id }).from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.supply));
+  if (existing) return;
+  const byLogin = async (login: string) => {
+    const [u] = await db.select().from(users).where(eq(sql`lower(${users.loginName})`, login));
+    return u;
+  };
+  const demo = await byLogin('demo');
+  const buyer = await byLogin('gouxiao');
+  const storage = await byLogin('cangchu');
+  const operatorUser = await byLogin('operator');
+  if (!demo?.enterpriseId || !buyer?.enterpriseId || !storage?.enterpriseId || !operatorUser) return;
+  registerSupplyLoanTasks();
+  const enterpriseId = demo.enterpriseId;
+  const me = { id: demo.id, name: demo.displayName };
+  const operator = { id: operatorUser.id, name: operatorUser.displayName };
+
+  const [openCore] = await db.insert(enterprises).values({ name: '中建材华东建设集团有限公司', uscc: '91320100MA1XJ8K21C' }).returning({ id: enterprises.id });
+  const [supply, pledge] = await db
+    .insert(platforms)
+    .values([
+      {
+        code: DEMO_PLATFORM_CODES.supply,
+        name: '远航供应链应收账款融资平台',
+        coreEnterpriseId: buyer.enterpriseId,
+        product: 'SUPPLY',
+        annualRatePpm: 72_000,
+        maxTermDays: 180,
+        advanceRatePpm: 800_000,
+        interestMode: 'ARREARS',
+        serviceFeeRatePpm: 5_000,
+        penaltyMultiplierPpm: 1_500_000,
+        priceList: [
+          { minDays: 1, maxDays: 30, annualRatePpm: 65_000, serviceFeeRatePpm: 3_000 },
+          { minDays: 31, maxDays: 90, annualRatePpm: 72_000, serviceFeeRatePpm: 5_000 },
+          { minDays: 91, maxDays: 180, annualRatePpm: 80_000, serviceFeeRatePpm: 8_000 },
+        ],
+        description: '以对浙江远航供应链管理有限公司的应收账款（增值税发票）或其采购订单为依据，在授信额度内按应收账款金额的 80% 融资，利随本清，到期一次还本付息。',
+      },
+      {
+        code: DEMO_PLATFORM_CODES.pledge,
+        name: '安储仓单质押融资平台',
+        coreEnterpriseId: storage.enterpriseId,
+        product: 'PLEDGE',
+        annualRatePpm: 84_000,
+        maxTermDays: 180,
+        advanceRatePpm: 700_000,
+        interestMode: 'UPFRONT',
+        serviceFeeRatePpm: 4_000,
+        penaltyMultiplierPpm: 1_500_000,
+        priceList: [],
+        description: '以存放于江苏安储监管仓库的货物质押融资，按质押物价值的 70% 放款，预收利息。',
+      },
+      {
+        code: DEMO_PLATFORM_CODES.open,
+        name: '中建材华东供应链金融平台',
+        coreEnterpriseId: openCore.id,
+        product: 'SUPPLY',
+        annualRatePpm: 68_000,
+        maxTermDays: 120,
+        advanceRatePpm: 700_000,
+        interestMode: 'UPFRONT',
+        serviceFeeRatePpm: 4_000,
+        penaltyMultiplierPpm: 1_500_000,
+        priceList: [
+          { minDays: 1, maxDays: 60, annualRatePpm: 65_000, serviceFeeRatePpm: 3_000 },
+          { minDays: 61, maxDays: 120, annualRatePpm: 68_000, serviceFeeRatePpm: 4_000 },
+        ],
+        description: '面向中建材华东建设集团有限公司的供应商，预收息，最长 120 天。',
+      },
+    ])
+    .returning();
+  await db.insert(creditLines).values([
+    { enterpriseId, platformId: supply.id, limit: yuan(5_000_000), startDate: addDays(today, -60), expiryDate: addDays(today, 305), grantedBy: operator.id },
+    { enterpriseId, platformId: pledge.id, limit: yuan(2_000_000), startDate: addDays(today, -345), expiryDate: addDays(today, 20), grantedBy: operator.id },
+  ]);
+  const [line] = await db.select().from(creditLines).where(and(eq(creditLines.enterpriseId, enterpriseId), eq(creditLines.platformId, supply.id)));
+
+  const invoice = async (n: number, amount: number, issuedDaysAgo: number, verify: boolean) => {
+    const row = await registerInvoice(
+      db,
+      enterpriseId,
+      me,
+      { invoiceCode: '3100231130', invoiceNumber: String(80_000_000 + n), issueDate: addDays(today, -issuedDaysAgo), amount: yuan(amount), taxAmount: Math.round((yuan(amount) * 13) / 113), buyerEnterpriseId: buyer.enterpriseId! },
+      today,
+    );
+    if (verify) await decide(TASK.INVOICE_VERIFY, row.id, 'APPROVE', '发票真实有效，已查验');
+    return row.id;
+  };
+  const decide = async (type: string, refId: number, decision: 'APPROVE' | 'REJECT', text: string) => {
+    const [task] = await db.select({ id: bpmTasks.id }).from(bpmTasks).where(and(eq(bpmTasks.type, type), eq(bpmTasks.refId, String(refId)), eq(bpmTasks.state, 'PENDING')));
+    await decideTask(db, task.id, operator, decision, text);
+  };
+  const sign = async (financingId: number) => {
+    await db.transaction(async (tx) => {
+      const [c] = await tx.select().from(contracts).where(and(eq(contracts.relatedType, 'FINANCING'), eq(contracts.relatedId, String(financingId))));
+      await tx
+        .update(contracts)
+        .set({ status: 'SIGNED', signedBy: demo.id, signedByName: demo.displayName, signedAt: new Date(), signerIp: '127.0.0.1', signedSha256: c.fileSha256, effectiveDate: today })
+        .where(eq(contracts.id, c.id));
+      await onFinancingContractSigned(tx, financingId, me);
+    });
+  };
+  const disburse = async (financingId: number) => {
+    const [tranche] = await db
+      .select({ id: financingTranches.id })
+      .from(financingTranches)
+      .where(and(eq(financingTranches.financingId, financingId), eq(financingTranches.status, 'PENDING')));
+    await decide(TASK.FINANCING_DISBURSE, tranche.id, 'APPROVE', '放款');
+  };
+  const repay = (financingId: number, amount: number) => db.transaction((tx) => repayOnline(tx, financingId, enterpriseId, me, amount, today));
+
+  // Settled: applied, approved, signed, disbursed and repaid in full.
+  const settledInvoice = await invoice(1, 250_000, 40, true);
+  const settled = await applyInvoiceFinancing(db, enterpriseId, me, { creditLineId: line.id, invoiceIds: [settledInvoice], amount: yuan(200_000), termDays: 30, purpose: '支付上游货款' }, today);
+  await decide(TASK.FINANCING_APPROVAL, settled.id, 'APPROVE', '资料齐全，同意融资');
+  await sign(settled.id);
+  await disburse(settled.id);
+  await repay(settled.id, yuan(200_000));
+
+  // Disbursed and repaying: 600,000.00 for 90 days, 100,000.00 principal already repaid.
+  const repayingInvoice = await invoice(2, 800_000, 20, true);
+  const repaying = await applyInvoiceFinancing(db, enterpriseId, me, { creditLineId: line.id, invoiceIds: [repayingInvoice], amount: yuan(600_000), termDays: 90, purpose: '采购原材料' }, today);
+  await sign(repaying.id);
+  await decide(TASK.FINANCING_APPROVAL, repaying.id, 'APPROVE', '同意');
+  await disburse(repaying.id);
+  await repay(repaying.id, yuan(100_000));
+
+  // Submitted: waiting for the operator's approval and the user's signature.
+  const submittedInvoice = await invoice(3, 375_000, 10, true);
+  await applyInvoiceFinancing(db, enterpriseId, me, { creditLineId: line.id, invoiceIds: [submittedInvoice], amount: yuan(300_000), termDays: 60, purpose: '补充流动资金' }, today);
+
+  // A verified invoice ready to finance, one waiting for verification, one refused.
+  await invoice(4, 150_000, 5, true);
+  await invoice(5, 96_000, 2, false);
+  const refused = await invoice(6, 52_000, 3, false);
+  await decide(TASK.INVOICE_VERIFY, refused, 'REJECT', '发票查验不一致，请核对发票代码与号码');
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(financings).where(eq(financings.enterpriseId, enterpriseId));
+  if (n !== 3) throw new Error(`supply-loan seed: expected 3 financings, found ${n}`);
+}

@@ -1,0 +1,142 @@
+import { AUTHENTICATION_STATUS_LABELS, authenticationLifecycle, TransitionError, type AuthenticationStatus } from '@factoring/domain';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { enterpriseAuthentications, enterprises, virtualAccounts } from '../../db/schema/index.ts';
+import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
+import { offsetOf, type PageQuery } from '../../lib/paging.ts';
+import type { AuthUser } from '../auth/sessions.ts';
+import { uploadsByIds } from '../uploads/store.ts';
+import { boundSettlementAccount } from './settlement-account.ts';
+
+export type AuthenticationRow = typeof enterpriseAuthentications.$inferSelect;
+
+/** The domain's status machine, with its refusal turned into the user's message. */
+export function assertAuthenticationTransition(from: string, to: AuthenticationStatus) {
+  try {
+    authenticationLifecycle.assertTransition(from, to);
+  } catch (err) {
+    if (err instanceof TransitionError) throw new BusinessError(`认证申请${err.message}`);
+    throw err;
+  }
+}
+
+type FileInfo = { id: number; originalName: string; mimeType: string; size: number; url: string };
+
+/** What the web and the operator see of a submission, with its attachments described. */
+export async function authenticationView(db: Db, row: AuthenticationRow) {
+  const ids = [row.licenceFileId, row.idFrontFileId, row.idBackFileId].filter((v): v is number => v != null);
+  const files = await uploadsByIds(db, ids);
+  const file = (id: number | null): FileInfo | null => {
+    const f = id == null ? undefined : files.find((x) => x.id === id);
+    return f ? { ...f, url: `/api/uploads/${f.id}` } : null;
+  };
+  return {
+    id: row.id,
+    enterpriseId: row.enterpriseId,
+    status: row.status,
+    statusLabel: AUTHENTICATION_STATUS_LABELS[row.status],
+    enterpriseName: row.enterpriseName,
+    uscc: row.uscc,
+    registeredAddress: row.registeredAddress,
+    legalName: row.legalName,
+    legalIdCard: row.legalIdCard,
+    legalBirthDate: row.legalBirthDate,
+    legalGender: row.legalGender,
+    contactName: row.contactName,
+    contactMobile: row.contactMobile,
+    contactEmail: row.contactEmail,
+    licenceFileId: row.licenceFileId,
+    idFrontFileId: row.idFrontFileId,
+    idBackFileId: row.idBackFileId,
+    files: { licence: file(row.licenceFileId), idFront: file(row.idFrontFileId), idBack: file(row.idBackFileId) },
+    accountName: row.accountName,
+    accountNo: row.accountNo,
+    bankCode: row.bankCode,
+    bankName: row.bankName,
+    provinceCode: row.provinceCode,
+    provinceName: row.provinceName,
+    cityCode: row.cityCode,
+    cityName: row.cityName,
+    unionBankNo: row.unionBankNo,
+    branchName: row.branchName,
+    rejectReason: row.rejectReason,
+    submittedAt: row.submittedAt,
+    decidedAt: row.decidedAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export type AuthenticationView = Awaited<ReturnType<typeof authenticationView>>;
+
+/** A submission by id: its own enterprise's users and operators see it; anyone else gets 404. */
+export async function visibleAuthentication(db: Db, user: AuthUser, id: number): Promise<AuthenticationRow> {
+  const [row] = await db.select().from(enterpriseAuthentications).where(eq(enterpriseAuthentications.id, id)).limit(1);
+  if (!row) throw new NotFoundError('认证申请不存在');
+  if (user.authority === 'operator') return row;
+  if (user.enterpriseId == null || row.enterpriseId !== user.enterpriseId) throw new NotFoundError('认证申请不存在');
+  return row;
+}
+
+export async function listAuthentications(db: Db, enterpriseId: number, q: PageQuery) {
+  const where = eq(enterpriseAuthentications.enterpriseId, enterpriseId);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: enterpriseAuthentications.id,
+        status: enterpriseAuthentications.status,
+        enterpriseName: enterpriseAuthentications.enterpriseName,
+        uscc: enterpriseAuthentications.uscc,
+        legalName: enterpriseAuthentications.legalName,
+        accountNo: enterpriseAuthentications.accountNo,
+        bankName: enterpriseAuthentications.bankName,
+        rejectReason: enterpriseAuthentications.rejectReason,
+        submittedAt: enterpriseAuthentications.submittedAt,
+        decidedAt: enterpriseAuthentications.decidedAt,
+        createdAt: enterpriseAuthentications.createdAt,
+        updatedAt: enterpriseAuthentications.updatedAt,
+      })
+      .from(enterpriseAuthentications)
+      .where(where)
+      .orderBy(desc(enterpriseAuthentications.id))
+      .limit(q.size)
+      .offset(offsetOf(q)),
+    db.select({ total: count() }).from(enterpriseAuthentications).where(where),
+  ]);
+  return { items: rows.map((r) => ({ ...r, statusLabel: AUTHENTICATION_STATUS_LABELS[r.status] })), totalCount: total };
+}
+
+async function latestWithStatus(db: Db, enterpriseId: number, statuses: AuthenticationStatus[]) {
+  const [row] = await db
+    .select()
+    .from(enterpriseAuthentications)
+    .where(and(eq(enterpriseAuthentications.enterpriseId, enterpriseId), inArray(enterpriseAuthentications.status, statuses)))
+    .orderBy(desc(enterpriseAuthentications.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The form page's starting point: whether the enterprise is certified, a pending submission, the
+ * submission to continue (the latest draft or rejected one), the approved one, the virtual account
+ * number opened at approval and the bound settlement account.
+ */
+export async function currentAuthentication(db: Db, enterpriseId: number) {
+  const [enterprise] = await db.select({ name: enterprises.name, uscc: enterprises.uscc, certified: enterprises.certified, certifiedAt: enterprises.certifiedAt }).from(enterprises).where(eq(enterprises.id, enterpriseId));
+  if (!enterprise) throw new NotFoundError('企业不存在');
+  const [pending, editable, approved, [account], settlement] = await Promise.all([
+    latestWithStatus(db, enterpriseId, ['PENDING']),
+    latestWithStatus(db, enterpriseId, ['DRAFT', 'REJECTED']),
+    latestWithStatus(db, enterpriseId, ['APPROVED']),
+    db.select({ accountNo: virtualAccounts.accountNo }).from(virtualAccounts).where(eq(virtualAccounts.enterpriseId, enterpriseId)),
+    boundSettlementAccount(db, enterpriseId),
+  ]);
+  return {
+    enterprise: { name: enterprise.name, uscc: enterprise.uscc, certified: enterprise.certified, certifiedAt: enterprise.certifiedAt },
+    pending: pending ? await authenticationView(db, pending) : null,
+    editable: !enterprise.certified && !pending && editable ? await authenticationView(db, editable) : null,
+    approved: approved ? await authenticationView(db, approved) : null,
+    virtualAccountNo: account?.accountNo ?? null,
+    settlementAccount: settlement,
+  };
+}

@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { enterpriseAuthentications, enterprises } from '../../db/schema/index.ts';
+import { BusinessError } from '../../lib/envelope.ts';
+import type { TaskType } from '../bpm/registry.ts';
+import { openVirtualAccount } from '../ledger/open-virtual-account.ts';
+import { assertAuthenticationTransition } from './authentications.ts';
+import { bindSettlementAccount } from './settlement-account.ts';
+import { AUTHENTICATION, lockUscc, usccTakenByOther } from './submit-authentication.ts';
+
+async function lockSubmission(tx: Tx, refId: string) {
+  const [row] = await tx.select().from(enterpriseAuthentications).where(eq(enterpriseAuthentications.id, Number(refId))).for('update');
+  if (!row) throw new BusinessError('认证申请不存在');
+  return row;
+}
+
+const required = (v: string | null, what: string) => {
+  if (!v) throw new BusinessError(`认证申请缺少${what}，请驳回`);
+  return v;
+};
+
+/**
+ * The AUTHENTICATION task type: approval certifies the enterprise (name and credit code as
+ * submitted), binds its settlement account and opens its virtual fund account, all in the
+ * decision's transaction; rejection sends the submission back with the reason.
+ */
+export const authenticationTaskType: TaskType = {
+  type: AUTHENTICATION,
+  label: '企业实名认证',
+  async onApprove(tx, task, operator) {
+    const row = await lockSubmission(tx, task.refId);
+    assertAuthenticationTransition(row.status, 'APPROVED');
+    const [enterprise] = await tx.select().from(enterprises).where(eq(enterprises.id, row.enterpriseId)).for('update');
+    if (!enterprise) throw new BusinessError('企业不存在');
+    if (enterprise.certified) throw new BusinessError('该企业已完成实名认证，请驳回本次重复申请');
+    const uscc = required(row.uscc, '统一社会信用代码');
+    await lockUscc(tx, uscc);
+    if (await usccTakenByOther(tx, uscc, enterprise.id)) throw new BusinessError('该统一社会信用代码已由其他企业完成实名认证，请驳回该申请');
+
+    const certifiedAt = new Date();
+    const name = required(row.enterpriseName, '企业名称');
+    await tx.update(enterprises).set({ name, uscc, certified: true, certifiedAt }).where(eq(enterprises.id, enterprise.id));
+    await bindSettlementAccount(
+      tx,
+      enterprise.id,
+      {
+        accountName: required(row.accountName, '结算账户名称'),
+        accountNo: required(row.accountNo, '结算账号'),
+        bankCode: required(row.bankCode, '开户银行'),
+        bankName: required(row.bankName, '开户银行'),
+        provinceCode: required(row.provinceCode, '开户省份'),
+        provinceName: required(row.provinceName, '开户省份'),
+        cityCode: required(row.cityCode, '开户城市'),
+        cityName: required(row.cityName, '开户城市'),
+        unionBankNo: required(row.unionBankNo, '开户网点'),
+        branchName: required(row.branchName, '开户网点'),
+      },
+      { type: 'AUTHENTICATION', id: row.id },
+    );
+    const { accountNo } = await openVirtualAccount(tx, enterprise.id);
+    await tx
+      .update(enterpriseAuthentications)
+      .set({ status: 'APPROVED', rejectReason: null, decidedBy: operator.id, decidedAt: certifiedAt, updatedAt: certifiedAt })
+      .where(eq(enterpriseAuthentications.id, row.id));
+    return {
+      before: { status: row.status, enterprise: { name: enterprise.name, uscc: enterprise.uscc, certified: enterprise.certified } },
+      after: { status: 'APPROVED', enterprise: { name, uscc, certified: true, certifiedAt }, virtualAccountNo: accountNo },
+    };
+  },
+  async onReject(tx, task, operator, reason) {
+    const row = await lockSubmission(tx, task.refId);
+    assertAuthenticationTransition(row.status, 'REJECTED');
+    const now = new Date();
+    await tx
+      .update(enterpriseAuthentications)
+      .set({ status: 'REJECTED', rejectReason: reason, decidedBy: operator.id, decidedAt: now, updatedAt: now })
+      .where(eq(enterpriseAuthentications.id, row.id));
+    return { before: { status: row.status }, after: { status: 'REJECTED', rejectReason: reason } };
+  },
+};

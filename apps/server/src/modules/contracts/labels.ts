@@ -1,0 +1,92 @@
+import type { ContractStatus, ContractType } from '../../db/schema/index.ts';
+
+export const CONTRACT_TYPE_LABELS: Record<ContractType, string> = {
+  FACTORING_AGREEMENT: '保理协议',
+  FINANCING: '融资合同',
+  PLEDGE: '质押合同',
+  MARGIN: '保证金协议',
+  CLOUD_LOAN: '云贷协议',
+};
+
+export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
+  TO_SIGN: '待签署',
+  SIGNED: '已签署',
+  EXPIRED: '已过期',
+  VOID: '已作废',
+};
+
+/** Labels of the business records contracts belong to; an unknown type is shown as it is. */
+export const RELATED_TYPE_LABELS: Record<string, string> = {
+  FINANCING: '融资申请',
+  PLATFORM: '平台准入',
+  CREDIT: '授信',
+  PLEDGE: '质押融资',
+  MARGIN: '保证金',
+  CLOUD_LOAN: '云贷',
+  ENTERPRISE: '企业合作',
+};
+
+export const relatedTypeLabel = (relatedType: string) => RELATED_TYPE_LABELS[relatedType] ?? relatedType;
+
+const DAY_FORMAT = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day of an instant in China (Asia/Shanghai), as YYYY-MM-DD: contract days are China days. */
+export function chinaDate(now: Date = new Date()): string {
+  return DAY_FORMAT.format(now);
+}
+
+const DIGITS = ['零', '壹', '贰', '叁', '肆', '伍', '陆', '柒', '捌', '玖'];
+const SMALL_UNITS = ['', '拾', '佰', '仟'];
+const BIG_UNITS = ['', '万', '亿', '万亿'];
+
+/** Four digits (0–9999) in capital numerals, with the zeros a cheque writer would put. */
+function groupWords(n: number): string {
+  let out = '';
+  let pendingZero = false;
+  for (let pos = 3; pos >= 0; pos--) {
+    const d = Math.floor(n / 10 ** pos) % 10;
+    if (d === 0) {
+      if (out) pendingZero = true;
+    } else {
+      if (pendingZero) out += '零';
+      pendingZero = false;
+      out += DIGITS[d] + SMALL_UNITS[pos];
+    }
+  }
+  return out;
+}
+
+/**
+ * An amount in cents as the capital-numeral text of Chinese contracts (大写金额), e.g.
+ * 100000000 → '壹佰万元整', 1234567 → '壹万贰仟叁佰肆拾伍元陆角柒分', 1001 → '壹拾元零壹分'.
+ */
+export function amountInWords(amountCents: number): string {
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0) throw new RangeError(`invalid amount: ${amountCents}`);
+  const yuan = Math.floor(amountCents / 100);
+  const jiao = Math.floor(amountCents / 10) % 10;
+  const fen = amountCents % 10;
+  let integer = '';
+  if (yuan > 0) {
+    const groups: number[] = [];
+    for (let rest = yuan; rest > 0; rest = Math.floor(rest / 10_000)) groups.push(rest % 10_000);
+    if (groups.length > BIG_UNITS.length) throw new RangeError(`amount too large: ${amountCents}`);
+    let needZero = false;
+    for (let i = groups.length - 1; i >= 0; i--) {
+      const g = groups[i];
+      if (g === 0) {
+        needZero = integer !== '';
+        continue;
+      }
+      if (integer && (needZero || g < 1000)) integer += '零';
+      integer += groupWords(g) + BIG_UNITS[i];
+      needZero = false;
+    }
+    integer += '元';
+  }
+  if (jiao === 0 && fen === 0) return (integer || '零元') + '整';
+  let fraction = '';
+  if (jiao > 0) fraction += `${DIGITS[jiao]}角`;
+  else if (integer) fraction += '零';
+  if (fen > 0) fraction += `${DIGITS[fen]}分`;
+  return integer + fraction;
+}

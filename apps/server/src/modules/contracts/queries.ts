@@ -1,0 +1,131 @@
+import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { CONTRACT_STATUSES, CONTRACT_TYPES, contracts, enterprises, type ContractStatus } from '../../db/schema/index.ts';
+import { offsetOf, pageQuery } from '../../lib/paging.ts';
+import { CONTRACT_STATUS_LABELS, CONTRACT_TYPE_LABELS, relatedTypeLabel } from './labels.ts';
+
+/** Whose contracts a caller sees: an enterprise's own, or (operators) everyone's. */
+export type ContractScope = { enterpriseId: number } | 'ALL';
+
+const scopeCondition = (scope: ContractScope): SQL | undefined => (scope === 'ALL' ? undefined : eq(contracts.enterpriseId, scope.enterpriseId));
+
+/** Today in China, in SQL: a contract expires after its expiry day there. */
+const CHINA_TODAY = sql`(now() at time zone 'Asia/Shanghai')::date`;
+
+/** The status users see: a TO_SIGN or SIGNED contract past its expiry date reads as EXPIRED. */
+export const shownStatus = sql<ContractStatus>`case when ${contracts.status} in ('TO_SIGN', 'SIGNED') and ${contracts.expiryDate} is not null and ${contracts.expiryDate} < ${CHINA_TODAY} then 'EXPIRED' else ${contracts.status} end`;
+
+export const listContractsQuery = pageQuery.extend({
+  status: z.enum(CONTRACT_STATUSES).optional(),
+  type: z.enum(CONTRACT_TYPES).optional(),
+  keyword: z.string().trim().max(64).optional(),
+});
+
+const columns = {
+  id: contracts.id,
+  contractNo: contracts.contractNo,
+  enterpriseId: contracts.enterpriseId,
+  enterpriseName: enterprises.name,
+  type: contracts.type,
+  title: contracts.title,
+  relatedType: contracts.relatedType,
+  relatedId: contracts.relatedId,
+  relatedNo: contracts.relatedNo,
+  counterparty: contracts.counterparty,
+  amount: contracts.amount,
+  status: shownStatus,
+  createdAt: contracts.createdAt,
+  effectiveDate: contracts.effectiveDate,
+  expiryDate: contracts.expiryDate,
+  fileName: contracts.fileName,
+  fileSize: contracts.fileSize,
+  fileSha256: contracts.fileSha256,
+  signedByName: contracts.signedByName,
+  signedAt: contracts.signedAt,
+  signerIp: contracts.signerIp,
+  signedSha256: contracts.signedSha256,
+};
+
+const selectContracts = (db: Db | Tx) => db.select(columns).from(contracts).innerJoin(enterprises, eq(enterprises.id, contracts.enterpriseId)).$dynamic();
+type ContractRow = Awaited<ReturnType<typeof selectContracts>>[number];
+
+/** The answer shape of a contract, list row and detail alike. */
+export function toContractView(r: ContractRow) {
+  return {
+    ...r,
+    typeLabel: CONTRACT_TYPE_LABELS[r.type],
+    statusLabel: CONTRACT_STATUS_LABELS[r.status],
+    relatedLabel: `${relatedTypeLabel(r.relatedType)} ${r.relatedNo ?? r.relatedId}`,
+    createdAt: r.createdAt.toISOString(),
+    signedAt: r.signedAt ? r.signedAt.toISOString() : null,
+  };
+}
+export type ContractView = ReturnType<typeof toContractView>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listContracts(db: Db, scope: ContractScope, q: z.output<typeof listContractsQuery>) {
+  const like = q.keyword ? `%${escapeLike(q.keyword)}%` : undefined;
+  const where = and(
+    scopeCondition(scope),
+    q.status ? eq(shownStatus, q.status) : undefined,
+    q.type ? eq(contracts.type, q.type) : undefined,
+    like
+      ? or(ilike(contracts.contractNo, like), ilike(contracts.title, like), ilike(contracts.counterparty, like), ilike(contracts.relatedNo, like))
+      : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    selectContracts(db).where(where).orderBy(desc(contracts.id)).limit(q.size).offset(offsetOf(q)),
+    db.select({ total: count() }).from(contracts).where(where),
+  ]);
+  return { items: rows.map(toContractView), totalCount: Number(total) };
+}
+
+/** One contract in the caller's scope, or undefined: another enterprise's contract is not told apart from none. */
+export async function findContract(db: Db | Tx, scope: ContractScope, id: number): Promise<ContractView | undefined> {
+  const [row] = await selectContracts(db).where(and(eq(contracts.id, id), scopeCondition(scope)));
+  return row ? toContractView(row) : undefined;
+}
+
+/** Where a contract's file is, for the download: only within the caller's scope. */
+export async function findContractFile(db: Db, scope: ContractScope, id: number) {
+  const [row] = await db
+    .select({ fileName: contracts.fileName, storedName: contracts.storedName, contractNo: contracts.contractNo, fileSha256: contracts.fileSha256 })
+    .from(contracts)
+    .where(and(eq(contracts.id, id), scopeCondition(scope)));
+  return row;
+}
+
+/** Counts for the dashboard card: contracts waiting for the enterprise's signature, and signed ones. */
+export async function contractCounts(db: Db, scope: ContractScope) {
+  const rows = await db
+    .select({ status: shownStatus, n: count() })
+    .from(contracts)
+    .where(scopeCondition(scope))
+    .groupBy(shownStatus);
+  const of = (s: ContractStatus) => Number(rows.find((r) => r.status === s)?.n ?? 0);
+  return { toSign: of('TO_SIGN'), signed: of('SIGNED'), expired: of('EXPIRED'), void: of('VOID'), total: rows.reduce((a, r) => a + Number(r.n), 0) };
+}
+
+/**
+ * Whether the business record's contracts are signed: at least one contract that is not void, and
+ * every such contract signed. Supply loans call it before disbursement.
+ */
+export async function isContractSigned(tx: Db | Tx, relatedType: string, relatedId: string | number): Promise<boolean> {
+  const rows = await tx
+    .select({ status: contracts.status })
+    .from(contracts)
+    .where(and(eq(contracts.relatedType, relatedType), eq(contracts.relatedId, String(relatedId)), ne(contracts.status, 'VOID')));
+  return rows.length > 0 && rows.every((r) => r.status === 'SIGNED');
+}
+
+/** Voids every contract of a business record that is not void yet (e.g. a rejected or withdrawn financing); answers how many. */
+export async function voidContractsOf(tx: Tx, relatedType: string, relatedId: string | number, now = new Date()): Promise<number> {
+  const voided = await tx
+    .update(contracts)
+    .set({ status: 'VOID', voidedAt: now })
+    .where(and(eq(contracts.relatedType, relatedType), eq(contracts.relatedId, String(relatedId)), ne(contracts.status, 'VOID')))
+    .returning({ id: contracts.id });
+  return voided.length;
+}

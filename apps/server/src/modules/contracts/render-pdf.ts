@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import type { ContractDocument } from './templates.ts';
+
+/**
+ * Contract PDFs: pdfkit with Noto Sans Hans (OFL, from the `@embedpdf/fonts-sc` package) embedded.
+ * pdfkit embeds only the glyphs a document uses, so a contract stays around 100 KB although the
+ * font files are 8 MB each.
+ */
+const require = createRequire(import.meta.url);
+const FONT_DIR = path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts');
+
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+function loadFonts() {
+  fonts ??= {
+    regular: readFileSync(path.join(FONT_DIR, 'NotoSansHans-Regular.otf')),
+    bold: readFileSync(path.join(FONT_DIR, 'NotoSansHans-Bold.otf')),
+  };
+  return fonts;
+}
+
+const A4_MARGIN = 64;
+const BODY_SIZE = 10.5;
+const LINE_GAP = 5;
+const INK = '#1f1f1f';
+const MUTED = '#666666';
+const RULE = '#bfbfbf';
+
+/** Lays a filled template out on A4 pages and answers the PDF bytes. */
+export function renderContractPdf(d: ContractDocument, opts: { creationDate?: Date } = {}): Promise<Buffer> {
+  const { regular, bold } = loadFonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: A4_MARGIN, bottom: A4_MARGIN, left: A4_MARGIN, right: A4_MARGIN },
+    bufferPages: true,
+    lang: 'zh-CN',
+    displayTitle: true,
+    info: {
+      Title: `${d.heading} ${d.contractNo}`,
+      Subject: d.title,
+      Author: '保理门户',
+      Creator: '保理门户合同服务',
+      Keywords: d.contractNo,
+      CreationDate: opts.creationDate ?? new Date(),
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.registerFont('body', regular);
+  doc.registerFont('bold', bold);
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const ensureSpace = (h: number) => {
+    if (doc.y + h > bottom()) doc.addPage();
+  };
+
+  // Title block
+  doc.font('bold').fontSize(22).fillColor(INK).text(d.heading, left, doc.y, { width, align: 'center', characterSpacing: 4 });
+  doc.moveDown(0.3);
+  doc.font('body').fontSize(12).fillColor(INK).text(d.title, { width, align: 'center' });
+  doc.moveDown(0.2);
+  doc.fontSize(10).fillColor(MUTED).text(`合同编号：${d.contractNo}`, { width, align: 'center' });
+  doc.moveDown(1);
+
+  // Parties
+  doc.fillColor(INK).fontSize(BODY_SIZE);
+  for (const p of d.parties) {
+    doc.font('bold').text(`${p.role}：`, left, doc.y, { continued: true, lineGap: LINE_GAP }).font('body').text(p.name, { lineGap: LINE_GAP });
+  }
+  doc.moveDown(0.6);
+  doc.font('body').text(d.preamble, left, doc.y, { width, indent: BODY_SIZE * 2, lineGap: LINE_GAP, });
+  doc.moveDown(0.8);
+
+  // Key terms table
+  doc.font('bold').fontSize(11).text('主要条款', left, doc.y, { width });
+  doc.moveDown(0.4);
+  const labelWidth = 120;
+  const pad = 6;
+  doc.fontSize(BODY_SIZE);
+  for (const row of d.terms) {
+    doc.font('body');
+    const h = Math.max(doc.heightOfString(row.value, { width: width - labelWidth - pad * 2 }), doc.heightOfString(row.label, { width: labelWidth - pad * 2 })) + pad * 2;
+    ensureSpace(h);
+    const y = doc.y;
+    doc.save().rect(left, y, labelWidth, h).fillAndStroke('#f5f5f5', RULE).restore();
+    doc.save().rect(left + labelWidth, y, width - labelWidth, h).stroke(RULE).restore();
+    doc.fillColor(MUTED).text(row.label, left + pad, y + pad, { width: labelWidth - pad * 2 });
+    doc.fillColor(INK).text(row.value, left + labelWidth + pad, y + pad, { width: width - labelWidth - pad * 2 });
+    doc.x = left;
+    doc.y = y + h;
+  }
+  doc.moveDown(1);
+
+  // Clauses
+  for (const c of d.clauses) {
+    ensureSpace(60);
+    doc.font('bold').fontSize(11).fillColor(INK).text(c.heading, left, doc.y, { width, lineGap: LINE_GAP });
+    doc.font('body').fontSize(BODY_SIZE);
+    c.paragraphs.forEach((p, n) => {
+      const text = c.paragraphs.length > 1 ? `${n + 1}. ${p}` : p;
+      doc.text(text, left, doc.y, { width, indent: BODY_SIZE * 2, lineGap: LINE_GAP, });
+    });
+    doc.moveDown(0.5);
+  }
+
+  // Signature block
+  ensureSpace(130);
+  doc.moveDown(1);
+  const colWidth = width / 2;
+  const top = doc.y;
+  d.signatures.forEach((s, n) => {
+    const x = left + n * colWidth;
+    doc.font('bold').fontSize(BODY_SIZE).fillColor(INK).text(`${s.role}（签章）：`, x, top, { width: colWidth - 12 });
+    doc.font('body').text(s.name, x, doc.y + 4, { width: colWidth - 12 });
+    doc.text('授权代表（签字）：', x, doc.y + 14, { width: colWidth - 12 });
+    doc.text('签署日期：      年    月    日', x, doc.y + 14, { width: colWidth - 12 });
+  });
+
+  // Running header and footer on every page
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const { margins } = doc.page;
+    doc.page.margins = { ...margins, top: 0, bottom: 0 };
+    doc.save().moveTo(left, margins.top - 18).lineTo(left + width, margins.top - 18).lineWidth(0.5).stroke(RULE).restore();
+    doc.font('body').fontSize(8).fillColor(MUTED);
+    doc.text('保理门户 · 电子合同', left, margins.top - 32, { width, align: 'left', lineBreak: false });
+    doc.text(d.footer, left, margins.top - 32, { width, align: 'right', lineBreak: false });
+    doc.text(`第 ${i - range.start + 1} 页 / 共 ${range.count} 页`, left, doc.page.height - margins.bottom + 24, { width, align: 'center', lineBreak: false });
+    doc.page.margins = margins;
+  }
+  doc.end();
+  return done;
+}

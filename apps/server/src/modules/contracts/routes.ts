@@ -1,0 +1,105 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app.ts';
+import { BusinessError, NotFoundError, ok, page } from '../../lib/envelope.ts';
+import { enterpriseOf } from '../../plugins/auth.ts';
+import { assertCertified } from '../certification/require-certified.ts';
+import { contractCounts, findContract, findContractFile, listContracts, listContractsQuery, type ContractScope } from './queries.ts';
+import { MESSAGES, signContract, signContractBody } from './sign-contract.ts';
+import { configureContractStorage, readContractFile } from './storage.ts';
+
+/** SPEC §8: the download frame shows this body's message as the "file cannot be found" warning. */
+export const FILE_MISSING = '文件不存在或已被删除';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Operators see every enterprise's contracts; an enterprise user only their own enterprise's. */
+function scopeOf(request: FastifyRequest): ContractScope {
+  if (request.user?.authority === 'operator') return 'ALL';
+  return { enterpriseId: enterpriseOf(request) };
+}
+
+/** `inline` or `attachment` with an ASCII fallback name and the RFC 5987 UTF-8 name. */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string, asciiFallback: string): string {
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const fallback = asciiFallback.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Contracts (PRODUCT §10): the enterprise's list, detail, the PDF, and signing with password confirmation. */
+export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx.database;
+  configureContractStorage(ctx.config.DATA_DIR);
+
+  app.get(
+    '/api/contracts',
+    { schema: { tags: ['contracts'], summary: '合同列表（分页，按状态、类型、关键字筛选）', querystring: listContractsQuery }, preHandler: app.requireUser() },
+    async (request) => {
+      const { items, totalCount } = await listContracts(db, scopeOf(request), request.query);
+      return page(items, totalCount);
+    },
+  );
+
+  app.get('/api/contracts/stats', { schema: { tags: ['contracts'], summary: '合同数量（待签署、已签署等）' }, preHandler: app.requireUser() }, async (request) =>
+    ok(await contractCounts(db, scopeOf(request))),
+  );
+
+  app.get('/api/contracts/:id', { schema: { tags: ['contracts'], summary: '合同详情', params: idParams }, preHandler: app.requireUser() }, async (request) => {
+    const contract = await findContract(db, scopeOf(request), request.params.id);
+    if (!contract) throw new NotFoundError(MESSAGES.notFound);
+    return ok(contract);
+  });
+
+  app.get(
+    '/api/contracts/:id/file',
+    {
+      schema: {
+        tags: ['contracts'],
+        summary: '合同 PDF（默认在线查看；download=1 下载）',
+        params: idParams,
+        querystring: z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() }),
+      },
+      preHandler: app.requireUser(),
+    },
+    async (request, reply) => {
+      const file = await findContractFile(db, scopeOf(request), request.params.id);
+      const bytes = file ? await readContractFile(file.storedName) : null;
+      if (!file || !bytes) {
+        if (file) request.log.warn({ contractId: request.params.id, storedName: file.storedName }, 'contract file missing on disk');
+        throw new NotFoundError(FILE_MISSING);
+      }
+      const download = request.query.download === '1' || request.query.download === 'true';
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition(download ? 'attachment' : 'inline', file.fileName, `${file.contractNo}.pdf`))
+        .header('Content-Length', String(bytes.length))
+        .header('Cache-Control', 'private, no-store')
+        // The browser's PDF viewer is a plugin: the app's `object-src 'none'` would leave it blank.
+        .header('Content-Security-Policy', "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'")
+        .send(bytes);
+    },
+  );
+
+  app.post(
+    '/api/contracts/:id/sign',
+    {
+      schema: { tags: ['contracts'], summary: '签署合同（登录密码 RSA-OAEP 加密确认）', params: idParams, body: signContractBody },
+      preHandler: app.requireUser('merchant'),
+      config: { rateLimit: ctx.authRateLimit },
+    },
+    async (request) => {
+      const enterpriseId = assertCertified(request);
+      try {
+        const contract = await signContract(db, ctx.cipher, { userId: request.user!.id, enterpriseId, ip: request.ip }, request.params.id, request.body);
+        request.log.info({ contractId: contract.id, contractNo: contract.contractNo, sha256: contract.signedSha256 }, 'contract signed');
+        return ok(contract);
+      } catch (err) {
+        if (err instanceof BusinessError && err.message === MESSAGES.fileChanged) {
+          request.log.warn({ contractId: request.params.id }, 'contract file changed on disk since generation: signing refused');
+        }
+        throw err;
+      }
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import { addDays } from '@factoring/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditLines, platforms, users } from '../../db/schema/index.ts';
+import { DEMO_PLATFORM_CODES } from '../../db/seed/supplyloan.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { runDailyJob } from '../../jobs/daily.ts';
+import { todayChina } from './credit-lines.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Paged = { status: string; message: { items: { platformName: string; expiryDate: string; product: string; available: number; daysLeft: number }[]; totalCount: number } };
+
+describe('expiry reminders (SPEC §4, §7)', () => {
+  it('the seeded pledge credit line expires within 30 days: stockloan lists it, supply does not', async () => {
+    const demo = await t.loginAs('demo');
+    const supply = (await demo.get('/api/credit/querywillexpire', { page: 1, size: 10 })).json() as Paged;
+    const pledge = (await demo.get('/api/stockloan/credit/querywillexpire', { page: 1, size: 10 })).json() as Paged;
+    expect(supply).toEqual({ status: 'OK', message: { items: [], totalCount: 0 } });
+    expect(pledge.message.totalCount).toBe(1);
+    expect(pledge.message.items[0]).toMatchObject({ platformName: '安储仓单质押融资平台', product: 'PLEDGE', expiryDate: addDays(todayChina(), 20), daysLeft: 20, available: 200_000_000 });
+  });
+
+  it('a supply line moved into the window shows; one already expired or beyond 30 days does not', async () => {
+    const db = t.database.db;
+    const [supply] = await db.select().from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.supply));
+    const demo = await t.loginAs('demo');
+    const [me] = await db.select().from(users).where(eq(users.loginName, 'demo'));
+    const where = and(eq(creditLines.platformId, supply.id), eq(creditLines.enterpriseId, me.enterpriseId!));
+    const [line] = await db.select().from(creditLines).where(where);
+    const count = async () => ((await demo.get('/api/credit/querywillexpire', { page: 1, size: 10 })).json() as Paged).message.totalCount;
+    try {
+      await db.update(creditLines).set({ expiryDate: addDays(todayChina(), 30) }).where(where);
+      expect(await count()).toBe(1);
+      await db.update(creditLines).set({ expiryDate: addDays(todayChina(), 31) }).where(where);
+      expect(await count()).toBe(0);
+      await db.update(creditLines).set({ expiryDate: todayChina() }).where(where);
+      expect(await count()).toBe(1); // expires at the end of today
+      await db.update(creditLines).set({ expiryDate: addDays(todayChina(), -1) }).where(where);
+      expect(await count()).toBe(0);
+    } finally {
+      await db.update(creditLines).set({ expiryDate: line.expiryDate, status: 'ACTIVE' }).where(where);
+    }
+  });
+
+  it('pages with page/size and answers {items,totalCount}; a bad size is a 400 naming the field', async () => {
+    const demo = await t.loginAs('demo');
+    const second = (await demo.get('/api/stockloan/credit/querywillexpire', { page: 2, size: 10 })).json() as Paged;
+    expect(second.message).toEqual({ items: [], totalCount: 1 });
+    const bad = await demo.get('/api/credit/querywillexpire', { page: 1, size: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('size');
+  });
+
+  it('only the caller’s own lines; an operator (no enterprise) gets an empty page; logged out is 401', async () => {
+    const gouxiao = await t.loginAs('gouxiao');
+    expect(((await gouxiao.get('/api/stockloan/credit/querywillexpire')).json() as Paged).message.totalCount).toBe(0);
+    const operator = await t.loginAs('operator');
+    expect((await operator.get('/api/credit/querywillexpire')).json()).toEqual({ status: 'OK', message: { items: [], totalCount: 0 } });
+    expect((await t.client().get('/api/credit/querywillexpire')).statusCode).toBe(401);
+  });
+
+  it('the daily job expires lines past their expiry date', async () => {
+    const db = t.database.db;
+    const [pledge] = await db.select().from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.pledge));
+    const result = await runDailyJob(db, addDays(todayChina(), 21));
+    expect(result.expiredCreditLines).toBe(1);
+    const [line] = await db.select().from(creditLines).where(eq(creditLines.platformId, pledge.id));
+    expect(line.status).toBe('EXPIRED');
+  });
+});

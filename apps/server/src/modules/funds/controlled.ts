@@ -1,0 +1,133 @@
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { formatYuan, targetedPaymentEntry, type Cents, type JournalDraft } from '@factoring/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { controlledTranches, payees, targetedPayments } from '../../db/schema/index.ts';
+import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
+import { rule } from '../ledger/domain-errors.ts';
+import { postEntry, refNoOf } from '../ledger/post-entry.ts';
+import { activePayee } from './payees.ts';
+
+export interface TargetedPaymentResult {
+  kind: 'TARGETED_PAYMENT';
+  refNo: string;
+  amount: number;
+  fee: number;
+  total: number;
+  payeeName: string;
+  payeeAccountNo: string;
+  tranches: { trancheId: number; sourceRef: string; amount: number }[];
+  createdAt: string;
+}
+
+/**
+ * A targeted payment: controlled money to an active whitelisted payee. From one tranche when given,
+ * otherwise from the oldest tranches first. The tranches are locked (and then the ledger accounts),
+ * so two payments can never spend the same controlled money.
+ */
+export async function payFromControlled(
+  tx: Tx,
+  p: { enterpriseId: number; userId: number; payeeId: number; amount: Cents; trancheId?: number | null; purpose?: string | null },
+): Promise<TargetedPaymentResult> {
+  const payee = await activePayee(tx, p.enterpriseId, p.payeeId);
+  const tranches = await tx
+    .select()
+    .from(controlledTranches)
+    .where(
+      and(
+        eq(controlledTranches.enterpriseId, p.enterpriseId),
+        p.trancheId ? eq(controlledTranches.id, p.trancheId) : gt(controlledTranches.amount, controlledTranches.paid),
+      ),
+    )
+    .orderBy(asc(controlledTranches.id))
+    .for('update');
+  if (p.trancheId && !tranches.length) throw new NotFoundError('受控批次不存在');
+  const remainingTotal = tranches.reduce((s, t) => s + (t.amount - t.paid), 0);
+  if (p.amount > remainingTotal) {
+    throw new BusinessError(
+      p.trancheId
+        ? `该受控批次剩余 ¥${formatYuan(remainingTotal)}，不足支付 ¥${formatYuan(p.amount)}`
+        : `受控资金余额不足：剩余 ¥${formatYuan(remainingTotal)}，本次支付 ¥${formatYuan(p.amount)}`,
+    );
+  }
+  const purpose = p.purpose?.trim() || null;
+  const parts: { trancheId: number; sourceRef: string; amount: number }[] = [];
+  let left = p.amount as number;
+  for (const t of tranches) {
+    if (left === 0) break;
+    const take = Math.min(left, t.amount - t.paid);
+    if (take <= 0) continue;
+    parts.push({ trancheId: t.id, sourceRef: t.sourceRef, amount: take });
+    left -= take;
+  }
+  // One entry; one controlled line per tranche drawn, so each tranche's use is visible in the ledger.
+  const base = rule(() => targetedPaymentEntry({ enterpriseId: p.enterpriseId, amount: p.amount, payee: { name: payee.name, accountNo: payee.accountNo }, memo: purpose }));
+  const [controlledLine, bankLine] = base.lines;
+  const draft: JournalDraft = {
+    ...base,
+    lines: [...parts.map((part) => ({ ...controlledLine, amount: part.amount as Cents, memo: [purpose, part.sourceRef].filter(Boolean).join(' · ') })), bankLine],
+  };
+  const entry = await postEntry(tx, draft, { createdBy: p.userId });
+  for (const part of parts) {
+    await tx
+      .update(controlledTranches)
+      .set({ paid: sql`${controlledTranches.paid} + ${part.amount}` })
+      .where(eq(controlledTranches.id, part.trancheId));
+    await tx.insert(targetedPayments).values({
+      enterpriseId: p.enterpriseId,
+      trancheId: part.trancheId,
+      payeeId: payee.id,
+      amount: part.amount,
+      purpose,
+      entryId: entry.entryId,
+      createdBy: p.userId,
+    });
+  }
+  return {
+    kind: 'TARGETED_PAYMENT',
+    refNo: entry.refNo,
+    amount: p.amount,
+    fee: 0,
+    total: p.amount,
+    payeeName: payee.name,
+    payeeAccountNo: payee.accountNo,
+    tranches: parts,
+    createdAt: entry.createdAt.toISOString(),
+  };
+}
+
+/** The enterprise's controlled tranches, newest first, each with its remaining amount and the payments made from it. */
+export async function listTranches(db: Db, enterpriseId: number) {
+  const tranches = await db.select().from(controlledTranches).where(eq(controlledTranches.enterpriseId, enterpriseId)).orderBy(desc(controlledTranches.id));
+  const payments = tranches.length
+    ? await db
+        .select({ p: targetedPayments, payeeName: payees.name, payeeAccountNo: payees.accountNo })
+        .from(targetedPayments)
+        .innerJoin(payees, eq(payees.id, targetedPayments.payeeId))
+        .where(inArray(targetedPayments.trancheId, tranches.map((t) => t.id)))
+        .orderBy(desc(targetedPayments.id))
+    : [];
+  const items = tranches.map((t) => ({
+    id: t.id,
+    sourceRef: t.sourceRef,
+    amount: t.amount,
+    paid: t.paid,
+    remaining: t.amount - t.paid,
+    refNo: refNoOf(t.entryId, t.createdAt),
+    createdAt: t.createdAt.toISOString(),
+    payments: payments
+      .filter((x) => x.p.trancheId === t.id)
+      .map(({ p, payeeName, payeeAccountNo }) => ({
+        id: p.id,
+        amount: p.amount,
+        payeeName,
+        payeeAccountNo,
+        purpose: p.purpose,
+        refNo: refNoOf(p.entryId, p.createdAt),
+        createdAt: p.createdAt.toISOString(),
+      })),
+  }));
+  return {
+    items,
+    totals: { amount: items.reduce((s, t) => s + t.amount, 0), paid: items.reduce((s, t) => s + t.paid, 0), remaining: items.reduce((s, t) => s + t.remaining, 0) },
+  };
+}

@@ -1,0 +1,222 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { FLOW_TYPE_LABELS, USER_FLOW_TYPES, addDays, isIsoDate, type FlowType } from '@factoring/domain';
+import type { Db } from '../../db/client.ts';
+import { BusinessError } from '../../lib/envelope.ts';
+import { pageQuery, offsetOf, type PageQuery } from '../../lib/paging.ts';
+import { refNoOf } from '../ledger/post-entry.ts';
+
+const isoDate = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isIsoDate(v), '日期格式应为 YYYY-MM-DD')
+  .optional();
+
+export const flowFilters = z.object({
+  /** One flow type or several separated by commas. */
+  type: z.string().trim().optional(),
+  direction: z.enum(['IN', 'OUT', '']).optional(),
+  startDate: isoDate,
+  endDate: isoDate,
+});
+export type FlowFilters = z.output<typeof flowFilters>;
+export const flowListQuery = pageQuery.extend(flowFilters.shape);
+
+export interface FundFlow {
+  id: number;
+  entryId: number;
+  refNo: string;
+  createdAt: string;
+  flowType: string;
+  typeLabel: string;
+  direction: 'IN' | 'OUT';
+  amount: number;
+  bucket: 'AVAILABLE' | 'CONTROLLED';
+  counterpartyName: string | null;
+  counterpartyAccount: string | null;
+  memo: string | null;
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
+/** China time (UTC+8, no daylight saving): a calendar day starts at 16:00 UTC the day before. */
+const chinaDayStart = (iso: string) => new Date(`${iso}T00:00:00+08:00`);
+
+/**
+ * The enterprise's fund flows are the ledger lines on its available and controlled parts (frozen
+ * lines are internal). The partial index journal_lines_flows serves every list below; the literal
+ * predicate `bucket <> 'FROZEN'` lets the planner match it, and the order is spelled exactly as the
+ * index is built (`desc nulls last`; plain `desc` means nulls first and would not use it).
+ */
+function whereOf(enterpriseId: number, f: FlowFilters): { where: SQL; filtered: boolean } {
+  const parts: SQL[] = [sql`enterprise_id = ${enterpriseId}`, sql.raw(`bucket <> 'FROZEN'`)];
+  let filtered = false;
+  if (f.type) {
+    const types = f.type.split(',').map((t) => t.trim()).filter(Boolean);
+    for (const t of types) if (!(USER_FLOW_TYPES as readonly string[]).includes(t)) throw new BusinessError(`资金流水类型不正确：${t}`);
+    if (types.length) {
+      parts.push(sql`flow_type in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})`);
+      filtered = true;
+    }
+  }
+  if (f.direction) {
+    parts.push(sql`side = ${f.direction === 'IN' ? 'C' : 'D'}`);
+    filtered = true;
+  }
+  if (f.startDate && f.endDate && f.startDate > f.endDate) throw new BusinessError('开始日期不能晚于结束日期');
+  if (f.startDate) {
+    parts.push(sql`created_at >= ${chinaDayStart(f.startDate).toISOString()}::timestamptz`);
+    filtered = true;
+  }
+  if (f.endDate) {
+    parts.push(sql`created_at < ${chinaDayStart(addDays(f.endDate, 1)).toISOString()}::timestamptz`);
+    filtered = true;
+  }
+  return { where: sql.join(parts, sql` and `), filtered };
+}
+
+function toFlow(r: Row): FundFlow {
+  const createdAt = new Date(r.created_at as string | Date);
+  const flowType = String(r.flow_type);
+  return {
+    id: Number(r.id),
+    entryId: Number(r.entry_id),
+    refNo: refNoOf(Number(r.entry_id), createdAt),
+    createdAt: createdAt.toISOString(),
+    flowType,
+    typeLabel: FLOW_TYPE_LABELS[flowType as FlowType] ?? flowType,
+    direction: r.side === 'C' ? 'IN' : 'OUT',
+    amount: Number(r.amount),
+    bucket: r.bucket as FundFlow['bucket'],
+    counterpartyName: (r.counterparty_name as string | null) ?? null,
+    counterpartyAccount: (r.counterparty_account as string | null) ?? null,
+    memo: (r.memo as string | null) ?? null,
+  };
+}
+
+const COLUMNS = sql.raw('id, entry_id, flow_type, side, amount, bucket, counterparty_name, counterparty_account, memo, created_at');
+
+/**
+ * One page of the enterprise's fund flows, newest first. The total of an unfiltered list comes from
+ * the accounts' cached line counts (kept in the posting transaction), so it costs the same at a
+ * million lines as at ten thousand; a filtered total counts over the index.
+ */
+export async function listFundFlows(db: Db, enterpriseId: number, q: PageQuery & FlowFilters): Promise<{ items: FundFlow[]; totalCount: number }> {
+  const { where, filtered } = whereOf(enterpriseId, q);
+  const items = rowsOf(
+    await db.execute(sql`select ${COLUMNS} from journal_lines where ${where} order by created_at desc nulls last, id desc nulls last limit ${q.size} offset ${offsetOf(q)}`),
+  ).map(toFlow);
+  let totalCount: number;
+  if (filtered) {
+    const [c] = rowsOf(await db.execute(sql`select count(*)::bigint as n from journal_lines where ${where}`));
+    totalCount = Number(c.n);
+  } else {
+    const [c] = rowsOf(
+      await db.execute(
+        sql`select coalesce(sum(line_count), 0)::bigint as n from ledger_accounts where enterprise_id = ${enterpriseId} and bucket in ('AVAILABLE', 'CONTROLLED')`,
+      ),
+    );
+    totalCount = Number(c.n);
+  }
+  return { items, totalCount };
+}
+
+/** Every flow matching the filters for the Excel export, newest first, up to `limit` rows. */
+export async function exportFundFlows(db: Db, enterpriseId: number, f: FlowFilters, limit = 20_000): Promise<{ items: FundFlow[]; truncated: boolean }> {
+  const { where } = whereOf(enterpriseId, f);
+  const rows = rowsOf(await db.execute(sql`select ${COLUMNS} from journal_lines where ${where} order by created_at desc nulls last, id desc nulls last limit ${limit + 1}`));
+  return { items: rows.slice(0, limit).map(toFlow), truncated: rows.length > limit };
+}
+
+export interface MonthlyFlow {
+  month: string;
+  inflow: number;
+  outflow: number;
+}
+
+/** Inflow and outflow per calendar month (China time) for the last `months` months, oldest first, empty months as zero. */
+export async function monthlyFundFlows(db: Db, enterpriseId: number, months = 12, now = new Date()): Promise<MonthlyFlow[]> {
+  const china = new Date(now.getTime() + 8 * 3600_000);
+  const keys: string[] = [];
+  for (let i = months - 1; i >= 0; i--) {
+    const d = new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth() - i, 1));
+    keys.push(d.toISOString().slice(0, 7));
+  }
+  const from = chinaDayStart(`${keys[0]}-01`);
+  const rows = rowsOf(
+    await db.execute(sql`
+      select to_char((created_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM') as month,
+             coalesce(sum(amount) filter (where side = 'C'), 0)::bigint as inflow,
+             coalesce(sum(amount) filter (where side = 'D'), 0)::bigint as outflow
+      from journal_lines
+      where enterprise_id = ${enterpriseId} and ${sql.raw(`bucket <> 'FROZEN'`)} and created_at >= ${from.toISOString()}::timestamptz
+      group by 1`),
+  );
+  const byMonth = new Map(rows.map((r) => [String(r.month), r]));
+  return keys.map((month) => ({ month, inflow: Number(byMonth.get(month)?.inflow ?? 0), outflow: Number(byMonth.get(month)?.outflow ?? 0) }));
+}
+
+export interface CounterpartyFlow {
+  counterpartyName: string;
+  counterpartyAccount: string | null;
+  relation: 'UPSTREAM' | 'DOWNSTREAM';
+  inflow: number;
+  outflow: number;
+  count: number;
+  lastAt: string;
+}
+
+/**
+ * Flows grouped by counterparty. A counterparty on the enterprise's payee whitelist takes its stated
+ * relation; otherwise one the enterprise mostly pays is upstream (a supplier) and one that mostly pays
+ * the enterprise is downstream (a customer). Fees and the opening balance have no counterparty.
+ */
+export async function counterpartyFlows(
+  db: Db,
+  enterpriseId: number,
+  f: Pick<FlowFilters, 'startDate' | 'endDate'> & { relation?: 'UPSTREAM' | 'DOWNSTREAM' | '' },
+): Promise<{ items: CounterpartyFlow[]; totals: { inflow: number; outflow: number; count: number } }> {
+  const { where } = whereOf(enterpriseId, { startDate: f.startDate, endDate: f.endDate });
+  const rows = rowsOf(
+    await db.execute(sql`
+      select g.counterparty_name, g.counterparty_account, g.inflow, g.outflow, g.n, g.last_at, p.relation
+      from (
+        select counterparty_name, counterparty_account,
+               coalesce(sum(amount) filter (where side = 'C'), 0)::bigint as inflow,
+               coalesce(sum(amount) filter (where side = 'D'), 0)::bigint as outflow,
+               count(*)::bigint as n, max(created_at) as last_at
+        from journal_lines
+        where ${where} and counterparty_name is not null
+        group by counterparty_name, counterparty_account
+      ) g
+      left join lateral (
+        select relation from payees
+        where enterprise_id = ${enterpriseId} and account_no = g.counterparty_account and status in ('ACTIVE', 'DISABLED')
+        order by id desc limit 1
+      ) p on true
+      order by g.outflow + g.inflow desc, g.counterparty_name`),
+  );
+  const items: CounterpartyFlow[] = rows.map((r) => {
+    const inflow = Number(r.inflow);
+    const outflow = Number(r.outflow);
+    return {
+      counterpartyName: String(r.counterparty_name),
+      counterpartyAccount: (r.counterparty_account as string | null) ?? null,
+      relation: (r.relation as 'UPSTREAM' | 'DOWNSTREAM' | null) ?? (outflow >= inflow ? 'UPSTREAM' : 'DOWNSTREAM'),
+      inflow,
+      outflow,
+      count: Number(r.n),
+      lastAt: new Date(r.last_at as string | Date).toISOString(),
+    };
+  });
+  const shown = f.relation ? items.filter((i) => i.relation === f.relation) : items;
+  return {
+    items: shown,
+    totals: {
+      inflow: shown.reduce((s, i) => s + i.inflow, 0),
+      outflow: shown.reduce((s, i) => s + i.outflow, 0),
+      count: shown.reduce((s, i) => s + i.count, 0),
+    },
+  };
+}

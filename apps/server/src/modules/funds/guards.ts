@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { LedgerError, positiveCents, type Cents } from '@factoring/domain';
+import type { AppContext } from '../../app.ts';
+import { users } from '../../db/schema/index.ts';
+import { BusinessError } from '../../lib/envelope.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { assertCertified } from '../certification/require-certified.ts';
+
+/** The caller's enterprise, refused unless its authentication is approved (the virtual account exists only then). */
+export function certifiedEnterpriseOf(request: FastifyRequest): number {
+  return assertCertified(request);
+}
+
+/** Who submitted a task, for the inbox and its audit log. */
+export const submitterOf = (request: FastifyRequest) => ({ id: request.user!.id, name: request.user!.displayName, ip: request.ip });
+
+const NUMBER_TEXT = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * An amount in cents from a request (JSON number or form text), with the user's message for each
+ * way it can be wrong: empty, not a number, fractions of a cent, zero or negative, beyond the safe range.
+ */
+export function centsInput(value: unknown, label = '金额'): Cents {
+  if (value === undefined || value === null || value === '') throw new BusinessError(`请输入${label}`);
+  let n: number;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string' && NUMBER_TEXT.test(value.trim())) n = Number(value.trim());
+  else throw new BusinessError(`${label}格式不正确`);
+  if (typeof value === 'string' && Math.abs(n) > Number.MAX_SAFE_INTEGER) throw new BusinessError(`${label}超出允许范围`);
+  try {
+    return positiveCents(n, label);
+  } catch (err) {
+    if (err instanceof LedgerError) throw new BusinessError(err.message);
+    throw err;
+  }
+}
+
+/** The second confirmation of a money movement: the login password, RSA-encrypted like the login. */
+export async function confirmPassword(ctx: AppContext, userId: number, encrypted: string | undefined): Promise<void> {
+  if (!encrypted) throw new BusinessError('请输入登录密码确认本次操作');
+  const plain = ctx.cipher.decrypt(encrypted);
+  if (plain === null) throw new BusinessError('密码数据无法解密，请刷新页面后重试');
+  const [user] = await ctx.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!user || !(await verifyPassword(plain, user.passwordHash))) throw new BusinessError('登录密码不正确，本次操作未执行');
+}
+
+/** The idempotency scope of a caller: keys are per user. */
+export const scopeOf = (request: FastifyRequest) => `user:${request.user!.id}`;

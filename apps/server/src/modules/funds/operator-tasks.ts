@@ -1,0 +1,27 @@
+import type { Tx } from '../../db/client.ts';
+import type { TaskField } from '../../db/schema/index.ts';
+import { createTask } from '../bpm/tasks.ts';
+
+export interface Submitter {
+  id: number;
+  name: string;
+  ip?: string;
+}
+
+export type FundsTaskType = 'FUNDS_WITHDRAWAL' | 'FUNDS_PAYEE' | 'FUNDS_CONSIGNMENT';
+
+/** Puts a task for the operators in the `/bpm/tasks` inbox (with its audit row), in the caller's transaction. */
+export async function openFundsTask(
+  tx: Tx,
+  t: {
+    type: FundsTaskType;
+    refId: number;
+    enterpriseId: number;
+    submittedBy: Submitter;
+    subject: string;
+    data: Record<string, unknown>;
+    fields: TaskField[];
+  },
+) {
+  await createTask(tx, { ...t, refId: String(t.refId) });
+}

@@ -1,0 +1,157 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { formatYuan, subCents, withdrawalFailEntry, withdrawalPayoutEntry, withdrawalRequestEntry, type Cents } from '@factoring/domain';
+import type { Db, Tx } from '../../db/client.ts';
+import { settlementAccounts, withdrawals } from '../../db/schema/index.ts';
+import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
+import { offsetOf, type PageQuery } from '../../lib/paging.ts';
+import { rule } from '../ledger/domain-errors.ts';
+import { lockAccounts, postEntry, refNoOf } from '../ledger/post-entry.ts';
+import { openFundsTask, type Submitter } from './operator-tasks.ts';
+
+export interface WithdrawalResult {
+  kind: 'WITHDRAWAL';
+  refNo: string;
+  withdrawalId: number;
+  amount: number;
+  fee: number;
+  total: number;
+  status: 'PENDING';
+  bankName: string;
+  bankAccountNo: string;
+  bankAccountName: string;
+  createdAt: string;
+}
+
+/** The settlement account bound to the enterprise (where withdrawals go), or null. */
+export async function boundSettlementAccount(db: Db | Tx, enterpriseId: number) {
+  const [row] = await db
+    .select({ accountName: settlementAccounts.accountName, accountNo: settlementAccounts.accountNo, bankName: settlementAccounts.bankName, branchName: settlementAccounts.branchName })
+    .from(settlementAccounts)
+    .where(eq(settlementAccounts.enterpriseId, enterpriseId));
+  return row ?? null;
+}
+
+/**
+ * A withdrawal to the bound settlement account: amount + fee leave the available part and are held
+ * frozen until an operator confirms the pay-out (or marks it failed, which returns both). Runs in the
+ * idempotent transaction; the available balance is read under the account's row lock.
+ */
+export async function requestWithdrawal(
+  tx: Tx,
+  p: { enterpriseId: number; by: Submitter; amount: Cents; fee: Cents },
+): Promise<WithdrawalResult> {
+  const bank = await boundSettlementAccount(tx, p.enterpriseId);
+  if (!bank) throw new BusinessError('尚未绑定结算账户，请先在企业认证中绑定结算账户');
+  const draft = rule(() =>
+    withdrawalRequestEntry({ enterpriseId: p.enterpriseId, amount: p.amount, fee: p.fee, bank: { name: bank.accountName, accountNo: bank.accountNo } }),
+  );
+  const locked = await lockAccounts(tx, [{ enterpriseId: p.enterpriseId, bucket: 'AVAILABLE' }, { enterpriseId: p.enterpriseId, bucket: 'FROZEN' }]);
+  const available = locked.get(`VA:${p.enterpriseId}:AVAILABLE`)!.balance;
+  if (p.amount + p.fee > available) {
+    const max = available > p.fee ? subCents(available as Cents, p.fee) : 0;
+    throw new BusinessError(`可用余额不足：可用余额 ¥${formatYuan(available)}，扣除手续费 ¥${formatYuan(p.fee)} 后最多可提现 ¥${formatYuan(max)}`);
+  }
+  const entry = await postEntry(tx, draft, { createdBy: p.by.id });
+  const [w] = await tx
+    .insert(withdrawals)
+    .values({
+      enterpriseId: p.enterpriseId,
+      amount: p.amount,
+      fee: p.fee,
+      bankName: bank.branchName || bank.bankName,
+      bankAccountNo: bank.accountNo,
+      bankAccountName: bank.accountName,
+      requestEntryId: entry.entryId,
+      requestedBy: p.by.id,
+    })
+    .returning();
+  await openFundsTask(tx, {
+    type: 'FUNDS_WITHDRAWAL',
+    refId: w.id,
+    enterpriseId: p.enterpriseId,
+    submittedBy: p.by,
+    subject: `提现出款 ¥${formatYuan(p.amount)}`,
+    data: { withdrawalId: w.id, amount: p.amount, fee: p.fee },
+    fields: [
+      { label: '提现金额', value: `¥${formatYuan(p.amount)}` },
+      { label: '手续费', value: `¥${formatYuan(p.fee)}` },
+      { label: '收款户名', value: w.bankAccountName },
+      { label: '收款账号', value: w.bankAccountNo },
+      { label: '开户行', value: w.bankName },
+      { label: '流水号', value: entry.refNo },
+    ],
+  });
+  return {
+    kind: 'WITHDRAWAL',
+    refNo: entry.refNo,
+    withdrawalId: w.id,
+    amount: p.amount,
+    fee: p.fee,
+    total: p.amount + p.fee,
+    status: 'PENDING',
+    bankName: w.bankName,
+    bankAccountNo: w.bankAccountNo,
+    bankAccountName: w.bankAccountName,
+    createdAt: entry.createdAt.toISOString(),
+  };
+}
+
+async function lockPendingWithdrawal(tx: Tx, withdrawalId: number) {
+  const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update');
+  if (!w) throw new NotFoundError('提现记录不存在');
+  if (w.status !== 'PENDING') throw new BusinessError(`该提现已处理（${w.status === 'PAID' ? '已出款' : '已失败'}），不能重复处理`);
+  return w;
+}
+
+/** Operator: the bank paid the withdrawal out. The frozen money leaves; the fee becomes income. */
+export async function confirmWithdrawalPaid(tx: Tx, withdrawalId: number, operatorId: number) {
+  const w = await lockPendingWithdrawal(tx, withdrawalId);
+  const entry = await postEntry(
+    tx,
+    rule(() => withdrawalPayoutEntry({ enterpriseId: w.enterpriseId, amount: w.amount as Cents, fee: w.fee as Cents, bank: { name: w.bankAccountName, accountNo: w.bankAccountNo } })),
+    { createdBy: operatorId },
+  );
+  await tx
+    .update(withdrawals)
+    .set({ status: 'PAID', settleEntryId: entry.entryId, decidedBy: operatorId, decidedAt: new Date() })
+    .where(eq(withdrawals.id, withdrawalId));
+  return { withdrawalId, status: 'PAID' as const, refNo: entry.refNo };
+}
+
+/** Operator: the pay-out failed. Amount and fee return to the available part. */
+export async function failWithdrawal(tx: Tx, withdrawalId: number, operatorId: number, reason: string) {
+  const why = reason.trim();
+  if (!why) throw new BusinessError('请填写出款失败原因');
+  const w = await lockPendingWithdrawal(tx, withdrawalId);
+  const entry = await postEntry(tx, rule(() => withdrawalFailEntry({ enterpriseId: w.enterpriseId, amount: w.amount as Cents, fee: w.fee as Cents, reason: why })), {
+    createdBy: operatorId,
+  });
+  await tx
+    .update(withdrawals)
+    .set({ status: 'FAILED', settleEntryId: entry.entryId, decidedBy: operatorId, decidedAt: new Date(), reason: why })
+    .where(eq(withdrawals.id, withdrawalId));
+  return { withdrawalId, status: 'FAILED' as const, refNo: entry.refNo };
+}
+
+/** The enterprise's withdrawals, newest first. */
+export async function listWithdrawals(db: Db, enterpriseId: number, q: PageQuery & { status?: string }) {
+  const where = and(eq(withdrawals.enterpriseId, enterpriseId), q.status ? sql`${withdrawals.status} = ${q.status}` : undefined);
+  const rows = await db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.id)).limit(q.size).offset(offsetOf(q));
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(where);
+  return {
+    items: rows.map((w) => ({
+      id: w.id,
+      amount: w.amount,
+      fee: w.fee,
+      status: w.status,
+      bankName: w.bankName,
+      bankAccountNo: w.bankAccountNo,
+      bankAccountName: w.bankAccountName,
+      reason: w.reason,
+      refNo: refNoOf(w.requestEntryId, w.createdAt),
+      createdAt: w.createdAt.toISOString(),
+      decidedAt: w.decidedAt?.toISOString() ?? null,
+    })),
+    totalCount: Number(n),
+  };
+}

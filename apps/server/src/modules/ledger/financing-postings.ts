@@ -1,0 +1,57 @@
+import { disbursementEntry, marginEntry, repaymentEntry, type Cents } from '@factoring/domain';
+import type { Tx } from '../../db/client.ts';
+import { controlledTranches } from '../../db/schema/index.ts';
+import { rule } from './domain-errors.ts';
+import { postEntry, type PostedEntry } from './post-entry.ts';
+
+/**
+ * Postings for the financing issues (loans, factoring, pledge). Each runs in the caller's
+ * transaction, so the financing's own state change and its money movement commit together.
+ */
+
+/**
+ * A disbursement into the enterprise's controlled funds: the factor's receivable principal grows, a
+ * controlled tranche is opened. The money can leave only by targeted payment to a whitelisted payee.
+ */
+export async function postControlledDisbursement(
+  tx: Tx,
+  p: { enterpriseId: number; amount: Cents; sourceRef: string; createdBy?: number | null },
+): Promise<PostedEntry & { trancheId: number }> {
+  const entry = await postEntry(
+    tx,
+    rule(() => disbursementEntry({ enterpriseId: p.enterpriseId, amount: p.amount, sourceRef: p.sourceRef, controlled: true })),
+    { createdBy: p.createdBy },
+  );
+  const [tranche] = await tx
+    .insert(controlledTranches)
+    .values({ enterpriseId: p.enterpriseId, sourceRef: p.sourceRef, amount: p.amount, entryId: entry.entryId })
+    .returning({ id: controlledTranches.id });
+  return { ...entry, trancheId: tranche.id };
+}
+
+/** A disbursement into the enterprise's free (available) funds. */
+export async function postFreeDisbursement(
+  tx: Tx,
+  p: { enterpriseId: number; amount: Cents; sourceRef: string; createdBy?: number | null },
+): Promise<PostedEntry> {
+  return postEntry(tx, rule(() => disbursementEntry({ ...p, controlled: false })), { createdBy: p.createdBy });
+}
+
+/**
+ * A repayment from the enterprise's available funds: principal reduces the receivable, interest and
+ * penalty interest become income. Refused with '可用余额不足' when the free part does not cover it.
+ */
+export async function postRepayment(
+  tx: Tx,
+  p: { enterpriseId: number; principal: Cents; interest: Cents; penalty: Cents; sourceRef: string; createdBy?: number | null },
+): Promise<PostedEntry> {
+  return postEntry(tx, rule(() => repaymentEntry(p)), { createdBy: p.createdBy });
+}
+
+/** Margin taken from the enterprise's available funds (hold) or given back (release). */
+export async function postMargin(
+  tx: Tx,
+  p: { enterpriseId: number; amount: Cents; sourceRef: string; release?: boolean; createdBy?: number | null },
+): Promise<PostedEntry> {
+  return postEntry(tx, rule(() => marginEntry(p)), { createdBy: p.createdBy });
+}

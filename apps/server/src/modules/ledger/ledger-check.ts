@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+export interface LedgerReport {
+  entries: number;
+  lines: number;
+  accounts: number;
+  /** Sum of all debits (= sum of all credits when balanced), in cents. */
+  turnover: number;
+  problems: string[];
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+const num = (v: unknown) => Number(v ?? 0);
+
+/**
+ * Proves the ledger: every entry has two or more lines and balances; every cached balance and line
+ * count equals its ledger sum; no enterprise part is negative; lines carry their account's
+ * enterprise and bucket; controlled tranches and pending withdrawals agree with the ledger.
+ * An empty `problems` list means all of it holds.
+ */
+export async function checkLedger(db: Db): Promise<LedgerReport> {
+  const problems: string[] = [];
+
+  const [totals] = rowsOf(
+    await db.execute(sql`
+      select (select count(*) from journal_entries)::bigint as entries,
+             (select count(*) from journal_lines)::bigint as lines,
+             (select count(*) from ledger_accounts)::bigint as accounts,
+             (select coalesce(sum(amount) filter (where side = 'D'), 0) from journal_lines)::bigint as debits,
+             (select coalesce(sum(amount) filter (where side = 'C'), 0) from journal_lines)::bigint as credits`),
+  );
+  if (num(totals.debits) !== num(totals.credits)) problems.push(`试算不平衡：借方合计 ${totals.debits}，贷方合计 ${totals.credits}`);
+
+  for (const r of rowsOf(
+    await db.execute(sql`
+      select e.id, count(l.id)::bigint as n,
+             coalesce(sum(case l.side when 'D' then l.amount else -l.amount end), 0)::bigint as net
+      from journal_entries e left join journal_lines l on l.entry_id = e.id
+      group by e.id
+      having count(l.id) < 2 or coalesce(sum(case l.side when 'D' then l.amount else -l.amount end), 0) <> 0
+      order by e.id limit 100`),
+  )) {
+    problems.push(`分录 ${r.id} 不平衡或行数不足：${r.n} 行，借贷差 ${r.net}`);
+  }
+
+  for (const r of rowsOf(
+    await db.execute(sql`
+      select a.id, a.code, a.balance, a.line_count, a.normal_side, a.enterprise_id,
+             coalesce(s.net, 0)::bigint as net, coalesce(s.n, 0)::bigint as n
+      from ledger_accounts a
+      left join (
+        select account_id, sum(case side when 'D' then amount else -amount end) as net, count(*) as n
+        from journal_lines group by account_id
+      ) s on s.account_id = a.id
+      order by a.id`),
+  )) {
+    const derived = r.normal_side === 'D' ? num(r.net) : -num(r.net);
+    if (num(r.balance) !== derived) problems.push(`账户 ${r.code} 缓存余额 ${r.balance} ≠ 账簿合计 ${derived}`);
+    if (num(r.line_count) !== num(r.n)) problems.push(`账户 ${r.code} 缓存行数 ${r.line_count} ≠ 账簿行数 ${r.n}`);
+    if (r.enterprise_id !== null && derived < 0) problems.push(`账户 ${r.code} 余额为负：${derived}`);
+  }
+
+  for (const r of rowsOf(
+    await db.execute(sql`
+      select l.id from journal_lines l join ledger_accounts a on a.id = l.account_id
+      where l.enterprise_id is distinct from a.enterprise_id or l.bucket is distinct from a.bucket
+      limit 20`),
+  )) {
+    problems.push(`分录行 ${r.id} 的企业或子账户与账户不一致`);
+  }
+
+  for (const r of rowsOf(
+    await db.execute(sql`
+      select a.code, a.balance, coalesce(t.remaining, 0)::bigint as remaining
+      from ledger_accounts a
+      left join (select enterprise_id, sum(amount - paid) as remaining from controlled_tranches group by enterprise_id) t
+        on t.enterprise_id = a.enterprise_id
+      where a.bucket = 'CONTROLLED' and a.balance <> coalesce(t.remaining, 0)`),
+  )) {
+    problems.push(`账户 ${r.code} 受控余额 ${r.balance} ≠ 各受控批次剩余合计 ${r.remaining}`);
+  }
+
+  for (const r of rowsOf(
+    await db.execute(sql`
+      select t.id, t.paid, coalesce(sum(p.amount), 0)::bigint as payments
+      from controlled_tranches t left join targeted_payments p on p.tranche_id = t.id
+      group by t.id, t.paid having t.paid <> coalesce(sum(p.amount), 0)`),
+  )) {
+    problems.push(`受控批次 ${r.id} 已付 ${r.paid} ≠ 定向支付合计 ${r.payments}`);
+  }
+
+  for (const r of rowsOf(
+    await db.execute(sql`
+      select a.code, a.balance, coalesce(w.pending, 0)::bigint as pending
+      from ledger_accounts a
+      left join (select enterprise_id, sum(amount + fee) as pending from withdrawals where status = 'PENDING' group by enterprise_id) w
+        on w.enterprise_id = a.enterprise_id
+      where a.bucket = 'FROZEN' and a.balance <> coalesce(w.pending, 0)`),
+  )) {
+    problems.push(`账户 ${r.code} 冻结余额 ${r.balance} ≠ 处理中提现合计 ${r.pending}`);
+  }
+
+  return { entries: num(totals.entries), lines: num(totals.lines), accounts: num(totals.accounts), turnover: num(totals.debits), problems };
+}

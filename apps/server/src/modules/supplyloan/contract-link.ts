@@ -1,0 +1,47 @@
+import { formatPercent, formatYuan, INTEREST_MODE_LABELS } from '@factoring/domain';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { enterprises, financings } from '../../db/schema/index.ts';
+import { generateContract } from '../contracts/index.ts';
+import type { Trial } from './pricing.ts';
+import type { Platform } from './store.ts';
+
+/** The factor: the counterparty of every financing contract (the name on the receiving account). */
+export const FACTOR_NAME = '鑫链商业保理有限公司';
+
+/** Draws up the financing contract (Chinese PDF from the contracts module's template) and links it to the financing. */
+export async function generateFinancingContract(
+  tx: Tx,
+  p: { financing: { id: number; financingNo: string; enterpriseId: number; amount: number; termDays: number }; platform: Platform; t: Trial; invoiceNo: string; receivables: number },
+): Promise<number> {
+  const [core] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, p.platform.coreEnterpriseId));
+  const { id } = await generateContract(tx, {
+    enterpriseId: p.financing.enterpriseId,
+    type: 'FINANCING',
+    relatedType: 'FINANCING',
+    relatedId: p.financing.id,
+    relatedNo: p.financing.financingNo,
+    title: `${p.platform.name}融资合同（${p.financing.financingNo}）`,
+    counterparty: p.platform.repaymentAccount?.accountName ?? FACTOR_NAME,
+    amount: p.financing.amount,
+    data: {
+      financingNo: p.financing.financingNo,
+      platformName: p.platform.name,
+      coreEnterprise: core?.name ?? '',
+      buyerName: core?.name ?? '',
+      invoiceNo: p.invoiceNo.slice(0, 500),
+      receivableAmount: formatYuan(p.receivables),
+      advanceRate: formatPercent(p.platform.advanceRatePpm),
+      rate: formatPercent(p.t.annualRatePpm),
+      interestMode: INTEREST_MODE_LABELS[p.t.interestMode],
+      termDays: String(p.financing.termDays),
+      startDate: '放款之日',
+      dueDate: `放款之日起第 ${p.financing.termDays} 天`,
+      interest: formatYuan(p.t.interest),
+      serviceFee: formatYuan(p.t.serviceFee),
+      netAmount: formatYuan(p.t.netDisbursed),
+    },
+  });
+  await tx.update(financings).set({ contractId: id }).where(eq(financings.id, p.financing.id));
+  return id;
+}

@@ -1,0 +1,168 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditLines, invoices, platforms } from '../../db/schema/index.ts';
+import { DEMO_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
+import { virtualAccountBalance } from '../ledger/balances.ts';
+import { ledgerProblems } from '../ledger/testing.ts';
+import { todayChina } from '../credit/credit-lines.ts';
+import { deposit, disbursedFinancing, factorBalance, newKey, okOf, refusal, roles, signContract, verifiedInvoice, approveTask, type Applied, type Roles } from './testing.ts';
+
+let t: TestApp;
+let r: Roles;
+beforeAll(async () => {
+  t = await createTestApp();
+  r = await roles(t);
+  await deposit(t, r.enterpriseId, 200_000_000); // ¥2,000,000.00 from the bank, to repay with
+});
+afterAll(() => t.close());
+
+type Line = { id: number; limit: number; used: number; reserved: number; available: number };
+const lineOf = async () => okOf<Line[]>(await r.demo.get('/api/supplyloan/creditLines')).find((l) => l.id === r.supplyLineId)!;
+const balance = async () => (await virtualAccountBalance(t.database.db, r.enterpriseId))!;
+type Detail = { status: string; overdue: boolean; quote: { principal: number; interest: number; penalty: number; total: number }; schedule: { dueDate: string; outstanding: number }[]; repayments: unknown[]; contracts: { status: string }[]; history: { action: string }[]; actions: Record<string, boolean> };
+const detailOf = async (id: number) => okOf<Detail>(await r.demo.get(`/api/supplyloan/financings/${id}`));
+
+describe('worked example in arrears through the API: 1,000,000.00 at 7.2 % for 90 days', () => {
+  let applied: Applied;
+  let before: Line;
+
+  it('the live trial: interest 18,000.00, fee 5,000.00, net 995,000.00, due in 90 days', async () => {
+    const invoiceId = await verifiedInvoice(r, 125_000_000);
+    const trial = okOf<Record<string, unknown>>(await r.demo.post('/api/supplyloan/trial', { creditLineId: r.supplyLineId, amount: 100_000_000, termDays: 90, invoiceIds: [invoiceId] }, { json: true }));
+    expect(trial).toMatchObject({ interest: 1_800_000, serviceFee: 500_000, netDisbursed: 99_500_000, dueAtMaturity: 101_800_000, annualRatePpm: 72_000, interestMode: 'ARREARS', maxAmount: 100_000_000 });
+    before = await lineOf();
+    applied = okOf<Applied>(await r.demo.post('/api/supplyloan/financings', { creditLineId: r.supplyLineId, invoiceIds: [invoiceId], amount: 100_000_000, termDays: 90, purpose: '支付货款' }, { json: true }));
+    expect(applied).toMatchObject({ interest: 1_800_000, serviceFee: 500_000, netAmount: 99_500_000, status: 'SUBMITTED' });
+    expect(applied.financingNo).toMatch(/^RZ\d{8}\d{6}$/);
+    // Submitting holds the credit: available drops at once (the race for the last credit is decided here).
+    expect(await lineOf()).toMatchObject({ reserved: before.reserved + 100_000_000, available: before.available - 100_000_000 });
+    const [inv] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+    expect(inv.status).toBe('FINANCED');
+  });
+
+  it('the contract is generated on submit; signing it twice is refused', async () => {
+    const d = await detailOf(applied.id);
+    expect(d.contracts).toHaveLength(1);
+    expect(d.contracts[0].status).toBe('TO_SIGN');
+    expect(d.actions).toMatchObject({ cancel: true, signContract: true, repay: false });
+    okOf(await signContract(t, r.demo, applied.contractId));
+    expect(refusal(await signContract(t, r.demo, applied.contractId))).toBe('该合同已签署，请勿重复签署');
+    expect((await detailOf(applied.id)).status).toBe('SUBMITTED'); // signed early: approval moves it on
+  });
+
+  it('approval with the contract signed goes on to CONTRACT_SIGNED and asks for disbursement', async () => {
+    okOf(await approveTask(r.operator, 'FINANCING_APPROVAL', applied.id, '资料齐全'));
+    const d = await detailOf(applied.id);
+    expect(d.status).toBe('CONTRACT_SIGNED');
+    expect(d.history.map((h) => h.action)).toEqual(['提交融资申请', '签署融资合同', '审核通过', '融资合同已签署']);
+  });
+
+  it('disbursement: net 995,000.00 into controlled funds, the credit line booked as used, the ledger balanced', async () => {
+    const account = await balance();
+    const receivable = await factorBalance(t, 'RECEIVABLE_PRINCIPAL');
+    const fees = await factorBalance(t, 'FEE_INCOME');
+    const d0 = okOf<{ schedule: { id: number }[] }>(await r.demo.get(`/api/supplyloan/financings/${applied.id}`));
+    okOf(await approveTask(r.operator, 'FINANCING_DISBURSE', d0.schedule[0].id, '放款'));
+    const after = await balance();
+    expect(after.controlled - account.controlled).toBe(99_500_000);
+    expect(after.available).toBe(account.available);
+    expect(await lineOf()).toMatchObject({ used: before.used + 100_000_000, reserved: before.reserved, available: before.available - 100_000_000 });
+    // The factor's books: the receivable is the whole principal; the fee withheld is income.
+    expect((await factorBalance(t, 'RECEIVABLE_PRINCIPAL')) - receivable).toBe(100_000_000);
+    expect((await factorBalance(t, 'FEE_INCOME')) - fees).toBe(500_000);
+    const d = await detailOf(applied.id);
+    expect(d.status).toBe('DISBURSED');
+    expect(d.schedule[0].dueDate).toBe(addDaysIso(todayChina(), 90));
+    expect(d.quote).toMatchObject({ principal: 100_000_000, interest: 0, penalty: 0, total: 100_000_000 }); // day 0: nothing accrued yet
+    expect(await ledgerProblems(t.database.db)).toEqual([]);
+  });
+
+  it('repaying more than is owed is refused; a wrong password moves nothing', async () => {
+    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${applied.id}/repay`, { amount: 100_000_001, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() }, { json: true }))).toBe(
+      '还款金额超过应还总额 1,000,000.00 元',
+    );
+    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${applied.id}/repay`, { amount: 100, password: t.encrypt('wrong-password1'), idempotencyKey: newKey() }, { json: true }))).toBe(
+      '登录密码不正确，本次操作未执行',
+    );
+    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${applied.id}/repay`, { amount: 100, password: t.encrypt(DEMO_PASSWORD) }, { json: true }))).toContain('幂等键');
+  });
+
+  it('a partial repayment of 300,000.00 restores the credit by the principal; the same key repeated moves nothing twice', async () => {
+    const account = await balance();
+    const key = newKey();
+    const body = { amount: 30_000_000, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: key };
+    const first = okOf<{ principal: number; status: string; refNo: string }>(await r.demo.post(`/api/supplyloan/financings/${applied.id}/repay`, body, { json: true }));
+    const again = okOf<{ refNo: string }>(await r.demo.post(`/api/supplyloan/financings/${applied.id}/repay`, body, { json: true }));
+    expect(first).toMatchObject({ principal: 30_000_000, interest: 0, penalty: 0, status: 'REPAYING' });
+    expect(again.refNo).toBe(first.refNo);
+    expect(account.available - (await balance()).available).toBe(30_000_000);
+    expect(await lineOf()).toMatchObject({ used: before.used + 70_000_000 });
+    expect((await detailOf(applied.id)).status).toBe('REPAYING');
+  });
+
+  it('repaying the rest settles: status SETTLED, invoice SETTLED, credit available as before the application', async () => {
+    const owed = (await detailOf(applied.id)).quote.total;
+    expect(owed).toBe(70_000_000);
+    const done = okOf<{ status: string }>(await r.demo.post(`/api/supplyloan/financings/${applied.id}/repay`, { amount: owed, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() }, { json: true }));
+    expect(done.status).toBe('SETTLED');
+    const d = await detailOf(applied.id);
+    expect(d).toMatchObject({ status: 'SETTLED', actions: { repay: false, cancel: false } });
+    expect(d.repayments).toHaveLength(2);
+    expect(await lineOf()).toMatchObject({ used: before.used, reserved: before.reserved, available: before.available });
+    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${applied.id}/repay`, { amount: 1, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() }, { json: true }))).toBe('该融资当前不在还款期');
+    expect(await ledgerProblems(t.database.db)).toEqual([]);
+  });
+});
+
+describe('worked example upfront (预收息): 1,000,000.00 at 7.2 % for 90 days', () => {
+  it('disburses net 977,000.00; interest 18,000.00 and fee 5,000.00 are income at once; 1,000,000.00 is owed', async () => {
+    const db = t.database.db;
+    const [supply] = await db.select().from(platforms).where(eq(platforms.id, r.supplyPlatformId));
+    const [upfront] = await db
+      .insert(platforms)
+      .values({ ...supply, id: undefined, code: 'TEST-UPFRONT', name: '预收息测试平台', interestMode: 'UPFRONT', priceList: [], annualRatePpm: 72_000, serviceFeeRatePpm: 5_000 })
+      .returning();
+    const [line] = await db
+      .insert(creditLines)
+      .values({ enterpriseId: r.enterpriseId, platformId: upfront.id, limit: 200_000_000, startDate: todayChina(), expiryDate: addDaysIso(todayChina(), 365) })
+      .returning();
+    const account = await balance();
+    const interestIncome = await factorBalance(t, 'INTEREST_INCOME');
+    const feeIncome = await factorBalance(t, 'FEE_INCOME');
+    const receivable = await factorBalance(t, 'RECEIVABLE_PRINCIPAL');
+    const f = await disbursedFinancing(t, r, { amount: 100_000_000, termDays: 90, creditLineId: line.id });
+    expect(f).toMatchObject({ interest: 1_800_000, serviceFee: 500_000, netAmount: 97_700_000 });
+    expect((await balance()).controlled - account.controlled).toBe(97_700_000);
+    expect((await factorBalance(t, 'INTEREST_INCOME')) - interestIncome).toBe(1_800_000);
+    expect((await factorBalance(t, 'FEE_INCOME')) - feeIncome).toBe(500_000);
+    expect((await factorBalance(t, 'RECEIVABLE_PRINCIPAL')) - receivable).toBe(100_000_000);
+    expect((await detailOf(f.id)).quote).toMatchObject({ principal: 100_000_000, interest: 0, total: 100_000_000 });
+    // Paid off early, only the principal is due (the interest was taken upfront).
+    okOf(await r.demo.post(`/api/supplyloan/financings/${f.id}/repay`, { amount: 100_000_000, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() }, { json: true }));
+    expect((await detailOf(f.id)).status).toBe('SETTLED');
+    expect((await factorBalance(t, 'RECEIVABLE_PRINCIPAL')) - receivable).toBe(0);
+    expect(await ledgerProblems(t.database.db)).toEqual([]);
+  });
+});
+
+describe('lists', () => {
+  it('my financings: filters by status and platform with totals; the due list and the summary', async () => {
+    const all = okOf<{ items: { status: string }[]; totalCount: number; totals: { amount: number } }>(await r.demo.get('/api/supplyloan/financings', { page: 1, size: 50 }));
+    expect(all.totalCount).toBeGreaterThanOrEqual(5);
+    const settled = okOf<{ items: { status: string }[]; totalCount: number }>(await r.demo.get('/api/supplyloan/financings', { status: 'SETTLED' }));
+    expect(settled.items.every((i) => i.status === 'SETTLED')).toBe(true);
+    const byPlatform = okOf<{ totalCount: number; totals: { amount: number; outstanding: number } }>(await r.demo.get('/api/supplyloan/financings', { platformId: r.supplyPlatformId, status: 'REPAYING' }));
+    expect(byPlatform.totals).toMatchObject({ amount: 60_000_000, outstanding: 50_000_000 }); // the seeded repaying financing
+    const summary = okOf<{ creditLines: { count: number }; contractsToSign: number }>(await r.demo.get('/api/supplyloan/summary'));
+    expect(summary.creditLines.count).toBeGreaterThanOrEqual(2);
+    expect(summary.contractsToSign).toBe(1); // the seeded submitted financing
+    const gouxiao = await t.loginAs('gouxiao');
+    expect(okOf<{ totalCount: number }>(await gouxiao.get('/api/supplyloan/financings')).totalCount).toBe(0);
+  });
+});
+
+function addDaysIso(iso: string, days: number) {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,97 @@
+import { financingLifecycle, type FinancingStatus } from '@factoring/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { bpmTasks, financingEvents, financings, platforms } from '../../db/schema/index.ts';
+import { NotFoundError } from '../../lib/envelope.ts';
+import { writeAudit } from '../bpm/tasks.ts';
+import { rule } from '../ledger/domain-errors.ts';
+
+export type Financing = typeof financings.$inferSelect;
+export type Platform = typeof platforms.$inferSelect;
+
+/** Who acts: a user of the enterprise, an operator, or the system (daily job, seed). */
+export interface Actor {
+  id: number | null;
+  name: string;
+  ip?: string;
+}
+
+export const SYSTEM: Actor = { id: null, name: '系统' };
+
+export const TASK = {
+  PLATFORM_JOIN: 'PLATFORM_JOIN',
+  INVOICE_VERIFY: 'INVOICE_VERIFY',
+  FINANCING_APPROVAL: 'FINANCING_APPROVAL',
+  FINANCING_DISBURSE: 'FINANCING_DISBURSE',
+  EXTENSION: 'EXTENSION',
+  REPAYMENT_VOUCHER: 'REPAYMENT_VOUCHER',
+} as const;
+
+/**
+ * Locks a financing `FOR UPDATE`. With an enterprise id, another enterprise's financing answers 404
+ * whether or not it exists.
+ */
+export async function lockFinancing(tx: Tx, id: number, enterpriseId?: number): Promise<Financing> {
+  const where = enterpriseId === undefined ? eq(financings.id, id) : and(eq(financings.id, id), eq(financings.enterpriseId, enterpriseId));
+  const [row] = await tx.select().from(financings).where(where).for('update');
+  if (!row) throw new NotFoundError('融资记录不存在');
+  return row;
+}
+
+export async function platformOf(db: Db | Tx, id: number): Promise<Platform> {
+  const [row] = await db.select().from(platforms).where(eq(platforms.id, id));
+  if (!row) throw new NotFoundError('平台不存在');
+  return row;
+}
+
+export async function recordEvent(tx: Tx, financingId: number, actor: Actor, action: string, note?: string | null, from?: string | null, to?: string | null) {
+  await tx.insert(financingEvents).values({ financingId, action, note: note ?? null, fromStatus: from ?? null, toStatus: to ?? null, actorId: actor.id, actorName: actor.name });
+}
+
+/** Moves a financing along the domain's lifecycle (any transition not listed is refused) and records it. */
+export async function transition(tx: Tx, financing: Financing, to: FinancingStatus, actor: Actor, action: string, note?: string | null, extra: Partial<typeof financings.$inferInsert> = {}) {
+  rule(() => financingLifecycle.assertTransition(financing.status, to));
+  const [updated] = await tx
+    .update(financings)
+    .set({ ...extra, status: to, updatedAt: new Date() })
+    .where(eq(financings.id, financing.id))
+    .returning();
+  await recordEvent(tx, financing.id, actor, action, note, financing.status, to);
+  return updated;
+}
+
+/** The user-facing number of a financing: RZ + the China date of application + the id in 6 digits. */
+export function financingNoOf(id: number, applyDate: string): string {
+  return `RZ${applyDate.replaceAll('-', '')}${String(id).padStart(6, '0')}`;
+}
+
+/**
+ * Closes the pending operator tasks of records that no longer need a decision (the user cancelled),
+ * with an audit row naming who withdrew them.
+ */
+export async function withdrawPendingTasks(tx: Tx, refs: { type: string; refId: string | number }[], actor: Actor, reason: string) {
+  for (const ref of refs) {
+    const closed = await tx
+      .update(bpmTasks)
+      .set({ state: 'REJECTED', decision: 'REJECT', reason, decidedAt: new Date() })
+      .where(and(eq(bpmTasks.type, ref.type), eq(bpmTasks.refId, String(ref.refId)), eq(bpmTasks.state, 'PENDING')))
+      .returning({ id: bpmTasks.id });
+    for (const task of closed) {
+      await writeAudit(tx, {
+        taskId: task.id,
+        actor: actor.id === null ? null : { id: actor.id, name: actor.name, ip: actor.ip },
+        action: 'REJECT',
+        entityType: ref.type,
+        entityId: String(ref.refId),
+        before: { state: 'PENDING' },
+        after: { state: 'REJECTED', withdrawnBy: actor.name },
+        comment: reason,
+      });
+    }
+  }
+}
+
+export async function financingsByIds(db: Db | Tx, ids: number[]) {
+  if (!ids.length) return [];
+  return db.select().from(financings).where(inArray(financings.id, ids));
+}

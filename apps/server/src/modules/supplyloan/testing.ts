@@ -1,0 +1,114 @@
+import { depositEntry, type Cents } from '@factoring/domain';
+import { and, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { ledgerAccounts, platforms, users } from '../../db/schema/index.ts';
+import { DEMO_PLATFORM_CODES } from '../../db/seed/supplyloan.ts';
+import { DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
+import { postEntry } from '../ledger/post-entry.ts';
+
+/** Test helpers for the supply-loan API tests: real calls through the routes, both roles. */
+
+export const okOf = <T = Record<string, unknown>>(res: LightMyRequestResponse): T => {
+  const body = res.json();
+  if (res.statusCode !== 200 || body.status !== 'OK') throw new Error(`expected OK, got ${res.statusCode} ${JSON.stringify(body)}`);
+  return body.message as T;
+};
+
+export const refusal = (res: LightMyRequestResponse): string => {
+  const body = res.json();
+  expect(res.statusCode, JSON.stringify(body)).toBe(200);
+  expect(body.status).toBe('ERROR');
+  return body.message as string;
+};
+
+let invoiceSeq = 0;
+/** A fresh invoice number per call (unique within a test file's database). */
+export const nextInvoiceNumber = () => String(90_000_000 + ++invoiceSeq);
+
+export interface Roles {
+  demo: TestClient;
+  operator: TestClient;
+  enterpriseId: number;
+  buyerEnterpriseId: number;
+  supplyPlatformId: number;
+  supplyLineId: number;
+}
+
+export async function roles(t: TestApp): Promise<Roles> {
+  const demo = await t.loginAs('demo');
+  const operator = await t.loginAs('operator');
+  const db = t.database.db;
+  const [me] = await db.select().from(users).where(eq(users.loginName, 'demo'));
+  const [buyer] = await db.select().from(users).where(eq(users.loginName, 'gouxiao'));
+  const [platform] = await db.select().from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.supply));
+  const lines = okOf<{ id: number; platform: { id: number } }[]>(await demo.get('/api/supplyloan/creditLines'));
+  const line = lines.find((l) => l.platform.id === platform.id)!;
+  return { demo, operator, enterpriseId: me.enterpriseId!, buyerEnterpriseId: buyer.enterpriseId!, supplyPlatformId: platform.id, supplyLineId: line.id };
+}
+
+/** The pending task of a business record, as the operator's inbox lists it. */
+export async function pendingTask(operator: TestClient, type: string, refId: number | string): Promise<number> {
+  const list = okOf<{ items: { id: number; refId: string }[] }>(await operator.get('/api/bpm/tasks', { type, state: 'PENDING', size: 200 }));
+  const task = list.items.find((i) => i.refId === String(refId));
+  if (!task) throw new Error(`no pending ${type} task for ${refId}`);
+  return task.id;
+}
+
+export async function approveTask(operator: TestClient, type: string, refId: number | string, comment = '同意') {
+  return operator.post(`/api/bpm/tasks/${await pendingTask(operator, type, refId)}/approve`, { comment });
+}
+
+export async function rejectTask(operator: TestClient, type: string, refId: number | string, reason = '资料不全，请补充') {
+  return operator.post(`/api/bpm/tasks/${await pendingTask(operator, type, refId)}/reject`, { reason });
+}
+
+/** Registers an invoice to the core enterprise and has the operator verify it; returns its id. */
+export async function verifiedInvoice(r: Roles, amount: number): Promise<number> {
+  const inv = okOf<{ id: number }>(
+    await r.demo.post('/api/supplyloan/invoices', { invoiceCode: '3100231130', invoiceNumber: nextInvoiceNumber(), issueDate: '2026-01-05', amount, taxAmount: 0, buyerEnterpriseId: r.buyerEnterpriseId }),
+  );
+  okOf(await approveTask(r.operator, 'INVOICE_VERIFY', inv.id, '已查验'));
+  return inv.id;
+}
+
+export async function signContract(t: TestApp, client: TestClient, contractId: number) {
+  return client.post(`/api/contracts/${contractId}/sign`, { password: t.encrypt(DEMO_PASSWORD) });
+}
+
+export interface Applied {
+  id: number;
+  financingNo: string;
+  contractId: number;
+  interest: number;
+  serviceFee: number;
+  netAmount: number;
+  dueDate: string;
+  status: string;
+}
+
+/** Applies, signs and has the operator approve and disburse: a DISBURSED financing. */
+export async function disbursedFinancing(t: TestApp, r: Roles, p: { amount: number; termDays: number; invoiceAmount?: number; creditLineId?: number }) {
+  const invoiceId = await verifiedInvoice(r, p.invoiceAmount ?? Math.ceil(p.amount / 0.8));
+  const applied = okOf<Applied>(
+    await r.demo.post('/api/supplyloan/financings', { creditLineId: p.creditLineId ?? r.supplyLineId, invoiceIds: [invoiceId], amount: p.amount, termDays: p.termDays }, { json: true }),
+  );
+  okOf(await signContract(t, r.demo, applied.contractId));
+  okOf(await approveTask(r.operator, 'FINANCING_APPROVAL', applied.id));
+  const detail = okOf<{ schedule: { id: number }[] }>(await r.demo.get(`/api/supplyloan/financings/${applied.id}`));
+  okOf(await approveTask(r.operator, 'FINANCING_DISBURSE', detail.schedule[0].id, '放款'));
+  return { ...applied, invoiceId, trancheId: detail.schedule[0].id };
+}
+
+/** Money arriving at the enterprise's virtual account from the bank (a real ledger posting). */
+export async function deposit(t: TestApp, enterpriseId: number, amount: number) {
+  await t.database.db.transaction((tx) => postEntry(tx, depositEntry({ enterpriseId, amount: amount as Cents, payer: { name: '测试入金', accountNo: null }, memo: '测试入金' })));
+}
+
+/** The cached balance of a factor account (RECEIVABLE_PRINCIPAL, INTEREST_INCOME, …). */
+export async function factorBalance(t: TestApp, code: string): Promise<number> {
+  const [row] = await t.database.db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(and(eq(ledgerAccounts.code, code)));
+  return row?.balance ?? 0;
+}
+
+export const newKey = () => `k-${crypto.randomUUID()}`;

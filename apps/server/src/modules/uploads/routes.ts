@@ -1,0 +1,96 @@
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BusinessError, NotFoundError, ok } from '../../lib/envelope.ts';
+import { enterpriseOf } from '../../plugins/auth.ts';
+import type { AppContext } from '../../app.ts';
+import { sniffFile } from './sniff.ts';
+import { cleanFileName, findVisibleUpload, MAX_UPLOAD_BYTES, storeUpload, uploadsRoot } from './store.ts';
+
+const TOO_LARGE = '文件大小不能超过 5 MB，请压缩后重新上传';
+
+/**
+ * `POST /api/uploads` (multipart, one file, optional `purpose` field before it) and
+ * `GET /api/uploads/:id`. Types are sniffed from the content; files are served only to the owner
+ * enterprise and operators, 404 for anyone else.
+ */
+export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
+
+  app.post(
+    '/api/uploads',
+    {
+      preHandler: app.requireUser(),
+      config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (request) => (request.user ? `user:${request.user.id}` : request.ip) } },
+      schema: { tags: ['uploads'], summary: '上传文件（JPG/PNG/PDF，≤ 5 MB，按内容识别类型）', consumes: ['multipart/form-data'] },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const enterpriseId = user.authority === 'operator' ? null : enterpriseOf(request);
+      if (!request.isMultipart()) throw new BusinessError('请以 multipart/form-data 方式上传文件');
+      const file = await request.file();
+      if (!file) throw new BusinessError('请选择要上传的文件');
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (err) {
+        if (err instanceof app.multipartErrors.RequestFileTooLargeError) return reply.code(413).send({ status: 'ERROR', message: TOO_LARGE });
+        throw err;
+      }
+      if (bytes.length === 0) throw new BusinessError('文件内容为空，请重新选择');
+      const sniffed = sniffFile(bytes.subarray(0, 16));
+      if (!sniffed.ok) throw new BusinessError(sniffed.message);
+      const purposeField = file.fields.purpose;
+      const purposeValue = purposeField && !Array.isArray(purposeField) && purposeField.type === 'field' ? String(purposeField.value) : '';
+      const purpose = /^[A-Z][A-Z_]{1,29}$/.test(purposeValue) ? purposeValue : null;
+      const stored = await storeUpload(db, ctx.config.DATA_DIR, {
+        bytes,
+        type: sniffed.type,
+        originalName: cleanFileName(file.filename),
+        purpose,
+        enterpriseId,
+        userId: user.id,
+      });
+      request.log.info({ uploadId: stored.id, size: stored.size, type: stored.mimeType }, 'upload stored');
+      return ok({ ...stored, url: `/api/uploads/${stored.id}` });
+    },
+  );
+
+  app.get(
+    '/api/uploads/:id',
+    {
+      preHandler: app.requireUser(),
+      schema: {
+        tags: ['uploads'],
+        summary: '查看或下载文件（仅本企业与运营人员）',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const row = await findVisibleUpload(db, request.user!, request.params.id);
+      if (!row) throw new NotFoundError('文件不存在');
+      const root = uploadsRoot(ctx.config.DATA_DIR);
+      const absolute = path.resolve(root, row.storedName);
+      if (!absolute.startsWith(root + path.sep)) throw new NotFoundError('文件不存在');
+      try {
+        await access(absolute);
+      } catch {
+        throw new NotFoundError('文件不存在');
+      }
+      const disposition = request.query.download === '1' ? 'attachment' : 'inline';
+      reply
+        .type(row.mimeType)
+        .header('content-length', String(row.size))
+        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
+        .header('cache-control', 'private, max-age=300')
+        .header('x-content-type-options', 'nosniff');
+      if (row.mimeType !== 'application/pdf') reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
+      return reply.send(createReadStream(absolute));
+    },
+  );
+};

@@ -1,0 +1,232 @@
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { formatYuan } from '@factoring/domain';
+import { Alert, App, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Modal, Result, Row, Select, Skeleton, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { isRequestFailure } from '../../lib/request.ts';
+import { fetchFlowsForExport, useAccountBalance, useFundFlows, useMonthlyFlows, type FlowFilters, type FundFlow } from './api.ts';
+import { DIRECTION_OPTIONS, FLOW_TYPE_OPTIONS, formatDateTime } from './labels.ts';
+
+const MonthlyChart = lazy(() => import('./MonthlyChart.tsx'));
+
+interface FilterValues {
+  type?: string;
+  direction?: 'IN' | 'OUT';
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+const DEFAULT_PAGE = { page: 1, size: 10 };
+
+function flowColumns(): TableColumnsType<FundFlow> {
+  return [
+    { title: '交易时间', dataIndex: 'createdAt', width: 160, render: (v: string) => formatDateTime(v) },
+    { title: '流水号', dataIndex: 'refNo', width: 170 },
+    { title: '类型', dataIndex: 'typeLabel', width: 110, render: (v: string, f) => (f.bucket === 'CONTROLLED' ? <Space size={4}>{v}<Tag color="purple">受控</Tag></Space> : v) },
+    {
+      title: '金额（元）',
+      dataIndex: 'amount',
+      align: 'right',
+      width: 150,
+      render: (v: number, f) => (
+        <Typography.Text type={f.direction === 'IN' ? 'success' : 'danger'} data-testid="flow-amount">
+          {f.direction === 'IN' ? '+' : '−'}
+          {formatYuan(v)}
+        </Typography.Text>
+      ),
+    },
+    { title: '对方户名', dataIndex: 'counterpartyName', ellipsis: true, render: (v: string | null) => v ?? '—' },
+    { title: '对方账号', dataIndex: 'counterpartyAccount', width: 180, render: (v: string | null) => v ?? '—' },
+    { title: '备注', dataIndex: 'memo', ellipsis: true, render: (v: string | null) => v ?? '' },
+  ];
+}
+
+/** `/user/moneySummary` (PRODUCT §5): the virtual account, the monthly chart, the fund-flow list with filters and Excel export. */
+export default function MoneySummaryPage() {
+  const { message } = App.useApp();
+  const balance = useAccountBalance();
+  const monthly = useMonthlyFlows();
+  const [form] = Form.useForm<FilterValues>();
+  const [filters, setFilters] = useState<FlowFilters>({});
+  const [paging, setPaging] = useState(DEFAULT_PAGE);
+  const flows = useFundFlows(filters, paging);
+  const [exporting, setExporting] = useState(false);
+  const [guideOpen, setGuideOpen] = useState(false);
+
+  if (balance.isError) {
+    const text = isRequestFailure(balance.error) ? balance.error.message : '账户信息加载失败';
+    return (
+      <Result
+        status="warning"
+        title="暂不能使用资金账户"
+        subTitle={text}
+        extra={text.includes('/user/autentication') ? <Link to="/user/autentication"><Button type="primary">去认证</Button></Link> : <Button onClick={() => balance.refetch()}>重试</Button>}
+      />
+    );
+  }
+  const a = balance.data;
+
+  const search = (v: FilterValues) => {
+    setFilters({
+      type: v.type || undefined,
+      direction: v.direction || undefined,
+      startDate: v.range?.[0]?.format('YYYY-MM-DD'),
+      endDate: v.range?.[1]?.format('YYYY-MM-DD'),
+    });
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
+  const reset = () => {
+    form.resetFields();
+    setFilters({});
+    setPaging(DEFAULT_PAGE);
+  };
+
+  const exportExcel = async () => {
+    if (!a) return;
+    setExporting(true);
+    try {
+      const { items, truncated } = await fetchFlowsForExport(filters);
+      if (!items.length) {
+        message.warning('没有可导出的资金流水');
+        return;
+      }
+      const { exportFlowsToExcel } = await import('./export-flows.ts');
+      const filterText = [
+        filters.type && FLOW_TYPE_OPTIONS.filter((o) => filters.type!.split(',').includes(o.value)).map((o) => o.label).join('、'),
+        filters.direction && DIRECTION_OPTIONS.find((o) => o.value === filters.direction)?.label,
+        filters.startDate && `${filters.startDate} 至 ${filters.endDate ?? '今'}`,
+      ]
+        .filter(Boolean)
+        .join('；');
+      const name = await exportFlowsToExcel(items, { accountNo: a.accountNo, accountName: a.accountName, filterText });
+      message.success(truncated ? `已导出最近 ${items.length} 条（超出部分请缩小日期范围后分批导出）：${name}` : `已导出 ${items.length} 条：${name}`);
+    } catch (err) {
+      message.error(isRequestFailure(err) ? err.message : '导出失败，请稍后重试');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="money-summary">
+      <Card
+        title="我的账户"
+        loading={balance.isLoading}
+        extra={
+          <Space>
+            <Link to="/user/withdrawal">
+              <Button type="primary">提现</Button>
+            </Link>
+            <Link to="/user/internalTransfer">
+              <Button>转账</Button>
+            </Link>
+            <Button onClick={() => setGuideOpen(true)} data-testid="topup-guide-button">
+              如何充值
+            </Button>
+          </Space>
+        }
+      >
+        {a && (
+          <>
+            <Descriptions column={{ xs: 1, md: 3 }} size="small" style={{ marginBottom: 16 }}>
+              <Descriptions.Item label="虚拟账号">
+                <Typography.Text copyable data-testid="account-no">
+                  {a.accountNo}
+                </Typography.Text>
+              </Descriptions.Item>
+              <Descriptions.Item label="户名">{a.accountName}</Descriptions.Item>
+              <Descriptions.Item label="开户银行">{a.bank}</Descriptions.Item>
+            </Descriptions>
+            <Row gutter={[16, 16]}>
+              {(
+                [
+                  ['账户余额（元）', a.balance, 'balance-total'],
+                  ['可用余额（元）', a.available, 'balance-available'],
+                  ['冻结金额（元）', a.frozen, 'balance-frozen'],
+                  ['受控资金（元）', a.controlled, 'balance-controlled'],
+                ] as const
+              ).map(([title, value, id]) => (
+                <Col xs={12} md={6} key={id}>
+                  <Statistic title={title} value={formatYuan(value)} data-testid={id} />
+                </Col>
+              ))}
+            </Row>
+          </>
+        )}
+      </Card>
+
+      <Card title="收支趋势（近 12 个月）" loading={monthly.isLoading}>
+        {monthly.data && monthly.data.some((m) => m.inflow || m.outflow) ? (
+          <Suspense fallback={<Skeleton active />}>
+            <MonthlyChart data={monthly.data} />
+          </Suspense>
+        ) : (
+          <Empty description="近 12 个月暂无收支" />
+        )}
+      </Card>
+
+      <Card title="资金流水">
+        <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
+          <Form.Item name="type" label="类型">
+            <Select allowClear placeholder="全部类型" options={FLOW_TYPE_OPTIONS} style={{ width: 150 }} data-testid="flow-type-filter" />
+          </Form.Item>
+          <Form.Item name="direction" label="收支">
+            <Select allowClear placeholder="全部" options={[...DIRECTION_OPTIONS]} style={{ width: 100 }} data-testid="flow-direction-filter" />
+          </Form.Item>
+          <Form.Item name="range" label="日期">
+            <DatePicker.RangePicker allowEmpty={[true, true]} />
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit">
+                查询
+              </Button>
+              <Button onClick={reset} icon={<ReloadOutlined />}>
+                重置
+              </Button>
+              <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportExcel} data-testid="export-excel">
+                导出 Excel
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+        <Table<FundFlow>
+          rowKey="id"
+          size="middle"
+          data-testid="flow-table"
+          columns={flowColumns()}
+          dataSource={flows.data?.items ?? []}
+          loading={flows.isFetching}
+          scroll={{ x: 1000 }}
+          locale={{ emptyText: <Empty description="暂无资金流水" /> }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.size,
+            total: flows.data?.totalCount ?? 0,
+            showSizeChanger: true,
+            showTotal: (t) => `共 ${t} 条`,
+            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
+          }}
+        />
+      </Card>
+
+      <Modal open={guideOpen} title="如何充值" footer={null} onCancel={() => setGuideOpen(false)}>
+        {a && (
+          <div data-testid="topup-guide">
+            <Alert type="info" showIcon style={{ marginBottom: 16 }} title="通过网银或柜台，从贵司银行账户转账到下面的虚拟账号即可充值。" />
+            <Descriptions column={1} bordered size="small">
+              <Descriptions.Item label="收款户名">{a.accountName}</Descriptions.Item>
+              <Descriptions.Item label="收款账号">
+                <Typography.Text copyable>{a.accountNo}</Typography.Text>
+              </Descriptions.Item>
+              <Descriptions.Item label="开户银行">{a.bank}</Descriptions.Item>
+            </Descriptions>
+            <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+              到账后由平台核对银行回单并入账，入账后即可在资金流水中看到“充值入账”。请使用贵司对公账户转账，并在附言中注明用途。
+            </Typography.Paragraph>
+          </div>
+        )}
+      </Modal>
+    </Space>
+  );
+}

@@ -1,0 +1,70 @@
+import { formatYuan } from '@factoring/domain';
+import { Button, Card, Col, Empty, Progress, Row, Statistic, Table } from 'antd';
+import { Link } from 'react-router';
+import { useControlled, type Tranche } from './api.ts';
+import { formatDateTime } from './labels.ts';
+
+/** `/user/moneyflowControl` (PRODUCT §5): each controlled tranche, its remaining amount and the targeted payments made from it. */
+export default function MoneyflowControlPage() {
+  const q = useControlled();
+  const totals = q.data?.totals;
+  return (
+    <Card
+      title="受控资金"
+      loading={q.isLoading}
+      extra={
+        <Link to="/user/purchasePayment">
+          <Button type="primary">定向支付</Button>
+        </Link>
+      }
+    >
+      {totals && (
+        <Row gutter={16} style={{ marginBottom: 16 }}>
+          <Col span={8}>
+            <Statistic title="受控放款合计（元）" value={formatYuan(totals.amount)} />
+          </Col>
+          <Col span={8}>
+            <Statistic title="已定向支付（元）" value={formatYuan(totals.paid)} />
+          </Col>
+          <Col span={8}>
+            <Statistic title="剩余受控资金（元）" value={formatYuan(totals.remaining)} />
+          </Col>
+        </Row>
+      )}
+      <Table<Tranche>
+        rowKey="id"
+        dataSource={q.data?.items ?? []}
+        locale={{ emptyText: <Empty description="暂无受控资金：融资放款为受控资金时将在此显示" /> }}
+        pagination={false}
+        expandable={{
+          rowExpandable: (t) => t.payments.length > 0,
+          expandedRowRender: (t) => (
+            <Table
+              rowKey="id"
+              size="small"
+              pagination={false}
+              dataSource={t.payments}
+              columns={[
+                { title: '支付时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+                { title: '流水号', dataIndex: 'refNo' },
+                { title: '收款方', dataIndex: 'payeeName' },
+                { title: '收款账号', dataIndex: 'payeeAccountNo' },
+                { title: '用途', dataIndex: 'purpose', render: (v: string | null) => v ?? '—' },
+                { title: '金额（元）', dataIndex: 'amount', align: 'right', render: (v: number) => formatYuan(v) },
+              ]}
+            />
+          ),
+        }}
+        columns={[
+          { title: '放款时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+          { title: '融资编号', dataIndex: 'sourceRef' },
+          { title: '受控金额（元）', dataIndex: 'amount', align: 'right', render: (v: number) => formatYuan(v) },
+          { title: '已支付（元）', dataIndex: 'paid', align: 'right', render: (v: number) => formatYuan(v) },
+          { title: '剩余（元）', dataIndex: 'remaining', align: 'right', render: (v: number) => formatYuan(v) },
+          { title: '使用进度', key: 'progress', width: 160, render: (_: unknown, t) => <Progress percent={Math.floor((t.paid / t.amount) * 100)} size="small" /> },
+          { title: '支付笔数', key: 'n', render: (_: unknown, t) => t.payments.length },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+import { Alert, Button, Card, Result } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useFundsSubmit, type Payee, type PayeeValues } from './api.ts';
+import { PayeeForm } from './PayeeForm.tsx';
+import { failureText } from './submit.ts';
+
+/** `/user/openLastDirPayment` (PRODUCT §5): open directed payment to a new payee → pending operator review → whitelist. */
+export default function OpenLastDirPaymentPage() {
+  const submit = useFundsSubmit<PayeeValues & Record<string, unknown>>();
+  const [done, setDone] = useState<Payee | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const send = async (values: PayeeValues) => {
+    setError(null);
+    try {
+      const res = await submit.mutateAsync({ url: '/funds/payees', body: { ...values } });
+      const failed = failureText(res);
+      if (failed) setError(failed);
+      else setDone(res.message as Payee);
+    } catch (err) {
+      setError(failureText(err));
+    }
+  };
+
+  if (done) {
+    return (
+      <Card>
+        <Result
+          status="success"
+          title="已提交，等待平台审核"
+          subTitle={`收款方「${done.name}」（${done.accountNo}）审核通过后加入白名单，即可用于定向支付。`}
+          extra={[
+            <Link key="list" to="/user/seeWhiteList">
+              <Button type="primary">查看白名单</Button>
+            </Link>,
+            <Button key="again" onClick={() => setDone(null)}>
+              继续添加
+            </Button>,
+          ]}
+        />
+      </Card>
+    );
+  }
+  return (
+    <Card title="开通定向支付：新增收款方" data-testid="open-payee-page">
+      <Alert type="info" showIcon style={{ marginBottom: 16, maxWidth: 640 }} title="受控资金只能定向支付给白名单中已生效的收款方。新增的收款方经平台审核通过后生效。" />
+      {error && <Alert type="error" showIcon style={{ marginBottom: 16, maxWidth: 640 }} title={error} data-testid="payee-error" />}
+      <PayeeForm submitText="提交审核" busy={submit.isPending} onSubmit={send} />
+    </Card>
+  );
+}

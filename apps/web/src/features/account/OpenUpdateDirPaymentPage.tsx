@@ -1,0 +1,72 @@
+import { Alert, Button, Card, Empty, Form, Result, Select } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useFundsSubmit, usePayees, type Payee, type PayeeValues } from './api.ts';
+import { PayeeForm } from './PayeeForm.tsx';
+import { failureText } from './submit.ts';
+
+/** `/user/openUpdateDirPayment` (PRODUCT §5): change a directed-payment payee; the change is reviewed too. */
+export default function OpenUpdateDirPaymentPage() {
+  const [params, setParams] = useSearchParams();
+  const payees = usePayees({}, { page: 1, size: 200 });
+  const changeable = useMemo(() => (payees.data?.items ?? []).filter((p) => (p.status === 'ACTIVE' && !p.pendingChange) || p.status === 'REJECTED'), [payees.data]);
+  const selectedId = Number(params.get('id')) || undefined;
+  const selected = changeable.find((p) => p.id === selectedId);
+  const submit = useFundsSubmit<PayeeValues & Record<string, unknown>>();
+  const [done, setDone] = useState<Payee | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const initial = useMemo<PayeeValues | undefined>(() => (selected ? { name: selected.name, bankName: selected.bankName, accountNo: selected.accountNo, relation: selected.relation } : undefined), [selected]);
+
+  const send = async (values: PayeeValues) => {
+    if (!selected) return;
+    setError(null);
+    try {
+      const res = await submit.mutateAsync({ url: `/funds/payees/${selected.id}/change`, body: { ...values } });
+      const failed = failureText(res);
+      if (failed) setError(failed);
+      else setDone(res.message as Payee);
+    } catch (err) {
+      setError(failureText(err));
+    }
+  };
+
+  if (done) {
+    return (
+      <Card>
+        <Result
+          status="success"
+          title="变更已提交，等待平台审核"
+          subTitle={done.status === 'ACTIVE' ? '审核通过前，该收款方仍按原信息生效。' : '审核通过后该收款方加入白名单。'}
+          extra={<Link to="/user/seeWhiteList"><Button type="primary">查看白名单</Button></Link>}
+        />
+      </Card>
+    );
+  }
+  return (
+    <Card title="变更定向支付收款方" loading={payees.isLoading}>
+      {!changeable.length ? (
+        <Empty description="没有可变更的收款方（审核中的收款方需等待审核结果）">
+          <Link to="/user/openLastDirPayment">
+            <Button type="primary">新增收款方</Button>
+          </Link>
+        </Empty>
+      ) : (
+        <>
+          <Form layout="vertical" style={{ maxWidth: 480 }}>
+            <Form.Item label="选择收款方">
+              <Select
+                value={selected?.id}
+                placeholder="请选择要变更的收款方"
+                options={changeable.map((p) => ({ value: p.id, label: `${p.name}（${p.accountNo}）${p.status === 'REJECTED' ? ' · 已驳回' : ''}` }))}
+                onChange={(id: number) => setParams({ id: String(id) })}
+              />
+            </Form.Item>
+          </Form>
+          {selected?.status === 'REJECTED' && selected.reviewNote && <Alert type="warning" showIcon style={{ marginBottom: 16, maxWidth: 480 }} title={`驳回原因：${selected.reviewNote}`} />}
+          {error && <Alert type="error" showIcon style={{ marginBottom: 16, maxWidth: 480 }} title={error} />}
+          {selected && <PayeeForm key={selected.id} initial={initial} submitText="提交变更" busy={submit.isPending} onSubmit={send} />}
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,335 @@
+import { FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Collapse,
+  Descriptions,
+  Drawer,
+  Empty,
+  Form,
+  Image,
+  Input,
+  Modal,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Timeline,
+  Typography,
+  type ButtonProps,
+  type TableColumnsType,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useLoginUser } from '../../lib/session.ts';
+import { useAudit, useTask, useTaskAction, useTasks, useTaskTypes, type AuditEntry, type TaskDetail, type TaskFilters, type TaskItem, type TaskState } from './api.ts';
+
+const STATE_OPTIONS: { value: TaskState; label: string }[] = [
+  { value: 'PENDING', label: '待审核' },
+  { value: 'APPROVED', label: '已通过' },
+  { value: 'REJECTED', label: '已驳回' },
+];
+const STATE_COLORS: Record<TaskState, string> = { PENDING: 'processing', APPROVED: 'success', REJECTED: 'error' };
+const ACTION_LABELS: Record<AuditEntry['action'], string> = { SUBMIT: '提交', CLAIM: '领取', RELEASE: '退回任务池', APPROVE: '审核通过', REJECT: '驳回' };
+const ACTION_COLORS: Record<AuditEntry['action'], string> = { SUBMIT: 'blue', CLAIM: 'gray', RELEASE: 'gray', APPROVE: 'green', REJECT: 'red' };
+
+const time = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—');
+const failureText = (err: unknown) => (typeof err === 'object' && err !== null && typeof (err as { message?: unknown }).message === 'string' ? (err as { message: string }).message : '操作失败');
+
+const Json = ({ value }: { value: unknown }) => (
+  <pre style={{ margin: 0, maxHeight: 320, overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(value, null, 2)}</pre>
+);
+
+function Attachments({ task }: { task: TaskDetail }) {
+  if (!task.attachments.length) return <Typography.Text type="secondary">无附件</Typography.Text>;
+  return (
+    <Image.PreviewGroup>
+      <Space wrap size={16} data-testid="task-attachments">
+        {task.attachments.map((a) => {
+          const url = `/api/uploads/${a.uploadId}`;
+          return (
+            <Space key={a.uploadId} direction="vertical" size={4} align="center">
+              {a.file?.mimeType === 'application/pdf' ? (
+                <a href={url} target="_blank" rel="noreferrer" style={{ display: 'inline-flex', width: 120, height: 90, alignItems: 'center', justifyContent: 'center', fontSize: 32 }}>
+                  <FilePdfOutlined />
+                </a>
+              ) : a.file ? (
+                <Image src={url} alt={a.label} width={120} height={90} style={{ objectFit: 'cover' }} />
+              ) : (
+                <Typography.Text type="danger">文件缺失</Typography.Text>
+              )}
+              <Typography.Text style={{ fontSize: 12 }}>{a.label}</Typography.Text>
+            </Space>
+          );
+        })}
+      </Space>
+    </Image.PreviewGroup>
+  );
+}
+
+function DecisionModal({ kind, onCancel, onConfirm, busy }: { kind: 'approve' | 'reject' | null; onCancel(): void; onConfirm(text: string): void; busy: boolean }) {
+  const [form] = Form.useForm<{ text: string }>();
+  const reject = kind === 'reject';
+  return (
+    <Modal
+      open={kind !== null}
+      title={reject ? '驳回申请' : '审核通过'}
+      okText={reject ? '确认驳回' : '确认通过'}
+      okButtonProps={{ danger: reject, 'data-testid': 'confirm-decision' } as ButtonProps}
+      confirmLoading={busy}
+      onCancel={onCancel}
+      onOk={async () => onConfirm((await form.validateFields()).text?.trim() ?? '')}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item
+          name="text"
+          label={reject ? '驳回原因（申请人可见）' : '审核意见（选填）'}
+          rules={reject ? [{ required: true, whitespace: true, message: '请填写驳回原因' }, { min: 2, message: '驳回原因至少2个字' }, { max: 500, message: '不能超过500个字' }] : [{ max: 500, message: '不能超过500个字' }]}
+        >
+          <Input.TextArea rows={3} maxLength={500} showCount data-testid="decision-text" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function TaskDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
+  const { message } = App.useApp();
+  const me = useLoginUser();
+  const task = useTask(id);
+  const act = useTaskAction();
+  const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
+  const t = task.data;
+  const mayAct = t?.state === 'PENDING' && (!t.assigneeId || t.assigneeId === me?.id);
+
+  const run = async (action: 'claim' | 'release' | 'approve' | 'reject', text?: string) => {
+    try {
+      await act.mutateAsync({ id: id!, action, comment: action === 'approve' ? text || undefined : undefined, reason: action === 'reject' ? text : undefined });
+      message.success({ claim: '已领取该任务', release: '已退回任务池', approve: '已审核通过', reject: '已驳回' }[action]);
+      setDeciding(null);
+    } catch (err) {
+      message.error(failureText(err));
+    }
+  };
+
+  return (
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      size={760}
+      title={t ? t.subject : '任务详情'}
+      destroyOnHidden
+      extra={
+        t?.state === 'PENDING' && (
+          <Space>
+            {!t.assigneeId && (
+              <Button onClick={() => run('claim')} loading={act.isPending} data-testid="claim-task">
+                领取
+              </Button>
+            )}
+            {t.assigneeId === me?.id && (
+              <Button onClick={() => run('release')} loading={act.isPending}>
+                退回任务池
+              </Button>
+            )}
+            <Button danger disabled={!mayAct} onClick={() => setDeciding('reject')} data-testid="reject-task">
+              驳回
+            </Button>
+            <Button type="primary" disabled={!mayAct} onClick={() => setDeciding('approve')} data-testid="approve-task">
+              通过
+            </Button>
+          </Space>
+        )
+      }
+    >
+      {task.isLoading || !t ? (
+        <Skeleton active />
+      ) : (
+        <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="task-detail">
+          {t.state === 'PENDING' && t.assigneeId && t.assigneeId !== me?.id && <Alert type="warning" showIcon title={`该任务已由 ${t.assigneeName} 领取`} />}
+          <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
+            <Descriptions.Item label="任务类型">{t.typeLabel}</Descriptions.Item>
+            <Descriptions.Item label="状态">
+              <Tag color={STATE_COLORS[t.state]} data-testid="task-state">
+                {t.stateLabel}
+              </Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label="企业">{t.enterpriseName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="提交人">{t.submittedByName ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="提交时间">{time(t.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label="处理人">{t.assigneeName ?? '未领取'}</Descriptions.Item>
+            {t.state !== 'PENDING' && <Descriptions.Item label="处理时间">{time(t.decidedAt)}</Descriptions.Item>}
+            {t.reason && <Descriptions.Item label={t.state === 'REJECTED' ? '驳回原因' : '审核意见'}>{t.reason}</Descriptions.Item>}
+          </Descriptions>
+          <Descriptions size="small" bordered column={1} title="提交内容" data-testid="task-fields">
+            {t.fields.map((f) => (
+              <Descriptions.Item key={f.label} label={f.label}>
+                {f.value}
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+          <div>
+            <Typography.Title level={5}>附件</Typography.Title>
+            <Attachments task={t} />
+          </div>
+          <Collapse size="small" items={[{ key: 'data', label: '原始提交数据（JSON）', children: <Json value={t.data} /> }]} />
+          <div>
+            <Typography.Title level={5}>处理历史</Typography.Title>
+            <Timeline
+              items={t.history.map((h) => ({
+                color: ACTION_COLORS[h.action],
+                content: (
+                  <span>
+                    {time(h.createdAt)} · {h.actorName} · {ACTION_LABELS[h.action]}
+                    {h.comment ? `：${h.comment}` : ''}
+                  </span>
+                ),
+              }))}
+            />
+          </div>
+        </Space>
+      )}
+      <DecisionModal kind={deciding} busy={act.isPending} onCancel={() => setDeciding(null)} onConfirm={(text) => run(deciding!, text)} />
+    </Drawer>
+  );
+}
+
+function TaskList() {
+  const types = useTaskTypes();
+  const [filters, setFilters] = useState<TaskFilters>({ state: 'PENDING' });
+  const [paging, setPaging] = useState({ page: 1, size: 10 });
+  const tasks = useTasks(filters, paging.page, paging.size);
+  const [open, setOpen] = useState<number | null>(null);
+  const [form] = Form.useForm<TaskFilters>();
+
+  const columns: TableColumnsType<TaskItem> = [
+    { title: '编号', dataIndex: 'id', width: 80 },
+    { title: '类型', dataIndex: 'typeLabel', width: 130 },
+    { title: '主题', dataIndex: 'subject', ellipsis: true },
+    { title: '企业', dataIndex: 'enterpriseName', width: 220, ellipsis: true, render: (v: string | null) => v ?? '—' },
+    { title: '状态', dataIndex: 'state', width: 90, render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{r.stateLabel}</Tag> },
+    { title: '处理人', dataIndex: 'assigneeName', width: 90, render: (v: string | null) => v ?? '—' },
+    { title: '提交时间', dataIndex: 'createdAt', width: 170, render: time },
+    {
+      title: '操作',
+      width: 90,
+      fixed: 'right',
+      render: (_, r) => (
+        <Button type="link" size="small" onClick={() => setOpen(r.id)} data-testid={`open-task-${r.id}`}>
+          {r.state === 'PENDING' ? '审核' : '查看'}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Form
+        form={form}
+        layout="inline"
+        initialValues={filters}
+        onFinish={(v) => {
+          setFilters({ ...v, enterpriseName: v.enterpriseName?.trim() || undefined });
+          setPaging((p) => ({ ...p, page: 1 }));
+        }}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
+        <Form.Item name="type" label="类型">
+          <Select allowClear placeholder="全部类型" style={{ width: 160 }} options={(types.data ?? []).map((x) => ({ value: x.type, label: x.label }))} data-testid="type-filter" />
+        </Form.Item>
+        <Form.Item name="state" label="状态">
+          <Select allowClear placeholder="全部" style={{ width: 110 }} options={STATE_OPTIONS} data-testid="state-filter" />
+        </Form.Item>
+        <Form.Item name="enterpriseName" label="企业">
+          <Input allowClear placeholder="企业名称关键字" style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="mine" valuePropName="checked">
+          <Checkbox>只看我领取的</Checkbox>
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            查询
+          </Button>
+          <Button icon={<ReloadOutlined />} onClick={() => tasks.refetch()} aria-label="刷新" />
+        </Space>
+      </Form>
+      <Table<TaskItem>
+        rowKey="id"
+        columns={columns}
+        dataSource={tasks.data?.items}
+        loading={tasks.isFetching}
+        scroll={{ x: 1000 }}
+        locale={{ emptyText: <Empty description="没有符合条件的任务" /> }}
+        onRow={(r) => ({ onDoubleClick: () => setOpen(r.id) })}
+        pagination={{ current: paging.page, pageSize: paging.size, total: tasks.data?.totalCount ?? 0, showSizeChanger: true, showTotal: (n) => `共 ${n} 条`, onChange: (page, size) => setPaging({ page, size }) }}
+        data-testid="task-table"
+      />
+      <TaskDrawer id={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
+
+function AuditLog({ active }: { active: boolean }) {
+  const [paging, setPaging] = useState({ page: 1, size: 20 });
+  const audit = useAudit(paging.page, paging.size, active);
+  const columns: TableColumnsType<AuditEntry> = [
+    { title: '时间', dataIndex: 'createdAt', width: 170, render: time },
+    { title: '操作人', dataIndex: 'actorName', width: 100 },
+    { title: '动作', dataIndex: 'action', width: 110, render: (v: AuditEntry['action']) => <Tag color={ACTION_COLORS[v]}>{ACTION_LABELS[v]}</Tag> },
+    { title: '任务', dataIndex: 'taskId', width: 80, render: (v: number | null) => v ?? '—' },
+    { title: '业务', render: (_, r) => `${r.entityType} #${r.entityId}` },
+    { title: '意见 / 原因', dataIndex: 'comment', ellipsis: true, render: (v: string | null) => v ?? '' },
+    { title: 'IP', dataIndex: 'ip', width: 130, render: (v: string | null) => v ?? '—' },
+  ];
+  return (
+    <Table<AuditEntry>
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={audit.data?.items}
+      loading={audit.isFetching}
+      scroll={{ x: 900 }}
+      expandable={{
+        expandedRowRender: (r) => (
+          <Space align="start" size={24} style={{ width: '100%' }}>
+            <div style={{ flex: 1 }}>
+              <Typography.Text strong>变更前</Typography.Text>
+              <Json value={r.before} />
+            </div>
+            <div style={{ flex: 1 }}>
+              <Typography.Text strong>变更后</Typography.Text>
+              <Json value={r.after} />
+            </div>
+          </Space>
+        ),
+      }}
+      pagination={{ current: paging.page, pageSize: paging.size, total: audit.data?.totalCount ?? 0, onChange: (page, size) => setPaging({ page, size }) }}
+      data-testid="audit-table"
+    />
+  );
+}
+
+/** `/bpm/tasks` (PRODUCT §11): the operators' review inbox and the audit log of every decision. */
+export default function TasksPage() {
+  const [tab, setTab] = useState('tasks');
+  return (
+    <div data-testid="bpm-tasks-page">
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        审批中心
+      </Typography.Title>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'tasks', label: '审批任务', children: <TaskList /> },
+          { key: 'audit', label: '审计日志', children: <AuditLog active={tab === 'audit'} /> },
+        ]}
+      />
+    </div>
+  );
+}

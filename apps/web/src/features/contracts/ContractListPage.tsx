@@ -1,0 +1,193 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { formatYuan } from '@factoring/domain';
+import { Alert, App, Button, Card, Empty, Form, Input, Result, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { downloadFile, isPhone } from '../../lib/download.ts';
+import { contractFileUrl, useContracts, useContractStats, type Contract, type ContractFilters } from './api.ts';
+import { ContractDetailDrawer } from './ContractDetailDrawer.tsx';
+import { ContractViewer } from './ContractViewer.tsx';
+import { formatDateTime, STATUS_OPTIONS, statusColor, TYPE_OPTIONS } from './labels.ts';
+import { SignContractModal } from './SignContractModal.tsx';
+
+const DEFAULT_PAGE = { page: 1, size: 10 };
+
+/** `/user/contractList` (PRODUCT §10): the enterprise's contracts — view, download, sign with password confirmation. */
+export default function ContractListPage() {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ContractFilters>();
+  const [filters, setFilters] = useState<ContractFilters>({});
+  const [paging, setPaging] = useState(DEFAULT_PAGE);
+  const list = useContracts(filters, paging);
+  const stats = useContractStats();
+
+  const [detail, setDetail] = useState<{ contract: Contract; justSigned: boolean } | null>(null);
+  const [viewing, setViewing] = useState<Contract | null>(null);
+  const [signing, setSigning] = useState<Contract | null>(null);
+
+  const download = (c: Contract) => downloadFile(contractFileUrl(c.id, true), { warn: (m) => message.warning(m) });
+  // SPEC §7: on phones a file opens in a new window; elsewhere the PDF shows in a modal.
+  const view = (c: Contract) => (isPhone() ? window.open(contractFileUrl(c.id), '_blank', 'noopener') : setViewing(c));
+
+  const search = (values: ContractFilters) => {
+    setFilters({ keyword: values.keyword?.trim() || undefined, type: values.type, status: values.status });
+    setPaging((p) => ({ ...p, page: 1 }));
+  };
+  const reset = () => {
+    form.resetFields();
+    setFilters({});
+    setPaging(DEFAULT_PAGE);
+  };
+
+  const columns: TableColumnsType<Contract> = [
+    {
+      title: '合同编号',
+      dataIndex: 'contractNo',
+      fixed: 'left',
+      width: 150,
+      render: (no: string, c) => (
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setDetail({ contract: c, justSigned: false })}>
+          {no}
+        </Button>
+      ),
+    },
+    { title: '合同名称', dataIndex: 'title', ellipsis: true, width: 180 },
+    { title: '合同类型', dataIndex: 'typeLabel', width: 96 },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 84,
+      render: (_: unknown, c) => (
+        <Tag color={statusColor(c.status)} data-testid="contract-status">
+          {c.statusLabel}
+        </Tag>
+      ),
+    },
+    { title: '合同金额（元）', dataIndex: 'amount', align: 'right', width: 136, render: (v: number) => formatYuan(v) },
+    { title: '相对方', dataIndex: 'counterparty', width: 170, ellipsis: true },
+    { title: '关联业务', dataIndex: 'relatedLabel', width: 170, ellipsis: true },
+    { title: '生成日期', dataIndex: 'createdAt', width: 104, render: (v: string) => formatDateTime(v).slice(0, 10) },
+    { title: '生效日期', dataIndex: 'effectiveDate', width: 104, render: (v: string | null) => v ?? '—' },
+    { title: '到期日期', dataIndex: 'expiryDate', width: 104, render: (v: string | null) => v ?? '—' },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 170,
+      render: (_: unknown, c) => (
+        <Space size={4}>
+          <Button type="link" size="small" onClick={() => view(c)}>
+            查看
+          </Button>
+          <Button type="link" size="small" onClick={() => download(c)}>
+            下载
+          </Button>
+          {c.status === 'TO_SIGN' && (
+            <Button type="link" size="small" onClick={() => setSigning(c)}>
+              签署
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const toSign = stats.data?.toSign ?? 0;
+
+  return (
+    <Card
+      title="合同管理"
+      data-testid="contract-list"
+      extra={
+        <Button icon={<ReloadOutlined />} onClick={() => void Promise.all([list.refetch(), stats.refetch()])}>
+          刷新
+        </Button>
+      }
+    >
+      {toSign > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`您有 ${toSign} 份合同待签署`}
+          action={
+            <Button size="small" onClick={() => search({ ...form.getFieldsValue(), status: 'TO_SIGN' })}>
+              只看待签署
+            </Button>
+          }
+        />
+      )}
+      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }}>
+        <Form.Item name="keyword" label="关键字">
+          <Input allowClear placeholder="合同编号、名称、相对方或业务编号" style={{ width: 260 }} maxLength={64} />
+        </Form.Item>
+        <Form.Item name="type" label="合同类型">
+          <Select allowClear placeholder="全部" options={TYPE_OPTIONS} style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select allowClear placeholder="全部" options={STATUS_OPTIONS.map(({ value, label }) => ({ value, label }))} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              查询
+            </Button>
+            <Button onClick={reset}>重置</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+
+      {list.isError ? (
+        <Result
+          status="error"
+          title="合同列表加载失败"
+          subTitle={(list.error as { message?: string } | null)?.message}
+          extra={
+            <Button type="primary" onClick={() => void list.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : (
+        <Table<Contract>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.data?.items ?? []}
+          loading={list.isFetching}
+          scroll={{ x: 1460 }}
+          locale={{
+            emptyText: list.isLoading ? ' ' : <Empty description={Object.values(filters).some(Boolean) ? '没有符合条件的合同' : '暂无合同'} />,
+          }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.size,
+            total: list.data?.totalCount ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => `共 ${total} 份`,
+            onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
+          }}
+        />
+      )}
+
+      <ContractDetailDrawer
+        contract={detail?.contract ?? null}
+        justSigned={detail?.justSigned}
+        onClose={() => setDetail(null)}
+        onView={view}
+        onDownload={download}
+        onSign={(c) => setSigning(c)}
+      />
+      <ContractViewer contract={viewing} onClose={() => setViewing(null)} onDownload={download} />
+      <SignContractModal
+        contract={signing}
+        onClose={() => setSigning(null)}
+        onView={view}
+        onSigned={(signed) => {
+          setSigning(null);
+          message.success(`合同 ${signed.contractNo} 签署成功`);
+          setDetail({ contract: signed, justSigned: true });
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+import { daysBetween, interestByDays, type Cents } from '@factoring/domain';
+import { Alert, Button, Card, DatePicker, Descriptions, Empty, Form, Input, Select, Space, Table, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useFeedback } from '../../lib/feedback.ts';
+import { isRequestFailure } from '../../lib/request.ts';
+import { useExtensions, useFinancing, useFinancings, usePlatform, useSubmit, type Extension } from './api.ts';
+import { failureOf, formatDateTime, percent, REVIEW_STATUS, yuan } from './labels.ts';
+
+/**
+ * `/supplyloan/delayApply` (PRODUCT §6): an extension request — a new due date within the
+ * platform's maximum term, and a reason; the operator approves; the due date and interest change.
+ */
+export default function DelayApplyPage() {
+  const [params, setParams] = useSearchParams();
+  const candidates = useFinancings({ page: 1, size: 100 });
+  const options = (candidates.data?.items ?? []).filter((f) => f.actions.extend);
+  const id = Number(params.get('id')) || options[0]?.id || null;
+  const detail = useFinancing(id);
+  const f = detail.data;
+  const platform = usePlatform(f?.platformId ?? null);
+  const open = (f?.schedule ?? []).filter((s) => s.status === 'DISBURSED');
+  const [trancheId, setTrancheId] = useState<number | undefined>();
+  const tranche = open.find((t) => t.id === trancheId) ?? open[0];
+  const [form] = Form.useForm<{ newDueDate: Dayjs; reason: string }>();
+  const newDue = Form.useWatch('newDueDate', form);
+  const submit = useSubmit();
+  const { show } = useFeedback();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [paging, setPaging] = useState({ page: 1, size: 10 });
+  const history = useExtensions(paging);
+
+  useEffect(() => {
+    setTrancheId(undefined);
+    form.resetFields();
+  }, [id, form]);
+
+  const maxDue = tranche?.startDate && platform.data ? dayjs(tranche.startDate).add(platform.data.maxTermDays, 'day') : null;
+  const extraDays = tranche?.dueDate && newDue ? daysBetween(tranche.dueDate, newDue.format('YYYY-MM-DD')) : 0;
+  const extraInterest = f && tranche && extraDays > 0 ? interestByDays(tranche.outstanding as Cents, f.annualRatePpm, extraDays) : 0;
+  const pending = f?.extensions.some((e) => e.status === 'PENDING' && e.trancheId === tranche?.id);
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="delay-apply-page">
+      <Card
+        title="展期申请"
+        extra={
+          <Select
+            style={{ width: 300 }}
+            placeholder="选择融资"
+            value={id ?? undefined}
+            options={options.map((o) => ({ value: o.id, label: `${o.financingNo}（到期 ${o.dueDate}）` }))}
+            onChange={(v) => setParams({ id: String(v) })}
+          />
+        }
+        loading={candidates.isLoading}
+      >
+        {!id && <Empty description="暂无可展期的融资（已放款、未逾期、未展期）" />}
+        {f && tranche && (
+          <Space direction="vertical" size={16} style={{ width: '100%', maxWidth: 720 }}>
+            {open.length > 1 && (
+              <Select style={{ width: 320 }} value={tranche.id} onChange={setTrancheId} options={open.map((t) => ({ value: t.id, label: `第 ${t.seq} 笔（到期 ${t.dueDate}，未还 ${yuan(t.outstanding)}）` }))} />
+            )}
+            <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
+              <Descriptions.Item label="融资编号">{f.financingNo}</Descriptions.Item>
+              <Descriptions.Item label="未还本金">{yuan(tranche.outstanding)}</Descriptions.Item>
+              <Descriptions.Item label="放款日">{tranche.startDate}</Descriptions.Item>
+              <Descriptions.Item label="当前到期日">{tranche.dueDate}</Descriptions.Item>
+              <Descriptions.Item label="年化利率">{percent(f.annualRatePpm)}（{f.interestModeLabel}）</Descriptions.Item>
+              <Descriptions.Item label="最晚可展期至">{maxDue?.format('YYYY-MM-DD') ?? '—'}（平台最长 {platform.data?.maxTermDays ?? '—'} 天）</Descriptions.Item>
+            </Descriptions>
+            {tranche.extended && <Alert type="info" showIcon title="该笔融资已展期过一次，不能再次展期" />}
+            {pending && <Alert type="info" showIcon title="展期申请审核中" />}
+            {failure && <Alert type="error" showIcon title={failure} />}
+            <Form
+              form={form}
+              layout="vertical"
+              disabled={tranche.extended || pending}
+              onFinish={async (v) => {
+                setFailure(null);
+                try {
+                  const res = await submit.mutateAsync({ url: `/supplyloan/financings/${f.id}/extension`, body: { trancheId: tranche.id, newDueDate: v.newDueDate.format('YYYY-MM-DD'), reason: v.reason } });
+                  const failed = failureOf(res);
+                  if (failed) return setFailure(failed);
+                  show(res, '展期申请已提交，等待运营审核');
+                  form.resetFields();
+                } catch (err) {
+                  setFailure(isRequestFailure(err) ? err.message : '提交失败，请稍后重试');
+                }
+              }}
+            >
+              <Form.Item name="newDueDate" label="新到期日" rules={[{ required: true, message: '请选择新到期日' }]} extra={extraDays > 0 ? `展期 ${extraDays} 天，展期利息约 ${yuan(extraInterest)}（${f.interestMode === 'UPFRONT' ? '审核通过后计入应还，随本金归还' : '按日计息，随本金归还'}）` : undefined}>
+                <DatePicker style={{ width: 260 }} disabledDate={(d) => !!tranche.dueDate && (d.isBefore(dayjs(tranche.dueDate).add(1, 'day'), 'day') || (maxDue !== null && d.isAfter(maxDue, 'day')))} />
+              </Form.Item>
+              <Form.Item name="reason" label="展期原因" rules={[{ required: true, min: 2, message: '请填写展期原因' }, { max: 300, message: '展期原因不能超过300个字符' }]}>
+                <Input.TextArea rows={3} placeholder="例如：核心企业付款周期调整，回款延后 30 天" />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" loading={submit.isPending}>提交展期申请</Button>
+            </Form>
+          </Space>
+        )}
+      </Card>
+      <Card title="展期记录">
+        <Table<Extension>
+          rowKey="id"
+          loading={history.isLoading}
+          dataSource={history.data?.items ?? []}
+          locale={{ emptyText: '暂无展期申请' }}
+          scroll={{ x: 800 }}
+          pagination={{ current: paging.page, pageSize: paging.size, total: history.data?.totalCount ?? 0, onChange: (page, size) => setPaging({ page, size }) }}
+          columns={[
+            { title: '融资编号', dataIndex: 'financingNo' },
+            { title: '原到期日', dataIndex: 'oldDueDate' },
+            { title: '新到期日', dataIndex: 'newDueDate' },
+            { title: '展期利息', dataIndex: 'extraInterest', align: 'right', render: (v: number) => yuan(v) },
+            { title: '原因', dataIndex: 'reason' },
+            { title: '状态', dataIndex: 'status', render: (s: Extension['status'], r) => <Space direction="vertical" size={0}><Tag color={REVIEW_STATUS[s].color}>{REVIEW_STATUS[s].label}</Tag>{r.reviewNote && <span>{r.reviewNote}</span>}</Space> },
+            { title: '申请时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}

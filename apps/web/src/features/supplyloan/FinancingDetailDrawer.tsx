@@ -1,0 +1,218 @@
+import { Alert, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tabs, Tag, Timeline, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useFinancing, type FinancingDetail, type ScheduleRow } from './api.ts';
+import { FINANCING_STATUS, formatDateTime, INVOICE_STATUS, percent, REVIEW_STATUS, TRANCHE_STATUS, yuan } from './labels.ts';
+import { SignContract } from './SignContract.tsx';
+
+const CONTRACT_STATUS = {
+  TO_SIGN: { label: '待签署', color: 'processing' },
+  SIGNED: { label: '已签署', color: 'success' },
+  EXPIRED: { label: '已过期', color: 'default' },
+  VOID: { label: '已作废', color: 'default' },
+} as const;
+
+/** The detail drawer of `/supplyloan/myfinancing`: schedule, repayments, contracts, history, and the actions of the state. */
+export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | null; onClose(): void; onCancel(f: FinancingDetail): void }) {
+  const detail = useFinancing(id);
+  const f = detail.data;
+  return (
+    <Drawer open={id !== null} onClose={onClose} width={Math.min(960, typeof window === 'undefined' ? 960 : window.innerWidth)} title={f ? `融资详情 ${f.financingNo}` : '融资详情'} destroyOnHidden data-testid="financing-drawer">
+      {detail.isLoading && <Spin />}
+      {detail.isError && <Empty description="融资记录不存在或无权查看" />}
+      {f && (
+        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          <Space wrap>
+            <Tag color={FINANCING_STATUS[f.status].color} data-testid="drawer-status">{FINANCING_STATUS[f.status].label}</Tag>
+            {f.overdue && <Tag color="error">逾期</Tag>}
+            {f.extended && <Tag color="purple">已展期</Tag>}
+            {f.actions.repay && (
+              <Link to={`/supplyloan/muserRefund?id=${f.id}`}>
+                <Button type="primary" size="small">还款</Button>
+              </Link>
+            )}
+            {f.actions.extend && (
+              <Link to={`/supplyloan/delayApply?id=${f.id}`}>
+                <Button size="small">申请展期</Button>
+              </Link>
+            )}
+            {f.actions.drawdown && (
+              <Link to={`/supplyloan/orderdrawings?id=${f.id}`}>
+                <Button size="small">提款</Button>
+              </Link>
+            )}
+            {f.actions.cancel && (
+              <Button size="small" danger onClick={() => onCancel(f)}>
+                取消申请
+              </Button>
+            )}
+          </Space>
+          {f.actions.signContract && f.contracts[0] && (
+            <Alert type="warning" showIcon title="融资合同待签署" description={<SignContract contract={f.contracts.find((c) => c.status === 'TO_SIGN') ?? f.contracts[0]} size="small" />} />
+          )}
+          {f.status === 'REJECTED' && f.reviewNote && <Alert type="error" showIcon title={`驳回原因：${f.reviewNote}`} />}
+          <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
+            <Descriptions.Item label="平台">{f.platformName}</Descriptions.Item>
+            <Descriptions.Item label="类型">{f.kind === 'ORDER' ? '订单融资' : '发票融资'}</Descriptions.Item>
+            <Descriptions.Item label="融资金额">{yuan(f.amount)}</Descriptions.Item>
+            <Descriptions.Item label="已放款本金">{yuan(f.drawn)}</Descriptions.Item>
+            <Descriptions.Item label="期限">{f.termDays} 天</Descriptions.Item>
+            <Descriptions.Item label="年化利率">{percent(f.annualRatePpm)}</Descriptions.Item>
+            <Descriptions.Item label="计息方式">{f.interestModeLabel}</Descriptions.Item>
+            <Descriptions.Item label="服务费率">{percent(f.serviceFeeRatePpm)}</Descriptions.Item>
+            <Descriptions.Item label="申请日">{f.applyDate}</Descriptions.Item>
+            <Descriptions.Item label="到期日">{f.dueDate}</Descriptions.Item>
+            <Descriptions.Item label="今日应还" span={2}>
+              <Typography.Text strong data-testid="drawer-owed">{yuan(f.quote.total)}</Typography.Text>（本金 {yuan(f.quote.principal)}，利息 {yuan(f.quote.interest)}，罚息 {yuan(f.quote.penalty)}）
+            </Descriptions.Item>
+            {f.purpose && <Descriptions.Item label="用途" span={2}>{f.purpose}</Descriptions.Item>}
+          </Descriptions>
+          <Tabs
+            items={[
+              { key: 'schedule', label: '还款计划', children: <Schedule rows={f.schedule} /> },
+              {
+                key: 'backing',
+                label: f.kind === 'ORDER' ? '订单' : '融资发票',
+                children:
+                  f.kind === 'ORDER' ? (
+                    f.order ? (
+                      <Descriptions size="small" column={1} bordered>
+                        <Descriptions.Item label="订单号">{f.order.orderNo}</Descriptions.Item>
+                        <Descriptions.Item label="订单金额">{yuan(f.order.amount)}</Descriptions.Item>
+                        <Descriptions.Item label="交货日期">{f.order.deliveryDate}</Descriptions.Item>
+                      </Descriptions>
+                    ) : (
+                      <Empty />
+                    )
+                  ) : (
+                    <Table
+                      size="small"
+                      rowKey="id"
+                      pagination={false}
+                      dataSource={f.invoices}
+                      columns={[
+                        { title: '发票', render: (_, i) => `${i.invoiceCode}-${i.invoiceNumber}` },
+                        { title: '开票日期', dataIndex: 'issueDate' },
+                        { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => yuan(v) },
+                        { title: '状态', dataIndex: 'status', render: (s: keyof typeof INVOICE_STATUS) => <Tag color={INVOICE_STATUS[s].color}>{INVOICE_STATUS[s].label}</Tag> },
+                      ]}
+                    />
+                  ),
+              },
+              {
+                key: 'repayments',
+                label: `还款记录（${f.repayments.length}）`,
+                children: (
+                  <Table
+                    size="small"
+                    rowKey="id"
+                    pagination={false}
+                    dataSource={f.repayments}
+                    locale={{ emptyText: '暂无还款' }}
+                    scroll={{ x: 720 }}
+                    columns={[
+                      { title: '日期', dataIndex: 'repayDate' },
+                      { title: '方式', dataIndex: 'method', render: (m: string) => (m === 'ONLINE' ? '账户还款' : '线下转账') },
+                      { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => yuan(v) },
+                      { title: '本金', dataIndex: 'principal', align: 'right', render: (v: number) => yuan(v) },
+                      { title: '利息', dataIndex: 'interest', align: 'right', render: (v: number) => yuan(v) },
+                      { title: '罚息', dataIndex: 'penalty', align: 'right', render: (v: number) => yuan(v) },
+                      { title: '流水号', dataIndex: 'refNo', render: (v: string | null) => v ?? '—' },
+                      { title: '状态', dataIndex: 'status', render: (s: keyof typeof REVIEW_STATUS, r) => <Tag color={REVIEW_STATUS[s].color}>{REVIEW_STATUS[s].label}{r.reviewNote && s === 'REJECTED' ? `：${r.reviewNote}` : ''}</Tag> },
+                    ]}
+                  />
+                ),
+              },
+              {
+                key: 'contracts',
+                label: '合同',
+                children: (
+                  <Table
+                    size="small"
+                    rowKey="id"
+                    pagination={false}
+                    dataSource={f.contracts}
+                    locale={{ emptyText: '暂无合同' }}
+                    columns={[
+                      { title: '合同编号', dataIndex: 'contractNo' },
+                      { title: '名称', dataIndex: 'title' },
+                      { title: '状态', dataIndex: 'status', render: (s: keyof typeof CONTRACT_STATUS) => <Tag color={CONTRACT_STATUS[s].color}>{CONTRACT_STATUS[s].label}</Tag> },
+                      { title: '签署', render: (_, c) => (c.signedAt ? `${c.signedByName ?? ''} ${formatDateTime(c.signedAt)}` : '—') },
+                      { title: '文件', render: (_, c) => <a href={`/api/contracts/${c.id}/file`} target="_blank" rel="noreferrer">查看</a> },
+                    ]}
+                  />
+                ),
+              },
+              {
+                key: 'extensions',
+                label: '展期',
+                children: (
+                  <Table
+                    size="small"
+                    rowKey="id"
+                    pagination={false}
+                    dataSource={f.extensions}
+                    locale={{ emptyText: '暂无展期申请' }}
+                    columns={[
+                      { title: '原到期日', dataIndex: 'oldDueDate' },
+                      { title: '新到期日', dataIndex: 'newDueDate' },
+                      { title: '展期利息', dataIndex: 'extraInterest', align: 'right', render: (v: number) => yuan(v) },
+                      { title: '原因', dataIndex: 'reason' },
+                      { title: '状态', dataIndex: 'status', render: (s: keyof typeof REVIEW_STATUS) => <Tag color={REVIEW_STATUS[s].color}>{REVIEW_STATUS[s].label}</Tag> },
+                    ]}
+                  />
+                ),
+              },
+              {
+                key: 'history',
+                label: '历史',
+                children: (
+                  <Timeline
+                    items={f.history.map((h) => ({
+                      children: (
+                        <>
+                          <Typography.Text strong>{h.action}</Typography.Text>
+                          {h.toStatus && h.fromStatus !== h.toStatus && <Tag style={{ marginLeft: 8 }}>{FINANCING_STATUS[h.toStatus as keyof typeof FINANCING_STATUS]?.label ?? h.toStatus}</Tag>}
+                          <div>
+                            <Typography.Text type="secondary">
+                              {formatDateTime(h.createdAt)} · {h.actorName}
+                            </Typography.Text>
+                          </div>
+                          {h.note && <div>{h.note}</div>}
+                        </>
+                      ),
+                    }))}
+                  />
+                ),
+              },
+            ]}
+          />
+        </Space>
+      )}
+    </Drawer>
+  );
+}
+
+function Schedule({ rows }: { rows: ScheduleRow[] }) {
+  return (
+    <Table<ScheduleRow>
+      size="small"
+      rowKey="id"
+      pagination={false}
+      dataSource={rows}
+      locale={{ emptyText: '放款后生成还款计划' }}
+      scroll={{ x: 900 }}
+      columns={[
+        { title: '笔次', dataIndex: 'seq' },
+        { title: '本金', dataIndex: 'amount', align: 'right', render: (v: number) => yuan(v) },
+        { title: '放款日', dataIndex: 'startDate', render: (v: string | null) => v ?? '—' },
+        { title: '到期日', dataIndex: 'dueDate', render: (v: string | null, r) => <Space>{v ?? '—'}{r.extended && <Tag color="purple">已展期</Tag>}</Space> },
+        { title: '利息（全期）', dataIndex: 'interest', align: 'right', render: (v: number) => yuan(v) },
+        { title: '实际到账', dataIndex: 'netAmount', align: 'right', render: (v: number) => yuan(v) },
+        { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => yuan(v) },
+        { title: '今日应还', render: (_, r) => (r.owedToday ? yuan(r.owedToday.total) : '—'), align: 'right' },
+        { title: '已还本/息/罚', render: (_, r) => `${yuan(r.principalPaid)} / ${yuan(r.interestPaid)} / ${yuan(r.penaltyPaid)}` },
+        { title: '状态', dataIndex: 'status', render: (s: ScheduleRow['status'], r) => <Space><Tag color={TRANCHE_STATUS[s].color}>{TRANCHE_STATUS[s].label}</Tag>{r.overdue && <Tag color="error">逾期</Tag>}</Space> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,129 @@
+import { Button, Card, Col, DatePicker, Modal, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { formatYuan } from '@factoring/domain';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useFeedback } from '../../lib/feedback.ts';
+import { isRequestFailure } from '../../lib/request.ts';
+import { usePlatforms, useSubmit, useFinancings, type FinancingFilters, type FinancingRow } from './api.ts';
+import { FinancingDetailDrawer } from './FinancingDetailDrawer.tsx';
+import { failureOf, FINANCING_STATUS, FINANCING_STATUS_OPTIONS, percent, yuan } from './labels.ts';
+
+/**
+ * `/supplyloan/myfinancing` (PRODUCT §6, the supply-loan part): filters (status, platform, date),
+ * totals, the detail drawer, and the actions of each state.
+ */
+export default function MyFinancingPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<FinancingFilters>({});
+  const [paging, setPaging] = useState({ page: 1, size: 10 });
+  const list = useFinancings({ ...paging, ...filters });
+  const platforms = usePlatforms();
+  const submit = useSubmit();
+  const { show, showFailure } = useFeedback();
+  const [modal, contextHolder] = Modal.useModal();
+  const openId = Number(params.get('id')) || null;
+  const setOpen = (id: number | null) => setParams(id ? { id: String(id) } : {});
+  const totals = list.data?.totals;
+
+  const cancel = (f: { id: number; financingNo: string }) =>
+    modal.confirm({
+      title: '确认取消融资申请？',
+      content: `融资编号 ${f.financingNo}。取消后占用的授信额度和发票将释放，融资合同作废。`,
+      okText: '确认取消',
+      okButtonProps: { danger: true },
+      cancelText: '返回',
+      onOk: async () => {
+        try {
+          const res = await submit.mutateAsync({ url: `/supplyloan/financings/${f.id}/cancel` });
+          const failed = failureOf(res);
+          show(failed ? res : { status: 'OK', message: '融资申请已取消' });
+        } catch (err) {
+          showFailure(err);
+        }
+      },
+    });
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="my-financing-page">
+      {contextHolder}
+      <Card>
+        <Row gutter={16}>
+          <Col xs={12} md={6}><Statistic title="融资笔数" value={totals?.count ?? 0} /></Col>
+          <Col xs={12} md={6}><Statistic title="融资金额（元）" value={formatYuan(totals?.amount ?? 0)} /></Col>
+          <Col xs={12} md={6}><Statistic title="已放款本金（元）" value={formatYuan(totals?.drawn ?? 0)} /></Col>
+          <Col xs={12} md={6}><Statistic title="未还本金（元）" value={formatYuan(totals?.outstanding ?? 0)} data-testid="total-outstanding" /></Col>
+        </Row>
+      </Card>
+      <Card
+        title="我的融资"
+        extra={
+          <Space>
+            <Button type="primary" onClick={() => navigate('/supplyloan/financing')}>申请融资</Button>
+            <Button onClick={() => navigate('/supplyloan/orderLoan')}>订单融资</Button>
+          </Space>
+        }
+      >
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Select allowClear placeholder="全部状态" style={{ width: 140 }} options={FINANCING_STATUS_OPTIONS} value={filters.status} onChange={(status) => { setFilters({ ...filters, status }); setPaging({ ...paging, page: 1 }); }} data-testid="filter-status" />
+          <Select allowClear placeholder="全部平台" style={{ width: 240 }} options={(platforms.data ?? []).map((p) => ({ value: p.id, label: p.name }))} value={filters.platformId} onChange={(platformId) => { setFilters({ ...filters, platformId }); setPaging({ ...paging, page: 1 }); }} />
+          <DatePicker.RangePicker
+            placeholder={['申请日起', '申请日止']}
+            onChange={(range) => {
+              setFilters({ ...filters, dateFrom: range?.[0]?.format('YYYY-MM-DD'), dateTo: range?.[1]?.format('YYYY-MM-DD') });
+              setPaging({ ...paging, page: 1 });
+            }}
+          />
+          <Select allowClear placeholder="是否逾期" style={{ width: 120 }} value={filters.overdue} options={[{ value: 'true', label: '逾期' }, { value: 'false', label: '未逾期' }]} onChange={(overdue) => setFilters({ ...filters, overdue })} />
+        </Space>
+        <Table<FinancingRow>
+          rowKey="id"
+          loading={list.isLoading}
+          dataSource={list.data?.items ?? []}
+          locale={{ emptyText: list.isError ? (isRequestFailure(list.error) ? list.error.message : '加载失败') : '暂无融资记录' }}
+          scroll={{ x: 1200 }}
+          pagination={{ current: paging.page, pageSize: paging.size, total: list.data?.totalCount ?? 0, showTotal: (n) => `共 ${n} 笔`, onChange: (page, size) => setPaging({ page, size }) }}
+          columns={[
+            { title: '融资编号', dataIndex: 'financingNo', render: (v: string, r) => <a onClick={() => setOpen(r.id)} data-testid={`financing-${r.id}`}>{v}</a> },
+            { title: '平台', dataIndex: 'platformName' },
+            { title: '类型', dataIndex: 'kind', render: (k: string) => (k === 'ORDER' ? '订单' : '发票') },
+            { title: '融资金额', dataIndex: 'amount', align: 'right', render: (v: number) => yuan(v) },
+            { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => yuan(v) },
+            { title: '利率', dataIndex: 'annualRatePpm', render: (v: number, r) => `${percent(v)} · ${r.interestModeLabel}` },
+            { title: '期限', dataIndex: 'termDays', render: (v: number) => `${v} 天` },
+            { title: '申请日', dataIndex: 'applyDate' },
+            { title: '到期日', dataIndex: 'dueDate' },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              render: (s: FinancingRow['status'], r) => (
+                <Space size={4} wrap>
+                  <Tag color={FINANCING_STATUS[s].color}>{FINANCING_STATUS[s].label}</Tag>
+                  {r.overdue && <Tag color="error">逾期</Tag>}
+                  {r.extended && <Tag color="purple">已展期</Tag>}
+                  {r.actions.signContract && <Tag color="warning">合同待签</Tag>}
+                </Space>
+              ),
+            },
+            {
+              title: '操作',
+              fixed: 'right',
+              render: (_, r) => (
+                <Space size={4} wrap>
+                  <a onClick={() => setOpen(r.id)}>详情</a>
+                  {r.actions.signContract && <a onClick={() => setOpen(r.id)}>签署合同</a>}
+                  {r.actions.repay && <Link to={`/supplyloan/muserRefund?id=${r.id}`} data-testid={`repay-${r.id}`}>还款</Link>}
+                  {r.actions.extend && <Link to={`/supplyloan/delayApply?id=${r.id}`}>展期</Link>}
+                  {r.actions.drawdown && <Link to={`/supplyloan/orderdrawings?id=${r.id}`}>提款</Link>}
+                  {r.actions.cancel && <a onClick={() => cancel(r)}>取消</a>}
+                </Space>
+              ),
+            },
+          ]}
+        />
+        <Typography.Text type="secondary">银行云贷业务请在“银行云贷”菜单中查看。</Typography.Text>
+      </Card>
+      <FinancingDetailDrawer id={openId} onClose={() => setOpen(null)} onCancel={cancel} />
+    </Space>
+  );
+}

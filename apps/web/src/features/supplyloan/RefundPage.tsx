@@ -1,0 +1,228 @@
+import { formatYuan } from '@factoring/domain';
+import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Radio, Result, Row, Select, Space, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useFeedback } from '../../lib/feedback.ts';
+import { isRequestFailure } from '../../lib/request.ts';
+import { useFinancings, useQuote, useRepay, useSubmit, type RepayResult, type RepaymentQuote } from './api.ts';
+import { ConfirmPasswordModal } from './ConfirmPasswordModal.tsx';
+import { failureOf, FINANCING_STATUS, tryParseYuan, yuan, yuanRule } from './labels.ts';
+import { UploadField } from './UploadField.tsx';
+
+/**
+ * `/supplyloan/muserRefund` (PRODUCT §6): what is owed today — outstanding principal, interest to
+ * today, penalty if overdue (the early pay-off quote); repay in full or in part from the account
+ * with password confirmation, or upload an offline transfer voucher for the operator to confirm.
+ */
+export default function RefundPage() {
+  const [params, setParams] = useSearchParams();
+  const repayable = useFinancings({ page: 1, size: 100, status: undefined });
+  const options = (repayable.data?.items ?? []).filter((f) => f.actions.repay);
+  const id = Number(params.get('id')) || options[0]?.id || null;
+  const quote = useQuote(id);
+  const q = quote.data;
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="refund-page">
+      <Card
+        title="还款"
+        extra={
+          <Select
+            style={{ width: 300 }}
+            placeholder="选择融资"
+            value={id ?? undefined}
+            loading={repayable.isLoading}
+            options={options.map((f) => ({ value: f.id, label: `${f.financingNo}（未还 ${yuan(f.outstanding)}）` }))}
+            onChange={(v) => setParams({ id: String(v) })}
+          />
+        }
+      >
+        {!id && !repayable.isLoading && <Empty description="暂无待还款的融资" />}
+        {quote.isError && <Alert type="error" showIcon title={isRequestFailure(quote.error) ? quote.error.message : '加载失败'} />}
+        {q && <QuoteView q={q} />}
+      </Card>
+      {q && q.repayable && (
+        <Card>
+          <Tabs
+            items={[
+              { key: 'online', label: '账户还款', children: <OnlineRepay q={q} /> },
+              { key: 'offline', label: '线下转账还款', children: <OfflineRepay q={q} /> },
+            ]}
+          />
+        </Card>
+      )}
+      {q && !q.repayable && <Result status={q.financing.status === 'SETTLED' ? 'success' : 'info'} title={q.financing.status === 'SETTLED' ? '该融资已结清' : `该融资当前状态为“${FINANCING_STATUS[q.financing.status].label}”，无需还款`} extra={<Link to="/supplyloan/myfinancing">返回我的融资</Link>} />}
+    </Space>
+  );
+}
+
+function QuoteView({ q }: { q: RepaymentQuote }) {
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space>
+        <Typography.Text strong>{q.financing.financingNo}</Typography.Text>
+        <Tag color={FINANCING_STATUS[q.financing.status].color}>{FINANCING_STATUS[q.financing.status].label}</Tag>
+        {q.financing.overdue && <Tag color="error">逾期 {q.quote.overdueDays} 天</Tag>}
+      </Space>
+      <Row gutter={16}>
+        <Col xs={12} md={6}><Statistic title="未还本金（元）" value={formatYuan(q.quote.principal)} data-testid="owed-principal" /></Col>
+        <Col xs={12} md={6}><Statistic title="利息至今日（元）" value={formatYuan(q.quote.interest)} data-testid="owed-interest" /></Col>
+        <Col xs={12} md={6}><Statistic title="罚息（元）" value={formatYuan(q.quote.penalty)} valueStyle={q.quote.penalty ? { color: '#cf1322' } : undefined} data-testid="owed-penalty" /></Col>
+        <Col xs={12} md={6}><Statistic title="今日结清应还（元）" value={formatYuan(q.quote.total)} valueStyle={{ color: '#1a5fb4' }} data-testid="owed-total" /></Col>
+      </Row>
+      <Typography.Text type="secondary">
+        提前结清报价：截至 {q.quote.asOf} 一次还清需支付 {yuan(q.quote.total)}。
+        {q.financing.interestMode === 'ARREARS' ? '利随本清按实际天数计息，越早还款利息越少。' : '预收息的利息已在放款时扣收，提前还款只需归还本金。'}
+        部分还款依次冲抵罚息、利息、本金。
+      </Typography.Text>
+      {q.quote.tranches.length > 1 && (
+        <Table
+          size="small"
+          rowKey="trancheId"
+          pagination={false}
+          dataSource={q.quote.tranches}
+          columns={[
+            { title: '笔次', dataIndex: 'seq' },
+            { title: '到期日', dataIndex: 'dueDate' },
+            { title: '本金', dataIndex: 'principal', align: 'right', render: (v: number) => yuan(v) },
+            { title: '利息', dataIndex: 'interest', align: 'right', render: (v: number) => yuan(v) },
+            { title: '罚息', dataIndex: 'penalty', align: 'right', render: (v: number) => yuan(v) },
+            { title: '合计', dataIndex: 'total', align: 'right', render: (v: number) => yuan(v) },
+          ]}
+        />
+      )}
+    </Space>
+  );
+}
+
+function OnlineRepay({ q }: { q: RepaymentQuote }) {
+  const [form] = Form.useForm<{ mode: 'FULL' | 'PART'; amount?: string }>();
+  const mode = Form.useWatch('mode', form) ?? 'FULL';
+  const partText = Form.useWatch('amount', form);
+  const repay = useRepay();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [done, setDone] = useState<RepayResult | null>(null);
+  const cap = Math.min(q.quote.total, q.available);
+  const amount = mode === 'FULL' ? q.quote.total : tryParseYuan(partText);
+
+  if (done) {
+    return (
+      <Result
+        status="success"
+        title={done.status === 'SETTLED' ? '还款成功，融资已结清' : '还款成功'}
+        subTitle={`流水号 ${done.refNo}：本金 ${yuan(done.principal)}，利息 ${yuan(done.interest)}，罚息 ${yuan(done.penalty)}；剩余应还 ${yuan(done.owedAfter)}`}
+        extra={[
+          <Button key="again" onClick={() => setDone(null)} disabled={done.status === 'SETTLED'}>继续还款</Button>,
+          <Button key="list" type="primary" onClick={() => navigate('/supplyloan/myfinancing')}>返回我的融资</Button>,
+        ]}
+        data-testid="repay-done"
+      />
+    );
+  }
+
+  return (
+    <>
+      <Descriptions column={1} size="small" style={{ maxWidth: 560, marginBottom: 16 }}>
+        <Descriptions.Item label="账户可用余额">{yuan(q.available)}</Descriptions.Item>
+      </Descriptions>
+      {q.available < q.quote.total && <Alert type="warning" showIcon style={{ marginBottom: 16, maxWidth: 560 }} title={`可用余额不足以一次结清，可部分还款或先充值（转账至虚拟账户）`} />}
+      <Form form={form} layout="vertical" initialValues={{ mode: 'FULL' }} style={{ maxWidth: 560 }} onFinish={() => amount && setConfirming(amount)}>
+        <Form.Item name="mode" label="还款方式">
+          <Radio.Group
+            options={[
+              { value: 'FULL', label: `全部结清（${yuan(q.quote.total)}）` },
+              { value: 'PART', label: '部分还款' },
+            ]}
+            data-testid="repay-mode"
+          />
+        </Form.Item>
+        {mode === 'PART' && (
+          <Form.Item name="amount" label="还款金额（元）" rules={[yuanRule('还款金额', () => cap, (c) => (c < q.quote.total ? `还款金额不能超过可用余额 ${formatYuan(c)} 元` : `还款金额不能超过应还总额 ${formatYuan(c)} 元`))]}>
+            <Input inputMode="decimal" placeholder="例如 100,000.00" data-testid="repay-amount" />
+          </Form.Item>
+        )}
+        <Button type="primary" htmlType="submit" disabled={mode === 'FULL' && q.available < q.quote.total} data-testid="repay-submit">
+          立即还款
+        </Button>
+      </Form>
+      <ConfirmPasswordModal<RepayResult>
+        open={confirming !== null}
+        title="确认还款"
+        okText="确认还款"
+        summary={[
+          { label: '融资编号', value: q.financing.financingNo },
+          { label: '还款金额', value: <b data-testid="confirm-amount">{yuan(confirming)}</b> },
+          { label: '扣款账户', value: '本企业虚拟账户（可用余额）' },
+          { label: '冲抵顺序', value: '罚息 → 利息 → 本金' },
+        ]}
+        onConfirm={(password, idempotencyKey) => repay.mutateAsync({ id: q.financing.id, amount: confirming!, password, idempotencyKey })}
+        onDone={(r) => {
+          setConfirming(null);
+          form.resetFields();
+          setDone(r);
+        }}
+        onCancel={() => setConfirming(null)}
+      />
+    </>
+  );
+}
+
+function OfflineRepay({ q }: { q: RepaymentQuote }) {
+  const [form] = Form.useForm<{ amount: string; voucherUploadId: number; payerAccountName: string; payerAccountNo: string }>();
+  const submit = useSubmit();
+  const { show } = useFeedback();
+  const [failure, setFailure] = useState<string | null>(null);
+  const acct = q.receivingAccount;
+  if (q.pendingVoucher) {
+    return <Alert type="info" showIcon title={`已提交线下还款凭证 ${yuan(q.pendingVoucher.amount)}，等待运营确认到账`} />;
+  }
+  return (
+    <Row gutter={24}>
+      <Col xs={24} lg={10}>
+        <Descriptions title="保理商收款账户" column={1} size="small" bordered>
+          <Descriptions.Item label="户名">{acct.accountName}</Descriptions.Item>
+          <Descriptions.Item label="开户行">{acct.bankBranchName}</Descriptions.Item>
+          <Descriptions.Item label="账号">{acct.accountNo}</Descriptions.Item>
+          <Descriptions.Item label="附言">{q.financing.financingNo} 还款</Descriptions.Item>
+        </Descriptions>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+          请通过企业网银转账至上述账户，转账完成后上传回单；运营确认到账后按到账日冲抵罚息、利息、本金。
+        </Typography.Paragraph>
+      </Col>
+      <Col xs={24} lg={14}>
+        {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={async (v) => {
+            setFailure(null);
+            try {
+              const res = await submit.mutateAsync({ url: `/supplyloan/financings/${q.financing.id}/voucher`, body: { ...v, amount: tryParseYuan(v.amount) } });
+              const failed = failureOf(res);
+              if (failed) return setFailure(failed);
+              show(res, '还款凭证已提交，等待运营确认');
+              form.resetFields();
+            } catch (err) {
+              setFailure(isRequestFailure(err) ? err.message : '提交失败，请稍后重试');
+            }
+          }}
+        >
+          <Form.Item name="amount" label="转账金额（元）" rules={[yuanRule('转账金额', () => q.quote.total, (c) => `转账金额不能超过应还总额 ${formatYuan(c)} 元`)]}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+          <Form.Item name="payerAccountName" label="付款账户名称" rules={[{ required: true, whitespace: true, message: '请输入付款账户名称' }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="payerAccountNo" label="付款账号" rules={[{ required: true, pattern: /^\d{6,32}$/, message: '付款账号应为6–32位数字' }]}>
+            <Input inputMode="numeric" />
+          </Form.Item>
+          <Form.Item name="voucherUploadId" label="转账回单" rules={[{ required: true, message: '请上传转账凭证' }]}>
+            <UploadField purpose="REPAYMENT_VOUCHER" label="上传转账回单" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={submit.isPending}>提交凭证</Button>
+        </Form>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,55 @@
+import { Alert, Button, Form, Input, Result } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { isRequestFailure } from '../../lib/request.ts';
+import { forgetPassword } from './api.ts';
+import { rules, trimOnBlur } from './rules.ts';
+import { TradeCard } from './TradeCard.tsx';
+
+/** `/trade/forgetpwd`: login name or email → reset mail; the same answer whether the account exists or not. */
+export default function ForgetPwdPage() {
+  const [form] = Form.useForm<{ account: string }>();
+  const [sending, setSending] = useState(false);
+  const [answer, setAnswer] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const send = async ({ account }: { account: string }) => {
+    setSending(true);
+    setError(null);
+    try {
+      const res = await forgetPassword(account.trim());
+      if (res.status !== 'ERROR') setAnswer(String(res.message));
+      else if (res.field) form.setFields([{ name: 'account', errors: [String(res.message)] }]);
+      else setError(String(res.message));
+    } catch (err) {
+      setError(isRequestFailure(err) ? err.message : '发送失败，请稍后重试');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (answer) {
+    return (
+      <TradeCard testId="forgetpwd-done">
+        <Result status="info" title="请查收邮件" subTitle={answer} extra={<Link to="/login">返回登录</Link>} />
+      </TradeCard>
+    );
+  }
+  return (
+    <TradeCard title="找回密码" testId="forgetpwd">
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <Form form={form} layout="vertical" onFinish={(v) => void send(v)}>
+        <Form.Item label="登录名或邮箱" name="account" rules={rules.account} extra="重置密码的链接将发送到账户的注册邮箱，30 分钟内有效">
+          <Input maxLength={100} autoComplete="username" onBlur={(e) => form.setFieldValue('account', trimOnBlur(e))} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={sending}>
+          发送重置邮件
+        </Button>
+      </Form>
+      <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
+        <Link to="/login">返回登录</Link>
+        <Link to="/trade/register">注册新账户</Link>
+      </div>
+    </TradeCard>
+  );
+}

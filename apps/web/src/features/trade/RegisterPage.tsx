@@ -1,0 +1,179 @@
+import { CheckCircleFilled, LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Checkbox, Form, Input, Result, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { isRequestFailure } from '../../lib/request.ts';
+import { writeLocal } from '../../lib/storage.ts';
+import { encryptAll, registerAccount, resendActivation } from './api.ts';
+import { rules, trimOnBlur } from './rules.ts';
+import { TradeCard } from './TradeCard.tsx';
+import { useChallenge, type ChallengeState } from './use-challenge.ts';
+
+interface Values {
+  email: string;
+  loginName: string;
+  enterpriseName: string;
+  mobile: string;
+  password: string;
+  confirmPassword: string;
+  agree: boolean;
+}
+
+/** Shows the proof-of-work's progress where a captcha would be; its errors appear under it. */
+function ChallengeStatus({ state, onRetry }: { state: ChallengeState; onRetry(): void; value?: unknown; onChange?: unknown }) {
+  if (state === 'ready')
+    return (
+      <Typography.Text type="success" data-testid="challenge-ready">
+        <CheckCircleFilled /> 安全校验已完成
+      </Typography.Text>
+    );
+  if (state === 'error')
+    return (
+      <Space>
+        <Typography.Text type="danger">安全校验加载失败</Typography.Text>
+        <Button size="small" icon={<ReloadOutlined />} onClick={onRetry}>
+          重试
+        </Button>
+      </Space>
+    );
+  return (
+    <Typography.Text type="secondary">
+      <LoadingOutlined /> 正在进行安全校验（自动完成，约需数秒）…
+    </Typography.Text>
+  );
+}
+
+const AGREEMENT = [
+  '1. 您应保证注册信息真实、准确、完整，并及时更新；因信息不实造成的损失由您自行承担。',
+  '2. 账户仅限本企业授权人员使用，请妥善保管登录名与密码，不得出借、转让。',
+  '3. 平台依法对企业身份进行实名认证，并按《隐私政策》保护您提交的企业与个人信息，仅用于开展保理及供应链融资业务和履行监管义务。',
+  '4. 融资的额度、利率、费用以双方签署的合同为准；平台展示的利率仅供参考。',
+];
+
+/** `/trade/register` (PRODUCT §3): creates an inactive account and mails the activation link. */
+export default function RegisterPage() {
+  const [form] = Form.useForm<Values>();
+  const { message, modal } = App.useApp();
+  const challenge = useChallenge();
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<{ loginName: string; email: string } | null>(null);
+
+  const submit = async (values: Values) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      const solved = await challenge.take();
+      const encrypted = await encryptAll({ password: values.password, confirmPassword: values.confirmPassword });
+      const res = await registerAccount({
+        email: values.email.trim(),
+        loginName: values.loginName.trim(),
+        enterpriseName: values.enterpriseName.trim(),
+        mobile: values.mobile.trim(),
+        agree: values.agree === true,
+        ...solved,
+        ...encrypted,
+      });
+      if (res.status !== 'ERROR') {
+        writeLocal('loginName', res.message.loginName);
+        setDone(res.message);
+      } else if (res.field) {
+        form.setFields([{ name: res.field as keyof Values, errors: [String(res.message)] }]);
+        form.scrollToField(res.field as keyof Values);
+      } else setError(String(res.message));
+    } catch (err) {
+      setError(isRequestFailure(err) ? err.message : '注册失败，请稍后重试');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const resend = async () => {
+    if (!done) return;
+    try {
+      const res = await resendActivation(done.loginName);
+      message[res.status === 'ERROR' ? 'error' : 'success'](String(res.message), 3);
+    } catch (err) {
+      if (isRequestFailure(err)) message.error(err.message, 3);
+    }
+  };
+
+  if (done) {
+    return (
+      <TradeCard testId="register-done">
+        <Result
+          status="success"
+          title="注册成功，请激活账户"
+          subTitle={
+            <>
+              激活邮件已发送至 <b>{done.email}</b>，请在 24 小时内点击邮件中的链接激活账户，激活后即可登录。
+            </>
+          }
+          extra={[
+            <Link key="login" to="/login">
+              <Button type="primary">去登录</Button>
+            </Link>,
+            <Button key="resend" onClick={() => void resend()}>
+              没收到？重新发送
+            </Button>,
+          ]}
+        />
+      </TradeCard>
+    );
+  }
+
+  return (
+    <TradeCard title="注册企业账户" width={520} testId="register-form">
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
+      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark="optional" scrollToFirstError autoComplete="off">
+        <Form.Item label="邮箱" name="email" rules={rules.email} extra="用于接收激活邮件与找回密码">
+          <Input type="email" maxLength={100} autoComplete="email" placeholder="name@company.com" onBlur={(e) => form.setFieldValue('email', trimOnBlur(e))} />
+        </Form.Item>
+        <Form.Item label="登录名" name="loginName" rules={rules.loginName} extra="4–20 位字母、数字或下划线，不区分大小写">
+          <Input maxLength={20} autoComplete="username" onBlur={(e) => form.setFieldValue('loginName', trimOnBlur(e))} />
+        </Form.Item>
+        <Form.Item label="企业名称" name="enterpriseName" rules={rules.enterpriseName} extra="与营业执照一致，实名认证时核对">
+          <Input maxLength={50} autoComplete="organization" onBlur={(e) => form.setFieldValue('enterpriseName', trimOnBlur(e))} />
+        </Form.Item>
+        <Form.Item label="手机号码" name="mobile" rules={rules.mobile}>
+          <Input maxLength={11} inputMode="numeric" autoComplete="tel" onBlur={(e) => form.setFieldValue('mobile', trimOnBlur(e))} />
+        </Form.Item>
+        <Form.Item label="登录密码" name="password" rules={rules.password} extra="至少 8 位，须同时包含字母和数字" hasFeedback>
+          <Input.Password maxLength={64} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item label="确认密码" name="confirmPassword" dependencies={['password']} rules={rules.confirm('password')} hasFeedback>
+          <Input.Password maxLength={64} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item label="人机校验" name="challenge">
+          <ChallengeStatus state={challenge.state} onRetry={() => void challenge.retry().catch(() => undefined)} />
+        </Form.Item>
+        <Form.Item
+          name="agree"
+          valuePropName="checked"
+          rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意《平台服务协议》和《隐私政策》'))) }]}
+        >
+          <Checkbox>
+            我已阅读并同意
+            <a
+              onClick={(e) => {
+                e.preventDefault();
+                modal.info({ title: '平台服务协议与隐私政策（摘要）', width: 560, content: AGREEMENT.map((p) => <p key={p}>{p}</p>) });
+              }}
+            >
+              《平台服务协议》和《隐私政策》
+            </a>
+          </Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+          注 册
+        </Button>
+      </Form>
+      <div style={{ display: 'flex', justifyContent: 'space-between', marginTop: 16 }}>
+        <span>
+          已有账户？<Link to="/login">去登录</Link>
+        </span>
+        <Link to="/trade/opttimeout?type=activate">没收到激活邮件？</Link>
+      </div>
+    </TradeCard>
+  );
+}

@@ -1,0 +1,30 @@
+import { create } from 'zustand';
+import { readLocal, writeLocal } from './storage.ts';
+
+/**
+ * The persisted display preferences of SPEC §3/§9 (dark theme, sider fold), in lib so that both
+ * the app shell and the settings page can read and switch them.
+ */
+interface Preferences {
+  darkTheme: boolean;
+  siderFold: boolean;
+  setDarkTheme(dark: boolean): void;
+  setSiderFold(fold: boolean): void;
+  toggleTheme(): void;
+  toggleSider(): void;
+}
+
+export const usePreferences = create<Preferences>((set, get) => ({
+  darkTheme: readLocal('darkTheme', false),
+  siderFold: readLocal('siderFold', false),
+  setDarkTheme: (darkTheme) => {
+    writeLocal('darkTheme', darkTheme);
+    set({ darkTheme });
+  },
+  setSiderFold: (siderFold) => {
+    writeLocal('siderFold', siderFold);
+    set({ siderFold });
+  },
+  toggleTheme: () => get().setDarkTheme(!get().darkTheme),
+  toggleSider: () => get().setSiderFold(!get().siderFold),
+}));

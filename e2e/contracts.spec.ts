@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { apiAs, DEMO, DEMO_PASSWORD, loginThroughPage } from './fixtures.ts';
+
+test('the demo user signs the seeded contract with the password, sees the signature and downloads the PDF', async ({ page }) => {
+  await loginThroughPage(page, DEMO.merchant);
+  await page.goto('/user/contractList');
+  const list = page.getByTestId('contract-list');
+  await expect(list).toContainText('应收账款保理业务合作协议');
+  const row = list.getByRole('row').filter({ hasText: '融资保证金协议' });
+  await expect(row.getByTestId('contract-status')).toHaveText('待签署');
+  const contractNo = (await row.getByRole('cell').first().innerText()).trim();
+  expect(contractNo).toMatch(/^HT\d{12}$/);
+
+  await row.getByRole('button', { name: '签署' }).click();
+  const dialog = page.getByRole('dialog', { name: '签署合同' });
+  await expect(dialog).toContainText(contractNo);
+  await dialog.getByLabel('我已阅读并同意本合同全部条款').check();
+
+  // A wrong password is refused and nothing is signed.
+  await dialog.getByLabel('登录密码').fill('Wrong@2026');
+  await dialog.getByRole('button', { name: '确认签署' }).click();
+  await expect(dialog).toContainText('登录密码不正确，合同未签署');
+  await expect(row.getByTestId('contract-status')).toHaveText('待签署');
+
+  await dialog.getByLabel('登录密码').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: '确认签署' }).click();
+  await expect(dialog).toBeHidden();
+
+  const detail = page.getByTestId('contract-detail');
+  await expect(detail).toContainText('合同已签署');
+  const record = page.getByTestId('signature-record');
+  await expect(record).toContainText('张明');
+  await expect(record).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  const signedHash = (await record.getByTestId('contract-hash').innerText()).trim();
+  expect(signedHash).toMatch(/^[0-9a-f]{64}$/);
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+
+  await expect(row.getByTestId('contract-status')).toHaveText('已签署');
+  await expect(row.getByRole('button', { name: '签署' })).toHaveCount(0);
+
+  const downloading = page.waitForEvent('download');
+  await row.getByRole('button', { name: '下载' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`${contractNo}-保证金协议.pdf`);
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(createHash('sha256').update(bytes).digest('hex')).toBe(signedHash);
+
+  // Signing again is refused by the server with a clear message.
+  const api = await apiAs(DEMO.purchaseSales);
+  const other = await api.get('/api/contracts', { params: { keyword: contractNo } });
+  expect((await other.json()).message.totalCount).toBe(0); // another enterprise does not see it
+  await api.dispose();
+});

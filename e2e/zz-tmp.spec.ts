@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { loginThroughPage } from './fixtures.ts';
+test('tmp', async ({ page }) => {
+  await loginThroughPage(page, 'gouxiao');
+  await page.goto('/user/autenticalList');
+  await page.getByTestId('change-account').click();
+  await page.getByTestId('change-account-no').fill('6222021208001234');
+  const select = page.getByTestId('account-change-form').getByTestId('bank-select');
+  await select.click(); await page.keyboard.type('招商');
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '招商银行' }).first().click();
+  await page.getByTestId('account-change-form').getByTestId('province-select').click(); await page.keyboard.type('浙江');
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '浙江省' }).first().click();
+  await page.getByTestId('account-change-form').getByTestId('city-select').click(); await page.keyboard.type('杭州');
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '杭州市' }).first().click();
+  await page.getByTestId('account-change-form').getByTestId('branch-select').click();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: '/tmp/shot-modal.png' });
+  await page.keyboard.press('Escape');
+  await page.getByTestId('change-reason').fill('结算行调整');
+  await page.getByRole('button', { name: '提交审核' }).click();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: '/tmp/shot-modal2.png' });
+  await page.goto('/');
+  await page.screenshot({ path: '/tmp/shot-home.png' });
+  expect(1).toBe(1);
+});
