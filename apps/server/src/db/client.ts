@@ -29,6 +29,9 @@ const MIGRATION_LOCK = 7_345_001;
 
 export function openPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client whose server connection ends (restart, failover, a dropped test database) must
+  // not crash the process; the pool replaces it on the next checkout.
+  pool.on('error', (err) => console.warn(`postgres pool: idle client error: ${err.message}`));
   // PostgreSQL bigint arrives as text by default; our bigints are cents within the safe range.
   pg.types.setTypeParser(20, (v) => {
     const n = Number(v);

@@ -1,4 +1,7 @@
 import { constants, publicEncrypt, createPublicKey } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -15,6 +18,14 @@ import { DEMO_PASSWORD, seedDemoWorld, seedReferenceData } from '../db/seed/demo
 const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 export const ORIGIN = 'http://portal.test';
+
+/**
+ * Uploads and generated contracts (the template's seeded ones included) go to one temporary folder
+ * per test worker, removed when the worker exits, never to the developer's ./data.
+ */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-test-'));
+process.env.DATA_DIR = dataDir;
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 export { DEMO_PASSWORD };
 
 let pgliteTemplate: Promise<PGlite> | undefined;
@@ -31,6 +42,8 @@ async function pgliteDatabase(): Promise<Database> {
   return wrapPglite(clone);
 }
 
+/** The vitest run (the workers' parent process): its teardown drops only its own databases. */
+const RUN = process.ppid;
 let pgTemplate: Promise<string> | undefined;
 async function postgresDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -50,7 +63,7 @@ async function postgresDatabase(): Promise<{ database: Database; drop(): Promise
     return u.toString();
   };
   pgTemplate ??= (async () => {
-    const name = `fp_tpl_${process.pid}_${Date.now()}`;
+    const name = `fp_tpl_${RUN}_${process.pid}`;
     await admin((c) => c.query(`create database ${name}`));
     const database = openPostgres(urlFor(name), 2);
     await database.migrate();
@@ -60,7 +73,7 @@ async function postgresDatabase(): Promise<{ database: Database; drop(): Promise
     return name;
   })();
   const template = await pgTemplate;
-  const name = `fp_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const name = `fp_t_${RUN}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   await admin((c) => c.query(`create database ${name} template ${template}`));
   return {
     database: openPostgres(urlFor(name), 20),
@@ -89,7 +102,7 @@ export interface TestClient {
 }
 
 export async function createTestApp(overrides: Partial<Record<keyof Config, string>> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', AUTH_RATE_LIMIT: '1000', ...overrides });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', AUTH_RATE_LIMIT: '1000', DATA_DIR: dataDir, ...overrides });
   let drop: () => Promise<void> = async () => undefined;
   let database: Database;
   if (engine === 'postgres') ({ database, drop } = await postgresDatabase());

@@ -66,7 +66,7 @@ const listColumns = {
   contractStatus: contracts.status,
   createdAt: financings.createdAt,
   settledAt: financings.settledAt,
-  outstanding: sql<number>`coalesce((select sum(${financingTranches.outstanding}) from ${financingTranches} where ${financingTranches.financingId} = ${financings.id} and ${financingTranches.status} = 'DISBURSED'), 0)::bigint`,
+  outstanding: sql<number>`coalesce((select sum(t.outstanding) from financing_tranches t where t.financing_id = "financings"."id" and t.status = 'DISBURSED'), 0)::bigint`,
 };
 
 export async function listFinancings(db: Db, enterpriseId: number, q: z.output<typeof financingQuery>) {
@@ -93,7 +93,7 @@ export async function listFinancings(db: Db, enterpriseId: number, q: z.output<t
       .select({
         amount: sql<number>`coalesce(sum(${financings.amount}), 0)::bigint`,
         drawn: sql<number>`coalesce(sum(${financings.drawn}), 0)::bigint`,
-        outstanding: sql<number>`coalesce(sum((select coalesce(sum(t.outstanding), 0) from financing_tranches t where t.financing_id = ${financings.id} and t.status = 'DISBURSED')), 0)::bigint`,
+        outstanding: sql<number>`coalesce(sum((select coalesce(sum(t.outstanding), 0) from financing_tranches t where t.financing_id = "financings"."id" and t.status = 'DISBURSED')), 0)::bigint`,
       })
       .from(financings)
       .where(cond),

@@ -82,7 +82,10 @@ function DecisionModal({ kind, onCancel, onConfirm, busy }: { kind: 'approve' | 
       okButtonProps={{ danger: reject, 'data-testid': 'confirm-decision' } as ButtonProps}
       confirmLoading={busy}
       onCancel={onCancel}
-      onOk={async () => onConfirm((await form.validateFields()).text?.trim() ?? '')}
+      onOk={async () => {
+        const values = await form.validateFields().catch(() => null);
+        if (values) onConfirm(values.text?.trim() ?? '');
+      }}
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false}>

@@ -32,7 +32,12 @@ function AccountChangeModal({ open, enterpriseName, onClose }: { open: boolean; 
   const { message } = App.useApp();
   const submit = useSubmitAccountChange();
   const onOk = async () => {
-    const v = await form.validateFields();
+    let v: ChangeValues;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return; // the form shows what is missing
+    }
     try {
       await submit.mutateAsync({ ...v, accountName: enterpriseName, accountNo: v.accountNo?.replace(/[\s-]/g, '') });
       message.success('变更申请已提交，审核通过后生效');

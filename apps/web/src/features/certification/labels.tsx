@@ -22,9 +22,6 @@ export const GENDER_LABELS = { M: '男', F: '女' } as const;
 
 export const formatTime = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 
-/** A masked ID card number for lists: first 6 and last 4 characters. */
-export const maskIdCard = (v: string | null | undefined) => (v && v.length >= 15 ? `${v.slice(0, 6)}********${v.slice(-4)}` : (v ?? '—'));
-
 const AUTH_PATH = '/user/autentication';
 
 /** A server message with the authentication page turned into a link (the certification refusal names it). */

@@ -7,6 +7,7 @@ import { useFeedback } from '../../lib/feedback.ts';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useExtensions, useFinancing, useFinancings, usePlatform, useSubmit, type Extension } from './api.ts';
 import { failureOf, formatDateTime, percent, REVIEW_STATUS, yuan } from './labels.ts';
+import { money } from './Money.tsx';
 
 /**
  * `/supplyloan/delayApply` (PRODUCT §6): an extension request — a new due date within the
@@ -113,7 +114,7 @@ export default function DelayApplyPage() {
             { title: '融资编号', dataIndex: 'financingNo' },
             { title: '原到期日', dataIndex: 'oldDueDate' },
             { title: '新到期日', dataIndex: 'newDueDate' },
-            { title: '展期利息', dataIndex: 'extraInterest', align: 'right', render: (v: number) => yuan(v) },
+            { title: '展期利息', dataIndex: 'extraInterest', align: 'right', render: (v: number) => money(v) },
             { title: '原因', dataIndex: 'reason' },
             { title: '状态', dataIndex: 'status', render: (s: Extension['status'], r) => <Space direction="vertical" size={0}><Tag color={REVIEW_STATUS[s].color}>{REVIEW_STATUS[s].label}</Tag>{r.reviewNote && <span>{r.reviewNote}</span>}</Space> },
             { title: '申请时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useDue, type DueRow } from './api.ts';
 import { FINANCING_STATUS, yuan } from './labels.ts';
+import { money } from './Money.tsx';
 
 /** `/user/factorRepayment` (PRODUCT §5): financings due within 7 days or overdue, the amount due today, repay from the account. */
 export default function FactorRepaymentPage() {
@@ -30,9 +31,9 @@ export default function FactorRepaymentPage() {
             { title: '融资编号', dataIndex: 'financingNo', render: (v: string, r) => <Link to={`/supplyloan/myfinancing?id=${r.id}`}>{v}</Link> },
             { title: '平台', dataIndex: 'platformName' },
             { title: '到期日', dataIndex: 'nextDueDate', render: (v: string, r) => <Space>{v}{r.overdue && <Tag color="error">逾期 {r.overdueDays} 天</Tag>}</Space> },
-            { title: '未还本金', dataIndex: 'principal', align: 'right', render: (v: number) => yuan(v) },
-            { title: '利息', dataIndex: 'interest', align: 'right', render: (v: number) => yuan(v) },
-            { title: '罚息', dataIndex: 'penalty', align: 'right', render: (v: number) => yuan(v) },
+            { title: '未还本金', dataIndex: 'principal', align: 'right', render: (v: number) => money(v) },
+            { title: '利息', dataIndex: 'interest', align: 'right', render: (v: number) => money(v) },
+            { title: '罚息', dataIndex: 'penalty', align: 'right', render: (v: number) => money(v) },
             { title: '今日应还', dataIndex: 'dueToday', align: 'right', render: (v: number) => <Typography.Text strong>{yuan(v)}</Typography.Text> },
             { title: '状态', dataIndex: 'status', render: (s: DueRow['status']) => <Tag color={FINANCING_STATUS[s].color}>{FINANCING_STATUS[s].label}</Tag> },
             { title: '操作', render: (_, r) => <Link to={`/supplyloan/muserRefund?id=${r.id}`}>还款</Link> },

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useCreditLines, useInvoices, useSubmit, useTrial, type Invoice } from './api.ts';
 import { failureOf, percent, tryParseYuan, yuan, yuanRule } from './labels.ts';
+import { money } from './Money.tsx';
 import { SignContract } from './SignContract.tsx';
 
 interface Values {
@@ -137,7 +138,7 @@ export default function FinancingApplyPage() {
                   columns={[
                     { title: '发票号码', render: (_, i) => `${i.invoiceCode}-${i.invoiceNumber}` },
                     { title: '开票日期', dataIndex: 'issueDate' },
-                    { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => yuan(v) },
+                    { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
                   ]}
                 />
               </Form.Item>

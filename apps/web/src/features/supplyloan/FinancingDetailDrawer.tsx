@@ -2,6 +2,7 @@ import { Alert, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tabs, T
 import { Link } from 'react-router';
 import { useFinancing, type FinancingDetail, type ScheduleRow } from './api.ts';
 import { FINANCING_STATUS, formatDateTime, INVOICE_STATUS, percent, REVIEW_STATUS, TRANCHE_STATUS, yuan } from './labels.ts';
+import { money } from './Money.tsx';
 import { SignContract } from './SignContract.tsx';
 
 const CONTRACT_STATUS = {
@@ -92,7 +93,7 @@ export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | 
                       columns={[
                         { title: '发票', render: (_, i) => `${i.invoiceCode}-${i.invoiceNumber}` },
                         { title: '开票日期', dataIndex: 'issueDate' },
-                        { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => yuan(v) },
+                        { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
                         { title: '状态', dataIndex: 'status', render: (s: keyof typeof INVOICE_STATUS) => <Tag color={INVOICE_STATUS[s].color}>{INVOICE_STATUS[s].label}</Tag> },
                       ]}
                     />
@@ -112,10 +113,10 @@ export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | 
                     columns={[
                       { title: '日期', dataIndex: 'repayDate' },
                       { title: '方式', dataIndex: 'method', render: (m: string) => (m === 'ONLINE' ? '账户还款' : '线下转账') },
-                      { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => yuan(v) },
-                      { title: '本金', dataIndex: 'principal', align: 'right', render: (v: number) => yuan(v) },
-                      { title: '利息', dataIndex: 'interest', align: 'right', render: (v: number) => yuan(v) },
-                      { title: '罚息', dataIndex: 'penalty', align: 'right', render: (v: number) => yuan(v) },
+                      { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
+                      { title: '本金', dataIndex: 'principal', align: 'right', render: (v: number) => money(v) },
+                      { title: '利息', dataIndex: 'interest', align: 'right', render: (v: number) => money(v) },
+                      { title: '罚息', dataIndex: 'penalty', align: 'right', render: (v: number) => money(v) },
                       { title: '流水号', dataIndex: 'refNo', render: (v: string | null) => v ?? '—' },
                       { title: '状态', dataIndex: 'status', render: (s: keyof typeof REVIEW_STATUS, r) => <Tag color={REVIEW_STATUS[s].color}>{REVIEW_STATUS[s].label}{r.reviewNote && s === 'REJECTED' ? `：${r.reviewNote}` : ''}</Tag> },
                     ]}
@@ -155,7 +156,7 @@ export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | 
                     columns={[
                       { title: '原到期日', dataIndex: 'oldDueDate' },
                       { title: '新到期日', dataIndex: 'newDueDate' },
-                      { title: '展期利息', dataIndex: 'extraInterest', align: 'right', render: (v: number) => yuan(v) },
+                      { title: '展期利息', dataIndex: 'extraInterest', align: 'right', render: (v: number) => money(v) },
                       { title: '原因', dataIndex: 'reason' },
                       { title: '状态', dataIndex: 'status', render: (s: keyof typeof REVIEW_STATUS) => <Tag color={REVIEW_STATUS[s].color}>{REVIEW_STATUS[s].label}</Tag> },
                     ]}
@@ -203,12 +204,12 @@ function Schedule({ rows }: { rows: ScheduleRow[] }) {
       scroll={{ x: 900 }}
       columns={[
         { title: '笔次', dataIndex: 'seq' },
-        { title: '本金', dataIndex: 'amount', align: 'right', render: (v: number) => yuan(v) },
+        { title: '本金', dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
         { title: '放款日', dataIndex: 'startDate', render: (v: string | null) => v ?? '—' },
         { title: '到期日', dataIndex: 'dueDate', render: (v: string | null, r) => <Space>{v ?? '—'}{r.extended && <Tag color="purple">已展期</Tag>}</Space> },
-        { title: '利息（全期）', dataIndex: 'interest', align: 'right', render: (v: number) => yuan(v) },
-        { title: '实际到账', dataIndex: 'netAmount', align: 'right', render: (v: number) => yuan(v) },
-        { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => yuan(v) },
+        { title: '利息（全期）', dataIndex: 'interest', align: 'right', render: (v: number) => money(v) },
+        { title: '实际到账', dataIndex: 'netAmount', align: 'right', render: (v: number) => money(v) },
+        { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => money(v) },
         { title: '今日应还', render: (_, r) => (r.owedToday ? yuan(r.owedToday.total) : '—'), align: 'right' },
         { title: '已还本/息/罚', render: (_, r) => `${yuan(r.principalPaid)} / ${yuan(r.interestPaid)} / ${yuan(r.penaltyPaid)}` },
         { title: '状态', dataIndex: 'status', render: (s: ScheduleRow['status'], r) => <Space><Tag color={TRANCHE_STATUS[s].color}>{TRANCHE_STATUS[s].label}</Tag>{r.overdue && <Tag color="error">逾期</Tag>}</Space> },

@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { useFeedback } from '../../lib/feedback.ts';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useCoreEnterprises, useInvoices, useSubmit, type Invoice, type InvoiceStatus } from './api.ts';
-import { failureOf, formatDateTime, INVOICE_STATUS, tryParseYuan, yuan, yuanRule } from './labels.ts';
+import { failureOf, formatDateTime, INVOICE_STATUS, tryParseYuan, yuanRule } from './labels.ts';
+import { money } from './Money.tsx';
 import { UploadField } from './UploadField.tsx';
 
 /** `/supplyloan/invoice` (PRODUCT §6): register invoices issued to a core enterprise; the operator verifies them. */
@@ -47,8 +48,8 @@ export default function InvoicePage() {
           { title: '发票号码', dataIndex: 'invoiceNumber' },
           { title: '开票日期', dataIndex: 'issueDate' },
           { title: '购买方（核心企业）', dataIndex: 'buyerName' },
-          { title: '价税合计', dataIndex: 'amount', align: 'right', render: (v: number) => yuan(v) },
-          { title: '税额', dataIndex: 'taxAmount', align: 'right', render: (v: number) => yuan(v) },
+          { title: '价税合计', dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
+          { title: '税额', dataIndex: 'taxAmount', align: 'right', render: (v: number) => money(v) },
           {
             title: '状态',
             dataIndex: 'status',

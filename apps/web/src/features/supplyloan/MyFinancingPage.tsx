@@ -6,7 +6,8 @@ import { useFeedback } from '../../lib/feedback.ts';
 import { isRequestFailure } from '../../lib/request.ts';
 import { usePlatforms, useSubmit, useFinancings, type FinancingFilters, type FinancingRow } from './api.ts';
 import { FinancingDetailDrawer } from './FinancingDetailDrawer.tsx';
-import { failureOf, FINANCING_STATUS, FINANCING_STATUS_OPTIONS, percent, yuan } from './labels.ts';
+import { failureOf, FINANCING_STATUS, FINANCING_STATUS_OPTIONS, percent } from './labels.ts';
+import { money } from './Money.tsx';
 
 /**
  * `/supplyloan/myfinancing` (PRODUCT §6, the supply-loan part): filters (status, platform, date),
@@ -87,8 +88,8 @@ export default function MyFinancingPage() {
             { title: '融资编号', dataIndex: 'financingNo', render: (v: string, r) => <a onClick={() => setOpen(r.id)} data-testid={`financing-${r.id}`}>{v}</a> },
             { title: '平台', dataIndex: 'platformName' },
             { title: '类型', dataIndex: 'kind', render: (k: string) => (k === 'ORDER' ? '订单' : '发票') },
-            { title: '融资金额', dataIndex: 'amount', align: 'right', render: (v: number) => yuan(v) },
-            { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => yuan(v) },
+            { title: '融资金额', dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
+            { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => money(v) },
             { title: '利率', dataIndex: 'annualRatePpm', render: (v: number, r) => `${percent(v)} · ${r.interestModeLabel}` },
             { title: '期限', dataIndex: 'termDays', render: (v: number) => `${v} 天` },
             { title: '申请日', dataIndex: 'applyDate' },

@@ -6,6 +6,7 @@ import { useFeedback } from '../../lib/feedback.ts';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useDrawable, useDrawdowns, useSubmit, type Drawdown } from './api.ts';
 import { failureOf, percent, todayChina, TRANCHE_STATUS, tryParseYuan, yuan, yuanRule } from './labels.ts';
+import { money } from './Money.tsx';
 
 /**
  * `/supplyloan/orderdrawings` (PRODUCT §6): drawdowns of a signed order loan in tranches, each with
@@ -123,13 +124,13 @@ export default function OrderDrawingsPage() {
           columns={[
             { title: '融资编号', dataIndex: 'financingNo' },
             { title: '笔次', dataIndex: 'seq', render: (v: number) => `第 ${v} 笔` },
-            { title: '提款金额', dataIndex: 'amount', align: 'right', render: (v: number) => yuan(v) },
+            { title: '提款金额', dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
             { title: '期限', dataIndex: 'termDays', render: (v: number) => `${v} 天` },
-            { title: '利息', dataIndex: 'interest', align: 'right', render: (v: number) => yuan(v) },
-            { title: '实际到账', dataIndex: 'netAmount', align: 'right', render: (v: number) => yuan(v) },
+            { title: '利息', dataIndex: 'interest', align: 'right', render: (v: number) => money(v) },
+            { title: '实际到账', dataIndex: 'netAmount', align: 'right', render: (v: number) => money(v) },
             { title: '放款日', dataIndex: 'startDate', render: (v: string | null) => v ?? '—' },
             { title: '到期日', dataIndex: 'dueDate', render: (v: string | null) => v ?? '—' },
-            { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => yuan(v) },
+            { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => money(v) },
             { title: '状态', dataIndex: 'status', render: (s: Drawdown['status'], r) => <Space><Tag color={TRANCHE_STATUS[s].color}>{TRANCHE_STATUS[s].label}</Tag>{r.overdue && <Tag color="error">逾期</Tag>}</Space> },
           ]}
         />

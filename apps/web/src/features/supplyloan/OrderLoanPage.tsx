@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useCreditLines, useFinancings, useSubmit, useTrial, type FinancingRow } from './api.ts';
 import { failureOf, FINANCING_STATUS, percent, tryParseYuan, yuan, yuanRule } from './labels.ts';
+import { money } from './Money.tsx';
 import { SignContract } from './SignContract.tsx';
 import { UploadField } from './UploadField.tsx';
 
@@ -163,9 +164,9 @@ export default function OrderLoanPage() {
           columns={[
             { title: '融资编号', dataIndex: 'financingNo' },
             { title: '平台', dataIndex: 'platformName' },
-            { title: '批准金额', dataIndex: 'amount', align: 'right', render: (v: number) => yuan(v) },
-            { title: '已提款', dataIndex: 'drawn', align: 'right', render: (v: number) => yuan(v) },
-            { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => yuan(v) },
+            { title: '批准金额', dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
+            { title: '已提款', dataIndex: 'drawn', align: 'right', render: (v: number) => money(v) },
+            { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => money(v) },
             { title: '状态', dataIndex: 'status', render: (s: FinancingRow['status']) => <Tag color={FINANCING_STATUS[s].color}>{FINANCING_STATUS[s].label}</Tag> },
             {
               title: '操作',

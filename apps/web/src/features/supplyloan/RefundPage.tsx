@@ -7,6 +7,7 @@ import { isRequestFailure } from '../../lib/request.ts';
 import { useFinancings, useQuote, useRepay, useSubmit, type RepayResult, type RepaymentQuote } from './api.ts';
 import { ConfirmPasswordModal } from './ConfirmPasswordModal.tsx';
 import { failureOf, FINANCING_STATUS, tryParseYuan, yuan, yuanRule } from './labels.ts';
+import { money } from './Money.tsx';
 import { UploadField } from './UploadField.tsx';
 
 /**
@@ -21,6 +22,8 @@ export default function RefundPage() {
   const id = Number(params.get('id')) || options[0]?.id || null;
   const quote = useQuote(id);
   const q = quote.data;
+  const navigate = useNavigate();
+  const [done, setDone] = useState<RepayResult | null>(null);
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="refund-page">
@@ -41,17 +44,31 @@ export default function RefundPage() {
         {quote.isError && <Alert type="error" showIcon title={isRequestFailure(quote.error) ? quote.error.message : '加载失败'} />}
         {q && <QuoteView q={q} />}
       </Card>
-      {q && q.repayable && (
+      {done && (
+        <Card>
+          <Result
+            status="success"
+            title={done.status === 'SETTLED' ? '还款成功，融资已结清' : '还款成功'}
+            subTitle={`流水号 ${done.refNo}：本金 ${yuan(done.principal)}，利息 ${yuan(done.interest)}，罚息 ${yuan(done.penalty)}；剩余应还 ${yuan(done.owedAfter)}`}
+            extra={[
+              <Button key="again" onClick={() => setDone(null)} disabled={done.status === 'SETTLED'}>继续还款</Button>,
+              <Button key="list" type="primary" onClick={() => navigate('/supplyloan/myfinancing')}>返回我的融资</Button>,
+            ]}
+            data-testid="repay-done"
+          />
+        </Card>
+      )}
+      {!done && q && q.repayable && (
         <Card>
           <Tabs
             items={[
-              { key: 'online', label: '账户还款', children: <OnlineRepay q={q} /> },
+              { key: 'online', label: '账户还款', children: <OnlineRepay q={q} onDone={setDone} /> },
               { key: 'offline', label: '线下转账还款', children: <OfflineRepay q={q} /> },
             ]}
           />
         </Card>
       )}
-      {q && !q.repayable && <Result status={q.financing.status === 'SETTLED' ? 'success' : 'info'} title={q.financing.status === 'SETTLED' ? '该融资已结清' : `该融资当前状态为“${FINANCING_STATUS[q.financing.status].label}”，无需还款`} extra={<Link to="/supplyloan/myfinancing">返回我的融资</Link>} />}
+      {!done && q && !q.repayable && <Result status={q.financing.status === 'SETTLED' ? 'success' : 'info'} title={q.financing.status === 'SETTLED' ? '该融资已结清' : `该融资当前状态为“${FINANCING_STATUS[q.financing.status].label}”，无需还款`} extra={<Link to="/supplyloan/myfinancing">返回我的融资</Link>} />}
     </Space>
   );
 }
@@ -84,10 +101,10 @@ function QuoteView({ q }: { q: RepaymentQuote }) {
           columns={[
             { title: '笔次', dataIndex: 'seq' },
             { title: '到期日', dataIndex: 'dueDate' },
-            { title: '本金', dataIndex: 'principal', align: 'right', render: (v: number) => yuan(v) },
-            { title: '利息', dataIndex: 'interest', align: 'right', render: (v: number) => yuan(v) },
-            { title: '罚息', dataIndex: 'penalty', align: 'right', render: (v: number) => yuan(v) },
-            { title: '合计', dataIndex: 'total', align: 'right', render: (v: number) => yuan(v) },
+            { title: '本金', dataIndex: 'principal', align: 'right', render: (v: number) => money(v) },
+            { title: '利息', dataIndex: 'interest', align: 'right', render: (v: number) => money(v) },
+            { title: '罚息', dataIndex: 'penalty', align: 'right', render: (v: number) => money(v) },
+            { title: '合计', dataIndex: 'total', align: 'right', render: (v: number) => money(v) },
           ]}
         />
       )}
@@ -95,31 +112,14 @@ function QuoteView({ q }: { q: RepaymentQuote }) {
   );
 }
 
-function OnlineRepay({ q }: { q: RepaymentQuote }) {
+function OnlineRepay({ q, onDone }: { q: RepaymentQuote; onDone(r: RepayResult): void }) {
   const [form] = Form.useForm<{ mode: 'FULL' | 'PART'; amount?: string }>();
   const mode = Form.useWatch('mode', form) ?? 'FULL';
   const partText = Form.useWatch('amount', form);
   const repay = useRepay();
-  const navigate = useNavigate();
   const [confirming, setConfirming] = useState<number | null>(null);
-  const [done, setDone] = useState<RepayResult | null>(null);
   const cap = Math.min(q.quote.total, q.available);
   const amount = mode === 'FULL' ? q.quote.total : tryParseYuan(partText);
-
-  if (done) {
-    return (
-      <Result
-        status="success"
-        title={done.status === 'SETTLED' ? '还款成功，融资已结清' : '还款成功'}
-        subTitle={`流水号 ${done.refNo}：本金 ${yuan(done.principal)}，利息 ${yuan(done.interest)}，罚息 ${yuan(done.penalty)}；剩余应还 ${yuan(done.owedAfter)}`}
-        extra={[
-          <Button key="again" onClick={() => setDone(null)} disabled={done.status === 'SETTLED'}>继续还款</Button>,
-          <Button key="list" type="primary" onClick={() => navigate('/supplyloan/myfinancing')}>返回我的融资</Button>,
-        ]}
-        data-testid="repay-done"
-      />
-    );
-  }
 
   return (
     <>
@@ -160,7 +160,7 @@ function OnlineRepay({ q }: { q: RepaymentQuote }) {
         onDone={(r) => {
           setConfirming(null);
           form.resetFields();
-          setDone(r);
+          onDone(r);
         }}
         onCancel={() => setConfirming(null)}
       />
