@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { request, unwrap, type Paged } from '../../lib/request.ts';
+
+export interface AccountBalance {
+  accountNo: string;
+  bank: string;
+  balance: number;
+  available: number;
+  frozen: number;
+  controlled: number;
+}
+
+export interface CreditLine {
+  id: number;
+  limit: number;
+  used: number;
+  available: number;
+  expiryDate: string;
+  status: string;
+  platform: { name: string };
+}
+
+export interface LoanSummary {
+  creditLines: { count: number; limit: number; used: number; available: number };
+  dueSoon: { count: number; amount: number; overdueCount: number };
+  contractsToSign: number;
+}
+
+const get = <T,>(url: string, data?: Record<string, unknown>) => request<T>(url, { data }).then(unwrap);
+
+/** One query per card, so a card whose area is unavailable (e.g. no account yet) fails alone. */
+export const useAccountBalance = (enabled: boolean) =>
+  useQuery({ queryKey: ['dashboard', 'balance'], queryFn: () => get<AccountBalance>('/account/v2/queryAccountBalance'), enabled, retry: false });
+export const useCreditLines = (enabled: boolean) =>
+  useQuery({ queryKey: ['dashboard', 'creditLines'], queryFn: () => get<CreditLine[]>('/supplyloan/creditLines'), enabled, retry: false });
+export const useLoanSummary = (enabled: boolean) =>
+  useQuery({ queryKey: ['dashboard', 'loanSummary'], queryFn: () => get<LoanSummary>('/supplyloan/summary'), enabled, retry: false });
+export const useContractStats = (enabled: boolean) =>
+  useQuery({ queryKey: ['dashboard', 'contracts'], queryFn: () => get<{ toSign: number }>('/contracts/stats'), enabled, retry: false });
+export const useLatestAuthentication = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['dashboard', 'authentication'],
+    queryFn: () => get<Paged<{ status: string; rejectReason?: string | null }>>('/authentication/list', { page: 1, size: 1 }),
+    enabled,
+    retry: false,
+  });
+export const usePendingTasks = (enabled: boolean) =>
+  useQuery({ queryKey: ['dashboard', 'tasks'], queryFn: () => get<Paged<unknown>>('/bpm/tasks', { state: 'PENDING', page: 1, size: 1 }), enabled, retry: false });
