@@ -50,7 +50,7 @@ const STARTED_AT = new Date().toISOString();
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -76,7 +76,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        frameSrc: ["'self'"],
+        // Embedded pages (/sys/embed) are our own or configured https pages, shown in a sandboxed frame.
+        frameSrc: ["'self'", 'https:'],
         upgradeInsecureRequests: null,
       },
     },

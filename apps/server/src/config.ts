@@ -27,6 +27,14 @@ const configSchema = z.object({
   /** Per-IP rate limit for login, registration and password reset (requests per minute). */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   GIT_COMMIT: z.string().default('dev'),
+  /**
+   * Trust X-Forwarded-* only from a proxy you run: 'true' (any hop) or its addresses/CIDRs
+   * (comma-separated). Default off, so a client cannot fake its IP to dodge the per-IP rate limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string[] => (v === 'true' ? true : v === 'false' ? false : v.split(',').map((s) => s.trim()))),
 });
 
 export type Config = z.output<typeof configSchema>;

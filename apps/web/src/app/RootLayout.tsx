@@ -6,7 +6,7 @@ import { guardDecision } from './guard.ts';
 import { PageSpinner } from './LazyPage.tsx';
 import { PublicLayout } from './PublicLayout.tsx';
 import { RequestBridge } from './RequestBridge.tsx';
-import { DEFINED_PATHS, isOpenPath, ROUTES } from './route-table.ts';
+import { DEFINED_PATHS, needsLogin, ROUTES } from './route-table.ts';
 import { useAppState } from './state.ts';
 import { useExpiryReminder } from './useExpiryReminder.ts';
 
@@ -48,7 +48,7 @@ export function RootLayout() {
   let content = <Outlet />;
   if (currentUser.isPending) content = <PageSpinner />;
   else if (decision === 'notFound') content = <Navigate to="/exception/404" replace />;
-  else if (!user && currentUser.isSuccess && !isOpenPath(pathname) && !BARE_PATHS.has(pathname)) {
+  else if (!user && currentUser.isSuccess && needsLogin(pathname)) {
     content = <Navigate to={`/login?from=${encodeURIComponent(pathname + search)}`} replace />;
   } else if (user && route?.authority && (user.authority !== route.authority || !hasAuthority(route.authority))) {
     content = <Navigate to="/exception/403" replace />;

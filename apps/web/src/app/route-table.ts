@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { matchPath } from 'react-router';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -78,5 +79,10 @@ export const ROUTES: RouteDef[] = [
 
 export const DEFINED_PATHS = ROUTES.map((r) => r.path);
 
-/** SPEC §2 open pages plus the embedded-frame route. */
-export const isOpenPath = (path: string) => ROUTES.some((r) => r.open && (r.path === path || (r.path.includes(':') && path.startsWith(r.path.split(':')[0]))));
+const routeOf = (path: string) => ROUTES.find((r) => matchPath({ path: r.path, end: true }, path) !== null);
+
+/** A path that needs a login: a defined route that is not open. Unknown paths are the guard's (404). */
+export const needsLogin = (path: string) => {
+  const route = routeOf(path);
+  return route !== undefined && !route.open;
+};

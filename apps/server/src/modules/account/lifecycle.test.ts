@@ -78,6 +78,14 @@ describe('activation', () => {
       expect(res.json()).toMatchObject({ status: 'ERROR', reason: 'INVALID' });
     }
     expect((await c.post('/api/reg/activate', { token: 'A'.repeat(300) })).statusCode).toBe(400);
+    expect((await c.post('/api/reg/activate', {}, { json: true })).statusCode).toBe(400);
+    for (const token of ["' or 1=1 --", '<img src=x onerror=alert(1)>']) {
+      expect((await c.post('/api/reg/resetPwd', { token, password: t.encrypt('Xx123456'), confirmPassword: t.encrypt('Xx123456') })).json()).toMatchObject({ status: 'ERROR', reason: 'INVALID' });
+      expect((await c.get('/api/reg/checkToken', { token, purpose: 'reset' })).json()).toMatchObject({ status: 'ERROR', reason: 'INVALID' });
+    }
+    expect((await c.post('/api/reg/resetPwd', { token: 'A'.repeat(300), password: 'x', confirmPassword: 'x' })).statusCode).toBe(400);
+    expect((await c.post('/api/reg/resetPwd', { token: 'A'.repeat(43), password: 'x'.repeat(5000), confirmPassword: 'x' })).json().field).toBe('password');
+    expect((await c.get('/api/reg/checkToken', { token: 'A'.repeat(43), purpose: 'other' })).statusCode).toBe(400);
     const u = await newUser();
     expect((await c.post('/api/reg/resetPwd', { token: u.token, password: t.encrypt('Xx123456'), confirmPassword: t.encrypt('Xx123456') })).json().reason).toBe('INVALID');
     expect((await c.get('/api/reg/checkToken', { token: u.token, purpose: 'reset' })).json().reason).toBe('INVALID');

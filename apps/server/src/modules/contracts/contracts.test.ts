@@ -44,7 +44,8 @@ const sign = (c: TestClient, id: number, password = DEMO_PASSWORD, headers?: Rec
   c.post(`/api/contracts/${id}/sign`, { password: t.encrypt(password) }, { headers });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Behind a proxy: the signer's IP comes from X-Forwarded-For.
+  t = await createTestApp({ TRUST_PROXY: 'true' });
   [demo, gouxiao, operator] = await Promise.all([t.loginAs('demo'), t.loginAs('gouxiao'), t.loginAs('operator')]);
   const [u] = await t.database.db.select({ enterpriseId: users.enterpriseId }).from(users).where(eq(users.loginName, 'demo'));
   demoEnterpriseId = u.enterpriseId!;

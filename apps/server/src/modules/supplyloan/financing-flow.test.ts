@@ -147,8 +147,13 @@ describe('worked example upfront (预收息): 1,000,000.00 at 7.2 % for 90 days'
 
 describe('lists', () => {
   it('my financings: filters by status and platform with totals; the due list and the summary', async () => {
-    const all = okOf<{ items: { status: string }[]; totalCount: number; totals: { amount: number } }>(await r.demo.get('/api/supplyloan/financings', { page: 1, size: 50 }));
+    const all = okOf<{ items: { status: string; amount: number; outstanding: number }[]; totalCount: number; totals: { amount: number; outstanding: number } }>(
+      await r.demo.get('/api/supplyloan/financings', { page: 1, size: 50 }),
+    );
     expect(all.totalCount).toBeGreaterThanOrEqual(5);
+    expect(all.totals.amount).toBe(all.items.reduce((s, i) => s + i.amount, 0));
+    expect(all.totals.outstanding).toBe(all.items.reduce((s, i) => s + i.outstanding, 0));
+    expect(all.totals.outstanding).toBe(50_000_000); // only the seeded repaying financing is still owed
     const settled = okOf<{ items: { status: string }[]; totalCount: number }>(await r.demo.get('/api/supplyloan/financings', { status: 'SETTLED' }));
     expect(settled.items.every((i) => i.status === 'SETTLED')).toBe(true);
     const byPlatform = okOf<{ totalCount: number; totals: { amount: number; outstanding: number } }>(await r.demo.get('/api/supplyloan/financings', { platformId: r.supplyPlatformId, status: 'REPAYING' }));

@@ -183,15 +183,18 @@ export async function financingDetail(db: Db, id: number, enterpriseId: number, 
   };
 }
 
-/** `/user/factorRepayment`: financings due within 7 days or overdue, with the amount due today. */
-export async function dueFinancings(db: Db, enterpriseId: number, today: IsoDate, withinDays = 7) {
+/**
+ * `/user/factorRepayment`: the enterprise's disbursed financings by next due date, with the amount
+ * due today; those due within 7 days or overdue are flagged (and, with `onlyDueSoon`, the only ones).
+ */
+export async function dueFinancings(db: Db, enterpriseId: number, today: IsoDate, onlyDueSoon = false, withinDays = 7) {
   const live = await db
     .select({ f: financings, platformName: platforms.name })
     .from(financings)
     .innerJoin(platforms, eq(platforms.id, financings.platformId))
     .where(and(eq(financings.enterpriseId, enterpriseId), inArray(financings.status, ['DISBURSED', 'REPAYING'])))
     .orderBy(asc(financings.dueDate));
-  if (!live.length) return { items: [], totals: { count: 0, dueToday: 0, overdueCount: 0 } };
+  if (!live.length) return { items: [], totals: { count: 0, dueToday: 0, overdueCount: 0, dueSoonCount: 0 } };
   const tranches = await db
     .select()
     .from(financingTranches)
@@ -214,14 +217,21 @@ export async function dueFinancings(db: Db, enterpriseId: number, today: IsoDate
         interest: quote.interest,
         penalty: quote.penalty,
         dueToday: quote.total,
+        dueSoon: f.overdue || quote.overdueDays > 0 || nextDue <= horizon,
         status: f.status,
         statusLabel: FINANCING_STATUS_LABELS[f.status],
       };
     })
-    .filter((i) => i.overdue || i.nextDueDate <= horizon);
+    .filter((i) => !onlyDueSoon || i.dueSoon)
+    .sort((a, b) => (a.nextDueDate < b.nextDueDate ? -1 : a.nextDueDate > b.nextDueDate ? 1 : a.id - b.id));
   return {
     items,
-    totals: { count: items.length, dueToday: items.reduce((s, i) => s + i.dueToday, 0), overdueCount: items.filter((i) => i.overdue).length },
+    totals: {
+      count: items.length,
+      dueToday: items.reduce((s, i) => s + i.dueToday, 0),
+      overdueCount: items.filter((i) => i.overdue).length,
+      dueSoonCount: items.filter((i) => i.dueSoon).length,
+    },
   };
 }
 
@@ -303,7 +313,7 @@ export async function supplyLoanSummary(db: Db, enterpriseId: number, today: Iso
     .select({ limit: sql<number>`coalesce(sum(credit_limit), 0)::bigint`, used: sql<number>`coalesce(sum(used), 0)::bigint`, reserved: sql<number>`coalesce(sum(reserved), 0)::bigint`, n: count() })
     .from(sql`credit_lines`)
     .where(sql`enterprise_id = ${enterpriseId} and status = 'ACTIVE' and expiry_date >= ${today}`);
-  const due = await dueFinancings(db, enterpriseId, today, 7);
+  const due = await dueFinancings(db, enterpriseId, today, true);
   const [toSign] = await db
     .select({ n: count() })
     .from(contracts)

@@ -131,7 +131,7 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get('/api/supplyloan/orderLoans/drawable', { preHandler: merchant, schema: { tags, summary: '可提款的订单融资' } }, async (request) =>
     ok(await drawableOrderLoans(db, enterpriseOf(request))),
   );
-  app.get('/api/supplyloan/due', { preHandler: merchant, schema: { tags, summary: '保理还款：7天内到期及逾期的融资' } }, async (request) =>
+  app.get('/api/supplyloan/due', { preHandler: merchant, schema: { tags, summary: '保理还款：已放款融资的今日应还（标注7天内到期及逾期）' } }, async (request) =>
     ok(await dueFinancings(db, enterpriseOf(request), todayChina())),
   );
 };

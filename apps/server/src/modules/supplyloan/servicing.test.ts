@@ -187,12 +187,14 @@ describe('platform join (平台准入)', () => {
 });
 
 describe('factoring repayment list (/user/factorRepayment)', () => {
-  it('lists financings due within 7 days or overdue with the amount due today', async () => {
+  it('lists disbursed financings by due date with the amount due today, flagging those due within 7 days', async () => {
     const f = await disbursedFinancing(t, r, { amount: 2_000_000, termDays: 5 });
-    const due = okOf<{ items: { id: number; dueToday: number; nextDueDate: string }[]; totals: { count: number } }>(await r.demo.get('/api/supplyloan/due'));
-    const row = due.items.find((i) => i.id === f.id)!;
-    expect(row).toMatchObject({ dueToday: 2_000_000, nextDueDate: addDays(today, 5) });
-    // The seeded 90-day financing is not due within 7 days.
-    expect(due.items.every((i) => i.nextDueDate <= addDays(today, 7))).toBe(true);
+    const due = okOf<{ items: { id: number; dueToday: number; nextDueDate: string; dueSoon: boolean }[]; totals: { count: number; dueSoonCount: number } }>(await r.demo.get('/api/supplyloan/due'));
+    expect(due.items[0]).toMatchObject({ id: f.id, dueToday: 2_000_000, nextDueDate: addDays(today, 5), dueSoon: true });
+    // Everything else is due later than 7 days from now: listed, not flagged.
+    expect(due.items.slice(1).every((i) => !i.dueSoon && i.nextDueDate > addDays(today, 7))).toBe(true);
+    expect(due.totals.dueSoonCount).toBe(1);
+    const summary = okOf<{ dueSoon: { count: number; amount: number } }>(await r.demo.get('/api/supplyloan/summary'));
+    expect(summary.dueSoon).toMatchObject({ count: 1, amount: 2_000_000 });
   });
 });

@@ -49,6 +49,12 @@ export function LoginForm({ fromMask, onSuccess }: Props) {
       {error && (
         <div className="fp-alert" role="alert" data-testid="login-error">
           {error}
+          {error.includes('尚未激活') && (
+            <>
+              {' '}
+              <Link to="/trade/opttimeout?type=activate&reason=PENDING">重新发送激活邮件</Link>
+            </>
+          )}
         </div>
       )}
       <label>

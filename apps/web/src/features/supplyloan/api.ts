@@ -247,6 +247,7 @@ export interface DueRow {
   interest: number;
   penalty: number;
   dueToday: number;
+  dueSoon: boolean;
   status: FinancingStatus;
   statusLabel: string;
 }
@@ -351,7 +352,7 @@ export function useQuote(id: number | null) {
 }
 
 export function useDue() {
-  return useQuery({ queryKey: [...SUPPLY_KEY, 'due'], queryFn: () => get<{ items: DueRow[]; totals: { count: number; dueToday: number; overdueCount: number } }>('/supplyloan/due') });
+  return useQuery({ queryKey: [...SUPPLY_KEY, 'due'], queryFn: () => get<{ items: DueRow[]; totals: { count: number; dueToday: number; overdueCount: number; dueSoonCount: number } }>('/supplyloan/due') });
 }
 
 export function useExtensions(q: { page: number; size: number }) {

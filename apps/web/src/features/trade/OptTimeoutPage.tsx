@@ -11,6 +11,7 @@ const EXPLAIN: Record<'activate' | 'reset', Record<string, string>> = {
     EXPIRED: '激活链接的有效期为 24 小时，这个链接已经过期。',
     USED: '这个激活链接已经使用过。如果账户已激活，请直接登录。',
     INVALID: '这个激活链接无效：可能不完整，或已被更新的激活邮件取代。',
+    PENDING: '账户尚未激活。没有收到激活邮件，或邮件已过期？可以重新发送。',
   },
   reset: {
     EXPIRED: '重置密码链接的有效期为 30 分钟，这个链接已经过期。',
@@ -48,7 +49,7 @@ export default function OptTimeoutPage() {
     <TradeCard testId="opttimeout">
       <Result
         status="warning"
-        title={type === 'reset' ? '重置密码链接已失效' : '激活链接已失效'}
+        title={type === 'reset' ? '重置密码链接已失效' : reason === 'PENDING' ? '账户尚未激活' : '激活链接已失效'}
         subTitle={EXPLAIN[type][reason] ?? EXPLAIN[type].EXPIRED}
         style={{ paddingBottom: 8 }}
       />

@@ -125,7 +125,7 @@ export default function RegisterPage() {
   return (
     <TradeCard title="注册企业账户" width={520} testId="register-form">
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} requiredMark="optional" scrollToFirstError autoComplete="off">
+      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} scrollToFirstError autoComplete="off">
         <Form.Item label="邮箱" name="email" rules={rules.email} extra="用于接收激活邮件与找回密码">
           <Input type="email" maxLength={100} autoComplete="email" placeholder="name@company.com" onBlur={(e) => form.setFieldValue('email', trimOnBlur(e))} />
         </Form.Item>

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { DEFINED_PATHS, needsLogin } from './route-table.ts';
+
+describe('route table', () => {
+  it('defines every route family of SPEC §2', () => {
+    for (const p of ['/', '/login/login', '/version', '/sys/embed/:index', '/trade/resetpwd', '/pledge/voucherSucess', '/purchaseSalesManage/targetedPayment', '/supplyloan/ccbftTrialPayment', '/supplyloan/myfinancing/cloudComponent/RefundTotalTable', '/user/withdrawal', '/warehouse/maintainName', '/exception/500']) {
+      expect(DEFINED_PATHS).toContain(p);
+    }
+  });
+  it('asks for a login on defined business routes only', () => {
+    expect(needsLogin('/user/moneySummary')).toBe(true);
+    expect(needsLogin('/sys/setting')).toBe(true);
+    expect(needsLogin('/trade/faq')).toBe(false);
+    expect(needsLogin('/sys/embed/3')).toBe(false);
+    expect(needsLogin('/')).toBe(false);
+    // Unknown paths belong to the guard, which sends them to 404.
+    expect(needsLogin('/no/such/page')).toBe(false);
+  });
+});
