@@ -55,10 +55,10 @@ test('the fund account: a deposit arrives, the user withdraws, transfers, adds a
   await page.getByTestId('withdraw-submit').click();
   await expect(page.getByTestId('confirm-summary')).toContainText('¥1,020.50');
   await page.getByTestId('confirm-password').fill('Wrong-password-1');
-  await page.getByTestId('confirm-money').click();
+  await page.getByTestId('confirm-ok').click();
   await expect(page.getByText('登录密码不正确，本次操作未执行')).toBeVisible();
   await page.getByTestId('confirm-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('confirm-money').click();
+  await page.getByTestId('confirm-ok').click();
   await expect(page).toHaveURL(/\/user\/moneyflowSuccess\?refNo=LS\d+/);
   await expect(page.getByTestId('moneyflow-success')).toContainText('提现申请已提交');
   await expect(page.getByTestId('result-amount')).toHaveText('¥1,000.50');
@@ -80,7 +80,7 @@ test('the fund account: a deposit arrives, the user withdraws, transfers, adds a
   await expect(page.getByTestId('confirm-summary')).toContainText(payee.accountName);
   await expect(page.getByTestId('confirm-summary')).toContainText('¥2,520.00');
   await page.getByTestId('confirm-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('confirm-money').click();
+  await page.getByTestId('confirm-ok').click();
   await expect(page.getByTestId('moneyflow-success')).toContainText('转账成功');
   await expect(page.getByTestId('result-amount')).toHaveText('¥2,500.00');
   const after = (await (await gouxiao.get('/api/account/v2/queryAccountBalance')).json()).message as { available: number };

@@ -18,7 +18,7 @@ async function approveTask(operator: APIRequestContext, type: string, subjectPar
 
 async function confirmWithPassword(page: Page) {
   await page.getByTestId('confirm-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('confirm-password-ok').click();
+  await page.getByTestId('confirm-ok').click();
 }
 
 const creditAvailable = (page: Page) => page.locator('[data-testid^="joined-platform-"]', { hasText: '远航供应链应收账款融资平台' }).getByTestId('credit-available');

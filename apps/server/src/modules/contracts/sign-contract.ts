@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { contracts, users } from '../../db/schema/index.ts';
+import { contracts } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
+import { confirmPassword } from '../auth/confirm-password.ts';
 import type { PasswordCipher } from '../auth/rsa-keys.ts';
 import { chinaDate } from './labels.ts';
 import { findContract, shownStatus, type ContractView } from './queries.ts';
@@ -23,8 +23,6 @@ export interface Signer {
 
 export const MESSAGES = {
   notFound: '合同不存在',
-  badCipher: '密码加密数据无效，请刷新页面后重试',
-  wrongPassword: '登录密码不正确，合同未签署',
   alreadySigned: '该合同已签署，请勿重复签署',
   void: '该合同已作废，不能签署',
   expired: '该合同已过期，不能签署',
@@ -43,10 +41,7 @@ export async function signContract(db: Db, cipher: PasswordCipher, signer: Signe
   // 404 before anything else: another enterprise's contract is not told apart from none.
   if (!(await findContract(db, scope, contractId))) throw new NotFoundError(MESSAGES.notFound);
 
-  const password = cipher.decrypt(body.password);
-  if (password === null) throw new BusinessError(MESSAGES.badCipher);
-  const [user] = await db.select({ passwordHash: users.passwordHash, displayName: users.displayName }).from(users).where(eq(users.id, signer.userId));
-  if (!user || !(await verifyPassword(password, user.passwordHash))) throw new BusinessError(MESSAGES.wrongPassword);
+  const user = await confirmPassword({ db, cipher }, signer.userId, body.password, '合同未签署');
 
   return db.transaction(async (tx) => {
     const [row] = await tx

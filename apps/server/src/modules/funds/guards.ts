@@ -1,16 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { LedgerError, positiveCents, type Cents } from '@factoring/domain';
 import type { AppContext } from '../../app.ts';
-import { users } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
-import { assertCertified } from '../certification/require-certified.ts';
-
-/** The caller's enterprise, refused unless its authentication is approved (the virtual account exists only then). */
-export function certifiedEnterpriseOf(request: FastifyRequest): number {
-  return assertCertified(request);
-}
+import { confirmPassword as confirmUserPassword } from '../auth/confirm-password.ts';
 
 /** Who submitted a task, for the inbox and its audit log. */
 export const submitterOf = (request: FastifyRequest) => ({ id: request.user!.id, name: request.user!.displayName, ip: request.ip });
@@ -37,13 +29,6 @@ export function centsInput(value: unknown, label = '金额'): Cents {
 }
 
 /** The second confirmation of a money movement: the login password, RSA-encrypted like the login. */
-export async function confirmPassword(ctx: AppContext, userId: number, encrypted: string | undefined): Promise<void> {
-  if (!encrypted) throw new BusinessError('请输入登录密码确认本次操作');
-  const plain = ctx.cipher.decrypt(encrypted);
-  if (plain === null) throw new BusinessError('密码数据无法解密，请刷新页面后重试');
-  const [user] = await ctx.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!user || !(await verifyPassword(plain, user.passwordHash))) throw new BusinessError('登录密码不正确，本次操作未执行');
-}
+export const confirmPassword = (ctx: AppContext, userId: number, encrypted: string | undefined) =>
+  confirmUserPassword({ db: ctx.database.db, cipher: ctx.cipher }, userId, encrypted).then(() => undefined);
 
-/** The idempotency scope of a caller: keys are per user. */
-export const scopeOf = (request: FastifyRequest) => `user:${request.user!.id}`;

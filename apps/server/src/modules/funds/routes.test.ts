@@ -235,7 +235,7 @@ describe('withdrawal', () => {
     expect(over).toMatchObject({ status: 'ERROR', message: expect.stringContaining('可用余额不足') });
     expect(over.message).toContain('最多可提现');
     expect(body(await withdraw(demo, 100, { password: 'Wrong1234' })).message).toContain('登录密码不正确');
-    expect(body(await demo.post('/api/funds/withdraw', { amount: 100, password: 'not-encrypted', idempotencyKey: newKey() }, json)).message).toContain('无法解密');
+    expect(body(await demo.post('/api/funds/withdraw', { amount: 100, password: 'not-encrypted', idempotencyKey: newKey() }, json)).message).toContain('密码加密数据无效');
     expect(body(await demo.post('/api/funds/withdraw', { amount: 100, password: t.encrypt(DEMO_PASSWORD) }, json)).message).toContain('幂等键');
     expect(body(await demo.post('/api/funds/withdraw', { amount: 100, idempotencyKey: newKey() }, json)).message).toContain('请输入登录密码');
     expect(await ledgerFingerprint(t.database.db)).toBe(before);

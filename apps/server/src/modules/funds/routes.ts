@@ -7,14 +7,15 @@ import { BusinessError, ok, page } from '../../lib/envelope.ts';
 import { pageQuery } from '../../lib/paging.ts';
 import { readSiteConfig } from '../system/site-config.ts';
 import { virtualAccountBalance, virtualAccountByNo } from '../ledger/balances.ts';
-import { idempotencyKeyOf, runIdempotent } from '../ledger/idempotency.ts';
+import { idempotencyKeyOf, idempotencyScopeOf, runIdempotent } from '../ledger/idempotency.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
 import { applyConsignment, listConsignments } from './consignment.ts';
 import { listTranches, payFromControlled } from './controlled.ts';
 import { recordDeposit } from './deposit.ts';
 import { entrySummary } from './entry-summary.ts';
 import { counterpartyFlows, exportFundFlows, flowFilters, flowListQuery, listFundFlows, monthlyFundFlows } from './fund-flows.ts';
-import { centsInput, certifiedEnterpriseOf, confirmPassword, scopeOf, submitterOf } from './guards.ts';
+import { assertCertified } from '../certification/require-certified.ts';
+import { centsInput, confirmPassword, submitterOf } from './guards.ts';
 import { registerFundsTaskTypes } from './task-types.ts';
 import { changePayee, disablePayee, listPayees, openPayee, payeeInput } from './payees.ts';
 import { internalTransfer } from './transfer.ts';
@@ -39,7 +40,7 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   const fees = async () => (await readSiteConfig(db)).fees;
 
   app.get('/api/account/v2/queryAccountBalance', { ...merchant, schema: { tags: ['funds'], summary: '虚拟账户余额' } }, async (request) => {
-    const enterpriseId = certifiedEnterpriseOf(request);
+    const enterpriseId = assertCertified(request);
     const account = await virtualAccountBalance(db, enterpriseId);
     if (!account) throw new BusinessError('本企业尚未开立虚拟账户，请联系客服');
     const cfg = await readSiteConfig(db);
@@ -56,18 +57,18 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   });
 
   app.get('/api/funds/flows', { ...merchant, schema: { tags: ['funds'], summary: '资金流水（分页）', querystring: flowListQuery } }, async (request) => {
-    const r = await listFundFlows(db, certifiedEnterpriseOf(request), request.query);
+    const r = await listFundFlows(db, assertCertified(request), request.query);
     return page(r.items, r.totalCount);
   });
 
   app.get(
     '/api/funds/flows/monthly',
     { ...merchant, schema: { tags: ['funds'], summary: '按月收支', querystring: z.object({ months: z.coerce.number().int().min(1).max(36).default(12) }) } },
-    async (request) => ok(await monthlyFundFlows(db, certifiedEnterpriseOf(request), request.query.months)),
+    async (request) => ok(await monthlyFundFlows(db, assertCertified(request), request.query.months)),
   );
 
   app.get('/api/funds/flows/export', { ...merchant, schema: { tags: ['funds'], summary: '导出资金流水（Excel 由浏览器生成）', querystring: flowFilters } }, async (request) =>
-    ok(await exportFundFlows(db, certifiedEnterpriseOf(request), request.query)),
+    ok(await exportFundFlows(db, assertCertified(request), request.query)),
   );
 
   app.get(
@@ -80,16 +81,16 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         querystring: flowFilters.pick({ startDate: true, endDate: true }).extend({ relation: z.enum(['UPSTREAM', 'DOWNSTREAM', '']).optional() }),
       },
     },
-    async (request) => ok(await counterpartyFlows(db, certifiedEnterpriseOf(request), request.query)),
+    async (request) => ok(await counterpartyFlows(db, assertCertified(request), request.query)),
   );
 
   app.get('/api/funds/result', { ...merchant, schema: { tags: ['funds'], summary: '一笔资金变动的结果', querystring: z.object({ refNo: z.string().max(40) }) } }, async (request) =>
-    ok(await entrySummary(db, certifiedEnterpriseOf(request), request.query.refNo)),
+    ok(await entrySummary(db, assertCertified(request), request.query.refNo)),
   );
 
   // Withdrawal -------------------------------------------------------------------------------
   app.get('/api/funds/withdrawal/info', { ...merchant, schema: { tags: ['funds'], summary: '提现页信息：可用余额、手续费、结算账户' } }, async (request) => {
-    const enterpriseId = certifiedEnterpriseOf(request);
+    const enterpriseId = assertCertified(request);
     const account = await virtualAccountBalance(db, enterpriseId);
     const fee = (await fees()).withdraw;
     const available = account?.available ?? 0;
@@ -97,12 +98,12 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   });
 
   app.post('/api/funds/withdraw', { ...merchant, schema: { tags: ['funds'], summary: '提现（需登录密码确认，幂等）', body: moneyBody } }, async (request) => {
-    const enterpriseId = certifiedEnterpriseOf(request);
+    const enterpriseId = assertCertified(request);
     const amount = centsInput(request.body.amount, '提现金额');
     const key = keyOf(request, request.body);
     await confirmPassword(ctx, request.user!.id, request.body.password);
     const fee = (await fees()).withdraw as Cents;
-    const { result } = await runIdempotent(db, { scope: scopeOf(request), key, operation: 'withdraw', request: { amount } }, (tx) =>
+    const { result } = await runIdempotent(db, { scope: idempotencyScopeOf(request), key, operation: 'withdraw', request: { amount } }, (tx) =>
       requestWithdrawal(tx, { enterpriseId, by: submitterOf(request), amount, fee }),
     );
     return ok(result);
@@ -112,7 +113,7 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/funds/withdrawals',
     { ...merchant, schema: { tags: ['funds'], summary: '提现记录', querystring: pageQuery.extend({ status: z.enum(['PENDING', 'PAID', 'FAILED']).optional() }) } },
     async (request) => {
-      const r = await listWithdrawals(db, certifiedEnterpriseOf(request), request.query);
+      const r = await listWithdrawals(db, assertCertified(request), request.query);
       return page(r.items, r.totalCount);
     },
   );
@@ -129,7 +130,7 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => {
-      const enterpriseId = certifiedEnterpriseOf(request);
+      const enterpriseId = assertCertified(request);
       const { payeeAccountNo, payeeName, memo } = request.body;
       if (!payeeAccountNo.trim()) throw new BusinessError('请输入收款账号');
       if (!payeeName.trim()) throw new BusinessError('请输入收款户名');
@@ -139,7 +140,7 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const fee = (await fees()).inTransfer as Cents;
       const { result } = await runIdempotent(
         db,
-        { scope: scopeOf(request), key, operation: 'transfer', request: { amount, payeeAccountNo: payeeAccountNo.trim(), payeeName: payeeName.trim(), memo: memo?.trim() || null } },
+        { scope: idempotencyScopeOf(request), key, operation: 'transfer', request: { amount, payeeAccountNo: payeeAccountNo.trim(), payeeName: payeeName.trim(), memo: memo?.trim() || null } },
         (tx) => internalTransfer(tx, { enterpriseId, userId: request.user!.id, payeeAccountNo, payeeName, amount, fee, memo }),
       );
       return ok(result);
@@ -154,13 +155,13 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: { tags: ['funds'], summary: '定向支付收款方白名单', querystring: pageQuery.extend({ status: z.enum(['PENDING', 'ACTIVE', 'REJECTED', 'DISABLED']).optional(), name: z.string().max(50).optional() }) },
     },
     async (request) => {
-      const r = await listPayees(db, certifiedEnterpriseOf(request), request.query);
+      const r = await listPayees(db, assertCertified(request), request.query);
       return page(r.items, r.totalCount);
     },
   );
 
   app.post('/api/funds/payees', { ...merchant, schema: { tags: ['funds'], summary: '开通定向支付：新增收款方（待审核）', body: payeeInput } }, async (request) => {
-    const enterpriseId = certifiedEnterpriseOf(request);
+    const enterpriseId = assertCertified(request);
     return ok(await db.transaction((tx) => openPayee(tx, enterpriseId, submitterOf(request), request.body)));
   });
 
@@ -168,13 +169,13 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/funds/payees/:id/change',
     { ...merchant, schema: { tags: ['funds'], summary: '变更收款方（待审核）', params: idParam, body: payeeInput } },
     async (request) => {
-      const enterpriseId = certifiedEnterpriseOf(request);
+      const enterpriseId = assertCertified(request);
       return ok(await db.transaction((tx) => changePayee(tx, enterpriseId, submitterOf(request), request.params.id, request.body)));
     },
   );
 
   app.post('/api/funds/payees/:id/disable', { ...merchant, schema: { tags: ['funds'], summary: '停用收款方', params: idParam } }, async (request) => {
-    const enterpriseId = certifiedEnterpriseOf(request);
+    const enterpriseId = assertCertified(request);
     return ok(await db.transaction((tx) => disablePayee(tx, enterpriseId, request.params.id)));
   });
 
@@ -183,7 +184,7 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/funds/consignments',
     { ...merchant, schema: { tags: ['funds'], summary: '代付申请', querystring: pageQuery.extend({ status: z.enum(['PENDING', 'APPROVED', 'REJECTED']).optional() }) } },
     async (request) => {
-      const r = await listConsignments(db, certifiedEnterpriseOf(request), request.query);
+      const r = await listConsignments(db, assertCertified(request), request.query);
       return page(r.items, r.totalCount);
     },
   );
@@ -199,7 +200,7 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => {
-      const enterpriseId = certifiedEnterpriseOf(request);
+      const enterpriseId = assertCertified(request);
       const amountLimit = centsInput(request.body.amountLimit, '代付额度');
       return ok(await db.transaction((tx) => applyConsignment(tx, { enterpriseId, by: submitterOf(request), ...request.body, amountLimit })));
     },
@@ -209,13 +210,13 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/payforanother/getPassedApplcation',
     { ...merchant, schema: { tags: ['funds'], summary: '已通过的代付申请（SPEC §7）', body: pageQuery.partial().optional() } },
     async (request) => {
-      const r = await listConsignments(db, certifiedEnterpriseOf(request), { page: request.body?.page ?? 1, size: request.body?.size ?? 200, status: 'APPROVED' });
+      const r = await listConsignments(db, assertCertified(request), { page: request.body?.page ?? 1, size: request.body?.size ?? 200, status: 'APPROVED' });
       return page(r.items, r.totalCount);
     },
   );
 
   // Controlled funds -------------------------------------------------------------------------
-  app.get('/api/funds/controlled', { ...merchant, schema: { tags: ['funds'], summary: '受控资金批次及其支付' } }, async (request) => ok(await listTranches(db, certifiedEnterpriseOf(request))));
+  app.get('/api/funds/controlled', { ...merchant, schema: { tags: ['funds'], summary: '受控资金批次及其支付' } }, async (request) => ok(await listTranches(db, assertCertified(request))));
 
   app.post(
     '/api/funds/targeted-payment',
@@ -228,14 +229,14 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => {
-      const enterpriseId = certifiedEnterpriseOf(request);
+      const enterpriseId = assertCertified(request);
       const amount = centsInput(request.body.amount, '支付金额');
       const key = keyOf(request, request.body);
       await confirmPassword(ctx, request.user!.id, request.body.password);
       const { payeeId, trancheId, purpose } = request.body;
       const { result } = await runIdempotent(
         db,
-        { scope: scopeOf(request), key, operation: 'targeted-payment', request: { amount, payeeId, trancheId: trancheId ?? null, purpose: purpose?.trim() || null } },
+        { scope: idempotencyScopeOf(request), key, operation: 'targeted-payment', request: { amount, payeeId, trancheId: trancheId ?? null, purpose: purpose?.trim() || null } },
         (tx) => payFromControlled(tx, { enterpriseId, userId: request.user!.id, payeeId, amount, trancheId, purpose }),
       );
       return ok(result);
@@ -277,7 +278,7 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const key = keyOf(request, request.body);
       const { result } = await runIdempotent(
         db,
-        { scope: scopeOf(request), key, operation: 'deposit', request: { accountNo: accountNo.trim(), amount, payerName: payerName ?? null, payerAccountNo: payerAccountNo ?? null, memo: memo ?? null } },
+        { scope: idempotencyScopeOf(request), key, operation: 'deposit', request: { accountNo: accountNo.trim(), amount, payerName: payerName ?? null, payerAccountNo: payerAccountNo ?? null, memo: memo ?? null } },
         (tx) => recordDeposit(tx, { operatorId: request.user!.id, accountNo, amount, payerName, payerAccountNo, memo }),
       );
       return ok(result);

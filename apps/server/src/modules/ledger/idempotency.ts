@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -18,6 +19,9 @@ function stable(value: unknown): string {
   }
   return JSON.stringify(value ?? null);
 }
+
+/** The idempotency scope of a caller: keys are per user. */
+export const idempotencyScopeOf = (request: FastifyRequest) => `user:${request.user!.id}`;
 
 export function requestHash(operation: string, request: unknown): string {
   return createHash('sha256').update(`${operation}\n${stable(request)}`).digest('hex');

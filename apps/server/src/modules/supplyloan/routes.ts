@@ -7,7 +7,8 @@ import { pageQuery } from '../../lib/paging.ts';
 import { enterpriseOf } from '../../plugins/auth.ts';
 import { assertCertified } from '../certification/require-certified.ts';
 import { todayChina } from '../credit/credit-lines.ts';
-import { confirmPassword, scopeOf } from '../funds/guards.ts';
+import { confirmPassword } from '../auth/confirm-password.ts';
+import { idempotencyScopeOf } from '../ledger/idempotency.ts';
 import { idempotencyKeyOf, runIdempotent } from '../ledger/idempotency.ts';
 import { cancelFinancing } from './approval.ts';
 import { applyInvoiceFinancing, applyOrderLoan, invoiceFinancingInput, orderLoanInput, trialFor, trialInput } from './apply-financing.ts';
@@ -97,11 +98,11 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request) => {
       const enterpriseId = assertCertified(request);
       const key = idempotencyKeyOf(request.headers['idempotency-key'], request.body.idempotencyKey);
-      await confirmPassword(ctx, request.user!.id, request.body.password);
+      await confirmPassword({ db: ctx.database.db, cipher: ctx.cipher }, request.user!.id, request.body.password);
       const today = todayChina();
       const { result } = await runIdempotent(
         db,
-        { scope: scopeOf(request), key, operation: 'supplyloan.repay', request: { financingId: request.params.id, amount: request.body.amount } },
+        { scope: idempotencyScopeOf(request), key, operation: 'supplyloan.repay', request: { financingId: request.params.id, amount: request.body.amount } },
         (tx) => repayOnline(tx, request.params.id, enterpriseId, actorOf(request), request.body.amount, today),
       );
       return ok(result);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useAccountBalance, useMoneyMutation } from './api.ts';
-import { ConfirmMoneyModal } from './ConfirmMoneyModal.tsx';
+import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
 import { tryParseYuan, yuanRule } from './labels.ts';
 
 interface Values {
@@ -81,7 +81,7 @@ export default function InternalTransferPage() {
           </Form>
         </>
       )}
-      <ConfirmMoneyModal
+      <ConfirmPasswordModal
         open={confirming !== null}
         title="确认转账"
         summary={

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Empty, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useControlled, useMoneyMutation, usePayees } from './api.ts';
-import { ConfirmMoneyModal } from './ConfirmMoneyModal.tsx';
+import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
 import { tryParseYuan, yuanRule } from './labels.ts';
 
 interface Values {
@@ -68,7 +68,7 @@ export default function PurchasePaymentPage() {
           </Space>
         </Form>
       )}
-      <ConfirmMoneyModal
+      <ConfirmPasswordModal
         open={confirming !== null}
         title="确认定向支付"
         summary={

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useMoneyMutation, useWithdrawalInfo, useWithdrawals, type Withdrawal } from './api.ts';
-import { ConfirmMoneyModal } from './ConfirmMoneyModal.tsx';
+import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
 import { formatDateTime, tryParseYuan, WITHDRAWAL_STATUS, yuanRule } from './labels.ts';
 
 /** `/user/withdrawal` (PRODUCT §5): withdraw to the bound settlement account; amount ≤ available − fee; password confirmation. */
@@ -97,7 +97,7 @@ export default function WithdrawalPage() {
         />
       </Card>
 
-      <ConfirmMoneyModal
+      <ConfirmPasswordModal
         open={confirming !== null}
         title="确认提现"
         summary={

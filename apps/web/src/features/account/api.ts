@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request, unwrap, type Envelope, type Paged } from '../../lib/request.ts';
-import { encryptPassword } from '../../lib/rsa.ts';
-import { fetchCurrentUser } from '../../lib/session.ts';
+import { encryptLoginPassword } from '../../lib/confirm.ts';
 
 /** `/api/account/v2/queryAccountBalance` (amounts in cents). */
 export interface AccountBalance {
@@ -207,19 +206,7 @@ export function useControlled() {
   });
 }
 
-/** A fresh idempotency key: one per confirmation dialog, so a retried or double-clicked confirmation moves money once. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** The login password, RSA-encrypted with the key of `/api/user/current` like the login. */
-export async function encryptLoginPassword(password: string): Promise<string> {
-  const { exponent, modulus } = await fetchCurrentUser();
-  return encryptPassword(password, { exponent, modulus });
-}
-
 /**
  * A money-moving call: JSON body with the amount in cents, the encrypted password and the
  * idempotency key (also sent as the `Idempotency-Key` header). Resolves with the envelope, so an

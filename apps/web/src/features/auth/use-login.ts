@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { request } from '../../lib/request.ts';
-import { encryptPassword } from '../../lib/rsa.ts';
-import { fetchCurrentUser } from '../../lib/session.ts';
+import { encryptLoginPassword } from '../../lib/confirm.ts';
 import { writeLocal } from '../../lib/storage.ts';
 
 export const LOGIN_TYPE = 'PASSWORD';
@@ -15,8 +14,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useCallback(
     async (username: string, password: string, fromMask: boolean): Promise<LoginResult> => {
-      const { exponent, modulus } = await fetchCurrentUser();
-      const encrypted = await encryptPassword(password, { exponent, modulus });
+      const encrypted = await encryptLoginPassword(password);
       const res = await request<string>('/login', {
         method: 'POST',
         data: { username, password: encrypted, loginType: LOGIN_TYPE, maskLoginVisible: String(fromMask) },

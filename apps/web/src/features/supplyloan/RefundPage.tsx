@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFeedback } from '../../lib/feedback.ts';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useFinancings, useQuote, useRepay, useSubmit, type RepayResult, type RepaymentQuote } from './api.ts';
-import { ConfirmPasswordModal } from './ConfirmPasswordModal.tsx';
+import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
 import { failureOf, FINANCING_STATUS, tryParseYuan, yuan, yuanRule } from './labels.ts';
 import { money } from './Money.tsx';
 import { UploadField } from './UploadField.tsx';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useFeedback } from '../../lib/feedback.ts';
 import { useSignContract } from './api.ts';
-import { ConfirmPasswordModal } from './ConfirmPasswordModal.tsx';
+import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
 
 interface Props {
   contract: { id: number; contractNo?: string; title?: string; amount?: number } | null;

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request, unwrap, type Envelope, type Paged } from '../../lib/request.ts';
-import { encryptPassword } from '../../lib/rsa.ts';
-import { fetchCurrentUser } from '../../lib/session.ts';
+import { encryptLoginPassword } from '../../lib/confirm.ts';
 
 /** Query keys of the supply-loan area: every mutation refreshes them all. */
 export const SUPPLY_KEY = ['supplyloan'] as const;
@@ -376,18 +375,7 @@ export function useSubmit<T = unknown>() {
   });
 }
 
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** The login password, RSA-encrypted with the key of `/api/user/current`, like the login. */
-export async function encryptLoginPassword(password: string): Promise<string> {
-  const { exponent, modulus } = await fetchCurrentUser();
-  return encryptPassword(password, { exponent, modulus });
-}
-
 export interface RepayResult {
   repaymentId: number;
   refNo: string;

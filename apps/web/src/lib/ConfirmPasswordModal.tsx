@@ -1,25 +1,26 @@
 import { Alert, Descriptions, Form, Input, Modal } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { isRequestFailure, type Envelope } from '../../lib/request.ts';
-import { newIdempotencyKey, type MoneyResult } from './api.ts';
+import { newIdempotencyKey } from './confirm.ts';
+import { isRequestFailure, type Envelope } from './request.ts';
 
-interface Props {
+interface Props<T> {
   open: boolean;
   title: string;
-  /** What is about to happen, shown above the password field (amount, fee, payee…). */
+  /** What is about to happen (amounts, accounts), shown above the password. */
   summary: { label: string; value: ReactNode }[];
-  /** Sends the call with the password and this dialog's idempotency key. */
-  onConfirm(password: string, idempotencyKey: string): Promise<Envelope<MoneyResult | string>>;
-  onDone(result: MoneyResult): void;
+  okText?: string;
+  /** Sends the call with the password (plain: the caller encrypts it) and this dialog's idempotency key. */
+  onConfirm(password: string, idempotencyKey: string): Promise<Envelope<T | string>>;
+  onDone(result: T): void;
   onCancel(): void;
 }
 
 /**
- * The second confirmation before money moves (PRODUCT §2): the login password, RSA-encrypted by the
- * caller. One idempotency key per opening of the dialog: pressing confirm twice, or retrying after a
- * lost answer, moves the money once; a wrong password can be corrected and confirmed again.
+ * The second confirmation before money moves or a contract is signed (PRODUCT §2): the login
+ * password, sent RSA-encrypted. One idempotency key per opening: confirming twice, or retrying
+ * after a lost answer, acts once; a wrong password can be corrected and confirmed again.
  */
-export function ConfirmMoneyModal({ open, title, summary, onConfirm, onDone, onCancel }: Props) {
+export function ConfirmPasswordModal<T>({ open, title, summary, okText = '确认', onConfirm, onDone, onCancel }: Props<T>) {
   const [form] = Form.useForm<{ password: string }>();
   const [key, setKey] = useState(newIdempotencyKey);
   const [failure, setFailure] = useState<string | null>(null);
@@ -36,9 +37,9 @@ export function ConfirmMoneyModal({ open, title, summary, onConfirm, onDone, onC
     setBusy(true);
     try {
       const res = await onConfirm(password, key);
-      if (res.status === 'OK' && typeof res.message === 'object' && res.message) {
+      if (res.status !== 'ERROR') {
         reset();
-        onDone(res.message);
+        onDone(res.message as T);
         return;
       }
       const message = typeof res.message === 'string' ? res.message : '操作失败';
@@ -55,7 +56,7 @@ export function ConfirmMoneyModal({ open, title, summary, onConfirm, onDone, onC
     <Modal
       open={open}
       title={title}
-      okText="确认"
+      okText={okText}
       cancelText="取消"
       confirmLoading={busy}
       onOk={() => form.submit()}
@@ -64,7 +65,7 @@ export function ConfirmMoneyModal({ open, title, summary, onConfirm, onDone, onC
         onCancel();
       }}
       destroyOnHidden
-      okButtonProps={{ 'data-testid': 'confirm-money' } as React.ComponentProps<typeof Modal>['okButtonProps']}
+      okButtonProps={{ 'data-testid': 'confirm-ok' } as React.ComponentProps<typeof Modal>['okButtonProps']}
     >
       <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }} data-testid="confirm-summary">
         {summary.map((s) => (
