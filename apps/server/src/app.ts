@@ -93,15 +93,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(requestGuardPlugin, { allowedOrigins: config.PUBLIC_ORIGIN ? config.PUBLIC_ORIGIN.split(',') : [] });
   await app.register(authPlugin, { sessions: ctx.sessions });
 
-  for (const routes of [systemRoutes, authRoutes, menuRoutes, dictRoutes, cloudLoanRoutes, accountRoutes, mailRoutes, contentRoutes, fundsRoutes]) {
-    await app.register(routes, { ctx });
-  }
-  // Issue 4: reference data, uploads, enterprise authentication, the operators' inbox.
-  for (const routes of [referenceRoutes, uploadRoutes, certificationRoutes, bpmRoutes]) await app.register(routes, { ctx });
-
-  await app.register(contractRoutes, { ctx });
-  // Issue 6: credit lines and their expiry reminders, supply-chain loans.
-  for (const routes of [creditRoutes, supplyLoanRoutes]) await app.register(routes, { ctx });
+  const areas = [
+    ...[systemRoutes, authRoutes, menuRoutes, dictRoutes, cloudLoanRoutes],
+    ...[accountRoutes, mailRoutes, contentRoutes],
+    ...[referenceRoutes, uploadRoutes, certificationRoutes, bpmRoutes],
+    ...[fundsRoutes, contractRoutes, creditRoutes, supplyLoanRoutes],
+  ];
+  for (const routes of areas) await app.register(routes, { ctx });
 
   if (hasWebApp) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
   return app;
