@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { formatYuan, parseYuan } from '@factoring/domain';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -19,7 +18,7 @@ async function approvePending(operator: APIRequestContext, type: string, text: s
   expect(res.status).toBe('OK');
 }
 
-test('the fund account: a deposit arrives, the user withdraws, transfers, adds a payee and exports the flows to Excel', async ({ page }, testInfo) => {
+test('the fund account: a deposit arrives, the user withdraws, transfers, adds a payee and exports the flows to Excel', async ({ page, browser }, testInfo) => {
   await loginThroughPage(page, DEMO.merchant);
   await page.goto('/user/moneySummary');
   const accountNo = (await page.getByTestId('account-no').innerText()).trim();
@@ -27,14 +26,25 @@ test('the fund account: a deposit arrives, the user withdraws, transfers, adds a
   const availableBefore = await shownAvailable(page);
   expect(availableBefore).toBeGreaterThan(0);
 
-  // An operator records the incoming bank transfer to the virtual account number.
+  // An operator, in the back office, records the incoming bank transfer to the virtual account number.
+  const operatorContext = await browser.newContext();
+  const operatorPage = await operatorContext.newPage();
+  await loginThroughPage(operatorPage, DEMO.operator);
+  await operatorPage.goto('/bpm/tasks');
+  await operatorPage.getByRole('tab', { name: '登记入账' }).click();
+  await operatorPage.getByTestId('deposit-account').fill(accountNo);
+  await operatorPage.getByTestId('deposit-account').blur();
+  await expect(operatorPage.getByText('户名：上海鑫源贸易有限公司')).toBeVisible();
+  await operatorPage.getByTestId('deposit-amount').fill('88,888.00');
+  await operatorPage.getByLabel('付款户名').fill('杭州回款客户有限公司');
+  await operatorPage.getByLabel('付款账号').fill('33050161000000001234');
+  await operatorPage.getByLabel('备注').fill('银行回单 E2E');
+  await operatorPage.getByRole('button', { name: '核对并登记' }).click();
+  await expect(operatorPage.getByRole('dialog', { name: '确认入账' })).toContainText('¥ 88,888.00');
+  await operatorPage.getByTestId('deposit-confirm').click();
+  await expect(operatorPage.getByTestId('deposit-done')).toContainText('¥88,888.00');
+  await operatorContext.close();
   const operator = await apiAs(DEMO.operator);
-  const deposit = await (
-    await operator.post('/api/bpm/funds/deposit', {
-      data: { accountNo, amount: 8_888_800, payerName: '杭州回款客户有限公司', payerAccountNo: '33050161000000001234', memo: '银行回单 E2E', idempotencyKey: randomUUID() },
-    })
-  ).json();
-  expect(deposit).toMatchObject({ status: 'OK', message: { amount: 8_888_800 } });
 
   // The user sees it in the fund-flow list and in the chart.
   await page.reload();

@@ -26,6 +26,7 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useLoginUser } from '../../lib/session.ts';
+import { DepositForm } from './DepositForm.tsx';
 import { useAudit, useTask, useTaskAction, useTasks, useTaskTypes, type AuditEntry, type TaskDetail, type TaskFilters, type TaskItem, type TaskState } from './api.ts';
 
 const STATE_OPTIONS: { value: TaskState; label: string }[] = [
@@ -331,6 +332,7 @@ export default function TasksPage() {
         items={[
           { key: 'tasks', label: '审批任务', children: <TaskList /> },
           { key: 'audit', label: '审计日志', children: <AuditLog active={tab === 'audit'} /> },
+          { key: 'deposit', label: '登记入账', children: <DepositForm /> },
         ]}
       />
     </div>

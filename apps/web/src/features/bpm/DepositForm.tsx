@@ -1,0 +1,141 @@
+import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Result } from 'antd';
+import { formatYuan, parseYuan, type Cents } from '@factoring/domain';
+import { useState } from 'react';
+import { newIdempotencyKey } from '../../lib/confirm.ts';
+import { request, unwrap } from '../../lib/request.ts';
+
+interface Holder {
+  enterpriseId: number;
+  accountNo: string;
+  accountName: string;
+}
+
+interface DepositInput {
+  accountNo: string;
+  amount: string;
+  payerName?: string;
+  payerAccountNo?: string;
+  memo?: string;
+}
+
+interface DepositResult {
+  refNo: string;
+  amount: number;
+}
+
+/**
+ * How money enters the platform (PRODUCT §5): an operator records an incoming bank transfer to an
+ * enterprise's virtual account number. The holder is looked up and shown before confirming; one
+ * idempotency key per confirmation, so a double click or a retry records the deposit once.
+ */
+export function DepositForm() {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<DepositInput>();
+  const [holder, setHolder] = useState<Holder | null>(null);
+  const [pending, setPending] = useState<{ input: DepositInput; amount: Cents; key: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<(DepositResult & { accountName: string }) | null>(null);
+
+  const lookUp = async (accountNo: string) => {
+    setHolder(null);
+    if (!accountNo.trim()) return;
+    try {
+      setHolder(await request<Holder>('/bpm/funds/virtual-account', { data: { accountNo: accountNo.trim() } }).then(unwrap));
+    } catch (err) {
+      form.setFields([{ name: 'accountNo', errors: [(err as { message?: string }).message ?? '虚拟账号不存在'] }]);
+    }
+  };
+
+  const review = (input: DepositInput) => {
+    if (!holder) {
+      form.setFields([{ name: 'accountNo', errors: ['请先核对虚拟账号对应的企业'] }]);
+      return;
+    }
+    setPending({ input, amount: parseYuan(input.amount), key: newIdempotencyKey() });
+  };
+
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const res = await request<DepositResult | string>('/bpm/funds/deposit', {
+        method: 'POST',
+        json: true,
+        data: { ...pending.input, accountNo: pending.input.accountNo.trim(), amount: pending.amount, idempotencyKey: pending.key },
+        headers: { 'Idempotency-Key': pending.key },
+      });
+      if (res.status === 'ERROR' || typeof res.message === 'string') {
+        message.error(String(res.message), 3);
+        return;
+      }
+      setDone({ ...res.message, accountName: holder?.accountName ?? '' });
+      setPending(null);
+      form.resetFields();
+      setHolder(null);
+    } catch (err) {
+      message.error((err as { message?: string }).message ?? '入账失败，请稍后重试', 3);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <Result
+        status="success"
+        title="入账已登记"
+        subTitle={`已向 ${done.accountName} 入账 ¥${formatYuan(done.amount)}，流水号 ${done.refNo}`}
+        extra={<Button onClick={() => setDone(null)}>继续登记</Button>}
+        data-testid="deposit-done"
+      />
+    );
+  }
+
+  return (
+    <Card style={{ maxWidth: 640 }}>
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="核对银行到账回单后登记：资金记入企业虚拟账户的可用余额。" />
+      <Form form={form} layout="vertical" onFinish={review} data-testid="deposit-form">
+        <Form.Item name="accountNo" label="虚拟账号" rules={[{ required: true, whitespace: true, message: '请输入虚拟账号' }]} extra={holder ? `户名：${holder.accountName}` : '输入后自动核对户名'}>
+          <Input placeholder="6222…" maxLength={40} onBlur={(e) => void lookUp(e.target.value)} data-testid="deposit-account" />
+        </Form.Item>
+        <Form.Item
+          name="amount"
+          label="入账金额（元）"
+          rules={[
+            { required: true, message: '请输入入账金额' },
+            {
+              validator: async (_, v: string) => {
+                if (!v) return;
+                const cents = parseYuan(v);
+                if (cents <= 0) throw new Error('入账金额必须大于 0');
+              },
+            },
+          ]}
+        >
+          <Input placeholder="例如 100000.00" maxLength={20} data-testid="deposit-amount" />
+        </Form.Item>
+        <Form.Item name="payerName" label="付款户名">
+          <Input maxLength={100} />
+        </Form.Item>
+        <Form.Item name="payerAccountNo" label="付款账号">
+          <Input maxLength={40} />
+        </Form.Item>
+        <Form.Item name="memo" label="备注">
+          <Input maxLength={200} placeholder="银行回单号等" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          核对并登记
+        </Button>
+      </Form>
+      <Modal open={!!pending} title="确认入账" okText="确认入账" confirmLoading={busy} onOk={() => void confirm()} onCancel={() => setPending(null)} okButtonProps={{ 'data-testid': 'deposit-confirm' } as never}>
+        {pending && (
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label="入账企业">{holder?.accountName}</Descriptions.Item>
+            <Descriptions.Item label="虚拟账号">{pending.input.accountNo.trim()}</Descriptions.Item>
+            <Descriptions.Item label="金额">¥ {formatYuan(pending.amount)}</Descriptions.Item>
+          </Descriptions>
+        )}
+      </Modal>
+    </Card>
+  );
+}
