@@ -8,3 +8,4 @@ export * from './interest.ts';
 export * from './schedule.ts';
 export * from './lifecycle.ts';
 export * from './ledger.ts';
+export * from './contract/index.ts';

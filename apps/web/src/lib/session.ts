@@ -1,17 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import type { LoginUser } from '@factoring/domain';
 import { request, unwrap } from './request.ts';
 
-export interface LoginUser {
-  id: number;
-  loginName: string;
-  displayName: string;
-  authority: 'merchant' | 'operator';
-  enterpriseId: number | null;
-  enterpriseName: string | null;
-  certified: boolean;
-  ckFlag: 'Y' | 'N';
-  purchaseSales: boolean;
-}
+export type { LoginUser };
 
 export interface CurrentUser {
   exponent: string;

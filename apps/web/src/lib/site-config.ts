@@ -1,23 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { InitConfig } from '@factoring/domain';
 import { request, unwrap } from './request.ts';
 
-export interface BankAccount {
-  accountName: string;
-  bankBranchName: string;
-  accountNo: string;
-}
-
-/** `/initcfg`: the site configuration of SPEC §3. */
-export interface SiteConfig {
-  factoringAccount: BankAccount;
-  secondAccount: BankAccount;
-  virtualAccountBankName: string;
-  fees: { withdraw: number; inTransfer: number };
-  contactPhone: string;
-  address: string;
-  companyIntro: string;
-  embeds: { index: number; title: string }[];
-}
+export type { BankAccount } from '@factoring/domain';
+export type SiteConfig = InitConfig;
 
 export function useSiteConfig() {
   return useQuery({ queryKey: ['initcfg'], queryFn: () => request<SiteConfig>('/initcfg').then(unwrap), staleTime: 5 * 60_000 });

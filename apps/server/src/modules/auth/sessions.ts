@@ -1,19 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { LoginUser } from '@factoring/domain';
 import type { Db } from '../../db/client.ts';
 import { enterprises, sessions, users } from '../../db/schema/index.ts';
 
-export interface AuthUser {
-  id: number;
-  loginName: string;
-  displayName: string;
-  authority: 'merchant' | 'operator';
-  enterpriseId: number | null;
-  enterpriseName: string | null;
-  certified: boolean;
-  ckFlag: 'Y' | 'N';
-  purchaseSales: boolean;
-}
+/** The caller as the session resolves it: the contract's login user. */
+export type AuthUser = LoginUser;
 
 export interface SessionLifetimes {
   idleMinutes: number;

@@ -1,3 +1,4 @@
+import type { FundFlow } from '@factoring/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { FLOW_TYPE_LABELS, USER_FLOW_TYPES, addDays, isIsoDate, type FlowType } from '@factoring/domain';
@@ -22,20 +23,7 @@ export const flowFilters = z.object({
 export type FlowFilters = z.output<typeof flowFilters>;
 export const flowListQuery = pageQuery.extend(flowFilters.shape);
 
-export interface FundFlow {
-  id: number;
-  entryId: number;
-  refNo: string;
-  createdAt: string;
-  flowType: string;
-  typeLabel: string;
-  direction: 'IN' | 'OUT';
-  amount: number;
-  bucket: 'AVAILABLE' | 'CONTROLLED';
-  counterpartyName: string | null;
-  counterpartyAccount: string | null;
-  memo: string | null;
-}
+export type { FundFlow };
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;

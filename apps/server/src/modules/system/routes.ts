@@ -1,3 +1,4 @@
+import type { InitConfig } from '@factoring/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
@@ -33,6 +34,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       address: cfg.address,
       companyIntro: cfg.companyIntro,
       embeds: cfg.embeds.map((e, index) => ({ index, title: e.title })),
-    });
+    } satisfies InitConfig);
   });
 };

@@ -1,11 +1,6 @@
+import type { BankAccount } from '@factoring/domain';
 import type { Db } from '../../db/client.ts';
 import { siteConfig } from '../../db/schema/index.ts';
-
-export interface BankAccount {
-  accountName: string;
-  bankBranchName: string;
-  accountNo: string;
-}
 
 /** SPEC §3 site configuration, with the values the portal falls back on. */
 export interface SiteConfig {

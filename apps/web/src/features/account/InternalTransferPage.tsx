@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useAccountBalance, useMoneyMutation } from './api.ts';
 import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
-import { tryParseYuan, yuanRule } from './labels.ts';
+import { tryParseYuan } from './labels.ts';
+import { yuanRule } from '../../lib/form-rules.ts';
 
 interface Values {
   payeeAccountNo: string;

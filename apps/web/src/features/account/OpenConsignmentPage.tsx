@@ -3,7 +3,8 @@ import { Alert, App, Button, Card, Empty, Form, Input, Select, Space, Table, Tag
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConsignments, useFundsSubmit, usePassedConsignments, usePayees, type Consignment } from './api.ts';
-import { formatDateTime, tryParseYuan, yuanRule } from './labels.ts';
+import { formatDateTime, tryParseYuan } from './labels.ts';
+import { yuanRule } from '../../lib/form-rules.ts';
 import { failureText } from './submit.ts';
 
 interface Values {

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useControlled, useMoneyMutation, usePayees } from './api.ts';
 import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
-import { tryParseYuan, yuanRule } from './labels.ts';
+import { tryParseYuan } from './labels.ts';
+import { yuanRule } from '../../lib/form-rules.ts';
 
 interface Values {
   payeeId: number;

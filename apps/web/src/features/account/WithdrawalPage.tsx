@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useMoneyMutation, useWithdrawalInfo, useWithdrawals, type Withdrawal } from './api.ts';
 import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
-import { formatDateTime, tryParseYuan, WITHDRAWAL_STATUS, yuanRule } from './labels.ts';
+import { formatDateTime, tryParseYuan, WITHDRAWAL_STATUS } from './labels.ts';
+import { yuanRule } from '../../lib/form-rules.ts';
 
 /** `/user/withdrawal` (PRODUCT §5): withdraw to the bound settlement account; amount ≤ available − fee; password confirmation. */
 export default function WithdrawalPage() {

@@ -1,3 +1,4 @@
+import type { FundFlow } from '@factoring/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request, unwrap, type Envelope, type Paged } from '../../lib/request.ts';
 import { encryptLoginPassword } from '../../lib/confirm.ts';
@@ -14,20 +15,7 @@ export interface AccountBalance {
   fees: { withdraw: number; inTransfer: number };
 }
 
-export interface FundFlow {
-  id: number;
-  entryId: number;
-  refNo: string;
-  createdAt: string;
-  flowType: string;
-  typeLabel: string;
-  direction: 'IN' | 'OUT';
-  amount: number;
-  bucket: 'AVAILABLE' | 'CONTROLLED';
-  counterpartyName: string | null;
-  counterpartyAccount: string | null;
-  memo: string | null;
-}
+export type { FundFlow };
 
 export interface FlowFilters {
   type?: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, tryParseYuan, yuanRule } from './labels.ts';
+import { formatDateTime, tryParseYuan } from './labels.ts';
+import { yuanRule } from '../../lib/form-rules.ts';
 
 describe('fund account inputs', () => {
   it('parses yuan exactly into cents, or null', () => {

@@ -91,7 +91,7 @@ function MerchantCards({ user }: { user: LoginUser }) {
           </Card>
         </Col>
         <Col xs={24} lg={12}>
-          <Card title="待办事项" data-testid="card-todos">
+          <Card title="待办事项" data-testid="card-tasks">
             <List size="small">
               <List.Item extra={<Link to="/user/contractList">去签署</Link>}>
                 待签署合同 <Tag color={contracts.data?.toSign ? 'orange' : 'default'}>{contracts.data?.toSign ?? 0}</Tag>

@@ -4,7 +4,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useCreditLines, useInvoices, useSubmit, useTrial, type Invoice } from './api.ts';
-import { failureOf, percent, tryParseYuan, yuan, yuanRule } from './labels.ts';
+import { failureOf, percent, tryParseYuan, yuan } from './labels.ts';
+import { yuanRule } from '../../lib/form-rules.ts';
 import { money } from './Money.tsx';
 import { SignContract } from './SignContract.tsx';
 

@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { useFeedback } from '../../lib/feedback.ts';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useCoreEnterprises, useInvoices, useSubmit, type Invoice, type InvoiceStatus } from './api.ts';
-import { failureOf, formatDateTime, INVOICE_STATUS, tryParseYuan, yuanRule } from './labels.ts';
+import { failureOf, formatDateTime, INVOICE_STATUS, tryParseYuan } from './labels.ts';
+import { yuanRule } from '../../lib/form-rules.ts';
 import { money } from './Money.tsx';
 import { UploadField } from './UploadField.tsx';
 

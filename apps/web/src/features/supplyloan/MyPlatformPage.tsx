@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { useFeedback } from '../../lib/feedback.ts';
 import { isRequestFailure } from '../../lib/request.ts';
 import { usePlatforms, useSubmit, type PlatformRow } from './api.ts';
-import { CREDIT_STATUS, failureOf, percent, tryParseYuan, yuan, yuanRule } from './labels.ts';
+import { CREDIT_STATUS, failureOf, percent, tryParseYuan, yuan } from './labels.ts';
+import { yuanRule } from '../../lib/form-rules.ts';
 
 /** `/supplyloan/myPlatform` (PRODUCT §6): joined platforms with their credit line, and platforms open to join. */
 export default function MyPlatformPage() {

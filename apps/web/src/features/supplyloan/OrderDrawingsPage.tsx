@@ -5,7 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { useFeedback } from '../../lib/feedback.ts';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useDrawable, useDrawdowns, useSubmit, type Drawdown } from './api.ts';
-import { failureOf, percent, todayChina, TRANCHE_STATUS, tryParseYuan, yuan, yuanRule } from './labels.ts';
+import { failureOf, percent, todayChina, TRANCHE_STATUS, tryParseYuan, yuan } from './labels.ts';
+import { yuanRule } from '../../lib/form-rules.ts';
 import { money } from './Money.tsx';
 
 /**

@@ -6,7 +6,8 @@ import { useFeedback } from '../../lib/feedback.ts';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useFinancings, useQuote, useRepay, useSubmit, type RepayResult, type RepaymentQuote } from './api.ts';
 import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
-import { failureOf, FINANCING_STATUS, tryParseYuan, yuan, yuanRule } from './labels.ts';
+import { failureOf, FINANCING_STATUS, tryParseYuan, yuan } from './labels.ts';
+import { yuanRule } from '../../lib/form-rules.ts';
 import { money } from './Money.tsx';
 import { UploadField } from './UploadField.tsx';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { failureOf, percent, tryParseYuan, yuan, yuanRule } from './labels.ts';
+import { failureOf, percent, tryParseYuan, yuan } from './labels.ts';
+import { yuanRule } from '../../lib/form-rules.ts';
 
 describe('supply-loan money helpers', () => {
   it('parses yuan input exactly into cents, or null while incomplete', () => {

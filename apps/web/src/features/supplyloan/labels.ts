@@ -67,23 +67,6 @@ export function tryParseYuan(text: string | undefined | null): Cents | null {
   }
 }
 
-/** antd Form rule for a yuan input: parsed exactly with parseYuan, positive, optionally capped. */
-export function yuanRule(label: string, max?: () => number | undefined, overMessage?: (cap: number) => string) {
-  return {
-    validator: async (_: unknown, value: string | undefined) => {
-      if (!value || !String(value).trim()) throw new Error(`请输入${label}`);
-      let c: number;
-      try {
-        c = parseYuan(String(value));
-      } catch (err) {
-        throw new Error(err instanceof Error ? err.message : '金额格式不正确', { cause: err });
-      }
-      if (c <= 0) throw new Error(`${label}必须大于0`);
-      const cap = max?.();
-      if (cap !== undefined && c > cap) throw new Error(overMessage ? overMessage(cap) : `${label}不能超过 ${formatYuan(cap)} 元`);
-    },
-  };
-}
 
 /** The message of an answer that did not succeed, or null for OK. */
 export function failureOf(res: { status: string; message: unknown }): string | null {
