@@ -2,3 +2,4 @@
 export type * from './session.ts';
 export type * from './site-config.ts';
 export type * from './fund-flows.ts';
+export type * from './settlement-account.ts';

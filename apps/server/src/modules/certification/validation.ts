@@ -1,3 +1,4 @@
+import type { SettlementAccount } from '@factoring/domain';
 import { idCard15to18, todayIso, validateIdCard, validateUscc } from '@factoring/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -71,18 +72,7 @@ export const authenticationBody = z
 export type AuthenticationInput = z.output<typeof authenticationBody>;
 export type AccountInput = z.output<typeof accountFieldsSchema>;
 
-export interface AccountFields {
-  accountName: string;
-  accountNo: string;
-  bankCode: string;
-  bankName: string;
-  provinceCode: string;
-  provinceName: string;
-  cityCode: string;
-  cityName: string;
-  unionBankNo: string;
-  branchName: string;
-}
+export type AccountFields = SettlementAccount;
 
 const MOBILE = /^1[3-9]\d{9}$/;
 const PERSON_NAME = /^[\u4e00-\u9fa5A-Za-z][\u4e00-\u9fa5A-Za-z·•. ]*[\u4e00-\u9fa5A-Za-z]$/;

@@ -1,3 +1,4 @@
+import type { SettlementAccount } from '@factoring/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request, unwrap, type Paged } from '../../lib/request.ts';
 import { CURRENT_USER_KEY } from '../../lib/session.ts';
@@ -90,17 +91,7 @@ export interface AuthenticationListItem {
   updatedAt: string;
 }
 
-export interface BoundAccount {
-  accountName: string;
-  accountNo: string;
-  bankCode: string;
-  bankName: string;
-  provinceCode: string;
-  provinceName: string;
-  cityCode: string;
-  cityName: string;
-  unionBankNo: string;
-  branchName: string;
+export interface BoundAccount extends SettlementAccount {
   boundAt: string;
 }
 
