@@ -111,11 +111,8 @@ export const enterpriseAuthentications = pgTable(
   ],
 );
 
-/** The settlement bank account bound to an enterprise: set by its approved authentication, changed by a reviewed request. */
-export const settlementAccounts = pgTable('settlement_accounts', {
-  enterpriseId: integer('enterprise_id')
-    .primaryKey()
-    .references(() => enterprises.id),
+/** The columns of a settlement account (contract type SettlementAccount), shared by the bound account and a change request. */
+const settlementAccountColumns = () => ({
   accountName: text('account_name').notNull(),
   accountNo: text('account_no').notNull(),
   bankCode: text('bank_code').notNull(),
@@ -126,6 +123,14 @@ export const settlementAccounts = pgTable('settlement_accounts', {
   cityName: text('city_name').notNull(),
   unionBankNo: text('union_bank_no').notNull(),
   branchName: text('branch_name').notNull(),
+});
+
+/** The settlement bank account bound to an enterprise: set by its approved authentication, changed by a reviewed request. */
+export const settlementAccounts = pgTable('settlement_accounts', {
+  enterpriseId: integer('enterprise_id')
+    .primaryKey()
+    .references(() => enterprises.id),
+  ...settlementAccountColumns(),
   source: text('source', { enum: ['AUTHENTICATION', 'ACCOUNT_CHANGE', 'SEED'] }).notNull(),
   sourceId: integer('source_id'),
   boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
@@ -140,16 +145,7 @@ export const accountChangeRequests = pgTable(
       .notNull()
       .references(() => enterprises.id),
     status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] }).notNull(),
-    accountName: text('account_name').notNull(),
-    accountNo: text('account_no').notNull(),
-    bankCode: text('bank_code').notNull(),
-    bankName: text('bank_name').notNull(),
-    provinceCode: text('province_code').notNull(),
-    provinceName: text('province_name').notNull(),
-    cityCode: text('city_code').notNull(),
-    cityName: text('city_name').notNull(),
-    unionBankNo: text('union_bank_no').notNull(),
-    branchName: text('branch_name').notNull(),
+    ...settlementAccountColumns(),
     changeReason: text('change_reason').notNull(),
     proofFileId: integer('proof_file_id').references(() => uploads.id),
     rejectReason: text('reject_reason'),

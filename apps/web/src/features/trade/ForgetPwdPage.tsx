@@ -1,32 +1,14 @@
 import { Alert, Button, Form, Input, Result } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { isRequestFailure } from '../../lib/request.ts';
 import { forgetPassword } from './api.ts';
 import { rules, trimOnBlur } from './rules.ts';
 import { TradeCard } from './TradeCard.tsx';
+import { useAccountMail } from './use-account-mail.ts';
 
 /** `/trade/forgetpwd`: login name or email → reset mail; the same answer whether the account exists or not. */
 export default function ForgetPwdPage() {
   const [form] = Form.useForm<{ account: string }>();
-  const [sending, setSending] = useState(false);
-  const [answer, setAnswer] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const send = async ({ account }: { account: string }) => {
-    setSending(true);
-    setError(null);
-    try {
-      const res = await forgetPassword(account.trim());
-      if (res.status !== 'ERROR') setAnswer(String(res.message));
-      else if (res.field) form.setFields([{ name: 'account', errors: [String(res.message)] }]);
-      else setError(String(res.message));
-    } catch (err) {
-      setError(isRequestFailure(err) ? err.message : '发送失败，请稍后重试');
-    } finally {
-      setSending(false);
-    }
-  };
+  const { sending, answer, error, send } = useAccountMail(form, forgetPassword);
 
   if (answer) {
     return (

@@ -1,10 +1,9 @@
 import { Alert, Button, Form, Input, Result } from 'antd';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { isRequestFailure } from '../../lib/request.ts';
 import { forgetPassword, resendActivation } from './api.ts';
 import { rules, trimOnBlur } from './rules.ts';
 import { TradeCard } from './TradeCard.tsx';
+import { useAccountMail } from './use-account-mail.ts';
 
 const EXPLAIN: Record<'activate' | 'reset', Record<string, string>> = {
   activate: {
@@ -26,24 +25,7 @@ export default function OptTimeoutPage() {
   const type = params.get('type') === 'reset' ? 'reset' : 'activate';
   const reason = params.get('reason') ?? 'EXPIRED';
   const [form] = Form.useForm<{ account: string }>();
-  const [sending, setSending] = useState(false);
-  const [answer, setAnswer] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const send = async ({ account }: { account: string }) => {
-    setSending(true);
-    setError(null);
-    try {
-      const res = await (type === 'reset' ? forgetPassword : resendActivation)(account.trim());
-      if (res.status !== 'ERROR') setAnswer(String(res.message));
-      else if (res.field) form.setFields([{ name: 'account', errors: [String(res.message)] }]);
-      else setError(String(res.message));
-    } catch (err) {
-      setError(isRequestFailure(err) ? err.message : '发送失败，请稍后重试');
-    } finally {
-      setSending(false);
-    }
-  };
+  const { sending, answer, error, send } = useAccountMail(form, type === 'reset' ? forgetPassword : resendActivation);
 
   return (
     <TradeCard testId="opttimeout">
