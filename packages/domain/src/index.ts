@@ -2,10 +2,14 @@
 export * from './errors.ts';
 export * from './money.ts';
 export * from './dates.ts';
+export * from './china-time.ts';
 export * from './identity.ts';
 export * from './uscc.ts';
 export * from './interest.ts';
 export * from './schedule.ts';
 export * from './lifecycle.ts';
 export * from './ledger.ts';
-export * from './contract/index.ts';
+export type * from './contract/session.ts';
+export type * from './contract/site-config.ts';
+export type * from './contract/fund-flows.ts';
+export type * from './contract/settlement-account.ts';

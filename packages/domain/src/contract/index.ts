@@ -1,4 +1,7 @@
-// Types of the API contract, shared by the server that answers and the web that asks.
+// The API contract, shared by the server that answers and the web that asks. Import zod schemas from
+// '@factoring/domain/contract' (not the package root), so pages that need no schema — the landing
+// and login pages — never pull zod into their bundle.
+export * from './common.ts';
 export type * from './session.ts';
 export type * from './site-config.ts';
 export type * from './fund-flows.ts';
