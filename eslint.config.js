@@ -2,6 +2,53 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
+
+/**
+ * Feature boundaries, resolved on the file system so relative paths count too: a file in
+ * `apps/web/src/features/<a>/` may not import from `features/<b>/` (`../funds/api.ts`,
+ * `../../features/funds/api.ts`, `@/features/funds`), and `lib/` imports no feature at all.
+ * Shared code belongs in `lib/` or the domain package.
+ */
+const FEATURES_DIR = path.resolve(import.meta.dirname, 'apps/web/src/features');
+const LIB_DIR = path.resolve(import.meta.dirname, 'apps/web/src/lib');
+const featureOf = (file) => {
+  const rel = path.relative(FEATURES_DIR, file);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? null : rel.split(path.sep)[0];
+};
+const featureBoundaries = {
+  rules: {
+    'no-cross-feature-import': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const file = path.resolve(context.filename);
+        const own = featureOf(file);
+        const inLib = !path.relative(LIB_DIR, file).startsWith('..');
+        if (own === null && !inLib) return {};
+        const check = (node) => {
+          const source = node?.value;
+          if (typeof source !== 'string') return;
+          let target = null;
+          if (source.startsWith('.')) target = featureOf(path.resolve(path.dirname(file), source));
+          else if (/^@\/features\//.test(source)) target = source.split('/')[2];
+          if (target === null || target === own) return;
+          context.report({
+            node,
+            message: inLib
+              ? `lib/ must not import the feature '${target}'; features build on lib, not the other way round.`
+              : `The feature '${own}' must not import the feature '${target}'; move shared code to lib/ or the domain package.`,
+          });
+        };
+        return {
+          ImportDeclaration: (n) => check(n.source),
+          ExportNamedDeclaration: (n) => check(n.source),
+          ExportAllDeclaration: (n) => check(n.source),
+          ImportExpression: (n) => check(n.source),
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
@@ -19,10 +66,9 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // bulletproof-react: a feature never reaches into another feature.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '@/features/*'], message: 'Features do not import each other; move shared code to lib/ or the domain package.' }] }],
-    },
+    // bulletproof-react: a feature never reaches into another feature, and lib/ into none.
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    plugins: { 'feature-boundaries': featureBoundaries },
+    rules: { 'feature-boundaries/no-cross-feature-import': 'error' },
   },
 );
