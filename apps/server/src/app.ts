@@ -32,6 +32,19 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { creditRoutes } from './modules/credit/routes.ts';
 import { supplyLoanRoutes } from './modules/supplyloan/routes.ts';
+import { taskRegistry, type TaskRegistry, type TaskType } from './modules/bpm/registry.ts';
+import { signHooks, type SignHook, type SignHooks } from './modules/contracts/sign-hooks.ts';
+import { CERTIFICATION_TASK_TYPES } from './modules/certification/task-types.ts';
+import { FUNDS_TASK_TYPES } from './modules/funds/task-types.ts';
+
+/**
+ * The operator task types of every area (the /bpm/tasks inbox), listed here rather than registered
+ * as a side effect of importing a module. An area exports its list; add it below.
+ */
+export const TASK_TYPES: readonly TaskType[] = [...CERTIFICATION_TASK_TYPES, ...FUNDS_TASK_TYPES];
+
+/** What happens when a contract of a kind of business record is signed: relatedType → hook. */
+export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = {};
 
 /** What route modules share: built once per app, passed in explicitly. */
 export interface AppContext {
@@ -41,6 +54,17 @@ export interface AppContext {
   sessions: SessionStore;
   version: { version: string; commit: string; buildTime: string };
   authRateLimit: { max: number; timeWindow: string };
+  /** The operator task types of this app (the /bpm/tasks inbox), built from `TASK_TYPES`. */
+  tasks: TaskRegistry;
+  /** What signing a contract does to its business record, built from `SIGN_HOOKS`. */
+  signHooks: SignHooks;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tasks: TaskRegistry;
+    signHooks: SignHooks;
+  }
 }
 
 const SERVER_VERSION = '0.1.0';
@@ -64,6 +88,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     sessions: sessionStore(database.db, { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteMinutes: config.SESSION_ABSOLUTE_MINUTES }),
     version: { version: SERVER_VERSION, commit: config.GIT_COMMIT, buildTime: STARTED_AT },
     authRateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' },
+    tasks: taskRegistry(TASK_TYPES),
+    signHooks: signHooks(SIGN_HOOKS),
   };
 
   const webRoot = path.resolve(config.WEB_DIST);
@@ -92,6 +118,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(requestGuardPlugin, { allowedOrigins: config.PUBLIC_ORIGIN ? config.PUBLIC_ORIGIN.split(',') : [] });
   await app.register(authPlugin, { sessions: ctx.sessions });
+
+  // Tests reach the app's registries to probe the inbox and signing with their own types.
+  app.decorate('tasks', ctx.tasks);
+  app.decorate('signHooks', ctx.signHooks);
 
   const areas = [
     ...[systemRoutes, authRoutes, menuRoutes, dictRoutes, cloudLoanRoutes],

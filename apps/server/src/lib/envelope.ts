@@ -1,8 +1,8 @@
 /** The answer shape of every call (ARCHITECTURE "The contract"). */
 export type Envelope<T> = { status: 'OK' | 'ERROR' | 'WARN'; message: T };
 
-export const ok = <T>(message: T): Envelope<T> => ({ status: 'OK', message });
-export const warn = <T>(message: T): Envelope<T> => ({ status: 'WARN', message });
+export const ok = <T>(message: T) => ({ status: 'OK' as const, message });
+export const warn = <T>(message: T) => ({ status: 'WARN' as const, message });
 export const page = <T>(items: T[], totalCount: number) => ok({ items, totalCount });
 
 /** A refused business rule: HTTP 200 with status ERROR and a message the user can act on. */

@@ -70,3 +70,8 @@ export function warehouseScope(request: FastifyRequest): EnterpriseScope {
 export function ownedBy(scope: Scope, enterpriseColumn: PgColumn): SQL {
   return scope.kind === 'operator' ? sql`true` : eq(enterpriseColumn, scope.enterpriseId);
 }
+
+/** The same filter in hand-written SQL, e.g. `ownedBySql(scope, sql.raw('l.enterprise_id'))`. */
+export function ownedBySql(scope: Scope, enterpriseColumn: SQL): SQL {
+  return scope.kind === 'operator' ? sql`true` : sql`${enterpriseColumn} = ${scope.enterpriseId}`;
+}

@@ -1,5 +1,5 @@
 import { TransitionError, type Lifecycle } from '@factoring/domain';
-import { and, eq, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
+import { and, eq, type InferSelectModel } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client.ts';
 import { BusinessError } from './envelope.ts';
@@ -19,19 +19,48 @@ export async function transition<T extends StatusTable, S extends string>(
   machine: Lifecycle<S>,
   row: { id: number; status: string },
   to: NoInfer<S>,
-  set: Partial<Omit<InferInsertModel<T>, 'id' | 'status'>> = {},
+  set: Partial<Omit<T['$inferInsert'], 'id' | 'status'>> = {},
+): Promise<InferSelectModel<T>> {
+  return compareAndSet(tx, table, table.status, 'status', machine, row.id, row.status, to, set);
+}
+
+/** A table whose lifecycle column is called `state` (the operators' tasks). */
+type StateTable = PgTable & { id: PgColumn; state: PgColumn };
+
+/** `transition` for a table whose lifecycle column is `state`. */
+export async function transitionState<T extends StateTable, S extends string>(
+  tx: Tx,
+  table: T,
+  machine: Lifecycle<S>,
+  row: { id: number; state: string },
+  to: NoInfer<S>,
+  set: Partial<Omit<T['$inferInsert'], 'id' | 'state'>> = {},
+): Promise<InferSelectModel<T>> {
+  return compareAndSet(tx, table, table.state, 'state', machine, row.id, row.state, to, set);
+}
+
+async function compareAndSet<T extends PgTable & { id: PgColumn }>(
+  tx: Tx,
+  table: T,
+  column: PgColumn,
+  key: 'status' | 'state',
+  machine: Lifecycle<string>,
+  id: number,
+  from: string,
+  to: string,
+  set: object,
 ): Promise<InferSelectModel<T>> {
   try {
-    machine.assertTransition(row.status, to);
+    machine.assertTransition(from, to);
   } catch (err) {
     if (err instanceof TransitionError) throw new BusinessError(err.message, 'INVALID_TRANSITION');
     throw err;
   }
   const updated = (await tx
     .update(table)
-    // The generic table loses drizzle's column inference; the signature above keeps callers typed.
-    .set({ ...set, status: to } as never)
-    .where(and(eq(table.id, row.id), eq(table.status, row.status)))
+    // The generic table loses drizzle's column inference; the signatures above keep callers typed.
+    .set({ ...set, [key]: to } as never)
+    .where(and(eq(table.id, id), eq(column, from)))
     .returning()) as InferSelectModel<T>[];
   if (!updated.length) throw new BusinessError('该记录的状态已发生变化，请刷新后重试', 'STALE_STATUS');
   return updated[0]!;

@@ -6,3 +6,6 @@ export type * from './session.ts';
 export type * from './site-config.ts';
 export type * from './fund-flows.ts';
 export type * from './settlement-account.ts';
+export * from './funds.ts';
+export * from './bpm.ts';
+export * from './contracts.ts';

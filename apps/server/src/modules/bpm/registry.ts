@@ -17,10 +17,11 @@ export interface DecisionEffect {
 }
 
 /**
- * A kind of task in the operators' inbox. A business module registers its types once (at route
- * registration); approving or rejecting a task calls the type's handler inside the decision's
- * transaction, with the task row already locked, so the business change and the task's new state
- * commit together or not at all. A handler refuses with a BusinessError; the task then stays pending.
+ * A kind of task in the operators' inbox. A business module exports its types as a list, and
+ * `buildApp` builds the app's registry from every area's list (`TASK_TYPES` in app.ts). Approving or
+ * rejecting a task calls the type's handler inside the decision's transaction, with the task row
+ * already locked, so the business change and the task's new state commit together or not at all.
+ * A handler refuses with a BusinessError; the task then stays pending.
  */
 export interface TaskType {
   type: string;
@@ -30,18 +31,43 @@ export interface TaskType {
   onReject(tx: Tx, task: BpmTask, operator: TaskOperator, reason: string): Promise<DecisionEffect | void>;
 }
 
-const registry = new Map<string, TaskType>();
+/** The task types of one app, passed to the inbox's functions (no module-global state). */
+export interface TaskRegistry {
+  find(type: string): TaskType | undefined;
+  list(): { type: string; label: string }[];
+  /** Adds a type after the app was built: for tests that probe the inbox with their own types. */
+  add(taskType: TaskType): void;
+}
 
-/** Registers (or replaces, for a rebuilt app in the same process) a task type. */
+function assertTypeName(type: string) {
+  if (!/^[A-Z][A-Z0-9_]{1,39}$/.test(type)) throw new Error(`task type "${type}" must be UPPER_SNAKE_CASE`);
+}
+
+/** Builds an app's registry from the areas' lists; a type listed twice is a wiring mistake. */
+export function taskRegistry(types: readonly TaskType[]): TaskRegistry {
+  const byType = new Map<string, TaskType>();
+  const add = (taskType: TaskType) => {
+    assertTypeName(taskType.type);
+    if (byType.has(taskType.type)) throw new Error(`task type "${taskType.type}" is listed twice`);
+    byType.set(taskType.type, taskType);
+  };
+  for (const taskType of types) add(taskType);
+  return {
+    find: (type) => byType.get(type) ?? legacy.get(type),
+    list: () => [...new Map([...legacy, ...byType]).values()].map(({ type, label }) => ({ type, label })),
+    add,
+  };
+}
+
+/**
+ * Transitional: types still registered as an import side effect (the supply-loan module, until it
+ * exports its list for `TASK_TYPES`). Every registry falls back to them. Remove with the last caller.
+ * @deprecated export a list and add it to `TASK_TYPES` in app.ts.
+ */
+const legacy = new Map<string, TaskType>();
+
+/** @deprecated export a list and add it to `TASK_TYPES` in app.ts. */
 export function registerTaskType(taskType: TaskType): void {
-  if (!/^[A-Z][A-Z0-9_]{1,39}$/.test(taskType.type)) throw new Error(`task type "${taskType.type}" must be UPPER_SNAKE_CASE`);
-  registry.set(taskType.type, taskType);
-}
-
-export function findTaskType(type: string): TaskType | undefined {
-  return registry.get(type);
-}
-
-export function listTaskTypes(): { type: string; label: string }[] {
-  return [...registry.values()].map(({ type, label }) => ({ type, label }));
+  assertTypeName(taskType.type);
+  legacy.set(taskType.type, taskType);
 }

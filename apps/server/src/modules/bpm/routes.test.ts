@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bpmAuditLog, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
-import { registerTaskType } from './registry.ts';
 import { createTask } from './tasks.ts';
 
 let t: TestApp;
@@ -72,7 +71,7 @@ describe('claiming and deciding', () => {
 
   it('lets a module register its own task type and runs its handler in the decision', async () => {
     const calls: string[] = [];
-    registerTaskType({
+    t.app.tasks.add({
       type: 'TEST_PROBE',
       label: '测试任务',
       async onApprove(tx, task, operator, comment) {
@@ -95,7 +94,7 @@ describe('claiming and deciding', () => {
   });
 
   it('keeps the task pending when the handler refuses', async () => {
-    registerTaskType({
+    t.app.tasks.add({
       type: 'TEST_REFUSE',
       label: '拒绝',
       async onApprove() {

@@ -4,10 +4,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { bpmAuditLog, bpmTasks, enterprises, uploads, users, type TaskAttachment, type TaskField } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
-import { findTaskType, type BpmTask, type TaskOperator } from './registry.ts';
-
-export type TaskState = BpmTask['state'];
-export const TASK_STATE_LABELS: Record<TaskState, string> = { PENDING: '待审核', APPROVED: '已通过', REJECTED: '已驳回' };
+import { taskLifecycle, type TaskState } from '@factoring/domain';
+import { transitionState } from '../../lib/transition.ts';
+import type { BpmTask, TaskOperator, TaskRegistry } from './registry.ts';
 
 type AuditAction = typeof bpmAuditLog.$inferInsert['action'];
 
@@ -94,7 +93,7 @@ const listColumns = {
   decidedAt: bpmTasks.decidedAt,
 };
 
-export async function listTasks(db: Db, filter: TaskFilter, operatorId: number) {
+export async function listTasks(db: Db, registry: TaskRegistry, filter: TaskFilter, operatorId: number) {
   const where: SQL[] = [];
   if (filter.type) where.push(eq(bpmTasks.type, filter.type));
   if (filter.state) where.push(eq(bpmTasks.state, filter.state));
@@ -117,7 +116,7 @@ export async function listTasks(db: Db, filter: TaskFilter, operatorId: number) 
     db.select({ total: count() }).from(bpmTasks).leftJoin(enterprises, eq(enterprises.id, bpmTasks.enterpriseId)).where(cond),
   ]);
   return {
-    items: items.map((t) => ({ ...t, typeLabel: findTaskType(t.type)?.label ?? t.type, stateLabel: TASK_STATE_LABELS[t.state] })),
+    items: items.map((t) => ({ ...t, typeLabel: registry.find(t.type)?.label ?? t.type, stateLabel: taskLifecycle.label(t.state) })),
     totalCount: total,
   };
 }
@@ -138,7 +137,7 @@ export async function taskHistory(db: Db, taskId: number) {
     .orderBy(asc(bpmAuditLog.id));
 }
 
-export async function getTask(db: Db, id: number) {
+export async function getTask(db: Db, registry: TaskRegistry, id: number) {
   const submitter = alias(users, 'submitter');
   const [task] = await db
     .select({ ...listColumns, data: bpmTasks.data, fields: bpmTasks.fields, attachments: bpmTasks.attachments, submittedByName: submitter.displayName })
@@ -156,8 +155,8 @@ export async function getTask(db: Db, id: number) {
     : [];
   return {
     ...task,
-    typeLabel: findTaskType(task.type)?.label ?? task.type,
-    stateLabel: TASK_STATE_LABELS[task.state],
+    typeLabel: registry.find(task.type)?.label ?? task.type,
+    stateLabel: taskLifecycle.label(task.state),
     attachments: task.attachments.map((a) => ({ ...a, file: files.find((f) => f.id === a.uploadId) ?? null })),
     history: await taskHistory(db, id),
   };
@@ -170,7 +169,7 @@ async function lockTask(tx: Tx, id: number) {
 }
 
 function assertPending(task: BpmTask) {
-  if (task.state !== 'PENDING') throw new BusinessError(`该任务${TASK_STATE_LABELS[task.state]}，不能重复处理`);
+  if (task.state !== 'PENDING') throw new BusinessError(`该任务${taskLifecycle.label(task.state)}，不能重复处理`);
 }
 
 async function assertMayAct(tx: Tx, task: BpmTask, operator: TaskOperator) {
@@ -184,21 +183,18 @@ async function assertMayAct(tx: Tx, task: BpmTask, operator: TaskOperator) {
  * Approves or rejects a pending task: the type's handler changes the business record, then the task
  * records the decision and the audit log the before/after, all in one transaction.
  */
-export async function decideTask(db: Db, id: number, operator: TaskOperator, decision: 'APPROVE' | 'REJECT', text: string | null) {
+export async function decideTask(db: Db, registry: TaskRegistry, id: number, operator: TaskOperator, decision: 'APPROVE' | 'REJECT', text: string | null) {
   return db.transaction(async (tx) => {
     const task = await lockTask(tx, id);
     assertPending(task);
     await assertMayAct(tx, task, operator);
-    const type = findTaskType(task.type);
+    const type = registry.find(task.type);
     if (!type) throw new BusinessError(`未知的任务类型 ${task.type}，无法处理`);
     if (decision === 'REJECT' && !text?.trim()) throw new BusinessError('驳回时请填写驳回原因');
     const effect = decision === 'APPROVE' ? await type.onApprove(tx, task, operator, text) : await type.onReject(tx, task, operator, text!);
     const state: TaskState = decision === 'APPROVE' ? 'APPROVED' : 'REJECTED';
     const decidedAt = new Date();
-    await tx
-      .update(bpmTasks)
-      .set({ state, decision, reason: text, decidedBy: operator.id, decidedAt, assigneeId: task.assigneeId ?? operator.id })
-      .where(eq(bpmTasks.id, id));
+    await transitionState(tx, bpmTasks, taskLifecycle, task, state, { decision, reason: text, decidedBy: operator.id, decidedAt, assigneeId: task.assigneeId ?? operator.id });
     await writeAudit(tx, {
       taskId: id,
       actor: operator,
@@ -209,7 +205,7 @@ export async function decideTask(db: Db, id: number, operator: TaskOperator, dec
       after: { task: { state, decision, reason: text }, record: effect?.after ?? null },
       comment: text,
     });
-    return { id, state, stateLabel: TASK_STATE_LABELS[state] };
+    return { id, state, stateLabel: taskLifecycle.label(state) };
   });
 }
 

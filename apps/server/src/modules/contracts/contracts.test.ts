@@ -8,7 +8,6 @@ import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../
 import { generateContract, type GenerateContractInput } from './generate-contract.ts';
 import { chinaDate } from './labels.ts';
 import { isContractSigned, voidContractsOf } from './queries.ts';
-import { registerSignHook } from './sign-hooks.ts';
 import { contractFilePath, readContractFile, sha256 } from './storage.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 
@@ -279,7 +278,7 @@ describe('for other modules', () => {
 
   it('runs the sign hook of the related type inside the signing transaction', async () => {
     const seen: string[] = [];
-    registerSignHook('CONTRACT_HOOK_TEST', async (tx, relatedId, contract) => {
+    t.app.signHooks.add('CONTRACT_HOOK_TEST', async (tx, relatedId, contract) => {
       const [r] = await tx.select({ status: contracts.status }).from(contracts).where(eq(contracts.id, contract.id));
       seen.push(`${relatedId}:${r.status}:${contract.signer.name}`);
       if (relatedId === 'refuse') throw new BusinessError('业务状态不允许签署');

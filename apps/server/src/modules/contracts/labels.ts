@@ -1,19 +1,5 @@
-import type { ContractStatus, ContractType } from '../../db/schema/index.ts';
-
-export const CONTRACT_TYPE_LABELS: Record<ContractType, string> = {
-  FACTORING_AGREEMENT: '保理协议',
-  FINANCING: '融资合同',
-  PLEDGE: '质押合同',
-  MARGIN: '保证金协议',
-  CLOUD_LOAN: '云贷协议',
-};
-
-export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
-  TO_SIGN: '待签署',
-  SIGNED: '已签署',
-  EXPIRED: '已过期',
-  VOID: '已作废',
-};
+// Contract types and statuses with their labels live in the domain package (status/contract.ts).
+export { CONTRACT_STATUS_LABELS, CONTRACT_TYPE_LABELS } from '@factoring/domain';
 
 /** Labels of the business records contracts belong to; an unknown type is shown as it is. */
 export const RELATED_TYPE_LABELS: Record<string, string> = {
@@ -28,12 +14,8 @@ export const RELATED_TYPE_LABELS: Record<string, string> = {
 
 export const relatedTypeLabel = (relatedType: string) => RELATED_TYPE_LABELS[relatedType] ?? relatedType;
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The calendar day of an instant in China (Asia/Shanghai), as YYYY-MM-DD: contract days are China days. */
-export function chinaDate(now: Date = new Date()): string {
-  return DAY_FORMAT.format(now);
-}
+/** The calendar day of an instant in China, YYYY-MM-DD: contract days are China days. */
+export { chinaDate } from '@factoring/domain';
 
 const DIGITS = ['零', '壹', '贰', '叁', '肆', '伍', '陆', '柒', '捌', '玖'];
 const SMALL_UNITS = ['', '拾', '佰', '仟'];

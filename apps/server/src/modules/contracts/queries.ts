@@ -1,26 +1,22 @@
-import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import { contractLifecycle, type ContractStatus } from '@factoring/domain';
+import type { Contract, contractListQuery } from '@factoring/domain/contract';
+import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { CONTRACT_STATUSES, CONTRACT_TYPES, contracts, enterprises, type ContractStatus } from '../../db/schema/index.ts';
-import { offsetOf, pageQuery } from '../../lib/paging.ts';
+import { contracts, enterprises } from '../../db/schema/index.ts';
+import { offsetOf } from '../../lib/paging.ts';
+import { ownedBy, type Scope } from '../../lib/scope.ts';
+import { transition } from '../../lib/transition.ts';
 import { CONTRACT_STATUS_LABELS, CONTRACT_TYPE_LABELS, relatedTypeLabel } from './labels.ts';
 
 /** Whose contracts a caller sees: an enterprise's own, or (operators) everyone's. */
-export type ContractScope = { enterpriseId: number } | 'ALL';
-
-const scopeCondition = (scope: ContractScope): SQL | undefined => (scope === 'ALL' ? undefined : eq(contracts.enterpriseId, scope.enterpriseId));
+const scopeCondition = (scope: Scope) => ownedBy(scope, contracts.enterpriseId);
 
 /** Today in China, in SQL: a contract expires after its expiry day there. */
 const CHINA_TODAY = sql`(now() at time zone 'Asia/Shanghai')::date`;
 
 /** The status users see: a TO_SIGN or SIGNED contract past its expiry date reads as EXPIRED. */
 export const shownStatus = sql<ContractStatus>`case when ${contracts.status} in ('TO_SIGN', 'SIGNED') and ${contracts.expiryDate} is not null and ${contracts.expiryDate} < ${CHINA_TODAY} then 'EXPIRED' else ${contracts.status} end`;
-
-export const listContractsQuery = pageQuery.extend({
-  status: z.enum(CONTRACT_STATUSES).optional(),
-  type: z.enum(CONTRACT_TYPES).optional(),
-  keyword: z.string().trim().max(64).optional(),
-});
 
 const columns = {
   id: contracts.id,
@@ -51,7 +47,7 @@ const selectContracts = (db: Db | Tx) => db.select(columns).from(contracts).inne
 type ContractRow = Awaited<ReturnType<typeof selectContracts>>[number];
 
 /** The answer shape of a contract, list row and detail alike. */
-export function toContractView(r: ContractRow) {
+function toContractView(r: ContractRow): Contract {
   return {
     ...r,
     typeLabel: CONTRACT_TYPE_LABELS[r.type],
@@ -61,11 +57,11 @@ export function toContractView(r: ContractRow) {
     signedAt: r.signedAt ? r.signedAt.toISOString() : null,
   };
 }
-export type ContractView = ReturnType<typeof toContractView>;
+export type ContractView = Contract;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listContracts(db: Db, scope: ContractScope, q: z.output<typeof listContractsQuery>) {
+export async function listContracts(db: Db, scope: Scope, q: z.output<typeof contractListQuery>) {
   const like = q.keyword ? `%${escapeLike(q.keyword)}%` : undefined;
   const where = and(
     scopeCondition(scope),
@@ -83,13 +79,13 @@ export async function listContracts(db: Db, scope: ContractScope, q: z.output<ty
 }
 
 /** One contract in the caller's scope, or undefined: another enterprise's contract is not told apart from none. */
-export async function findContract(db: Db | Tx, scope: ContractScope, id: number): Promise<ContractView | undefined> {
+export async function findContract(db: Db | Tx, scope: Scope, id: number): Promise<ContractView | undefined> {
   const [row] = await selectContracts(db).where(and(eq(contracts.id, id), scopeCondition(scope)));
   return row ? toContractView(row) : undefined;
 }
 
 /** Where a contract's file is, for the download: only within the caller's scope. */
-export async function findContractFile(db: Db, scope: ContractScope, id: number) {
+export async function findContractFile(db: Db, scope: Scope, id: number) {
   const [row] = await db
     .select({ fileName: contracts.fileName, storedName: contracts.storedName, contractNo: contracts.contractNo, fileSha256: contracts.fileSha256 })
     .from(contracts)
@@ -98,7 +94,7 @@ export async function findContractFile(db: Db, scope: ContractScope, id: number)
 }
 
 /** Counts for the dashboard card: contracts waiting for the enterprise's signature, and signed ones. */
-export async function contractCounts(db: Db, scope: ContractScope) {
+export async function contractCounts(db: Db, scope: Scope) {
   const rows = await db
     .select({ status: shownStatus, n: count() })
     .from(contracts)
@@ -122,10 +118,12 @@ export async function isContractSigned(tx: Db | Tx, relatedType: string, related
 
 /** Voids every contract of a business record that is not void yet (e.g. a rejected or withdrawn financing); answers how many. */
 export async function voidContractsOf(tx: Tx, relatedType: string, relatedId: string | number, now = new Date()): Promise<number> {
-  const voided = await tx
-    .update(contracts)
-    .set({ status: 'VOID', voidedAt: now })
+  const open = await tx
+    .select({ id: contracts.id, status: contracts.status })
+    .from(contracts)
     .where(and(eq(contracts.relatedType, relatedType), eq(contracts.relatedId, String(relatedId)), ne(contracts.status, 'VOID')))
-    .returning({ id: contracts.id });
-  return voided.length;
+    .orderBy(contracts.id)
+    .for('update');
+  for (const row of open) await transition(tx, contracts, contractLifecycle, row, 'VOID', { voidedAt: now });
+  return open.length;
 }

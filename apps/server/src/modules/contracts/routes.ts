@@ -1,24 +1,15 @@
-import type { FastifyRequest } from 'fastify';
+import { answers, errorAnswerSchema, contractCountsSchema, contractFileQuery, contractListQuery, contractPageSchema, contractSchema, idParams, signContractBody } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app.ts';
 import { BusinessError, NotFoundError, ok, page } from '../../lib/envelope.ts';
-import { enterpriseOf } from '../../plugins/auth.ts';
-import { assertCertified } from '../certification/require-certified.ts';
-import { contractCounts, findContract, findContractFile, listContracts, listContractsQuery, type ContractScope } from './queries.ts';
-import { MESSAGES, signContract, signContractBody } from './sign-contract.ts';
+import { certifiedScope, scopeOf } from '../../lib/scope.ts';
+import { contractCounts, findContract, findContractFile, listContracts } from './queries.ts';
+import { MESSAGES, signContract } from './sign-contract.ts';
 import { configureContractStorage, readContractFile } from './storage.ts';
 
 /** SPEC §8: the download frame shows this body's message as the "file cannot be found" warning. */
 export const FILE_MISSING = '文件不存在或已被删除';
-
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-/** Operators see every enterprise's contracts; an enterprise user only their own enterprise's. */
-function scopeOf(request: FastifyRequest): ContractScope {
-  if (request.user?.authority === 'operator') return 'ALL';
-  return { enterpriseId: enterpriseOf(request) };
-}
 
 /** `inline` or `attachment` with an ASCII fallback name and the RFC 5987 UTF-8 name. */
 export function contentDisposition(kind: 'inline' | 'attachment', fileName: string, asciiFallback: string): string {
@@ -34,18 +25,19 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.get(
     '/api/contracts',
-    { schema: { tags: ['contracts'], summary: '合同列表（分页，按状态、类型、关键字筛选）', querystring: listContractsQuery }, preHandler: app.requireUser() },
+    // Operators see every enterprise's contracts; an enterprise user only their own enterprise's.
+    { schema: { tags: ['contracts'], summary: '合同列表（分页，按状态、类型、关键字筛选）', querystring: contractListQuery, response: answers(contractPageSchema) }, preHandler: app.requireUser() },
     async (request) => {
       const { items, totalCount } = await listContracts(db, scopeOf(request), request.query);
       return page(items, totalCount);
     },
   );
 
-  app.get('/api/contracts/stats', { schema: { tags: ['contracts'], summary: '合同数量（待签署、已签署等）' }, preHandler: app.requireUser() }, async (request) =>
+  app.get('/api/contracts/stats', { schema: { tags: ['contracts'], summary: '合同数量（待签署、已签署等）', response: answers(contractCountsSchema) }, preHandler: app.requireUser() }, async (request) =>
     ok(await contractCounts(db, scopeOf(request))),
   );
 
-  app.get('/api/contracts/:id', { schema: { tags: ['contracts'], summary: '合同详情', params: idParams }, preHandler: app.requireUser() }, async (request) => {
+  app.get('/api/contracts/:id', { schema: { tags: ['contracts'], summary: '合同详情', params: idParams, response: answers(contractSchema) }, preHandler: app.requireUser() }, async (request) => {
     const contract = await findContract(db, scopeOf(request), request.params.id);
     if (!contract) throw new NotFoundError(MESSAGES.notFound);
     return ok(contract);
@@ -58,7 +50,8 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         tags: ['contracts'],
         summary: '合同 PDF（默认在线查看；download=1 下载）',
         params: idParams,
-        querystring: z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() }),
+        querystring: contractFileQuery,
+        response: { 200: z.unknown().meta({ description: '合同 PDF 文件（application/pdf）' }), 404: errorAnswerSchema },
       },
       preHandler: app.requireUser(),
     },
@@ -84,14 +77,14 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/api/contracts/:id/sign',
     {
-      schema: { tags: ['contracts'], summary: '签署合同（登录密码 RSA-OAEP 加密确认）', params: idParams, body: signContractBody },
+      schema: { tags: ['contracts'], summary: '签署合同（登录密码 RSA-OAEP 加密确认）', params: idParams, body: signContractBody, response: answers(contractSchema) },
       preHandler: app.requireUser('merchant'),
       config: { rateLimit: ctx.authRateLimit },
     },
     async (request) => {
-      const enterpriseId = assertCertified(request);
+      const scope = certifiedScope(request);
       try {
-        const contract = await signContract(db, ctx.cipher, { userId: request.user!.id, enterpriseId, ip: request.ip }, request.params.id, request.body);
+        const contract = await signContract({ db, cipher: ctx.cipher, hooks: ctx.signHooks }, scope, request.ip, request.params.id, request.body);
         request.log.info({ contractId: contract.id, contractNo: contract.contractNo, sha256: contract.signedSha256 }, 'contract signed');
         return ok(contract);
       } catch (err) {

@@ -14,18 +14,37 @@ export interface SignedContract {
 /** Called inside the signing transaction, after the contract row is marked signed; a BusinessError refuses the signing. */
 export type SignHook = (tx: Tx, relatedId: string, contract: SignedContract) => Promise<void>;
 
-const hooks = new Map<string, SignHook>();
-
 /**
- * Lets the module owning a kind of business record react when one of its contracts is signed, e.g.
- * `registerSignHook('FINANCING', (tx, id) => onFinancingContractSigned(tx, Number(id)))` at route
- * registration. Registering again replaces the hook (a rebuilt app in the same process).
+ * What happens when a contract of a kind of business record is signed, per app: the module owning
+ * the record exports its hook and `buildApp` lists it (`SIGN_HOOKS` in app.ts, relatedType → hook).
  */
-export function registerSignHook(relatedType: string, fn: SignHook): void {
-  hooks.set(relatedType, fn);
+export interface SignHooks {
+  run(tx: Tx, contract: SignedContract): Promise<void>;
+  /** Adds a hook after the app was built: for tests with their own related types. */
+  add(relatedType: string, hook: SignHook): void;
 }
 
-export async function runSignHook(tx: Tx, contract: SignedContract): Promise<void> {
-  const hook = hooks.get(contract.relatedType);
-  if (hook) await hook(tx, contract.relatedId, contract);
+export function signHooks(list: Readonly<Record<string, SignHook>>): SignHooks {
+  const hooks = new Map(Object.entries(list));
+  return {
+    async run(tx, contract) {
+      const hook = hooks.get(contract.relatedType) ?? legacy.get(contract.relatedType);
+      if (hook) await hook(tx, contract.relatedId, contract);
+    },
+    add(relatedType, hook) {
+      if (hooks.has(relatedType)) throw new Error(`sign hook "${relatedType}" is listed twice`);
+      hooks.set(relatedType, hook);
+    },
+  };
+}
+
+/**
+ * Transitional: hooks still registered as an import side effect (the supply-loan module, until it
+ * exports its hook for `SIGN_HOOKS`). Every app falls back to them. Remove with the last caller.
+ */
+const legacy = new Map<string, SignHook>();
+
+/** @deprecated export the hook and add it to `SIGN_HOOKS` in app.ts. */
+export function registerSignHook(relatedType: string, fn: SignHook): void {
+  legacy.set(relatedType, fn);
 }

@@ -1,13 +1,13 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { formatYuan, type Cents } from '@factoring/domain';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { consignmentLifecycle, formatYuan, type Cents, type ConsignmentStatus } from '@factoring/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { consignmentApplications, payees } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
+import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
+import { transition } from '../../lib/transition.ts';
 import { openFundsTask, type Submitter } from './operator-tasks.ts';
 import { activePayee } from './payees.ts';
-
-export const CONSIGNMENT_STATUS_LABELS = { PENDING: '待审核', APPROVED: '已通过', REJECTED: '已驳回' } as const;
 
 /**
  * Applies for consignment (代付): the factor pays an active whitelisted supplier on the enterprise's
@@ -15,24 +15,24 @@ export const CONSIGNMENT_STATUS_LABELS = { PENDING: '待审核', APPROVED: '已�
  */
 export async function applyConsignment(
   tx: Tx,
-  p: { enterpriseId: number; by: Submitter; payeeId: number; contractNo: string; amountLimit: Cents; remark?: string | null },
+  scope: EnterpriseScope,
+  p: { by: Submitter; payeeId: number; contractNo: string; amountLimit: Cents; remark?: string | null },
 ) {
-  const payee = await activePayee(tx, p.enterpriseId, p.payeeId);
-  const contractNo = p.contractNo.trim();
-  if (!contractNo) throw new BusinessError('请输入采购合同编号');
+  const payee = await activePayee(tx, scope, p.payeeId);
+  const { contractNo } = p;
   const [pending] = await tx
     .select({ id: consignmentApplications.id })
     .from(consignmentApplications)
-    .where(and(eq(consignmentApplications.enterpriseId, p.enterpriseId), eq(consignmentApplications.contractNo, contractNo), eq(consignmentApplications.status, 'PENDING')));
+    .where(and(ownedBy(scope, consignmentApplications.enterpriseId), eq(consignmentApplications.contractNo, contractNo), eq(consignmentApplications.status, 'PENDING')));
   if (pending) throw new BusinessError('该合同的代付申请正在审核中，请勿重复提交');
   const [a] = await tx
     .insert(consignmentApplications)
-    .values({ enterpriseId: p.enterpriseId, payeeId: payee.id, contractNo, amountLimit: p.amountLimit, remark: p.remark?.trim() || null, createdBy: p.by.id })
+    .values({ enterpriseId: scope.enterpriseId, payeeId: payee.id, contractNo, amountLimit: p.amountLimit, remark: p.remark || null, createdBy: p.by.id })
     .returning();
   await openFundsTask(tx, {
     type: 'FUNDS_CONSIGNMENT',
     refId: a.id,
-    enterpriseId: p.enterpriseId,
+    enterpriseId: scope.enterpriseId,
     submittedBy: p.by,
     subject: `代付申请：${payee.name} ¥${formatYuan(p.amountLimit)}`,
     data: { applicationId: a.id, payeeId: payee.id, contractNo, amountLimit: p.amountLimit },
@@ -53,17 +53,14 @@ export async function reviewConsignment(tx: Tx, applicationId: number, operatorI
   const [a] = await tx.select().from(consignmentApplications).where(eq(consignmentApplications.id, applicationId)).for('update');
   if (!a) throw new NotFoundError('代付申请不存在');
   if (a.status !== 'PENDING') throw new BusinessError('该代付申请已审核');
-  const status = approve ? ('APPROVED' as const) : ('REJECTED' as const);
-  await tx
-    .update(consignmentApplications)
-    .set({ status, reviewNote: note, reviewedBy: operatorId, reviewedAt: new Date() })
-    .where(eq(consignmentApplications.id, a.id));
+  const status: ConsignmentStatus = approve ? 'APPROVED' : 'REJECTED';
+  await transition(tx, consignmentApplications, consignmentLifecycle, a, status, { reviewNote: note, reviewedBy: operatorId, reviewedAt: new Date() });
   return { before: { status: a.status }, after: { status, reviewNote: note } };
 }
 
 /** The enterprise's consignment applications (all, or of one status), newest first. */
-export async function listConsignments(db: Db, enterpriseId: number, q: PageQuery & { status?: 'PENDING' | 'APPROVED' | 'REJECTED' }) {
-  const where = and(eq(consignmentApplications.enterpriseId, enterpriseId), q.status ? eq(consignmentApplications.status, q.status) : undefined);
+export async function listConsignments(db: Db, scope: EnterpriseScope, q: PageQuery & { status?: ConsignmentStatus }) {
+  const where = and(ownedBy(scope, consignmentApplications.enterpriseId), q.status ? eq(consignmentApplications.status, q.status) : undefined);
   const rows = await db
     .select({ a: consignmentApplications, payeeName: payees.name, payeeAccountNo: payees.accountNo, payeeBankName: payees.bankName })
     .from(consignmentApplications)
@@ -72,7 +69,7 @@ export async function listConsignments(db: Db, enterpriseId: number, q: PageQuer
     .orderBy(desc(consignmentApplications.id))
     .limit(q.size)
     .offset(offsetOf(q));
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(consignmentApplications).where(where);
+  const [{ n }] = await db.select({ n: count() }).from(consignmentApplications).where(where);
   return {
     items: rows.map(({ a, payeeName, payeeAccountNo, payeeBankName }) => ({
       id: a.id,
@@ -84,7 +81,7 @@ export async function listConsignments(db: Db, enterpriseId: number, q: PageQuer
       amountLimit: a.amountLimit,
       remark: a.remark,
       status: a.status,
-      statusLabel: CONSIGNMENT_STATUS_LABELS[a.status],
+      statusLabel: consignmentLifecycle.label(a.status),
       reviewNote: a.reviewNote,
       createdAt: a.createdAt.toISOString(),
       reviewedAt: a.reviewedAt?.toISOString() ?? null,

@@ -3,6 +3,7 @@ import { formatYuan, targetedPaymentEntry, type Cents, type JournalDraft } from 
 import type { Db, Tx } from '../../db/client.ts';
 import { controlledTranches, payees, targetedPayments } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
+import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { rule } from '../ledger/domain-errors.ts';
 import { postEntry, refNoOf } from '../ledger/post-entry.ts';
 import { activePayee } from './payees.ts';
@@ -26,15 +27,17 @@ export interface TargetedPaymentResult {
  */
 export async function payFromControlled(
   tx: Tx,
-  p: { enterpriseId: number; userId: number; payeeId: number; amount: Cents; trancheId?: number | null; purpose?: string | null },
+  scope: EnterpriseScope,
+  p: { payeeId: number; amount: Cents; trancheId?: number | null; purpose?: string | null },
 ): Promise<TargetedPaymentResult> {
-  const payee = await activePayee(tx, p.enterpriseId, p.payeeId);
+  const { enterpriseId, userId } = scope;
+  const payee = await activePayee(tx, scope, p.payeeId);
   const tranches = await tx
     .select()
     .from(controlledTranches)
     .where(
       and(
-        eq(controlledTranches.enterpriseId, p.enterpriseId),
+        ownedBy(scope, controlledTranches.enterpriseId),
         p.trancheId ? eq(controlledTranches.id, p.trancheId) : gt(controlledTranches.amount, controlledTranches.paid),
       ),
     )
@@ -60,26 +63,26 @@ export async function payFromControlled(
     left -= take;
   }
   // One entry; one controlled line per tranche drawn, so each tranche's use is visible in the ledger.
-  const base = rule(() => targetedPaymentEntry({ enterpriseId: p.enterpriseId, amount: p.amount, payee: { name: payee.name, accountNo: payee.accountNo }, memo: purpose }));
+  const base = rule(() => targetedPaymentEntry({ enterpriseId, amount: p.amount, payee: { name: payee.name, accountNo: payee.accountNo }, memo: purpose }));
   const [controlledLine, bankLine] = base.lines;
   const draft: JournalDraft = {
     ...base,
     lines: [...parts.map((part) => ({ ...controlledLine, amount: part.amount as Cents, memo: [purpose, part.sourceRef].filter(Boolean).join(' · ') })), bankLine],
   };
-  const entry = await postEntry(tx, draft, { createdBy: p.userId });
+  const entry = await postEntry(tx, draft, { createdBy: userId });
   for (const part of parts) {
     await tx
       .update(controlledTranches)
       .set({ paid: sql`${controlledTranches.paid} + ${part.amount}` })
       .where(eq(controlledTranches.id, part.trancheId));
     await tx.insert(targetedPayments).values({
-      enterpriseId: p.enterpriseId,
+      enterpriseId,
       trancheId: part.trancheId,
       payeeId: payee.id,
       amount: part.amount,
       purpose,
       entryId: entry.entryId,
-      createdBy: p.userId,
+      createdBy: userId,
     });
   }
   return {
@@ -96,8 +99,8 @@ export async function payFromControlled(
 }
 
 /** The enterprise's controlled tranches, newest first, each with its remaining amount and the payments made from it. */
-export async function listTranches(db: Db, enterpriseId: number) {
-  const tranches = await db.select().from(controlledTranches).where(eq(controlledTranches.enterpriseId, enterpriseId)).orderBy(desc(controlledTranches.id));
+export async function listTranches(db: Db, scope: EnterpriseScope) {
+  const tranches = await db.select().from(controlledTranches).where(ownedBy(scope, controlledTranches.enterpriseId)).orderBy(desc(controlledTranches.id));
   const payments = tranches.length
     ? await db
         .select({ p: targetedPayments, payeeName: payees.name, payeeAccountNo: payees.accountNo })

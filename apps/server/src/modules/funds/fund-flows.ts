@@ -1,29 +1,12 @@
 import type { FundFlow } from '@factoring/domain';
+import type { FlowFilters } from '@factoring/domain/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import { FLOW_TYPE_LABELS, USER_FLOW_TYPES, addDays, isIsoDate, type FlowType } from '@factoring/domain';
+import { FLOW_TYPE_LABELS, USER_FLOW_TYPES, addDays, type FlowType } from '@factoring/domain';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { pageQuery, offsetOf, type PageQuery } from '../../lib/paging.ts';
+import { offsetOf, type PageQuery } from '../../lib/paging.ts';
+import { ownedBySql, type EnterpriseScope } from '../../lib/scope.ts';
 import { refNoOf } from '../ledger/post-entry.ts';
-
-const isoDate = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || isIsoDate(v), '日期格式应为 YYYY-MM-DD')
-  .optional();
-
-export const flowFilters = z.object({
-  /** One flow type or several separated by commas. */
-  type: z.string().trim().optional(),
-  direction: z.enum(['IN', 'OUT', '']).optional(),
-  startDate: isoDate,
-  endDate: isoDate,
-});
-export type FlowFilters = z.output<typeof flowFilters>;
-export const flowListQuery = pageQuery.extend(flowFilters.shape);
-
-export type { FundFlow };
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
@@ -37,8 +20,8 @@ const chinaDayStart = (iso: string) => new Date(`${iso}T00:00:00+08:00`);
  * predicate `bucket <> 'FROZEN'` lets the planner match it, and the order is spelled exactly as the
  * index is built (`desc nulls last`; plain `desc` means nulls first and would not use it).
  */
-function whereOf(enterpriseId: number, f: FlowFilters): { where: SQL; filtered: boolean } {
-  const parts: SQL[] = [sql`enterprise_id = ${enterpriseId}`, sql.raw(`bucket <> 'FROZEN'`)];
+function whereOf(scope: EnterpriseScope, f: FlowFilters): { where: SQL; filtered: boolean } {
+  const parts: SQL[] = [ownedBySql(scope, sql.raw('enterprise_id')), sql.raw(`bucket <> 'FROZEN'`)];
   let filtered = false;
   if (f.type) {
     const types = f.type.split(',').map((t) => t.trim()).filter(Boolean);
@@ -86,33 +69,52 @@ function toFlow(r: Row): FundFlow {
 const COLUMNS = sql.raw('id, entry_id, flow_type, side, amount, bucket, counterparty_name, counterparty_account, memo, created_at');
 
 /**
+ * How deep (in rows from the nearer end of the list) a page may reach. Pages are read from whichever
+ * end is nearer, skipping rows on the index alone, so the first and the last page cost the same; the
+ * middle of a list of millions is refused with a message rather than scanned (issue 11).
+ */
+export const MAX_PAGE_DEPTH = 300_000;
+
+const NEWEST_FIRST = sql.raw('created_at desc nulls last, id desc nulls last');
+/** The exact reverse of NEWEST_FIRST, so the same index serves it scanned backwards. */
+const OLDEST_FIRST = sql.raw('created_at asc nulls first, id asc nulls first');
+
+/**
  * One page of the enterprise's fund flows, newest first. The total of an unfiltered list comes from
  * the accounts' cached line counts (kept in the posting transaction), so it costs the same at a
- * million lines as at ten thousand; a filtered total counts over the index.
+ * million lines as at ten thousand; a filtered total counts over the index. Knowing the total first
+ * lets a page in the older half be read from the oldest end; the skipped rows are walked on the
+ * index only (`id in (…)`), and only the page's own rows are read from the table.
  */
-export async function listFundFlows(db: Db, enterpriseId: number, q: PageQuery & FlowFilters): Promise<{ items: FundFlow[]; totalCount: number }> {
-  const { where, filtered } = whereOf(enterpriseId, q);
-  const items = rowsOf(
-    await db.execute(sql`select ${COLUMNS} from journal_lines where ${where} order by created_at desc nulls last, id desc nulls last limit ${q.size} offset ${offsetOf(q)}`),
-  ).map(toFlow);
-  let totalCount: number;
-  if (filtered) {
-    const [c] = rowsOf(await db.execute(sql`select count(*)::bigint as n from journal_lines where ${where}`));
-    totalCount = Number(c.n);
-  } else {
-    const [c] = rowsOf(
-      await db.execute(
-        sql`select coalesce(sum(line_count), 0)::bigint as n from ledger_accounts where enterprise_id = ${enterpriseId} and bucket in ('AVAILABLE', 'CONTROLLED')`,
-      ),
-    );
-    totalCount = Number(c.n);
+export async function listFundFlows(db: Db, scope: EnterpriseScope, q: PageQuery & FlowFilters): Promise<{ items: FundFlow[]; totalCount: number }> {
+  const { where, filtered } = whereOf(scope, q);
+  const [c] = rowsOf(
+    await db.execute(
+      filtered
+        ? sql`select count(*)::bigint as n from journal_lines where ${where}`
+        : sql`select coalesce(sum(line_count), 0)::bigint as n from ledger_accounts where ${ownedBySql(scope, sql.raw('enterprise_id'))} and bucket in ('AVAILABLE', 'CONTROLLED')`,
+    ),
+  );
+  const totalCount = Number(c.n);
+  const offset = offsetOf(q);
+  if (offset >= totalCount) return { items: [], totalCount };
+  const fromOldest = offset > totalCount - offset - q.size;
+  const skip = fromOldest ? Math.max(0, totalCount - offset - q.size) : offset;
+  const take = fromOldest ? Math.min(q.size, totalCount - offset) : q.size;
+  if (skip > MAX_PAGE_DEPTH) {
+    throw new BusinessError(`流水较多，仅可查看最新或最早的 ${Math.floor(MAX_PAGE_DEPTH / q.size)} 页；其余请按日期筛选后查看`);
   }
+  const items = rowsOf(
+    await db.execute(
+      sql`select ${COLUMNS} from journal_lines where id in (select id from journal_lines where ${where} order by ${fromOldest ? OLDEST_FIRST : NEWEST_FIRST} limit ${take} offset ${skip}) order by ${NEWEST_FIRST}`,
+    ),
+  ).map(toFlow);
   return { items, totalCount };
 }
 
 /** Every flow matching the filters for the Excel export, newest first, up to `limit` rows. */
-export async function exportFundFlows(db: Db, enterpriseId: number, f: FlowFilters, limit = 20_000): Promise<{ items: FundFlow[]; truncated: boolean }> {
-  const { where } = whereOf(enterpriseId, f);
+export async function exportFundFlows(db: Db, scope: EnterpriseScope, f: FlowFilters, limit = 20_000): Promise<{ items: FundFlow[]; truncated: boolean }> {
+  const { where } = whereOf(scope, f);
   const rows = rowsOf(await db.execute(sql`select ${COLUMNS} from journal_lines where ${where} order by created_at desc nulls last, id desc nulls last limit ${limit + 1}`));
   return { items: rows.slice(0, limit).map(toFlow), truncated: rows.length > limit };
 }
@@ -124,7 +126,7 @@ export interface MonthlyFlow {
 }
 
 /** Inflow and outflow per calendar month (China time) for the last `months` months, oldest first, empty months as zero. */
-export async function monthlyFundFlows(db: Db, enterpriseId: number, months = 12, now = new Date()): Promise<MonthlyFlow[]> {
+export async function monthlyFundFlows(db: Db, scope: EnterpriseScope, months = 12, now = new Date()): Promise<MonthlyFlow[]> {
   const china = new Date(now.getTime() + 8 * 3600_000);
   const keys: string[] = [];
   for (let i = months - 1; i >= 0; i--) {
@@ -138,7 +140,7 @@ export async function monthlyFundFlows(db: Db, enterpriseId: number, months = 12
              coalesce(sum(amount) filter (where side = 'C'), 0)::bigint as inflow,
              coalesce(sum(amount) filter (where side = 'D'), 0)::bigint as outflow
       from journal_lines
-      where enterprise_id = ${enterpriseId} and ${sql.raw(`bucket <> 'FROZEN'`)} and created_at >= ${from.toISOString()}::timestamptz
+      where ${ownedBySql(scope, sql.raw('enterprise_id'))} and ${sql.raw(`bucket <> 'FROZEN'`)} and created_at >= ${from.toISOString()}::timestamptz
       group by 1`),
   );
   const byMonth = new Map(rows.map((r) => [String(r.month), r]));
@@ -162,10 +164,10 @@ export interface CounterpartyFlow {
  */
 export async function counterpartyFlows(
   db: Db,
-  enterpriseId: number,
+  scope: EnterpriseScope,
   f: Pick<FlowFilters, 'startDate' | 'endDate'> & { relation?: 'UPSTREAM' | 'DOWNSTREAM' | '' },
 ): Promise<{ items: CounterpartyFlow[]; totals: { inflow: number; outflow: number; count: number } }> {
-  const { where } = whereOf(enterpriseId, { startDate: f.startDate, endDate: f.endDate });
+  const { where } = whereOf(scope, { startDate: f.startDate, endDate: f.endDate });
   const rows = rowsOf(
     await db.execute(sql`
       select g.counterparty_name, g.counterparty_account, g.inflow, g.outflow, g.n, g.last_at, p.relation
@@ -180,7 +182,7 @@ export async function counterpartyFlows(
       ) g
       left join lateral (
         select relation from payees
-        where enterprise_id = ${enterpriseId} and account_no = g.counterparty_account and status in ('ACTIVE', 'DISABLED')
+        where ${ownedBySql(scope, sql.raw('enterprise_id'))} and account_no = g.counterparty_account and status in ('ACTIVE', 'DISABLED')
         order by id desc limit 1
       ) p on true
       order by g.outflow + g.inflow desc, g.counterparty_name`),

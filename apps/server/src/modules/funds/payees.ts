@@ -1,28 +1,17 @@
+import { payeeLifecycle, type PayeeStatus } from '@factoring/domain';
+import type { Payee as PayeeView, PayeeInput } from '@factoring/domain/contract';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { payees } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
+import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
+import { transition } from '../../lib/transition.ts';
 import { openFundsTask, type Submitter } from './operator-tasks.ts';
-
-export const payeeInput = z.object({
-  name: z.string().trim().min(2, '请输入收款方名称').max(100),
-  bankName: z.string().trim().min(2, '请输入开户银行及支行').max(100),
-  accountNo: z
-    .string()
-    .trim()
-    .transform((v) => v.replace(/\s+/g, ''))
-    .pipe(z.string().regex(/^\d{8,32}$/, '收款账号应为 8–32 位数字')),
-  relation: z.enum(['UPSTREAM', 'DOWNSTREAM']).default('UPSTREAM'),
-});
-export type PayeeInput = z.output<typeof payeeInput>;
 
 type Payee = typeof payees.$inferSelect;
 
-export const PAYEE_STATUS_LABELS = { PENDING: '待审核', ACTIVE: '已生效', REJECTED: '已驳回', DISABLED: '已停用' } as const;
-
-export function payeeView(p: Payee) {
+function payeeView(p: Payee): PayeeView {
   return {
     id: p.id,
     name: p.name,
@@ -30,7 +19,7 @@ export function payeeView(p: Payee) {
     accountNo: p.accountNo,
     relation: p.relation,
     status: p.status,
-    statusLabel: PAYEE_STATUS_LABELS[p.status],
+    statusLabel: payeeLifecycle.label(p.status),
     pendingChange: p.pendingChange ?? null,
     reviewNote: p.reviewNote,
     createdAt: p.createdAt.toISOString(),
@@ -46,13 +35,13 @@ const fieldsOf = (v: PayeeInput) => [
   { label: '关系', value: v.relation === 'UPSTREAM' ? '上游供应商' : '下游客户' },
 ];
 
-async function refuseDuplicate(tx: Tx, enterpriseId: number, accountNo: string, exceptId?: number) {
+async function refuseDuplicate(tx: Tx, scope: EnterpriseScope, accountNo: string, exceptId?: number) {
   const [dup] = await tx
     .select({ id: payees.id })
     .from(payees)
     .where(
       and(
-        eq(payees.enterpriseId, enterpriseId),
+        ownedBy(scope, payees.enterpriseId),
         eq(payees.accountNo, accountNo),
         inArray(payees.status, ['PENDING', 'ACTIVE']),
         exceptId ? ne(payees.id, exceptId) : undefined,
@@ -62,13 +51,13 @@ async function refuseDuplicate(tx: Tx, enterpriseId: number, accountNo: string, 
 }
 
 /** Opens directed payment to a new payee: it waits for an operator's review before it can be paid. */
-export async function openPayee(tx: Tx, enterpriseId: number, by: Submitter, input: PayeeInput) {
-  await refuseDuplicate(tx, enterpriseId, input.accountNo);
-  const [p] = await tx.insert(payees).values({ enterpriseId, ...input }).returning();
+export async function openPayee(tx: Tx, scope: EnterpriseScope, by: Submitter, input: PayeeInput) {
+  await refuseDuplicate(tx, scope, input.accountNo);
+  const [p] = await tx.insert(payees).values({ enterpriseId: scope.enterpriseId, ...input }).returning();
   await openFundsTask(tx, {
     type: 'FUNDS_PAYEE',
     refId: p.id,
-    enterpriseId,
+    enterpriseId: scope.enterpriseId,
     submittedBy: by,
     subject: `定向支付收款方：${p.name}`,
     data: { payeeId: p.id, change: false, ...input },
@@ -78,27 +67,23 @@ export async function openPayee(tx: Tx, enterpriseId: number, by: Submitter, inp
 }
 
 /** Changes a payee. An active payee keeps paying with its old details until the change is approved. */
-export async function changePayee(tx: Tx, enterpriseId: number, by: Submitter, payeeId: number, input: PayeeInput) {
-  const [p] = await tx.select().from(payees).where(and(eq(payees.id, payeeId), eq(payees.enterpriseId, enterpriseId))).for('update');
+export async function changePayee(tx: Tx, scope: EnterpriseScope, by: Submitter, payeeId: number, input: PayeeInput) {
+  const p = await lockOwnPayee(tx, scope, payeeId);
   if (!p) throw new NotFoundError('收款方不存在');
   if (p.status === 'PENDING' || p.pendingChange) throw new BusinessError('该收款方正在审核中，请等待审核结果后再修改');
   if (p.status === 'DISABLED') throw new BusinessError('已停用的收款方不能修改，请重新添加');
-  await refuseDuplicate(tx, enterpriseId, input.accountNo, p.id);
+  await refuseDuplicate(tx, scope, input.accountNo, p.id);
   let updated: Payee;
   if (p.status === 'REJECTED') {
     // A rejected application is corrected and submitted again.
-    [updated] = await tx
-      .update(payees)
-      .set({ ...input, status: 'PENDING', reviewNote: null, updatedAt: new Date() })
-      .where(eq(payees.id, p.id))
-      .returning();
+    updated = await transition(tx, payees, payeeLifecycle, p, 'PENDING', { ...input, reviewNote: null, updatedAt: new Date() });
   } else {
     [updated] = await tx.update(payees).set({ pendingChange: input, updatedAt: new Date() }).where(eq(payees.id, p.id)).returning();
   }
   await openFundsTask(tx, {
     type: 'FUNDS_PAYEE',
     refId: p.id,
-    enterpriseId,
+    enterpriseId: scope.enterpriseId,
     submittedBy: by,
     subject: `${p.status === 'ACTIVE' ? '变更' : '重新提交'}定向支付收款方：${input.name}`,
     data: { payeeId: p.id, change: p.status === 'ACTIVE', before: { name: p.name, bankName: p.bankName, accountNo: p.accountNo, relation: p.relation }, ...input },
@@ -108,13 +93,18 @@ export async function changePayee(tx: Tx, enterpriseId: number, by: Submitter, p
 }
 
 /** The enterprise stops paying a payee (no review needed to stop). */
-export async function disablePayee(tx: Tx, enterpriseId: number, payeeId: number) {
-  const [p] = await tx.select().from(payees).where(and(eq(payees.id, payeeId), eq(payees.enterpriseId, enterpriseId))).for('update');
-  if (!p) throw new NotFoundError('收款方不存在');
+export async function disablePayee(tx: Tx, scope: EnterpriseScope, payeeId: number) {
+  const p = await lockOwnPayee(tx, scope, payeeId);
   if (p.status !== 'ACTIVE') throw new BusinessError('只有已生效的收款方可以停用');
   if (p.pendingChange) throw new BusinessError('该收款方有变更正在审核，请等待审核结果后再停用');
-  const [updated] = await tx.update(payees).set({ status: 'DISABLED', updatedAt: new Date() }).where(eq(payees.id, p.id)).returning();
-  return payeeView(updated);
+  return payeeView(await transition(tx, payees, payeeLifecycle, p, 'DISABLED', { updatedAt: new Date() }));
+}
+
+/** A payee of the caller's enterprise, locked for the change; another enterprise's reads as none. */
+async function lockOwnPayee(tx: Tx, scope: EnterpriseScope, payeeId: number) {
+  const [p] = await tx.select().from(payees).where(and(eq(payees.id, payeeId), ownedBy(scope, payees.enterpriseId))).for('update');
+  if (!p) throw new NotFoundError('收款方不存在');
+  return p;
 }
 
 /** Operator's decision on a payee application or change. */
@@ -131,21 +121,18 @@ export async function reviewPayee(tx: Tx, payeeId: number, operatorId: number, a
       .where(eq(payees.id, p.id))
       .returning();
   } else if (p.status === 'PENDING') {
-    [updated] = await tx
-      .update(payees)
-      .set({ status: approve ? 'ACTIVE' : 'REJECTED', reviewNote: note, reviewedBy: operatorId, reviewedAt: now, updatedAt: now })
-      .where(eq(payees.id, p.id))
-      .returning();
+    const to: PayeeStatus = approve ? 'ACTIVE' : 'REJECTED';
+    updated = await transition(tx, payees, payeeLifecycle, p, to, { reviewNote: note, reviewedBy: operatorId, reviewedAt: now, updatedAt: now });
   } else {
     throw new BusinessError('该收款方没有待审核的申请');
   }
   return { before, after: payeeView(updated) };
 }
 
-export async function listPayees(db: Db, enterpriseId: number, q: PageQuery & { status?: string; name?: string }) {
+export async function listPayees(db: Db, scope: EnterpriseScope, q: PageQuery & { status?: PayeeStatus; name?: string }) {
   const where = and(
-    eq(payees.enterpriseId, enterpriseId),
-    q.status ? sql`${payees.status} = ${q.status}` : undefined,
+    ownedBy(scope, payees.enterpriseId),
+    q.status ? eq(payees.status, q.status) : undefined,
     q.name ? sql`${payees.name} ilike ${`%${q.name.replace(/[%_\\]/g, (c) => `\\${c}`)}%`}` : undefined,
   );
   const rows = await db.select().from(payees).where(where).orderBy(desc(payees.id)).limit(q.size).offset(offsetOf(q));
@@ -154,9 +141,9 @@ export async function listPayees(db: Db, enterpriseId: number, q: PageQuery & { 
 }
 
 /** A payee of the enterprise that may be paid now, or a BusinessError saying why not. */
-export async function activePayee(db: Db | Tx, enterpriseId: number, payeeId: number) {
-  const [p] = await db.select().from(payees).where(and(eq(payees.id, payeeId), eq(payees.enterpriseId, enterpriseId)));
+export async function activePayee(db: Db | Tx, scope: EnterpriseScope, payeeId: number) {
+  const [p] = await db.select().from(payees).where(and(eq(payees.id, payeeId), ownedBy(scope, payees.enterpriseId)));
   if (!p) throw new NotFoundError('收款方不存在');
-  if (p.status !== 'ACTIVE') throw new BusinessError(`收款方「${p.name}」${PAYEE_STATUS_LABELS[p.status]}，不在生效的白名单中，不能付款`);
+  if (p.status !== 'ACTIVE') throw new BusinessError(`收款方「${p.name}」${payeeLifecycle.label(p.status)}，不在生效的白名单中，不能付款`);
   return p;
 }

@@ -1,31 +1,31 @@
-import { registerTaskType } from '../bpm/registry.ts';
+import type { TaskType } from '../bpm/registry.ts';
 import { reviewConsignment } from './consignment.ts';
 import { reviewPayee } from './payees.ts';
 import { confirmWithdrawalPaid, failWithdrawal } from './withdraw.ts';
 
 /**
- * The operator tasks of the fund account in the `/bpm/tasks` inbox. Each handler runs inside the
- * decision's transaction (the task row locked by the inbox), so the money movement and the task's
- * new state commit together.
+ * The operator tasks of the fund account in the `/bpm/tasks` inbox (listed in `TASK_TYPES`, app.ts).
+ * Each handler runs inside the decision's transaction (the task row locked by the inbox), so the
+ * money movement and the task's new state commit together.
  */
-export function registerFundsTaskTypes() {
-  registerTaskType({
+export const FUNDS_TASK_TYPES: readonly TaskType[] = [
+  {
     type: 'FUNDS_WITHDRAWAL',
     label: '提现出款',
     // Approve: the bank paid it out. Reject: the pay-out failed, the money and the fee go back.
     onApprove: async (tx, task, operator) => ({ after: await confirmWithdrawalPaid(tx, Number(task.refId), operator.id) }),
     onReject: async (tx, task, operator, reason) => ({ after: await failWithdrawal(tx, Number(task.refId), operator.id, reason) }),
-  });
-  registerTaskType({
+  },
+  {
     type: 'FUNDS_PAYEE',
     label: '定向支付收款方审核',
     onApprove: (tx, task, operator, comment) => reviewPayee(tx, Number(task.refId), operator.id, true, comment),
     onReject: (tx, task, operator, reason) => reviewPayee(tx, Number(task.refId), operator.id, false, reason),
-  });
-  registerTaskType({
+  },
+  {
     type: 'FUNDS_CONSIGNMENT',
     label: '代付服务申请',
     onApprove: (tx, task, operator, comment) => reviewConsignment(tx, Number(task.refId), operator.id, true, comment),
     onReject: (tx, task, operator, reason) => reviewConsignment(tx, Number(task.refId), operator.id, false, reason),
-  });
-}
+  },
+];

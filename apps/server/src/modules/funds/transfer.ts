@@ -2,6 +2,7 @@ import { formatYuan, transferEntry, type Cents } from '@factoring/domain';
 import type { Tx } from '../../db/client.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { virtualAccountBalance, virtualAccountByNo } from '../ledger/balances.ts';
+import type { EnterpriseScope } from '../../lib/scope.ts';
 import { rule } from '../ledger/domain-errors.ts';
 import { lockAccounts, postEntry } from '../ledger/post-entry.ts';
 
@@ -25,16 +26,18 @@ const normalise = (s: string) => s.replace(/\s+/g, '').replace(/（/g, '(').repl
  */
 export async function internalTransfer(
   tx: Tx,
-  p: { enterpriseId: number; userId: number; payeeAccountNo: string; payeeName: string; amount: Cents; fee: Cents; memo?: string | null },
+  scope: EnterpriseScope,
+  p: { payeeAccountNo: string; payeeName: string; amount: Cents; fee: Cents; memo?: string | null },
 ): Promise<TransferResult> {
-  const from = await virtualAccountBalance(tx, p.enterpriseId);
+  const { enterpriseId, userId } = scope;
+  const from = await virtualAccountBalance(tx, enterpriseId);
   if (!from) throw new BusinessError('本企业尚未开立虚拟账户');
   const to = await virtualAccountByNo(tx, p.payeeAccountNo.trim());
   if (!to || normalise(to.accountName) !== normalise(p.payeeName)) throw new BusinessError('收款账号与收款户名不匹配，请核对后重试');
-  if (to.enterpriseId === p.enterpriseId) throw new BusinessError('不能向本企业的虚拟账户转账');
+  if (to.enterpriseId === enterpriseId) throw new BusinessError('不能向本企业的虚拟账户转账');
   const draft = rule(() =>
     transferEntry({
-      from: { enterpriseId: p.enterpriseId, name: from.accountName, accountNo: from.accountNo },
+      from: { enterpriseId, name: from.accountName, accountNo: from.accountNo },
       to: { enterpriseId: to.enterpriseId, name: to.accountName, accountNo: to.accountNo },
       amount: p.amount,
       fee: p.fee,
@@ -42,12 +45,12 @@ export async function internalTransfer(
     }),
   );
   // Lock both enterprises' free parts (ascending id order inside lockAccounts) before reading the payer's.
-  const locked = await lockAccounts(tx, [{ enterpriseId: p.enterpriseId, bucket: 'AVAILABLE' }, { enterpriseId: to.enterpriseId, bucket: 'AVAILABLE' }]);
-  const available = locked.get(`VA:${p.enterpriseId}:AVAILABLE`)!.balance;
+  const locked = await lockAccounts(tx, [{ enterpriseId, bucket: 'AVAILABLE' }, { enterpriseId: to.enterpriseId, bucket: 'AVAILABLE' }]);
+  const available = locked.get(`VA:${enterpriseId}:AVAILABLE`)!.balance;
   if (p.amount + p.fee > available) {
     throw new BusinessError(`可用余额不足：可用余额 ¥${formatYuan(available)}，转账金额与手续费合计 ¥${formatYuan(p.amount + p.fee)}`);
   }
-  const entry = await postEntry(tx, draft, { createdBy: p.userId });
+  const entry = await postEntry(tx, draft, { createdBy: userId });
   return {
     kind: 'TRANSFER',
     refNo: entry.refNo,

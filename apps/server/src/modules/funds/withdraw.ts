@@ -1,9 +1,20 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { formatYuan, subCents, withdrawalFailEntry, withdrawalPayoutEntry, withdrawalRequestEntry, type Cents } from '@factoring/domain';
+import { and, count, desc, eq } from 'drizzle-orm';
+import {
+  formatYuan,
+  subCents,
+  withdrawalFailEntry,
+  withdrawalLifecycle,
+  withdrawalPayoutEntry,
+  withdrawalRequestEntry,
+  type Cents,
+  type WithdrawalStatus,
+} from '@factoring/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { settlementAccounts, withdrawals } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
+import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
+import { transition } from '../../lib/transition.ts';
 import { rule } from '../ledger/domain-errors.ts';
 import { lockAccounts, postEntry, refNoOf } from '../ledger/post-entry.ts';
 import { openFundsTask, type Submitter } from './operator-tasks.ts';
@@ -22,12 +33,12 @@ export interface WithdrawalResult {
   createdAt: string;
 }
 
-/** The settlement account bound to the enterprise (where withdrawals go), or null. */
-export async function boundSettlementAccount(db: Db | Tx, enterpriseId: number) {
+/** The settlement account bound to the caller's enterprise (where withdrawals go), or null. */
+export async function boundSettlementAccount(db: Db | Tx, scope: EnterpriseScope) {
   const [row] = await db
     .select({ accountName: settlementAccounts.accountName, accountNo: settlementAccounts.accountNo, bankName: settlementAccounts.bankName, branchName: settlementAccounts.branchName })
     .from(settlementAccounts)
-    .where(eq(settlementAccounts.enterpriseId, enterpriseId));
+    .where(ownedBy(scope, settlementAccounts.enterpriseId));
   return row ?? null;
 }
 
@@ -38,15 +49,17 @@ export async function boundSettlementAccount(db: Db | Tx, enterpriseId: number) 
  */
 export async function requestWithdrawal(
   tx: Tx,
-  p: { enterpriseId: number; by: Submitter; amount: Cents; fee: Cents },
+  scope: EnterpriseScope,
+  p: { by: Submitter; amount: Cents; fee: Cents },
 ): Promise<WithdrawalResult> {
-  const bank = await boundSettlementAccount(tx, p.enterpriseId);
+  const { enterpriseId } = scope;
+  const bank = await boundSettlementAccount(tx, scope);
   if (!bank) throw new BusinessError('尚未绑定结算账户，请先在企业认证中绑定结算账户');
   const draft = rule(() =>
-    withdrawalRequestEntry({ enterpriseId: p.enterpriseId, amount: p.amount, fee: p.fee, bank: { name: bank.accountName, accountNo: bank.accountNo } }),
+    withdrawalRequestEntry({ enterpriseId, amount: p.amount, fee: p.fee, bank: { name: bank.accountName, accountNo: bank.accountNo } }),
   );
-  const locked = await lockAccounts(tx, [{ enterpriseId: p.enterpriseId, bucket: 'AVAILABLE' }, { enterpriseId: p.enterpriseId, bucket: 'FROZEN' }]);
-  const available = locked.get(`VA:${p.enterpriseId}:AVAILABLE`)!.balance;
+  const locked = await lockAccounts(tx, [{ enterpriseId, bucket: 'AVAILABLE' }, { enterpriseId, bucket: 'FROZEN' }]);
+  const available = locked.get(`VA:${enterpriseId}:AVAILABLE`)!.balance;
   if (p.amount + p.fee > available) {
     const max = available > p.fee ? subCents(available as Cents, p.fee) : 0;
     throw new BusinessError(`可用余额不足：可用余额 ¥${formatYuan(available)}，扣除手续费 ¥${formatYuan(p.fee)} 后最多可提现 ¥${formatYuan(max)}`);
@@ -55,7 +68,7 @@ export async function requestWithdrawal(
   const [w] = await tx
     .insert(withdrawals)
     .values({
-      enterpriseId: p.enterpriseId,
+      enterpriseId,
       amount: p.amount,
       fee: p.fee,
       bankName: bank.branchName || bank.bankName,
@@ -68,7 +81,7 @@ export async function requestWithdrawal(
   await openFundsTask(tx, {
     type: 'FUNDS_WITHDRAWAL',
     refId: w.id,
-    enterpriseId: p.enterpriseId,
+    enterpriseId,
     submittedBy: p.by,
     subject: `提现出款 ¥${formatYuan(p.amount)}`,
     data: { withdrawalId: w.id, amount: p.amount, fee: p.fee },
@@ -111,10 +124,7 @@ export async function confirmWithdrawalPaid(tx: Tx, withdrawalId: number, operat
     rule(() => withdrawalPayoutEntry({ enterpriseId: w.enterpriseId, amount: w.amount as Cents, fee: w.fee as Cents, bank: { name: w.bankAccountName, accountNo: w.bankAccountNo } })),
     { createdBy: operatorId },
   );
-  await tx
-    .update(withdrawals)
-    .set({ status: 'PAID', settleEntryId: entry.entryId, decidedBy: operatorId, decidedAt: new Date() })
-    .where(eq(withdrawals.id, withdrawalId));
+  await transition(tx, withdrawals, withdrawalLifecycle, w, 'PAID', { settleEntryId: entry.entryId, decidedBy: operatorId, decidedAt: new Date() });
   return { withdrawalId, status: 'PAID' as const, refNo: entry.refNo };
 }
 
@@ -126,24 +136,22 @@ export async function failWithdrawal(tx: Tx, withdrawalId: number, operatorId: n
   const entry = await postEntry(tx, rule(() => withdrawalFailEntry({ enterpriseId: w.enterpriseId, amount: w.amount as Cents, fee: w.fee as Cents, reason: why })), {
     createdBy: operatorId,
   });
-  await tx
-    .update(withdrawals)
-    .set({ status: 'FAILED', settleEntryId: entry.entryId, decidedBy: operatorId, decidedAt: new Date(), reason: why })
-    .where(eq(withdrawals.id, withdrawalId));
+  await transition(tx, withdrawals, withdrawalLifecycle, w, 'FAILED', { settleEntryId: entry.entryId, decidedBy: operatorId, decidedAt: new Date(), reason: why });
   return { withdrawalId, status: 'FAILED' as const, refNo: entry.refNo };
 }
 
 /** The enterprise's withdrawals, newest first. */
-export async function listWithdrawals(db: Db, enterpriseId: number, q: PageQuery & { status?: string }) {
-  const where = and(eq(withdrawals.enterpriseId, enterpriseId), q.status ? sql`${withdrawals.status} = ${q.status}` : undefined);
+export async function listWithdrawals(db: Db, scope: EnterpriseScope, q: PageQuery & { status?: WithdrawalStatus }) {
+  const where = and(ownedBy(scope, withdrawals.enterpriseId), q.status ? eq(withdrawals.status, q.status) : undefined);
   const rows = await db.select().from(withdrawals).where(where).orderBy(desc(withdrawals.id)).limit(q.size).offset(offsetOf(q));
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(where);
+  const [{ n }] = await db.select({ n: count() }).from(withdrawals).where(where);
   return {
     items: rows.map((w) => ({
       id: w.id,
       amount: w.amount,
       fee: w.fee,
       status: w.status,
+      statusLabel: withdrawalLifecycle.label(w.status),
       bankName: w.bankName,
       bankAccountNo: w.bankAccountNo,
       bankAccountName: w.bankAccountName,

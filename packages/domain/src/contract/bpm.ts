@@ -1,0 +1,84 @@
+// The operators' inbox (PRODUCT §11): task types, tasks, decisions and the audit log.
+import { z } from 'zod';
+import { TASK_STATES } from '../status/task.ts';
+import { idSchema, optionalTextSchema, pageOf, pageQuerySchema, textSchema } from './common.ts';
+import { timestampSchema } from './time.ts';
+
+const AUDIT_ACTIONS = ['SUBMIT', 'CLAIM', 'RELEASE', 'APPROVE', 'REJECT'] as const;
+
+// Requests ------------------------------------------------------------------------------------------
+
+export const taskListQuery = pageQuerySchema.extend({
+  type: optionalTextSchema(40, '任务类型'),
+  state: z.enum(TASK_STATES).optional(),
+  enterpriseName: optionalTextSchema(100, '企业名称'),
+  mine: z.enum(['true', 'false']).optional(),
+});
+export const approveTaskBody = z.object({ comment: optionalTextSchema(500, '审核意见', { multiline: true }) }).optional();
+export const rejectTaskBody = z.object({ reason: textSchema(500, '驳回原因', { min: 2, multiline: true }) });
+export const auditListQuery = pageQuerySchema.extend({ taskId: idSchema('任务').optional(), action: z.enum(AUDIT_ACTIONS).optional() });
+
+// Answers -------------------------------------------------------------------------------------------
+
+export const taskTypesSchema = z.array(z.object({ type: z.string(), label: z.string() }));
+
+export const taskListItemSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  typeLabel: z.string(),
+  subject: z.string(),
+  enterpriseId: z.number().int().nullable(),
+  enterpriseName: z.string().nullable(),
+  refId: z.string(),
+  state: z.enum(TASK_STATES),
+  stateLabel: z.string(),
+  assigneeId: z.number().int().nullable(),
+  assigneeName: z.string().nullable(),
+  decision: z.enum(['APPROVE', 'REJECT']).nullable(),
+  reason: z.string().nullable(),
+  decidedByName: z.string().nullable(),
+  createdAt: timestampSchema,
+  decidedAt: timestampSchema.nullable(),
+});
+export const taskPageSchema = pageOf(taskListItemSchema);
+
+const historyItem = z.object({
+  id: z.number().int(),
+  action: z.enum(AUDIT_ACTIONS),
+  actorName: z.string(),
+  comment: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: timestampSchema,
+});
+
+export const taskDetailSchema = taskListItemSchema.extend({
+  data: z.record(z.string(), z.unknown()),
+  fields: z.array(z.object({ label: z.string(), value: z.string() })),
+  attachments: z.array(
+    z.object({
+      uploadId: z.number().int(),
+      label: z.string(),
+      file: z.object({ id: z.number().int(), originalName: z.string(), mimeType: z.string(), size: z.number().int() }).nullable(),
+    }),
+  ),
+  submittedByName: z.string().nullable(),
+  history: z.array(historyItem),
+});
+
+export const taskDecisionSchema = z.object({ id: z.number().int(), state: z.enum(TASK_STATES), stateLabel: z.string() });
+
+export const auditItemSchema = z.object({
+  id: z.number().int(),
+  taskId: z.number().int().nullable(),
+  actorName: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  entityType: z.string(),
+  entityId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  comment: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: timestampSchema,
+});
+export const auditPageSchema = pageOf(auditItemSchema);

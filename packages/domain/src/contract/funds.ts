@@ -1,0 +1,260 @@
+// The fund account's API contract (PRODUCT §5): balances, fund flows, withdrawal, internal transfer,
+// payee whitelist, consignment, controlled funds, and the operators' deposit and ledger check.
+import { z } from 'zod';
+import { CONSIGNMENT_STATUSES, PAYEE_STATUSES, WITHDRAWAL_STATUSES } from '../status/funds.ts';
+import { centsSchema, idSchema, intSchema, isoDateSchema, moneyConfirmationFields, optionalTextSchema, pageOf, pageQuerySchema, textSchema } from './common.ts';
+
+const cents = z.number().int();
+const instant = z.string().meta({ description: 'ISO 8601 时间（UTC）' });
+const relation = z.enum(['UPSTREAM', 'DOWNSTREAM']);
+/** A filter date; an empty string (a cleared form field) means no filter. */
+const filterDate = (label: string) => z.union([z.literal(''), isoDateSchema(label)]).optional();
+
+// Requests ------------------------------------------------------------------------------------------
+
+export const flowFiltersQuery = z.object({
+  /** One flow type or several separated by commas. */
+  type: optionalTextSchema(400, '流水类型'),
+  direction: z.enum(['IN', 'OUT', '']).optional(),
+  startDate: filterDate('开始日期'),
+  endDate: filterDate('结束日期'),
+});
+export type FlowFilters = z.output<typeof flowFiltersQuery>;
+export const flowListQuery = pageQuerySchema.extend(flowFiltersQuery.shape);
+export const monthlyFlowsQuery = z.object({ months: intSchema('月数', 1, 36).default(12) });
+export const counterpartyFlowsQuery = flowFiltersQuery.pick({ startDate: true, endDate: true }).extend({ relation: z.enum(['UPSTREAM', 'DOWNSTREAM', '']).optional() });
+export const entryResultQuery = z.object({ refNo: textSchema(40, '流水号') });
+
+export const withdrawBody = z.object({ amount: centsSchema('提现金额'), ...moneyConfirmationFields });
+export const withdrawalListQuery = pageQuerySchema.extend({ status: z.enum(WITHDRAWAL_STATUSES).optional() });
+
+export const transferBody = z.object({
+  payeeAccountNo: textSchema(40, '收款账号'),
+  payeeName: textSchema(100, '收款户名'),
+  amount: centsSchema('转账金额'),
+  memo: optionalTextSchema(100, '附言'),
+  ...moneyConfirmationFields,
+});
+
+export const payeeInput = z.object({
+  name: textSchema(100, '收款方名称', { min: 2 }),
+  bankName: textSchema(100, '开户银行及支行', { min: 2 }),
+  accountNo: textSchema(40, '收款账号')
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{8,32}$/, '收款账号应为 8–32 位数字')),
+  relation: relation.default('UPSTREAM'),
+});
+export type PayeeInput = z.output<typeof payeeInput>;
+export const payeeListQuery = pageQuerySchema.extend({ status: z.enum(PAYEE_STATUSES).optional(), name: optionalTextSchema(50, '收款方名称') });
+
+export const consignmentListQuery = pageQuerySchema.extend({ status: z.enum(CONSIGNMENT_STATUSES).optional() });
+export const consignmentBody = z.object({
+  payeeId: idSchema('收款方'),
+  contractNo: textSchema(60, '采购合同编号'),
+  amountLimit: centsSchema('代付额度'),
+  remark: optionalTextSchema(200, '备注', { multiline: true }),
+});
+export const passedConsignmentsBody = pageQuerySchema.partial().optional();
+
+export const targetedPaymentBody = z.object({
+  payeeId: idSchema('收款方'),
+  trancheId: idSchema('受控批次').optional(),
+  amount: centsSchema('支付金额'),
+  purpose: optionalTextSchema(100, '用途'),
+  ...moneyConfirmationFields,
+});
+
+export const virtualAccountQuery = z.object({ accountNo: textSchema(40, '虚拟账号') });
+export const depositBody = z.object({
+  accountNo: textSchema(40, '虚拟账号'),
+  amount: centsSchema('入金金额'),
+  payerName: optionalTextSchema(100, '付款人户名'),
+  payerAccountNo: optionalTextSchema(40, '付款人账号'),
+  memo: optionalTextSchema(200, '备注', { multiline: true }),
+  idempotencyKey: moneyConfirmationFields.idempotencyKey,
+});
+
+// Answers -------------------------------------------------------------------------------------------
+
+export const accountBalanceSchema = z.object({
+  accountNo: z.string(),
+  accountName: z.string(),
+  bank: z.string(),
+  balance: cents,
+  frozen: cents,
+  available: cents,
+  controlled: cents,
+  fees: z.object({ withdraw: cents, inTransfer: cents }),
+});
+
+export const fundFlowSchema = z.object({
+  id: z.number().int(),
+  entryId: z.number().int(),
+  refNo: z.string(),
+  createdAt: instant,
+  flowType: z.string(),
+  typeLabel: z.string(),
+  direction: z.enum(['IN', 'OUT']),
+  amount: cents,
+  bucket: z.enum(['AVAILABLE', 'CONTROLLED']),
+  counterpartyName: z.string().nullable(),
+  counterpartyAccount: z.string().nullable(),
+  memo: z.string().nullable(),
+});
+export const fundFlowPageSchema = pageOf(fundFlowSchema);
+export const fundFlowExportSchema = z.object({ items: z.array(fundFlowSchema), truncated: z.boolean() });
+export const monthlyFlowsSchema = z.array(z.object({ month: z.string(), inflow: cents, outflow: cents }));
+export const counterpartyFlowsSchema = z.object({
+  items: z.array(
+    z.object({
+      counterpartyName: z.string(),
+      counterpartyAccount: z.string().nullable(),
+      relation,
+      inflow: cents,
+      outflow: cents,
+      count: z.number().int(),
+      lastAt: instant,
+    }),
+  ),
+  totals: z.object({ inflow: cents, outflow: cents, count: z.number().int() }),
+});
+export const entryResultSchema = z.object({
+  refNo: z.string(),
+  kind: z.string(),
+  flowType: z.string(),
+  typeLabel: z.string(),
+  direction: z.enum(['IN', 'OUT']),
+  amount: cents,
+  fee: cents,
+  counterpartyName: z.string().nullable(),
+  counterpartyAccount: z.string().nullable(),
+  createdAt: instant,
+});
+
+export const withdrawalInfoSchema = z.object({
+  available: cents,
+  fee: cents,
+  maxAmount: cents,
+  settlementAccount: z.object({ accountName: z.string(), accountNo: z.string(), bankName: z.string(), branchName: z.string() }).nullable(),
+});
+export const withdrawalResultSchema = z.object({
+  kind: z.literal('WITHDRAWAL'),
+  refNo: z.string(),
+  withdrawalId: z.number().int(),
+  amount: cents,
+  fee: cents,
+  total: cents,
+  status: z.literal('PENDING'),
+  bankName: z.string(),
+  bankAccountNo: z.string(),
+  bankAccountName: z.string(),
+  createdAt: instant,
+});
+export const withdrawalSchema = z.object({
+  id: z.number().int(),
+  amount: cents,
+  fee: cents,
+  status: z.enum(WITHDRAWAL_STATUSES),
+  statusLabel: z.string(),
+  bankName: z.string(),
+  bankAccountNo: z.string(),
+  bankAccountName: z.string(),
+  reason: z.string().nullable(),
+  refNo: z.string(),
+  createdAt: instant,
+  decidedAt: instant.nullable(),
+});
+export const withdrawalPageSchema = pageOf(withdrawalSchema);
+
+export const transferResultSchema = z.object({
+  kind: z.literal('TRANSFER'),
+  refNo: z.string(),
+  amount: cents,
+  fee: cents,
+  total: cents,
+  payeeName: z.string(),
+  payeeAccountNo: z.string(),
+  createdAt: instant,
+});
+
+export const payeeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  bankName: z.string(),
+  accountNo: z.string(),
+  relation,
+  status: z.enum(PAYEE_STATUSES),
+  statusLabel: z.string(),
+  pendingChange: z.object({ name: z.string(), bankName: z.string(), accountNo: z.string(), relation }).nullable(),
+  reviewNote: z.string().nullable(),
+  createdAt: instant,
+  updatedAt: instant,
+  reviewedAt: instant.nullable(),
+});
+export type Payee = z.infer<typeof payeeSchema>;
+export const payeePageSchema = pageOf(payeeSchema);
+
+export const consignmentSchema = z.object({
+  id: z.number().int(),
+  payeeId: z.number().int(),
+  payeeName: z.string(),
+  payeeAccountNo: z.string(),
+  payeeBankName: z.string(),
+  contractNo: z.string(),
+  amountLimit: cents,
+  remark: z.string().nullable(),
+  status: z.enum(CONSIGNMENT_STATUSES),
+  statusLabel: z.string(),
+  reviewNote: z.string().nullable(),
+  createdAt: instant,
+  reviewedAt: instant.nullable(),
+});
+export const consignmentPageSchema = pageOf(consignmentSchema);
+export const consignmentAppliedSchema = z.object({ id: z.number().int(), status: z.enum(CONSIGNMENT_STATUSES) });
+
+const trancheShare = z.object({ trancheId: z.number().int(), sourceRef: z.string(), amount: cents });
+export const controlledFundsSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      sourceRef: z.string(),
+      amount: cents,
+      paid: cents,
+      remaining: cents,
+      refNo: z.string(),
+      createdAt: instant,
+      payments: z.array(
+        z.object({ id: z.number().int(), amount: cents, payeeName: z.string(), payeeAccountNo: z.string(), purpose: z.string().nullable(), refNo: z.string(), createdAt: instant }),
+      ),
+    }),
+  ),
+  totals: z.object({ amount: cents, paid: cents, remaining: cents }),
+});
+export const targetedPaymentResultSchema = z.object({
+  kind: z.literal('TARGETED_PAYMENT'),
+  refNo: z.string(),
+  amount: cents,
+  fee: cents,
+  total: cents,
+  payeeName: z.string(),
+  payeeAccountNo: z.string(),
+  tranches: z.array(trancheShare),
+  createdAt: instant,
+});
+
+export const virtualAccountSchema = z.object({ enterpriseId: z.number().int(), accountNo: z.string(), accountName: z.string() });
+export const depositResultSchema = z.object({
+  kind: z.literal('DEPOSIT'),
+  refNo: z.string(),
+  accountNo: z.string(),
+  enterpriseName: z.string(),
+  amount: cents,
+  createdAt: instant,
+});
+export const ledgerReportSchema = z.object({
+  entries: z.number().int(),
+  lines: z.number().int(),
+  accounts: z.number().int(),
+  turnover: cents,
+  problems: z.array(z.string()),
+});
