@@ -36,12 +36,14 @@ import { taskRegistry, type TaskRegistry, type TaskType } from './modules/bpm/re
 import { signHooks, type SignHook, type SignHooks } from './modules/contracts/sign-hooks.ts';
 import { CERTIFICATION_TASK_TYPES } from './modules/certification/task-types.ts';
 import { FUNDS_TASK_TYPES } from './modules/funds/task-types.ts';
+import { WAREHOUSE_TASK_TYPES } from './modules/warehouse/task-types.ts';
+import { warehouseRoutes } from './modules/warehouse/routes.ts';
 
 /**
  * The operator task types of every area (the /bpm/tasks inbox), listed here rather than registered
  * as a side effect of importing a module. An area exports its list; add it below.
  */
-export const TASK_TYPES: readonly TaskType[] = [...CERTIFICATION_TASK_TYPES, ...FUNDS_TASK_TYPES];
+export const TASK_TYPES: readonly TaskType[] = [...CERTIFICATION_TASK_TYPES, ...FUNDS_TASK_TYPES, ...WAREHOUSE_TASK_TYPES];
 
 /** What happens when a contract of a kind of business record is signed: relatedType → hook. */
 export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = {};
@@ -128,6 +130,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     ...[accountRoutes, mailRoutes, contentRoutes],
     ...[referenceRoutes, uploadRoutes, certificationRoutes, bpmRoutes],
     ...[fundsRoutes, contractRoutes, creditRoutes, supplyLoanRoutes],
+    warehouseRoutes,
   ];
   for (const routes of areas) await app.register(routes, { ctx });
 

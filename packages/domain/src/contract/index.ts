@@ -9,3 +9,4 @@ export type * from './settlement-account.ts';
 export * from './funds.ts';
 export * from './bpm.ts';
 export * from './contracts.ts';
+export * from './warehouse.ts';

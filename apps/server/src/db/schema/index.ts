@@ -6,3 +6,4 @@ export * from './certification.ts';
 export * from './bpm.ts';
 export * from './contracts.ts';
 export * from './supplyloan.ts';
+export * from './warehouse.ts';

@@ -9,6 +9,7 @@ import { seedCertificationDemo, seedCertificationReference } from './reference.t
 import { seedFunds } from './funds.ts';
 import { seedContracts } from './contracts.ts';
 import { seedSupplyLoan } from './supplyloan.ts';
+import { seedWarehouse } from './warehouse.ts';
 
 /** Demo logins listed in the README. One password for all keeps the demo easy to try. */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -83,4 +84,5 @@ export async function seedDemoWorld(db: Db) {
   await seedFunds(db);
   await seedContracts(db);
   await seedSupplyLoan(db);
+  await seedWarehouse(db);
 }

@@ -1,0 +1,334 @@
+// Scoped reads of the warehouse: inventory, movement history, receipts, stock-takes, own stock.
+// Every function takes the caller's Scope and filters with stockVisibleTo.
+import { MOVEMENT_KIND_LABELS, qty, receiptLifecycle, stockTakeLifecycle, toQuantityText, type MovementKind } from '@factoring/domain';
+import type { movementQuerySchema, positionQuerySchema, receiptQuerySchema, stockTakeQuerySchema } from '@factoring/domain/contract';
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { enterprises, goods, stockMovements, stockPositions, stockTakes, warehouseLocations, warehouseReceipts, warehouses } from '../../db/schema/index.ts';
+import { NotFoundError } from '../../lib/envelope.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { stockVisibleTo } from './access.ts';
+
+const nonEmpty = sql`(${stockPositions.available} <> 0 or ${stockPositions.pledged} <> 0 or ${stockPositions.frozen} <> 0)`;
+
+const positionColumns = {
+  id: stockPositions.id,
+  warehouseId: stockPositions.warehouseId,
+  warehouseName: warehouses.name,
+  locationId: stockPositions.locationId,
+  locationCode: warehouseLocations.code,
+  depositorId: stockPositions.depositorId,
+  depositorName: enterprises.name,
+  goodsId: stockPositions.goodsId,
+  goodsName: goods.name,
+  specification: goods.specification,
+  unit: goods.unit,
+  scale: goods.scale,
+  batchNo: stockPositions.batchNo,
+  available: stockPositions.available,
+  pledged: stockPositions.pledged,
+  frozen: stockPositions.frozen,
+  updatedAt: stockPositions.updatedAt,
+};
+
+type PositionQuery = z.output<typeof positionQuerySchema>;
+
+function positionFilters(scope: Scope, q: Omit<PositionQuery, 'page' | 'size'>): SQL {
+  const where: SQL[] = [stockVisibleTo(scope)];
+  if (q.warehouseId) where.push(eq(stockPositions.warehouseId, q.warehouseId));
+  if (q.depositorId) where.push(eq(stockPositions.depositorId, q.depositorId));
+  if (q.goodsId) where.push(eq(stockPositions.goodsId, q.goodsId));
+  if (q.includeEmpty !== 'true') where.push(nonEmpty);
+  return and(...where)!;
+}
+
+const positionBase = (db: Db) =>
+  db
+    .select(positionColumns)
+    .from(stockPositions)
+    .innerJoin(warehouses, eq(warehouses.id, stockPositions.warehouseId))
+    .innerJoin(warehouseLocations, eq(warehouseLocations.id, stockPositions.locationId))
+    .innerJoin(enterprises, eq(enterprises.id, stockPositions.depositorId))
+    .innerJoin(goods, eq(goods.id, stockPositions.goodsId));
+
+const toPosition = (r: Awaited<ReturnType<ReturnType<typeof positionBase>['execute']>>[number]) => ({
+  ...r,
+  total: toQuantityText(qty(r.available).plus(qty(r.pledged)).plus(qty(r.frozen))),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** The inventory (/warehouse/stockDetails): one row per position with total, available, pledged, frozen. */
+export async function listPositions(db: Db, scope: Scope, q: PositionQuery) {
+  const where = positionFilters(scope, q);
+  const [items, [total]] = await Promise.all([
+    positionBase(db)
+      .where(where)
+      .orderBy(asc(enterprises.name), asc(goods.name), asc(stockPositions.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db
+      .select({ n: count() })
+      .from(stockPositions)
+      .innerJoin(warehouses, eq(warehouses.id, stockPositions.warehouseId))
+      .where(where),
+  ]);
+  return { items: items.map(toPosition), totalCount: total?.n ?? 0 };
+}
+
+/** All positions of a filter (Excel export), capped. */
+export async function exportPositions(db: Db, scope: Scope, q: Omit<PositionQuery, 'page' | 'size'>) {
+  const rows = await positionBase(db).where(positionFilters(scope, q)).orderBy(asc(enterprises.name), asc(goods.name), asc(stockPositions.id)).limit(10_000);
+  return rows.map(toPosition);
+}
+
+export async function findVisiblePosition(db: Db, scope: Scope, id: number) {
+  const [row] = await positionBase(db).where(and(eq(stockPositions.id, id), stockVisibleTo(scope)));
+  if (!row) throw new NotFoundError('库存记录不存在');
+  return toPosition(row);
+}
+
+type MovementQuery = z.output<typeof movementQuerySchema>;
+
+/** The movement history (in/out records and every other movement), newest first. */
+export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
+  const where: SQL[] = [stockVisibleTo(scope, stockMovements.depositorId)];
+  if (q.positionId) where.push(eq(stockMovements.positionId, q.positionId));
+  if (q.warehouseId) where.push(eq(stockMovements.warehouseId, q.warehouseId));
+  if (q.depositorId) where.push(eq(stockMovements.depositorId, q.depositorId));
+  if (q.goodsId) where.push(eq(stockMovements.goodsId, q.goodsId));
+  if (q.kind === 'IN_OUT') where.push(inArray(stockMovements.kind, ['IN', 'OUT']));
+  else if (q.kind) where.push(eq(stockMovements.kind, q.kind));
+  if (q.dateFrom) where.push(gte(stockMovements.occurredOn, q.dateFrom));
+  if (q.dateTo) where.push(lte(stockMovements.occurredOn, q.dateTo));
+  const condition = and(...where);
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        m: stockMovements,
+        warehouseName: warehouses.name,
+        locationCode: warehouseLocations.code,
+        depositorName: enterprises.name,
+        goodsName: goods.name,
+        unit: goods.unit,
+        scale: goods.scale,
+        batchNo: stockPositions.batchNo,
+      })
+      .from(stockMovements)
+      .innerJoin(warehouses, eq(warehouses.id, stockMovements.warehouseId))
+      .innerJoin(stockPositions, eq(stockPositions.id, stockMovements.positionId))
+      .innerJoin(warehouseLocations, eq(warehouseLocations.id, stockPositions.locationId))
+      .innerJoin(enterprises, eq(enterprises.id, stockMovements.depositorId))
+      .innerJoin(goods, eq(goods.id, stockMovements.goodsId))
+      .where(condition)
+      .orderBy(desc(stockMovements.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db
+      .select({ n: count() })
+      .from(stockMovements)
+      .innerJoin(warehouses, eq(warehouses.id, stockMovements.warehouseId))
+      .where(condition),
+  ]);
+  return {
+    items: items.map((r) => ({
+      id: r.m.id,
+      operationNo: r.m.operationNo,
+      kind: r.m.kind,
+      kindLabel: MOVEMENT_KIND_LABELS[r.m.kind as MovementKind] ?? r.m.kind,
+      positionId: r.m.positionId,
+      warehouseName: r.warehouseName,
+      locationCode: r.locationCode,
+      depositorName: r.depositorName,
+      goodsName: r.goodsName,
+      unit: r.unit,
+      scale: r.scale,
+      batchNo: r.batchNo,
+      quantity: r.m.quantity,
+      available: r.m.dAvailable,
+      pledged: r.m.dPledged,
+      frozen: r.m.dFrozen,
+      occurredOn: r.m.occurredOn,
+      documentNo: r.m.documentNo,
+      reference: r.m.reference,
+      note: r.m.note,
+      actorName: r.m.actorName,
+      createdAt: r.m.createdAt.toISOString(),
+    })),
+    totalCount: total?.n ?? 0,
+  };
+}
+
+/** The depositor's own stock, summed per warehouse and goods (its financing pages and the goods guide). */
+export async function ownStock(db: Db, enterpriseId: number) {
+  const rows = await db
+    .select({
+      warehouseId: stockPositions.warehouseId,
+      warehouseName: warehouses.name,
+      goodsId: stockPositions.goodsId,
+      goodsName: goods.name,
+      unit: goods.unit,
+      scale: goods.scale,
+      available: sql<string>`sum(${stockPositions.available})`,
+      pledged: sql<string>`sum(${stockPositions.pledged})`,
+      frozen: sql<string>`sum(${stockPositions.frozen})`,
+    })
+    .from(stockPositions)
+    .innerJoin(warehouses, eq(warehouses.id, stockPositions.warehouseId))
+    .innerJoin(goods, eq(goods.id, stockPositions.goodsId))
+    .where(and(eq(stockPositions.depositorId, enterpriseId), nonEmpty))
+    .groupBy(stockPositions.warehouseId, warehouses.name, stockPositions.goodsId, goods.name, goods.unit, goods.scale)
+    .orderBy(asc(warehouses.name), asc(goods.name));
+  return rows.map((r) => ({
+    ...r,
+    available: toQuantityText(qty(r.available)),
+    pledged: toQuantityText(qty(r.pledged)),
+    frozen: toQuantityText(qty(r.frozen)),
+    total: toQuantityText(qty(r.available).plus(qty(r.pledged)).plus(qty(r.frozen))),
+  }));
+}
+
+const receiptColumns = {
+  r: warehouseReceipts,
+  holderName: enterprises.name,
+  warehouseName: warehouses.name,
+  locationCode: warehouseLocations.code,
+  goodsName: goods.name,
+  specification: goods.specification,
+  unit: goods.unit,
+  scale: goods.scale,
+  batchNo: stockPositions.batchNo,
+};
+
+const receiptBase = (db: Db) =>
+  db
+    .select(receiptColumns)
+    .from(warehouseReceipts)
+    .innerJoin(stockPositions, eq(stockPositions.id, warehouseReceipts.positionId))
+    .innerJoin(warehouses, eq(warehouses.id, warehouseReceipts.warehouseId))
+    .innerJoin(warehouseLocations, eq(warehouseLocations.id, stockPositions.locationId))
+    .innerJoin(enterprises, eq(enterprises.id, warehouseReceipts.holderId))
+    .innerJoin(goods, eq(goods.id, stockPositions.goodsId));
+
+const toReceipt = (x: Awaited<ReturnType<ReturnType<typeof receiptBase>['execute']>>[number]) => ({
+  id: x.r.id,
+  receiptNo: x.r.receiptNo,
+  status: x.r.status,
+  statusLabel: receiptLifecycle.label(x.r.status),
+  positionId: x.r.positionId,
+  holderId: x.r.holderId,
+  holderName: x.holderName,
+  warehouseId: x.r.warehouseId,
+  warehouseName: x.warehouseName,
+  locationCode: x.locationCode,
+  goodsName: x.goodsName,
+  specification: x.specification,
+  unit: x.unit,
+  scale: x.scale,
+  batchNo: x.batchNo,
+  quantity: x.r.quantity,
+  contentHash: x.r.contentHash,
+  version: x.r.version,
+  parentIds: x.r.parentIds,
+  issuedAt: x.r.issuedAt.toISOString(),
+  updatedAt: x.r.updatedAt.toISOString(),
+});
+
+export async function listReceipts(db: Db, scope: Scope, q: z.output<typeof receiptQuerySchema>) {
+  const where: SQL[] = [stockVisibleTo(scope, warehouseReceipts.holderId)];
+  if (q.status === 'ACTIVE') where.push(inArray(warehouseReceipts.status, ['LIVE', 'PLEDGED', 'CANCEL_PENDING']));
+  else if (q.status) where.push(eq(warehouseReceipts.status, q.status as never));
+  if (q.warehouseId) where.push(eq(warehouseReceipts.warehouseId, q.warehouseId));
+  const condition = and(...where);
+  const [items, [total]] = await Promise.all([
+    receiptBase(db).where(condition).orderBy(desc(warehouseReceipts.id)).limit(q.size).offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(warehouseReceipts).innerJoin(warehouses, eq(warehouses.id, warehouseReceipts.warehouseId)).where(condition),
+  ]);
+  return { items: items.map(toReceipt), totalCount: total?.n ?? 0 };
+}
+
+/** The verification page: any logged-in user checks a receipt's number and, optionally, its printed hash. */
+export async function verifyReceipt(db: Db, receiptNo: string, hash?: string) {
+  const [row] = await receiptBase(db).where(eq(warehouseReceipts.receiptNo, receiptNo.toUpperCase()));
+  if (!row) {
+    return { found: false, receiptNo, hashMatches: null, status: null, statusLabel: null, warehouseName: null, holderName: null, goodsName: null, quantity: null, unit: null, contentHash: null, issuedAt: null };
+  }
+  const r = toReceipt(row);
+  return {
+    found: true,
+    receiptNo: r.receiptNo,
+    hashMatches: hash ? hash.toLowerCase() === r.contentHash : null,
+    status: r.status,
+    statusLabel: r.statusLabel,
+    warehouseName: r.warehouseName,
+    holderName: r.holderName,
+    goodsName: r.goodsName,
+    quantity: r.quantity,
+    unit: r.unit,
+    contentHash: r.contentHash,
+    issuedAt: r.issuedAt,
+  };
+}
+
+export async function listStockTakes(db: Db, scope: Scope, q: z.output<typeof stockTakeQuerySchema>) {
+  const where: SQL[] = [scope.kind === 'operator' ? sql`true` : eq(warehouses.companyId, scope.enterpriseId)];
+  if (q.status) where.push(eq(stockTakes.status, q.status as never));
+  const condition = and(...where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ t: stockTakes, warehouseName: warehouses.name, locationCode: warehouseLocations.code })
+      .from(stockTakes)
+      .innerJoin(warehouses, eq(warehouses.id, stockTakes.warehouseId))
+      .innerJoin(warehouseLocations, eq(warehouseLocations.id, stockTakes.locationId))
+      .where(condition)
+      .orderBy(desc(stockTakes.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: count() }).from(stockTakes).innerJoin(warehouses, eq(warehouses.id, stockTakes.warehouseId)).where(condition),
+  ]);
+  const positionIds = [...new Set(rows.flatMap((r) => r.t.lines.map((l) => l.positionId)))];
+  const info = positionIds.length
+    ? await db
+        .select({ id: stockPositions.id, depositorName: enterprises.name, goodsName: goods.name, unit: goods.unit, batchNo: stockPositions.batchNo })
+        .from(stockPositions)
+        .innerJoin(enterprises, eq(enterprises.id, stockPositions.depositorId))
+        .innerJoin(goods, eq(goods.id, stockPositions.goodsId))
+        .where(inArray(stockPositions.id, positionIds))
+    : [];
+  return {
+    items: rows.map(({ t, warehouseName, locationCode }) => ({
+      id: t.id,
+      takeNo: t.takeNo,
+      status: t.status,
+      statusLabel: stockTakeLifecycle.label(t.status),
+      warehouseName,
+      locationCode,
+      countedOn: t.countedOn,
+      alert: t.alert,
+      lines: t.lines.map((l) => {
+        const p = info.find((i) => i.id === l.positionId);
+        return {
+          positionId: l.positionId,
+          depositorName: p?.depositorName ?? '',
+          goodsName: p?.goodsName ?? '',
+          unit: p?.unit ?? '',
+          batchNo: p?.batchNo ?? '',
+          book: l.book,
+          counted: l.counted,
+          difference: l.difference,
+          touchesEncumbered: l.touchesEncumbered,
+        };
+      }),
+      createdAt: t.createdAt.toISOString(),
+    })),
+    totalCount: total?.n ?? 0,
+  };
+}
+
+/** Certified enterprises a warehouse user may record stock for or a holder may endorse to (not itself). */
+export async function enterpriseOptions(db: Db, scope: Scope, keyword?: string) {
+  const where: SQL[] = [eq(enterprises.certified, true)];
+  if (scope.kind === 'enterprise') where.push(ne(enterprises.id, scope.enterpriseId));
+  if (keyword) where.push(or(sql`${enterprises.name} ilike ${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`, eq(enterprises.uscc, keyword.toUpperCase()))!);
+  return db.select({ id: enterprises.id, name: enterprises.name, uscc: enterprises.uscc }).from(enterprises).where(and(...where)).orderBy(asc(enterprises.name)).limit(50);
+}

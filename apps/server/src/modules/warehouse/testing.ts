@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { checkStock } from './stock-check.ts';
+
+/** For tests: the stock:check problems (an empty list when the quantity ledger is proven). */
+export async function stockProblems(db: Db): Promise<string[]> {
+  return (await checkStock(db)).problems;
+}
+
+/** For tests: everything a stock movement changes, so "the quantity ledger is untouched" is one equality. */
+export async function stockFingerprint(db: Db): Promise<string> {
+  const result = (await db.execute(
+    sql`select (select count(*) from stock_movements)::bigint as m,
+               (select string_agg(id || '=' || available || '/' || pledged || '/' || frozen || '/' || movement_count, ',' order by id) from stock_positions) as p,
+               (select string_agg(id || ':' || status || ':' || quantity || ':' || holder_id || ':' || version, ',' order by id) from warehouse_receipts) as r`,
+  )) as unknown as { rows: Record<string, unknown>[] };
+  return JSON.stringify(result.rows[0]);
+}

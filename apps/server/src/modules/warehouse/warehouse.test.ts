@@ -1,0 +1,380 @@
+import { randomUUID } from 'node:crypto';
+import { chinaDate } from '@factoring/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { enterprises, users } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { createReleaseOrder, pledgeStock, releasePledge } from './service.ts';
+import { stockFingerprint, stockProblems } from './testing.ts';
+
+/**
+ * The supervised warehouse end to end through the API (issue 13), on PGlite and — with
+ * TEST_DB=postgres — on PostgreSQL with a pool of 20 connections, so concurrent stock-outs really
+ * meet on the position's row lock. The quantity ledger is proven after every test.
+ */
+let t: TestApp;
+let keeper: TestClient; // cangchu: 江苏安储, ckFlag Y
+let demo: TestClient; // 上海鑫源, the depositor
+let other: TestClient; // gouxiao: 浙江远航, made a second warehouse company below
+let op: TestClient;
+let demoId: number;
+let otherId: number;
+
+type Answer<T = Record<string, unknown>> = { status: string; message: T; code?: string };
+const body = <T = Record<string, unknown>>(res: { json(): unknown }) => res.json() as Answer<T>;
+const key = () => `wh-${randomUUID()}`;
+type Position = { id: number; warehouseId: number; locationId: number; depositorId: number; goodsName: string; batchNo: string; available: string; pledged: string; frozen: string; total: string };
+type Warehouse = { id: number; name: string; locations: { id: number; code: string }[] };
+type Goods = { id: number; name: string; unit: string; scale: number };
+
+let suzhou: Warehouse;
+let wuxi: Warehouse;
+let steel: Goods;
+let ingot: Goods;
+
+const positions = async (c: TestClient, query: Record<string, string | number> = {}) =>
+  body<{ items: Position[]; totalCount: number }>(await c.get('/api/warehouse/positions', { size: 200, ...query })).message;
+const position = async (id: number) => body<Position>(await keeper.get(`/api/warehouse/positions/${id}`)).message;
+
+const stockIn = (over: Record<string, unknown> = {}) =>
+  keeper.post(
+    '/api/warehouse/stock-in',
+    {
+      warehouseId: suzhou.id,
+      locationId: suzhou.locations[0]!.id,
+      depositorId: demoId,
+      goodsId: steel.id,
+      batchNo: `T-${randomUUID().slice(0, 8)}`,
+      quantity: '100.000',
+      occurredOn: chinaDate(),
+      documentNo: 'RK-TEST-1',
+      idempotencyKey: key(),
+      ...over,
+    },
+    { json: true },
+  );
+const freshPosition = async (quantity: string, over: Record<string, unknown> = {}) => {
+  const res = body<{ positionId: number }>(await stockIn({ quantity, ...over }));
+  expect(res.status).toBe('OK');
+  return res.message.positionId;
+};
+const stockOut = (positionId: number, quantity: string, over: Record<string, unknown> = {}) =>
+  keeper.post('/api/warehouse/stock-out', { positionId, quantity, occurredOn: chinaDate(), documentNo: 'CK-TEST-1', idempotencyKey: key(), ...over }, { json: true });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  keeper = await t.loginAs('cangchu');
+  demo = await t.loginAs('demo');
+  op = await t.loginAs('operator');
+  const db = t.database.db;
+  const idOf = async (login: string) => (await db.select({ id: users.enterpriseId }).from(users).where(eq(users.loginName, login)))[0]!.id!;
+  demoId = await idOf('demo');
+  otherId = await idOf('gouxiao');
+  // A second warehouse company: 浙江远航's user gets ckFlag Y (it runs no warehouse of cangchu's).
+  await db.update(users).set({ ckFlag: 'Y' }).where(eq(users.loginName, 'gouxiao'));
+  other = await t.loginAs('gouxiao');
+  const own = body<Warehouse[]>(await keeper.get('/api/warehouse/warehouses/own')).message;
+  suzhou = own.find((w) => w.name.includes('苏州'))!;
+  wuxi = own.find((w) => w.name.includes('无锡'))!;
+  const goods = body<{ items: Goods[] }>(await keeper.get('/api/warehouse/goods', { size: 50 })).message.items;
+  steel = goods.find((g) => g.name === '热轧卷板')!;
+  ingot = goods.find((g) => g.unit === '件')!;
+});
+afterEach(async () => {
+  expect(await stockProblems(t.database.db)).toEqual([]);
+});
+afterAll(() => t.close());
+
+describe('the demo world and scoped views', () => {
+  it('the warehouse company runs two warehouses holding the demo enterprise\'s goods, with one live receipt', async () => {
+    expect(suzhou.locations.length).toBeGreaterThan(0);
+    expect(wuxi.locations.length).toBeGreaterThan(0);
+    const mine = await positions(keeper);
+    expect(new Set(mine.items.map((p) => p.goodsName))).toEqual(new Set(['热轧卷板', '电解铜', '铝合金锭']));
+    const receipts = body<{ items: { status: string; holderName: string }[] }>(await demo.get('/api/warehouse/receipts', { status: 'LIVE' })).message.items;
+    expect(receipts).toEqual([expect.objectContaining({ status: 'LIVE', holderName: '上海鑫源贸易有限公司' })]);
+    const history = body<{ totalCount: number }>(await keeper.get('/api/warehouse/movements')).message;
+    expect(history.totalCount).toBeGreaterThanOrEqual(7);
+  });
+
+  it('a depositor sees only its own stock; another warehouse company sees none of cangchu\'s; the operator sees all', async () => {
+    const demoView = await positions(demo);
+    expect(demoView.totalCount).toBeGreaterThan(0);
+    expect(demoView.items.every((p) => p.depositorId === demoId)).toBe(true);
+    expect((await positions(other)).totalCount).toBe(0);
+    expect(body<{ totalCount: number }>(await other.get('/api/warehouse/movements')).message.totalCount).toBe(0);
+    expect((await positions(op)).totalCount).toBeGreaterThanOrEqual(demoView.totalCount);
+    const own = body<{ warehouseName: string; available: string }[]>(await demo.get('/api/warehouse/my-stock')).message;
+    expect(own.map((s) => s.warehouseName)).toEqual(expect.arrayContaining([suzhou.name, wuxi.name]));
+    const someone = demoView.items[0]!;
+    expect((await other.get(`/api/warehouse/positions/${someone.id}`)).statusCode).toBe(404);
+  });
+
+  it('a user without ckFlag cannot record stock', async () => {
+    const res = await demo.post('/api/warehouse/stock-in', { warehouseId: suzhou.id }, { json: true });
+    expect([400, 403]).toContain(res.statusCode);
+  });
+});
+
+describe('stock in and out', () => {
+  it('a stock-in shows in the depositor\'s stock and history; a stock-out beyond available is refused', async () => {
+    const before = (await positions(demo)).items.length;
+    const positionId = await freshPosition('25.125');
+    const seen = (await positions(demo)).items.find((p) => p.id === positionId)!;
+    expect(seen).toMatchObject({ available: '25.125', pledged: '0.000', frozen: '0.000', total: '25.125' });
+    expect((await positions(demo)).items.length).toBe(before + 1);
+    const history = body<{ items: { kind: string; quantity: string }[] }>(await demo.get('/api/warehouse/movements', { positionId })).message.items;
+    expect(history).toEqual([expect.objectContaining({ kind: 'IN', quantity: '25.125' })]);
+
+    const fp = await stockFingerprint(t.database.db);
+    const refused = body(await stockOut(positionId, '25.126'));
+    expect(refused).toMatchObject({ status: 'ERROR', code: 'STOCK_NOT_AVAILABLE' });
+    expect(refused.message).toContain('可用库存不足');
+    expect(await stockFingerprint(t.database.db)).toBe(fp);
+    expect(body(await stockOut(positionId, '25.125')).status).toBe('OK');
+    expect(await position(positionId)).toMatchObject({ available: '0.000', total: '0.000' });
+  });
+
+  it('goods counted in pieces take whole numbers only', async () => {
+    const fp = await stockFingerprint(t.database.db);
+    const res = body(await stockIn({ warehouseId: wuxi.id, locationId: wuxi.locations.at(-1)!.id, goodsId: ingot.id, quantity: '10.5' }));
+    expect(res).toMatchObject({ status: 'ERROR', code: 'QUANTITY_PRECISION' });
+    expect(res.message).toContain('整数');
+    expect(await stockFingerprint(t.database.db)).toBe(fp);
+  });
+});
+
+describe('bad input leaves the quantity ledger untouched', () => {
+  it.each([
+    ['negative', '-5', 400],
+    ['zero', '0', 400],
+    ['over-precise', '1.2345', 400],
+    ['non-numeric', 'abc', 400],
+    ['exponent', '1e3', 400],
+  ])('a %s quantity is a 400 naming the field', async (_, quantity, status) => {
+    const fp = await stockFingerprint(t.database.db);
+    const res = await stockIn({ quantity });
+    expect(res.statusCode).toBe(status);
+    expect(res.json().message).toMatch(/quantity.*入库数量/);
+    const out = await stockOut(1, quantity);
+    expect(out.statusCode).toBe(400);
+    expect(await stockFingerprint(t.database.db)).toBe(fp);
+  });
+
+  it('moving pledged goods is refused; the pledge stays where it is', async () => {
+    const positionId = await freshPosition('50.000');
+    await t.database.db.transaction((tx) => pledgeStock(tx, { positionId, quantity: '40', reference: 'PLEDGE:TEST-1' }));
+    const fp = await stockFingerprint(t.database.db);
+    const move = body(
+      await keeper.post('/api/warehouse/stock-move', { positionId, toLocationId: suzhou.locations[1]!.id, quantity: '10.001', occurredOn: chinaDate(), idempotencyKey: key() }, { json: true }),
+    );
+    expect(move).toMatchObject({ status: 'ERROR', code: 'STOCK_NOT_AVAILABLE' });
+    expect(move.message).toContain('质押 40.000吨');
+    const out = body(await stockOut(positionId, '10.001'));
+    expect(out.code).toBe('STOCK_NOT_AVAILABLE');
+    expect(await stockFingerprint(t.database.db)).toBe(fp);
+    // The free 10 tonnes do move.
+    const ok = body(await keeper.post('/api/warehouse/stock-move', { positionId, toLocationId: suzhou.locations[1]!.id, quantity: '10', occurredOn: chinaDate(), idempotencyKey: key() }, { json: true }));
+    expect(ok.status).toBe('OK');
+    expect(await position(positionId)).toMatchObject({ available: '0.000', pledged: '40.000' });
+  });
+
+  it('a location of another warehouse is refused', async () => {
+    const fp = await stockFingerprint(t.database.db);
+    const res = body(await stockIn({ locationId: wuxi.locations[0]!.id }));
+    expect(res).toMatchObject({ status: 'ERROR', code: 'LOCATION_NOT_IN_WAREHOUSE' });
+    expect(await stockFingerprint(t.database.db)).toBe(fp);
+  });
+
+  it('another warehouse company\'s stock and warehouses are out of reach', async () => {
+    const positionId = (await positions(keeper)).items[0]!.id;
+    const fp = await stockFingerprint(t.database.db);
+    const out = await other.post('/api/warehouse/stock-out', { positionId, quantity: '1', occurredOn: chinaDate(), documentNo: 'X', idempotencyKey: key() }, { json: true });
+    expect(out.statusCode).toBe(404);
+    expect(out.json().message).toContain('不属于本仓储公司');
+    const into = await other.post(
+      '/api/warehouse/stock-in',
+      { warehouseId: suzhou.id, locationId: suzhou.locations[0]!.id, depositorId: demoId, goodsId: steel.id, quantity: '1', occurredOn: chinaDate(), documentNo: 'X', idempotencyKey: key() },
+      { json: true },
+    );
+    expect(into.statusCode).toBe(404);
+    const receipt = await other.post('/api/warehouse/receipts/issue', { positionId, quantity: '1', idempotencyKey: key() }, { json: true });
+    expect(receipt.statusCode).toBe(404);
+    expect(await stockFingerprint(t.database.db)).toBe(fp);
+  });
+
+  it('a split whose parts do not add up, and an endorsement to an uncertified enterprise, are refused', async () => {
+    const positionId = await freshPosition('30.000');
+    const issued = body<{ id: number }>(await keeper.post('/api/warehouse/receipts/issue', { positionId, quantity: '30', idempotencyKey: key() }, { json: true }));
+    expect(issued.status).toBe('OK');
+    const fp = await stockFingerprint(t.database.db);
+    const split = body(await demo.post('/api/warehouse/receipts/split', { receiptId: issued.message.id, parts: ['10', '19.999'], idempotencyKey: key() }, { json: true }));
+    expect(split).toMatchObject({ status: 'ERROR', code: 'SPLIT_NOT_BALANCED' });
+    expect(split.message).toContain('不一致');
+    // 深圳前海新启 has registered but not passed authentication.
+    const [fresh] = await t.database.db.select().from(enterprises).where(eq(enterprises.name, '深圳前海新启科技有限公司'));
+    await t.database.db.update(enterprises).set({ uscc: '91440300MA5G0TEST1' }).where(eq(enterprises.id, fresh!.id));
+    const endorse = body(await demo.post('/api/warehouse/receipts/endorse', { receiptId: issued.message.id, toUscc: '91440300MA5G0TEST1', idempotencyKey: key() }, { json: true }));
+    expect(endorse).toMatchObject({ status: 'ERROR', code: 'ENDORSEE_NOT_CERTIFIED' });
+    expect(endorse.message).toContain('尚未完成实名认证');
+    // The warehouse company is not the holder: it cannot endorse.
+    const byKeeper = body(await keeper.post('/api/warehouse/receipts/endorse', { receiptId: issued.message.id, toUscc: '91330106MA2GL7QX1F', idempotencyKey: key() }, { json: true }));
+    expect(byKeeper.code).toBe('NOT_RECEIPT_HOLDER');
+    expect(await stockFingerprint(t.database.db)).toBe(fp);
+    // The receipt's goods cannot leave while it is live.
+    expect(body(await stockOut(positionId, '1')).code).toBe('STOCK_NOT_AVAILABLE');
+    expect(await stockFingerprint(t.database.db)).toBe(fp);
+  });
+
+  it('a replayed request moves nothing twice; the same key with another request is refused', async () => {
+    const idempotencyKey = key();
+    const first = body<{ positionId: number; operationNo: string }>(await stockIn({ idempotencyKey, batchNo: 'REPLAY-1' }));
+    expect(first.status).toBe('OK');
+    const fp = await stockFingerprint(t.database.db);
+    const again = body<{ operationNo: string; replayed: boolean; notice: string }>(await stockIn({ idempotencyKey, batchNo: 'REPLAY-1' }));
+    expect(again).toMatchObject({ status: 'WARN', message: { operationNo: first.message.operationNo, replayed: true } });
+    expect(again.message.notice).toContain('未重复执行');
+    const different = body(await stockIn({ idempotencyKey, batchNo: 'REPLAY-1', quantity: '99' }));
+    expect(different.status).toBe('ERROR');
+    expect(different.message).toContain('幂等键');
+    expect(await stockFingerprint(t.database.db)).toBe(fp);
+    const noKey = body(await stockIn({ idempotencyKey: undefined }));
+    expect(noKey.status).toBe('ERROR');
+    expect(await stockFingerprint(t.database.db)).toBe(fp);
+  });
+
+  it('the movement ledger refuses updates and deletes', async () => {
+    await expect(t.database.db.execute(sql`update stock_movements set quantity = quantity + 1`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`delete from stock_movements`)).rejects.toThrow();
+  });
+});
+
+describe(`concurrency (${process.env.TEST_DB === 'postgres' ? 'PostgreSQL, parallel connections' : 'PGlite, serialised'})`, () => {
+  it('20 simultaneous stock-outs that together exceed the available quantity: exactly the covered number succeed, none negative', async () => {
+    const positionId = await freshPosition('70.500');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => stockOut(positionId, '10.000').then((r) => body(r))));
+    const succeeded = answers.filter((a) => a.status === 'OK');
+    const refused = answers.filter((a) => a.status === 'ERROR');
+    expect(succeeded).toHaveLength(7);
+    expect(refused).toHaveLength(13);
+    for (const r of refused) expect(r.code).toBe('STOCK_NOT_AVAILABLE');
+    expect(await position(positionId)).toMatchObject({ available: '0.500', total: '0.500' });
+    console.info(`[concurrency] ${process.env.TEST_DB ?? 'pglite'}: 20 stock-outs of 10.000 t against 70.500 t: ${succeeded.length} OK, ${refused.length} refused, 0.500 t left`);
+  });
+});
+
+describe('warehouse receipts', () => {
+  it('issue → split → merge → endorse → cancel: ownership moves with the receipt and the goods end available', async () => {
+    const positionId = await freshPosition('90.000', { batchNo: 'RT-1' });
+    const issued = body<{ id: number; receiptNo: string; contentHash: string }>(await keeper.post('/api/warehouse/receipts/issue', { positionId, quantity: '90', idempotencyKey: key() }, { json: true }));
+    expect(issued.status).toBe('OK');
+    expect(await position(positionId)).toMatchObject({ available: '0.000', frozen: '90.000' });
+    const verified = body<{ found: boolean; hashMatches: boolean }>(await other.get('/api/warehouse/receipts/verify', { receiptNo: issued.message.receiptNo, hash: issued.message.contentHash }));
+    expect(verified.message).toMatchObject({ found: true, hashMatches: true });
+    expect(body<{ hashMatches: boolean }>(await other.get('/api/warehouse/receipts/verify', { receiptNo: issued.message.receiptNo, hash: 'f'.repeat(64) })).message.hashMatches).toBe(false);
+
+    const split = body<{ receipts: { id: number; quantity: string }[] }>(await demo.post('/api/warehouse/receipts/split', { receiptId: issued.message.id, parts: ['30.250', '59.750'], idempotencyKey: key() }, { json: true }));
+    expect(split.status).toBe('OK');
+    expect(split.message.receipts.map((r) => r.quantity)).toEqual(['30.250', '59.750']);
+    const merged = body<{ id: number; quantity: string }>(
+      await demo.post('/api/warehouse/receipts/merge', { receiptIds: split.message.receipts.map((r) => r.id), idempotencyKey: key() }, { json: true }),
+    );
+    expect(merged.message.quantity).toBe('90.000');
+
+    const endorsed = body<{ holderName: string; contentHash: string }>(await demo.post('/api/warehouse/receipts/endorse', { receiptId: merged.message.id, toUscc: '91330106MA2GL7QX1F', idempotencyKey: key() }, { json: true }));
+    expect(endorsed).toMatchObject({ status: 'OK', message: { holderName: '浙江远航供应链管理有限公司' } });
+    expect(await position(positionId)).toMatchObject({ frozen: '0.000', total: '0.000' });
+    const theirs = (await positions(other)).items.find((p) => p.batchNo === 'RT-1')!;
+    expect(theirs).toMatchObject({ depositorId: otherId, frozen: '90.000' });
+    // The former holder no longer sees it.
+    expect(body<{ items: { id: number }[] }>(await demo.get('/api/warehouse/receipts')).message.items.map((r) => r.id)).not.toContain(merged.message.id);
+
+    const cancelled = body(await other.post('/api/warehouse/receipts/cancel', { receiptId: merged.message.id, reason: '提货前注销', idempotencyKey: key() }, { json: true }));
+    expect(cancelled).toMatchObject({ status: 'OK', message: { status: 'CANCELLED' } });
+    expect((await positions(other)).items.find((p) => p.batchNo === 'RT-1')).toMatchObject({ available: '90.000', frozen: '0.000' });
+    expect(await stockProblems(t.database.db)).toEqual([]);
+  });
+
+  it('a pledged receipt cannot be endorsed; its cancellation waits for an operator and the goods stay pledged', async () => {
+    const positionId = await freshPosition('12.000');
+    const issued = body<{ id: number }>(await keeper.post('/api/warehouse/receipts/issue', { positionId, quantity: '12', idempotencyKey: key() }, { json: true }));
+    await t.database.db.transaction((tx) => pledgeStock(tx, { receiptId: issued.message.id, reference: 'PLEDGE:T-2', depositorId: demoId }));
+    expect(await position(positionId)).toMatchObject({ frozen: '0.000', pledged: '12.000' });
+    const endorse = body(await demo.post('/api/warehouse/receipts/endorse', { receiptId: issued.message.id, toUscc: '91330106MA2GL7QX1F', idempotencyKey: key() }, { json: true }));
+    expect(endorse.code).toBe('RECEIPT_NOT_LIVE');
+    const cancel = body(await demo.post('/api/warehouse/receipts/cancel', { receiptId: issued.message.id, reason: '融资结清后注销', idempotencyKey: key() }, { json: true }));
+    expect(cancel.message).toMatchObject({ status: 'CANCEL_PENDING' });
+    const task = body<{ items: { id: number; type: string }[] }>(await op.get('/api/bpm/tasks', { type: 'WAREHOUSE_RECEIPT_CANCEL', state: 'PENDING' })).message.items[0]!;
+    expect(body(await op.post(`/api/bpm/tasks/${task.id}/approve`, { comment: '同意' }, { json: true })).status).toBe('OK');
+    expect(await position(positionId)).toMatchObject({ pledged: '12.000', available: '0.000' });
+    // The financing releases the goods through the service API.
+    await t.database.db.transaction((tx) => releasePledge(tx, { positionId, quantity: '12', reference: 'PLEDGE:T-2' }));
+    expect(await position(positionId)).toMatchObject({ pledged: '0.000', available: '12.000' });
+  });
+});
+
+describe('the service API for goods-pledge financing', () => {
+  it('pledge, release and a release order consumed by stock-outs', async () => {
+    const positionId = await freshPosition('20.000');
+    await t.database.db.transaction((tx) => pledgeStock(tx, { positionId, quantity: '20', reference: 'PLEDGE:T-3', depositorId: demoId }));
+    await t.database.db.transaction((tx) => releasePledge(tx, { positionId, quantity: '8', reference: 'PLEDGE:T-3' }));
+    const order = await t.database.db.transaction((tx) => createReleaseOrder(tx, { positionId, quantity: '8', reference: 'PLEDGE:T-3', pickupPerson: '王五' }));
+    expect(body(await stockOut(positionId, '5', { releaseOrderId: order.id })).status).toBe('OK');
+    const over = body(await stockOut(positionId, '3.001', { releaseOrderId: order.id }));
+    expect(over.code).toBe('RELEASE_ORDER_EXCEEDED');
+    expect(body(await stockOut(positionId, '3', { releaseOrderId: order.id })).status).toBe('OK');
+    expect(body(await stockOut(positionId, '0.001', { releaseOrderId: order.id })).code).toBe('RELEASE_ORDER_CLOSED');
+    expect(await position(positionId)).toMatchObject({ available: '0.000', pledged: '12.000' });
+    await expect(t.database.db.transaction((tx) => pledgeStock(tx, { positionId, quantity: '0.001', reference: 'X' }))).rejects.toThrow('可用库存不足');
+  });
+});
+
+describe('stock-taking', () => {
+  it('a count difference waits for the operator, whose approval writes the adjustment', async () => {
+    const positionId = await freshPosition('40.000', { locationId: suzhou.locations[2]!.id });
+    const p = await position(positionId);
+    const fp = await stockFingerprint(t.database.db);
+    const take = body<{ id: number; status: string; alert: boolean }>(
+      await keeper.post('/api/warehouse/stock-takes', { warehouseId: suzhou.id, locationId: p.locationId, countedOn: chinaDate(), lines: [{ positionId, counted: '39.250' }], idempotencyKey: key() }, { json: true }),
+    );
+    expect(take.message).toMatchObject({ status: 'PENDING', alert: false });
+    expect(await stockFingerprint(t.database.db)).toBe(fp);
+    const task = body<{ items: { id: number; subject: string }[] }>(await op.get('/api/bpm/tasks', { type: 'WAREHOUSE_STOCK_TAKE', state: 'PENDING' })).message.items[0]!;
+    expect(body(await op.post(`/api/bpm/tasks/${task.id}/approve`, {}, { json: true })).status).toBe('OK');
+    expect(await position(positionId)).toMatchObject({ available: '39.250' });
+    const list = body<{ items: { id: number; status: string }[] }>(await keeper.get('/api/warehouse/stock-takes')).message.items;
+    expect(list.find((s) => s.id === take.message.id)?.status).toBe('APPROVED');
+  });
+
+  it('a shortfall touching pledged goods raises an alert and is never taken silently', async () => {
+    const positionId = await freshPosition('10.000', { locationId: suzhou.locations[2]!.id });
+    await t.database.db.transaction((tx) => pledgeStock(tx, { positionId, quantity: '8', reference: 'PLEDGE:T-4' }));
+    const take = body<{ alert: boolean }>(
+      await keeper.post('/api/warehouse/stock-takes', { warehouseId: suzhou.id, locationId: suzhou.locations[2]!.id, countedOn: chinaDate(), lines: [{ positionId, counted: '7' }], idempotencyKey: key() }, { json: true }),
+    );
+    expect(take.message.alert).toBe(true);
+    const task = body<{ items: { id: number; subject: string }[] }>(await op.get('/api/bpm/tasks', { type: 'WAREHOUSE_STOCK_TAKE', state: 'PENDING' })).message.items[0]!;
+    expect(task.subject).toContain('预警');
+    const fp = await stockFingerprint(t.database.db);
+    const approve = body(await op.post(`/api/bpm/tasks/${task.id}/approve`, {}, { json: true }));
+    expect(approve).toMatchObject({ status: 'ERROR', code: 'STOCK_TAKE_TOUCHES_PLEDGE' });
+    expect(await stockFingerprint(t.database.db)).toBe(fp);
+    expect(await position(positionId)).toMatchObject({ available: '2.000', pledged: '8.000' });
+    expect(body(await op.post(`/api/bpm/tasks/${task.id}/reject`, { reason: '先与融资方核实' }, { json: true })).status).toBe('OK');
+  });
+});
+
+describe('goods catalogue', () => {
+  it('a goods item in use cannot be deleted, only disabled; a disabled one takes no stock-in', async () => {
+    const del = body(await keeper.post(`/api/warehouse/goods/${steel.id}/delete`, {}, { json: true }));
+    expect(del).toMatchObject({ status: 'ERROR', code: 'GOODS_IN_USE' });
+    const created = body<{ id: number }>(await keeper.post('/api/warehouse/goods', { name: '测试商品', unit: '吨', scale: 3, category: '钢材' }, { json: true }));
+    expect(created.status).toBe('OK');
+    expect(body(await keeper.post(`/api/warehouse/goods/${created.message.id}/disable`, {}, { json: true })).status).toBe('OK');
+    const fp = await stockFingerprint(t.database.db);
+    expect(body(await stockIn({ goodsId: created.message.id })).code).toBe('GOODS_DISABLED');
+    expect(await stockFingerprint(t.database.db)).toBe(fp);
+    expect(body(await keeper.post(`/api/warehouse/goods/${created.message.id}/delete`, {}, { json: true })).status).toBe('OK');
+    expect(body(await demo.post('/api/warehouse/goods', { name: '越权', unit: '吨', scale: 3, category: '钢材' }, { json: true })).status).not.toBe('OK');
+  });
+});

@@ -1,0 +1,343 @@
+// The API contract of the supervised warehouse (issue 13): goods catalogue, warehouses and
+// locations, stock in / out / move, inventory and movements, warehouse receipts, stock-taking.
+// Quantities are decimal text (at most three decimals here; the goods' own unit scale is checked by
+// the server's quantity rules, e.g. pieces take whole numbers).
+import { z } from 'zod';
+import { idSchema, intSchema, isoDateSchema, optionalTextSchema, pageOf, pageQuerySchema, quantitySchema, textSchema } from './common.ts';
+
+const idempotencyKey = z.string({ error: '缺少幂等键' }).max(200).optional();
+
+/** Ids as a JSON array or comma-separated text (form bodies). */
+const idList = (label: string, max = 20) =>
+  z
+    .union([z.array(z.union([z.number(), z.string()])), z.string()])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',').filter((s) => s.trim() !== '')))
+    .pipe(z.array(idSchema(label)).max(max, `${label}最多 ${max} 个`));
+
+/** An optional id: absent, empty (a cleared form field) or null all mean "not given". */
+const optionalId = (label: string) =>
+  z
+    .union([z.literal(''), z.null(), idSchema(label)])
+    .optional()
+    .transform((v) => (v === '' || v === null ? undefined : v));
+
+// ---------------------------------------------------------------- goods catalogue
+
+export const goodsInputSchema = z.object({
+  name: textSchema(60, '商品名称'),
+  specification: optionalTextSchema(100, '规格型号'),
+  unit: textSchema(10, '计量单位'),
+  /** Decimals the unit is counted in: 3 for tonnes, 0 for pieces. */
+  scale: intSchema('数量小数位', 0, 3),
+  category: textSchema(30, '商品类别'),
+  standardWeight: z
+    .union([z.literal(''), z.null(), quantitySchema('标准重量', 3)])
+    .optional()
+    .transform((v) => (v === '' || v === null ? undefined : v)),
+});
+export type GoodsInput = z.input<typeof goodsInputSchema>;
+
+export const goodsListQuerySchema = pageQuerySchema.extend({
+  keyword: optionalTextSchema(60, '关键字'),
+  status: z.enum(['ACTIVE', 'DISABLED']).optional(),
+});
+
+export const goodsItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  specification: z.string().nullable(),
+  unit: z.string(),
+  scale: z.number(),
+  category: z.string(),
+  standardWeight: z.string().nullable(),
+  status: z.enum(['ACTIVE', 'DISABLED']),
+  inUse: z.boolean(),
+});
+export type GoodsItem = z.infer<typeof goodsItemSchema>;
+
+// ---------------------------------------------------------------- warehouses and locations
+
+export const warehouseInputSchema = z.object({
+  name: textSchema(60, '仓库名称'),
+  address: textSchema(200, '仓库地址'),
+  region: textSchema(30, '所在地区'),
+  contactName: textSchema(20, '联系人'),
+  contactPhone: textSchema(20, '联系电话'),
+  acceptedCategories: textSchema(200, '可存放商品类别'),
+  storageGuide: optionalTextSchema(2000, '存货须知', { multiline: true }),
+});
+
+export const locationInputSchema = z.object({
+  warehouseId: idSchema('仓库'),
+  code: textSchema(20, '库位编号'),
+  name: optionalTextSchema(60, '库位名称'),
+});
+
+export const locationSchema = z.object({ id: z.number(), warehouseId: z.number(), code: z.string(), name: z.string().nullable() });
+
+export const warehouseSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  region: z.string(),
+  companyId: z.number(),
+  companyName: z.string(),
+  contactName: z.string(),
+  contactPhone: z.string(),
+  acceptedCategories: z.string(),
+  storageGuide: z.string().nullable(),
+  locations: z.array(locationSchema),
+});
+export type Warehouse = z.infer<typeof warehouseSchema>;
+
+// ---------------------------------------------------------------- stock in / out / move
+
+export const stockInSchema = z.object({
+  warehouseId: idSchema('仓库'),
+  locationId: idSchema('库位'),
+  depositorId: idSchema('存货企业'),
+  goodsId: idSchema('商品'),
+  batchNo: optionalTextSchema(40, '批次号'),
+  quantity: quantitySchema('入库数量'),
+  occurredOn: isoDateSchema('入库日期'),
+  documentNo: textSchema(40, '入库单号'),
+  attachmentIds: idList('附件').optional(),
+  note: optionalTextSchema(200, '备注'),
+  idempotencyKey,
+});
+export type StockInInput = z.input<typeof stockInSchema>;
+
+export const stockOutSchema = z.object({
+  positionId: idSchema('库存'),
+  quantity: quantitySchema('出库数量'),
+  occurredOn: isoDateSchema('出库日期'),
+  documentNo: textSchema(40, '出库单号'),
+  releaseOrderId: optionalId('放货指令'),
+  attachmentIds: idList('附件').optional(),
+  note: optionalTextSchema(200, '备注'),
+  idempotencyKey,
+});
+export type StockOutInput = z.input<typeof stockOutSchema>;
+
+export const stockMoveSchema = z.object({
+  positionId: idSchema('库存'),
+  toLocationId: idSchema('目标库位'),
+  quantity: quantitySchema('移库数量'),
+  occurredOn: isoDateSchema('移库日期'),
+  note: optionalTextSchema(200, '备注'),
+  idempotencyKey,
+});
+
+// ---------------------------------------------------------------- inventory and movements
+
+export const positionQuerySchema = pageQuerySchema.extend({
+  warehouseId: optionalId('仓库'),
+  depositorId: optionalId('存货企业'),
+  goodsId: optionalId('商品'),
+  /** Hide positions whose every bucket is zero (the default). */
+  includeEmpty: z.enum(['true', 'false']).optional(),
+});
+
+export const positionSchema = z.object({
+  id: z.number(),
+  warehouseId: z.number(),
+  warehouseName: z.string(),
+  locationId: z.number(),
+  locationCode: z.string(),
+  depositorId: z.number(),
+  depositorName: z.string(),
+  goodsId: z.number(),
+  goodsName: z.string(),
+  specification: z.string().nullable(),
+  unit: z.string(),
+  scale: z.number(),
+  batchNo: z.string(),
+  total: z.string(),
+  available: z.string(),
+  pledged: z.string(),
+  frozen: z.string(),
+  updatedAt: z.string(),
+});
+export type StockPosition = z.infer<typeof positionSchema>;
+
+export const movementQuerySchema = pageQuerySchema.extend({
+  positionId: optionalId('库存'),
+  warehouseId: optionalId('仓库'),
+  depositorId: optionalId('存货企业'),
+  goodsId: optionalId('商品'),
+  kind: z.string().max(20).optional(),
+  dateFrom: z.union([z.literal(''), isoDateSchema('开始日期')]).optional(),
+  dateTo: z.union([z.literal(''), isoDateSchema('结束日期')]).optional(),
+});
+
+export const movementSchema = z.object({
+  id: z.number(),
+  operationNo: z.string(),
+  kind: z.string(),
+  kindLabel: z.string(),
+  positionId: z.number(),
+  warehouseName: z.string(),
+  locationCode: z.string(),
+  depositorName: z.string(),
+  goodsName: z.string(),
+  unit: z.string(),
+  scale: z.number(),
+  batchNo: z.string(),
+  quantity: z.string(),
+  available: z.string(),
+  pledged: z.string(),
+  frozen: z.string(),
+  occurredOn: z.string(),
+  documentNo: z.string().nullable(),
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  actorName: z.string(),
+  createdAt: z.string(),
+});
+export type StockMovement = z.infer<typeof movementSchema>;
+
+export const movementResultSchema = z.object({ operationNo: z.string(), movementIds: z.array(z.number()), positionId: z.number() });
+
+// ---------------------------------------------------------------- warehouse receipts
+
+export const receiptIssueSchema = z.object({
+  positionId: idSchema('库存'),
+  quantity: quantitySchema('仓单数量'),
+  note: optionalTextSchema(200, '备注'),
+  idempotencyKey,
+});
+
+export const receiptSplitSchema = z.object({
+  receiptId: idSchema('仓单'),
+  parts: z.array(quantitySchema('拆分数量'), { error: '请输入拆分数量' }).min(2, '拆分至少需要两份').max(20, '拆分最多 20 份'),
+  idempotencyKey,
+});
+
+export const receiptMergeSchema = z.object({ receiptIds: idList('仓单').pipe(z.array(z.number()).min(2, '合并至少需要两张仓单')), idempotencyKey });
+
+export const receiptEndorseSchema = z.object({
+  receiptId: idSchema('仓单'),
+  toUscc: textSchema(18, '被背书企业统一社会信用代码'),
+  idempotencyKey,
+});
+
+export const receiptCancelSchema = z.object({ receiptId: idSchema('仓单'), reason: textSchema(200, '注销原因'), idempotencyKey });
+
+export const receiptQuerySchema = pageQuerySchema.extend({
+  status: z.string().max(20).optional(),
+  warehouseId: optionalId('仓库'),
+});
+
+export const receiptSchema = z.object({
+  id: z.number(),
+  receiptNo: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  positionId: z.number(),
+  holderId: z.number(),
+  holderName: z.string(),
+  warehouseId: z.number(),
+  warehouseName: z.string(),
+  locationCode: z.string(),
+  goodsName: z.string(),
+  specification: z.string().nullable(),
+  unit: z.string(),
+  scale: z.number(),
+  batchNo: z.string(),
+  quantity: z.string(),
+  contentHash: z.string(),
+  version: z.number(),
+  parentIds: z.array(z.number()),
+  issuedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WarehouseReceipt = z.infer<typeof receiptSchema>;
+
+export const receiptVerifyQuerySchema = z.object({
+  receiptNo: textSchema(40, '仓单编号'),
+  hash: optionalTextSchema(64, '仓单哈希'),
+});
+
+export const receiptVerificationSchema = z.object({
+  found: z.boolean(),
+  receiptNo: z.string(),
+  hashMatches: z.boolean().nullable(),
+  status: z.string().nullable(),
+  statusLabel: z.string().nullable(),
+  warehouseName: z.string().nullable(),
+  holderName: z.string().nullable(),
+  goodsName: z.string().nullable(),
+  quantity: z.string().nullable(),
+  unit: z.string().nullable(),
+  contentHash: z.string().nullable(),
+  issuedAt: z.string().nullable(),
+});
+
+// ---------------------------------------------------------------- stock-taking
+
+export const stockTakeSchema = z.object({
+  warehouseId: idSchema('仓库'),
+  locationId: idSchema('库位'),
+  countedOn: isoDateSchema('盘点日期'),
+  lines: z
+    .array(z.object({ positionId: idSchema('库存'), counted: z.union([z.literal('0'), z.literal(0), quantitySchema('实盘数量')]).transform(String) }), { error: '请填写实盘数量' })
+    .min(1, '请至少盘点一项库存')
+    .max(200),
+  note: optionalTextSchema(200, '备注'),
+  idempotencyKey,
+});
+export type StockTakeInput = z.input<typeof stockTakeSchema>;
+
+export const stockTakeItemSchema = z.object({
+  id: z.number(),
+  takeNo: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  warehouseName: z.string(),
+  locationCode: z.string(),
+  countedOn: z.string(),
+  alert: z.boolean(),
+  lines: z.array(
+    z.object({
+      positionId: z.number(),
+      depositorName: z.string(),
+      goodsName: z.string(),
+      unit: z.string(),
+      batchNo: z.string(),
+      book: z.string(),
+      counted: z.string(),
+      difference: z.string(),
+      touchesEncumbered: z.boolean(),
+    }),
+  ),
+  createdAt: z.string(),
+});
+export type StockTake = z.infer<typeof stockTakeItemSchema>;
+
+export const stockTakeQuerySchema = pageQuerySchema.extend({ status: z.string().max(20).optional() });
+
+// ---------------------------------------------------------------- pages' paged answers
+
+export const goodsPageSchema = pageOf(goodsItemSchema);
+export const positionPageSchema = pageOf(positionSchema);
+export const movementPageSchema = pageOf(movementSchema);
+export const receiptPageSchema = pageOf(receiptSchema);
+export const stockTakePageSchema = pageOf(stockTakeItemSchema);
+
+/** The depositor's own stock, summed per warehouse and goods (for its financing pages). */
+export const ownStockSchema = z.array(
+  z.object({
+    warehouseId: z.number(),
+    warehouseName: z.string(),
+    goodsId: z.number(),
+    goodsName: z.string(),
+    unit: z.string(),
+    scale: z.number(),
+    total: z.string(),
+    available: z.string(),
+    pledged: z.string(),
+    frozen: z.string(),
+  }),
+);
+
+export const enterpriseOptionSchema = z.array(z.object({ id: z.number(), name: z.string(), uscc: z.string().nullable() }));
