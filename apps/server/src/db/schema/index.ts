@@ -7,3 +7,4 @@ export * from './bpm.ts';
 export * from './contracts.ts';
 export * from './supplyloan.ts';
 export * from './warehouse.ts';
+export * from './purchase-sales.ts';
