@@ -13,6 +13,7 @@ export * from './status/certification.ts';
 export * from './status/contract.ts';
 export * from './status/task.ts';
 export * from './ledger.ts';
+export * from './pledge.ts';
 export * from './quantity.ts';
 export * from './status/warehouse.ts';
 export type * from './contract/session.ts';
