@@ -10,3 +10,4 @@ export * from './funds.ts';
 export * from './bpm.ts';
 export * from './contracts.ts';
 export * from './warehouse.ts';
+export * from './certification.ts';

@@ -1,22 +1,19 @@
-import { AUTHENTICATION_STATUS_LABELS, authenticationLifecycle, TransitionError, type AuthenticationStatus } from '@factoring/domain';
+import { authenticationLifecycle, type AuthenticationStatus } from '@factoring/domain';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { enterpriseAuthentications, enterprises, virtualAccounts } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
-import type { AuthUser } from '../auth/sessions.ts';
+import { ownedBy, type EnterpriseScope, type Scope } from '../../lib/scope.ts';
 import { uploadsByIds } from '../uploads/store.ts';
 import { boundSettlementAccount } from './settlement-account.ts';
 
 export type AuthenticationRow = typeof enterpriseAuthentications.$inferSelect;
 
-/** The domain's status machine, with its refusal turned into the user's message. */
+/** The refusal of a status change the machine does not allow, in the user's words (checked before any work). */
 export function assertAuthenticationTransition(from: string, to: AuthenticationStatus) {
-  try {
-    authenticationLifecycle.assertTransition(from, to);
-  } catch (err) {
-    if (err instanceof TransitionError) throw new BusinessError(`认证申请${err.message}`);
-    throw err;
+  if (!authenticationLifecycle.canTransition(from, to)) {
+    throw new BusinessError(`认证申请当前状态为“${authenticationLifecycle.label(from)}”，不能变更为“${authenticationLifecycle.label(to)}”`);
   }
 }
 
@@ -34,7 +31,7 @@ export async function authenticationView(db: Db, row: AuthenticationRow) {
     id: row.id,
     enterpriseId: row.enterpriseId,
     status: row.status,
-    statusLabel: AUTHENTICATION_STATUS_LABELS[row.status],
+    statusLabel: authenticationLifecycle.label(row.status),
     enterpriseName: row.enterpriseName,
     uscc: row.uscc,
     registeredAddress: row.registeredAddress,
@@ -70,16 +67,18 @@ export async function authenticationView(db: Db, row: AuthenticationRow) {
 export type AuthenticationView = Awaited<ReturnType<typeof authenticationView>>;
 
 /** A submission by id: its own enterprise's users and operators see it; anyone else gets 404. */
-export async function visibleAuthentication(db: Db, user: AuthUser, id: number): Promise<AuthenticationRow> {
-  const [row] = await db.select().from(enterpriseAuthentications).where(eq(enterpriseAuthentications.id, id)).limit(1);
+export async function visibleAuthentication(db: Db, scope: Scope, id: number): Promise<AuthenticationRow> {
+  const [row] = await db
+    .select()
+    .from(enterpriseAuthentications)
+    .where(and(eq(enterpriseAuthentications.id, id), ownedBy(scope, enterpriseAuthentications.enterpriseId)))
+    .limit(1);
   if (!row) throw new NotFoundError('认证申请不存在');
-  if (user.authority === 'operator') return row;
-  if (user.enterpriseId == null || row.enterpriseId !== user.enterpriseId) throw new NotFoundError('认证申请不存在');
   return row;
 }
 
-export async function listAuthentications(db: Db, enterpriseId: number, q: PageQuery) {
-  const where = eq(enterpriseAuthentications.enterpriseId, enterpriseId);
+export async function listAuthentications(db: Db, scope: EnterpriseScope, q: PageQuery) {
+  const where = ownedBy(scope, enterpriseAuthentications.enterpriseId);
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -103,14 +102,14 @@ export async function listAuthentications(db: Db, enterpriseId: number, q: PageQ
       .offset(offsetOf(q)),
     db.select({ total: count() }).from(enterpriseAuthentications).where(where),
   ]);
-  return { items: rows.map((r) => ({ ...r, statusLabel: AUTHENTICATION_STATUS_LABELS[r.status] })), totalCount: total };
+  return { items: rows.map((r) => ({ ...r, statusLabel: authenticationLifecycle.label(r.status) })), totalCount: total };
 }
 
-async function latestWithStatus(db: Db, enterpriseId: number, statuses: AuthenticationStatus[]) {
+async function latestWithStatus(db: Db, scope: EnterpriseScope, statuses: AuthenticationStatus[]) {
   const [row] = await db
     .select()
     .from(enterpriseAuthentications)
-    .where(and(eq(enterpriseAuthentications.enterpriseId, enterpriseId), inArray(enterpriseAuthentications.status, statuses)))
+    .where(and(ownedBy(scope, enterpriseAuthentications.enterpriseId), inArray(enterpriseAuthentications.status, statuses)))
     .orderBy(desc(enterpriseAuthentications.id))
     .limit(1);
   return row;
@@ -121,15 +120,18 @@ async function latestWithStatus(db: Db, enterpriseId: number, statuses: Authenti
  * submission to continue (the latest draft or rejected one), the approved one, the virtual account
  * number opened at approval and the bound settlement account.
  */
-export async function currentAuthentication(db: Db, enterpriseId: number) {
-  const [enterprise] = await db.select({ name: enterprises.name, uscc: enterprises.uscc, certified: enterprises.certified, certifiedAt: enterprises.certifiedAt }).from(enterprises).where(eq(enterprises.id, enterpriseId));
+export async function currentAuthentication(db: Db, scope: EnterpriseScope) {
+  const [enterprise] = await db
+    .select({ name: enterprises.name, uscc: enterprises.uscc, certified: enterprises.certified, certifiedAt: enterprises.certifiedAt })
+    .from(enterprises)
+    .where(ownedBy(scope, enterprises.id));
   if (!enterprise) throw new NotFoundError('企业不存在');
   const [pending, editable, approved, [account], settlement] = await Promise.all([
-    latestWithStatus(db, enterpriseId, ['PENDING']),
-    latestWithStatus(db, enterpriseId, ['DRAFT', 'REJECTED']),
-    latestWithStatus(db, enterpriseId, ['APPROVED']),
-    db.select({ accountNo: virtualAccounts.accountNo }).from(virtualAccounts).where(eq(virtualAccounts.enterpriseId, enterpriseId)),
-    boundSettlementAccount(db, enterpriseId),
+    latestWithStatus(db, scope, ['PENDING']),
+    latestWithStatus(db, scope, ['DRAFT', 'REJECTED']),
+    latestWithStatus(db, scope, ['APPROVED']),
+    db.select({ accountNo: virtualAccounts.accountNo }).from(virtualAccounts).where(ownedBy(scope, virtualAccounts.enterpriseId)),
+    boundSettlementAccount(db, scope.enterpriseId),
   ]);
   return {
     enterprise: { name: enterprise.name, uscc: enterprise.uscc, certified: enterprise.certified, certifiedAt: enterprise.certifiedAt },

@@ -1,7 +1,9 @@
+import { authenticationLifecycle } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { enterpriseAuthentications, enterprises } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
+import { transition } from '../../lib/transition.ts';
 import type { TaskType } from '../bpm/registry.ts';
 import { openVirtualAccount } from '../ledger/open-virtual-account.ts';
 import { assertAuthenticationTransition } from './authentications.ts';
@@ -58,10 +60,7 @@ export const authenticationTaskType: TaskType = {
       { type: 'AUTHENTICATION', id: row.id },
     );
     const { accountNo } = await openVirtualAccount(tx, enterprise.id);
-    await tx
-      .update(enterpriseAuthentications)
-      .set({ status: 'APPROVED', rejectReason: null, decidedBy: operator.id, decidedAt: certifiedAt, updatedAt: certifiedAt })
-      .where(eq(enterpriseAuthentications.id, row.id));
+    await transition(tx, enterpriseAuthentications, authenticationLifecycle, row, 'APPROVED', { rejectReason: null, decidedBy: operator.id, decidedAt: certifiedAt, updatedAt: certifiedAt });
     return {
       before: { status: row.status, enterprise: { name: enterprise.name, uscc: enterprise.uscc, certified: enterprise.certified } },
       after: { status: 'APPROVED', enterprise: { name, uscc, certified: true, certifiedAt }, virtualAccountNo: accountNo },
@@ -71,10 +70,7 @@ export const authenticationTaskType: TaskType = {
     const row = await lockSubmission(tx, task.refId);
     assertAuthenticationTransition(row.status, 'REJECTED');
     const now = new Date();
-    await tx
-      .update(enterpriseAuthentications)
-      .set({ status: 'REJECTED', rejectReason: reason, decidedBy: operator.id, decidedAt: now, updatedAt: now })
-      .where(eq(enterpriseAuthentications.id, row.id));
+    await transition(tx, enterpriseAuthentications, authenticationLifecycle, row, 'REJECTED', { rejectReason: reason, decidedBy: operator.id, decidedAt: now, updatedAt: now });
     return { before: { status: row.status }, after: { status: 'REJECTED', rejectReason: reason } };
   },
 };

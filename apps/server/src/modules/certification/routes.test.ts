@@ -8,7 +8,9 @@ import { bpmAuditLog, bpmTasks, enterpriseAuthentications, enterprises, settleme
 import { BusinessError } from '../../lib/envelope.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { uploadPng } from '../uploads/testing.ts';
-import { assertCertified, NOT_CERTIFIED_MESSAGE } from './require-certified.ts';
+import type { FastifyRequest } from 'fastify';
+import { certifiedScope } from '../../lib/scope.ts';
+import { NOT_CERTIFIED_MESSAGE } from './require-certified.ts';
 import { createUncertifiedEnterprise, FRESH_ENTERPRISE, FRESH_USCC, saveDraft, shenzhenBranch, submit, validAuthentication } from './testing.ts';
 
 let t: TestApp;
@@ -31,6 +33,8 @@ const pendingTasksOf = async (enterpriseId: number) =>
   db().select().from(bpmTasks).where(and(eq(bpmTasks.enterpriseId, enterpriseId), eq(bpmTasks.state, 'PENDING'), eq(bpmTasks.type, 'AUTHENTICATION')));
 
 describe('the one certification check', () => {
+  // The check every certified route makes: the caller's scope, refused unless certified; a fresh request each time.
+  const assertCertified = (user: unknown) => certifiedScope({ user } as unknown as FastifyRequest).enterpriseId;
   it('refuses an uncertified enterprise with the message linking to the form', () => {
     const user = { id: 1, loginName: 'x', displayName: 'x', authority: 'merchant' as const, enterpriseId: 9, enterpriseName: 'x', certified: false, ckFlag: 'N' as const, purchaseSales: false };
     expect(() => assertCertified(user)).toThrow(BusinessError);

@@ -1,18 +1,18 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { accountChangeLifecycle } from '@factoring/domain';
+import type { AccountChangeInput } from '@factoring/domain/contract';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { accountChangeRequests, enterprises, settlementAccounts, type TaskField } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import type { AuthUser } from '../auth/sessions.ts';
+import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
+import { transition } from '../../lib/transition.ts';
 import { createTask } from '../bpm/tasks.ts';
 import type { TaskType } from '../bpm/registry.ts';
 import { uploadsByIds } from '../uploads/store.ts';
-import { assertCertified, assertEnterpriseCertified } from './require-certified.ts';
-import { accountFieldsSchema, assertOwnFiles, sameName, validateAccount, type AccountFields } from './validation.ts';
+import { assertEnterpriseCertified } from './require-certified.ts';
+import { assertOwnFiles, sameName, validateAccount, type AccountFields } from './validation.ts';
 
 export const ACCOUNT_CHANGE = 'ACCOUNT_CHANGE';
-
-export const ACCOUNT_CHANGE_STATUS_LABELS = { PENDING: '待审核', APPROVED: '已通过', REJECTED: '已驳回' } as const;
 
 const accountColumns = {
   accountName: settlementAccounts.accountName,
@@ -52,12 +52,6 @@ export const accountFieldRows = (a: AccountFields): TaskField[] => [
   { label: '联行号', value: a.unionBankNo },
 ];
 
-export const accountChangeBody = accountFieldsSchema.extend({
-  changeReason: z.string().trim().max(200, '变更原因不能超过200个字符').nullish(),
-  proofFileId: z.coerce.number().int().positive().nullish(),
-});
-export type AccountChangeInput = z.output<typeof accountChangeBody>;
-
 const requestColumns = {
   id: accountChangeRequests.id,
   status: accountChangeRequests.status,
@@ -79,16 +73,16 @@ const requestColumns = {
 };
 
 /** `GET /system/modifyAccountInfo`: the bound account, a pending change and the latest changes. */
-export async function accountChangeInfo(db: Db, enterpriseId: number) {
+export async function accountChangeInfo(db: Db, scope: EnterpriseScope) {
   const [[enterprise], account, history] = await Promise.all([
-    db.select({ name: enterprises.name, certified: enterprises.certified }).from(enterprises).where(eq(enterprises.id, enterpriseId)),
-    boundSettlementAccount(db, enterpriseId),
-    db.select(requestColumns).from(accountChangeRequests).where(eq(accountChangeRequests.enterpriseId, enterpriseId)).orderBy(desc(accountChangeRequests.id)).limit(10),
+    db.select({ name: enterprises.name, certified: enterprises.certified }).from(enterprises).where(ownedBy(scope, enterprises.id)),
+    boundSettlementAccount(db, scope.enterpriseId),
+    db.select(requestColumns).from(accountChangeRequests).where(ownedBy(scope, accountChangeRequests.enterpriseId)).orderBy(desc(accountChangeRequests.id)).limit(10),
   ]);
   const files = await uploadsByIds(db, history.map((h) => h.proofFileId).filter((v): v is number => v != null));
   const withLabels = history.map((h) => {
     const f = files.find((x) => x.id === h.proofFileId);
-    return { ...h, statusLabel: ACCOUNT_CHANGE_STATUS_LABELS[h.status], proofFile: f ? { ...f, url: `/api/uploads/${f.id}` } : null };
+    return { ...h, statusLabel: accountChangeLifecycle.label(h.status), proofFile: f ? { ...f, url: `/api/uploads/${f.id}` } : null };
   });
   return {
     enterpriseName: enterprise?.name ?? null,
@@ -100,15 +94,15 @@ export async function accountChangeInfo(db: Db, enterpriseId: number) {
 }
 
 /** Submits a change of the bound settlement account: validated like the authentication's, reviewed as a task. */
-export async function submitAccountChange(db: Db, user: AuthUser, input: AccountChangeInput, ip?: string) {
-  const enterpriseId = assertCertified(user);
+export async function submitAccountChange(db: Db, scope: EnterpriseScope, by: { id: number; name: string; ip?: string }, input: AccountChangeInput) {
+  const { enterpriseId } = scope;
   return db.transaction(async (tx) => {
-    const [enterprise] = await tx.select().from(enterprises).where(eq(enterprises.id, enterpriseId)).for('update');
+    const [enterprise] = await tx.select().from(enterprises).where(ownedBy(scope, enterprises.id)).for('update');
     if (!enterprise?.certified) await assertEnterpriseCertified(tx, enterpriseId);
     const [pending] = await tx
       .select({ id: accountChangeRequests.id })
       .from(accountChangeRequests)
-      .where(and(eq(accountChangeRequests.enterpriseId, enterpriseId), eq(accountChangeRequests.status, 'PENDING')));
+      .where(and(ownedBy(scope, accountChangeRequests.enterpriseId), eq(accountChangeRequests.status, 'PENDING')));
     if (pending) throw new BusinessError('已有待审核的结算账户变更申请，请等待审核结果后再提交');
     const account = await validateAccount(tx, input, enterprise.name);
     const current = await boundSettlementAccount(tx, enterpriseId);
@@ -117,10 +111,10 @@ export async function submitAccountChange(db: Db, user: AuthUser, input: Account
     }
     const changeReason = input.changeReason?.trim();
     if (!changeReason) throw new BusinessError('请输入变更原因');
-    if (input.proofFileId) await assertOwnFiles(tx, enterpriseId, { proofFileId: input.proofFileId });
+    if (input.proofFileId) await assertOwnFiles(tx, scope, { proofFileId: input.proofFileId });
     const [request] = await tx
       .insert(accountChangeRequests)
-      .values({ enterpriseId, status: 'PENDING', ...account, changeReason, proofFileId: input.proofFileId ?? null, submittedBy: user.id })
+      .values({ enterpriseId, status: 'PENDING', ...account, changeReason, proofFileId: input.proofFileId ?? null, submittedBy: by.id })
       .returning({ id: accountChangeRequests.id });
     await openAccountChangeTask(tx, {
       enterpriseId,
@@ -130,7 +124,7 @@ export async function submitAccountChange(db: Db, user: AuthUser, input: Account
       requested: account,
       changeReason,
       proofFileId: input.proofFileId ?? null,
-      submittedBy: { id: user.id, name: user.displayName, ip },
+      submittedBy: by,
     });
     return { id: request.id };
   });
@@ -171,7 +165,7 @@ export async function openAccountChangeTask(
 async function lockRequest(tx: Tx, refId: string) {
   const [row] = await tx.select().from(accountChangeRequests).where(eq(accountChangeRequests.id, Number(refId))).for('update');
   if (!row) throw new BusinessError('变更申请不存在');
-  if (row.status !== 'PENDING') throw new BusinessError(`变更申请当前状态为“${ACCOUNT_CHANGE_STATUS_LABELS[row.status]}”，不能再次处理`);
+  if (row.status !== 'PENDING') throw new BusinessError(`变更申请当前状态为“${accountChangeLifecycle.label(row.status)}”，不能再次处理`);
   return row;
 }
 
@@ -197,12 +191,12 @@ export const accountChangeTaskType: TaskType = {
       branchName: request.branchName,
     };
     await bindSettlementAccount(tx, request.enterpriseId, account, { type: 'ACCOUNT_CHANGE', id: request.id });
-    await tx.update(accountChangeRequests).set({ status: 'APPROVED', decidedBy: operator.id, decidedAt: sql`now()` }).where(eq(accountChangeRequests.id, request.id));
+    await transition(tx, accountChangeRequests, accountChangeLifecycle, request, 'APPROVED', { decidedBy: operator.id, decidedAt: new Date() });
     return { before: { status: 'PENDING', settlementAccount: before }, after: { status: 'APPROVED', settlementAccount: account } };
   },
   async onReject(tx, task, operator, reason) {
     const request = await lockRequest(tx, task.refId);
-    await tx.update(accountChangeRequests).set({ status: 'REJECTED', rejectReason: reason, decidedBy: operator.id, decidedAt: sql`now()` }).where(eq(accountChangeRequests.id, request.id));
+    await transition(tx, accountChangeRequests, accountChangeLifecycle, request, 'REJECTED', { rejectReason: reason, decidedBy: operator.id, decidedAt: new Date() });
     return { before: { status: 'PENDING' }, after: { status: 'REJECTED', rejectReason: reason } };
   },
 };

@@ -1,54 +1,58 @@
-import { validateIdCard } from '@factoring/domain';
+import { authenticationLifecycle, validateIdCard } from '@factoring/domain';
+import type { AuthenticationInput } from '@factoring/domain/contract';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { enterpriseAuthentications, enterprises } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
-import type { AuthUser } from '../auth/sessions.ts';
+import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
+import { transition } from '../../lib/transition.ts';
 import { createTask } from '../bpm/tasks.ts';
 import { assertAuthenticationTransition, authenticationView, type AuthenticationRow } from './authentications.ts';
 import { accountFieldRows } from './settlement-account.ts';
-import { assertOwnFiles, FIELD_LABELS, validateForSubmit, type AuthenticationInput, type ValidatedAuthentication } from './validation.ts';
+import { assertOwnFiles, FIELD_LABELS, validateForSubmit, type ValidatedAuthentication } from './validation.ts';
 
 export const AUTHENTICATION = 'AUTHENTICATION';
 
 const GENDER_LABELS = { M: '男', F: '女' } as const;
 
-function merchantEnterprise(user: AuthUser): number {
-  if (user.authority !== 'merchant' || user.enterpriseId == null) throw Object.assign(new Error('没有访问权限'), { statusCode: 403 });
-  return user.enterpriseId;
+/** The enterprise user acting, for the task's submitter and the row's author. */
+export interface Submitter {
+  id: number;
+  name: string;
+  ip?: string;
 }
 
 /**
  * Locks the enterprise for the rest of the transaction (drafts and submissions of one enterprise
  * queue up behind each other) and refuses when there is nothing to authenticate any more.
  */
-async function lockOpenEnterprise(tx: Tx, enterpriseId: number) {
-  const [enterprise] = await tx.select().from(enterprises).where(eq(enterprises.id, enterpriseId)).for('update');
+async function lockOpenEnterprise(tx: Tx, scope: EnterpriseScope) {
+  const [enterprise] = await tx.select().from(enterprises).where(ownedBy(scope, enterprises.id)).for('update');
   if (!enterprise) throw new NotFoundError('企业不存在');
   if (enterprise.certified) throw new BusinessError('企业已完成实名认证，无需重复认证；如需变更结算账户，请在“实名业务”页面提交变更申请');
   const [pending] = await tx
     .select({ id: enterpriseAuthentications.id })
     .from(enterpriseAuthentications)
-    .where(and(eq(enterpriseAuthentications.enterpriseId, enterpriseId), eq(enterpriseAuthentications.status, 'PENDING')));
+    .where(and(ownedBy(scope, enterpriseAuthentications.enterpriseId), eq(enterpriseAuthentications.status, 'PENDING')));
   if (pending) throw new BusinessError('认证申请正在审核中，请耐心等待审核结果');
   return enterprise;
 }
 
-async function ownRow(tx: Tx, enterpriseId: number, id: number): Promise<AuthenticationRow> {
+async function ownRow(tx: Tx, scope: EnterpriseScope, id: number): Promise<AuthenticationRow> {
   const [row] = await tx
     .select()
     .from(enterpriseAuthentications)
-    .where(and(eq(enterpriseAuthentications.id, id), eq(enterpriseAuthentications.enterpriseId, enterpriseId)))
+    .where(and(eq(enterpriseAuthentications.id, id), ownedBy(scope, enterpriseAuthentications.enterpriseId)))
     .for('update');
   if (!row) throw new NotFoundError('认证申请不存在');
   return row;
 }
 
-async function currentDraft(tx: Tx, enterpriseId: number) {
+async function currentDraft(tx: Tx, scope: EnterpriseScope) {
   const [row] = await tx
     .select()
     .from(enterpriseAuthentications)
-    .where(and(eq(enterpriseAuthentications.enterpriseId, enterpriseId), eq(enterpriseAuthentications.status, 'DRAFT')))
+    .where(and(ownedBy(scope, enterpriseAuthentications.enterpriseId), eq(enterpriseAuthentications.status, 'DRAFT')))
     .for('update');
   return row;
 }
@@ -72,25 +76,24 @@ function draftValues(input: AuthenticationInput) {
  * Saves the form as a draft: the enterprise's one draft is updated (or created). Editing a rejected
  * submission saves a new draft from it — the rejected one stays as it was, with its reason.
  */
-export async function saveDraft(db: Db, user: AuthUser, input: AuthenticationInput) {
-  const enterpriseId = merchantEnterprise(user);
+export async function saveDraft(db: Db, scope: EnterpriseScope, input: AuthenticationInput) {
   const row = await db.transaction(async (tx) => {
-    await lockOpenEnterprise(tx, enterpriseId);
-    await assertOwnFiles(tx, enterpriseId, { licenceFileId: input.licenceFileId, idFrontFileId: input.idFrontFileId, idBackFileId: input.idBackFileId });
+    await lockOpenEnterprise(tx, scope);
+    await assertOwnFiles(tx, scope, { licenceFileId: input.licenceFileId, idFrontFileId: input.idFrontFileId, idBackFileId: input.idBackFileId });
     let target: AuthenticationRow | undefined;
     if (input.id) {
-      const chosen = await ownRow(tx, enterpriseId, input.id);
+      const chosen = await ownRow(tx, scope, input.id);
       if (chosen.status === 'DRAFT') target = chosen;
       else if (chosen.status !== 'REJECTED') assertAuthenticationTransition(chosen.status, 'DRAFT');
     }
-    target ??= await currentDraft(tx, enterpriseId);
+    target ??= await currentDraft(tx, scope);
     const values = { ...draftValues(input), updatedAt: new Date() };
-    if (target) {
-      assertAuthenticationTransition(target.status, 'DRAFT');
-      const [updated] = await tx.update(enterpriseAuthentications).set(values).where(eq(enterpriseAuthentications.id, target.id)).returning();
-      return updated;
-    }
-    const [created] = await tx.insert(enterpriseAuthentications).values({ enterpriseId, status: 'DRAFT', createdBy: user.id, ...values }).returning();
+    // DRAFT → DRAFT: saved again.
+    if (target) return transition(tx, enterpriseAuthentications, authenticationLifecycle, target, 'DRAFT', values);
+    const [created] = await tx
+      .insert(enterpriseAuthentications)
+      .values({ enterpriseId: scope.enterpriseId, status: 'DRAFT', createdBy: scope.userId, ...values })
+      .returning();
     return created;
   });
   return authenticationView(db, row);
@@ -133,32 +136,32 @@ export async function lockUscc(tx: Db, uscc: string) {
  * Submits for review: every field validated, the USCC free, then DRAFT → PENDING (or a rejected
  * submission resubmitted, REJECTED → PENDING) and a task in the operators' inbox.
  */
-export async function submitAuthentication(db: Db, user: AuthUser, input: AuthenticationInput, ip?: string) {
-  const enterpriseId = merchantEnterprise(user);
+export async function submitAuthentication(db: Db, scope: EnterpriseScope, by: Submitter, input: AuthenticationInput) {
+  const { enterpriseId } = scope;
   const row = await db.transaction(async (tx) => {
-    await lockOpenEnterprise(tx, enterpriseId);
-    const v = await validateForSubmit(tx, enterpriseId, input);
+    await lockOpenEnterprise(tx, scope);
+    const v = await validateForSubmit(tx, scope, input);
     await lockUscc(tx, v.uscc);
     if (await usccTakenByOther(tx, v.uscc, enterpriseId)) throw new BusinessError(USCC_TAKEN_MESSAGE);
 
-    let target = input.id ? await ownRow(tx, enterpriseId, input.id) : await currentDraft(tx, enterpriseId);
+    let target = input.id ? await ownRow(tx, scope, input.id) : await currentDraft(tx, scope);
     if (target) assertAuthenticationTransition(target.status, 'PENDING');
     // A submission supersedes any other draft of the enterprise (one open submission at a time).
     await tx
       .delete(enterpriseAuthentications)
       .where(
         and(
-          eq(enterpriseAuthentications.enterpriseId, enterpriseId),
+          ownedBy(scope, enterpriseAuthentications.enterpriseId),
           inArray(enterpriseAuthentications.status, ['DRAFT']),
           target ? ne(enterpriseAuthentications.id, target.id) : undefined,
         ),
       );
     const now = new Date();
-    const values = { ...v, status: 'PENDING' as const, rejectReason: null, submittedBy: user.id, submittedAt: now, decidedBy: null, decidedAt: null, updatedAt: now };
+    const values = { ...v, rejectReason: null, submittedBy: by.id, submittedAt: now, decidedBy: null, decidedAt: null, updatedAt: now };
     if (target) {
-      [target] = await tx.update(enterpriseAuthentications).set(values).where(eq(enterpriseAuthentications.id, target.id)).returning();
+      target = await transition(tx, enterpriseAuthentications, authenticationLifecycle, target, 'PENDING', values);
     } else {
-      [target] = await tx.insert(enterpriseAuthentications).values({ enterpriseId, createdBy: user.id, ...values }).returning();
+      [target] = await tx.insert(enterpriseAuthentications).values({ enterpriseId, createdBy: by.id, status: 'PENDING', ...values }).returning();
     }
     await createTask(tx, {
       type: AUTHENTICATION,
@@ -172,7 +175,7 @@ export async function submitAuthentication(db: Db, user: AuthUser, input: Authen
         { uploadId: v.idFrontFileId, label: FIELD_LABELS.idFrontFileId },
         { uploadId: v.idBackFileId, label: FIELD_LABELS.idBackFileId },
       ],
-      submittedBy: { id: user.id, name: user.displayName, ip },
+      submittedBy: by,
     });
     return target;
   });

@@ -1,76 +1,18 @@
 import type { SettlementAccount } from '@factoring/domain';
+import { AUTHENTICATION_FIELD_LABELS, type AuthenticationInput } from '@factoring/domain/contract';
 import { idCard15to18, todayIso, validateIdCard, validateUscc } from '@factoring/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { cityByCode, listCities, provinceByCode } from '../reference/areas.ts';
 import { findBank, findBranch } from '../reference/branches.ts';
+import type { EnterpriseScope } from '../../lib/scope.ts';
 import { ownUploads } from '../uploads/store.ts';
 
 /** Labels of the authentication form, for `请输入{label}` and the operator's view. */
-export const FIELD_LABELS = {
-  enterpriseName: '企业名称',
-  uscc: '统一社会信用代码',
-  registeredAddress: '注册地址',
-  legalName: '法定代表人姓名',
-  legalIdCard: '法定代表人身份证号码',
-  contactName: '联系人姓名',
-  contactMobile: '联系人手机号',
-  contactEmail: '联系人邮箱',
-  licenceFileId: '营业执照',
-  idFrontFileId: '法定代表人身份证人像面',
-  idBackFileId: '法定代表人身份证国徽面',
-  accountName: '结算账户名称',
-  accountNo: '结算账号',
-  bankCode: '开户银行',
-  provinceCode: '开户省份',
-  cityCode: '开户城市',
-  unionBankNo: '开户网点',
-} as const;
+export const FIELD_LABELS = AUTHENTICATION_FIELD_LABELS;
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label}不能超过${max}个字符`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-const optionalFileId = z.coerce.number().int().positive().nullish().transform((v) => v ?? null);
-
-/** The settlement account part, shared by the authentication and the account change. */
-export const accountFieldsSchema = z.object({
-  accountName: optionalText(100, FIELD_LABELS.accountName),
-  accountNo: z
-    .string()
-    .max(60, '结算账号过长')
-    .nullish()
-    .transform((v) => (v ? v.replace(/[\s-]/g, '') || null : null)),
-  bankCode: optionalText(3, FIELD_LABELS.bankCode),
-  provinceCode: optionalText(6, FIELD_LABELS.provinceCode),
-  cityCode: optionalText(6, FIELD_LABELS.cityCode),
-  unionBankNo: optionalText(12, FIELD_LABELS.unionBankNo),
-});
-
-/** The authentication form as drafted: every field may still be empty; submitting checks them all. */
-export const authenticationBody = z
-  .object({
-    id: z.coerce.number().int().positive().nullish(),
-    enterpriseName: optionalText(100, FIELD_LABELS.enterpriseName),
-    uscc: optionalText(18, FIELD_LABELS.uscc).transform((v) => (v ? v.toUpperCase() : null)),
-    registeredAddress: optionalText(200, FIELD_LABELS.registeredAddress),
-    legalName: optionalText(30, FIELD_LABELS.legalName),
-    legalIdCard: optionalText(18, FIELD_LABELS.legalIdCard).transform((v) => (v ? v.toUpperCase() : null)),
-    contactName: optionalText(30, FIELD_LABELS.contactName),
-    contactMobile: optionalText(11, FIELD_LABELS.contactMobile),
-    contactEmail: optionalText(100, FIELD_LABELS.contactEmail),
-    licenceFileId: optionalFileId,
-    idFrontFileId: optionalFileId,
-    idBackFileId: optionalFileId,
-  })
-  .extend(accountFieldsSchema.shape);
-
-export type AuthenticationInput = z.output<typeof authenticationBody>;
-export type AccountInput = z.output<typeof accountFieldsSchema>;
+type AccountInput = Pick<AuthenticationInput, 'accountName' | 'accountNo' | 'bankCode' | 'provinceCode' | 'cityCode' | 'unionBankNo'>;
 
 export type AccountFields = SettlementAccount;
 
@@ -137,7 +79,7 @@ export interface ValidatedAuthentication extends AccountFields {
 const ADULT_YEARS = 18;
 
 /** Every rule of the authentication form (PRODUCT §4, SPEC §5); the first failure is refused with its message. */
-export async function validateForSubmit(db: Db, enterpriseId: number, input: AuthenticationInput, today = todayIso(new Date())): Promise<ValidatedAuthentication> {
+export async function validateForSubmit(db: Db, scope: EnterpriseScope, input: AuthenticationInput, today = todayIso(new Date())): Promise<ValidatedAuthentication> {
   const enterpriseName = required(input.enterpriseName, FIELD_LABELS.enterpriseName);
   if (enterpriseName.length < 4) refuse('企业名称至少4个字');
   const uscc = validateUscc(required(input.uscc, FIELD_LABELS.uscc));
@@ -163,7 +105,7 @@ export async function validateForSubmit(db: Db, enterpriseId: number, input: Aut
   const licenceFileId = input.licenceFileId ?? refuse(`请上传${FIELD_LABELS.licenceFileId}`);
   const idFrontFileId = input.idFrontFileId ?? refuse(`请上传${FIELD_LABELS.idFrontFileId}`);
   const idBackFileId = input.idBackFileId ?? refuse(`请上传${FIELD_LABELS.idBackFileId}`);
-  await assertOwnFiles(db, enterpriseId, { licenceFileId, idFrontFileId, idBackFileId });
+  await assertOwnFiles(db, scope, { licenceFileId, idFrontFileId, idBackFileId });
 
   const account = await validateAccount(db, input, enterpriseName);
   const normalizedId = idCard.normalized.length === 15 ? idCard15to18(idCard.normalized) : idCard.normalized;
@@ -186,9 +128,9 @@ export async function validateForSubmit(db: Db, enterpriseId: number, input: Aut
 }
 
 /** Files referenced by a submission must be the enterprise's own uploads (a foreign or unknown id reads the same). */
-export async function assertOwnFiles(db: Db, enterpriseId: number, files: Partial<Record<'licenceFileId' | 'idFrontFileId' | 'idBackFileId' | 'proofFileId', number | null>>) {
+export async function assertOwnFiles(db: Db, scope: EnterpriseScope, files: Partial<Record<'licenceFileId' | 'idFrontFileId' | 'idBackFileId' | 'proofFileId', number | null>>) {
   const entries = Object.entries(files).filter((e): e is [string, number] => typeof e[1] === 'number');
-  const own = await ownUploads(db, enterpriseId, entries.map(([, id]) => id));
+  const own = await ownUploads(db, scope.enterpriseId, entries.map(([, id]) => id));
   for (const [key, id] of entries) {
     if (!own.some((f) => f.id === id)) {
       const label = key === 'proofFileId' ? '证明材料' : FIELD_LABELS[key as keyof typeof FIELD_LABELS];
