@@ -8,6 +8,7 @@ export * from './uscc.ts';
 export * from './interest.ts';
 export * from './schedule.ts';
 export * from './lifecycle.ts';
+export * from './status/cloudloan.ts';
 export * from './status/funds.ts';
 export * from './status/certification.ts';
 export * from './status/contract.ts';

@@ -11,3 +11,4 @@ export * from './bpm.ts';
 export * from './contracts.ts';
 export * from './warehouse.ts';
 export * from './certification.ts';
+export * from './cloudloan.ts';

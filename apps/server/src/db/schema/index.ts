@@ -6,5 +6,6 @@ export * from './certification.ts';
 export * from './bpm.ts';
 export * from './contracts.ts';
 export * from './supplyloan.ts';
+export * from './cloudloan.ts';
 export * from './warehouse.ts';
 export * from './purchase-sales.ts';

@@ -1,10 +1,53 @@
-import type { Db } from '../../db/client.ts';
+import type { CloudLoanEligibility } from '@factoring/domain/contract';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { cloudLoanApplications, cloudLoanDrawdowns, financings } from '../../db/schema/index.ts';
+import { BusinessError } from '../../lib/envelope.ts';
 import type { AuthUser } from '../auth/sessions.ts';
-import { readSiteConfig } from '../system/site-config.ts';
+import { readCloudLoanSettings } from './product.ts';
 
-/** PRODUCT §7: certified, product enabled (arrears are checked once loans exist). */
+const no = (reason: string, code: string): CloudLoanEligibility => ({ allowed: false, reason, code });
+
+/**
+ * The one eligibility rule of the cloud loan (issue 15), used by the menu, the pages and the
+ * application itself: an enterprise user whose enterprise is certified, not in arrears on any loan of
+ * the portal, with no cloud-loan application awaiting the bank, while the product is switched on.
+ */
+export async function cloudLoanEligibility(db: Db | Tx, user: Pick<AuthUser, 'authority' | 'certified' | 'enterpriseId'> | null): Promise<CloudLoanEligibility> {
+  if (!user || user.authority !== 'merchant' || user.enterpriseId == null) return no('仅企业用户可以申请银行云贷', 'NOT_MERCHANT');
+  const settings = await readCloudLoanSettings(db);
+  if (!settings.enabled) return no('银行云贷业务暂未开放', 'PRODUCT_DISABLED');
+  if (!user.certified) return no('企业尚未完成实名认证，完成认证后方可申请银行云贷', 'NOT_CERTIFIED');
+  const enterpriseId = user.enterpriseId;
+  const [[overdueLoan], [overdueFinancing], [pending]] = await Promise.all([
+    db
+      .select({ id: cloudLoanDrawdowns.id })
+      .from(cloudLoanDrawdowns)
+      .where(and(eq(cloudLoanDrawdowns.enterpriseId, enterpriseId), eq(cloudLoanDrawdowns.overdue, true), ne(cloudLoanDrawdowns.status, 'SETTLED')))
+      .limit(1),
+    db
+      .select({ id: financings.id })
+      .from(financings)
+      .where(and(eq(financings.enterpriseId, enterpriseId), eq(financings.overdue, true), ne(financings.status, 'SETTLED')))
+      .limit(1),
+    db
+      .select({ no: cloudLoanApplications.applicationNo })
+      .from(cloudLoanApplications)
+      .where(and(eq(cloudLoanApplications.enterpriseId, enterpriseId), eq(cloudLoanApplications.status, 'SUBMITTED')))
+      .limit(1),
+  ]);
+  if (overdueLoan || overdueFinancing) return no('企业有逾期未还的贷款，结清逾期款项后方可申请银行云贷', 'IN_ARREARS');
+  if (pending) return no(`已有一笔云贷申请（${pending.no}）正在银行审批中，请等待审批结果`, 'APPLICATION_PENDING');
+  return { allowed: true, reason: null, code: null };
+}
+
+/** SPEC §7 `/slccbprecredit/isAllowCcbLoan` and the menu gate: the same rule as a boolean. */
 export async function isCloudLoanAllowed(db: Db, user: AuthUser | null): Promise<boolean> {
-  if (!user || user.authority !== 'merchant' || !user.certified) return false;
-  const cfg = await readSiteConfig(db);
-  return cfg.cloudLoanEnabled;
+  return (await cloudLoanEligibility(db, user)).allowed;
+}
+
+/** Refuses (inside the applying transaction) when the rule says no, with its reason. */
+export async function assertCloudLoanAllowed(db: Db | Tx, user: AuthUser): Promise<void> {
+  const answer = await cloudLoanEligibility(db, user);
+  if (!answer.allowed) throw new BusinessError(answer.reason!, answer.code!);
 }

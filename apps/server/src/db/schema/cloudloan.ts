@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { enterprises, users } from './identity.ts';
+
+const METHODS = ['EQUAL_INSTALMENT', 'EQUAL_PRINCIPAL', 'INTEREST_FIRST', 'BULLET'] as const;
+
+/**
+ * An enterprise's application for a bank cloud loan (PRODUCT §7). The bank decides it through the
+ * bank adapter: SUBMITTED → GRANTED (amount, rate, term, validity) or REJECTED (reason).
+ * `drawnAmount` is the principal drawn against the grant so far; every drawdown locks the row.
+ */
+export const cloudLoanApplications = pgTable(
+  'cloud_loan_applications',
+  {
+    id: serial('id').primaryKey(),
+    applicationNo: text('application_no').notNull(),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    termMonths: integer('term_months').notNull(),
+    method: text('method', { enum: METHODS }).notNull(),
+    purpose: text('purpose').notNull(),
+    lastYearRevenue: bigint('last_year_revenue', { mode: 'number' }).notNull(),
+    lastYearTax: bigint('last_year_tax', { mode: 'number' }).notNull(),
+    creditEnquiryConsent: boolean('credit_enquiry_consent').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    remark: text('remark'),
+    status: text('status', { enum: ['SUBMITTED', 'GRANTED', 'REJECTED'] }).notNull().default('SUBMITTED'),
+    /** The adapter that carries the application and the bank's own reference for it. */
+    bankAdapter: text('bank_adapter').notNull(),
+    bankName: text('bank_name').notNull(),
+    bankRef: text('bank_ref'),
+    grantedAmount: bigint('granted_amount', { mode: 'number' }),
+    grantedRatePpm: integer('granted_rate_ppm'),
+    grantedTermMonths: integer('granted_term_months'),
+    grantedAt: date('granted_at', { mode: 'string' }),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    drawnAmount: bigint('drawn_amount', { mode: 'number' }).notNull().default(0),
+    rejectReason: text('reject_reason'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    contractId: integer('contract_id'),
+    agreementSignedAt: timestamp('agreement_signed_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cloud_loan_applications_no').on(t.applicationNo),
+    index('cloud_loan_applications_enterprise').on(t.enterpriseId, t.id),
+    check('cloud_loan_applications_amounts', sql`${t.amount} > 0 and ${t.drawnAmount} >= 0 and (${t.grantedAmount} is null or ${t.drawnAmount} <= ${t.grantedAmount})`),
+    check('cloud_loan_applications_term', sql`${t.termMonths} between 3 and 36`),
+  ],
+);
+
+/** One drawdown against a grant: the loan whose plan is booked in cloud_loan_instalments. */
+export const cloudLoanDrawdowns = pgTable(
+  'cloud_loan_drawdowns',
+  {
+    id: serial('id').primaryKey(),
+    drawdownNo: text('drawdown_no').notNull(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => cloudLoanApplications.id),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    principal: bigint('principal', { mode: 'number' }).notNull(),
+    outstandingPrincipal: bigint('outstanding_principal', { mode: 'number' }).notNull(),
+    annualRatePpm: integer('annual_rate_ppm').notNull(),
+    penaltyMultiplierPpm: integer('penalty_multiplier_ppm').notNull(),
+    termMonths: integer('term_months').notNull(),
+    method: text('method', { enum: METHODS }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    maturityDate: date('maturity_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['DRAWN', 'REPAYING', 'SETTLED'] }).notNull().default('DRAWN'),
+    overdue: boolean('overdue').notNull().default(false),
+    controlled: boolean('controlled').notNull().default(false),
+    bankAdapter: text('bank_adapter').notNull(),
+    bankRef: text('bank_ref'),
+    entryId: integer('entry_id').notNull(),
+    refNo: text('ref_no').notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cloud_loan_drawdowns_no').on(t.drawdownNo),
+    index('cloud_loan_drawdowns_enterprise').on(t.enterpriseId, t.id),
+    index('cloud_loan_drawdowns_application').on(t.applicationId),
+    check('cloud_loan_drawdowns_amounts', sql`${t.principal} > 0 and ${t.outstandingPrincipal} >= 0 and ${t.outstandingPrincipal} <= ${t.principal}`),
+  ],
+);
+
+/** The booked plan: one row per period, exactly the schedule previewed at drawdown. */
+export const cloudLoanInstalments = pgTable(
+  'cloud_loan_instalments',
+  {
+    id: serial('id').primaryKey(),
+    drawdownId: integer('drawdown_id')
+      .notNull()
+      .references(() => cloudLoanDrawdowns.id),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    period: integer('period').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    payment: bigint('payment', { mode: 'number' }).notNull(),
+    principal: bigint('principal', { mode: 'number' }).notNull(),
+    interest: bigint('interest', { mode: 'number' }).notNull(),
+    remaining: bigint('remaining', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['PENDING', 'PAID', 'CLOSED'] }).notNull().default('PENDING'),
+    overdue: boolean('overdue').notNull().default(false),
+    /** Penalty interest accrued up to `penaltyAsOf` (recomputed from dates by the daily job, never added to). */
+    penaltyToDate: bigint('penalty_to_date', { mode: 'number' }).notNull().default(0),
+    penaltyAsOf: date('penalty_as_of', { mode: 'string' }),
+    paidAt: date('paid_at', { mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('cloud_loan_instalments_period').on(t.drawdownId, t.period),
+    index('cloud_loan_instalments_due').on(t.status, t.dueDate),
+    check('cloud_loan_instalments_amounts', sql`${t.payment} = ${t.principal} + ${t.interest} and ${t.principal} >= 0 and ${t.interest} >= 0 and ${t.penaltyToDate} >= 0`),
+  ],
+);
+
+/** Every repayment of a drawdown, with its ledger entry. */
+export const cloudLoanRepayments = pgTable(
+  'cloud_loan_repayments',
+  {
+    id: serial('id').primaryKey(),
+    drawdownId: integer('drawdown_id')
+      .notNull()
+      .references(() => cloudLoanDrawdowns.id),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    kind: text('kind', { enum: ['AUTO_DEBIT', 'EARLY_INSTALMENT', 'PAYOFF'] }).notNull(),
+    period: integer('period'),
+    principal: bigint('principal', { mode: 'number' }).notNull(),
+    interest: bigint('interest', { mode: 'number' }).notNull(),
+    penalty: bigint('penalty', { mode: 'number' }).notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    entryId: integer('entry_id').notNull(),
+    refNo: text('ref_no').notNull(),
+    bankRef: text('bank_ref'),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('cloud_loan_repayments_drawdown').on(t.drawdownId, t.id),
+    check('cloud_loan_repayments_total', sql`${t.total} = ${t.principal} + ${t.interest} + ${t.penalty} and ${t.total} > 0`),
+  ],
+);

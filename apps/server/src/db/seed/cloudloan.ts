@@ -1,0 +1,62 @@
+import { addMonths, contractLifecycle, type Cents, type IsoDate } from '@factoring/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { cloudLoanApplications, contracts, users } from '../schema/index.ts';
+import type { EnterpriseScope } from '../../lib/scope.ts';
+import { transition } from '../../lib/transition.ts';
+import { taskRegistry } from '../../modules/bpm/registry.ts';
+import { todayChina } from '../../modules/credit/credit-lines.ts';
+import { submitApplication } from '../../modules/cloudloan/apply.ts';
+import { runCloudLoanDebits } from '../../modules/cloudloan/debit-job.ts';
+import { cloudLoanSignHook } from '../../modules/cloudloan/decide.ts';
+import { drawdown } from '../../modules/cloudloan/draw.ts';
+import { CLOUD_LOAN_TASK_TYPES } from '../../modules/cloudloan/operator-bank.ts';
+import { grantForBank } from '../../modules/cloudloan/operator-decisions.ts';
+
+/**
+ * The demo enterprise's cloud-loan history (PRODUCT §12), made through the module's own operations:
+ * an application granted by the operator for the bank (¥800,000.00 at 7.2 % for 12 months), the
+ * loan agreement signed, ¥300,000.00 drawn two months ago and last month's instalment debited by the
+ * daily job. The next instalment falls due today. Idempotent: an enterprise with any cloud-loan
+ * application gets none.
+ */
+export async function seedCloudLoan(db: Db, today: IsoDate = todayChina()) {
+  const byLogin = async (login: string) => (await db.select().from(users).where(eq(sql`lower(${users.loginName})`, login)))[0];
+  const demo = await byLogin('demo');
+  const operatorUser = await byLogin('operator');
+  if (!demo?.enterpriseId || !operatorUser) return;
+  const [existing] = await db.select({ id: cloudLoanApplications.id }).from(cloudLoanApplications).where(eq(cloudLoanApplications.enterpriseId, demo.enterpriseId)).limit(1);
+  if (existing) return;
+
+  const scope: EnterpriseScope = { kind: 'enterprise', enterpriseId: demo.enterpriseId, userId: demo.id, certified: true, warehouse: false };
+  const user = { id: demo.id, loginName: demo.loginName, displayName: demo.displayName, authority: 'merchant' as const, enterpriseId: demo.enterpriseId, enterpriseName: null, certified: true, ckFlag: 'N' as const, purchaseSales: false };
+  const me = { id: demo.id, name: demo.displayName, ip: '127.0.0.1' };
+  const operator = { id: operatorUser.id, name: operatorUser.displayName };
+
+  const applied = await submitApplication(db, scope, user, me, {
+    amount: 80_000_000 as Cents,
+    termMonths: 12,
+    method: 'EQUAL_INSTALMENT',
+    purpose: '采购钢材及支付供应商货款',
+    lastYearRevenue: 3_650_000_000 as Cents,
+    lastYearTax: 98_000_000 as Cents,
+    creditEnquiryConsent: true,
+    agreementAccepted: true,
+    contactName: demo.displayName,
+    contactPhone: demo.mobile ?? '13800138000',
+    remark: undefined,
+  });
+  await grantForBank(db, taskRegistry(CLOUD_LOAN_TASK_TYPES), applied.id, operator, { amount: 80_000_000 as Cents, annualRatePpm: 72_000, termMonths: 12, validityDays: 180, comment: '经营稳定，纳税正常' });
+
+  const drawnOn = addMonths(today, -2);
+  await db.transaction(async (tx) => {
+    const [a] = await tx.select().from(cloudLoanApplications).where(eq(cloudLoanApplications.id, applied.id));
+    const [c] = await tx.select().from(contracts).where(eq(contracts.id, a.contractId!));
+    const signedAt = new Date();
+    await transition(tx, contracts, contractLifecycle, c, 'SIGNED', { signedBy: demo.id, signedByName: demo.displayName, signedAt, signerIp: '127.0.0.1', signedSha256: c.fileSha256 });
+    await cloudLoanSignHook(tx, String(a.id), { id: c.id, contractNo: c.contractNo, type: c.type, relatedType: c.relatedType, relatedId: c.relatedId, signer: { ...me, ip: '127.0.0.1' } });
+    // Drawn two months ago: the business date of the drawdown is its start date.
+    await drawdown(tx, scope, a.id, 30_000_000, me, drawnOn);
+  });
+  await runCloudLoanDebits(db, addMonths(drawnOn, 1));
+}

@@ -1,0 +1,59 @@
+import { chinaDate, formatYuan } from '@factoring/domain';
+import type { cloudLoanApplyInput } from '@factoring/domain/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { cloudLoanApplications } from '../../db/schema/index.ts';
+import { BusinessError } from '../../lib/envelope.ts';
+import type { EnterpriseScope } from '../../lib/scope.ts';
+import type { AuthUser } from '../auth/sessions.ts';
+import { bankAdapterNamed } from './adapters.ts';
+import { assertCloudLoanAllowed } from './eligibility.ts';
+import { readCloudLoanSettings } from './product.ts';
+import { businessNo, type Actor } from './store.ts';
+
+type ApplyInput = z.output<typeof cloudLoanApplyInput>;
+
+/**
+ * Submits a cloud-loan application to the configured bank. The eligibility rule is checked again
+ * here, inside the transaction and after locking the enterprise's applications, so a direct call
+ * (or two at once) cannot get past it.
+ */
+export async function submitApplication(db: Db, scope: EnterpriseScope, user: AuthUser, actor: Actor, input: ApplyInput) {
+  return db.transaction(async (tx) => {
+    // One applicant at a time per enterprise: the advisory lock serialises the pending-application check.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cloudloan-apply'), ${scope.enterpriseId})`);
+    await assertCloudLoanAllowed(tx, user);
+    const settings = await readCloudLoanSettings(tx);
+    if (input.amount > settings.maxAmount) throw new BusinessError(`申请金额不能超过 ${formatYuan(settings.maxAmount)} 元`, 'AMOUNT_OVER_MAX');
+    if (input.amount < settings.minAmount) throw new BusinessError(`申请金额不能低于 ${formatYuan(settings.minAmount)} 元`, 'AMOUNT_UNDER_MIN');
+    if (input.termMonths < settings.minTermMonths || input.termMonths > settings.maxTermMonths) {
+      throw new BusinessError(`借款期限应在 ${settings.minTermMonths} 到 ${settings.maxTermMonths} 个月之间`, 'TERM_OUT_OF_RANGE');
+    }
+    const adapter = bankAdapterNamed(settings.bankAdapter);
+    const [row] = await tx
+      .insert(cloudLoanApplications)
+      .values({
+        applicationNo: `tmp-${crypto.randomUUID()}`,
+        enterpriseId: scope.enterpriseId,
+        amount: input.amount,
+        termMonths: input.termMonths,
+        method: input.method,
+        purpose: input.purpose,
+        lastYearRevenue: input.lastYearRevenue,
+        lastYearTax: input.lastYearTax,
+        creditEnquiryConsent: input.creditEnquiryConsent,
+        contactName: input.contactName,
+        contactPhone: input.contactPhone,
+        remark: input.remark || null,
+        bankAdapter: adapter.name,
+        bankName: settings.bankName,
+        createdBy: actor.id,
+      })
+      .returning();
+    const applicationNo = businessNo('YD', chinaDate(), row.id);
+    const { bankRef } = await adapter.submitApplication(tx, { ...row, applicationNo, submittedBy: actor });
+    await tx.update(cloudLoanApplications).set({ applicationNo, bankRef }).where(eq(cloudLoanApplications.id, row.id));
+    return { id: row.id, applicationNo, status: row.status };
+  });
+}

@@ -1,0 +1,78 @@
+import { chinaDate, compareIsoDates, formatYuan, type Cents, type IsoDate, type Schedule, type ScheduleInput } from '@factoring/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalments } from '../../db/schema/index.ts';
+import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
+import { ownedBy, type EnterpriseScope, type Scope } from '../../lib/scope.ts';
+import { postControlledDisbursement, postFreeDisbursement } from '../ledger/financing-postings.ts';
+import { bankAdapterNamed } from './adapters.ts';
+import { readCloudLoanSettings } from './product.ts';
+import { businessNo, lockApplication, type Actor, type ApplicationRow } from './store.ts';
+
+/** The schedule input of a drawdown: the granted rate, term and method, from the drawing day. */
+export function drawScheduleInput(a: ApplicationRow, amount: number, startDate: IsoDate): ScheduleInput {
+  return { principal: amount as Cents, annualRatePpm: a.grantedRatePpm!, months: a.grantedTermMonths!, method: a.method, startDate };
+}
+
+export const availableOf = (a: Pick<ApplicationRow, 'grantedAmount' | 'drawnAmount'>) => Math.max(0, (a.grantedAmount ?? 0) - a.drawnAmount);
+
+/** Refuses a drawdown outside the grant: not granted, agreement unsigned, expired, or beyond what is left. */
+function assertDrawable(a: ApplicationRow, amount: number, today: IsoDate): void {
+  if (a.status !== 'GRANTED') throw new BusinessError('该申请尚未获得银行授信，不能提款', 'NOT_GRANTED');
+  if (!a.agreementSignedAt) throw new BusinessError('请先在合同管理中签署银行云贷借款协议，再申请提款', 'AGREEMENT_UNSIGNED');
+  if (compareIsoDates(today, a.expiryDate!) > 0) throw new BusinessError(`授信已于 ${a.expiryDate} 到期，不能再提款`, 'CREDIT_EXPIRED');
+  const available = availableOf(a);
+  if (amount > available) throw new BusinessError(`提款金额超过可用额度（可用 ${formatYuan(available)} 元）`, 'OVER_AVAILABLE');
+}
+
+/** The plan a drawdown of `amount` today would book: the very function and inputs the drawdown uses. */
+export async function previewDrawdown(db: Db, scope: Scope, applicationId: number, amount: number, today: IsoDate = chinaDate()): Promise<Schedule> {
+  const [a] = await db.select().from(cloudLoanApplications).where(and(eq(cloudLoanApplications.id, applicationId), ownedBy(scope, cloudLoanApplications.enterpriseId)));
+  if (!a) throw new NotFoundError('云贷申请不存在');
+  assertDrawable(a, amount, today);
+  return bankAdapterNamed(a.bankAdapter).querySchedule(drawScheduleInput(a, amount, today));
+}
+
+/**
+ * Draws on a grant: the bank lends, the money arrives in the enterprise's virtual account through the
+ * ledger (free funds, or controlled when the site configuration says so), and the previewed plan is
+ * booked row for row. Runs in the caller's (idempotent) transaction.
+ */
+export async function drawdown(tx: Tx, scope: EnterpriseScope, applicationId: number, amount: number, actor: Actor, today: IsoDate = chinaDate()) {
+  const a = await lockApplication(tx, scope, applicationId);
+  assertDrawable(a, amount, today);
+  const settings = await readCloudLoanSettings(tx);
+  const adapter = bankAdapterNamed(a.bankAdapter);
+  const input = drawScheduleInput(a, amount, today);
+  const schedule = adapter.querySchedule(input);
+
+  const [row] = await tx
+    .insert(cloudLoanDrawdowns)
+    .values({
+      drawdownNo: `tmp-${crypto.randomUUID()}`,
+      applicationId: a.id,
+      enterpriseId: a.enterpriseId,
+      principal: amount,
+      outstandingPrincipal: amount,
+      annualRatePpm: input.annualRatePpm,
+      penaltyMultiplierPpm: settings.penaltyMultiplierPpm,
+      termMonths: input.months,
+      method: input.method,
+      startDate: today,
+      maturityDate: schedule.rows.at(-1)!.dueDate,
+      controlled: settings.controlledDrawdown,
+      bankAdapter: adapter.name,
+      entryId: 0,
+      refNo: '',
+      createdBy: actor.id,
+    })
+    .returning({ id: cloudLoanDrawdowns.id });
+  const drawdownNo = businessNo('YDTK', today, row.id);
+  const { bankRef } = await adapter.draw(tx, { drawdownNo, applicationBankRef: a.bankRef, enterpriseId: a.enterpriseId, principal: amount, schedule: input });
+  const posting = { enterpriseId: a.enterpriseId, amount: amount as Cents, sourceRef: drawdownNo, createdBy: actor.id };
+  const entry = settings.controlledDrawdown ? await postControlledDisbursement(tx, posting) : await postFreeDisbursement(tx, posting);
+  await tx.update(cloudLoanDrawdowns).set({ drawdownNo, bankRef, entryId: entry.entryId, refNo: entry.refNo }).where(eq(cloudLoanDrawdowns.id, row.id));
+  await tx.insert(cloudLoanInstalments).values(schedule.rows.map((r) => ({ drawdownId: row.id, enterpriseId: a.enterpriseId, ...r })));
+  await tx.update(cloudLoanApplications).set({ drawnAmount: a.drawnAmount + amount, updatedAt: new Date() }).where(eq(cloudLoanApplications.id, a.id));
+  return { id: row.id, drawdownNo, refNo: entry.refNo, principal: amount, instalments: schedule.rows.length, maturityDate: schedule.rows.at(-1)!.dueDate };
+}

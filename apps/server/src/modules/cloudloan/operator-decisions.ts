@@ -1,0 +1,55 @@
+import type { cloudLoanGrantInput } from '@factoring/domain/contract';
+import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { bpmTasks, cloudLoanApplications, enterprises } from '../../db/schema/index.ts';
+import { BusinessError } from '../../lib/envelope.ts';
+import type { TaskOperator, TaskRegistry } from '../bpm/registry.ts';
+import { decideTask } from '../bpm/tasks.ts';
+import { CLOUD_LOAN_TASK, grantTermsOfDecision } from './operator-bank.ts';
+
+/** The pending inbox task of an application (built-in bank). */
+async function pendingTaskOf(db: Db, applicationId: number): Promise<number> {
+  const [task] = await db
+    .select({ id: bpmTasks.id })
+    .from(bpmTasks)
+    .where(and(eq(bpmTasks.type, CLOUD_LOAN_TASK), eq(bpmTasks.refId, String(applicationId)), eq(bpmTasks.state, 'PENDING')))
+    .orderBy(desc(bpmTasks.id))
+    .limit(1);
+  if (!task) throw new BusinessError('该申请不在待审批状态', 'NOT_PENDING');
+  return task.id;
+}
+
+/** The operator grants for the bank with the terms entered: the task is approved with them, in one transaction. */
+export async function grantForBank(db: Db, registry: TaskRegistry, applicationId: number, operator: TaskOperator, input: z.output<typeof cloudLoanGrantInput>) {
+  const taskId = await pendingTaskOf(db, applicationId);
+  const { comment, ...terms } = input;
+  return grantTermsOfDecision.run(terms, () => decideTask(db, registry, taskId, operator, 'APPROVE', comment || null));
+}
+
+/** The operator refuses for the bank, with the reason the enterprise will see. */
+export async function rejectForBank(db: Db, registry: TaskRegistry, applicationId: number, operator: TaskOperator, reason: string) {
+  return decideTask(db, registry, await pendingTaskOf(db, applicationId), operator, 'REJECT', reason);
+}
+
+/** Applications awaiting the bank's decision, oldest first, for the operator's grant form. */
+export async function pendingApplications(db: Db) {
+  return db
+    .select({
+      id: cloudLoanApplications.id,
+      applicationNo: cloudLoanApplications.applicationNo,
+      enterpriseName: enterprises.name,
+      amount: cloudLoanApplications.amount,
+      termMonths: cloudLoanApplications.termMonths,
+      method: cloudLoanApplications.method,
+      purpose: cloudLoanApplications.purpose,
+      lastYearRevenue: cloudLoanApplications.lastYearRevenue,
+      lastYearTax: cloudLoanApplications.lastYearTax,
+      createdAt: cloudLoanApplications.createdAt,
+    })
+    .from(cloudLoanApplications)
+    .innerJoin(enterprises, eq(enterprises.id, cloudLoanApplications.enterpriseId))
+    .where(eq(cloudLoanApplications.status, 'SUBMITTED'))
+    .orderBy(cloudLoanApplications.id)
+    .limit(200);
+}

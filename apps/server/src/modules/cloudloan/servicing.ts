@@ -1,0 +1,189 @@
+import {
+  cloudLoanDrawdownLifecycle, cloudLoanInstalmentLifecycle, compareIsoDates, daysBetween, formatYuan, interestBetween, penaltyInterest,
+  type Cents, type CloudLoanRepaymentKind, type IsoDate,
+} from '@factoring/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { cloudLoanDrawdowns, cloudLoanInstalments, cloudLoanRepayments } from '../../db/schema/index.ts';
+import { BusinessError } from '../../lib/envelope.ts';
+import { transition } from '../../lib/transition.ts';
+import { postRepayment } from '../ledger/financing-postings.ts';
+import { bankAdapterNamed } from './adapters.ts';
+import type { Actor, DrawdownRow } from './store.ts';
+
+export type InstalmentRow = typeof cloudLoanInstalments.$inferSelect;
+
+/** Penalty interest on an unpaid instalment's principal from its due date to `asOf` (PRODUCT §2: × 1.5 by default). */
+export function penaltyOf(d: Pick<DrawdownRow, 'annualRatePpm' | 'penaltyMultiplierPpm'>, i: InstalmentRow, asOf: IsoDate): Cents {
+  if (i.status !== 'PENDING' || compareIsoDates(asOf, i.dueDate) <= 0) return 0 as Cents;
+  return penaltyInterest(i.principal as Cents, d.annualRatePpm, d.penaltyMultiplierPpm, daysBetween(i.dueDate, asOf));
+}
+
+/** What paying an instalment on `asOf` takes: its payment plus penalty to date. */
+export const dueNowOf = (d: DrawdownRow, i: InstalmentRow, asOf: IsoDate): number => (i.status === 'PENDING' ? i.payment + penaltyOf(d, i, asOf) : 0);
+
+export async function instalmentsOf(tx: Tx, drawdownId: number): Promise<InstalmentRow[]> {
+  return tx.select().from(cloudLoanInstalments).where(eq(cloudLoanInstalments.drawdownId, drawdownId)).orderBy(asc(cloudLoanInstalments.period));
+}
+
+export interface PayoffQuote {
+  asOf: IsoDate;
+  principal: number;
+  interest: number;
+  penalty: number;
+  total: number;
+}
+
+/**
+ * Paying the whole loan off on `asOf`: every instalment already due in full (with its penalty), plus
+ * the principal not yet due and the interest on it from the start of the running period to the day
+ * (actual/360).
+ */
+export function payoffQuote(d: DrawdownRow, instalments: InstalmentRow[], asOf: IsoDate): PayoffQuote {
+  let principal = 0;
+  let interest = 0;
+  let penalty = 0;
+  let notDuePrincipal = 0;
+  let periodStart: IsoDate = d.startDate;
+  for (const i of instalments) {
+    if (i.status !== 'PENDING') {
+      periodStart = i.dueDate;
+      continue;
+    }
+    if (compareIsoDates(i.dueDate, asOf) <= 0) {
+      principal += i.principal;
+      interest += i.interest;
+      penalty += penaltyOf(d, i, asOf);
+      periodStart = i.dueDate;
+    } else {
+      notDuePrincipal += i.principal;
+    }
+  }
+  principal += notDuePrincipal;
+  if (notDuePrincipal > 0) interest += interestBetween(notDuePrincipal as Cents, d.annualRatePpm, periodStart, asOf);
+  return { asOf, principal, interest, penalty, total: principal + interest + penalty };
+}
+
+interface Collected {
+  repaymentId: number | null;
+  refNo: string;
+  principal: number;
+  interest: number;
+  penalty: number;
+  total: number;
+}
+
+/** Books one repayment: the ledger posting from the available funds, the bank's notice and the record. */
+async function book(
+  tx: Tx,
+  d: DrawdownRow,
+  p: { kind: CloudLoanRepaymentKind; period: number | null; principal: number; interest: number; penalty: number; businessDate: IsoDate; actor: Actor | null },
+): Promise<Collected> {
+  const total = p.principal + p.interest + p.penalty;
+  if (total === 0) return { repaymentId: null, refNo: '', principal: 0, interest: 0, penalty: 0, total: 0 };
+  const sourceRef = p.period ? `${d.drawdownNo}-${p.period}` : d.drawdownNo;
+  const entry = await postRepayment(tx, {
+    enterpriseId: d.enterpriseId,
+    principal: p.principal as Cents,
+    interest: p.interest as Cents,
+    penalty: p.penalty as Cents,
+    sourceRef,
+    createdBy: p.actor?.id ?? null,
+  });
+  const { bankRef } = await bankAdapterNamed(d.bankAdapter).repay(tx, {
+    drawdownBankRef: d.bankRef,
+    kind: p.kind,
+    period: p.period,
+    principal: p.principal,
+    interest: p.interest,
+    penalty: p.penalty,
+    businessDate: p.businessDate,
+  });
+  const [row] = await tx
+    .insert(cloudLoanRepayments)
+    .values({
+      drawdownId: d.id,
+      enterpriseId: d.enterpriseId,
+      kind: p.kind,
+      period: p.period,
+      principal: p.principal,
+      interest: p.interest,
+      penalty: p.penalty,
+      total,
+      entryId: entry.entryId,
+      refNo: entry.refNo,
+      bankRef,
+      businessDate: p.businessDate,
+      createdBy: p.actor?.id ?? null,
+    })
+    .returning({ id: cloudLoanRepayments.id });
+  return { repaymentId: row.id, refNo: entry.refNo, principal: p.principal, interest: p.interest, penalty: p.penalty, total };
+}
+
+/** After money came in: DRAWN → REPAYING, → SETTLED when nothing is pending; the overdue flag follows the instalments. */
+async function afterRepayment(tx: Tx, d: DrawdownRow, principalRepaid: number): Promise<DrawdownRow> {
+  const rest = await instalmentsOf(tx, d.id);
+  const pending = rest.filter((i) => i.status === 'PENDING');
+  const outstandingPrincipal = d.outstandingPrincipal - principalRepaid;
+  const overdue = pending.some((i) => i.overdue);
+  let current = d;
+  if (current.status === 'DRAWN' && pending.length) current = await transition(tx, cloudLoanDrawdowns, cloudLoanDrawdownLifecycle, current, 'REPAYING');
+  if (!pending.length) {
+    return transition(tx, cloudLoanDrawdowns, cloudLoanDrawdownLifecycle, current, 'SETTLED', { outstandingPrincipal: 0, overdue: false, settledAt: new Date() });
+  }
+  const [updated] = await tx.update(cloudLoanDrawdowns).set({ outstandingPrincipal, overdue }).where(eq(cloudLoanDrawdowns.id, d.id)).returning();
+  return updated;
+}
+
+/** Collects one whole instalment (with its penalty to the day) and marks it paid. */
+export async function collectInstalment(tx: Tx, d: DrawdownRow, i: InstalmentRow, kind: CloudLoanRepaymentKind, businessDate: IsoDate, actor: Actor | null) {
+  const penalty = penaltyOf(d, i, businessDate);
+  const collected = await book(tx, d, { kind, period: i.period, principal: i.principal, interest: i.interest, penalty, businessDate, actor });
+  await transition(tx, cloudLoanInstalments, cloudLoanInstalmentLifecycle, i, 'PAID', { paidAt: businessDate, penaltyToDate: penalty, penaltyAsOf: businessDate });
+  const after = await afterRepayment(tx, d, i.principal);
+  return { ...collected, status: after.status };
+}
+
+function assertServicing(d: DrawdownRow) {
+  if (d.status === 'SETTLED') throw new BusinessError('该笔云贷已结清，无需还款', 'SETTLED');
+}
+
+/** The user repays an instalment before (or after) its due date: the earliest unpaid one, amount exactly what it takes today. */
+export async function repayInstalment(tx: Tx, d: DrawdownRow, period: number, amount: number, today: IsoDate, actor: Actor) {
+  assertServicing(d);
+  const all = await instalmentsOf(tx, d.id);
+  const i = all.find((x) => x.period === period);
+  if (!i) throw new BusinessError(`第 ${period} 期不存在`, 'NO_SUCH_PERIOD');
+  if (i.status !== 'PENDING') throw new BusinessError(`第 ${period} 期${cloudLoanInstalmentLifecycle.label(i.status)}，无需再还`, 'ALREADY_PAID');
+  const first = all.find((x) => x.status === 'PENDING')!;
+  if (first.period !== period) throw new BusinessError(`请按顺序还款，先归还第 ${first.period} 期`, 'OUT_OF_ORDER');
+  const owed = dueNowOf(d, i, today);
+  if (amount > owed) throw new BusinessError(`还款金额超过该期应还金额（应还 ${formatYuan(owed)} 元）`, 'OVER_OWED');
+  if (amount < owed) throw new BusinessError(`还款金额应为该期应还金额 ${formatYuan(owed)} 元`, 'AMOUNT_MISMATCH');
+  return collectInstalment(tx, d, i, 'EARLY_INSTALMENT', today, actor);
+}
+
+/** Pays the whole loan off at today's quote; instalments not yet due are closed. */
+export async function payOff(tx: Tx, d: DrawdownRow, amount: number, today: IsoDate, actor: Actor) {
+  assertServicing(d);
+  const all = await instalmentsOf(tx, d.id);
+  const quote = payoffQuote(d, all, today);
+  if (amount > quote.total) throw new BusinessError(`结清金额超过应还总额（应还 ${formatYuan(quote.total)} 元）`, 'OVER_OWED');
+  if (amount < quote.total) throw new BusinessError(`结清金额应为应还总额 ${formatYuan(quote.total)} 元，请刷新报价后重试`, 'AMOUNT_MISMATCH');
+  const collected = await book(tx, d, { kind: 'PAYOFF', period: null, principal: quote.principal, interest: quote.interest, penalty: quote.penalty, businessDate: today, actor });
+  for (const i of all.filter((x) => x.status === 'PENDING')) {
+    const due = compareIsoDates(i.dueDate, today) <= 0;
+    await transition(tx, cloudLoanInstalments, cloudLoanInstalmentLifecycle, i, due ? 'PAID' : 'CLOSED', { paidAt: today, penaltyToDate: penaltyOf(d, i, today), penaltyAsOf: today });
+  }
+  const after = await afterRepayment(tx, d, quote.principal);
+  return { ...collected, status: after.status };
+}
+
+/** Marks the earliest unpaid instalment overdue with its penalty to date (the daily job, when the balance is short). */
+export async function markOverdue(tx: Tx, d: DrawdownRow, i: InstalmentRow, businessDate: IsoDate) {
+  await tx
+    .update(cloudLoanInstalments)
+    .set({ overdue: true, penaltyToDate: penaltyOf(d, i, businessDate), penaltyAsOf: businessDate })
+    .where(and(eq(cloudLoanInstalments.id, i.id), eq(cloudLoanInstalments.status, 'PENDING')));
+  if (!d.overdue) await tx.update(cloudLoanDrawdowns).set({ overdue: true }).where(eq(cloudLoanDrawdowns.id, d.id));
+}

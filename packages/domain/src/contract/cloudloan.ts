@@ -1,0 +1,275 @@
+// The bank cloud loan's API contract (PRODUCT §7, issue 15): request and response schemas shared by
+// the server's routes and the web's forms. Money is integer cents, rates integer ppm.
+import { z } from 'zod';
+import { isRepaymentMethod, MAX_SCHEDULE_MONTHS, type RepaymentMethod } from '../schedule.ts';
+import { centsSchema, idSchema, intSchema, isoDateSchema, moneyConfirmationFields, optionalTextSchema, pageQuerySchema, textSchema } from './common.ts';
+
+/** Terms a cloud loan may be applied for and granted (PRODUCT §7). */
+export const CLOUD_LOAN_MIN_TERM = 3;
+export const CLOUD_LOAN_MAX_TERM = 36;
+/** No rate of 0 and none above 36 % a year (the judicial cap on private lending). */
+export const CLOUD_LOAN_MAX_RATE_PPM = 360_000;
+/** The trial is a calculator: any term up to 30 years, so long schedules can be compared. */
+export const CLOUD_LOAN_TRIAL_MAX_TERM = 360;
+/** The trial's largest amount: ¥1,000,000,000.00. */
+export const CLOUD_LOAN_TRIAL_MAX_AMOUNT = 100_000_000_000;
+
+export const repaymentMethodSchema = z
+  .string({ error: '请选择还款方式' })
+  .refine(isRepaymentMethod, '还款方式不正确，应为等额本息、等额本金、先息后本或到期一次还本付息')
+  .transform((v) => v as RepaymentMethod);
+
+/** An annual rate in ppm (49000 = 4.9 %): more than 0, at most 36 %; the messages speak of percents. */
+export const cloudLoanRateSchema = (label = '年利率') =>
+  z.union([z.number(), z.string().trim()], { error: `请输入${label}` }).superRefine((value, ctx) => {
+    const n = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isInteger(n)) ctx.addIssue({ code: 'custom', message: `${label}格式不正确` });
+    else if (n <= 0) ctx.addIssue({ code: 'custom', message: `${label}必须大于 0` });
+    else if (n > CLOUD_LOAN_MAX_RATE_PPM) ctx.addIssue({ code: 'custom', message: `${label}不能超过 36%` });
+  }).transform((value) => Number(value)).meta({ description: `${label}，百万分之一（49000 = 4.9 %）` });
+
+export const cloudLoanTrialQuery = z.object({
+  amount: centsSchema('借款金额', { max: CLOUD_LOAN_TRIAL_MAX_AMOUNT }),
+  annualRatePpm: cloudLoanRateSchema(),
+  termMonths: intSchema('借款期限（月）', 1, CLOUD_LOAN_TRIAL_MAX_TERM),
+  method: repaymentMethodSchema,
+  startDate: isoDateSchema('起息日'),
+});
+export type CloudLoanTrialQuery = z.input<typeof cloudLoanTrialQuery>;
+
+export const scheduleRowSchema = z.object({
+  period: z.number().int(),
+  dueDate: z.string(),
+  payment: z.number().int(),
+  principal: z.number().int(),
+  interest: z.number().int(),
+  remaining: z.number().int(),
+});
+export type CloudLoanScheduleRow = z.infer<typeof scheduleRowSchema>;
+
+export const cloudLoanScheduleSchema = z.object({
+  rows: z.array(scheduleRowSchema),
+  totals: z.object({ payment: z.number().int(), principal: z.number().int(), interest: z.number().int() }),
+  shortenedFrom: z.number().int().nullable(),
+});
+export type CloudLoanSchedule = z.infer<typeof cloudLoanScheduleSchema>;
+
+export const cloudLoanProductSchema = z.object({
+  enabled: z.boolean(),
+  bankName: z.string(),
+  minAmount: z.number().int(),
+  maxAmount: z.number().int(),
+  minTermMonths: z.number().int(),
+  maxTermMonths: z.number().int(),
+  minRatePpm: z.number().int(),
+  maxRatePpm: z.number().int(),
+  referenceRatePpm: z.number().int(),
+  penaltyMultiplierPpm: z.number().int(),
+  validityDays: z.number().int(),
+  controlledDrawdown: z.boolean(),
+});
+export type CloudLoanProduct = z.infer<typeof cloudLoanProductSchema>;
+
+export const cloudLoanEligibilitySchema = z.object({
+  allowed: z.boolean(),
+  /** Why not, in Chinese; null when allowed. */
+  reason: z.string().nullable(),
+  code: z.string().nullable(),
+});
+export type CloudLoanEligibility = z.infer<typeof cloudLoanEligibilitySchema>;
+
+const MOBILE = /^1[3-9]\d{9}$/;
+
+export const cloudLoanApplyInput = z.object({
+  amount: centsSchema('申请金额'),
+  termMonths: intSchema('借款期限（月）', CLOUD_LOAN_MIN_TERM, CLOUD_LOAN_MAX_TERM),
+  method: repaymentMethodSchema,
+  purpose: textSchema(200, '借款用途'),
+  lastYearRevenue: centsSchema('上年度营业收入', { allowZero: true }),
+  lastYearTax: centsSchema('上年度纳税额', { allowZero: true }),
+  creditEnquiryConsent: z.union([z.boolean(), z.enum(['true', 'false'])], { error: '请授权银行查询企业征信' })
+    .transform((v) => v === true || v === 'true')
+    .refine((v) => v, '请授权银行查询企业征信'),
+  agreementAccepted: z.union([z.boolean(), z.enum(['true', 'false'])], { error: '请阅读并同意《云贷服务协议》' })
+    .transform((v) => v === true || v === 'true')
+    .refine((v) => v, '请阅读并同意《云贷服务协议》'),
+  contactName: textSchema(30, '联系人'),
+  contactPhone: z.string({ error: '请输入联系电话' }).trim().regex(MOBILE, '联系电话应为 11 位手机号码'),
+  remark: optionalTextSchema(200, '备注', { multiline: true }),
+});
+export type CloudLoanApplyInput = z.input<typeof cloudLoanApplyInput>;
+
+/** The operator's decision for the bank (built-in bank adapter). */
+export const cloudLoanGrantInput = z.object({
+  amount: centsSchema('授信金额'),
+  annualRatePpm: cloudLoanRateSchema('授信年利率'),
+  termMonths: intSchema('借款期限（月）', CLOUD_LOAN_MIN_TERM, CLOUD_LOAN_MAX_TERM),
+  validityDays: intSchema('授信有效期（天）', 1, 3660).default(180),
+  comment: optionalTextSchema(500, '审批意见', { multiline: true }),
+});
+export type CloudLoanGrantInput = z.input<typeof cloudLoanGrantInput>;
+
+export const cloudLoanRejectInput = z.object({
+  reason: textSchema(500, '拒绝原因', { min: 2, multiline: true }),
+});
+
+export const cloudLoanDrawPreviewQuery = z.object({ amount: centsSchema('提款金额') });
+
+export const cloudLoanDrawInput = z.object({
+  amount: centsSchema('提款金额'),
+  ...moneyConfirmationFields,
+});
+
+export const cloudLoanInstalmentRepayInput = z.object({
+  period: intSchema('期次', 1, MAX_SCHEDULE_MONTHS),
+  amount: centsSchema('还款金额'),
+  ...moneyConfirmationFields,
+});
+
+export const cloudLoanPayoffInput = z.object({
+  amount: centsSchema('结清金额'),
+  ...moneyConfirmationFields,
+});
+
+export const cloudLoanListQuery = pageQuerySchema;
+export const cloudLoanIdParams = z.object({ id: idSchema('云贷编号') });
+
+export const cloudLoanApplicationSchema = z.object({
+  id: z.number().int(),
+  applicationNo: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  amount: z.number().int(),
+  termMonths: z.number().int(),
+  method: z.string(),
+  methodLabel: z.string(),
+  purpose: z.string(),
+  lastYearRevenue: z.number().int(),
+  lastYearTax: z.number().int(),
+  contactName: z.string(),
+  contactPhone: z.string(),
+  bankName: z.string(),
+  grantedAmount: z.number().int().nullable(),
+  grantedRatePpm: z.number().int().nullable(),
+  grantedTermMonths: z.number().int().nullable(),
+  grantedAt: z.string().nullable(),
+  expiryDate: z.string().nullable(),
+  drawnAmount: z.number().int(),
+  rejectReason: z.string().nullable(),
+  contractId: z.number().int().nullable(),
+  contractNo: z.string().nullable(),
+  agreementSigned: z.boolean(),
+  createdAt: z.string(),
+});
+export type CloudLoanApplication = z.infer<typeof cloudLoanApplicationSchema>;
+
+export const cloudLoanCreditSchema = z.object({
+  applicationId: z.number().int(),
+  applicationNo: z.string(),
+  bankName: z.string(),
+  grantedAmount: z.number().int(),
+  drawnAmount: z.number().int(),
+  availableAmount: z.number().int(),
+  annualRatePpm: z.number().int(),
+  termMonths: z.number().int(),
+  method: z.string(),
+  methodLabel: z.string(),
+  grantedAt: z.string(),
+  expiryDate: z.string(),
+  /** VALID, EXPIRED, USED_UP or UNSIGNED (the agreement is not signed yet). */
+  state: z.enum(['VALID', 'EXPIRED', 'USED_UP', 'UNSIGNED']),
+  stateLabel: z.string(),
+  contractId: z.number().int().nullable(),
+});
+export type CloudLoanCredit = z.infer<typeof cloudLoanCreditSchema>;
+
+export const cloudLoanQuoteSchema = z.object({
+  asOf: z.string(),
+  principal: z.number().int(),
+  interest: z.number().int(),
+  penalty: z.number().int(),
+  total: z.number().int(),
+});
+export type CloudLoanQuote = z.infer<typeof cloudLoanQuoteSchema>;
+
+export const cloudLoanInstalmentSchema = scheduleRowSchema.extend({
+  status: z.string(),
+  statusLabel: z.string(),
+  overdue: z.boolean(),
+  penalty: z.number().int(),
+  /** What paying this instalment today takes: payment + penalty to date (0 once paid or closed). */
+  dueNow: z.number().int(),
+  paidAt: z.string().nullable(),
+});
+export type CloudLoanInstalment = z.infer<typeof cloudLoanInstalmentSchema>;
+
+export const cloudLoanRepaymentSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  kindLabel: z.string(),
+  period: z.number().int().nullable(),
+  principal: z.number().int(),
+  interest: z.number().int(),
+  penalty: z.number().int(),
+  total: z.number().int(),
+  refNo: z.string(),
+  businessDate: z.string(),
+  createdAt: z.string(),
+});
+export type CloudLoanRepayment = z.infer<typeof cloudLoanRepaymentSchema>;
+
+export const cloudLoanDrawdownSchema = z.object({
+  id: z.number().int(),
+  drawdownNo: z.string(),
+  applicationId: z.number().int(),
+  applicationNo: z.string(),
+  bankName: z.string(),
+  principal: z.number().int(),
+  outstandingPrincipal: z.number().int(),
+  annualRatePpm: z.number().int(),
+  termMonths: z.number().int(),
+  method: z.string(),
+  methodLabel: z.string(),
+  startDate: z.string(),
+  maturityDate: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  overdue: z.boolean(),
+  refNo: z.string(),
+  nextDueDate: z.string().nullable(),
+  nextPayment: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type CloudLoanDrawdown = z.infer<typeof cloudLoanDrawdownSchema>;
+
+export const cloudLoanTotalsSchema = z.object({
+  drawn: z.number().int(),
+  outstandingPrincipal: z.number().int(),
+  repaidPrincipal: z.number().int(),
+  repaidInterest: z.number().int(),
+  repaidPenalty: z.number().int(),
+  repaidTotal: z.number().int(),
+  scheduledInterest: z.number().int(),
+  overdueCount: z.number().int(),
+  loans: z.number().int(),
+  settledLoans: z.number().int(),
+});
+export type CloudLoanTotals = z.infer<typeof cloudLoanTotalsSchema>;
+
+export const cloudLoanDrawdownDetailSchema = cloudLoanDrawdownSchema.extend({
+  instalments: z.array(cloudLoanInstalmentSchema),
+  repayments: z.array(cloudLoanRepaymentSchema),
+  quote: cloudLoanQuoteSchema.nullable(),
+  totals: cloudLoanTotalsSchema,
+});
+export type CloudLoanDrawdownDetail = z.infer<typeof cloudLoanDrawdownDetailSchema>;
+
+export const cloudLoanRepaidSchema = z.object({
+  repaymentId: z.number().int(),
+  refNo: z.string(),
+  principal: z.number().int(),
+  interest: z.number().int(),
+  penalty: z.number().int(),
+  total: z.number().int(),
+  status: z.string(),
+});

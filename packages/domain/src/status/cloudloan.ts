@@ -1,0 +1,53 @@
+// The status sets of the bank cloud loan (PRODUCT §7): an application the bank decides, and each
+// drawdown against the credit it grants. Overdue is a flag on a drawdown and an instalment, not a
+// state. The server changes a status only through these machines (apps/server/src/lib/transition.ts).
+import { defineLifecycle } from '../lifecycle.ts';
+
+export type CloudLoanApplicationStatus = 'SUBMITTED' | 'GRANTED' | 'REJECTED';
+
+export const CLOUD_LOAN_APPLICATION_STATUS_LABELS: Readonly<Record<CloudLoanApplicationStatus, string>> = {
+  SUBMITTED: '银行审批中',
+  GRANTED: '已授信',
+  REJECTED: '已拒绝',
+};
+
+export const cloudLoanApplicationLifecycle = defineLifecycle<CloudLoanApplicationStatus>(
+  { SUBMITTED: ['GRANTED', 'REJECTED'], GRANTED: [], REJECTED: [] },
+  CLOUD_LOAN_APPLICATION_STATUS_LABELS,
+);
+
+export type CloudLoanDrawdownStatus = 'DRAWN' | 'REPAYING' | 'SETTLED';
+
+export const CLOUD_LOAN_DRAWDOWN_STATUS_LABELS: Readonly<Record<CloudLoanDrawdownStatus, string>> = {
+  DRAWN: '已放款',
+  REPAYING: '还款中',
+  SETTLED: '已结清',
+};
+
+export const cloudLoanDrawdownLifecycle = defineLifecycle<CloudLoanDrawdownStatus>(
+  // DRAWN → SETTLED: paid off before the first instalment.
+  { DRAWN: ['REPAYING', 'SETTLED'], REPAYING: ['SETTLED'], SETTLED: [] },
+  CLOUD_LOAN_DRAWDOWN_STATUS_LABELS,
+);
+
+export type CloudLoanInstalmentStatus = 'PENDING' | 'PAID' | 'CLOSED';
+
+export const CLOUD_LOAN_INSTALMENT_STATUS_LABELS: Readonly<Record<CloudLoanInstalmentStatus, string>> = {
+  PENDING: '待还款',
+  PAID: '已还款',
+  CLOSED: '提前结清',
+};
+
+/** One row of the booked plan. CLOSED: the loan was paid off before this instalment fell due. */
+export const cloudLoanInstalmentLifecycle = defineLifecycle<CloudLoanInstalmentStatus>(
+  { PENDING: ['PAID', 'CLOSED'], PAID: [], CLOSED: [] },
+  CLOUD_LOAN_INSTALMENT_STATUS_LABELS,
+);
+
+export type CloudLoanRepaymentKind = 'AUTO_DEBIT' | 'EARLY_INSTALMENT' | 'PAYOFF';
+
+export const CLOUD_LOAN_REPAYMENT_KIND_LABELS: Readonly<Record<CloudLoanRepaymentKind, string>> = {
+  AUTO_DEBIT: '到期自动扣款',
+  EARLY_INSTALMENT: '提前还当期',
+  PAYOFF: '提前结清',
+};
