@@ -37,16 +37,17 @@ import { signHooks, type SignHook, type SignHooks } from './modules/contracts/si
 import { CERTIFICATION_TASK_TYPES } from './modules/certification/task-types.ts';
 import { FUNDS_TASK_TYPES } from './modules/funds/task-types.ts';
 import { WAREHOUSE_TASK_TYPES } from './modules/warehouse/task-types.ts';
+import { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './modules/supplyloan/task-types.ts';
 import { warehouseRoutes } from './modules/warehouse/routes.ts';
 
 /**
  * The operator task types of every area (the /bpm/tasks inbox), listed here rather than registered
  * as a side effect of importing a module. An area exports its list; add it below.
  */
-export const TASK_TYPES: readonly TaskType[] = [...CERTIFICATION_TASK_TYPES, ...FUNDS_TASK_TYPES, ...WAREHOUSE_TASK_TYPES];
+export const TASK_TYPES: readonly TaskType[] = [...CERTIFICATION_TASK_TYPES, ...FUNDS_TASK_TYPES, ...WAREHOUSE_TASK_TYPES, ...SUPPLY_LOAN_TASK_TYPES];
 
 /** What happens when a contract of a kind of business record is signed: relatedType → hook. */
-export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = {};
+export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = { FINANCING: financingSignHook };
 
 /** What route modules share: built once per app, passed in explicitly. */
 export interface AppContext {

@@ -55,36 +55,8 @@ export function defineLifecycle<S extends string>(
   };
 }
 
-export type FinancingStatus =
-  | 'SUBMITTED' | 'APPROVED' | 'CONTRACT_SIGNED' | 'DISBURSED' | 'REPAYING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
-
-export const FINANCING_STATUS_LABELS: Readonly<Record<FinancingStatus, string>> = {
-  SUBMITTED: '待审核',
-  APPROVED: '审核通过',
-  CONTRACT_SIGNED: '合同已签署',
-  DISBURSED: '已放款',
-  REPAYING: '还款中',
-  SETTLED: '已结清',
-  REJECTED: '已驳回',
-  CANCELLED: '已取消',
-};
-
-// Overdue and extended are flags on a disbursed financing, not states.
-export const financingLifecycle = defineLifecycle<FinancingStatus>(
-  {
-    SUBMITTED: ['APPROVED', 'REJECTED', 'CANCELLED'],
-    APPROVED: ['CONTRACT_SIGNED', 'REJECTED', 'CANCELLED'],
-    CONTRACT_SIGNED: ['DISBURSED', 'REJECTED', 'CANCELLED'],
-    DISBURSED: ['REPAYING', 'SETTLED'], // SETTLED: repaid in full at once
-    REPAYING: ['SETTLED'],
-    SETTLED: [],
-    REJECTED: [],
-    CANCELLED: [],
-  },
-  FINANCING_STATUS_LABELS,
-);
-
-export const FINANCING_STATUSES = financingLifecycle.states;
+// The financing machine lives with the other supply-loan status sets; re-exported for existing imports.
+export { financingLifecycle, FINANCING_STATUS_LABELS, FINANCING_STATUSES, type FinancingStatus } from './status/supplyloan.ts';
 
 export type PledgeStatus =
   | 'SUBMITTED' | 'MARGIN_PENDING' | 'MARGIN_PAID' | 'APPROVED' | 'DISBURSED' | 'REPAYING' | 'SETTLED'

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { financings, financingTranches, jobRuns } from '../db/schema/index.ts';
 import { expireCreditLines } from '../modules/credit/credit-lines.ts';
 import { owedOn } from '../modules/supplyloan/pricing.ts';
-import { stateOf } from '../modules/supplyloan/repay.ts';
+import { stateOf } from '../modules/supplyloan/quote.ts';
 import { recordEvent, SYSTEM } from '../modules/supplyloan/store.ts';
 
 export const DAILY_JOB = 'supplyloan-daily';

@@ -12,3 +12,4 @@ export * from './contracts.ts';
 export * from './warehouse.ts';
 export * from './certification.ts';
 export * from './cloudloan.ts';
+export * from './supplyloan.ts';

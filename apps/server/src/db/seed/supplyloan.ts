@@ -1,19 +1,22 @@
-import { addDays, type IsoDate } from '@factoring/domain';
+import { addDays, contractLifecycle, type Cents, type IsoDate } from '@factoring/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { bpmTasks, contracts, creditLines, enterprises, financings, financingTranches, platforms, users } from '../schema/index.ts';
 import { decideTask } from '../../modules/bpm/tasks.ts';
 import { todayChina } from '../../modules/credit/credit-lines.ts';
+import type { EnterpriseScope } from '../../lib/scope.ts';
+import { transition } from '../../lib/transition.ts';
+import { taskRegistry } from '../../modules/bpm/registry.ts';
 import { applyInvoiceFinancing } from '../../modules/supplyloan/apply-financing.ts';
-import { registerInvoice } from '../../modules/supplyloan/invoices.ts';
 import { onFinancingContractSigned } from '../../modules/supplyloan/on-contract-signed.ts';
-import { repayOnline } from '../../modules/supplyloan/repay.ts';
+import { registerInvoice } from '../../modules/supplyloan/register-invoice.ts';
+import { repayOnline } from '../../modules/supplyloan/repay-online.ts';
 import { TASK } from '../../modules/supplyloan/store.ts';
-import { registerSupplyLoanTasks } from '../../modules/supplyloan/task-types.ts';
+import { SUPPLY_LOAN_TASK_TYPES } from '../../modules/supplyloan/task-types.ts';
 
 export const DEMO_PLATFORM_CODES = { supply: 'YH-SUPPLY', pledge: 'AC-PLEDGE', open: 'ZJ-SUPPLY' } as const;
 
-const yuan = (n: number) => Math.round(n * 100);
+const yuan = (n: number) => Math.round(n * 100) as Cents;
 
 /**
  * The supply-loan part of the demo world (PRODUCT §12), built through the module's own services so
@@ -34,9 +37,11 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = todayChina()) {
   const storage = await byLogin('cangchu');
   const operatorUser = await byLogin('operator');
   if (!demo?.enterpriseId || !buyer?.enterpriseId || !storage?.enterpriseId || !operatorUser) return;
-  registerSupplyLoanTasks();
+  // The operator's decisions below go through the task inbox with the supply-loan task types.
+  const tasks = taskRegistry(SUPPLY_LOAN_TASK_TYPES);
   const enterpriseId = demo.enterpriseId;
   const me = { id: demo.id, name: demo.displayName };
+  const demoScope: EnterpriseScope = { kind: 'enterprise', enterpriseId, userId: demo.id, certified: true, warehouse: false };
   const operator = { id: operatorUser.id, name: operatorUser.displayName };
 
   const [openCore] = await db.insert(enterprises).values({ name: '中建材华东建设集团有限公司', uscc: '91320100MA1XJ8K21C' }).returning({ id: enterprises.id });
@@ -103,9 +108,9 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = todayChina()) {
   const invoice = async (n: number, amount: number, issuedDaysAgo: number, verify: boolean) => {
     const row = await registerInvoice(
       db,
-      enterpriseId,
+      demoScope,
       me,
-      { invoiceCode: '3100231130', invoiceNumber: String(80_000_000 + n), issueDate: addDays(today, -issuedDaysAgo), amount: yuan(amount), taxAmount: Math.round((yuan(amount) * 13) / 113), buyerEnterpriseId: buyer.enterpriseId! },
+      { invoiceCode: '3100231130', invoiceNumber: String(80_000_000 + n), issueDate: addDays(today, -issuedDaysAgo), amount: yuan(amount), taxAmount: Math.round((yuan(amount) * 13) / 113) as Cents, buyerEnterpriseId: buyer.enterpriseId! },
       today,
     );
     if (verify) await decide(TASK.INVOICE_VERIFY, row.id, 'APPROVE', '发票真实有效，已查验');
@@ -113,16 +118,14 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = todayChina()) {
   };
   const decide = async (type: string, refId: number, decision: 'APPROVE' | 'REJECT', text: string) => {
     const [task] = await db.select({ id: bpmTasks.id }).from(bpmTasks).where(and(eq(bpmTasks.type, type), eq(bpmTasks.refId, String(refId)), eq(bpmTasks.state, 'PENDING')));
-    await decideTask(db, task.id, operator, decision, text);
+    await decideTask(db, tasks, task.id, operator, decision, text);
   };
   const sign = async (financingId: number) => {
     await db.transaction(async (tx) => {
       const [c] = await tx.select().from(contracts).where(and(eq(contracts.relatedType, 'FINANCING'), eq(contracts.relatedId, String(financingId))));
-      await tx
-        .update(contracts)
-        .set({ status: 'SIGNED', signedBy: demo.id, signedByName: demo.displayName, signedAt: new Date(), signerIp: '127.0.0.1', signedSha256: c.fileSha256, effectiveDate: today })
-        .where(eq(contracts.id, c.id));
-      await onFinancingContractSigned(tx, financingId, me);
+      // Signed as the demo user would (the password confirmation is the route's; the seed has no browser).
+      await transition(tx, contracts, contractLifecycle, c, 'SIGNED', { signedBy: demo.id, signedByName: demo.displayName, signedAt: new Date(), signerIp: '127.0.0.1', signedSha256: c.fileSha256, effectiveDate: today });
+      await onFinancingContractSigned(tx, demoScope, financingId, me);
     });
   };
   const disburse = async (financingId: number) => {
@@ -132,11 +135,11 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = todayChina()) {
       .where(and(eq(financingTranches.financingId, financingId), eq(financingTranches.status, 'PENDING')));
     await decide(TASK.FINANCING_DISBURSE, tranche.id, 'APPROVE', '放款');
   };
-  const repay = (financingId: number, amount: number) => db.transaction((tx) => repayOnline(tx, financingId, enterpriseId, me, amount, today));
+  const repay = (financingId: number, amount: number) => db.transaction((tx) => repayOnline(tx, demoScope, financingId, me, amount, today));
 
   // Settled: applied, approved, signed, disbursed and repaid in full.
   const settledInvoice = await invoice(1, 250_000, 40, true);
-  const settled = await applyInvoiceFinancing(db, enterpriseId, me, { creditLineId: line.id, invoiceIds: [settledInvoice], amount: yuan(200_000), termDays: 30, purpose: '支付上游货款' }, today);
+  const settled = await applyInvoiceFinancing(db, demoScope, me, { creditLineId: line.id, invoiceIds: [settledInvoice], amount: yuan(200_000), termDays: 30, purpose: '支付上游货款' }, today);
   await decide(TASK.FINANCING_APPROVAL, settled.id, 'APPROVE', '资料齐全，同意融资');
   await sign(settled.id);
   await disburse(settled.id);
@@ -144,7 +147,7 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = todayChina()) {
 
   // Disbursed and repaying: 600,000.00 for 90 days, 100,000.00 principal already repaid.
   const repayingInvoice = await invoice(2, 800_000, 20, true);
-  const repaying = await applyInvoiceFinancing(db, enterpriseId, me, { creditLineId: line.id, invoiceIds: [repayingInvoice], amount: yuan(600_000), termDays: 90, purpose: '采购原材料' }, today);
+  const repaying = await applyInvoiceFinancing(db, demoScope, me, { creditLineId: line.id, invoiceIds: [repayingInvoice], amount: yuan(600_000), termDays: 90, purpose: '采购原材料' }, today);
   await sign(repaying.id);
   await decide(TASK.FINANCING_APPROVAL, repaying.id, 'APPROVE', '同意');
   await disburse(repaying.id);
@@ -152,7 +155,7 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = todayChina()) {
 
   // Submitted: waiting for the operator's approval and the user's signature.
   const submittedInvoice = await invoice(3, 375_000, 10, true);
-  await applyInvoiceFinancing(db, enterpriseId, me, { creditLineId: line.id, invoiceIds: [submittedInvoice], amount: yuan(300_000), termDays: 60, purpose: '补充流动资金' }, today);
+  await applyInvoiceFinancing(db, demoScope, me, { creditLineId: line.id, invoiceIds: [submittedInvoice], amount: yuan(300_000), termDays: 60, purpose: '补充流动资金' }, today);
 
   // A verified invoice ready to finance, one waiting for verification, one refused.
   await invoice(4, 150_000, 5, true);

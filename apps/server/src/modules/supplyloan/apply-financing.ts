@@ -1,52 +1,16 @@
-import { formatPercent, formatYuan, INTEREST_MODE_LABELS, isIsoDate, type Cents, type IsoDate } from '@factoring/domain';
+import type { InvoiceFinancingInput, OrderLoanInput, TrialInput } from '@factoring/domain/contract';
+import { formatPercent, formatYuan, INTEREST_MODE_LABELS, invoiceLifecycle, orderReceivableLifecycle, type Cents, type IsoDate } from '@factoring/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { creditLines, enterprises, financingInvoices, financings, invoices, orderReceivables, uploads } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
+import { ownedBy, type EnterpriseScope, type Scope } from '../../lib/scope.ts';
+import { transition } from '../../lib/transition.ts';
 import { createTask } from '../bpm/tasks.ts';
 import { availableOf, lockCreditLine, reserveCredit, type CreditLine } from '../credit/credit-lines.ts';
 import { generateFinancingContract } from './contract-link.ts';
 import { financeable, trial, type Trial } from './pricing.ts';
 import { financingNoOf, platformOf, recordEvent, TASK, type Actor, type Platform } from './store.ts';
-
-const amountCents = z.coerce
-  .number({ error: '融资金额格式不正确' })
-  .int('融资金额必须是以分为单位的整数')
-  .min(1, '融资金额必须大于0')
-  .max(Number.MAX_SAFE_INTEGER, '融资金额超出允许范围');
-const termDays = z.coerce.number({ error: '请输入融资期限' }).int('融资期限必须是整数天').min(1, '融资期限至少1天').max(3650, '融资期限过长');
-const idList = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-  z.array(z.coerce.number().int().positive()).min(1, '请至少选择一张已核验的发票').max(50, '一次最多选择50张发票'),
-);
-
-export const invoiceFinancingInput = z.object({
-  creditLineId: z.coerce.number().int().positive({ error: '请选择授信' }),
-  invoiceIds: idList,
-  amount: amountCents,
-  termDays,
-  purpose: z.string().trim().max(200, '融资用途不能超过200个字符').optional(),
-});
-
-export const orderLoanInput = z.object({
-  creditLineId: z.coerce.number().int().positive({ error: '请选择授信' }),
-  orderNo: z.string().trim().min(1, '请输入订单编号').max(40, '订单编号不能超过40个字符'),
-  orderAmount: z.coerce.number({ error: '订单金额格式不正确' }).int('订单金额必须是以分为单位的整数').min(1, '订单金额必须大于0').max(Number.MAX_SAFE_INTEGER, '订单金额超出允许范围'),
-  deliveryDate: z.string().trim().refine(isIsoDate, '交货日期格式不正确，应为YYYY-MM-DD'),
-  attachmentUploadId: z.coerce.number().int().positive().optional(),
-  amount: amountCents,
-  termDays,
-  purpose: z.string().trim().max(200, '融资用途不能超过200个字符').optional(),
-});
-
-export const trialInput = z.object({
-  creditLineId: z.coerce.number().int().positive(),
-  amount: amountCents,
-  termDays,
-  invoiceIds: idList.optional(),
-  orderAmount: z.coerce.number().int().positive().optional(),
-});
 
 function checkTerm(platform: Platform, days: number) {
   if (days > platform.maxTermDays) throw new BusinessError(`融资期限不能超过平台最长期限 ${platform.maxTermDays} 天`);
@@ -62,16 +26,16 @@ function checkAmount(platform: Platform, line: CreditLine, amount: number, recei
 }
 
 /** The live trial (read-only): interest, fee, net amount, due date, and the most that may be applied for. */
-export async function trialFor(db: Db, enterpriseId: number, input: z.output<typeof trialInput>, today: IsoDate) {
-  const [line] = await db.select().from(creditLines).where(eq(creditLines.id, input.creditLineId));
-  if (!line || line.enterpriseId !== enterpriseId) throw new NotFoundError('授信不存在');
+export async function trialFor(db: Db, scope: Scope, input: TrialInput, today: IsoDate) {
+  const [line] = await db.select().from(creditLines).where(and(eq(creditLines.id, input.creditLineId), ownedBy(scope, creditLines.enterpriseId)));
+  if (!line) throw new NotFoundError('授信不存在');
   const platform = await platformOf(db, line.platformId);
   let receivables: number | null = null;
   if (input.invoiceIds?.length) {
     const rows = await db
       .select({ amount: invoices.amount })
       .from(invoices)
-      .where(and(eq(invoices.enterpriseId, enterpriseId), inArray(invoices.id, input.invoiceIds)));
+      .where(and(ownedBy(scope, invoices.enterpriseId), inArray(invoices.id, input.invoiceIds)));
     receivables = rows.reduce((s, r) => s + r.amount, 0);
   } else if (input.orderAmount) receivables = input.orderAmount;
   const available = availableOf(line);
@@ -147,7 +111,8 @@ async function submitForApproval(tx: Tx, f: { id: number; financingNo: string; e
  * row) and the invoices (an invoice is financed once), reserves the credit, generates the contract
  * and puts the application up for approval.
  */
-export async function applyInvoiceFinancing(db: Db, enterpriseId: number, actor: Actor, input: z.output<typeof invoiceFinancingInput>, today: IsoDate) {
+export async function applyInvoiceFinancing(db: Db, scope: EnterpriseScope, actor: Actor, input: InvoiceFinancingInput, today: IsoDate) {
+  const { enterpriseId } = scope;
   return db.transaction(async (tx) => {
     const line = await lockCreditLine(tx, input.creditLineId, enterpriseId);
     const platform = await platformOf(tx, line.platformId);
@@ -157,7 +122,7 @@ export async function applyInvoiceFinancing(db: Db, enterpriseId: number, actor:
     const chosen = await tx
       .select()
       .from(invoices)
-      .where(and(eq(invoices.enterpriseId, enterpriseId), inArray(invoices.id, ids)))
+      .where(and(ownedBy(scope, invoices.enterpriseId), inArray(invoices.id, ids)))
       .orderBy(asc(invoices.id))
       .for('update');
     if (chosen.length !== ids.length) throw new NotFoundError('发票不存在');
@@ -173,7 +138,7 @@ export async function applyInvoiceFinancing(db: Db, enterpriseId: number, actor:
     const t = trial(platform, input.amount as Cents, input.termDays, today);
     const f = await createFinancing(tx, { enterpriseId, actor, line, platform, kind: 'INVOICE', amount: input.amount, termDays: input.termDays, purpose: input.purpose, t, today });
     await tx.insert(financingInvoices).values(chosen.map((i) => ({ financingId: f.id, invoiceId: i.id, amount: i.amount })));
-    await tx.update(invoices).set({ status: 'FINANCED', financingId: f.id, updatedAt: new Date() }).where(inArray(invoices.id, ids));
+    for (const invoice of chosen) await transition(tx, invoices, invoiceLifecycle, invoice, 'FINANCED', { financingId: f.id, updatedAt: new Date() });
     const invoiceNos = chosen.map((i) => `${i.invoiceCode}-${i.invoiceNumber}`).join('，');
     const contractId = await generateFinancingContract(tx, { financing: f, platform, t, invoiceNo: invoiceNos, receivables });
     await submitForApproval(
@@ -193,20 +158,21 @@ export async function applyInvoiceFinancing(db: Db, enterpriseId: number, actor:
 }
 
 /** An order loan: the same rules against a purchase order from the core enterprise; drawn later in tranches. */
-export async function applyOrderLoan(db: Db, enterpriseId: number, actor: Actor, input: z.output<typeof orderLoanInput>, today: IsoDate) {
+export async function applyOrderLoan(db: Db, scope: EnterpriseScope, actor: Actor, input: OrderLoanInput, today: IsoDate) {
+  const { enterpriseId } = scope;
   return db.transaction(async (tx) => {
     const line = await lockCreditLine(tx, input.creditLineId, enterpriseId);
     const platform = await platformOf(tx, line.platformId);
     if (platform.product !== 'SUPPLY') throw new BusinessError('该授信不属于供应链平台');
     checkTerm(platform, input.termDays);
     if (input.attachmentUploadId) {
-      const [file] = await tx.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.id, input.attachmentUploadId), eq(uploads.enterpriseId, enterpriseId)));
+      const [file] = await tx.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.id, input.attachmentUploadId), ownedBy(scope, uploads.enterpriseId)));
       if (!file) throw new BusinessError('订单附件不存在，请重新上传');
     }
     const [existing] = await tx
       .select()
       .from(orderReceivables)
-      .where(and(eq(orderReceivables.enterpriseId, enterpriseId), eq(orderReceivables.orderNo, input.orderNo)))
+      .where(and(ownedBy(scope, orderReceivables.enterpriseId), eq(orderReceivables.orderNo, input.orderNo)))
       .for('update');
     if (existing && existing.status !== 'REGISTERED') throw new BusinessError(`订单 ${input.orderNo} 已融资，同一订单不能重复融资`);
     checkAmount(platform, line, input.amount, input.orderAmount);
@@ -218,11 +184,11 @@ export async function applyOrderLoan(db: Db, enterpriseId: number, actor: Actor,
       amount: input.orderAmount,
       deliveryDate: input.deliveryDate,
       attachmentUploadId: input.attachmentUploadId ?? null,
-      status: 'FINANCED' as const,
       financingId: f.id,
     };
-    if (existing) await tx.update(orderReceivables).set(order).where(eq(orderReceivables.id, existing.id));
-    else await tx.insert(orderReceivables).values({ ...order, enterpriseId, orderNo: input.orderNo, createdBy: actor.id });
+    // An order registered before (its earlier financing ended undrawn) is financed again.
+    if (existing) await transition(tx, orderReceivables, orderReceivableLifecycle, existing, 'FINANCED', order);
+    else await tx.insert(orderReceivables).values({ ...order, status: 'FINANCED', enterpriseId, orderNo: input.orderNo, createdBy: actor.id });
     const contractId = await generateFinancingContract(tx, { financing: f, platform, t, invoiceNo: `订单 ${input.orderNo}`, receivables: input.orderAmount });
     await submitForApproval(
       tx,

@@ -1,15 +1,15 @@
-import { formatYuan, INTEREST_MODE_LABELS } from '@factoring/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { formatYuan, INTEREST_MODE_LABELS, invoiceLifecycle, orderReceivableLifecycle, trancheLifecycle } from '@factoring/domain';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { enterprises, financingTranches, invoices, orderReceivables, platforms } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
+import type { EnterpriseScope } from '../../lib/scope.ts';
+import { transition } from '../../lib/transition.ts';
 import type { BpmTask, TaskOperator } from '../bpm/registry.ts';
 import { createTask } from '../bpm/tasks.ts';
 import { isContractSigned, voidContractsOf } from '../contracts/index.ts';
 import { releaseReservation } from '../credit/credit-lines.ts';
-import { TASK, lockFinancing, transition, withdrawPendingTasks, type Actor, type Financing } from './store.ts';
-
-const operatorActor = (o: TaskOperator): Actor => ({ id: o.id, name: o.name, ip: o.ip });
+import { factorScope, lockFinancing, moveFinancing, operatorActor, TASK, withdrawPendingTasks, type Actor, type Financing } from './store.ts';
 
 /**
  * A tranche waiting for the operator's disbursement, with its charges priced from the financing's
@@ -52,7 +52,7 @@ export async function requestDisbursement(tx: Tx, financing: Financing, p: { amo
 
 /** APPROVED → CONTRACT_SIGNED; an invoice financing's single tranche is then put up for disbursement. */
 export async function afterContractSigned(tx: Tx, financing: Financing, actor: Actor) {
-  const signed = await transition(tx, financing, 'CONTRACT_SIGNED', actor, '融资合同已签署', financing.kind === 'ORDER' ? '可在订单提款页面分笔提款' : '待放款');
+  const signed = await moveFinancing(tx, financing, 'CONTRACT_SIGNED', actor, '融资合同已签署', financing.kind === 'ORDER' ? '可在订单提款页面分笔提款' : '待放款');
   if (signed.kind === 'INVOICE') {
     await requestDisbursement(tx, signed, { amount: signed.amount, termDays: signed.termDays, interest: signed.interest, serviceFee: signed.serviceFee, netAmount: signed.netAmount }, actor);
   }
@@ -61,44 +61,55 @@ export async function afterContractSigned(tx: Tx, financing: Financing, actor: A
 
 /** FINANCING_APPROVAL approved: SUBMITTED → APPROVED, and on to CONTRACT_SIGNED when the contract is already signed. */
 export async function approveFinancing(tx: Tx, task: BpmTask, operator: TaskOperator, comment: string | null) {
-  const financing = await lockFinancing(tx, Number(task.refId));
-  const approved = await transition(tx, financing, 'APPROVED', operatorActor(operator), '审核通过', comment, { reviewNote: comment });
+  const financing = await lockFinancing(tx, factorScope(operator), Number(task.refId));
+  const approved = await moveFinancing(tx, financing, 'APPROVED', operatorActor(operator), '审核通过', comment, { reviewNote: comment });
   let after = approved;
   if (await isContractSigned(tx, 'FINANCING', financing.id)) after = await afterContractSigned(tx, approved, operatorActor(operator));
   return { before: { status: financing.status }, after: { status: after.status } };
 }
 
-/** Gives back what an ended application held: its reserved credit, its invoices or order. */
+/** Gives back what an ended application held: its reserved credit, its invoices or order (which may be financed again). */
 async function releaseBacking(tx: Tx, financing: Financing) {
   await releaseReservation(tx, financing.creditLineId, financing.reserved);
   if (financing.kind === 'INVOICE') {
-    await tx
-      .update(invoices)
-      .set({ status: 'VERIFIED', financingId: null, updatedAt: new Date() })
-      .where(and(eq(invoices.financingId, financing.id), inArray(invoices.status, ['FINANCED'])));
+    const held = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.financingId, financing.id), eq(invoices.status, 'FINANCED')))
+      .orderBy(asc(invoices.id))
+      .for('update');
+    for (const invoice of held) await transition(tx, invoices, invoiceLifecycle, invoice, 'VERIFIED', { financingId: null, updatedAt: new Date() });
   } else {
-    await tx.update(orderReceivables).set({ status: 'REGISTERED', financingId: null }).where(eq(orderReceivables.financingId, financing.id));
+    const held = await tx.select().from(orderReceivables).where(and(eq(orderReceivables.financingId, financing.id), eq(orderReceivables.status, 'FINANCED'))).for('update');
+    for (const order of held) await transition(tx, orderReceivables, orderReceivableLifecycle, order, 'REGISTERED', { financingId: null });
   }
-  await tx.update(financingTranches).set({ status: 'CANCELLED' }).where(and(eq(financingTranches.financingId, financing.id), eq(financingTranches.status, 'PENDING')));
+  for (const tranche of await pendingTranchesOf(tx, financing.id)) await transition(tx, financingTranches, trancheLifecycle, tranche, 'CANCELLED');
   await voidContractsOf(tx, 'FINANCING', financing.id);
 }
 
+/** The tranches of a financing still waiting for disbursement, locked. */
+async function pendingTranchesOf(tx: Tx, financingId: number) {
+  return tx
+    .select()
+    .from(financingTranches)
+    .where(and(eq(financingTranches.financingId, financingId), eq(financingTranches.status, 'PENDING')))
+    .orderBy(asc(financingTranches.id))
+    .for('update');
+}
+
 export async function rejectFinancing(tx: Tx, task: BpmTask, operator: TaskOperator, reason: string) {
-  const financing = await lockFinancing(tx, Number(task.refId));
-  await transition(tx, financing, 'REJECTED', operatorActor(operator), '审核驳回', reason, { reviewNote: reason, reserved: 0 });
+  const financing = await lockFinancing(tx, factorScope(operator), Number(task.refId));
+  await moveFinancing(tx, financing, 'REJECTED', operatorActor(operator), '审核驳回', reason, { reviewNote: reason, reserved: 0 });
   await releaseBacking(tx, financing);
   return { before: { status: financing.status }, after: { status: 'REJECTED' } };
 }
 
 /** The user withdraws an application before disbursement; pending reviews are closed. */
-export async function cancelFinancing(tx: Tx, financingId: number, enterpriseId: number, actor: Actor) {
-  const financing = await lockFinancing(tx, financingId, enterpriseId);
+export async function cancelFinancing(tx: Tx, scope: EnterpriseScope, financingId: number, actor: Actor) {
+  const financing = await lockFinancing(tx, scope, financingId);
   if (financing.drawn > 0) throw new BusinessError('该融资已放款，不能取消');
-  await transition(tx, financing, 'CANCELLED', actor, '取消申请', null, { reserved: 0 });
-  const pending = await tx
-    .select({ id: financingTranches.id })
-    .from(financingTranches)
-    .where(and(eq(financingTranches.financingId, financing.id), eq(financingTranches.status, 'PENDING')));
+  await moveFinancing(tx, financing, 'CANCELLED', actor, '取消申请', null, { reserved: 0 });
+  const pending = await pendingTranchesOf(tx, financing.id);
   await releaseBacking(tx, financing);
   await withdrawPendingTasks(
     tx,

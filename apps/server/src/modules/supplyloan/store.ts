@@ -1,10 +1,12 @@
-import { financingLifecycle, type FinancingStatus } from '@factoring/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { financingLifecycle, taskLifecycle, type FinancingStatus } from '@factoring/domain';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bpmTasks, financingEvents, financings, platforms } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
+import { ownedBy, type OperatorScope, type Scope } from '../../lib/scope.ts';
+import { transition, transitionState } from '../../lib/transition.ts';
+import type { TaskOperator } from '../bpm/registry.ts';
 import { writeAudit } from '../bpm/tasks.ts';
-import { rule } from '../ledger/domain-errors.ts';
 
 export type Financing = typeof financings.$inferSelect;
 export type Platform = typeof platforms.$inferSelect;
@@ -18,6 +20,15 @@ export interface Actor {
 
 export const SYSTEM: Actor = { id: null, name: '系统' };
 
+/**
+ * The factor's side, every enterprise's rows: an operator deciding a task, or the system (the daily
+ * job, a contract's sign hook) acting on a record it was handed by id.
+ */
+export const factorScope = (actor: { id: number | null } = SYSTEM): OperatorScope => ({ kind: 'operator', userId: actor.id ?? 0 });
+
+/** The operator deciding a task, as the actor of a financing event. */
+export const operatorActor = (o: TaskOperator): Actor => ({ id: o.id, name: o.name, ip: o.ip });
+
 export const TASK = {
   PLATFORM_JOIN: 'PLATFORM_JOIN',
   INVOICE_VERIFY: 'INVOICE_VERIFY',
@@ -27,13 +38,13 @@ export const TASK = {
   REPAYMENT_VOUCHER: 'REPAYMENT_VOUCHER',
 } as const;
 
-/**
- * Locks a financing `FOR UPDATE`. With an enterprise id, another enterprise's financing answers 404
- * whether or not it exists.
- */
-export async function lockFinancing(tx: Tx, id: number, enterpriseId?: number): Promise<Financing> {
-  const where = enterpriseId === undefined ? eq(financings.id, id) : and(eq(financings.id, id), eq(financings.enterpriseId, enterpriseId));
-  const [row] = await tx.select().from(financings).where(where).for('update');
+/** Locks a financing `FOR UPDATE`; another enterprise's financing answers 404 whether or not it exists. */
+export async function lockFinancing(tx: Tx, scope: Scope, id: number): Promise<Financing> {
+  const [row] = await tx
+    .select()
+    .from(financings)
+    .where(and(eq(financings.id, id), ownedBy(scope, financings.enterpriseId)))
+    .for('update');
   if (!row) throw new NotFoundError('融资记录不存在');
   return row;
 }
@@ -48,14 +59,9 @@ export async function recordEvent(tx: Tx, financingId: number, actor: Actor, act
   await tx.insert(financingEvents).values({ financingId, action, note: note ?? null, fromStatus: from ?? null, toStatus: to ?? null, actorId: actor.id, actorName: actor.name });
 }
 
-/** Moves a financing along the domain's lifecycle (any transition not listed is refused) and records it. */
-export async function transition(tx: Tx, financing: Financing, to: FinancingStatus, actor: Actor, action: string, note?: string | null, extra: Partial<typeof financings.$inferInsert> = {}) {
-  rule(() => financingLifecycle.assertTransition(financing.status, to));
-  const [updated] = await tx
-    .update(financings)
-    .set({ ...extra, status: to, updatedAt: new Date() })
-    .where(eq(financings.id, financing.id))
-    .returning();
+/** Moves a financing along the domain's lifecycle (any transition not listed is refused) and records it in its history. */
+export async function moveFinancing(tx: Tx, financing: Financing, to: FinancingStatus, actor: Actor, action: string, note?: string | null, extra: Partial<typeof financings.$inferInsert> = {}) {
+  const updated = await transition(tx, financings, financingLifecycle, financing, to, { ...extra, updatedAt: new Date() });
   await recordEvent(tx, financing.id, actor, action, note, financing.status, to);
   return updated;
 }
@@ -71,12 +77,13 @@ export function financingNoOf(id: number, applyDate: string): string {
  */
 export async function withdrawPendingTasks(tx: Tx, refs: { type: string; refId: string | number }[], actor: Actor, reason: string) {
   for (const ref of refs) {
-    const closed = await tx
-      .update(bpmTasks)
-      .set({ state: 'REJECTED', decision: 'REJECT', reason, decidedAt: new Date() })
+    const pending = await tx
+      .select()
+      .from(bpmTasks)
       .where(and(eq(bpmTasks.type, ref.type), eq(bpmTasks.refId, String(ref.refId)), eq(bpmTasks.state, 'PENDING')))
-      .returning({ id: bpmTasks.id });
-    for (const task of closed) {
+      .for('update');
+    for (const task of pending) {
+      await transitionState(tx, bpmTasks, taskLifecycle, task, 'REJECTED', { decision: 'REJECT', reason, decidedAt: new Date() });
       await writeAudit(tx, {
         taskId: task.id,
         actor: actor.id === null ? null : { id: actor.id, name: actor.name, ip: actor.ip },
@@ -89,9 +96,4 @@ export async function withdrawPendingTasks(tx: Tx, refs: { type: string; refId: 
       });
     }
   }
-}
-
-export async function financingsByIds(db: Db | Tx, ids: number[]) {
-  if (!ids.length) return [];
-  return db.select().from(financings).where(inArray(financings.id, ids));
 }
