@@ -39,6 +39,7 @@ import { FUNDS_TASK_TYPES } from './modules/funds/task-types.ts';
 import { WAREHOUSE_TASK_TYPES } from './modules/warehouse/task-types.ts';
 import { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './modules/supplyloan/task-types.ts';
 import { warehouseRoutes } from './modules/warehouse/routes.ts';
+import { purchaseSalesRoutes } from './modules/purchase-sales/routes.ts';
 
 /**
  * The operator task types of every area (the /bpm/tasks inbox), listed here rather than registered
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     ...[referenceRoutes, uploadRoutes, certificationRoutes, bpmRoutes],
     ...[fundsRoutes, contractRoutes, creditRoutes, supplyLoanRoutes],
     warehouseRoutes,
+    purchaseSalesRoutes,
   ];
   for (const routes of areas) await app.register(routes, { ctx });
 

@@ -15,6 +15,8 @@ export * from './status/contract.ts';
 export * from './status/task.ts';
 export * from './status/supplyloan.ts';
 export * from './ledger.ts';
+export * from './orders.ts';
+export * from './status/purchase-sales.ts';
 export * from './pledge.ts';
 export * from './quantity.ts';
 export * from './status/warehouse.ts';

@@ -13,3 +13,4 @@ export * from './warehouse.ts';
 export * from './certification.ts';
 export * from './cloudloan.ts';
 export * from './supplyloan.ts';
+export * from './purchase-sales.ts';

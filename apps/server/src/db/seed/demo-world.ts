@@ -10,6 +10,7 @@ import { seedFunds } from './funds.ts';
 import { seedContracts } from './contracts.ts';
 import { seedSupplyLoan } from './supplyloan.ts';
 import { seedWarehouse } from './warehouse.ts';
+import { seedPurchaseSales } from './purchase-sales.ts';
 
 /** Demo logins listed in the README. One password for all keeps the demo easy to try. */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -85,4 +86,5 @@ export async function seedDemoWorld(db: Db) {
   await seedContracts(db);
   await seedSupplyLoan(db);
   await seedWarehouse(db);
+  await seedPurchaseSales(db);
 }

@@ -11,6 +11,7 @@ import { availableOf, lockCreditLine, reserveCredit, type CreditLine } from '../
 import { generateFinancingContract } from './contract-link.ts';
 import { financeable, trial, type Trial } from './pricing.ts';
 import { financingNoOf, platformOf, recordEvent, TASK, type Actor, type Platform } from './store.ts';
+import { checkSalesOrderBacking } from '../purchase-sales/order-loan-backing.ts';
 
 function checkTerm(platform: Platform, days: number) {
   if (days > platform.maxTermDays) throw new BusinessError(`融资期限不能超过平台最长期限 ${platform.maxTermDays} 天`);
@@ -165,6 +166,7 @@ export async function applyOrderLoan(db: Db, scope: EnterpriseScope, actor: Acto
     const platform = await platformOf(tx, line.platformId);
     if (platform.product !== 'SUPPLY') throw new BusinessError('该授信不属于供应链平台');
     checkTerm(platform, input.termDays);
+    await checkSalesOrderBacking(tx, scope, input, platform.coreEnterpriseId, actor); // issue 16: a managed sales order's own figures
     if (input.attachmentUploadId) {
       const [file] = await tx.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.id, input.attachmentUploadId), ownedBy(scope, uploads.enterpriseId)));
       if (!file) throw new BusinessError('订单附件不存在，请重新上传');

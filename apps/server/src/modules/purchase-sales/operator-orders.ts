@@ -1,0 +1,39 @@
+import { ORDER_STATUS_LABELS, outstandingOf } from '@factoring/domain';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { enterprises, financings, orderReceivables, psOrders } from '../../db/schema/index.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { LIVE_FINANCING } from './queries.ts';
+import { visibleTo } from './store.ts';
+
+const owner = alias(enterprises, 'owner');
+
+/** Operator: orders whose number contains the text, with both sides' names and the order loan they back. */
+export async function findOrdersByNo(db: Db, scope: Scope, orderNo: string) {
+  const like = `%${orderNo.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({ o: psOrders, ownerName: owner.name, financingId: financings.id, financingNo: financings.financingNo, financingStatus: financings.status })
+    .from(psOrders)
+    .innerJoin(owner, eq(owner.id, psOrders.ownerEnterpriseId))
+    .leftJoin(orderReceivables, and(eq(orderReceivables.enterpriseId, psOrders.sellerEnterpriseId), eq(orderReceivables.orderNo, psOrders.orderNo)))
+    .leftJoin(financings, eq(financings.id, orderReceivables.financingId))
+    .where(and(visibleTo(scope), sql`${psOrders.orderNo} ilike ${like}`))
+    .orderBy(desc(psOrders.id))
+    .limit(20);
+  return rows.map(({ o, ownerName, financingId, financingNo, financingStatus }) => {
+    const ownerSells = o.ownerEnterpriseId === o.sellerEnterpriseId;
+    return {
+      id: o.id,
+      orderNo: o.orderNo,
+      status: o.status,
+      statusLabel: ORDER_STATUS_LABELS[o.status],
+      sellerName: ownerSells ? ownerName : o.counterpartyName,
+      buyerName: ownerSells ? o.counterpartyName : ownerName,
+      totalAmount: o.totalAmount,
+      paidAmount: o.paidAmount,
+      outstanding: outstandingOf(o),
+      financing: financingId && (LIVE_FINANCING as readonly string[]).includes(financingStatus!) ? { id: financingId, financingNo: financingNo!, status: financingStatus! } : null,
+    };
+  });
+}

@@ -1,0 +1,248 @@
+import {
+  chinaDate,
+  kindOfSide,
+  normaliseQuantity,
+  ORDER_STATUS_LABELS,
+  orderActionsOf,
+  outstandingOf,
+  OPEN_ORDER_STATUSES,
+} from '@factoring/domain';
+import type { OrderDetail, OrderRow, orderListQuerySchema, PurchaseSalesOverview } from '@factoring/domain/contract';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { enterprises, financings, orderReceivables, psOrderAttachments, psOrderEvents, psOrderLines, psOrderPayments, psOrders, uploads } from '../../db/schema/index.ts';
+import { NotFoundError } from '../../lib/envelope.ts';
+import type { EnterpriseScope } from '../../lib/scope.ts';
+import { counterpartyIdOf, sideOf, visibleTo, type Order } from './store.ts';
+
+/** Financings that still tie an order: its collection must repay them first. */
+export const LIVE_FINANCING = ['SUBMITTED', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'REPAYING'] as const;
+
+const ownerEnterprise = alias(enterprises, 'owner_enterprise');
+
+/** An order with what every view needs: the owner's name and the order loan it backs (if any). */
+function baseSelect(db: Db | Tx) {
+  return db
+    .select({
+      order: psOrders,
+      ownerName: ownerEnterprise.name,
+      financingId: financings.id,
+      financingNo: financings.financingNo,
+      financingStatus: financings.status,
+      partlyFulfilled: sql<boolean>`exists (select 1 from ${psOrderLines} where ${psOrderLines.orderId} = ${psOrders.id} and ${psOrderLines.fulfilled} > 0)`,
+    })
+    .from(psOrders)
+    .innerJoin(ownerEnterprise, eq(ownerEnterprise.id, psOrders.ownerEnterpriseId))
+    .leftJoin(
+      orderReceivables,
+      and(eq(orderReceivables.enterpriseId, psOrders.sellerEnterpriseId), eq(orderReceivables.orderNo, psOrders.orderNo), inArray(orderReceivables.status, ['FINANCED'])),
+    )
+    .leftJoin(financings, eq(financings.id, orderReceivables.financingId));
+}
+
+type BaseRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
+
+export const isFinanced = (status: string | null | undefined) => !!status && (LIVE_FINANCING as readonly string[]).includes(status);
+
+function rowView(r: BaseRow, scope: EnterpriseScope, today: string): OrderRow {
+  const o = r.order;
+  const side = sideOf(o, scope.enterpriseId);
+  const owner = o.ownerEnterpriseId === scope.enterpriseId;
+  const outstanding = outstandingOf(o);
+  const counterpartyEnterpriseId = counterpartyIdOf(o, side);
+  const financed = isFinanced(r.financingStatus);
+  return {
+    id: o.id,
+    orderNo: o.orderNo,
+    kind: kindOfSide(side),
+    status: o.status,
+    statusLabel: ORDER_STATUS_LABELS[o.status],
+    owner,
+    counterpartyName: owner ? o.counterpartyName : r.ownerName,
+    counterpartyEnterpriseId,
+    counterpartyOnPortal: counterpartyEnterpriseId !== null,
+    deliveryDate: o.deliveryDate,
+    amount: o.amount,
+    tax: o.tax,
+    totalAmount: o.totalAmount,
+    paidAmount: o.paidAmount,
+    outstanding,
+    partlyFulfilled: o.status === 'CONFIRMED' && r.partlyFulfilled,
+    overdue: OPEN_ORDER_STATUSES.includes(o.status) && outstanding > 0 && o.deliveryDate < today,
+    financing: r.financingId && side === 'SELLER' ? { id: r.financingId, financingNo: r.financingNo!, status: r.financingStatus! } : null,
+    actions: orderActionsOf({ status: o.status, side, owner, counterpartyOnPortal: counterpartyEnterpriseId !== null, started: r.partlyFulfilled || o.paidAmount > 0, outstanding, financed }),
+    createdAt: o.createdAt.toISOString(),
+    confirmedAt: o.confirmedAt?.toISOString() ?? null,
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, (c) => `\\${c}`);
+
+/** The viewer's side as a filter: its purchase orders are those it buys in. */
+function kindFilter(scope: EnterpriseScope, kind: 'PURCHASE' | 'SALES'): SQL {
+  return kind === 'PURCHASE' ? eq(psOrders.buyerEnterpriseId, scope.enterpriseId) : eq(psOrders.sellerEnterpriseId, scope.enterpriseId);
+}
+
+export async function listOrders(db: Db, scope: EnterpriseScope, q: z.output<typeof orderListQuerySchema>) {
+  const today = chinaDate();
+  const keyword = q.keyword ? `%${escapeLike(q.keyword)}%` : null;
+  const where = and(
+    visibleTo(scope),
+    q.kind ? kindFilter(scope, q.kind) : undefined,
+    q.status ? eq(psOrders.status, q.status as Order['status']) : undefined,
+    keyword ? or(sql`${psOrders.orderNo} ilike ${keyword}`, sql`${psOrders.counterpartyName} ilike ${keyword}`, sql`${ownerEnterprise.name} ilike ${keyword}`) : undefined,
+    q.dateFrom ? gte(psOrders.deliveryDate, q.dateFrom) : undefined,
+    q.dateTo ? lte(psOrders.deliveryDate, q.dateTo) : undefined,
+    q.payable === '1'
+      ? and(eq(psOrders.buyerEnterpriseId, scope.enterpriseId), inArray(psOrders.status, ['CONFIRMED', 'DELIVERED', 'RECEIVED']), sql`${psOrders.paidAmount} < ${psOrders.totalAmount}`)
+      : undefined,
+  );
+  const rows = await baseSelect(db)
+    .where(where)
+    .orderBy(desc(psOrders.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(psOrders)
+    .innerJoin(ownerEnterprise, eq(ownerEnterprise.id, psOrders.ownerEnterpriseId))
+    .where(where);
+  return { items: rows.map((r) => rowView(r, scope, today)), totalCount: Number(n) };
+}
+
+export async function orderRow(db: Db | Tx, scope: EnterpriseScope, id: number): Promise<OrderRow> {
+  const [r] = await baseSelect(db).where(and(eq(psOrders.id, id), visibleTo(scope)));
+  if (!r) throw new NotFoundError('订单不存在');
+  return rowView(r, scope, chinaDate());
+}
+
+/** The detail drawer: lines, history, payments and attachments. */
+export async function orderDetail(db: Db, scope: EnterpriseScope, id: number): Promise<OrderDetail> {
+  const [r] = await baseSelect(db).where(and(eq(psOrders.id, id), visibleTo(scope)));
+  if (!r) throw new NotFoundError('订单不存在');
+  const o = r.order;
+  const [lines, events, payments, attachments] = await Promise.all([
+    db.select().from(psOrderLines).where(eq(psOrderLines.orderId, id)).orderBy(asc(psOrderLines.seq)),
+    db
+      .select({ e: psOrderEvents, enterpriseName: enterprises.name })
+      .from(psOrderEvents)
+      .leftJoin(enterprises, eq(enterprises.id, psOrderEvents.enterpriseId))
+      .where(eq(psOrderEvents.orderId, id))
+      .orderBy(desc(psOrderEvents.id)),
+    db.select().from(psOrderPayments).where(eq(psOrderPayments.orderId, id)).orderBy(desc(psOrderPayments.id)),
+    db
+      .select({ a: psOrderAttachments, fileName: uploads.originalName, size: uploads.size })
+      .from(psOrderAttachments)
+      .innerJoin(uploads, eq(uploads.id, psOrderAttachments.uploadId))
+      .where(eq(psOrderAttachments.orderId, id))
+      .orderBy(asc(psOrderAttachments.id)),
+  ]);
+  const owner = o.ownerEnterpriseId === scope.enterpriseId;
+  return {
+    ...rowView(r, scope, chinaDate()),
+    // The owner's own notes about a typed-in counterparty; the other side sees the owner instead.
+    counterpartyBankName: owner ? o.counterpartyBankName : null,
+    counterpartyAccountNo: owner ? o.counterpartyAccountNo : null,
+    remark: o.remark,
+    lines: lines.map((l) => ({
+      id: l.id,
+      seq: l.seq,
+      goodsId: l.goodsId,
+      goodsName: l.goodsName,
+      spec: l.spec,
+      unit: l.unit,
+      quantity: normaliseQuantity(l.quantity),
+      fulfilled: normaliseQuantity(l.fulfilled),
+      unitPrice: l.unitPrice,
+      taxRatePpm: l.taxRatePpm,
+      amount: l.amount,
+      tax: l.tax,
+      total: l.total,
+    })),
+    events: events.map(({ e, enterpriseName }) => ({
+      id: e.id,
+      action: e.action,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      note: e.note,
+      actorName: e.actorName,
+      enterpriseName,
+      createdAt: e.createdAt.toISOString(),
+    })),
+    // Each side sees the money movements of the order; the fee and funding split are the payer's own.
+    payments: payments.map((p) => {
+      const mine = p.enterpriseId === scope.enterpriseId;
+      return {
+        id: p.id,
+        direction: p.direction,
+        method: p.method,
+        amount: p.amount,
+        fromControlled: mine ? p.fromControlled : 0,
+        fromFree: mine ? p.fromFree : 0,
+        fee: mine ? p.fee : 0,
+        loanRepaid: mine || o.sellerEnterpriseId === scope.enterpriseId ? p.loanRepaid : 0,
+        payeeName: p.payeeName,
+        payeeAccountNo: mine ? p.payeeAccountNo : null,
+        refNos: mine ? p.refNos : [],
+        note: p.note,
+        createdAt: p.createdAt.toISOString(),
+      };
+    }),
+    attachments: attachments.map(({ a, fileName, size }) => ({ id: a.id, uploadId: a.uploadId, fileName, size, createdAt: a.createdAt.toISOString() })),
+  };
+}
+
+/** `/purchaseSalesManage`: open orders, money due in and out this month and overdue, six months by month. */
+export async function overview(db: Db, scope: EnterpriseScope): Promise<PurchaseSalesOverview> {
+  const today = chinaDate();
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const e = scope.enterpriseId;
+  const open = inArray(psOrders.status, ['CONFIRMED', 'DELIVERED', 'RECEIVED']);
+  const outstanding = sql<number>`coalesce(sum(${psOrders.totalAmount} - ${psOrders.paidAmount}), 0)::bigint`;
+  const side = (buyer: boolean) => (buyer ? eq(psOrders.buyerEnterpriseId, e) : eq(psOrders.sellerEnterpriseId, e));
+  const figures = async (buyer: boolean) => {
+    const [all] = await db.select({ count: sql<number>`count(*)::int`, outstanding }).from(psOrders).where(and(side(buyer), open));
+    const [month] = await db
+      .select({ outstanding })
+      .from(psOrders)
+      .where(and(side(buyer), open, gte(psOrders.deliveryDate, monthStart), sql`${psOrders.deliveryDate} < (${monthStart}::date + interval '1 month')::date`));
+    const [late] = await db.select({ outstanding }).from(psOrders).where(and(side(buyer), open, sql`${psOrders.deliveryDate} < ${today}`));
+    return { count: Number(all.count), outstanding: Number(all.outstanding), month: Number(month.outstanding), overdue: Number(late.outstanding) };
+  };
+  const [p, s] = await Promise.all([figures(true), figures(false)]);
+  // Confirmed business by month of confirmation, China time, the last six months.
+  const monthOf = sql<string>`to_char(${psOrders.confirmedAt} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
+  const byMonth = await db
+    .select({
+      month: monthOf,
+      purchase: sql<number>`coalesce(sum(case when ${psOrders.buyerEnterpriseId} = ${e} then ${psOrders.totalAmount} else 0 end), 0)::bigint`,
+      sales: sql<number>`coalesce(sum(case when ${psOrders.sellerEnterpriseId} = ${e} then ${psOrders.totalAmount} else 0 end), 0)::bigint`,
+    })
+    .from(psOrders)
+    .where(and(or(eq(psOrders.buyerEnterpriseId, e), eq(psOrders.sellerEnterpriseId, e)), sql`${psOrders.confirmedAt} is not null`, sql`${psOrders.status} <> 'CANCELLED'`))
+    .groupBy(monthOf);
+  const months: { month: string; purchase: number; sales: number }[] = [];
+  const [y, m] = today.split('-').map(Number);
+  for (let i = 5; i >= 0; i--) {
+    const d = new Date(Date.UTC(y, m - 1 - i, 1));
+    const key = d.toISOString().slice(0, 7);
+    const found = byMonth.find((b) => b.month === key);
+    months.push({ month: key, purchase: Number(found?.purchase ?? 0), sales: Number(found?.sales ?? 0) });
+  }
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(psOrders)
+    .where(and(eq(psOrders.status, 'SUBMITTED'), sql`${psOrders.ownerEnterpriseId} <> ${e}`, or(eq(psOrders.buyerEnterpriseId, e), eq(psOrders.sellerEnterpriseId, e))));
+  return {
+    openPurchase: { count: p.count, outstanding: p.outstanding },
+    openSales: { count: s.count, outstanding: s.outstanding },
+    dueOutThisMonth: p.month,
+    dueInThisMonth: s.month,
+    overdueOut: p.overdue,
+    overdueIn: s.overdue,
+    months,
+    toConfirm: Number(n),
+  };
+}
