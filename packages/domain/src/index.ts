@@ -13,6 +13,7 @@ export * from './status/funds.ts';
 export * from './status/certification.ts';
 export * from './status/contract.ts';
 export * from './status/task.ts';
+export * from './status/credit.ts';
 export * from './status/supplyloan.ts';
 export * from './ledger.ts';
 export * from './orders.ts';

@@ -14,3 +14,7 @@ export * from './certification.ts';
 export * from './cloudloan.ts';
 export * from './supplyloan.ts';
 export * from './purchase-sales.ts';
+export * from './reference.ts';
+export * from './system.ts';
+export * from './content.ts';
+export * from './credit.ts';

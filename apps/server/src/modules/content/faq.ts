@@ -1,5 +1,5 @@
+import type { FaqInput } from '@factoring/domain/contract';
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { faqs } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
@@ -35,18 +35,8 @@ export async function allFaqs(db: Db) {
   return db.select().from(faqs).orderBy(asc(faqs.sortOrder), asc(faqs.id));
 }
 
-/** What an operator may write: plain text (the web renders it as text, never as HTML). */
-export const faqInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
-  groupName: z.string().trim().min(1, '请输入分组').max(20),
-  question: z.string().trim().min(2, '请输入问题').max(200),
-  answer: z.string().trim().min(2, '请输入答案').max(2000),
-  sortOrder: z.coerce.number().int().min(0).max(100_000).default(0),
-  highlight: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  published: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
-});
-
-export async function saveFaq(db: Db, input: z.output<typeof faqInput>) {
+/** Saves what an operator wrote: plain text (the web renders it as text, never as HTML). */
+export async function saveFaq(db: Db, input: FaqInput) {
   const { id, ...values } = input;
   if (id === undefined) {
     const [row] = await db.insert(faqs).values(values).returning();

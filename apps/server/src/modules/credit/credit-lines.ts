@@ -1,8 +1,10 @@
-import { addDays, compareIsoDates, daysBetween, formatYuan, type IsoDate } from '@factoring/domain';
+import { addDays, chinaDate, compareIsoDates, creditLineLifecycle, daysBetween, formatYuan, type IsoDate } from '@factoring/domain';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { creditLines, platforms } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
+import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
+import { transition } from '../../lib/transition.ts';
 
 export type CreditLine = typeof creditLines.$inferSelect;
 export type Product = (typeof platforms.$inferSelect)['product'];
@@ -12,7 +14,7 @@ export const WILL_EXPIRE_DAYS = 30;
 
 /** The business date in China (Asia/Shanghai, UTC+8, no daylight saving): the day every rule counts in. */
 export function todayChina(now: Date = new Date()): IsoDate {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+  return chinaDate(now);
 }
 
 /** limit − used − reserved, never below zero (a lowered limit can leave used + reserved above it). */
@@ -95,13 +97,16 @@ export async function grantCreditLine(
 ): Promise<CreditLine> {
   if (!Number.isSafeInteger(p.limit) || p.limit <= 0) throw new BusinessError('授信额度必须大于0');
   if (compareIsoDates(p.expiryDate, p.startDate) <= 0) throw new BusinessError('授信到期日必须晚于起始日');
+  const [existing] = await tx
+    .select()
+    .from(creditLines)
+    .where(and(eq(creditLines.enterpriseId, p.enterpriseId), eq(creditLines.platformId, p.platformId)))
+    .for('update');
+  const terms = { limit: p.limit, startDate: p.startDate, expiryDate: p.expiryDate, grantedBy: p.grantedBy ?? null };
+  if (existing) return transition(tx, creditLines, creditLineLifecycle, existing, 'ACTIVE', { ...terms, updatedAt: new Date() });
   const [line] = await tx
     .insert(creditLines)
-    .values({ ...p, status: 'ACTIVE', grantedBy: p.grantedBy ?? null })
-    .onConflictDoUpdate({
-      target: [creditLines.enterpriseId, creditLines.platformId],
-      set: { limit: p.limit, startDate: p.startDate, expiryDate: p.expiryDate, status: 'ACTIVE', grantedBy: p.grantedBy ?? null, updatedAt: new Date() },
-    })
+    .values({ enterpriseId: p.enterpriseId, platformId: p.platformId, ...terms, status: 'ACTIVE' })
     .returning();
   return line;
 }
@@ -110,9 +115,9 @@ export async function grantCreditLine(
  * The caller's credit lines on platforms of one product that expire within 30 days (today
  * included) and have not yet expired — the expiry reminder of SPEC §4.
  */
-export async function willExpire(db: Db, enterpriseId: number, product: Product, page: { page: number; size: number }, today: IsoDate) {
+export async function willExpire(db: Db, scope: EnterpriseScope, product: Product, page: { page: number; size: number }, today: IsoDate) {
   const where = and(
-    eq(creditLines.enterpriseId, enterpriseId),
+    ownedBy(scope, creditLines.enterpriseId),
     eq(platforms.product, product),
     sql`${creditLines.status} <> 'EXPIRED'`,
     gte(creditLines.expiryDate, today),
@@ -148,10 +153,12 @@ export async function willExpire(db: Db, enterpriseId: number, product: Product,
 
 /** Daily: ACTIVE lines whose expiry date has passed become EXPIRED. Returns how many changed. */
 export async function expireCreditLines(tx: Tx, today: IsoDate): Promise<number> {
-  const rows = await tx
-    .update(creditLines)
-    .set({ status: 'EXPIRED', updatedAt: new Date() })
+  const due = await tx
+    .select({ id: creditLines.id, status: creditLines.status })
+    .from(creditLines)
     .where(and(eq(creditLines.status, 'ACTIVE'), sql`${creditLines.expiryDate} < ${today}`))
-    .returning({ id: creditLines.id });
-  return rows.length;
+    .orderBy(creditLines.id)
+    .for('update');
+  for (const line of due) await transition(tx, creditLines, creditLineLifecycle, line, 'EXPIRED', { updatedAt: new Date() });
+  return due.length;
 }

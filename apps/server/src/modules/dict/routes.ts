@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
+import { answers, dictionaryQuery, dictionarySchema } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { dictionaryEntries } from '../../db/schema/index.ts';
 import { ok } from '../../lib/envelope.ts';
 import type { AppContext } from '../../app.ts';
@@ -8,7 +8,7 @@ import type { AppContext } from '../../app.ts';
 export const dictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/api/sys/dict/listData',
-    { schema: { tags: ['system'], summary: '字典', querystring: z.object({ type: z.string().trim().min(1).max(64) }) } },
+    { schema: { tags: ['system'], summary: '字典', querystring: dictionaryQuery, response: answers(dictionarySchema) } },
     async (request) => {
       const rows = await ctx.database.db
         .select({ value: dictionaryEntries.value, label: dictionaryEntries.label })

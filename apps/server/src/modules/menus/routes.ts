@@ -1,3 +1,4 @@
+import { answers, menuListSchema } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import type { AppContext } from '../../app.ts';
@@ -5,7 +6,7 @@ import { isCloudLoanAllowed } from '../cloudloan/eligibility.ts';
 import { loadAllMenus, menusFor } from './visible-menus.ts';
 
 export const menuRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/api/menus', { schema: { tags: ['system'], summary: '当前用户的菜单（未登录为公开菜单）' } }, async (request) => {
+  app.get('/api/menus', { schema: { tags: ['system'], summary: '当前用户的菜单（未登录为公开菜单）', response: answers(menuListSchema) } }, async (request) => {
     const db = ctx.database.db;
     const [all, cloud] = await Promise.all([loadAllMenus(db), isCloudLoanAllowed(db, request.user)]);
     return ok(

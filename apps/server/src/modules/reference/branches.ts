@@ -6,20 +6,6 @@ import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 /** A union bank number (联行号): twelve digits, the first three the bank code. */
 export const UNION_BANK_NO = /^\d{12}$/;
 
-/**
- * SPEC §7: the web encodes the branch keyword twice, so after the query string has been parsed once
- * it is still percent-encoded. A value that is not valid percent-encoding (e.g. a literal "%") is
- * taken as it is.
- */
-export function decodeTwiceEncoded(value: string | undefined): string {
-  if (!value) return '';
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
 /** LIKE pattern of a keyword: its own %, _ and \ match literally. */
 export const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -1,10 +1,10 @@
+import { answers, areaListSchema, bankListSchema, branchNameQuery, branchPageSchema, branchSearchQuery, citiesQuery } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BusinessError, ok, page } from '../../lib/envelope.ts';
-import { pageQuery } from '../../lib/paging.ts';
 import type { AppContext } from '../../app.ts';
 import { listCities, listProvinces } from './areas.ts';
-import { decodeTwiceEncoded, findBranch, listBanks, searchBranches, UNION_BANK_NO } from './branches.ts';
+import { findBranch, listBanks, searchBranches } from './branches.ts';
 
 /** Reference lists change with a release or an import, not per request: browsers may keep them an hour. */
 const CACHEABLE = 'private, max-age=3600';
@@ -12,9 +12,9 @@ const CACHEABLE = 'private, max-age=3600';
 export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
 
-  app.get('/api/area/queryArea', { schema: { tags: ['reference'], summary: '省份列表（GB/T 2260）' } }, async (_request, reply) => {
+  app.get('/api/area/queryArea', { schema: { tags: ['reference'], summary: '省份列表（GB/T 2260）', response: answers(areaListSchema) } }, async (_request, reply) => {
     reply.header('cache-control', CACHEABLE);
-    return ok(listProvinces());
+    return ok([...listProvinces()]);
   });
 
   app.get(
@@ -23,16 +23,17 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: {
         tags: ['reference'],
         summary: '省份下的城市',
-        querystring: z.object({ provinceCode: z.string().trim().regex(/^\d{6}$/, '省份代码应为6位数字') }),
+        querystring: citiesQuery,
+        response: answers(areaListSchema),
       },
     },
     async (request, reply) => {
       reply.header('cache-control', CACHEABLE);
-      return ok(listCities(request.query.provinceCode));
+      return ok([...listCities(request.query.provinceCode)]);
     },
   );
 
-  app.get('/api/bank/queryBank', { schema: { tags: ['reference'], summary: '银行列表（含银行代码）' } }, async (_request, reply) => {
+  app.get('/api/bank/queryBank', { schema: { tags: ['reference'], summary: '银行列表（含银行代码）', response: answers(bankListSchema) } }, async (_request, reply) => {
     reply.header('cache-control', CACHEABLE);
     return ok(await listBanks(db));
   });
@@ -43,16 +44,12 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: {
         tags: ['reference'],
         summary: '开户网点检索（name 经两次 URL 编码）',
-        querystring: pageQuery.extend({
-          bankCode: z.string().trim().regex(/^\d{3}$/, '银行代码应为3位数字').optional(),
-          area_id: z.string().trim().regex(/^\d{6}$/, '城市代码应为6位数字').optional(),
-          name: z.string().max(600).optional(),
-        }),
+        querystring: branchSearchQuery,
+        response: answers(branchPageSchema),
       },
     },
     async (request) => {
-      const { bankCode, area_id: cityCode, name, ...paging } = request.query;
-      const keyword = decodeTwiceEncoded(name).trim().slice(0, 100);
+      const { bankCode, area_id: cityCode, name: keyword, ...paging } = request.query;
       const result = await searchBranches(db, { ...paging, bankCode, cityCode, keyword });
       return page(result.items, result.totalCount);
     },
@@ -64,7 +61,8 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: {
         tags: ['reference'],
         summary: '联行号对应的网点名称',
-        querystring: z.object({ unionBanckNo: z.string().trim().regex(UNION_BANK_NO, '联行号应为12位数字') }),
+        querystring: branchNameQuery,
+        response: answers(z.string()),
       },
     },
     async (request) => {

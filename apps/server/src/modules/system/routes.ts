@@ -1,6 +1,6 @@
 import type { InitConfig } from '@factoring/domain';
+import { answers, initConfigSchema, versionSchema } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import type { AppContext } from '../../app.ts';
 import { readSiteConfig } from './site-config.ts';
@@ -19,11 +19,11 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.get(
     '/api/system/version',
-    { schema: { tags: ['system'], summary: '服务端版本', response: { 200: z.object({ status: z.string(), message: z.object({ version: z.string(), commit: z.string(), buildTime: z.string() }) }) } } },
+    { schema: { tags: ['system'], summary: '服务端版本', response: answers(versionSchema) } },
     async () => ok(ctx.version),
   );
 
-  app.get('/api/initcfg', { schema: { tags: ['system'], summary: '站点配置（SPEC §3）' } }, async () => {
+  app.get('/api/initcfg', { schema: { tags: ['system'], summary: '站点配置（SPEC §3）', response: answers(initConfigSchema) } }, async () => {
     const cfg = await readSiteConfig(ctx.database.db);
     return ok({
       factoringAccount: cfg.factoringAccount,
