@@ -5,8 +5,8 @@
 import { z } from 'zod';
 import type { Cents } from '../money.ts';
 import { CONTRACT_STATUSES } from '../status/contract.ts';
+import { CREDIT_LINE_STATUSES } from '../status/credit.ts';
 import {
-  CREDIT_LINE_STATUSES,
   FINANCING_KINDS,
   FINANCING_STATUSES,
   INVOICE_STATUSES,
@@ -17,7 +17,7 @@ import {
   REVIEW_STATUSES,
   TRANCHE_STATUSES,
 } from '../status/supplyloan.ts';
-import { centsSchema, idSchema, intSchema, isoDateSchema, optionalTextSchema, pageOf, pageQuerySchema, textSchema } from './common.ts';
+import { centsSchema, idSchema, intSchema, isoDateSchema, moneyConfirmationFields, optionalTextSchema, pageOf, pageQuerySchema, textSchema } from './common.ts';
 import { timestampSchema } from './time.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -463,11 +463,7 @@ export const repaymentPageSchema = z.object({
 const repaymentAmount = centsSchema('还款金额');
 
 /** Online repayment from the account: the amount, confirmed by the login password, under an idempotency key. */
-export const repayBody = z.object({
-  amount: repaymentAmount,
-  password: z.string().max(1024).optional(),
-  idempotencyKey: z.string().max(100).optional(),
-});
+export const repayBody = z.object({ amount: repaymentAmount, ...moneyConfirmationFields });
 export const repayResultSchema = z.object({
   repaymentId: rowId,
   refNo: z.string(),

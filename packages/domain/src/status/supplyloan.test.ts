@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  creditLineLifecycle, financingLifecycle, invoiceLifecycle, orderReceivableLifecycle, repaymentLifecycle, reviewLifecycle, trancheLifecycle,
+  financingLifecycle, invoiceLifecycle, orderReceivableLifecycle, repaymentLifecycle, reviewLifecycle, trancheLifecycle,
 } from './supplyloan.ts';
 import { financingLifecycle as fromLifecycle } from '../lifecycle.ts';
 
@@ -34,12 +34,5 @@ describe('supply-loan status machines (PRODUCT §6)', () => {
     expect(allowedPairs(reviewLifecycle)).toEqual(['PENDING→APPROVED', 'PENDING→REJECTED']);
     expect(allowedPairs(repaymentLifecycle)).toEqual(['PENDING→CONFIRMED', 'PENDING→REJECTED']);
     expect(repaymentLifecycle.label('CONFIRMED')).toBe('已确认');
-  });
-
-  it('a credit line is frozen, expired and granted anew', () => {
-    expect(allowedPairs(creditLineLifecycle)).toEqual([
-      'ACTIVE→ACTIVE', 'ACTIVE→FROZEN', 'ACTIVE→EXPIRED', 'FROZEN→ACTIVE', 'FROZEN→EXPIRED', 'EXPIRED→ACTIVE',
-    ]);
-    expect(creditLineLifecycle.labels).toEqual({ ACTIVE: '有效', FROZEN: '冻结', EXPIRED: '已到期' });
   });
 });

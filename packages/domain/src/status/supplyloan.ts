@@ -119,22 +119,7 @@ export type RepaymentChannel = 'ONLINE' | 'OFFLINE';
 export const REPAYMENT_CHANNEL_LABELS: Readonly<Record<RepaymentChannel, string>> = { ONLINE: '账户还款', OFFLINE: '线下转账' };
 export const REPAYMENT_CHANNELS = Object.keys(REPAYMENT_CHANNEL_LABELS) as RepaymentChannel[];
 
-export type CreditLineStatus = 'ACTIVE' | 'FROZEN' | 'EXPIRED';
-
-/**
- * A credit line on a platform: frozen and unfrozen by the factor, expired by the daily job after
- * its expiry date, made ACTIVE again when it is granted anew.
- */
-export const creditLineLifecycle = defineLifecycle<CreditLineStatus>(
-  {
-    ACTIVE: ['FROZEN', 'EXPIRED', 'ACTIVE'], // ACTIVE → ACTIVE: renewed with a new limit and dates
-    FROZEN: ['ACTIVE', 'EXPIRED'],
-    EXPIRED: ['ACTIVE'],
-  },
-  { ACTIVE: '有效', FROZEN: '冻结', EXPIRED: '已到期' },
-);
-
-export const CREDIT_LINE_STATUSES = creditLineLifecycle.states;
+// Credit lines' machine lives with the credit module's statuses: status/credit.ts.
 
 export type PlatformProduct = 'SUPPLY' | 'PLEDGE';
 export const PLATFORM_PRODUCT_LABELS: Readonly<Record<PlatformProduct, string>> = { SUPPLY: '供应链融资', PLEDGE: '货押融资' };
