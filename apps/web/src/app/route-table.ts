@@ -39,7 +39,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/sys', load: () => import('../features/sys/SysInfoPage.tsx') },
   { path: '/sys/setting', load: () => import('../features/sys/SettingPage.tsx') },
 
-  ...['applyFinacing', 'bondVoucher', 'giveGold', 'goodsGuide', 'myPlatform', 'pledgeFinacy', 'pledgeSucess', 'repaymentList', 'repaymentVoucher', 'signPersonGuide', 'supplyLoanKH', 'toFinacing', 'voucherSucess'].map((p) => merchant(`/pledge/${p}`)),
+  ...['applyFinacing', 'bondVoucher', 'giveGold', 'myPlatform', 'pledgeFinacy', 'pledgeSucess', 'repaymentList', 'repaymentVoucher', 'signPersonGuide', 'supplyLoanKH', 'toFinacing', 'voucherSucess'].map((p) => merchant(`/pledge/${p}`)),
   merchant('/purchaseSalesManage', () => import('../features/purchase-sales/OverviewPage.tsx')),
   merchant('/purchaseSalesManage/orderManage', () => import('../features/purchase-sales/OrderManagePage.tsx')),
   merchant('/purchaseSalesManage/targetedPayment', () => import('../features/purchase-sales/TargetedPaymentPage.tsx')),
@@ -81,7 +81,11 @@ export const ROUTES: RouteDef[] = [
   merchant('/user/openEnterpriseList', () => import('../features/funds/OpenEnterpriseListPage.tsx')),
   merchant('/user/openConsignment', () => import('../features/funds/OpenConsignmentPage.tsx')),
   merchant('/user/purchasePayment', () => import('../features/funds/PurchasePaymentPage.tsx')),
-  ...['maintainName', 'outIncoming', 'stockDetails'].map((p) => merchant(`/warehouse/${p}`)),
+  // Issue 13: supervised warehouses.
+  merchant('/pledge/goodsGuide', () => import('../features/warehouse/GoodsGuidePage.tsx')),
+  merchant('/warehouse/maintainName', () => import('../features/warehouse/MaintainNamePage.tsx')),
+  merchant('/warehouse/outIncoming', () => import('../features/warehouse/OutIncomingPage.tsx')),
+  merchant('/warehouse/stockDetails', () => import('../features/warehouse/StockDetailsPage.tsx')),
 
   { path: '/bpm/tasks', load: () => import('../features/bpm/TasksPage.tsx'), authority: 'operator' },
 ];

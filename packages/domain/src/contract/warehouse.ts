@@ -303,6 +303,7 @@ export const stockTakeItemSchema = z.object({
       depositorName: z.string(),
       goodsName: z.string(),
       unit: z.string(),
+      scale: z.number(),
       batchNo: z.string(),
       book: z.string(),
       counted: z.string(),

@@ -289,7 +289,7 @@ export async function listStockTakes(db: Db, scope: Scope, q: z.output<typeof st
   const positionIds = [...new Set(rows.flatMap((r) => r.t.lines.map((l) => l.positionId)))];
   const info = positionIds.length
     ? await db
-        .select({ id: stockPositions.id, depositorName: enterprises.name, goodsName: goods.name, unit: goods.unit, batchNo: stockPositions.batchNo })
+        .select({ id: stockPositions.id, depositorName: enterprises.name, goodsName: goods.name, unit: goods.unit, scale: goods.scale, batchNo: stockPositions.batchNo })
         .from(stockPositions)
         .innerJoin(enterprises, eq(enterprises.id, stockPositions.depositorId))
         .innerJoin(goods, eq(goods.id, stockPositions.goodsId))
@@ -312,6 +312,7 @@ export async function listStockTakes(db: Db, scope: Scope, q: z.output<typeof st
           depositorName: p?.depositorName ?? '',
           goodsName: p?.goodsName ?? '',
           unit: p?.unit ?? '',
+          scale: p?.scale ?? 3,
           batchNo: p?.batchNo ?? '',
           book: l.book,
           counted: l.counted,

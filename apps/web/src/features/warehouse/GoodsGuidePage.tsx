@@ -1,0 +1,155 @@
+import { EnvironmentOutlined, PhoneOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Skeleton, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useFeedback } from '../../lib/feedback.ts';
+import { dateTime } from '../../lib/format.ts';
+import { useGuide, useMyStock, verifyReceipt, type OwnStock, type ReceiptVerification } from './api.ts';
+import { qtyText } from './format.ts';
+import { ReceiptsPanel } from './ReceiptsPanel.tsx';
+
+function Warehouses() {
+  const guide = useGuide();
+  if (guide.isLoading) return <Skeleton active />;
+  if (!guide.data?.length) return <Empty description="暂无监管仓库" />;
+  return (
+    <Row gutter={[16, 16]}>
+      {guide.data.map((w) => (
+        <Col xs={24} lg={12} key={w.id}>
+          <Card title={w.name} size="small" extra={<Tag color="blue">平台监管</Tag>} style={{ height: '100%' }} data-testid="guide-warehouse">
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label={<><EnvironmentOutlined /> 地址</>}>{w.address}</Descriptions.Item>
+              <Descriptions.Item label="仓储公司">{w.companyName}</Descriptions.Item>
+              <Descriptions.Item label={<><PhoneOutlined /> 联系人</>}>
+                {w.contactName} {w.contactPhone}
+              </Descriptions.Item>
+              <Descriptions.Item label="可存放商品">
+                <Space wrap size={4}>
+                  {w.acceptedCategories.split(/[、，,;；\s]+/).filter(Boolean).map((c) => (
+                    <Tag key={c}>{c}</Tag>
+                  ))}
+                </Space>
+              </Descriptions.Item>
+            </Descriptions>
+            {w.storageGuide && (
+              <>
+                <Typography.Text strong>如何存货</Typography.Text>
+                <Typography.Paragraph style={{ whiteSpace: 'pre-line', marginTop: 4, marginBottom: 0 }} type="secondary">
+                  {w.storageGuide}
+                </Typography.Paragraph>
+              </>
+            )}
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+function MyStock() {
+  const stock = useMyStock();
+  const q = (f: 'total' | 'available' | 'pledged' | 'frozen') => (_: unknown, s: OwnStock) => qtyText(s[f], s.scale);
+  const columns: TableColumnsType<OwnStock> = [
+    { title: '仓库', dataIndex: 'warehouseName', width: 220 },
+    { title: '商品', dataIndex: 'goodsName', width: 140 },
+    { title: '单位', dataIndex: 'unit', width: 60 },
+    { title: '库存合计', key: 'total', align: 'right', render: q('total') },
+    { title: '可用（可融资）', key: 'available', align: 'right', render: (_, s) => <Typography.Text strong type="success" data-testid="my-stock-available">{qtyText(s.available, s.scale)}</Typography.Text> },
+    { title: '质押', key: 'pledged', align: 'right', render: q('pledged') },
+    { title: '冻结（含仓单）', key: 'frozen', align: 'right', render: q('frozen') },
+  ];
+  return (
+    <>
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} title="以下为贵司存放在平台监管仓库的货物，由仓储公司登记出入库。可用数量可用于申请货押融资或开立电子仓单（请联系仓储公司办理）。" />
+      <Table<OwnStock>
+        rowKey={(s) => `${s.warehouseId}-${s.goodsId}`}
+        size="middle"
+        data-testid="my-stock-table"
+        columns={columns}
+        dataSource={stock.data ?? []}
+        loading={stock.isLoading}
+        pagination={false}
+        scroll={{ x: 800 }}
+        locale={{ emptyText: <Empty description="贵司在监管仓库暂无库存" /> }}
+      />
+    </>
+  );
+}
+
+function Verify() {
+  const feedback = useFeedback();
+  const [result, setResult] = useState<ReceiptVerification | null>(null);
+  const [loading, setLoading] = useState(false);
+  return (
+    <>
+      <Typography.Paragraph type="secondary">输入电子仓单编号及仓单上的内容哈希（SHA-256），核验仓单是否真实、当前状态及持有人。</Typography.Paragraph>
+      <Form
+        layout="inline"
+        style={{ rowGap: 8, marginBottom: 16 }}
+        onFinish={async (v: { receiptNo: string; hash?: string }) => {
+          setLoading(true);
+          try {
+            setResult(await verifyReceipt(v.receiptNo.trim(), v.hash?.trim() || undefined));
+          } catch (err) {
+            feedback.showFailure(err);
+          } finally {
+            setLoading(false);
+          }
+        }}
+      >
+        <Form.Item name="receiptNo" label="仓单编号" rules={[{ required: true, message: '请输入仓单编号' }]}>
+          <Input style={{ width: 220 }} placeholder="如 CD20261123000012" />
+        </Form.Item>
+        <Form.Item name="hash" label="内容哈希">
+          <Input style={{ width: 320 }} placeholder="选填，64 位十六进制" />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" loading={loading} icon={<SafetyCertificateOutlined />}>
+            核验
+          </Button>
+        </Form.Item>
+      </Form>
+      {result &&
+        (result.found ? (
+          <>
+            {result.hashMatches === false && <Alert type="error" showIcon style={{ marginBottom: 12 }} title="内容哈希不一致：仓单内容可能已被篡改，或已背书（背书后哈希随之变更）。" />}
+            {result.hashMatches === true && <Alert type="success" showIcon style={{ marginBottom: 12 }} title="内容哈希一致：仓单内容与平台登记一致。" />}
+            <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} data-testid="verify-result">
+              <Descriptions.Item label="仓单编号">{result.receiptNo}</Descriptions.Item>
+              <Descriptions.Item label="状态">{result.statusLabel}</Descriptions.Item>
+              <Descriptions.Item label="持有人">{result.holderName}</Descriptions.Item>
+              <Descriptions.Item label="仓库">{result.warehouseName}</Descriptions.Item>
+              <Descriptions.Item label="货物">{result.goodsName}</Descriptions.Item>
+              <Descriptions.Item label="数量">
+                {result.quantity} {result.unit}
+              </Descriptions.Item>
+              <Descriptions.Item label="开立时间">{dateTime(result.issuedAt)}</Descriptions.Item>
+              <Descriptions.Item label="当前哈希">
+                <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>
+                  {result.contentHash}
+                </Typography.Text>
+              </Descriptions.Item>
+            </Descriptions>
+          </>
+        ) : (
+          <Alert type="warning" showIcon title={`未找到编号为 ${result.receiptNo} 的电子仓单`} />
+        ))}
+    </>
+  );
+}
+
+/** `/pledge/goodsGuide` (PRODUCT §8): the supervised warehouses and how to store goods there; the enterprise's own stock and receipts; receipt verification. */
+export default function GoodsGuidePage() {
+  return (
+    <Card title="监管仓库" data-testid="goods-guide">
+      <Tabs
+        destroyOnHidden
+        items={[
+          { key: 'warehouses', label: '监管仓库', children: <Warehouses /> },
+          { key: 'stock', label: '我的库存', children: <MyStock /> },
+          { key: 'receipts', label: '我的仓单', children: <ReceiptsPanel role="holder" /> },
+          { key: 'verify', label: '仓单核验', children: <Verify /> },
+        ]}
+      />
+    </Card>
+  );
+}
