@@ -1,11 +1,13 @@
 import { Card, Skeleton } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentProps } from 'react';
 
 // Slots one feature offers another's page (the feature-boundary rule keeps features apart, so the
 // app layer joins them): tiny, eagerly imported; the cloud-loan code itself is
 // loaded only when a slot renders.
 const CloudLoanTab = lazy(() => import('../features/cloudloan/cloudComponent/CloudLoanTab.tsx'));
 const OperatorGrantPanel = lazy(() => import('../features/cloudloan/OperatorGrantPanel.tsx'));
+const PurchaseSalesDesk = lazy(() => import('../features/purchase-sales/OperatorPanel.tsx'));
+const FinanceableOrderPicker = lazy(() => import('../features/purchase-sales/FinanceableOrderPicker.tsx'));
 
 /** The cloud-loan tabs inside /supplyloan/myfinancing. */
 export function CloudLoanSlot() {
@@ -23,6 +25,24 @@ export function CloudLoanDeskSlot() {
   return (
     <Suspense fallback={<Skeleton active />}>
       <OperatorGrantPanel />
+    </Suspense>
+  );
+}
+
+/** The purchase/sales desk inside /bpm/tasks: feature switches and order collections (issue 16). */
+export function PurchaseSalesDeskSlot() {
+  return (
+    <Suspense fallback={<Skeleton active />}>
+      <PurchaseSalesDesk />
+    </Suspense>
+  );
+}
+
+/** In /supplyloan/orderLoan: pick a confirmed sales order to the core enterprise (issue 16). */
+export function FinanceableOrderSlot(props: ComponentProps<typeof FinanceableOrderPicker>) {
+  return (
+    <Suspense fallback={null}>
+      <FinanceableOrderPicker {...props} />
     </Suspense>
   );
 }
