@@ -120,7 +120,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(requestGuardPlugin, { allowedOrigins: config.PUBLIC_ORIGIN ? config.PUBLIC_ORIGIN.split(',') : [] });
+  await app.register(requestGuardPlugin, { allowedOrigins: config.publicOrigins });
   await app.register(authPlugin, { sessions: ctx.sessions });
 
   // Tests reach the app's registries to probe the inbox and signing with their own types.

@@ -2,14 +2,21 @@ import { z } from 'zod';
 
 /** Everything the server reads from its environment, validated once at start-up. */
 const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * Unset: `production` on PostgreSQL (DATABASE_URL), `development` on the embedded PGlite. Production
+   * needs PUBLIC_ORIGIN and never seeds the demo world.
+   */
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** postgres://… switches from the embedded PGlite to a real PostgreSQL. */
   DATABASE_URL: z.string().url().optional(),
   /** Where PGlite keeps its files and uploads are stored. */
   DATA_DIR: z.string().default('./data'),
-  /** Origins allowed on state-changing calls besides the request's own host. */
+  /**
+   * The portal's public origin(s), comma-separated: the only origins allowed on state-changing calls,
+   * and the first one builds mailed links. Required in production; development derives it from PORT.
+   */
   PUBLIC_ORIGIN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Idle and absolute session lifetimes, in minutes. */
@@ -17,11 +24,8 @@ const configSchema = z.object({
   SESSION_ABSOLUTE_MINUTES: z.coerce.number().int().positive().default(12 * 60),
   /** Serve the built web app from this folder when it exists. */
   WEB_DIST: z.string().default('apps/web/dist'),
-  /** Seed the demo world on start (default on, so `npm start` opens a populated portal). */
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+  /** Seed the demo world on start. Unset: only on the embedded database outside production. */
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Factoring Portal <no-reply@factoring.local>'),
   /** Per-IP rate limit for login, registration and password reset (requests per minute). */
@@ -35,9 +39,47 @@ const configSchema = z.object({
     .string()
     .default('false')
     .transform((v): boolean | string[] => (v === 'true' ? true : v === 'false' ? false : v.split(',').map((s) => s.trim()))),
+  /** Run the scheduled jobs inside this server (once per day across all nodes). Unset: on, except in tests. */
+  JOBS: z.enum(['on', 'off']).optional(),
+  /** China-time hours of the scheduled jobs, `name=hour,…` (e.g. `supplyloan-daily=1`); unset: each job's default. */
+  JOB_HOURS: z.string().optional(),
+  /** Where rate-limit counters live. Unset: `database` on PostgreSQL (shared by every node), `memory` on PGlite (one process). */
+  RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
 });
 
-export type Config = z.output<typeof configSchema>;
+type RawConfig = z.output<typeof configSchema>;
+
+export type Config = Omit<RawConfig, 'NODE_ENV' | 'SEED_DEMO'> & {
+  NODE_ENV: 'development' | 'production' | 'test';
+  SEED_DEMO: boolean;
+  /**
+   * The origins state-changing calls may come from, decided once from configuration (never from a
+   * request's Host). The first one is where mailed links point.
+   */
+  publicOrigins: string[];
+};
+
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
+
+/** Derives the rules that depend on the mode: production needs a public origin and never seeds the demo. */
+function resolve(raw: RawConfig): Config {
+  const mode = raw.NODE_ENV ?? (raw.DATABASE_URL ? 'production' : 'development');
+  const configured = (raw.PUBLIC_ORIGIN ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const malformed = configured.find((o) => !ORIGIN.test(o));
+  if (malformed) throw new Error(`Invalid configuration: PUBLIC_ORIGIN: "${malformed}" is not an origin like https://portal.example.cn`);
+  if (mode === 'production' && configured.length === 0) {
+    throw new Error('Invalid configuration: PUBLIC_ORIGIN is required in production (the origin users open, e.g. https://portal.example.cn)');
+  }
+  if (mode === 'production' && raw.SEED_DEMO === 'true') {
+    throw new Error('Invalid configuration: SEED_DEMO=true is refused in production (the demo users have a published password)');
+  }
+  const publicOrigins = configured.length ? configured : [`http://localhost:${raw.PORT}`, `http://127.0.0.1:${raw.PORT}`];
+  const seedDemo = raw.SEED_DEMO ? raw.SEED_DEMO === 'true' : mode !== 'production' && !raw.DATABASE_URL;
+  return { ...raw, NODE_ENV: mode, SEED_DEMO: seedDemo, publicOrigins };
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -45,5 +87,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${fields}`);
   }
-  return parsed.data;
+  return resolve(parsed.data);
 }

@@ -26,6 +26,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Does the work of a password check whose answer is already known (unknown account, locked account),
+ * so the time of an answer does not tell which case it was.
+ */
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('base64'));
+  await verifyPassword(password, await dummyHash);
+}
+
 /** PRODUCT §3: at least 8 characters with both letters and digits. */
 export function isStrongPassword(password: string): boolean {
   return password.length >= 8 && password.length <= 64 && /[A-Za-z]/.test(password) && /\d/.test(password);

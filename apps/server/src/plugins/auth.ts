@@ -15,14 +15,25 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves the session cookie on every API call and offers the authority guard to routes. */
+/** Marks the guards `requireUser` makes, so the plugin can run them before validation. */
+const AUTH_GUARD = Symbol('authGuard');
+type Hook = ((request: FastifyRequest, reply: FastifyReply) => unknown) & { [AUTH_GUARD]?: true };
+
+/**
+ * Resolves the session cookie on every API call and offers the authority guard to routes.
+ *
+ * Routes write `preHandler: app.requireUser()`; every such guard is moved to the route's
+ * `onRequest`, so an anonymous caller gets 401 before the body is parsed or validated (a 400 would
+ * tell them the route's fields). Authenticated answers are never cached (`Cache-Control: no-store`).
+ */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionStore }) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || !request.url.startsWith('/api/')) return;
+    // The routed path, as the router decoded it (`/%61pi/…` is `/api/…`), not the raw URL.
+    if (!token || !request.routeOptions.url?.startsWith('/api/')) return;
     const resolved = await opts.sessions.resolve(token);
     if (resolved) {
       request.user = resolved.user;
@@ -30,15 +41,32 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     }
   });
 
-  app.decorate('requireUser', (authority?: AuthUser['authority']) => async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.user) {
-      await reply.code(401).send({ status: 'ERROR', message: '登录已失效，请重新登录' });
-      return reply;
-    }
-    if (authority && request.user.authority !== authority) {
-      await reply.code(403).send({ status: 'ERROR', message: '没有访问权限' });
-      return reply;
-    }
+  app.addHook('onRoute', (route) => {
+    const preHandlers = ([] as Hook[]).concat((route.preHandler as Hook | Hook[] | undefined) ?? []);
+    const guards = preHandlers.filter((h) => h[AUTH_GUARD]);
+    if (guards.length === 0) return;
+    const others = preHandlers.filter((h) => !h[AUTH_GUARD]);
+    route.preHandler = (others.length ? others : undefined) as typeof route.preHandler;
+    route.onRequest = [...([] as Hook[]).concat((route.onRequest as Hook | Hook[] | undefined) ?? []), ...guards] as typeof route.onRequest;
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if ((request.user || reply.hasHeader('set-cookie')) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  app.decorate('requireUser', (authority?: AuthUser['authority']) => {
+    const guard: Hook = async (request, reply) => {
+      if (!request.user) {
+        await reply.code(401).send({ status: 'ERROR', message: '登录已失效，请重新登录' });
+        return reply;
+      }
+      if (authority && request.user.authority !== authority) {
+        await reply.code(403).send({ status: 'ERROR', message: '没有访问权限' });
+        return reply;
+      }
+    };
+    guard[AUTH_GUARD] = true;
+    return guard as (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   });
 });
 

@@ -102,7 +102,7 @@ export interface TestClient {
 }
 
 export async function createTestApp(overrides: Partial<Record<keyof Config, string>> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', AUTH_RATE_LIMIT: '1000', DATA_DIR: dataDir, ...overrides });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', AUTH_RATE_LIMIT: '1000', DATA_DIR: dataDir, PUBLIC_ORIGIN: ORIGIN, ...overrides });
   let drop: () => Promise<void> = async () => undefined;
   let database: Database;
   if (engine === 'postgres') ({ database, drop } = await postgresDatabase());

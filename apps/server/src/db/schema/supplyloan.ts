@@ -130,6 +130,8 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_seller_code_number').on(t.enterpriseId, t.invoiceCode, t.invoiceNumber),
+    // An invoice exists once in the whole portal while it is live (any seller): no double financing.
+    uniqueIndex('invoices_code_number_live').on(t.invoiceCode, t.invoiceNumber).where(sql`${t.status} <> 'REJECTED'`),
     index('invoices_enterprise_status').on(t.enterpriseId, t.status, t.id),
     check('invoices_amounts', sql`${t.amount} > 0 and ${t.taxAmount} >= 0 and ${t.taxAmount} <= ${t.amount}`),
   ],

@@ -1,11 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Mail } from '../mail/mailer.ts';
 
-/** Where mailed links point: PUBLIC_ORIGIN (its first entry) when set, else the origin the request came to. */
-export function linkOrigin(config: Config, request: FastifyRequest): string {
-  const configured = config.PUBLIC_ORIGIN?.split(',')[0]?.trim();
-  return (configured || `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+/**
+ * Where mailed links point: the first configured public origin. Never the request's Host header,
+ * which the caller controls (a reset link must not be mailed to an attacker's site).
+ */
+export function linkOrigin(config: Config): string {
+  return config.publicOrigins[0];
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

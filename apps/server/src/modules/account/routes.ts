@@ -21,9 +21,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const { db } = ctx.database;
   const mailer = createMailer({ smtpUrl: ctx.config.SMTP_URL, from: ctx.config.MAIL_FROM, db, log: app.log });
   app.addHook('onClose', () => mailer.close());
-  if (!ctx.config.PUBLIC_ORIGIN && ctx.config.NODE_ENV === 'production') {
-    app.log.warn('PUBLIC_ORIGIN is not set: mailed links use the origin of each request; set it behind a proxy');
-  }
   const limited = { rateLimit: ctx.authRateLimit };
 
   app.get(
@@ -38,7 +35,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) =>
       answering(async () => {
         const { user, token } = await register(db, ctx.cipher, request.body);
-        await mailer.send(activationMail(user.email, user.loginName, linkOrigin(ctx.config, request), token));
+        await mailer.send(activationMail(user.email, user.loginName, linkOrigin(ctx.config), token));
         request.log.info({ userId: user.id }, 'registered');
         return ok({ loginName: user.loginName, email: user.email });
       }),
@@ -69,7 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) =>
       answering(async () => {
         const mail = await prepareAccountMail(db, request.body.account, 'ACTIVATE');
-        if (mail) mailer.sendLater(activationMail(mail.email, mail.loginName, linkOrigin(ctx.config, request), mail.token));
+        if (mail) mailer.sendLater(activationMail(mail.email, mail.loginName, linkOrigin(ctx.config), mail.token));
         return ok(SAME_ANSWER.ACTIVATE);
       }),
   );
@@ -80,7 +77,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) =>
       answering(async () => {
         const mail = await prepareAccountMail(db, request.body.account, 'RESET');
-        if (mail) mailer.sendLater(resetMail(mail.email, mail.loginName, linkOrigin(ctx.config, request), mail.token));
+        if (mail) mailer.sendLater(resetMail(mail.email, mail.loginName, linkOrigin(ctx.config), mail.token));
         return ok(SAME_ANSWER.RESET);
       }),
   );

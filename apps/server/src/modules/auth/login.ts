@@ -2,39 +2,34 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
+import { attemptPassword, LOCK_MINUTES, MAX_FAILED_LOGINS } from './password-attempts.ts';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 15;
+export { LOCK_MINUTES, MAX_FAILED_LOGINS };
 
-const WRONG_CREDENTIALS = '用户名或密码错误';
+/**
+ * The one answer to every refused login — unknown name, wrong password, locked account — so the
+ * answer never tells whether an account exists or how many tries are left.
+ */
+export const WRONG_CREDENTIALS = `用户名或密码错误。连续输错 ${MAX_FAILED_LOGINS} 次，账户将锁定 ${LOCK_MINUTES} 分钟`;
 
-/** Checks a login name and plain password; counts failures and locks the account after five in a row. */
-export async function checkCredentials(db: Db, loginName: string, password: string, now = new Date()) {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.loginName})`, loginName.toLowerCase()))
-    .limit(1);
-  if (!user) throw new BusinessError(WRONG_CREDENTIALS);
-  if (user.lockedUntil && user.lockedUntil > now) {
-    const until = user.lockedUntil.toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Shanghai' });
-    throw new BusinessError(`密码连续错误 ${MAX_FAILED_LOGINS} 次，账户已锁定，请于 ${until} 后再试`, 'LOCKED');
+export interface LoginLock {
+  user: { id: number; loginName: string; email: string | null; displayName: string };
+  lockedUntil: Date;
+}
+
+/**
+ * Checks a login name and plain password (see `attemptPassword` for the counting). The account's
+ * state (inactive, disabled) is told only after the password was right; a lock that starts here
+ * is reported through `onLock` (the owner is mailed), never to the caller.
+ */
+export async function checkCredentials(db: Db, loginName: string, password: string, opts: { onLock?: (lock: LoginLock) => void } = {}) {
+  const attempt = await attemptPassword(db, eq(sql`lower(${users.loginName})`, loginName.toLowerCase()), password);
+  if (attempt.outcome === 'WRONG' && attempt.lockedNow) {
+    opts.onLock?.({ user: attempt.user, lockedUntil: new Date(Date.now() + LOCK_MINUTES * 60_000) });
   }
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    const failed = user.failedLogins + 1;
-    const locks = failed >= MAX_FAILED_LOGINS;
-    await db
-      .update(users)
-      .set({ failedLogins: locks ? 0 : failed, lockedUntil: locks ? new Date(now.getTime() + LOCK_MINUTES * 60_000) : user.lockedUntil })
-      .where(eq(users.id, user.id));
-    if (locks) throw new BusinessError(`密码连续错误 ${MAX_FAILED_LOGINS} 次，账户已锁定 ${LOCK_MINUTES} 分钟`, 'LOCKED');
-    throw new BusinessError(`${WRONG_CREDENTIALS}，再错 ${MAX_FAILED_LOGINS - failed} 次将锁定账户`);
-  }
+  if (attempt.outcome !== 'RIGHT') throw new BusinessError(WRONG_CREDENTIALS);
+  const { user } = attempt;
   if (user.status === 'INACTIVE') throw new BusinessError('账户尚未激活，请点击激活邮件中的链接', 'INACTIVE');
   if (user.status !== 'ACTIVE') throw new BusinessError('账户已停用，请联系客服');
-  if (user.failedLogins > 0 || user.lockedUntil) {
-    await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
-  }
   return user;
 }

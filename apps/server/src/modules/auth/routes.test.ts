@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { outbox, sessions, users } from '../../db/schema/index.ts';
+import { WRONG_CREDENTIALS } from './login.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,12 +41,11 @@ describe('login', () => {
     expect(res.json()).toEqual({ status: 'ERROR', message: '密码加密数据无效，请刷新页面后重试' });
   });
 
-  it('answers the same message for an unknown user and a wrong password', async () => {
+  it('answers exactly the same for an unknown user and a wrong password', async () => {
     const unknown = (await t.client().login('nobody_here', 'whatever1')).json();
-    expect(unknown).toEqual({ status: 'ERROR', message: '用户名或密码错误' });
+    expect(unknown).toEqual({ status: 'ERROR', message: WRONG_CREDENTIALS });
     const wrong = (await t.client().login('gouxiao', 'Wrong1234')).json();
-    expect(wrong.status).toBe('ERROR');
-    expect(wrong.message).toContain('用户名或密码错误');
+    expect(wrong).toEqual(unknown);
   });
 
   it('treats a second login as AlreadyOnLine and ends the older session', async () => {
@@ -65,17 +65,18 @@ describe('login', () => {
     expect(c.cookie).not.toBe(before);
   });
 
-  it('locks the account after five wrong passwords in a row', async () => {
+  it('locks the account after five wrong passwords in a row, tells the owner by mail, never the caller', async () => {
     const [{ id }] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.loginName, 'gouxiao'));
     await t.database.db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, id));
     const c = t.client();
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push((await c.login('gouxiao', `Wrong${i}xyz1`)).json().message);
-    expect(answers[0]).toContain('再错 4 次');
-    expect(answers[4]).toContain('账户已锁定 15 分钟');
-    const right = (await c.login('gouxiao', DEMO_PASSWORD)).json();
-    expect(right.status).toBe('ERROR');
-    expect(right.message).toContain('已锁定');
+    expect(new Set(answers)).toEqual(new Set([WRONG_CREDENTIALS]));
+    const [locked] = await t.database.db.select().from(users).where(eq(users.id, id));
+    expect(locked.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+    // Even the right password is refused now, with the same answer (a right guess during the lock is not told).
+    expect((await c.login('gouxiao', DEMO_PASSWORD)).json()).toEqual({ status: 'ERROR', message: WRONG_CREDENTIALS });
+    await expect.poll(async () => (await t.database.db.select().from(outbox).where(eq(outbox.toAddress, locked.email!))).map((m) => m.subject)).toContain('【鑫链保理】账户已临时锁定');
   });
 });
 

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { BusinessError, ok, warn } from '../../lib/envelope.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import type { AppContext } from '../../app.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { lockNoticeMail } from './lock-notice.ts';
 import { checkCredentials } from './login.ts';
 
 const loginBody = z.object({
@@ -14,6 +16,8 @@ const loginBody = z.object({
 });
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const mailer = createMailer({ smtpUrl: ctx.config.SMTP_URL, from: ctx.config.MAIL_FROM, db: ctx.database.db, log: app.log });
+  app.addHook('onClose', () => mailer.close());
   const cookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure });
 
   app.get('/api/user/current', { schema: { tags: ['auth'], summary: '当前用户与 RSA 公钥' } }, async (request) =>
@@ -29,7 +33,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request, reply) => {
       const password = ctx.cipher.decrypt(request.body.password);
       if (password === null) throw new BusinessError('密码加密数据无效，请刷新页面后重试');
-      const user = await checkCredentials(ctx.database.db, request.body.username, password);
+      const user = await checkCredentials(ctx.database.db, request.body.username, password, {
+        onLock: ({ user: locked, lockedUntil }) => {
+          request.log.warn({ userId: locked.id, lockedUntil }, 'account locked after wrong passwords');
+          if (locked.email) mailer.sendLater(lockNoticeMail(locked.email, locked.loginName, lockedUntil));
+        },
+      });
       const { token, replacedSessions } = await ctx.sessions.open(user.id, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],

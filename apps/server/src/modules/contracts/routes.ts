@@ -2,6 +2,7 @@ import { answers, errorAnswerSchema, contractCountsSchema, contractFileQuery, co
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app.ts';
+import { PDF_POLICY } from '../../lib/content-policy.ts';
 import { BusinessError, NotFoundError, ok, page } from '../../lib/envelope.ts';
 import { certifiedScope, scopeOf } from '../../lib/scope.ts';
 import { contractCounts, findContract, findContractFile, listContracts } from './queries.ts';
@@ -68,8 +69,8 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         .header('Content-Disposition', contentDisposition(download ? 'attachment' : 'inline', file.fileName, `${file.contractNo}.pdf`))
         .header('Content-Length', String(bytes.length))
         .header('Cache-Control', 'private, no-store')
-        // The browser's PDF viewer is a plugin: the app's `object-src 'none'` would leave it blank.
-        .header('Content-Security-Policy', "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'")
+        .header('Content-Security-Policy', PDF_POLICY)
+        .header('X-Content-Type-Options', 'nosniff')
         .send(bytes);
     },
   );

@@ -4,16 +4,17 @@ import path from 'node:path';
 
 /**
  * Contract files live under DATA_DIR/contracts with generated names. The directory follows the
- * DATA_DIR of the process's environment (what `loadConfig` reads, so the seed and the server agree)
- * until the app configures it from its own config when the contract routes are registered.
+ * DATA_DIR of the process's environment (what `loadConfig` reads, so the seed and the server agree),
+ * read when a file is written rather than at import, until the app configures it from its own config
+ * when the contract routes are registered.
  */
-let root = path.resolve(process.env.DATA_DIR ?? './data', 'contracts');
+let configuredRoot: string | undefined;
 
 export function configureContractStorage(dataDir: string): void {
-  root = path.resolve(dataDir, 'contracts');
+  configuredRoot = path.resolve(dataDir, 'contracts');
 }
 
-export const contractStorageDir = () => root;
+export const contractStorageDir = () => configuredRoot ?? path.resolve(process.env.DATA_DIR ?? './data', 'contracts');
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -22,12 +23,12 @@ const STORED_NAME = /^[0-9a-f-]{36}\.pdf$/;
 function pathOf(storedName: string): string {
   // Names are generated here; anything else in the column is refused rather than resolved.
   if (!STORED_NAME.test(storedName)) throw new Error(`invalid stored contract name: ${storedName}`);
-  return path.join(root, storedName);
+  return path.join(contractStorageDir(), storedName);
 }
 
 /** Writes a new contract file (atomically: a temporary name, then a rename) and answers its stored name. */
 export async function storeContractFile(bytes: Buffer): Promise<string> {
-  await mkdir(root, { recursive: true });
+  await mkdir(contractStorageDir(), { recursive: true });
   const storedName = `${randomUUID()}.pdf`;
   const target = pathOf(storedName);
   const temporary = `${target}.${process.pid}.tmp`;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IMAGE_POLICY, PDF_POLICY } from '../../lib/content-policy.ts';
 import { BusinessError, NotFoundError, ok } from '../../lib/envelope.ts';
 import { enterpriseOf } from '../../plugins/auth.ts';
 import type { AppContext } from '../../app.ts';
@@ -41,6 +42,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         if (err instanceof app.multipartErrors.RequestFileTooLargeError) return reply.code(413).send({ status: 'ERROR', message: TOO_LARGE });
         throw err;
       }
+      // toBuffer() misses the limit when it falls exactly on a chunk boundary: the parser then marks
+      // the stream truncated without handing over another chunk, and 5 MB of a larger file arrive as
+      // if complete. The stream's own flag (and the size) decide, never the buffer alone.
+      if (file.file.truncated || bytes.length > MAX_UPLOAD_BYTES) return reply.code(413).send({ status: 'ERROR', message: TOO_LARGE });
       if (bytes.length === 0) throw new BusinessError('文件内容为空，请重新选择');
       const sniffed = sniffFile(bytes.subarray(0, 16));
       if (!sniffed.ok) throw new BusinessError(sniffed.message);
@@ -89,7 +94,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
         .header('cache-control', 'private, max-age=300')
         .header('x-content-type-options', 'nosniff');
-      if (row.mimeType !== 'application/pdf') reply.header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox");
+      reply.header('content-security-policy', row.mimeType === 'application/pdf' ? PDF_POLICY : IMAGE_POLICY);
       return reply.send(createReadStream(absolute));
     },
   );

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "invoices_code_number_live" ON "invoices" USING btree ("invoice_code","invoice_number") WHERE "invoices"."status" <> 'REJECTED';

@@ -1,0 +1,40 @@
+/** Issue 10 holes 1 and 11: what a production configuration must say, and what development derives. */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+
+describe('production configuration', () => {
+  it('refuses to start without PUBLIC_ORIGIN in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_ORIGIN is required/);
+  });
+
+  it('treats PostgreSQL without NODE_ENV as production', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://app@db.internal/portal' })).toThrow(/PUBLIC_ORIGIN is required/);
+    const config = loadConfig({ DATABASE_URL: 'postgres://app@db.internal/portal', PUBLIC_ORIGIN: 'https://portal.example.cn' });
+    expect(config).toMatchObject({ NODE_ENV: 'production', SEED_DEMO: false, publicOrigins: ['https://portal.example.cn'] });
+  });
+
+  it('never seeds the demo world in production, and refuses to be told to', () => {
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example.cn' }).SEED_DEMO).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example.cn', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('refuses a PUBLIC_ORIGIN that is not an origin', () => {
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://portal.example.cn/path' })).toThrow(/not an origin/);
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'portal.example.cn' })).toThrow(/not an origin/);
+  });
+});
+
+describe('development configuration', () => {
+  it('derives the public origin once from PORT and seeds the demo on the embedded database', () => {
+    expect(loadConfig({ PORT: '9090' })).toMatchObject({ NODE_ENV: 'development', SEED_DEMO: true, publicOrigins: ['http://localhost:9090', 'http://127.0.0.1:9090'] });
+  });
+
+  it('does not seed the demo on PostgreSQL unless asked', () => {
+    expect(loadConfig({ NODE_ENV: 'development', DATABASE_URL: 'postgres://localhost/dev' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', DATABASE_URL: 'postgres://localhost/dev', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+  });
+
+  it('keeps configured origins without a trailing slash; the first builds links', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://a.example.cn/, http://b.example.cn:8443' }).publicOrigins).toEqual(['https://a.example.cn', 'http://b.example.cn:8443']);
+  });
+});
