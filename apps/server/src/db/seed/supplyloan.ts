@@ -1,9 +1,8 @@
-import { addDays, contractLifecycle, type Cents, type IsoDate } from '@factoring/domain';
+import { addDays, chinaDate, contractLifecycle, type Cents, type IsoDate } from '@factoring/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { bpmTasks, contracts, creditLines, enterprises, financings, financingTranches, platforms, users } from '../schema/index.ts';
 import { decideTask } from '../../modules/bpm/tasks.ts';
-import { todayChina } from '../../modules/credit/credit-lines.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
 import { taskRegistry } from '../../modules/bpm/registry.ts';
@@ -25,7 +24,7 @@ const yuan = (n: number) => Math.round(n * 100) as Cents;
  * enterprise's credit lines on the first two (the pledge one expiring in 20 days, so the reminder
  * shows); invoices in several states; financings settled, repaying and submitted. Idempotent.
  */
-export async function seedSupplyLoan(db: Db, today: IsoDate = todayChina()) {
+export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
   const [existing] = await db.select({ id: platforms.id }).from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.supply));
   if (existing) return;
   const byLogin = async (login: string) => {

@@ -37,6 +37,7 @@ import {
   voucherBody,
   voucherResultSchema,
 } from '@factoring/domain/contract';
+import { chinaDate } from '@factoring/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,7 +45,6 @@ import type { AppContext } from '../../app.ts';
 import { ok, page } from '../../lib/envelope.ts';
 import { certifiedScope, enterpriseScope } from '../../lib/scope.ts';
 import { confirmPassword } from '../auth/confirm-password.ts';
-import { todayChina } from '../credit/credit-lines.ts';
 import { idempotencyKeyOf, idempotencyScopeOf, runIdempotent } from '../ledger/idempotency.ts';
 import { applyInvoiceFinancing, applyOrderLoan, trialFor } from './apply-financing.ts';
 import { cancelFinancing } from './approval.ts';
@@ -82,7 +82,7 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     '/api/supplyloan/platforms',
     { preHandler: merchant, schema: { tags, summary: '平台列表（含本企业授信与准入申请）', response: answers(z.array(platformListItemSchema)) } },
-    async (request) => ok(await listPlatforms(db, enterpriseScope(request), todayChina())),
+    async (request) => ok(await listPlatforms(db, enterpriseScope(request), chinaDate())),
   );
   app.get(
     '/api/supplyloan/platforms/:id',
@@ -93,14 +93,14 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/api/supplyloan/platforms/join',
     { preHandler: merchant, schema: { tags, summary: '申请加入平台（运营授信）', body: joinPlatformBody, response: answers(joinPlatformResult) } },
     async (request) => {
-      const application = await applyToJoin(db, certifiedScope(request), actorOf(request), request.body, todayChina());
+      const application = await applyToJoin(db, certifiedScope(request), actorOf(request), request.body, chinaDate());
       return ok({ id: application.id, status: application.status });
     },
   );
   app.get(
     '/api/supplyloan/creditLines',
     { preHandler: merchant, schema: { tags, summary: '本企业的供应链授信', response: answers(z.array(creditLineSchema)) } },
-    async (request) => ok(await myCreditLines(db, enterpriseScope(request), todayChina())),
+    async (request) => ok(await myCreditLines(db, enterpriseScope(request), chinaDate())),
   );
   app.get(
     '/api/supplyloan/coreEnterprises',
@@ -110,7 +110,7 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     '/api/supplyloan/summary',
     { preHandler: merchant, schema: { tags, summary: '首页卡片：授信、7天内到期、待签合同', response: answers(supplyLoanSummarySchema) } },
-    async (request) => ok(await supplyLoanSummary(db, enterpriseScope(request), todayChina())),
+    async (request) => ok(await supplyLoanSummary(db, enterpriseScope(request), chinaDate())),
   );
 
   app.get(
@@ -125,7 +125,7 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/api/supplyloan/invoices',
     { preHandler: merchant, schema: { tags, summary: '登记发票（提交运营核验）', body: registerInvoiceBody, response: answers(registerInvoiceResult) } },
     async (request) => {
-      const row = await registerInvoice(db, certifiedScope(request), actorOf(request), request.body, todayChina());
+      const row = await registerInvoice(db, certifiedScope(request), actorOf(request), request.body, chinaDate());
       return ok({ id: row.id, status: row.status });
     },
   );
@@ -133,17 +133,17 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     '/api/supplyloan/trial',
     { preHandler: merchant, schema: { tags, summary: '融资试算（利息、服务费、实际放款、到期日）', body: trialBody, response: answers(trialResultSchema) } },
-    async (request) => ok(await trialFor(db, enterpriseScope(request), request.body, todayChina())),
+    async (request) => ok(await trialFor(db, enterpriseScope(request), request.body, chinaDate())),
   );
   app.post(
     '/api/supplyloan/financings',
     { preHandler: merchant, schema: { tags, summary: '申请发票融资', body: invoiceFinancingBody, response: answers(appliedFinancingSchema) } },
-    async (request) => ok(await applyInvoiceFinancing(db, certifiedScope(request), actorOf(request), request.body, todayChina())),
+    async (request) => ok(await applyInvoiceFinancing(db, certifiedScope(request), actorOf(request), request.body, chinaDate())),
   );
   app.post(
     '/api/supplyloan/orderLoans',
     { preHandler: merchant, schema: { tags, summary: '申请订单融资', body: orderLoanBody, response: answers(appliedFinancingSchema) } },
-    async (request) => ok(await applyOrderLoan(db, certifiedScope(request), actorOf(request), request.body, todayChina())),
+    async (request) => ok(await applyOrderLoan(db, certifiedScope(request), actorOf(request), request.body, chinaDate())),
   );
   app.get(
     '/api/supplyloan/financings',
@@ -153,7 +153,7 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     '/api/supplyloan/financings/:id',
     { preHandler: merchant, schema: { tags, summary: '融资详情', params: idParams, response: answers(financingDetailSchema) } },
-    async (request) => ok(await financingDetail(db, enterpriseScope(request), request.params.id, todayChina())),
+    async (request) => ok(await financingDetail(db, enterpriseScope(request), request.params.id, chinaDate())),
   );
   app.post(
     '/api/supplyloan/financings/:id/cancel',
@@ -166,7 +166,7 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     '/api/supplyloan/financings/:id/quote',
     { preHandler: merchant, schema: { tags, summary: '还款试算（今日应还、提前结清报价）', params: idParams, response: answers(repaymentPageSchema) } },
-    async (request) => ok(await repaymentQuote(db, enterpriseScope(request), request.params.id, todayChina())),
+    async (request) => ok(await repaymentQuote(db, enterpriseScope(request), request.params.id, chinaDate())),
   );
   app.post(
     '/api/supplyloan/financings/:id/repay',
@@ -175,7 +175,7 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const scope = certifiedScope(request);
       const key = idempotencyKeyOf(request.headers['idempotency-key'], request.body.idempotencyKey);
       await confirmPassword({ db, cipher: ctx.cipher }, scope.userId, request.body.password);
-      const today = todayChina();
+      const today = chinaDate();
       const { result } = await runIdempotent(
         db,
         { scope: idempotencyScopeOf(request), key, operation: 'supplyloan.repay', request: { financingId: request.params.id, amount: request.body.amount } },
@@ -187,12 +187,12 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     '/api/supplyloan/financings/:id/voucher',
     { preHandler: merchant, schema: { tags, summary: '提交线下还款凭证（运营确认）', params: idParams, body: voucherBody, response: answers(voucherResultSchema) } },
-    async (request) => ok(await submitVoucher(db, certifiedScope(request), request.params.id, actorOf(request), request.body, todayChina())),
+    async (request) => ok(await submitVoucher(db, certifiedScope(request), request.params.id, actorOf(request), request.body, chinaDate())),
   );
   app.post(
     '/api/supplyloan/financings/:id/extension',
     { preHandler: merchant, schema: { tags, summary: '申请展期', params: idParams, body: extensionBody, response: answers(extensionResultSchema) } },
-    async (request) => ok(await applyExtension(db, certifiedScope(request), request.params.id, actorOf(request), request.body, todayChina())),
+    async (request) => ok(await applyExtension(db, certifiedScope(request), request.params.id, actorOf(request), request.body, chinaDate())),
   );
   app.get(
     '/api/supplyloan/extensions',
@@ -205,7 +205,7 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.post(
     '/api/supplyloan/financings/:id/drawdowns',
     { preHandler: merchant, schema: { tags, summary: '订单融资提款', params: idParams, body: drawdownBody, response: answers(drawdownResultSchema) } },
-    async (request) => ok(await requestDrawdown(db, certifiedScope(request), request.params.id, actorOf(request), request.body, todayChina())),
+    async (request) => ok(await requestDrawdown(db, certifiedScope(request), request.params.id, actorOf(request), request.body, chinaDate())),
   );
   app.get(
     '/api/supplyloan/drawdowns',
@@ -223,6 +223,6 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     '/api/supplyloan/due',
     { preHandler: merchant, schema: { tags, summary: '保理还款：已放款融资的今日应还（标注7天内到期及逾期）', response: answers(dueFinancingsSchema) } },
-    async (request) => ok(await dueFinancings(db, enterpriseScope(request), todayChina())),
+    async (request) => ok(await dueFinancings(db, enterpriseScope(request), chinaDate())),
   );
 };

@@ -1,6 +1,6 @@
+import { chinaDate } from '@factoring/domain';
 import type { TaskType } from '../bpm/registry.ts';
 import type { SignHook } from '../contracts/index.ts';
-import { todayChina } from '../credit/credit-lines.ts';
 import { approveFinancing, rejectFinancing } from './approval.ts';
 import { approveDisbursement, rejectDisbursement } from './disburse.ts';
 import { approveExtension, rejectExtension } from './extension-decisions.ts';
@@ -15,7 +15,7 @@ export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
   {
     type: TASK.PLATFORM_JOIN,
     label: '平台准入（授信）',
-    onApprove: (tx, task, operator, comment) => approveJoin(tx, task, operator, comment, todayChina()),
+    onApprove: (tx, task, operator, comment) => approveJoin(tx, task, operator, comment, chinaDate()),
     onReject: (tx, task, operator, reason) => rejectJoin(tx, task, operator, reason),
   },
   {
@@ -33,19 +33,19 @@ export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
   {
     type: TASK.FINANCING_DISBURSE,
     label: '融资放款',
-    onApprove: (tx, task, operator) => approveDisbursement(tx, task, operator, todayChina()),
+    onApprove: (tx, task, operator) => approveDisbursement(tx, task, operator, chinaDate()),
     onReject: (tx, task, operator, reason) => rejectDisbursement(tx, task, operator, reason),
   },
   {
     type: TASK.EXTENSION,
     label: '融资展期',
-    onApprove: (tx, task, operator, comment) => approveExtension(tx, task, operator, comment, todayChina()),
+    onApprove: (tx, task, operator, comment) => approveExtension(tx, task, operator, comment, chinaDate()),
     onReject: (tx, task, operator, reason) => rejectExtension(tx, task, operator, reason),
   },
   {
     type: TASK.REPAYMENT_VOUCHER,
     label: '线下还款凭证确认',
-    onApprove: (tx, task, operator) => approveVoucher(tx, task, operator, todayChina()),
+    onApprove: (tx, task, operator) => approveVoucher(tx, task, operator, chinaDate()),
     onReject: (tx, task, operator, reason) => rejectVoucher(tx, task, operator, reason),
   },
 ];
