@@ -1,22 +1,93 @@
+/**
+ * `npm run bench`: the budgets of ARCHITECTURE.md, measured in one run and printed as one table.
+ *
+ * 1. Builds the web app into a temporary folder (the shared apps/web/dist stays untouched).
+ * 2. Creates a throw-away PostgreSQL database (BENCH_DATABASE_URL, TEST_DATABASE_URL, or the local
+ *    postgres://postgres@127.0.0.1:5432/postgres), migrates it and seeds the demo world.
+ * 3. Starts the portal as production runs it (`apps/server/src/main.ts`, info logging to a file).
+ * 4. First-load JavaScript on the wire in Chromium: `/`, `/login` and three logged-in pages.
+ * 5. Requests per second of the authenticated fund-flow list against a bare Fastify + pg handler
+ *    replaying exactly the SQL statements the portal ran for that request, same pool size (10),
+ *    10 connections each, alternating rounds in the same run.
+ * 6. Fund-flow list latency at 10,000 and 1,000,000 ledger lines: first, middle and last page.
+ *
+ * `npm run bench -- --only=first-load|api|list` runs one part. Exit code 1 when a figure is over budget.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { FIRST_LOAD_BUDGET_KB, firstLoadKb, PUBLIC_PAGES } from './first-load.ts';
-import { benchFundFlowList } from './fund-flow-list.ts';
+import { measureApiRatio, API_RATIO_GOAL } from './api-ratio.ts';
+import { measureFirstLoads } from './first-load.ts';
+import { fillFirst10k, measureListLatency } from './fund-flow-list.ts';
+import { prepareDatabase } from './prepare.ts';
+import { createBenchDatabase, freePort, loginOverHttp, round, startServer } from './support.ts';
 
-/** `npm run bench`: every budget of ARCHITECTURE.md that is measured, printed as one table. */
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const wants = (part: string) => !only || only === part;
+const started = Date.now();
+const step = (what: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${what}`);
+
 const rows: { benchmark: string; value: string; budget: string; verdict: string }[] = [];
 const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
 
-const dist = path.resolve('apps/web/dist');
-for (const [page, sources] of Object.entries(PUBLIC_PAGES)) {
-  const { kb, files } = firstLoadKb(dist, sources);
-  rows.push({ benchmark: `first-load JS (gzip) ${page}`, value: `${kb.toFixed(1)} KB in ${files} files`, budget: `≤ ${FIRST_LOAD_BUDGET_KB} KB`, verdict: verdict(kb <= FIRST_LOAD_BUDGET_KB) });
+const work = mkdtempSync(path.join(os.tmpdir(), 'fp-bench-'));
+const dist = path.join(work, 'dist');
+const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+step('building the web app');
+execFileSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: path.resolve('apps/web'), stdio: 'inherit' });
+
+step('creating the bench database');
+const database = await createBenchDatabase(adminUrl);
+let stopPortal: (() => Promise<void>) | undefined;
+try {
+  const { enterpriseId } = await prepareDatabase(database.url);
+  const port = await freePort();
+  step('starting the portal (main.ts, info logs to a file)');
+  const portal = await startServer({
+    script: 'apps/server/src/main.ts',
+    port,
+    logFile: path.join(work, 'portal.log'),
+    nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', work] : [],
+    env: { DATABASE_URL: database.url, WEB_DIST: dist, NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info', SEED_DEMO: 'false', AUTH_RATE_LIMIT: '100000', DATA_DIR: path.join(work, 'data') },
+  });
+  stopPortal = portal.stop;
+  const cookie = await loginOverHttp(portal.origin, 'demo');
+
+  if (wants('first-load')) {
+    step('first-load JavaScript in Chromium');
+    for (const load of await measureFirstLoads(portal.origin, cookie)) {
+      rows.push({ benchmark: `first-load JS on the wire ${load.page}`, value: `${round(load.kb)} KB in ${load.files} files`, budget: `≤ ${load.budgetKb} KB`, verdict: verdict(load.kb <= load.budgetKb) });
+    }
+  }
+
+  step('filling the ledger with 10,000 lines');
+  await fillFirst10k(database.url, enterpriseId);
+
+  if (wants('api')) {
+    step('API throughput: portal against a bare Fastify + pg handler');
+    const r = await measureApiRatio({ portalOrigin: portal.origin, databaseUrl: database.url, cookie, work, step });
+    rows.push({ benchmark: 'fund-flow list req/s, portal (authenticated)', value: `${Math.round(r.portalRps)} req/s`, budget: '—', verdict: '—' });
+    rows.push({ benchmark: 'fund-flow list req/s, bare Fastify + pg (same SQL)', value: `${Math.round(r.bareRps)} req/s`, budget: '—', verdict: '—' });
+    rows.push({ benchmark: 'API ratio portal / bare', value: `${r.ratio.toFixed(2)}×`, budget: `≥ ${API_RATIO_GOAL}×`, verdict: verdict(r.ratio >= API_RATIO_GOAL) });
+  }
+
+  if (wants('list')) {
+    step('fund-flow list latency as the ledger grows');
+    const l = await measureListLatency({ origin: portal.origin, databaseUrl: database.url, enterpriseId, cookie, filled10k: true, step });
+    const fmt = (p: { p50: number; p95: number }) => `p50 ${p.p50} / p95 ${p.p95} ms`;
+    rows.push({ benchmark: 'fund-flow list, 10k lines, first page', value: fmt(l.rows10k.first), budget: '—', verdict: '—' });
+    rows.push({ benchmark: 'fund-flow list, 1M lines, first page', value: fmt(l.rows1m.first), budget: 'p95 ≤ 2× 10k first page', verdict: verdict(l.rows1m.first.p95 <= 2 * Math.max(l.rows10k.first.p95, 1)) });
+    rows.push({ benchmark: `fund-flow list, 1M lines, middle page (${l.middlePage})`, value: fmt(l.rows1m.middle), budget: '—', verdict: '—' });
+    rows.push({ benchmark: `fund-flow list, 1M lines, last page (${l.lastPage})`, value: fmt(l.rows1m.last), budget: 'p95 ≤ 2× 1M first page', verdict: verdict(l.rows1m.last.p95 <= 2 * Math.max(l.rows1m.first.p95, 1)) });
+  }
+} finally {
+  await stopPortal?.();
+  await database.drop().catch((err) => console.warn(`could not drop the bench database: ${err.message}`));
 }
 
-const engine = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-const flows = await benchFundFlowList();
-const ratio = flows.rows1m.p95 / flows.rows10k.p95;
-rows.push({ benchmark: `fund-flow list p50/p95, 10k ledger lines (${engine})`, value: `${flows.rows10k.p50} / ${flows.rows10k.p95} ms`, budget: '—', verdict: '—' });
-rows.push({ benchmark: `fund-flow list p50/p95, 1M ledger lines (${engine})`, value: `${flows.rows1m.p50} / ${flows.rows1m.p95} ms`, budget: 'p95 ≤ 2× the 10k p95', verdict: verdict(ratio <= 2) });
-
+step(`done; logs in ${work}`);
 console.table(rows);
 if (rows.some((r) => r.verdict === 'OVER')) process.exitCode = 1;
+if (!process.env.BENCH_KEEP) rmSync(path.join(work, 'dist'), { recursive: true, force: true });

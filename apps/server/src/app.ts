@@ -4,15 +4,17 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { staticAssetsPlugin } from './plugins/static-assets.ts';
+import { requestPathPlugin } from './plugins/request-path.ts';
 import { requestGuardPlugin } from './plugins/request-guard.ts';
 import { loadPasswordCipher, type PasswordCipher } from './modules/auth/rsa-keys.ts';
 import { sessionStore, type SessionStore } from './modules/auth/sessions.ts';
@@ -40,6 +42,11 @@ import { WAREHOUSE_TASK_TYPES } from './modules/warehouse/task-types.ts';
 import { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './modules/supplyloan/task-types.ts';
 import { warehouseRoutes } from './modules/warehouse/routes.ts';
 import { purchaseSalesRoutes } from './modules/purchase-sales/routes.ts';
+import { dailyJob } from './jobs/daily.ts';
+import { jobRoutes } from './jobs/routes.ts';
+import { createScheduler, parseJobHours, type Scheduler, type ScheduledJob } from './jobs/scheduler.ts';
+import { localControlRoutes } from './plugins/local-control.ts';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 
 /**
  * The operator task types of every area (the /bpm/tasks inbox), listed here rather than registered
@@ -49,6 +56,9 @@ export const TASK_TYPES: readonly TaskType[] = [...CERTIFICATION_TASK_TYPES, ...
 
 /** What happens when a contract of a kind of business record is signed: relatedType → hook. */
 export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = { FINANCING: financingSignHook };
+
+/** Scheduled work, run once per day across all nodes at China-time hours (jobs/scheduler.ts). An area exports its jobs; add them here. */
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [dailyJob];
 
 /** What route modules share: built once per app, passed in explicitly. */
 export interface AppContext {
@@ -68,6 +78,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     tasks: TaskRegistry;
     signHooks: SignHooks;
+    scheduler: Scheduler;
   }
 }
 
@@ -75,9 +86,12 @@ const SERVER_VERSION = '0.1.0';
 const STARTED_AT = new Date().toISOString();
 
 /** Builds the whole app from its config and an opened database (fastify/demo style); server and tests alike. */
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+export async function buildApp(config: Config, database: Database, options: { jobs?: readonly ScheduledJob[] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    // Production logs through an asynchronous buffer: a log line must not cost a write() per request.
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, ...(config.NODE_ENV === 'production' ? { stream: pino.destination({ sync: false }) } : {}) },
+    // One line per API answer instead (plugins/request-path.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -98,7 +112,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   const webRoot = path.resolve(config.WEB_DIST);
   const hasWebApp = existsSync(path.join(webRoot, 'index.html'));
-  await app.register(errorsPlugin, { spaFallback: hasWebApp });
+  await app.register(errorsPlugin);
+  await app.register(requestPathPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -114,7 +129,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(rateLimit, { global: false });
+  // Several nodes share one PostgreSQL: their counters must too, or N nodes allow N× the attempts.
+  const sharedRateLimits = (config.RATE_LIMIT_STORE ?? (database.kind === 'postgres' ? 'database' : 'memory')) === 'database';
+  await app.register(rateLimit, { global: false, ...(sharedRateLimits ? { store: databaseRateLimitStore(database.db) } : {}) });
   await app.register(swagger, {
     openapi: { info: { title: 'Factoring Portal API', version: SERVER_VERSION } },
     transform: jsonSchemaTransform,
@@ -137,6 +154,14 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   ];
   for (const routes of areas) await app.register(routes, { ctx });
 
-  if (hasWebApp) await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  const scheduler = createScheduler({ db: database.db, jobs: options.jobs ?? SCHEDULED_JOBS, log: app.log, hours: parseJobHours(config.JOB_HOURS) });
+  const scheduling = (config.JOBS ?? (config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on';
+  app.decorate('scheduler', scheduler);
+  await app.register(jobRoutes, { db: database.db, scheduler, scheduling });
+  if (database.lock) await app.register(localControlRoutes, { db: database.db, lock: database.lock, scheduler });
+  if (scheduling) app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', async () => scheduler.stop());
+
+  if (hasWebApp) await app.register(staticAssetsPlugin, { root: webRoot });
   return app;
 }

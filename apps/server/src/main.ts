@@ -1,18 +1,42 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemoWorld, seedReferenceData } from './db/seed/demo-world.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { DEMO_PASSWORD, seedDemoWorld, seedReferenceData } from './db/seed/demo-world.ts';
 import { buildApp } from './app.ts';
 
+/** The demo world's users (README "Demo logins"). */
+const DEMO_LOGINS = [
+  ['demo', '企业用户（已认证）certified enterprise user'],
+  ['cangchu', '仓储企业用户 warehouse user'],
+  ['gouxiao', '购销企业用户 purchase/sales user'],
+  ['operator', '保理运营 the factor\'s operator (/bpm/tasks)'],
+  ['xinqiye', '未认证企业 enterprise to authenticate'],
+] as const;
+
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch((err: unknown) => {
+  // Another process holds the embedded database: say who, and leave its files alone.
+  if (err instanceof DataDirLockedError) {
+    console.error(`\n${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+});
 await database.migrate();
 await seedReferenceData(database.db);
 if (config.SEED_DEMO) await seedDemoWorld(database.db);
 
 const app = await buildApp(config, database);
 await app.listen({ host: config.HOST, port: config.PORT });
-app.log.info(`Factoring Portal on http://localhost:${config.PORT} (${database.kind})`);
-console.log(`\n  保理门户已启动: http://localhost:${config.PORT}  (database: ${database.kind})\n`);
+const address = `http://localhost:${config.PORT}`;
+database.lock?.advertise(`http://127.0.0.1:${config.PORT}`);
+app.log.info(`Factoring Portal on ${address} (${database.kind})`);
+console.log(`\n  保理门户已启动 Factoring Portal: ${address}  (database: ${database.kind})`);
+if (config.SEED_DEMO) {
+  console.log(`  演示账号 demo logins, password ${DEMO_PASSWORD}:`);
+  for (const [login, who] of DEMO_LOGINS) console.log(`    ${login.padEnd(9)} ${who}`);
+}
+console.log('');
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

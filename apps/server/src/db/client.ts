@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -18,6 +19,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's exclusive lock on its data directory (PGlite files only). */
+  lock?: DataDirLock;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -72,11 +75,34 @@ export function wrapPglite(client: PGlite): Database {
   };
 }
 
-/** PGlite keeps its files under DATA_DIR; `memory://` gives a throw-away database. */
+/**
+ * PGlite keeps its files under DATA_DIR; `memory://` gives a throw-away database. A data directory
+ * is opened by one process at a time: the lock is taken before PGlite touches a file, and a second
+ * process gets DataDirLockedError naming the holder (see data-dir-lock.ts).
+ */
 export async function openPglite(dataDir: string | 'memory://'): Promise<Database> {
-  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
-  return wrapPglite(client);
+  if (dataDir === 'memory://') return wrapPglite(await PGlite.create());
+  mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const lock = acquireDataDirLock(`${path.resolve(dataDir)}.lock`);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    const database = wrapPglite(await PGlite.create(dataDir));
+    const close = database.close;
+    return {
+      ...database,
+      lock,
+      async close() {
+        try {
+          await close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
 }
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {

@@ -6,6 +6,7 @@ import { expireCreditLines } from '../modules/credit/credit-lines.ts';
 import { owedOn } from '../modules/supplyloan/pricing.ts';
 import { stateOf } from '../modules/supplyloan/quote.ts';
 import { recordEvent, SYSTEM } from '../modules/supplyloan/store.ts';
+import type { ScheduledJob } from './scheduler.ts';
 
 export const DAILY_JOB = 'supplyloan-daily';
 
@@ -76,3 +77,11 @@ export async function runDailyJob(db: Db, runDate: IsoDate): Promise<DailyResult
     return result;
   });
 }
+
+/** The daily job as the scheduler runs it (01:00 China time by default, JOB_HOURS to change). */
+export const dailyJob: ScheduledJob = {
+  name: DAILY_JOB,
+  label: '日终任务：逾期标记、罚息计提、授信到期',
+  hour: 1,
+  run: (ctx, businessDate) => runDailyJob(ctx.db, businessDate),
+};

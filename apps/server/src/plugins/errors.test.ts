@@ -9,7 +9,7 @@ async function appWith(routes: (app: ReturnType<typeof Fastify>) => void) {
   const app = Fastify({ genReqId: () => '11111111-2222-3333-4444-555555555555' });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(errorsPlugin, { spaFallback: false });
+  await app.register(errorsPlugin);
   routes(app);
   return app;
 }

@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { BusinessError, NotFoundError } from '../lib/envelope.ts';
 
 /** Maps every failure onto the contract: 400 names the field, 500 carries only a request id. */
-export const errorsPlugin = fp(async (app: FastifyInstance, opts: { spaFallback: boolean }) => {
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof BusinessError) return reply.code(200).send({ status: 'ERROR', message: err.message, ...(err.code ? { code: err.code } : {}) });
     if (err instanceof NotFoundError) return reply.code(404).send({ status: 'ERROR', message: err.message });
@@ -22,10 +22,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance, opts: { spaFallback:
   });
 
   app.setNotFoundHandler((request, reply) => {
-    // Client-side routes of the single-page app get its index.html; the router decides what to show.
-    if (opts.spaFallback && request.method === 'GET' && !request.url.startsWith('/api/')) {
-      return reply.type('text/html').sendFile('index.html');
-    }
+    // Client-side routes of the single-page app are answered by plugins/static-assets.ts.
     return reply.code(404).send({ status: 'ERROR', message: `接口不存在：${request.method} ${request.url.split('?')[0]}` });
   });
 });

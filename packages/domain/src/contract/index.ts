@@ -18,3 +18,4 @@ export * from './reference.ts';
 export * from './system.ts';
 export * from './content.ts';
 export * from './credit.ts';
+export * from './jobs.ts';

@@ -9,3 +9,4 @@ export * from './supplyloan.ts';
 export * from './cloudloan.ts';
 export * from './warehouse.ts';
 export * from './purchase-sales.ts';
+export * from './operations.ts';

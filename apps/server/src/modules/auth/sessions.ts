@@ -19,6 +19,29 @@ const TOUCH_INTERVAL_MS = 60_000;
 export type EndReason = NonNullable<typeof sessions.$inferSelect.endReason>;
 
 export function sessionStore(db: Db, lifetimes: SessionLifetimes) {
+  // Every API call resolves its session: one prepared statement, built once, with only the columns
+  // the caller's identity needs (issue 11 — the lean request path).
+  const resolveQuery = db
+    .select({
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      loginName: users.loginName,
+      displayName: users.displayName,
+      authority: users.authority,
+      enterpriseId: users.enterpriseId,
+      status: users.status,
+      ckFlag: users.ckFlag,
+      purchaseSales: users.purchaseSalesEnabled,
+      enterpriseName: enterprises.name,
+      certified: enterprises.certified,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), isNull(sessions.endedAt)))
+    .limit(1)
+    .prepare('session_resolve');
   return {
     /** Opens a session and ends the user's older ones (one active session per user, SPEC §4). */
     async open(userId: number, meta: { ip: string; userAgent?: string }) {
@@ -45,41 +68,29 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes) {
     /** Resolves a cookie token to its user, ending the session when it is idle or past its lifetime. */
     async resolve(token: string): Promise<{ sessionId: string; user: AuthUser } | null> {
       const id = hashToken(token);
-      const [row] = await db
-        .select({
-          session: sessions,
-          user: users,
-          enterpriseName: enterprises.name,
-          certified: enterprises.certified,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
-        .where(and(eq(sessions.id, id), isNull(sessions.endedAt)))
-        .limit(1);
+      const [row] = await resolveQuery.execute({ id });
       if (!row) return null;
       const now = Date.now();
-      const idleExpired = row.session.lastSeenAt.getTime() + lifetimes.idleMinutes * 60_000 < now;
-      if (idleExpired || row.session.expiresAt.getTime() < now || row.user.status !== 'ACTIVE') {
+      const idleExpired = row.lastSeenAt.getTime() + lifetimes.idleMinutes * 60_000 < now;
+      if (idleExpired || row.expiresAt.getTime() < now || row.status !== 'ACTIVE') {
         await this.end(id, 'EXPIRED');
         return null;
       }
-      if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
       }
-      const u = row.user;
       return {
         sessionId: id,
         user: {
-          id: u.id,
-          loginName: u.loginName,
-          displayName: u.displayName,
-          authority: u.authority,
-          enterpriseId: u.enterpriseId,
+          id: row.id,
+          loginName: row.loginName,
+          displayName: row.displayName,
+          authority: row.authority,
+          enterpriseId: row.enterpriseId,
           enterpriseName: row.enterpriseName,
           certified: row.certified ?? false,
-          ckFlag: u.ckFlag,
-          purchaseSales: u.purchaseSalesEnabled,
+          ckFlag: row.ckFlag,
+          purchaseSales: row.purchaseSales,
         },
       };
     },

@@ -1,0 +1,58 @@
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { DataDirLockedError, type LockHolder } from '../db/data-dir-lock.ts';
+import { LOCAL_CONTROL_HEADER } from '../plugins/local-control.ts';
+
+/** Calls the running server that holds the embedded database (plugins/local-control.ts). */
+export type ServerCall = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<{ status: string; message: T }>;
+
+function serverCall(holder: LockHolder & { url: string }): ServerCall {
+  return async (method, path, body) => {
+    const res = await fetch(holder.url + path, {
+      method,
+      headers: {
+        [LOCAL_CONTROL_HEADER]: holder.token,
+        // The portal's anti-forgery rule for state-changing calls: the marker and a same-origin Origin.
+        'x-requested-with': 'XMLHttpRequest',
+        origin: holder.url,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`the running server at ${holder.url} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    return res.json();
+  };
+}
+
+/**
+ * Runs a command against the database: directly on PostgreSQL, or on the embedded database when no
+ * other process holds it. When a running server holds it, `viaServer` sends the work to that server
+ * instead (no second process ever opens the PGlite files); a command without `viaServer` says who
+ * holds the database and how to stop it, and exits 1.
+ */
+export async function runCommand(opts: {
+  direct(database: Database, config: Config): Promise<number | void>;
+  viaServer?(call: ServerCall, holder: LockHolder): Promise<number | void>;
+}): Promise<void> {
+  const config = loadConfig();
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  } catch (err) {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    const { holder } = err;
+    if (opts.viaServer && holder.url && holder.token) {
+      console.log(`嵌入式数据库由运行中的服务（pid ${holder.pid}，${holder.url}）持有，本命令交由该服务执行。`);
+      process.exitCode = (await opts.viaServer(serverCall({ ...holder, url: holder.url }), holder)) ?? 0;
+      return;
+    }
+    console.error(err.message);
+    process.exitCode = 1;
+    return;
+  }
+  try {
+    process.exitCode = (await opts.direct(database, config)) ?? 0;
+  } finally {
+    await database.close();
+  }
+}

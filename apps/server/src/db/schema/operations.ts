@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * One row per scheduled job and business date (issue 11): the node that inserts it (or takes over an
+ * expired lease, or retries a failure) runs the job, so every job runs once per day across all app
+ * nodes. Operators read these rows in the back office.
+ */
+export const scheduledJobRuns = pgTable(
+  'scheduled_job_runs',
+  {
+    id: serial('id').primaryKey(),
+    job: text('job').notNull(),
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['RUNNING', 'SUCCEEDED', 'FAILED'] }).notNull(),
+    trigger: text('trigger', { enum: ['SCHEDULE', 'CATCH_UP', 'MANUAL'] }).notNull(),
+    /** host:pid of the node that ran (or runs) it. */
+    node: text('node').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** A RUNNING row whose lease has passed belongs to a node that died: another node may take it over. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+    result: jsonb('result').$type<unknown>(),
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('scheduled_job_runs_job_date').on(t.job, t.businessDate),
+    index('scheduled_job_runs_started').on(t.startedAt.desc()),
+    check('scheduled_job_runs_attempts', sql`${t.attempts} >= 1`),
+  ],
+);
+
+/** Rate-limit counters shared by every app node on PostgreSQL: key → hits in the current window. */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_reset').on(t.resetAt)],
+);

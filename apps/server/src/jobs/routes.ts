@@ -1,0 +1,96 @@
+import { answers, doneSchema, jobNameParams, jobOverviewSchema, jobRunListQuery, jobRunSchema, pageOf, runJobBody, type JobRun } from '@factoring/domain/contract';
+import { count, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../db/client.ts';
+import { scheduledJobRuns } from '../db/schema/index.ts';
+import { BusinessError, ok, page } from '../lib/envelope.ts';
+import type { JobRunRow, RunOutcome, Scheduler } from './scheduler.ts';
+
+export function toJobRun(row: JobRunRow, labels: Map<string, string>): JobRun {
+  return {
+    id: row.id,
+    job: row.job,
+    label: labels.get(row.job) ?? row.job,
+    businessDate: row.businessDate,
+    status: row.status,
+    trigger: row.trigger,
+    node: row.node,
+    attempts: row.attempts,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    result: row.result ?? null,
+    error: row.error,
+  };
+}
+
+/** What an operator reads after asking for a run. */
+export function outcomeMessage(r: RunOutcome, businessDate: string): string {
+  if (r.outcome === 'ran') return `${businessDate} 已执行完成`;
+  if (r.outcome === 'failed') return `${businessDate} 执行失败：${r.run.error ?? ''}`;
+  if (r.reason === 'done') return `${businessDate} 已执行过，本次未重复执行`;
+  if (r.reason === 'running') return `${businessDate} 正在执行中（${r.run?.node ?? ''}），请稍后查看结果`;
+  return `${businessDate} 暂不能执行`;
+}
+
+async function listRuns(db: Db, labels: Map<string, string>, q: { page: number; size: number; job?: string }) {
+  const where = q.job ? eq(scheduledJobRuns.job, q.job) : undefined;
+  const rows = await db
+    .select()
+    .from(scheduledJobRuns)
+    .where(where)
+    .orderBy(desc(scheduledJobRuns.startedAt), desc(scheduledJobRuns.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  const [{ n }] = await db.select({ n: count() }).from(scheduledJobRuns).where(where);
+  return { items: rows.map((r) => toJobRun(r, labels)), totalCount: Number(n) };
+}
+
+/**
+ * Scheduled jobs in the back office (operators only): the jobs with their hour and last run, the
+ * run history, and a manual run of one job for a date.
+ */
+export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; scheduler: Scheduler; scheduling: boolean }> = async (app, { db, scheduler, scheduling }) => {
+  const tags = ['bpm'];
+  const labels = new Map(scheduler.jobs.map((j) => [j.name, j.label]));
+  app.addHook('preHandler', app.requireUser('operator'));
+
+  app.get('/api/bpm/jobs', { schema: { tags, summary: '定时任务与最近一次执行', response: answers(jobOverviewSchema) } }, async () => {
+    const names = scheduler.jobs.map((j) => j.name);
+    const last = new Map<string, JobRunRow>();
+    if (names.length) {
+      const rows = await db
+        .selectDistinctOn([scheduledJobRuns.job])
+        .from(scheduledJobRuns)
+        .where(inArray(scheduledJobRuns.job, names))
+        .orderBy(scheduledJobRuns.job, desc(scheduledJobRuns.businessDate), desc(scheduledJobRuns.id));
+      for (const r of rows) last.set(r.job, r);
+    }
+    return ok({
+      scheduling,
+      node: scheduler.node,
+      jobs: scheduler.jobs.map((j) => {
+        const run = last.get(j.name);
+        return { name: j.name, label: j.label, hour: scheduler.hourOf(j), latestDue: scheduler.latestDue(j), lastRun: run ? toJobRun(run, labels) : null };
+      }),
+    });
+  });
+
+  app.get('/api/bpm/jobs/runs', { schema: { tags, summary: '定时任务执行记录（分页）', querystring: jobRunListQuery, response: answers(pageOf(jobRunSchema)) } }, async (request) => {
+    const r = await listRuns(db, labels, request.query);
+    return page(r.items, r.totalCount);
+  });
+
+  app.post(
+    '/api/bpm/jobs/:name/run',
+    { schema: { tags, summary: '手动执行定时任务（默认最近应执行的业务日期）', params: jobNameParams, body: runJobBody.optional(), response: answers(doneSchema) } },
+    async (request) => {
+      const job = scheduler.jobs.find((j) => j.name === request.params.name);
+      if (!job) throw new BusinessError(`定时任务不存在：${request.params.name}`);
+      const businessDate = request.body?.businessDate ?? scheduler.latestDue(job);
+      if (businessDate > scheduler.latestDue(job)) throw new BusinessError(`业务日期 ${businessDate} 尚未到执行时间`);
+      const r = await scheduler.runNow(job.name, businessDate);
+      if (r.outcome === 'failed') throw new BusinessError(outcomeMessage(r, businessDate));
+      return ok(outcomeMessage(r, businessDate));
+    },
+  );
+};

@@ -1,0 +1,141 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { JOB_RUN_STATUS_LABELS, JOB_TRIGGER_LABELS, type JobOverview, type JobRun, type JobSummary } from '@factoring/domain/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useAction } from '../../lib/action.ts';
+import { dateTime } from '../../lib/format.ts';
+import { request, unwrap, type Paged } from '../../lib/request.ts';
+
+const KEYS = {
+  overview: ['bpm', 'jobs'] as const,
+  runs: (job: string | undefined, page: number, size: number) => ['bpm', 'jobs', 'runs', job, page, size] as const,
+};
+
+function useJobOverview(active: boolean) {
+  return useQuery({ queryKey: KEYS.overview, queryFn: () => request<JobOverview>('/bpm/jobs').then(unwrap), enabled: active });
+}
+
+function useJobRuns(active: boolean, job: string | undefined, page: number, size: number) {
+  return useQuery({
+    queryKey: KEYS.runs(job, page, size),
+    queryFn: () => request<Paged<JobRun>>('/bpm/jobs/runs', { data: { job, page, size } }).then(unwrap),
+    enabled: active,
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useRunJob() {
+  return useAction({
+    call: (name: string) => request<string>(`/bpm/jobs/${encodeURIComponent(name)}/run`, { method: 'POST', json: true, data: {} }),
+    invalidates: [['bpm', 'jobs']],
+    success: (text: string) => text,
+  });
+}
+
+const STATUS_COLORS: Record<JobRun['status'], string> = { RUNNING: 'processing', SUCCEEDED: 'success', FAILED: 'error' };
+
+const statusTag = (run: Pick<JobRun, 'status'> | null) =>
+  run ? <Tag color={STATUS_COLORS[run.status]}>{JOB_RUN_STATUS_LABELS[run.status]}</Tag> : <Typography.Text type="secondary">尚未执行</Typography.Text>;
+
+/** A job's result as the job returned it: short `key: value` pairs. */
+function resultText(result: unknown): string {
+  if (result == null || typeof result !== 'object') return result == null ? '—' : String(result);
+  return Object.entries(result as Record<string, unknown>)
+    .filter(([, v]) => v == null || typeof v !== 'object')
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join('，');
+}
+
+const runColumns: TableColumnsType<JobRun> = [
+  { title: '任务', dataIndex: 'label' },
+  { title: '业务日期', dataIndex: 'businessDate', width: 110 },
+  { title: '方式', dataIndex: 'trigger', width: 90, render: (t: JobRun['trigger']) => JOB_TRIGGER_LABELS[t] },
+  { title: '结果', dataIndex: 'status', width: 90, render: (_: unknown, r) => statusTag(r) },
+  { title: '开始', dataIndex: 'startedAt', width: 170, render: dateTime },
+  { title: '结束', dataIndex: 'finishedAt', width: 170, render: dateTime },
+  { title: '次数', dataIndex: 'attempts', width: 60 },
+  { title: '节点', dataIndex: 'node', width: 150, ellipsis: true },
+  {
+    title: '说明',
+    key: 'detail',
+    render: (_: unknown, r) => (r.error ? <Typography.Text type="danger">{r.error}</Typography.Text> : <Typography.Text type="secondary">{resultText(r.result)}</Typography.Text>),
+  },
+];
+
+/**
+ * Back office → 定时任务 (issue 11): each scheduled job with its China-time hour and its last run,
+ * the run history (scheduled, catch-up after downtime, manual), and a manual run after confirmation.
+ */
+export function JobRunsPanel({ active }: { active: boolean }) {
+  const [paging, setPaging] = useState({ page: 1, size: 10 });
+  const [job, setJob] = useState<string | undefined>();
+  const overview = useJobOverview(active);
+  const runs = useJobRuns(active, job, paging.page, paging.size);
+  const runJob = useRunJob();
+
+  const jobColumns: TableColumnsType<JobSummary> = [
+    { title: '任务', dataIndex: 'label' },
+    { title: '执行时间（北京时间）', dataIndex: 'hour', width: 160, render: (h: number) => `每日 ${String(h).padStart(2, '0')}:00` },
+    { title: '最近应执行日期', dataIndex: 'latestDue', width: 130 },
+    { title: '最近一次', key: 'last', width: 220, render: (_: unknown, j) => (j.lastRun ? <Space>{j.lastRun.businessDate}{statusTag(j.lastRun)}</Space> : statusTag(null)) },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 170,
+      render: (_: unknown, j) => (
+        <Space>
+          <Button type="link" size="small" onClick={() => (setJob(j.name), setPaging((p) => ({ ...p, page: 1 })))}>
+            执行记录
+          </Button>
+          <Popconfirm
+            title={`立即执行「${j.label}」？`}
+            description={`业务日期 ${j.latestDue}；同一日期只执行一次。`}
+            okText="执行"
+            cancelText="取消"
+            onConfirm={() => runJob.run(j.name)}
+          >
+            <Button type="link" size="small" loading={runJob.isPending} data-testid={`run-job-${j.name}`}>
+              立即执行
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="job-runs-panel">
+      {overview.data && !overview.data.scheduling && (
+        <Alert type="warning" showIcon message="本节点未开启定时执行（JOBS=off），任务由其他节点或手动执行。" />
+      )}
+      <Card
+        size="small"
+        title="定时任务"
+        extra={
+          <Button icon={<ReloadOutlined />} size="small" onClick={() => (overview.refetch(), runs.refetch())}>
+            刷新
+          </Button>
+        }
+      >
+        <Table<JobSummary> rowKey="name" size="small" pagination={false} loading={overview.isLoading} columns={jobColumns} dataSource={overview.data?.jobs ?? []} />
+      </Card>
+      <Card
+        size="small"
+        title={job ? `执行记录：${overview.data?.jobs.find((j) => j.name === job)?.label ?? job}` : '执行记录'}
+        extra={job && <Button size="small" onClick={() => setJob(undefined)}>全部任务</Button>}
+      >
+        <Table<JobRun>
+          rowKey="id"
+          size="small"
+          loading={runs.isLoading}
+          columns={runColumns}
+          dataSource={runs.data?.items ?? []}
+          locale={{ emptyText: '暂无执行记录' }}
+          pagination={{ current: paging.page, pageSize: paging.size, total: runs.data?.totalCount ?? 0, showSizeChanger: true, onChange: (page, size) => setPaging({ page, size }) }}
+          data-testid="job-runs-table"
+        />
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { isoDateSchema, pageQuerySchema } from './common.ts';
+
+/** Scheduled jobs in the back office (issue 11): what runs when, and how each run ended. */
+
+export const JOB_RUN_STATUS_LABELS = { RUNNING: '执行中', SUCCEEDED: '成功', FAILED: '失败' } as const;
+export const JOB_TRIGGER_LABELS = { SCHEDULE: '定时', CATCH_UP: '停机补跑', MANUAL: '手动' } as const;
+
+export const jobRunSchema = z.object({
+  id: z.number().int(),
+  job: z.string(),
+  label: z.string(),
+  businessDate: z.string(),
+  status: z.enum(['RUNNING', 'SUCCEEDED', 'FAILED']),
+  trigger: z.enum(['SCHEDULE', 'CATCH_UP', 'MANUAL']),
+  node: z.string(),
+  attempts: z.number().int(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** What the job reported (counts, amounts), as it returned it. */
+  result: z.unknown(),
+  error: z.string().nullable(),
+});
+export type JobRun = z.infer<typeof jobRunSchema>;
+
+export const jobSummarySchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  /** China-time hour from which the day's run is due. */
+  hour: z.number().int(),
+  /** The latest business date due now. */
+  latestDue: z.string(),
+  lastRun: jobRunSchema.nullable(),
+});
+export type JobSummary = z.infer<typeof jobSummarySchema>;
+
+export const jobOverviewSchema = z.object({
+  /** Whether this node runs the schedule (JOBS=on); manual runs work either way. */
+  scheduling: z.boolean(),
+  node: z.string(),
+  jobs: z.array(jobSummarySchema),
+});
+export type JobOverview = z.infer<typeof jobOverviewSchema>;
+
+export const jobRunListQuery = pageQuerySchema.extend({ job: z.string().trim().max(100).optional() });
+export const jobNameParams = z.object({ name: z.string().trim().min(1).max(100) });
+export const runJobBody = z.object({ businessDate: isoDateSchema('业务日期').optional() });
