@@ -21,6 +21,7 @@ import { measureApiRatio, API_RATIO_GOAL } from './api-ratio.ts';
 import { measureFirstLoads } from './first-load.ts';
 import { fillFirst10k, measureListLatency } from './fund-flow-list.ts';
 import { prepareDatabase } from './prepare.ts';
+import { benchCloudLoanTrial } from './cloudloan-trial.ts';
 import { createBenchDatabase, freePort, loginOverHttp, round, startServer } from './support.ts';
 
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
@@ -72,6 +73,8 @@ try {
     rows.push({ benchmark: 'fund-flow list req/s, bare Fastify + pg (same SQL)', value: `${Math.round(r.bareRps)} req/s`, budget: '—', verdict: '—' });
     rows.push({ benchmark: 'API ratio portal / bare', value: `${r.ratio.toFixed(2)}×`, budget: `≥ ${API_RATIO_GOAL}×`, verdict: verdict(r.ratio >= API_RATIO_GOAL) });
   }
+
+  if (wants('cloudloan')) rows.push(...(await benchCloudLoanTrial(portal.origin)));
 
   if (wants('list')) {
     step('fund-flow list latency as the ledger grows');

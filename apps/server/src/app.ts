@@ -40,6 +40,7 @@ import { CERTIFICATION_TASK_TYPES } from './modules/certification/task-types.ts'
 import { FUNDS_TASK_TYPES } from './modules/funds/task-types.ts';
 import { WAREHOUSE_TASK_TYPES } from './modules/warehouse/task-types.ts';
 import { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './modules/supplyloan/task-types.ts';
+import { CLOUD_LOAN_TASK_TYPES, cloudLoanDebitJob, cloudLoanSignHook } from './modules/cloudloan/wiring.ts';
 import { warehouseRoutes } from './modules/warehouse/routes.ts';
 import { purchaseSalesRoutes } from './modules/purchase-sales/routes.ts';
 import { dailyJob } from './jobs/daily.ts';
@@ -52,13 +53,13 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
  * The operator task types of every area (the /bpm/tasks inbox), listed here rather than registered
  * as a side effect of importing a module. An area exports its list; add it below.
  */
-export const TASK_TYPES: readonly TaskType[] = [...CERTIFICATION_TASK_TYPES, ...FUNDS_TASK_TYPES, ...WAREHOUSE_TASK_TYPES, ...SUPPLY_LOAN_TASK_TYPES];
+export const TASK_TYPES: readonly TaskType[] = [...CERTIFICATION_TASK_TYPES, ...FUNDS_TASK_TYPES, ...WAREHOUSE_TASK_TYPES, ...SUPPLY_LOAN_TASK_TYPES, ...CLOUD_LOAN_TASK_TYPES];
 
 /** What happens when a contract of a kind of business record is signed: relatedType → hook. */
-export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = { FINANCING: financingSignHook };
+export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = { FINANCING: financingSignHook, CLOUD_LOAN: cloudLoanSignHook };
 
 /** Scheduled work, run once per day across all nodes at China-time hours (jobs/scheduler.ts). An area exports its jobs; add them here. */
-export const SCHEDULED_JOBS: readonly ScheduledJob[] = [dailyJob];
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [dailyJob, cloudLoanDebitJob];
 
 /** What route modules share: built once per app, passed in explicitly. */
 export interface AppContext {

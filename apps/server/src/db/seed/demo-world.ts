@@ -11,6 +11,7 @@ import { seedContracts } from './contracts.ts';
 import { seedSupplyLoan } from './supplyloan.ts';
 import { seedWarehouse } from './warehouse.ts';
 import { seedPurchaseSales } from './purchase-sales.ts';
+import { seedCloudLoan } from './cloudloan.ts';
 
 /** Demo logins listed in the README. One password for all keeps the demo easy to try. */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -88,4 +89,5 @@ export async function seedDemoWorld(db: Db) {
   await seedSupplyLoan(db);
   await seedWarehouse(db);
   await seedPurchaseSales(db);
+  await seedCloudLoan(db);
 }

@@ -28,7 +28,7 @@ import { useState } from 'react';
 import { useLoginUser } from '../../lib/session.ts';
 import { DepositForm } from './DepositForm.tsx';
 import { JobRunsPanel } from './JobRunsPanel.tsx';
-import { PurchaseSalesDeskSlot } from '../../app/feature-slots.tsx';
+import { CloudLoanDeskSlot, PurchaseSalesDeskSlot } from '../../app/feature-slots.tsx';
 import { useAudit, useTask, useTaskAction, useTasks, useTaskTypes, type AuditEntry, type TaskDetail, type TaskFilters, type TaskItem, type TaskState } from './api.ts';
 
 const STATE_OPTIONS: { value: TaskState; label: string }[] = [
@@ -335,6 +335,7 @@ export default function TasksPage() {
           { key: 'tasks', label: '审批任务', children: <TaskList /> },
           { key: 'audit', label: '审计日志', children: <AuditLog active={tab === 'audit'} /> },
           { key: 'deposit', label: '登记入账', children: <DepositForm /> },
+          { key: 'cloudloan', label: '银行云贷审批', children: <CloudLoanDeskSlot /> },
           { key: 'jobs', label: '定时任务', children: <JobRunsPanel active={tab === 'jobs'} /> },
           { key: 'purchaseSales', label: '购销管理', children: <PurchaseSalesDeskSlot /> },
         ]}

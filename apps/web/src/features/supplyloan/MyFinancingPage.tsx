@@ -1,4 +1,4 @@
-import { Button, Card, Col, DatePicker, Modal, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Button, Card, Col, DatePicker, Modal, Row, Select, Space, Statistic, Table, Tag } from 'antd';
 import { formatYuan } from '@factoring/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { usePlatforms, useSubmit, useFinancings, type FinancingFilters, type Fin
 import { FinancingDetailDrawer } from './FinancingDetailDrawer.tsx';
 import { failureOf, FINANCING_STATUS, FINANCING_STATUS_OPTIONS, percent } from './labels.ts';
 import { money } from './Money.tsx';
+import { CloudLoanSlot } from '../../app/feature-slots.tsx';
 
 /**
  * `/supplyloan/myfinancing` (PRODUCT §6, the supply-loan part): filters (status, platform, date),
@@ -122,8 +123,8 @@ export default function MyFinancingPage() {
             },
           ]}
         />
-        <Typography.Text type="secondary">银行云贷业务请在“银行云贷”菜单中查看。</Typography.Text>
       </Card>
+      <CloudLoanSlot />
       <FinancingDetailDrawer id={openId} onClose={() => setOpen(null)} onCancel={cancel} />
     </Space>
   );

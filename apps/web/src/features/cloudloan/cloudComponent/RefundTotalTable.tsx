@@ -19,7 +19,7 @@ export function TotalsView({ totals }: { totals: CloudLoanTotals | undefined }) 
       {cell('已还利息（元）', t?.repaidInterest)}
       {cell('已还罚息（元）', t?.repaidPenalty)}
       {cell('已还合计（元）', t?.repaidTotal)}
-      {cell('计划利息合计（元）', t?.scheduledInterest)}
+      {cell('计划利息合计（元）', t?.scheduledInterest, 'totals-scheduled-interest')}
       <Col xs={12} md={6}>
         <Statistic title="借款笔数 / 已结清 / 逾期" value={`${t?.loans ?? 0} / ${t?.settledLoans ?? 0} / ${t?.overdueCount ?? 0}`} />
       </Col>

@@ -1,0 +1,131 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, DEMO, DEMO_PASSWORD, loginThroughPage } from './fixtures.ts';
+
+async function confirmWithPassword(page: Page) {
+  await page.getByTestId('confirm-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('confirm-ok').click();
+}
+
+async function pickDate(page: Page, testId: string, date: string) {
+  const input = page.getByTestId(testId);
+  await input.click();
+  await input.fill(date);
+  await input.press('Enter');
+}
+
+test('cloud loan: trial with Excel export read back, apply, bank grant, agreement, drawdown, early instalment, pay-off, settled', async ({ page }) => {
+  test.setTimeout(150_000);
+  const operator = await apiAs(DEMO.operator);
+  await loginThroughPage(page, DEMO.merchant);
+
+  // 1. The repayment trial: PRODUCT §2 check value (1,000,000.00 at 4.9 % over 360 months → 5,307.27).
+  await page.goto('/supplyloan/ccbftTrialPayment');
+  await expect(page.getByTestId('cloudloan-trial-page')).toBeVisible();
+  await page.getByTestId('trial-amount').fill('1,000,000.00');
+  await page.getByTestId('trial-rate').fill('4.9');
+  await page.getByTestId('trial-term').fill('360');
+  await pickDate(page, 'trial-start', '2024-01-31');
+  await expect(page.getByTestId('trial-first-payment')).toContainText('5,307.27');
+  await expect(page.getByTestId('trial-schedule-total-interest')).toHaveText('¥910,615.12');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('trial-export').click()]);
+  expect(download.suggestedFilename()).toBe('还款试算_360期_20240131.xlsx');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await readFile((await download.path())!));
+  const ws = wb.getWorksheet('还款计划')!;
+  expect(ws.getRow(4).values).toEqual([undefined, '期数', '还款日', '月供（元）', '本金（元）', '利息（元）', '剩余本金（元）']);
+  expect(ws.getRow(5).values).toEqual([undefined, 1, '2024-02-29', 5307.27, 1223.94, 4083.33, 998776.06]);
+  expect(ws.getRow(364).values).toEqual([undefined, 360, '2054-01-31', 5305.19, 5283.62, 21.57, 0]);
+  expect(ws.getRow(365).values).toEqual([undefined, '合计', '', 1910615.12, 1000000, 910615.12, '']);
+
+  // 2. The product page says the enterprise is eligible; apply.
+  await page.goto('/supplyloan/ccbft');
+  await expect(page.getByTestId('eligibility-yes')).toBeVisible();
+  await page.getByTestId('go-apply').click();
+  await expect(page.getByTestId('cloudloan-apply-page')).toBeVisible();
+  await page.getByTestId('apply-amount').fill('20,000,000.00');
+  await page.getByTestId('apply-purpose').fill('支付上游货款');
+  await page.getByTestId('apply-revenue').fill('36,500,000.00');
+  await page.getByTestId('apply-tax').fill('980,000.00');
+  await page.getByTestId('apply-contact').fill('张明');
+  await page.getByTestId('apply-phone').fill('13800138000');
+  await page.getByTestId('apply-next').click();
+  // Over the product's maximum: refused on the field, nothing submitted.
+  await expect(page.getByText('申请金额不能超过 3,000,000.00 元')).toBeVisible();
+  await page.getByTestId('apply-amount').fill('600,000.00');
+  await page.getByTestId('apply-next').click();
+  await expect(page.getByText('请授权银行查询企业征信')).toBeVisible();
+  await page.getByTestId('apply-consent').check();
+  await page.getByTestId('apply-next').click();
+
+  await expect(page.getByTestId('cloudloan-submit-page')).toBeVisible();
+  await expect(page.getByTestId('cloudloan-submit-page')).toContainText('¥600,000.00');
+  await expect(page.getByTestId('submit-application')).toBeDisabled();
+  await page.getByTestId('submit-accept').check();
+  await page.getByTestId('submit-application').click();
+  await expect(page.getByText('申请已提交银行审批')).toBeVisible();
+
+  // 3. The operator grants for the bank: 500,000.00 at 7.2 % for 6 months.
+  const pending = (await (await operator.get('/api/cloudloan/operator/applications')).json()).message as { id: number; amount: number }[];
+  const application = pending.find((a) => a.amount === 60_000_000)!;
+  const granted = await (await operator.post(`/api/cloudloan/operator/applications/${application.id}/grant`, { data: { amount: 50_000_000, annualRatePpm: 72_000, termMonths: 6, validityDays: 90 } })).json();
+  expect(granted.status, JSON.stringify(granted)).toBe('OK');
+
+  // 4. The agreement appears in the contract list; the user signs it there.
+  await page.getByTestId('submit-done').click();
+  await page.goto('/supplyloan/myfinancing/cloudComponent/ApplyTable');
+  await expect(page.getByTestId('cloud-apply-table')).toContainText('已授信');
+  await page.goto('/user/contractList');
+  const row = page.getByTestId('contract-list').getByRole('row').filter({ hasText: '银行云贷借款协议' }).filter({ hasText: '待签署' }).first();
+  await row.getByRole('button', { name: '签署' }).click();
+  const sign = page.getByRole('dialog', { name: '签署合同' });
+  await sign.getByLabel('我已阅读并同意本合同全部条款').check();
+  await sign.getByLabel('登录密码').fill(DEMO_PASSWORD);
+  await sign.getByRole('button', { name: '确认签署' }).click();
+  await expect(sign).toBeHidden();
+
+  // 5. Draw 300,000.00 from the credit tab of my financing: the preview is the plan that gets booked.
+  await page.goto('/supplyloan/myfinancing?cloudTab=credit');
+  const credit = page.getByTestId('cloud-credit-table');
+  await credit.getByTestId(`draw-${application.id}`).click();
+  await page.getByTestId('draw-amount').fill('300,000.00');
+  const preview = page.getByTestId('draw-preview');
+  await expect(preview.locator('tbody tr.ant-table-row')).toHaveCount(6);
+  await expect(page.getByTestId('draw-preview-total-interest')).toHaveText(/^¥[\d,]+\.\d{2}$/);
+  const previewInterest = await page.getByTestId('draw-preview-total-interest').innerText();
+  await page.getByTestId('draw-ok').click();
+  await confirmWithPassword(page);
+  await expect(page.getByTestId('cloud-loan-info')).toBeVisible();
+  await expect(page.getByTestId('loan-status')).toHaveText('已放款');
+  const plan = page.getByTestId('refund-plan');
+  await expect(plan.locator('tbody tr.ant-table-row')).toHaveCount(6);
+  // The booked plan's interest is the previewed plan's, to the cent.
+  await expect(page.getByTestId('totals-scheduled-interest')).toContainText(previewInterest.replace('¥', ''));
+
+  // 6. Repay instalment 1 early.
+  await page.getByTestId('repay-period-1').click();
+  await confirmWithPassword(page);
+  await expect(page.getByTestId('loan-status')).toHaveText('还款中');
+  await expect(plan.locator('tbody tr.ant-table-row').first()).toContainText('已还款');
+
+  // 7. Pay the rest off at today's quote: settled.
+  await page.getByTestId('payoff').click();
+  await confirmWithPassword(page);
+  await expect(page.getByTestId('loan-status')).toHaveText('已结清');
+  await page.getByRole('tab', { name: /还款记录/ }).click();
+  await expect(page.getByTestId('refund-records')).toContainText('提前结清');
+  await expect(page.getByTestId('refund-records')).toContainText('提前还当期');
+
+  // 8. Every sub-view renders on its own.
+  for (const [path, testId] of [
+    ['/supplyloan/myfinancing/cloudComponent/CloudLoanTab', 'cloud-loan-tab'],
+    ['/supplyloan/myfinancing/cloudComponent/CreditTable', 'cloud-credit-table'],
+    ['/supplyloan/myfinancing/cloudComponent/RefundTotalTable', 'cloud-refund-totals'],
+    ['/supplyloan/myfinancing/cloudComponent/RefundTable', 'cloud-loans'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId(testId)).toBeVisible();
+  }
+  await operator.dispose();
+});
