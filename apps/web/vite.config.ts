@@ -111,6 +111,7 @@ const CODE_SPLITTING = {
     { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/, priority: 50 },
     {
       name: (id: string, ctx: ChunkingContext) => (adminShell(ctx).has(id) ? 'admin-shell' : null),
+      debugName: 'admin-shell',
       test: (id: string) => id.includes('/node_modules/'),
       priority: 40,
     },
