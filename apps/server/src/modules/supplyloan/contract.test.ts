@@ -77,6 +77,38 @@ describe('text refuses control characters', () => {
   });
 });
 
+describe('another enterprise’s ids answer nothing', () => {
+  it('every supply-loan route taking a financing, credit line or invoice id: 404 or an empty list, and nothing changes', async () => {
+    const db = t.database.db;
+    const [mine] = await db.select().from(financings).where(eq(financings.status, 'REPAYING'));
+    const invoiceId = await verifiedInvoice(r, 1_000_000);
+    const other = await t.loginAs('gouxiao');
+    const [financingCount, repaymentCount] = [await countOf(financings), await countOf(repayments)];
+    const id = mine.id;
+    const notFound = [
+      await other.get(`/api/supplyloan/financings/${id}`),
+      await other.get(`/api/supplyloan/financings/${id}/quote`),
+      await other.post(`/api/supplyloan/financings/${id}/cancel`),
+      await other.post(`/api/supplyloan/financings/${id}/repay`, { amount: 100, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() }, { json: true }),
+      await other.post(`/api/supplyloan/financings/${id}/voucher`, { amount: 100, voucherUploadId: 1, payerAccountName: '测试', payerAccountNo: '6222020200000000' }),
+      await other.post(`/api/supplyloan/financings/${id}/extension`, { newDueDate: '2030-01-01', reason: '资金周转' }),
+      await other.post(`/api/supplyloan/financings/${id}/drawdowns`, { amount: 100, termDays: 30 }),
+      await other.post('/api/supplyloan/trial', { creditLineId: r.supplyLineId, amount: 100, termDays: 30 }),
+      await other.post('/api/supplyloan/financings', { creditLineId: r.supplyLineId, invoiceIds: [invoiceId], amount: 100, termDays: 30 }),
+      await other.post('/api/supplyloan/orderLoans', { creditLineId: r.supplyLineId, orderNo: 'PO-OTHER-1', orderAmount: 1000, deliveryDate: '2026-03-01', amount: 100, termDays: 30 }),
+    ];
+    expect(notFound.map((res) => res.statusCode)).toEqual(notFound.map(() => 404));
+    const lists = [
+      okOf<{ items: unknown[] }>(await other.get('/api/supplyloan/drawdowns', { financingId: id })).items,
+      okOf<{ items: unknown[] }>(await other.get('/api/supplyloan/financings', { platformId: r.supplyPlatformId, status: 'REPAYING' })).items,
+      okOf<{ items: { id: number }[] }>(await other.get('/api/supplyloan/invoices', { size: 200 })).items.filter((i) => i.id === invoiceId),
+      okOf<unknown[]>(await other.get('/api/supplyloan/creditLines')).filter((l) => (l as { id: number }).id === r.supplyLineId),
+    ];
+    expect(lists).toEqual([[], [], [], []]);
+    expect([await countOf(financings), await countOf(repayments)]).toEqual([financingCount, repaymentCount]);
+  });
+});
+
 describe('OpenAPI', () => {
   it('every supply-loan operation documents its answers', async () => {
     const doc = (await t.client().get('/api/docs/json')).json() as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
