@@ -1,4 +1,4 @@
-import { centsToYuanString, formatYuan, REPAYMENT_METHODS, type RepaymentMethod } from '@factoring/domain';
+import { formatYuan, REPAYMENT_METHODS, type RepaymentMethod } from '@factoring/domain';
 import { cloudLoanApplyInput } from '@factoring/domain/contract';
 import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { useNavigate } from 'react-router';
@@ -68,14 +68,14 @@ export default function ApplyPage() {
           onFinish={next}
           initialValues={
             draft
-              ? { ...draft, amount: centsToYuanString(Number(draft.amount)), lastYearRevenue: centsToYuanString(Number(draft.lastYearRevenue)), lastYearTax: centsToYuanString(Number(draft.lastYearTax)) }
+              ? { ...draft, amount: formatYuan(Number(draft.amount)), lastYearRevenue: formatYuan(Number(draft.lastYearRevenue)), lastYearTax: formatYuan(Number(draft.lastYearTax)) }
               : { termMonths: 12, method: 'EQUAL_INSTALMENT', creditEnquiryConsent: false }
           }
         >
           <Row gutter={16}>
             <Col xs={24} md={8}>
               <Form.Item
-                name="amount"
+                required name="amount"
                 label="申请金额（元）"
                 extra={p ? `${formatYuan(p.minAmount)} – ${formatYuan(p.maxAmount)} 元` : undefined}
                 rules={[
@@ -87,37 +87,37 @@ export default function ApplyPage() {
               </Form.Item>
             </Col>
             <Col xs={12} md={8}>
-              <Form.Item name="termMonths" label="借款期限（月）" rules={[schemaRule(shape.termMonths)]}>
+              <Form.Item required name="termMonths" label="借款期限（月）" rules={[schemaRule(shape.termMonths)]}>
                 <InputNumber min={1} precision={0} style={{ width: '100%' }} data-testid="apply-term" />
               </Form.Item>
             </Col>
             <Col xs={12} md={8}>
-              <Form.Item name="method" label="还款方式" rules={[schemaRule(shape.method)]}>
+              <Form.Item required name="method" label="还款方式" rules={[schemaRule(shape.method)]}>
                 <Select options={REPAYMENT_METHODS.map((m) => ({ value: m.value, label: m.label }))} data-testid="apply-method" />
               </Form.Item>
             </Col>
             <Col xs={24}>
-              <Form.Item name="purpose" label="借款用途" rules={[schemaRule(shape.purpose)]}>
+              <Form.Item required name="purpose" label="借款用途" rules={[schemaRule(shape.purpose)]}>
                 <Input maxLength={200} showCount placeholder="如：采购原材料、支付货款" data-testid="apply-purpose" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="lastYearRevenue" label="上年度营业收入（元）" rules={[nonNegativeYuan('上年度营业收入')]}>
+              <Form.Item required name="lastYearRevenue" label="上年度营业收入（元）" rules={[nonNegativeYuan('上年度营业收入')]}>
                 <Input inputMode="decimal" data-testid="apply-revenue" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="lastYearTax" label="上年度纳税额（元）" rules={[nonNegativeYuan('上年度纳税额')]}>
+              <Form.Item required name="lastYearTax" label="上年度纳税额（元）" rules={[nonNegativeYuan('上年度纳税额')]}>
                 <Input inputMode="decimal" data-testid="apply-tax" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="contactName" label="联系人" rules={[schemaRule(shape.contactName)]}>
+              <Form.Item required name="contactName" label="联系人" rules={[schemaRule(shape.contactName)]}>
                 <Input maxLength={30} data-testid="apply-contact" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="contactPhone" label="联系电话" rules={[schemaRule(shape.contactPhone)]}>
+              <Form.Item required name="contactPhone" label="联系电话" rules={[schemaRule(shape.contactPhone)]}>
                 <Input inputMode="tel" maxLength={11} data-testid="apply-phone" />
               </Form.Item>
             </Col>

@@ -82,10 +82,10 @@ export default function OperatorGrantPanel() {
             if (done !== undefined) setGranting(null);
           }}
         >
-          <Form.Item name="amount" label="授信金额（元）" rules={[yuanRule('授信金额')]}><Input inputMode="decimal" data-testid="grant-amount" /></Form.Item>
-          <Form.Item name="rate" label="年利率（%）" rules={[rateRule]}><Input suffix="%" data-testid="grant-rate" /></Form.Item>
-          <Form.Item name="termMonths" label="借款期限（月）" rules={[schemaRule(cloudLoanGrantInput.shape.termMonths)]}><InputNumber min={1} precision={0} style={{ width: '100%' }} /></Form.Item>
-          <Form.Item name="validityDays" label="授信有效期（天）" rules={[schemaRule(cloudLoanGrantInput.shape.validityDays)]}><InputNumber min={1} precision={0} style={{ width: '100%' }} /></Form.Item>
+          <Form.Item required name="amount" label="授信金额（元）" rules={[yuanRule('授信金额')]}><Input inputMode="decimal" data-testid="grant-amount" /></Form.Item>
+          <Form.Item required name="rate" label="年利率（%）" rules={[rateRule]}><Input suffix="%" data-testid="grant-rate" /></Form.Item>
+          <Form.Item required name="termMonths" label="借款期限（月）" rules={[schemaRule(cloudLoanGrantInput.shape.termMonths)]}><InputNumber min={1} precision={0} style={{ width: '100%' }} /></Form.Item>
+          <Form.Item required name="validityDays" label="授信有效期（天）" rules={[schemaRule(cloudLoanGrantInput.shape.validityDays)]}><InputNumber min={1} precision={0} style={{ width: '100%' }} /></Form.Item>
           <Form.Item name="comment" label="审批意见"><Input.TextArea rows={2} maxLength={500} /></Form.Item>
         </Form>
       </Modal>

@@ -84,12 +84,12 @@ export default function TrialPage() {
         >
           <Row gutter={16}>
             <Col xs={24} md={8}>
-              <Form.Item name="amount" label="借款金额（元）" rules={[yuanRule('借款金额', () => 100_000_000_000)]}>
+              <Form.Item required name="amount" label="借款金额（元）" rules={[yuanRule('借款金额', () => 100_000_000_000)]}>
                 <Input inputMode="decimal" data-testid="trial-amount" />
               </Form.Item>
             </Col>
             <Col xs={12} md={4}>
-              <Form.Item name="rate" label="年利率（%）" rules={[percentRule]}>
+              <Form.Item required name="rate" label="年利率（%）" rules={[percentRule]}>
                 <Input inputMode="decimal" suffix="%" data-testid="trial-rate" />
               </Form.Item>
             </Col>
