@@ -12,6 +12,7 @@ async function pick(page: Page, testId: string, search: string, option: string |
 const BATCH = `E2E-${Date.now().toString(36).toUpperCase()}`;
 
 test('the supervised warehouse: stock-in seen by the depositor, a refused stock-out, a receipt, and a stock-take approved by the operator', async ({ page, browser }) => {
+  test.setTimeout(240_000);
   // The warehouse user reaches the warehouse section from the menu and records a stock-in.
   await loginThroughPage(page, DEMO.warehouse);
   await page.getByRole('menuitem', { name: /仓储管理/ }).click();
@@ -86,7 +87,7 @@ test('the supervised warehouse: stock-in seen by the depositor, a refused stock-
   await page.getByRole('button', { name: '提交盘点' }).click();
   await expect(page.locator('.ant-modal-confirm-title')).toHaveText('盘点已提交');
   await page.getByRole('button', { name: /知道了|确\s*定|OK/ }).click();
-  await expect(page.getByTestId('stock-take-table').locator('tbody tr').first()).toContainText('待审核');
+  await expect(page.getByTestId('stock-take-table').locator('tbody tr.ant-table-row').first()).toContainText('待审核');
 
   // The operator approves the adjustment in the inbox.
   const operatorContext = await browser.newContext();
@@ -105,5 +106,5 @@ test('the supervised warehouse: stock-in seen by the depositor, a refused stock-
   await page.reload();
   await expect(page.getByTestId('position-table').locator('tr', { hasText: BATCH }).getByTestId('position-available')).toHaveText('38.000');
   await page.getByRole('tab', { name: '盘点' }).click();
-  await expect(page.getByTestId('stock-take-table').locator('tbody tr').first()).toContainText('已调整');
+  await expect(page.getByTestId('stock-take-table').locator('tbody tr.ant-table-row').first()).toContainText('已调整');
 });
