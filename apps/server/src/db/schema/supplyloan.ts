@@ -1,7 +1,19 @@
+import {
+  CREDIT_LINE_STATUSES,
+  FINANCING_STATUSES,
+  INVOICE_STATUSES,
+  ORDER_RECEIVABLE_STATUSES,
+  REPAYMENT_STATUSES,
+  REVIEW_STATUSES,
+  TRANCHE_STATUSES,
+} from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
 import { uploads } from './certification.ts';
+
+/** A status column's values are its domain state machine's states (PRODUCT §6), not another copy. */
+const statesOf = <S extends string>(states: readonly S[]) => states as unknown as [S, ...S[]];
 
 /** One row of a platform's price list: the rate and fee for terms within [minDays, maxDays]. */
 export type PriceBracket = { minDays: number; maxDays: number; annualRatePpm: number; serviceFeeRatePpm: number };
@@ -64,7 +76,7 @@ export const creditLines = pgTable(
     reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
-    status: text('status', { enum: ['ACTIVE', 'FROZEN', 'EXPIRED'] }).notNull().default('ACTIVE'),
+    status: text('status', { enum: statesOf(CREDIT_LINE_STATUSES) }).notNull().default('ACTIVE'),
     grantedBy: integer('granted_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -89,7 +101,7 @@ export const platformJoinApplications = pgTable(
       .references(() => platforms.id),
     requestedLimit: bigint('requested_limit', { mode: 'number' }).notNull(),
     remark: text('remark'),
-    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: statesOf(REVIEW_STATUSES) }).notNull().default('PENDING'),
     grantedLimit: bigint('granted_limit', { mode: 'number' }),
     reviewNote: text('review_note'),
     createdBy: integer('created_by').references(() => users.id),
@@ -121,7 +133,7 @@ export const invoices = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     taxAmount: bigint('tax_amount', { mode: 'number' }).notNull().default(0),
     imageUploadId: integer('image_upload_id').references(() => uploads.id),
-    status: text('status', { enum: ['REGISTERED', 'VERIFIED', 'FINANCED', 'SETTLED', 'REJECTED'] }).notNull().default('REGISTERED'),
+    status: text('status', { enum: statesOf(INVOICE_STATUSES) }).notNull().default('REGISTERED'),
     financingId: integer('financing_id'),
     reviewNote: text('review_note'),
     createdBy: integer('created_by').references(() => users.id),
@@ -152,7 +164,7 @@ export const orderReceivables = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
     attachmentUploadId: integer('attachment_upload_id').references(() => uploads.id),
-    status: text('status', { enum: ['REGISTERED', 'FINANCED', 'SETTLED'] }).notNull().default('REGISTERED'),
+    status: text('status', { enum: statesOf(ORDER_RECEIVABLE_STATUSES) }).notNull().default('REGISTERED'),
     financingId: integer('financing_id'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -198,9 +210,7 @@ export const financings = pgTable(
     netAmount: bigint('net_amount', { mode: 'number' }).notNull(),
     applyDate: date('apply_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
-    status: text('status', {
-      enum: ['SUBMITTED', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'REPAYING', 'SETTLED', 'REJECTED', 'CANCELLED'],
-    }).notNull(),
+    status: text('status', { enum: statesOf(FINANCING_STATUSES) }).notNull(),
     overdue: boolean('overdue').notNull().default(false),
     extended: boolean('extended').notNull().default(false),
     contractId: integer('contract_id'),
@@ -260,7 +270,7 @@ export const financingTranches = pgTable(
     interest: bigint('interest', { mode: 'number' }).notNull(),
     serviceFee: bigint('service_fee', { mode: 'number' }).notNull(),
     netAmount: bigint('net_amount', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['PENDING', 'DISBURSED', 'SETTLED', 'CANCELLED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: statesOf(TRANCHE_STATUSES) }).notNull().default('PENDING'),
     startDate: date('start_date', { mode: 'string' }),
     dueDate: date('due_date', { mode: 'string' }),
     outstanding: bigint('outstanding', { mode: 'number' }).notNull().default(0),
@@ -309,7 +319,7 @@ export const repayments = pgTable(
     interest: bigint('interest', { mode: 'number' }).notNull().default(0),
     penalty: bigint('penalty', { mode: 'number' }).notNull().default(0),
     allocations: jsonb('allocations').$type<RepaymentAllocation[]>().notNull().default([]),
-    status: text('status', { enum: ['PENDING', 'CONFIRMED', 'REJECTED'] }).notNull(),
+    status: text('status', { enum: statesOf(REPAYMENT_STATUSES) }).notNull(),
     voucherUploadId: integer('voucher_upload_id').references(() => uploads.id),
     payerAccountName: text('payer_account_name'),
     payerAccountNo: text('payer_account_no'),
@@ -349,7 +359,7 @@ export const financingExtensions = pgTable(
     /** The extra interest the extension costs (upfront mode: charged on approval; in arrears: accrues). */
     extraInterest: bigint('extra_interest', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
-    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: statesOf(REVIEW_STATUSES) }).notNull().default('PENDING'),
     reviewNote: text('review_note'),
     createdBy: integer('created_by').references(() => users.id),
     decidedBy: integer('decided_by').references(() => users.id),
