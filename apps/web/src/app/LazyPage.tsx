@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'r
 import type { RouteDef } from './route-table.ts';
 
 /** SPEC §8: a page chunk that has not arrived after 120 s is a load error. */
-export const CHUNK_TIMEOUT_MS = 120_000;
+const CHUNK_TIMEOUT_MS = 120_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -5,7 +5,7 @@ export { afterLoginPath } from '../lib/after-login-path.ts';
 /** SPEC §2: paths the guard never sends to 404. */
 const EXEMPT = new Set(['/', '/login', '/logout', '/version', '/sys/setting', '/exception/403', '/exception/404', '/exception/500']);
 
-export const isExempt = (path: string) => EXEMPT.has(path) || path.startsWith('/bpm/');
+const isExempt = (path: string) => EXEMPT.has(path) || path.startsWith('/bpm/');
 
 const matches = (pattern: string, path: string) => matchPath({ path: pattern, end: true }, path) !== null;
 

@@ -1,7 +1,8 @@
 import { Alert, Descriptions, Form, Input, Modal } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { newIdempotencyKey } from './confirm.ts';
-import { isRequestFailure, type Envelope } from './request.ts';
+import { newIdempotencyKey, type Confirmation } from './confirm.ts';
+import { fieldOfFailure } from './error-codes.ts';
+import { isRequestFailure } from './request.ts';
 
 interface Props<T> {
   open: boolean;
@@ -9,18 +10,24 @@ interface Props<T> {
   /** What is about to happen (amounts, accounts), shown above the password. */
   summary: { label: string; value: ReactNode }[];
   okText?: string;
-  /** Sends the call with the password (plain: the caller encrypts it) and this dialog's idempotency key. */
-  onConfirm(password: string, idempotencyKey: string): Promise<Envelope<T | string>>;
+  /** More form items under the password (e.g. "I have read the contract"), validated with it. */
+  children?: ReactNode;
+  /**
+   * Sends the call with the password (plain: the call encrypts it) and this dialog's idempotency
+   * key: usually an action's `mutateAsync`, which rejects with the server's refusal.
+   */
+  onConfirm(confirmation: Confirmation): Promise<T>;
   onDone(result: T): void;
   onCancel(): void;
 }
 
 /**
- * The second confirmation before money moves or a contract is signed (PRODUCT §2): the login
- * password, sent RSA-encrypted. One idempotency key per opening: confirming twice, or retrying
- * after a lost answer, acts once; a wrong password can be corrected and confirmed again.
+ * THE confirmation before money moves or a contract is signed (PRODUCT §2): the login password,
+ * sent RSA-encrypted. One idempotency key per opening: confirming twice, or retrying after a lost
+ * answer, acts once. A refusal stays in the dialog so it can be corrected and confirmed again: a
+ * password code (`fieldOfFailure`) on the password field, any other refusal above the form.
  */
-export function ConfirmPasswordModal<T>({ open, title, summary, okText = '确认', onConfirm, onDone, onCancel }: Props<T>) {
+export function ConfirmPasswordModal<T>({ open, title, summary, okText = '确认', children, onConfirm, onDone, onCancel }: Props<T>) {
   const [form] = Form.useForm<{ password: string }>();
   const [key, setKey] = useState(newIdempotencyKey);
   const [failure, setFailure] = useState<string | null>(null);
@@ -36,17 +43,13 @@ export function ConfirmPasswordModal<T>({ open, title, summary, okText = '确认
     setFailure(null);
     setBusy(true);
     try {
-      const res = await onConfirm(password, key);
-      if (res.status !== 'ERROR') {
-        reset();
-        onDone(res.message as T);
-        return;
-      }
-      const message = typeof res.message === 'string' ? res.message : '操作失败';
-      if (message.includes('密码')) form.setFields([{ name: 'password', errors: [message], value: '' }]);
-      else setFailure(message);
+      const result = await onConfirm({ password, idempotencyKey: key });
+      reset();
+      onDone(result);
     } catch (err) {
-      setFailure(isRequestFailure(err) ? err.message : '操作失败，请稍后重试');
+      const message = isRequestFailure(err) ? err.message : '操作失败，请稍后重试';
+      if (fieldOfFailure(err) === 'password') form.setFields([{ name: 'password', errors: [message], value: '' }]);
+      else setFailure(message);
     } finally {
       setBusy(false);
     }
@@ -79,6 +82,7 @@ export function ConfirmPasswordModal<T>({ open, title, summary, okText = '确认
         <Form.Item name="password" label="登录密码" rules={[{ required: true, message: '请输入登录密码确认本次操作' }]} extra="密码经 RSA 加密后传输，仅用于确认本次操作。">
           <Input.Password placeholder="请输入登录密码" autoComplete="current-password" data-testid="confirm-password" />
         </Form.Item>
+        {children}
       </Form>
     </Modal>
   );

@@ -1,4 +1,5 @@
 import { encryptPassword } from './rsa.ts';
+import { request, type Envelope } from './request.ts';
 import { fetchCurrentUser } from './session.ts';
 
 /** A fresh idempotency key: one per confirmation dialog, so a retried or double-clicked confirmation acts once. */
@@ -12,4 +13,23 @@ export function newIdempotencyKey(): string {
 export async function encryptLoginPassword(password: string): Promise<string> {
   const { exponent, modulus } = await fetchCurrentUser();
   return encryptPassword(password, { exponent, modulus });
+}
+
+/** What the confirmation dialog adds to a money call: the typed password and its idempotency key. */
+export interface Confirmation {
+  password: string;
+  idempotencyKey: string;
+}
+
+/**
+ * A money-moving call (the contract's `moneyConfirmationFields`): JSON body with the encrypted
+ * password and the idempotency key, which is also sent as the `Idempotency-Key` header.
+ */
+export async function postConfirmed<T>(url: string, body: Record<string, unknown>, { password, idempotencyKey }: Confirmation): Promise<Envelope<T>> {
+  return request<T>(url, {
+    method: 'POST',
+    json: true,
+    data: { ...body, password: await encryptLoginPassword(password), idempotencyKey },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }

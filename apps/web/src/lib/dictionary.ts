@@ -12,8 +12,8 @@ export interface DictItem {
   label: string;
 }
 
-export const DICTIONARY_PREFIX = 'dictionary_';
-export const BANK_NO_TYPE = 'unionBanckNo';
+const DICTIONARY_PREFIX = 'dictionary_';
+const BANK_NO_TYPE = 'unionBanckNo';
 
 const inflight = new Map<string, Promise<unknown>>();
 

@@ -7,6 +7,12 @@
 export interface Envelope<T> {
   status: 'OK' | 'ERROR' | 'WARN' | 'WARNING';
   message: T;
+  /** ERROR answers of a refused business rule: a stable code (`BusinessError` on the server) to act on. */
+  code?: string;
+  /** The request field a refusal is about (a 400 schema failure, or a rule on one field). */
+  field?: string;
+  /** Why a mailed link cannot be used (`INVALID`, `EXPIRED`, `USED`). */
+  reason?: string;
 }
 
 /** What every failed request rejects with. */
@@ -15,6 +21,12 @@ export interface RequestFailure {
   status?: number;
   message: string;
   url: string;
+  /** The server's stable error code, when it sent one: what the web acts on, never the message text. */
+  code?: string;
+  /** The request field the refusal is about. */
+  field?: string;
+  /** Why a mailed link cannot be used (`INVALID`, `EXPIRED`, `USED`). */
+  reason?: string;
 }
 
 /** A paged list answer (`message` of a paged call). */
@@ -102,7 +114,7 @@ function appendValue(params: URLSearchParams, key: string, value: unknown): void
 }
 
 /** Form / query encoding: undefined and null are skipped, arrays repeat the key, Dates are ISO. */
-export function toSearchParams(data: Record<string, unknown> | FormData | URLSearchParams | undefined): URLSearchParams {
+function toSearchParams(data: Record<string, unknown> | FormData | URLSearchParams | undefined): URLSearchParams {
   if (data instanceof URLSearchParams) return new URLSearchParams(data);
   const params = new URLSearchParams();
   if (!data) return params;
@@ -203,13 +215,18 @@ export async function request<T>(url: string, opts: RequestOptions = {}): Promis
 
   const { status } = response;
   if (status < 200 || status > 299) {
-    const parsed = parseJson(text) as { message?: unknown } | undefined;
+    const parsed = parseJson(text) as { message?: unknown; code?: unknown; field?: unknown } | undefined;
     const serverMessage =
       typeof parsed === 'object' && parsed !== null && typeof parsed.message === 'string' && parsed.message.trim() !== ''
         ? parsed.message
         : undefined;
     const message = serverMessage ?? STATUS_TEXTS[status] ?? (response.statusText || `请求失败（${status}）`);
-    throw fail(status, target, message);
+    const failure = fail(status, target, message);
+    if (typeof parsed === 'object' && parsed !== null) {
+      if (typeof parsed.code === 'string') failure.code = parsed.code;
+      if (typeof parsed.field === 'string') failure.field = parsed.field;
+    }
+    throw failure;
   }
 
   if (text.trim() === '') return { status: 'OK', message: null as T };
@@ -224,12 +241,15 @@ export function isRequestFailure(e: unknown): e is RequestFailure {
 
 /**
  * The `message` of an OK / WARN / WARNING answer; an ERROR answer throws a RequestFailure-shaped
- * `{ success: false, message: String(message), url: '' }` (a missing message reads '操作失败') so that query hooks turn it into a query error.
+ * `{ success: false, message: String(message), url: '', code? }` (a missing message reads '操作失败') so that query hooks turn it into a query error.
  */
 export function unwrap<T>(env: Envelope<T>): T {
   if (env.status === 'ERROR') {
     const message = env.message === null || env.message === undefined ? '操作失败' : String(env.message);
     const failure: RequestFailure = { success: false, message, url: '' };
+    if (env.code) failure.code = env.code;
+    if (env.field) failure.field = env.field;
+    if (env.reason) failure.reason = env.reason;
     throw failure;
   }
   return env.message;

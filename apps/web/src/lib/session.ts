@@ -20,7 +20,7 @@ export interface MenuItem {
 }
 
 export const CURRENT_USER_KEY = ['currentUser'] as const;
-export const MENUS_KEY = ['menus'] as const;
+const MENUS_KEY = ['menus'] as const;
 
 export const fetchCurrentUser = () => request<CurrentUser>('/user/current').then(unwrap);
 

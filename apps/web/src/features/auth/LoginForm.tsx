@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { readLocal } from '../../lib/storage.ts';
+import { ERROR_CODES } from '../../lib/error-codes.ts';
 import { useLogin } from './use-login.ts';
 
 interface Props {
@@ -20,7 +21,8 @@ export function LoginForm({ fromMask, onSuccess }: Props) {
   const [username, setUsername] = useState(() => readLocal('loginName', ''));
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [error, setError] = useState<string | null>(null);
+  // The login page is outside antd (first-load budget): a refused login is shown in the form itself.
+  const [error, setError] = useState<{ message: string; code?: string } | null>(null);
   const [loading, setLoading] = useState(false);
 
   const submit = async (e: FormEvent) => {
@@ -36,9 +38,9 @@ export function LoginForm({ fromMask, onSuccess }: Props) {
     try {
       const result = await login(name, password, fromMask);
       if (result.ok) onSuccess(result);
-      else setError(result.message);
+      else setError(result);
     } catch (err) {
-      setError((err as { message?: string }).message ?? '登录失败，请稍后重试');
+      setError({ message: (err as { message?: string }).message ?? '登录失败，请稍后重试' });
     } finally {
       setLoading(false);
     }
@@ -48,8 +50,8 @@ export function LoginForm({ fromMask, onSuccess }: Props) {
     <form className="fp-form" onSubmit={submit} noValidate data-testid="login-form">
       {error && (
         <div className="fp-alert" role="alert" data-testid="login-error">
-          {error}
-          {error.includes('尚未激活') && (
+          {error.message}
+          {error.code === ERROR_CODES.INACTIVE && (
             <>
               {' '}
               <Link to="/trade/opttimeout?type=activate&reason=PENDING">重新发送激活邮件</Link>

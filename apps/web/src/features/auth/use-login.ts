@@ -4,10 +4,10 @@ import { request } from '../../lib/request.ts';
 import { encryptLoginPassword } from '../../lib/confirm.ts';
 import { writeLocal } from '../../lib/storage.ts';
 
-export const LOGIN_TYPE = 'PASSWORD';
-export const ALREADY_ONLINE = 'AlreadyOnLine';
+const LOGIN_TYPE = 'PASSWORD';
+const ALREADY_ONLINE = 'AlreadyOnLine';
 
-export type LoginResult = { ok: true; alreadyOnline: boolean } | { ok: false; message: string };
+type LoginResult = { ok: true; alreadyOnline: boolean } | { ok: false; message: string; code?: string };
 
 /** SPEC §4 login: encrypt with the server's RSA key, post the form, then refresh user and menus. */
 export function useLogin() {
@@ -20,7 +20,7 @@ export function useLogin() {
         data: { username, password: encrypted, loginType: LOGIN_TYPE, maskLoginVisible: String(fromMask) },
       });
       const alreadyOnline = res.message === ALREADY_ONLINE;
-      if (res.status !== 'OK' && !alreadyOnline) return { ok: false, message: String(res.message) };
+      if (res.status !== 'OK' && !alreadyOnline) return { ok: false, message: String(res.message), code: res.code };
       writeLocal('loginName', username);
       // SPEC §4: the further check call after a successful login (cloud-loan eligibility feeds the menu).
       await request<boolean>('/slccbprecredit/isAllowCcbLoan').catch(() => undefined);

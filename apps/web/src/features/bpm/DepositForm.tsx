@@ -1,14 +1,9 @@
-import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Result } from 'antd';
-import { formatYuan, parseYuan, type Cents } from '@factoring/domain';
+import { Alert, Button, Card, Descriptions, Form, Input, Modal, Result } from 'antd';
+import { formatYuan, type Cents } from '@factoring/domain';
 import { useState } from 'react';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
-import { request, unwrap } from '../../lib/request.ts';
-
-interface Holder {
-  enterpriseId: number;
-  accountNo: string;
-  accountName: string;
-}
+import { tryParseYuan, yuanRule } from '../../lib/money.ts';
+import { fetchVirtualAccountHolder, useDeposit, type DepositResult, type VirtualAccountHolder as Holder } from './api.ts';
 
 interface DepositInput {
   accountNo: string;
@@ -18,10 +13,6 @@ interface DepositInput {
   memo?: string;
 }
 
-interface DepositResult {
-  refNo: string;
-  amount: number;
-}
 
 /**
  * How money enters the platform (PRODUCT §5): an operator records an incoming bank transfer to an
@@ -29,18 +20,17 @@ interface DepositResult {
  * idempotency key per confirmation, so a double click or a retry records the deposit once.
  */
 export function DepositForm() {
-  const { message } = App.useApp();
+  const deposit = useDeposit();
   const [form] = Form.useForm<DepositInput>();
   const [holder, setHolder] = useState<Holder | null>(null);
   const [pending, setPending] = useState<{ input: DepositInput; amount: Cents; key: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<(DepositResult & { accountName: string }) | null>(null);
 
   const lookUp = async (accountNo: string) => {
     setHolder(null);
     if (!accountNo.trim()) return;
     try {
-      setHolder(await request<Holder>('/bpm/funds/virtual-account', { data: { accountNo: accountNo.trim() } }).then(unwrap));
+      setHolder(await fetchVirtualAccountHolder(accountNo.trim()));
     } catch (err) {
       form.setFields([{ name: 'accountNo', errors: [(err as { message?: string }).message ?? '虚拟账号不存在'] }]);
     }
@@ -51,32 +41,17 @@ export function DepositForm() {
       form.setFields([{ name: 'accountNo', errors: ['请先核对虚拟账号对应的企业'] }]);
       return;
     }
-    setPending({ input, amount: parseYuan(input.amount), key: newIdempotencyKey() });
+    setPending({ input, amount: tryParseYuan(input.amount)!, key: newIdempotencyKey() });
   };
 
   const confirm = async () => {
     if (!pending) return;
-    setBusy(true);
-    try {
-      const res = await request<DepositResult | string>('/bpm/funds/deposit', {
-        method: 'POST',
-        json: true,
-        data: { ...pending.input, accountNo: pending.input.accountNo.trim(), amount: pending.amount, idempotencyKey: pending.key },
-        headers: { 'Idempotency-Key': pending.key },
-      });
-      if (res.status === 'ERROR' || typeof res.message === 'string') {
-        message.error(String(res.message), 3);
-        return;
-      }
-      setDone({ ...res.message, accountName: holder?.accountName ?? '' });
-      setPending(null);
-      form.resetFields();
-      setHolder(null);
-    } catch (err) {
-      message.error((err as { message?: string }).message ?? '入账失败，请稍后重试', 3);
-    } finally {
-      setBusy(false);
-    }
+    const result = await deposit.run({ ...pending.input, accountNo: pending.input.accountNo.trim(), amount: pending.amount, idempotencyKey: pending.key });
+    if (!result) return;
+    setDone({ ...result, accountName: holder?.accountName ?? '' });
+    setPending(null);
+    form.resetFields();
+    setHolder(null);
   };
 
   if (done) {
@@ -101,16 +76,7 @@ export function DepositForm() {
         <Form.Item
           name="amount"
           label="入账金额（元）"
-          rules={[
-            { required: true, message: '请输入入账金额' },
-            {
-              validator: async (_, v: string) => {
-                if (!v) return;
-                const cents = parseYuan(v);
-                if (cents <= 0) throw new Error('入账金额必须大于 0');
-              },
-            },
-          ]}
+          rules={[yuanRule('入账金额')]}
         >
           <Input placeholder="例如 100000.00" maxLength={20} data-testid="deposit-amount" />
         </Form.Item>
@@ -127,7 +93,7 @@ export function DepositForm() {
           核对并登记
         </Button>
       </Form>
-      <Modal open={!!pending} title="确认入账" okText="确认入账" confirmLoading={busy} onOk={() => void confirm()} onCancel={() => setPending(null)} okButtonProps={{ 'data-testid': 'deposit-confirm' } as never}>
+      <Modal open={!!pending} title="确认入账" okText="确认入账" confirmLoading={deposit.isPending} onOk={() => void confirm()} onCancel={() => setPending(null)} okButtonProps={{ 'data-testid': 'deposit-confirm' } as never}>
         {pending && (
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label="入账企业">{holder?.accountName}</Descriptions.Item>

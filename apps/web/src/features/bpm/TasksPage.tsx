@@ -1,7 +1,6 @@
 import { FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
   Alert,
-  App,
   Button,
   Checkbox,
   Collapse,
@@ -23,25 +22,18 @@ import {
   type ButtonProps,
   type TableColumnsType,
 } from 'antd';
-import dayjs from 'dayjs';
+import { taskLifecycle } from '@factoring/domain';
 import { useState } from 'react';
+import { dateTime as time } from '../../lib/format.ts';
 import { useLoginUser } from '../../lib/session.ts';
 import { DepositForm } from './DepositForm.tsx';
-import { JobRunsPanel } from './JobRunsPanel.tsx';
-import { CloudLoanDeskSlot, PurchaseSalesDeskSlot } from '../../app/feature-slots.tsx';
 import { useAudit, useTask, useTaskAction, useTasks, useTaskTypes, type AuditEntry, type TaskDetail, type TaskFilters, type TaskItem, type TaskState } from './api.ts';
 
-const STATE_OPTIONS: { value: TaskState; label: string }[] = [
-  { value: 'PENDING', label: '待审核' },
-  { value: 'APPROVED', label: '已通过' },
-  { value: 'REJECTED', label: '已驳回' },
-];
+const STATE_OPTIONS = taskLifecycle.states.map((value) => ({ value, label: taskLifecycle.label(value) }));
 const STATE_COLORS: Record<TaskState, string> = { PENDING: 'processing', APPROVED: 'success', REJECTED: 'error' };
 const ACTION_LABELS: Record<AuditEntry['action'], string> = { SUBMIT: '提交', CLAIM: '领取', RELEASE: '退回任务池', APPROVE: '审核通过', REJECT: '驳回' };
 const ACTION_COLORS: Record<AuditEntry['action'], string> = { SUBMIT: 'blue', CLAIM: 'gray', RELEASE: 'gray', APPROVE: 'green', REJECT: 'red' };
 
-const time = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '—');
-const failureText = (err: unknown) => (typeof err === 'object' && err !== null && typeof (err as { message?: unknown }).message === 'string' ? (err as { message: string }).message : '操作失败');
 
 const Json = ({ value }: { value: unknown }) => (
   <pre style={{ margin: 0, maxHeight: 320, overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(value, null, 2)}</pre>
@@ -105,7 +97,6 @@ function DecisionModal({ kind, onCancel, onConfirm, busy }: { kind: 'approve' | 
 }
 
 function TaskDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
-  const { message } = App.useApp();
   const me = useLoginUser();
   const task = useTask(id);
   const act = useTaskAction();
@@ -114,13 +105,8 @@ function TaskDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
   const mayAct = t?.state === 'PENDING' && (!t.assigneeId || t.assigneeId === me?.id);
 
   const run = async (action: 'claim' | 'release' | 'approve' | 'reject', text?: string) => {
-    try {
-      await act.mutateAsync({ id: id!, action, comment: action === 'approve' ? text || undefined : undefined, reason: action === 'reject' ? text : undefined });
-      message.success({ claim: '已领取该任务', release: '已退回任务池', approve: '已审核通过', reject: '已驳回' }[action]);
-      setDeciding(null);
-    } catch (err) {
-      message.error(failureText(err));
-    }
+    const done = await act.run({ id: id!, action, comment: action === 'approve' ? text || undefined : undefined, reason: action === 'reject' ? text : undefined });
+    if (done !== undefined) setDeciding(null);
   };
 
   return (
@@ -162,7 +148,7 @@ function TaskDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
             <Descriptions.Item label="任务类型">{t.typeLabel}</Descriptions.Item>
             <Descriptions.Item label="状态">
               <Tag color={STATE_COLORS[t.state]} data-testid="task-state">
-                {t.stateLabel}
+                {taskLifecycle.label(t.state)}
               </Tag>
             </Descriptions.Item>
             <Descriptions.Item label="企业">{t.enterpriseName ?? '—'}</Descriptions.Item>
@@ -218,7 +204,7 @@ function TaskList() {
     { title: '类型', dataIndex: 'typeLabel', width: 130 },
     { title: '主题', dataIndex: 'subject', ellipsis: true },
     { title: '企业', dataIndex: 'enterpriseName', width: 220, ellipsis: true, render: (v: string | null) => v ?? '—' },
-    { title: '状态', dataIndex: 'state', width: 90, render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{r.stateLabel}</Tag> },
+    { title: '状态', dataIndex: 'state', width: 90, render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{taskLifecycle.label(r.state)}</Tag> },
     { title: '处理人', dataIndex: 'assigneeName', width: 90, render: (v: string | null) => v ?? '—' },
     { title: '提交时间', dataIndex: 'createdAt', width: 170, render: time },
     {
@@ -335,9 +321,6 @@ export default function TasksPage() {
           { key: 'tasks', label: '审批任务', children: <TaskList /> },
           { key: 'audit', label: '审计日志', children: <AuditLog active={tab === 'audit'} /> },
           { key: 'deposit', label: '登记入账', children: <DepositForm /> },
-          { key: 'cloudloan', label: '银行云贷审批', children: <CloudLoanDeskSlot /> },
-          { key: 'jobs', label: '定时任务', children: <JobRunsPanel active={tab === 'jobs'} /> },
-          { key: 'purchaseSales', label: '购销管理', children: <PurchaseSalesDeskSlot /> },
         ]}
       />
     </div>

@@ -1,60 +1,17 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TaskState } from '@factoring/domain';
+import type { auditItemSchema, depositBody, depositResultSchema, taskDetailSchema, taskListItemSchema, taskTypesSchema, virtualAccountSchema } from '@factoring/domain/contract';
+import type { z } from 'zod';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useAction } from '../../lib/action.ts';
 import { request, unwrap, type Paged } from '../../lib/request.ts';
 
-export type TaskState = 'PENDING' | 'APPROVED' | 'REJECTED';
+export type { TaskState };
 
-export interface TaskType {
-  type: string;
-  label: string;
-}
-
-export interface TaskItem {
-  id: number;
-  type: string;
-  typeLabel: string;
-  subject: string;
-  enterpriseId: number | null;
-  enterpriseName: string | null;
-  refId: string;
-  state: TaskState;
-  stateLabel: string;
-  assigneeId: number | null;
-  assigneeName: string | null;
-  decision: 'APPROVE' | 'REJECT' | null;
-  reason: string | null;
-  decidedByName: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
-
-export interface TaskFile {
-  id: number;
-  originalName: string;
-  mimeType: string;
-  size: number;
-}
-
-export interface AuditEntry {
-  id: number;
-  taskId?: number | null;
-  action: 'SUBMIT' | 'CLAIM' | 'RELEASE' | 'APPROVE' | 'REJECT';
-  actorName: string;
-  entityType?: string;
-  entityId?: string;
-  comment: string | null;
-  before: unknown;
-  after: unknown;
-  ip?: string | null;
-  createdAt: string;
-}
-
-export interface TaskDetail extends TaskItem {
-  data: Record<string, unknown>;
-  fields: { label: string; value: string }[];
-  attachments: { uploadId: number; label: string; file: TaskFile | null }[];
-  submittedByName: string | null;
-  history: AuditEntry[];
-}
+type TaskType = z.input<typeof taskTypesSchema>[number];
+export type TaskItem = z.input<typeof taskListItemSchema>;
+export type TaskDetail = z.input<typeof taskDetailSchema>;
+/** An audit-log entry, or a task's own history (the same fields, fewer of them). */
+export type AuditEntry = z.input<typeof taskDetailSchema>['history'][number] & Partial<z.input<typeof auditItemSchema>>;
 
 export interface TaskFilters {
   type?: string;
@@ -92,21 +49,41 @@ export function useTask(id: number | null) {
 export function useAudit(page: number, size: number, enabled: boolean) {
   return useQuery({
     queryKey: KEYS.audit(page, size),
-    queryFn: () => request<Paged<AuditEntry>>('/bpm/audit', { data: { page, size } }).then(unwrap),
+    queryFn: () => request<Paged<z.input<typeof auditItemSchema>>>('/bpm/audit', { data: { page, size } }).then(unwrap),
     enabled,
     placeholderData: keepPreviousData,
   });
 }
 
-type Action = { id: number; action: 'claim' | 'release' | 'approve' | 'reject'; comment?: string; reason?: string };
+type TaskAction = 'claim' | 'release' | 'approve' | 'reject';
+const DONE: Record<TaskAction, string> = { claim: '已领取该任务', release: '已退回任务池', approve: '已审核通过', reject: '已驳回' };
 
+/** Claim, release, approve (with an optional comment) or reject (with a reason) a task. */
 export function useTaskAction() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, action, comment, reason }: Action) => {
+  return useAction({
+    call: ({ id, action, comment, reason }: { id: number; action: TaskAction; comment?: string; reason?: string }) => {
       const data = action === 'approve' ? { comment } : action === 'reject' ? { reason } : {};
-      return unwrap(await request<unknown>(`/bpm/tasks/${id}/${action}`, { method: 'POST', data, json: true }));
+      return request<unknown>(`/bpm/tasks/${id}/${action}`, { method: 'POST', data, json: true });
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ['bpm'] }),
+    invalidates: [['bpm']],
+    success: (_, { action }) => DONE[action],
+  });
+}
+
+// Back office: money entering the platform ----------------------------------------------------------
+
+export type VirtualAccountHolder = z.input<typeof virtualAccountSchema>;
+export type DepositResult = z.input<typeof depositResultSchema>;
+
+/** Who holds a virtual account number (shown before an incoming transfer is recorded). */
+export const fetchVirtualAccountHolder = (accountNo: string) =>
+  request<VirtualAccountHolder>('/bpm/funds/virtual-account', { data: { accountNo } }).then(unwrap);
+
+/** Records an incoming bank transfer; one idempotency key per confirmation. */
+export function useDeposit() {
+  return useAction({
+    call: ({ idempotencyKey, ...body }: Omit<z.input<typeof depositBody>, 'idempotencyKey'> & { idempotencyKey: string }) =>
+      request<DepositResult>('/bpm/funds/deposit', { method: 'POST', json: true, data: { ...body, idempotencyKey }, headers: { 'Idempotency-Key': idempotencyKey } }),
+    invalidates: [['bpm'], ['funds']],
   });
 }

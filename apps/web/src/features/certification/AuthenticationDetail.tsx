@@ -1,7 +1,8 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { Alert, Descriptions, Image, Space, Typography } from 'antd';
 import type { Authentication, UploadedFile } from './api.ts';
-import { formatTime, GENDER_LABELS, StatusTag } from './labels.tsx';
+import { dateTime } from '../../lib/format.ts';
+import { GENDER_LABELS, StatusTag } from './labels.tsx';
 
 function FilePreview({ file, label }: { file: UploadedFile | null; label: string }) {
   if (!file) return <Typography.Text type="secondary">未上传</Typography.Text>;
@@ -24,9 +25,9 @@ export function AuthenticationDetail({ value }: { value: Authentication }) {
       {v.status === 'REJECTED' && v.rejectReason && <Alert type="error" showIcon title="审核未通过" description={`驳回原因：${v.rejectReason}`} />}
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} title="企业信息">
         <Descriptions.Item label="状态">
-          <StatusTag status={v.status} label={v.statusLabel} />
+          <StatusTag status={v.status} />
         </Descriptions.Item>
-        <Descriptions.Item label="提交时间">{formatTime(v.submittedAt)}</Descriptions.Item>
+        <Descriptions.Item label="提交时间">{dateTime(v.submittedAt)}</Descriptions.Item>
         <Descriptions.Item label="企业名称">{dash(v.enterpriseName)}</Descriptions.Item>
         <Descriptions.Item label="统一社会信用代码">{dash(v.uscc)}</Descriptions.Item>
         <Descriptions.Item label="注册地址" span={2}>

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, Descriptions, Drawer, Empty, Form, Input, Modal, Result, Skeleton, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Descriptions, Drawer, Empty, Form, Input, Modal, Result, Skeleton, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -13,8 +13,10 @@ import {
   type BoundAccount,
 } from './api.ts';
 import { AuthenticationDetail } from './AuthenticationDetail.tsx';
-import { BankBranchFields, FileField, TrimInput } from './fields.tsx';
-import { errorText, formatTime, MessageWithLink, StatusTag } from './labels.tsx';
+import { UploadField } from '../../lib/UploadField.tsx';
+import { BankBranchFields, TrimInput } from './fields.tsx';
+import { dateTime } from '../../lib/format.ts';
+import { accountChangeLifecycle, errorText, StatusTag } from './labels.tsx';
 
 function DetailDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
   const detail = useAuthentication(id);
@@ -29,7 +31,6 @@ type ChangeValues = AccountValues & { changeReason: string; proofFileId?: number
 
 function AccountChangeModal({ open, enterpriseName, onClose }: { open: boolean; enterpriseName: string; onClose(): void }) {
   const [form] = Form.useForm<ChangeValues>();
-  const { message } = App.useApp();
   const submit = useSubmitAccountChange();
   const onOk = async () => {
     let v: ChangeValues;
@@ -38,14 +39,10 @@ function AccountChangeModal({ open, enterpriseName, onClose }: { open: boolean; 
     } catch {
       return; // the form shows what is missing
     }
-    try {
-      await submit.mutateAsync({ ...v, accountName: enterpriseName, accountNo: v.accountNo?.replace(/[\s-]/g, '') });
-      message.success('变更申请已提交，审核通过后生效');
-      form.resetFields();
-      onClose();
-    } catch (err) {
-      message.error(<MessageWithLink text={errorText(err)} />);
-    }
+    const sent = await submit.run({ ...v, accountName: enterpriseName, accountNo: v.accountNo?.replace(/[\s-]/g, '') }, { form });
+    if (!sent) return;
+    form.resetFields();
+    onClose();
   };
   return (
     <Modal open={open} title="变更结算账户" onCancel={onClose} onOk={onOk} okText="提交审核" confirmLoading={submit.isPending} width={720} destroyOnHidden>
@@ -61,7 +58,7 @@ function AccountChangeModal({ open, enterpriseName, onClose }: { open: boolean; 
           <Input.TextArea rows={2} maxLength={200} showCount data-testid="change-reason" />
         </Form.Item>
         <Form.Item name="proofFileId" label="开户许可证或银行开户证明（选填）">
-          <FileField purpose="ACCOUNT_PROOF" label="开户证明" />
+          <UploadField purpose="ACCOUNT_PROOF" label="开户证明" />
         </Form.Item>
       </Form>
     </Modal>
@@ -75,10 +72,10 @@ function AccountSection({ enterpriseName, virtualAccountNo }: { enterpriseName: 
   const [open, setOpen] = useState(false);
   const a = info.data?.account;
   const columns: TableColumnsType<AccountChange> = [
-    { title: '申请时间', dataIndex: 'createdAt', width: 150, render: formatTime },
+    { title: '申请时间', dataIndex: 'createdAt', width: 150, render: (v: string | null) => dateTime(v) },
     { title: '新结算账户', render: (_, r) => `${accountText(r)}（${r.branchName}）` },
     { title: '变更原因', dataIndex: 'changeReason', ellipsis: true },
-    { title: '状态', dataIndex: 'status', width: 90, render: (_, r) => <StatusTag status={r.status} label={r.statusLabel} /> },
+    { title: '状态', dataIndex: 'status', width: 90, render: (_, r) => <StatusTag status={r.status} machine={accountChangeLifecycle} /> },
     { title: '驳回原因', dataIndex: 'rejectReason', render: (v: string | null) => v ?? '—' },
   ];
   return (
@@ -125,9 +122,9 @@ export default function AuthenticationListPage() {
     { title: '申请编号', dataIndex: 'id', width: 90 },
     { title: '企业名称', dataIndex: 'enterpriseName', render: (v: string | null) => v ?? '—' },
     { title: '统一社会信用代码', dataIndex: 'uscc', width: 190, render: (v: string | null) => v ?? '—' },
-    { title: '状态', dataIndex: 'status', width: 90, render: (_, r) => <StatusTag status={r.status} label={r.statusLabel} /> },
-    { title: '提交时间', dataIndex: 'submittedAt', width: 150, render: formatTime },
-    { title: '审核时间', dataIndex: 'decidedAt', width: 150, render: formatTime },
+    { title: '状态', dataIndex: 'status', width: 90, render: (_, r) => <StatusTag status={r.status} /> },
+    { title: '提交时间', dataIndex: 'submittedAt', width: 150, render: (v: string | null) => dateTime(v) },
+    { title: '审核时间', dataIndex: 'decidedAt', width: 150, render: (v: string | null) => dateTime(v) },
     { title: '驳回原因', dataIndex: 'rejectReason', ellipsis: true, render: (v: string | null) => v ?? '—' },
     {
       title: '操作',
@@ -159,7 +156,7 @@ export default function AuthenticationListPage() {
         {!c ? (
           <Skeleton active paragraph={{ rows: 1 }} />
         ) : c.enterprise.certified ? (
-          <Alert type="success" showIcon title={`${c.enterprise.name} 已完成实名认证`} description={`统一社会信用代码 ${c.enterprise.uscc ?? '—'}，认证时间 ${formatTime(c.enterprise.certifiedAt)}`} data-testid="certified-banner" />
+          <Alert type="success" showIcon title={`${c.enterprise.name} 已完成实名认证`} description={`统一社会信用代码 ${c.enterprise.uscc ?? '—'}，认证时间 ${dateTime(c.enterprise.certifiedAt)}`} data-testid="certified-banner" />
         ) : c.pending ? (
           <Alert type="info" showIcon title="认证申请审核中" description="审核通过后即完成实名认证并开立资金账户。" />
         ) : (

@@ -1,12 +1,14 @@
 import { validateIdCard, validateUscc } from '@factoring/domain';
-import { Alert, App, Button, Card, Col, Descriptions, Divider, Form, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Divider, Form, Result, Row, Skeleton, Space, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useFeedback } from '../../lib/feedback.ts';
 import { useAuthentication, useCurrentAuthentication, useSaveAuthentication, type Authentication, type AuthenticationValues } from './api.ts';
 import { AuthenticationDetail } from './AuthenticationDetail.tsx';
-import { BankBranchFields, FileField, TrimInput } from './fields.tsx';
-import { errorText, GENDER_LABELS, MessageWithLink } from './labels.tsx';
+import { UploadField } from '../../lib/UploadField.tsx';
+import { BankBranchFields, TrimInput } from './fields.tsx';
+import { errorText, GENDER_LABELS } from './labels.tsx';
 
 const required = (label: string, verb = '请输入'): Rule => ({ required: true, whitespace: true, message: `${verb}${label}` });
 const length = (label: string, min: number, max: number): Rule => ({ min, max, message: `${label}应为${min}–${max}个字` });
@@ -51,7 +53,7 @@ function initialValues(base: Authentication | null, enterpriseName: string): Aut
 
 function AuthenticationForm({ base, enterpriseName }: { base: Authentication | null; enterpriseName: string }) {
   const [form] = Form.useForm<AuthenticationValues>();
-  const { message, modal } = App.useApp();
+  const feedback = useFeedback();
   const navigate = useNavigate();
   const draft = useSaveAuthentication('draft');
   const submit = useSaveAuthentication('submit');
@@ -65,22 +67,13 @@ function AuthenticationForm({ base, enterpriseName }: { base: Authentication | n
   };
 
   const saveDraft = async () => {
-    try {
-      const saved = await draft.mutateAsync(values());
-      setRecordId(saved.id);
-      message.success('草稿已保存');
-    } catch (err) {
-      message.error(<MessageWithLink text={errorText(err)} />);
-    }
+    const saved = await draft.run(values(), { form });
+    if (saved) setRecordId(saved.id);
   };
 
   const onFinish = async () => {
-    try {
-      await submit.mutateAsync(values());
-      modal.success({ title: '认证申请已提交', content: '平台将在 1–2 个工作日内完成审核，审核结果可在“实名业务”页面查看。', onOk: () => navigate('/user/autenticalList') });
-    } catch (err) {
-      message.error(<MessageWithLink text={errorText(err)} />);
-    }
+    const submitted = await submit.run(values(), { form });
+    if (submitted) feedback.modal.success({ title: '认证申请已提交', content: '平台将在 1–2 个工作日内完成审核，审核结果可在“实名业务”页面查看。', onOk: () => navigate('/user/autenticalList') });
   };
 
   const syncAccountName = () => {
@@ -161,17 +154,17 @@ function AuthenticationForm({ base, enterpriseName }: { base: Authentication | n
       <Row gutter={16}>
         <Col xs={24} md={8}>
           <Form.Item name="licenceFileId" label="营业执照" rules={[{ required: true, message: '请上传营业执照' }]}>
-            <FileField purpose="LICENCE" label="营业执照" file={base?.files.licence} testId="upload-licence" />
+            <UploadField purpose="LICENCE" label="营业执照" file={base?.files.licence} testId="upload-licence" />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
           <Form.Item name="idFrontFileId" label="法定代表人身份证人像面" rules={[{ required: true, message: '请上传身份证人像面' }]}>
-            <FileField purpose="ID_FRONT" label="人像面" file={base?.files.idFront} testId="upload-id-front" />
+            <UploadField purpose="ID_FRONT" label="人像面" file={base?.files.idFront} testId="upload-id-front" />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
           <Form.Item name="idBackFileId" label="法定代表人身份证国徽面" rules={[{ required: true, message: '请上传身份证国徽面' }]}>
-            <FileField purpose="ID_BACK" label="国徽面" file={base?.files.idBack} testId="upload-id-back" />
+            <UploadField purpose="ID_BACK" label="国徽面" file={base?.files.idBack} testId="upload-id-back" />
           </Form.Item>
         </Col>
       </Row>

@@ -1,128 +1,38 @@
-import type { SettlementAccount } from '@factoring/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  accountChangeInfoSchema,
+  accountChangeInput,
+  accountChangeRequestSchema,
+  accountChangeSubmittedSchema,
+  accountFieldsInput,
+  areaListSchema,
+  bankListSchema,
+  branchPageSchema,
+  authenticationInput,
+  authenticationListItemSchema,
+  authenticationSchema,
+  boundSettlementAccountSchema,
+  currentAuthenticationSchema,
+} from '@factoring/domain/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { useAction } from '../../lib/action.ts';
 import { request, unwrap, type Paged } from '../../lib/request.ts';
 import { CURRENT_USER_KEY } from '../../lib/session.ts';
 
-export interface Area {
-  code: string;
-  name: string;
-}
+export type Area = z.input<typeof areaListSchema>[number];
+export type Bank = z.input<typeof bankListSchema>[number];
+type BranchPage = z.input<typeof branchPageSchema>;
 
-export interface Bank {
-  code: string;
-  name: string;
-  fullName: string;
-}
-
-export interface Branch {
-  unionBankNo: string;
-  name: string;
-  bankCode: string;
-  cityCode: string;
-}
-
-export interface UploadedFile {
-  id: number;
-  originalName: string;
-  mimeType: 'image/jpeg' | 'image/png' | 'application/pdf';
-  size: number;
-  url: string;
-}
-
-export type AuthenticationStatus = 'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED';
-
-/** The settlement account fields shared by the authentication and the account change. */
-export interface AccountValues {
-  accountName?: string | null;
-  accountNo?: string | null;
-  bankCode?: string | null;
-  provinceCode?: string | null;
-  cityCode?: string | null;
-  unionBankNo?: string | null;
-}
-
-export interface AuthenticationValues extends AccountValues {
-  id?: number | null;
-  enterpriseName?: string | null;
-  uscc?: string | null;
-  registeredAddress?: string | null;
-  legalName?: string | null;
-  legalIdCard?: string | null;
-  contactName?: string | null;
-  contactMobile?: string | null;
-  contactEmail?: string | null;
-  licenceFileId?: number | null;
-  idFrontFileId?: number | null;
-  idBackFileId?: number | null;
-}
-
-export interface Authentication extends Required<Omit<AuthenticationValues, 'id'>> {
-  id: number;
-  enterpriseId: number;
-  status: AuthenticationStatus;
-  statusLabel: string;
-  legalBirthDate: string | null;
-  legalGender: 'M' | 'F' | null;
-  files: { licence: UploadedFile | null; idFront: UploadedFile | null; idBack: UploadedFile | null };
-  bankName: string | null;
-  provinceName: string | null;
-  cityName: string | null;
-  branchName: string | null;
-  rejectReason: string | null;
-  submittedAt: string | null;
-  decidedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface AuthenticationListItem {
-  id: number;
-  status: AuthenticationStatus;
-  statusLabel: string;
-  enterpriseName: string | null;
-  uscc: string | null;
-  legalName: string | null;
-  accountNo: string | null;
-  bankName: string | null;
-  rejectReason: string | null;
-  submittedAt: string | null;
-  decidedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface BoundAccount extends SettlementAccount {
-  boundAt: string;
-}
-
-export interface CurrentAuthentication {
-  enterprise: { name: string; uscc: string | null; certified: boolean; certifiedAt: string | null };
-  pending: Authentication | null;
-  editable: Authentication | null;
-  approved: Authentication | null;
-  virtualAccountNo: string | null;
-  settlementAccount: BoundAccount | null;
-}
-
-export interface AccountChange extends Omit<BoundAccount, 'boundAt'> {
-  id: number;
-  status: 'PENDING' | 'APPROVED' | 'REJECTED';
-  statusLabel: string;
-  changeReason: string;
-  proofFileId: number | null;
-  proofFile: UploadedFile | null;
-  rejectReason: string | null;
-  createdAt: string;
-  decidedAt: string | null;
-}
-
-export interface AccountChangeInfo {
-  enterpriseName: string | null;
-  certified: boolean;
-  account: BoundAccount | null;
-  pending: AccountChange | null;
-  history: AccountChange[];
-}
+// Types of what is sent and answered: the contract in packages/domain/src/contract/certification.ts.
+export type AccountValues = z.input<typeof accountFieldsInput>;
+export type AuthenticationValues = z.input<typeof authenticationInput>;
+export type Authentication = z.input<typeof authenticationSchema>;
+export type UploadedFile = NonNullable<Authentication['files']['licence']>;
+export type AuthenticationListItem = z.input<typeof authenticationListItemSchema>;
+type CurrentAuthentication = z.input<typeof currentAuthenticationSchema>;
+export type BoundAccount = z.input<typeof boundSettlementAccountSchema>;
+export type AccountChange = z.input<typeof accountChangeRequestSchema>;
+type AccountChangeInfo = z.input<typeof accountChangeInfoSchema>;
 
 const KEYS = {
   banks: ['reference', 'banks'] as const,
@@ -158,7 +68,7 @@ export function useBranches(bankCode: string | null | undefined, cityCode: strin
   return useQuery({
     queryKey: KEYS.branches(bankCode ?? '', cityCode ?? '', keyword),
     queryFn: () =>
-      request<Paged<Branch>>('/bank/queryBankBranch', {
+      request<BranchPage>('/bank/queryBankBranch', {
         data: { bankCode, area_id: cityCode, name: keyword ? encodeURIComponent(keyword) : undefined, page: 1, size: 50 },
       }).then(unwrap),
     enabled: !!bankCode && !!cityCode,
@@ -167,12 +77,6 @@ export function useBranches(bankCode: string | null | undefined, cityCode: strin
   });
 }
 
-export async function uploadFile(file: File, purpose: string): Promise<UploadedFile> {
-  const form = new FormData();
-  form.append('purpose', purpose); // before the file: the server reads fields that precede it
-  form.append('file', file, file.name);
-  return unwrap(await request<UploadedFile>('/uploads', { method: 'POST', data: form }));
-}
 
 export function useCurrentAuthentication() {
   return useQuery({ queryKey: KEYS.current, queryFn: () => request<CurrentAuthentication>('/authentication/current').then(unwrap) });
@@ -194,21 +98,14 @@ export function useAuthentication(id: number | null | undefined) {
   });
 }
 
-function useInvalidateAuthentication() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: ['authentication'] }),
-      // certification changes what the user may do (menus, dashboard notice)
-      client.invalidateQueries({ queryKey: CURRENT_USER_KEY }),
-    ]);
-}
+// Certification changes what the user may do (menus, dashboard notice): the current user is refreshed too.
+const CERTIFICATION_REFRESHES = [['authentication'], CURRENT_USER_KEY, ['dashboard']] as const;
 
 export function useSaveAuthentication(kind: 'draft' | 'submit') {
-  const invalidate = useInvalidateAuthentication();
-  return useMutation({
-    mutationFn: async (values: AuthenticationValues) => unwrap(await request<Authentication>(`/authentication/${kind}`, { method: 'POST', data: { ...values }, json: true })),
-    onSuccess: () => invalidate(),
+  return useAction({
+    call: (values: AuthenticationValues) => request<Authentication>(`/authentication/${kind}`, { method: 'POST', data: { ...values }, json: true }),
+    invalidates: CERTIFICATION_REFRESHES,
+    success: kind === 'draft' ? '草稿已保存' : undefined,
   });
 }
 
@@ -217,10 +114,10 @@ export function useAccountChangeInfo() {
 }
 
 export function useSubmitAccountChange() {
-  const invalidate = useInvalidateAuthentication();
-  return useMutation({
-    mutationFn: async (values: AccountValues & { changeReason: string; proofFileId?: number | null }) =>
-      unwrap(await request<{ id: number }>('/system/modifyAccountInfo', { method: 'POST', data: { ...values }, json: true })),
-    onSuccess: () => invalidate(),
+  return useAction({
+    call: (values: z.input<typeof accountChangeInput>) =>
+      request<z.input<typeof accountChangeSubmittedSchema>>('/system/modifyAccountInfo', { method: 'POST', data: { ...values }, json: true }),
+    invalidates: CERTIFICATION_REFRESHES,
+    success: '变更申请已提交，审核通过后生效',
   });
 }

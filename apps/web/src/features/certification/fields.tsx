@@ -1,11 +1,8 @@
-import { FilePdfOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Col, Form, Image, Input, Row, Select, Typography, Upload, type InputProps, type UploadFile } from 'antd';
+import { Col, Form, Input, Row, Select, Typography, type InputProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { getBankBranchName } from '../../lib/dictionary.ts';
-import { isRequestFailure } from '../../lib/request.ts';
-import { uploadFile, useBanks, useBranches, useCities, useProvinces, type UploadedFile } from './api.ts';
-import { errorText } from './labels.tsx';
+import { useBanks, useBranches, useCities, useProvinces } from './api.ts';
 
 /** SPEC §5: text inputs are trimmed on blur. */
 export function TrimInput({ onBlur, onChange, value, ...rest }: InputProps & { value?: string | null }) {
@@ -20,95 +17,6 @@ export function TrimInput({ onBlur, onChange, value, ...rest }: InputProps & { v
         onBlur?.(e);
       }}
     />
-  );
-}
-
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-const ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf';
-
-const asUploadFile = (f: UploadedFile): UploadFile => ({
-  uid: String(f.id),
-  name: f.originalName,
-  status: 'done',
-  url: f.url,
-  thumbUrl: f.mimeType === 'application/pdf' ? undefined : f.url,
-  type: f.mimeType,
-});
-
-interface FileFieldProps {
-  purpose: string;
-  label: string;
-  /** The file already attached (from a draft or rejected submission). */
-  file?: UploadedFile | null;
-  value?: number | null;
-  onChange?(id: number | null): void;
-  testId?: string;
-}
-
-/**
- * One document upload with a thumbnail (images) or a PDF icon; jpg/png/pdf up to 5 MB. The browser
- * only pre-checks name and size; the server sniffs the content and has the last word.
- */
-export function FileField({ purpose, label, file, value, onChange, testId }: FileFieldProps) {
-  const { message } = App.useApp();
-  const [list, setList] = useState<UploadFile[]>(() => (file && file.id === value ? [asUploadFile(file)] : []));
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => {
-    if (file && file.id === value) setList([asUploadFile(file)]);
-  }, [file, value]);
-
-  return (
-    <div data-testid={testId}>
-      <Upload
-        listType="picture-card"
-        accept={ACCEPT}
-        maxCount={1}
-        fileList={list}
-        beforeUpload={(f) => {
-          if (f.size > MAX_UPLOAD_BYTES) {
-            message.error(`${label}文件大小不能超过 5 MB`);
-            return Upload.LIST_IGNORE;
-          }
-          if (!/\.(jpe?g|png|pdf)$/i.test(f.name)) {
-            message.error(`${label}仅支持 JPG、PNG 或 PDF 格式`);
-            return Upload.LIST_IGNORE;
-          }
-          return true;
-        }}
-        customRequest={async ({ file: raw, onSuccess, onError }) => {
-          const f = raw as File;
-          setList([{ uid: 'uploading', name: f.name, status: 'uploading' }]);
-          try {
-            const uploaded = await uploadFile(f, purpose);
-            setList([asUploadFile(uploaded)]);
-            onChange?.(uploaded.id);
-            onSuccess?.(uploaded);
-          } catch (err) {
-            setList([]);
-            onChange?.(null);
-            message.error(isRequestFailure(err) ? err.message : errorText(err));
-            onError?.(err as Error);
-          }
-        }}
-        onRemove={() => {
-          setList([]);
-          onChange?.(null);
-        }}
-        onPreview={(f) => {
-          if (f.type === 'application/pdf' || (!f.thumbUrl && f.url)) window.open(f.url, '_blank', 'noopener');
-          else if (f.url) setPreview(f.url);
-        }}
-        iconRender={(f) => (f.type === 'application/pdf' ? <FilePdfOutlined /> : undefined)}
-      >
-        {list.length === 0 && (
-          <div>
-            <PlusOutlined />
-            <div style={{ marginTop: 8 }}>上传{label}</div>
-          </div>
-        )}
-      </Upload>
-      {preview && <Image style={{ display: 'none' }} src={preview} preview={{ open: true, src: preview, onOpenChange: (open) => !open && setPreview(null) }} />}
-    </div>
   );
 }
 

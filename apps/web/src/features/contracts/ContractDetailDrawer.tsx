@@ -1,7 +1,9 @@
 import { formatYuan } from '@factoring/domain';
 import { Alert, Button, Descriptions, Drawer, Space, Tag, Typography } from 'antd';
 import type { Contract } from './api.ts';
-import { formatBytes, formatDateTime, statusColor } from './labels.ts';
+import { CONTRACT_TYPE_LABELS, contractLifecycle } from '@factoring/domain';
+import { dateTime, formatBytes } from '../../lib/format.ts';
+import { statusColor } from './labels.ts';
 
 interface Props {
   contract: Contract | null;
@@ -53,15 +55,15 @@ export function ContractDetailDrawer({ contract: c, justSigned, onClose, onView,
           <Descriptions column={1} bordered size="small" styles={{ label: { width: 130 } }}>
             <Descriptions.Item label="合同编号">{c.contractNo}</Descriptions.Item>
             <Descriptions.Item label="合同名称">{c.title}</Descriptions.Item>
-            <Descriptions.Item label="合同类型">{c.typeLabel}</Descriptions.Item>
+            <Descriptions.Item label="合同类型">{CONTRACT_TYPE_LABELS[c.type] ?? c.type}</Descriptions.Item>
             <Descriptions.Item label="状态">
-              <Tag color={statusColor(c.status)}>{c.statusLabel}</Tag>
+              <Tag color={statusColor(c.status)}>{contractLifecycle.label(c.status)}</Tag>
             </Descriptions.Item>
             <Descriptions.Item label="签约企业">{c.enterpriseName}</Descriptions.Item>
             <Descriptions.Item label="相对方">{c.counterparty}</Descriptions.Item>
             <Descriptions.Item label="关联业务">{c.relatedLabel}</Descriptions.Item>
             <Descriptions.Item label="合同金额（元）">{formatYuan(c.amount)}</Descriptions.Item>
-            <Descriptions.Item label="生成时间">{formatDateTime(c.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label="生成时间">{dateTime(c.createdAt)}</Descriptions.Item>
             <Descriptions.Item label="生效日期">{c.effectiveDate ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="到期日期">{c.expiryDate ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="合同文件">
@@ -77,7 +79,7 @@ export function ContractDetailDrawer({ contract: c, justSigned, onClose, onView,
           {c.signedAt ? (
             <Descriptions column={1} bordered size="small" styles={{ label: { width: 130 } }} data-testid="signature-record">
               <Descriptions.Item label="签署人">{c.signedByName}</Descriptions.Item>
-              <Descriptions.Item label="签署时间">{formatDateTime(c.signedAt)}</Descriptions.Item>
+              <Descriptions.Item label="签署时间">{dateTime(c.signedAt)}</Descriptions.Item>
               <Descriptions.Item label="签署 IP">{c.signerIp ?? '—'}</Descriptions.Item>
               <Descriptions.Item label="所签文件 SHA-256">
                 <Hash value={c.signedSha256} />

@@ -1,19 +1,21 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { formatYuan } from '@factoring/domain';
-import { Alert, App, Button, Card, Empty, Form, Input, Result, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { CONTRACT_TYPE_LABELS, contractLifecycle, formatYuan } from '@factoring/domain';
+import { Alert, Button, Card, Empty, Form, Input, Result, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { downloadFile, isPhone } from '../../lib/download.ts';
-import { contractFileUrl, useContracts, useContractStats, type Contract, type ContractFilters } from './api.ts';
+import { useFeedback } from '../../lib/feedback.ts';
+import { date } from '../../lib/format.ts';
+import { contractFileUrl, SignContractDialog } from '../../lib/signing.tsx';
+import { useContracts, useContractStats, type Contract, type ContractFilters } from './api.ts';
 import { ContractDetailDrawer } from './ContractDetailDrawer.tsx';
 import { ContractViewer } from './ContractViewer.tsx';
-import { formatDateTime, STATUS_OPTIONS, statusColor, TYPE_OPTIONS } from './labels.ts';
-import { SignContractModal } from './SignContractModal.tsx';
+import { STATUS_OPTIONS, statusColor, TYPE_OPTIONS } from './labels.ts';
 
 const DEFAULT_PAGE = { page: 1, size: 10 };
 
 /** `/user/contractList` (PRODUCT §10): the enterprise's contracts — view, download, sign with password confirmation. */
 export default function ContractListPage() {
-  const { message } = App.useApp();
+  const feedback = useFeedback();
   const [form] = Form.useForm<ContractFilters>();
   const [filters, setFilters] = useState<ContractFilters>({});
   const [paging, setPaging] = useState(DEFAULT_PAGE);
@@ -24,7 +26,7 @@ export default function ContractListPage() {
   const [viewing, setViewing] = useState<Contract | null>(null);
   const [signing, setSigning] = useState<Contract | null>(null);
 
-  const download = (c: Contract) => downloadFile(contractFileUrl(c.id, true), { warn: (m) => message.warning(m) });
+  const download = (c: Contract) => downloadFile(contractFileUrl(c.id, true), { warn: (m) => feedback.warning(m) });
   // SPEC §7: on phones a file opens in a new window; elsewhere the PDF shows in a modal.
   const view = (c: Contract) => (isPhone() ? window.open(contractFileUrl(c.id), '_blank', 'noopener') : setViewing(c));
 
@@ -51,21 +53,21 @@ export default function ContractListPage() {
       ),
     },
     { title: '合同名称', dataIndex: 'title', ellipsis: true, width: 180 },
-    { title: '合同类型', dataIndex: 'typeLabel', width: 96 },
+    { title: '合同类型', dataIndex: 'type', width: 96, render: (t: Contract['type']) => CONTRACT_TYPE_LABELS[t] ?? t },
     {
       title: '状态',
       dataIndex: 'status',
       width: 84,
       render: (_: unknown, c) => (
         <Tag color={statusColor(c.status)} data-testid="contract-status">
-          {c.statusLabel}
+          {contractLifecycle.label(c.status)}
         </Tag>
       ),
     },
     { title: '合同金额（元）', dataIndex: 'amount', align: 'right', width: 136, render: (v: number) => formatYuan(v) },
     { title: '相对方', dataIndex: 'counterparty', width: 170, ellipsis: true },
     { title: '关联业务', dataIndex: 'relatedLabel', width: 170, ellipsis: true },
-    { title: '生成日期', dataIndex: 'createdAt', width: 104, render: (v: string) => formatDateTime(v).slice(0, 10) },
+    { title: '生成日期', dataIndex: 'createdAt', width: 104, render: (v: string) => date(v) },
     { title: '生效日期', dataIndex: 'effectiveDate', width: 104, render: (v: string | null) => v ?? '—' },
     { title: '到期日期', dataIndex: 'expiryDate', width: 104, render: (v: string | null) => v ?? '—' },
     {
@@ -124,7 +126,7 @@ export default function ContractListPage() {
           <Select allowClear placeholder="全部" options={TYPE_OPTIONS} style={{ width: 140 }} />
         </Form.Item>
         <Form.Item name="status" label="状态">
-          <Select allowClear placeholder="全部" options={STATUS_OPTIONS.map(({ value, label }) => ({ value, label }))} style={{ width: 120 }} />
+          <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />
         </Form.Item>
         <Form.Item>
           <Space>
@@ -178,13 +180,13 @@ export default function ContractListPage() {
         onSign={(c) => setSigning(c)}
       />
       <ContractViewer contract={viewing} onClose={() => setViewing(null)} onDownload={download} />
-      <SignContractModal
+      <SignContractDialog<Contract>
         contract={signing}
         onClose={() => setSigning(null)}
-        onView={view}
+        onView={() => signing && view(signing)}
         onSigned={(signed) => {
           setSigning(null);
-          message.success(`合同 ${signed.contractNo} 签署成功`);
+          feedback.success(`合同 ${signed.contractNo} 签署成功`);
           setDetail({ contract: signed, justSigned: true });
         }}
       />

@@ -1,5 +1,6 @@
 import { Button, Modal, Space } from 'antd';
-import { contractFileUrl, type Contract } from './api.ts';
+import { contractFileUrl } from '../../lib/signing.tsx';
+import type { Contract } from './api.ts';
 
 interface Props {
   contract: Contract | null;

@@ -1,30 +1,13 @@
+import type { AuthenticationStatus } from '@factoring/domain';
+import type { accountBalanceSchema, creditLineSchema, supplyLoanSummarySchema } from '@factoring/domain/contract';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { request, unwrap, type Paged } from '../../lib/request.ts';
 
-export interface AccountBalance {
-  accountNo: string;
-  bank: string;
-  balance: number;
-  available: number;
-  frozen: number;
-  controlled: number;
-}
-
-export interface CreditLine {
-  id: number;
-  limit: number;
-  used: number;
-  available: number;
-  expiryDate: string;
-  status: string;
-  platform: { name: string };
-}
-
-export interface LoanSummary {
-  creditLines: { count: number; limit: number; used: number; available: number };
-  dueSoon: { count: number; amount: number; overdueCount: number };
-  contractsToSign: number;
-}
+// The dashboard reads other areas' answers; their types come from the contract (packages/domain/src/contract).
+type AccountBalance = z.input<typeof accountBalanceSchema>;
+type CreditLine = z.input<typeof creditLineSchema>;
+type LoanSummary = z.input<typeof supplyLoanSummarySchema>;
 
 const get = <T,>(url: string, data?: Record<string, unknown>) => request<T>(url, { data }).then(unwrap);
 
@@ -40,7 +23,7 @@ export const useContractStats = (enabled: boolean) =>
 export const useLatestAuthentication = (enabled: boolean) =>
   useQuery({
     queryKey: ['dashboard', 'authentication'],
-    queryFn: () => get<Paged<{ status: string; rejectReason?: string | null }>>('/authentication/list', { page: 1, size: 1 }),
+    queryFn: () => get<Paged<{ status: AuthenticationStatus; rejectReason?: string | null }>>('/authentication/list', { page: 1, size: 1 }),
     enabled,
     retry: false,
   });

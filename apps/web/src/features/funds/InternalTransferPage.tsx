@@ -1,12 +1,11 @@
 import { formatYuan } from '@factoring/domain';
-import { Alert, Button, Card, Descriptions, Form, Input, Result, Space } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isRequestFailure } from '../../lib/request.ts';
-import { useAccountBalance, useMoneyMutation } from './api.ts';
 import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
-import { tryParseYuan } from './labels.ts';
-import { yuanRule } from '../../lib/form-rules.ts';
+import { LoadFailure } from '../../lib/LoadFailure.tsx';
+import { tryParseYuan, yuanRule } from '../../lib/money.ts';
+import { useAccountBalance, useTransfer } from './api.ts';
 
 interface Values {
   payeeAccountNo: string;
@@ -22,12 +21,9 @@ export default function InternalTransferPage() {
   const [form] = Form.useForm<Values>();
   const amountText = Form.useWatch('amount', form);
   const [confirming, setConfirming] = useState<(Omit<Values, 'amount'> & { amount: number }) | null>(null);
-  const transfer = useMoneyMutation<{ payeeAccountNo: string; payeeName: string; amount: number; memo?: string }>('/funds/transfer');
+  const transfer = useTransfer();
 
-  if (balance.isError) {
-    const text = isRequestFailure(balance.error) ? balance.error.message : '加载失败';
-    return <Result status="warning" title="暂不能转账" subTitle={text} extra={text.includes('/user/autentication') ? <Link to="/user/autentication"><Button type="primary">去认证</Button></Link> : null} />;
-  }
+  if (balance.isError) return <LoadFailure title="暂不能转账" error={balance.error} />;
   const a = balance.data;
   const fee = a?.fees.inTransfer ?? 0;
   const max = a ? Math.max(0, a.available - fee) : 0;
@@ -96,7 +92,7 @@ export default function InternalTransferPage() {
               ]
             : []
         }
-        onConfirm={(password, idempotencyKey) => transfer.mutateAsync({ body: { ...confirming!, memo: confirming!.memo?.trim() || undefined }, password, idempotencyKey })}
+        onConfirm={(confirmation) => transfer.mutateAsync({ ...confirming!, memo: confirming!.memo?.trim() || undefined, ...confirmation })}
         onCancel={() => setConfirming(null)}
         onDone={(result) => {
           setConfirming(null);

@@ -1,12 +1,14 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { formatYuan } from '@factoring/domain';
-import { Alert, App, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Modal, Result, Row, Select, Skeleton, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { formatYuan, type FundFlow } from '@factoring/domain';
+import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Modal, Row, Select, Skeleton, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { isRequestFailure } from '../../lib/request.ts';
-import { fetchFlowsForExport, useAccountBalance, useFundFlows, useMonthlyFlows, type FlowFilters, type FundFlow } from './api.ts';
-import { DIRECTION_OPTIONS, FLOW_TYPE_OPTIONS, formatDateTime } from './labels.ts';
+import { useFeedback } from '../../lib/feedback.ts';
+import { dateTime } from '../../lib/format.ts';
+import { LoadFailure } from '../../lib/LoadFailure.tsx';
+import { fetchFlowsForExport, useAccountBalance, useFundFlows, useMonthlyFlows, type FlowFilters } from './api.ts';
+import { DIRECTION_OPTIONS, FLOW_TYPE_OPTIONS } from './labels.ts';
 
 const MonthlyChart = lazy(() => import('./MonthlyChart.tsx'));
 
@@ -20,7 +22,7 @@ const DEFAULT_PAGE = { page: 1, size: 10 };
 
 function flowColumns(): TableColumnsType<FundFlow> {
   return [
-    { title: '交易时间', dataIndex: 'createdAt', width: 160, render: (v: string) => formatDateTime(v) },
+    { title: '交易时间', dataIndex: 'createdAt', width: 160, render: (v: string) => dateTime(v) },
     { title: '流水号', dataIndex: 'refNo', width: 170 },
     { title: '类型', dataIndex: 'typeLabel', width: 110, render: (v: string, f) => (f.bucket === 'CONTROLLED' ? <Space size={4}>{v}<Tag color="purple">受控</Tag></Space> : v) },
     {
@@ -43,7 +45,7 @@ function flowColumns(): TableColumnsType<FundFlow> {
 
 /** `/user/moneySummary` (PRODUCT §5): the virtual account, the monthly chart, the fund-flow list with filters and Excel export. */
 export default function MoneySummaryPage() {
-  const { message } = App.useApp();
+  const feedback = useFeedback();
   const balance = useAccountBalance();
   const monthly = useMonthlyFlows();
   const [form] = Form.useForm<FilterValues>();
@@ -53,17 +55,7 @@ export default function MoneySummaryPage() {
   const [exporting, setExporting] = useState(false);
   const [guideOpen, setGuideOpen] = useState(false);
 
-  if (balance.isError) {
-    const text = isRequestFailure(balance.error) ? balance.error.message : '账户信息加载失败';
-    return (
-      <Result
-        status="warning"
-        title="暂不能使用资金账户"
-        subTitle={text}
-        extra={text.includes('/user/autentication') ? <Link to="/user/autentication"><Button type="primary">去认证</Button></Link> : <Button onClick={() => balance.refetch()}>重试</Button>}
-      />
-    );
-  }
+  if (balance.isError) return <LoadFailure title="暂不能使用资金账户" error={balance.error} retry={() => balance.refetch()} />;
   const a = balance.data;
 
   const search = (v: FilterValues) => {
@@ -87,7 +79,7 @@ export default function MoneySummaryPage() {
     try {
       const { items, truncated } = await fetchFlowsForExport(filters);
       if (!items.length) {
-        message.warning('没有可导出的资金流水');
+        feedback.warning('没有可导出的资金流水');
         return;
       }
       const { exportFlowsToExcel } = await import('./export-flows.ts');
@@ -99,9 +91,9 @@ export default function MoneySummaryPage() {
         .filter(Boolean)
         .join('；');
       const name = await exportFlowsToExcel(items, { accountNo: a.accountNo, accountName: a.accountName, filterText });
-      message.success(truncated ? `已导出最近 ${items.length} 条（超出部分请缩小日期范围后分批导出）：${name}` : `已导出 ${items.length} 条：${name}`);
+      feedback.success(truncated ? `已导出最近 ${items.length} 条（超出部分请缩小日期范围后分批导出）：${name}` : `已导出 ${items.length} 条：${name}`);
     } catch (err) {
-      message.error(isRequestFailure(err) ? err.message : '导出失败，请稍后重试');
+      feedback.showFailure(err);
     } finally {
       setExporting(false);
     }

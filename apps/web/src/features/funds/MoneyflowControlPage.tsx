@@ -2,7 +2,7 @@ import { formatYuan } from '@factoring/domain';
 import { Button, Card, Col, Empty, Progress, Row, Statistic, Table } from 'antd';
 import { Link } from 'react-router';
 import { useControlled, type Tranche } from './api.ts';
-import { formatDateTime } from './labels.ts';
+import { dateTime } from '../../lib/format.ts';
 
 /** `/user/moneyflowControl` (PRODUCT §5): each controlled tranche, its remaining amount and the targeted payments made from it. */
 export default function MoneyflowControlPage() {
@@ -45,7 +45,7 @@ export default function MoneyflowControlPage() {
               pagination={false}
               dataSource={t.payments}
               columns={[
-                { title: '支付时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+                { title: '支付时间', dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
                 { title: '流水号', dataIndex: 'refNo' },
                 { title: '收款方', dataIndex: 'payeeName' },
                 { title: '收款账号', dataIndex: 'payeeAccountNo' },
@@ -56,7 +56,7 @@ export default function MoneyflowControlPage() {
           ),
         }}
         columns={[
-          { title: '放款时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+          { title: '放款时间', dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
           { title: '融资编号', dataIndex: 'sourceRef' },
           { title: '受控金额（元）', dataIndex: 'amount', align: 'right', render: (v: number) => formatYuan(v) },
           { title: '已支付（元）', dataIndex: 'paid', align: 'right', render: (v: number) => formatYuan(v) },

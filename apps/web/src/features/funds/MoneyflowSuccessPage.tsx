@@ -3,7 +3,7 @@ import { Button, Card, Descriptions, Result, Skeleton } from 'antd';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useMoneyResult, type MoneyResult } from './api.ts';
-import { formatDateTime } from './labels.ts';
+import { dateTime } from '../../lib/format.ts';
 
 const TITLES: Record<string, { title: string; sub: string; again?: [string, string] }> = {
   WITHDRAWAL: { title: '提现申请已提交', sub: '资金已冻结，平台出款后将转入您的结算账户；如出款失败，提现金额与手续费将原路退回可用余额。', again: ['/user/withdrawal', '继续提现'] },
@@ -70,7 +70,7 @@ export default function MoneyflowSuccessPage() {
               {payeeAccount ? `（${payeeAccount}）` : ''}
             </Descriptions.Item>
           )}
-          <Descriptions.Item label="时间">{formatDateTime(r.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label="时间">{dateTime(r.createdAt)}</Descriptions.Item>
         </Descriptions>
       </Result>
     </Card>

@@ -3,7 +3,8 @@ import { Card, DatePicker, Empty, Form, Select, Table, Tag, Typography } from 'a
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useCounterparties, type CounterpartyFlow } from './api.ts';
-import { formatDateTime, RELATION_LABELS } from './labels.ts';
+import { dateTime } from '../../lib/format.ts';
+import { RELATION_LABELS } from './labels.ts';
 
 /** `/user/moneyflowUpDown` (PRODUCT §5): fund flows with upstream suppliers and downstream customers, grouped by counterparty, with totals. */
 export default function MoneyflowUpDownPage() {
@@ -48,7 +49,7 @@ export default function MoneyflowUpDownPage() {
           { title: '支出（元）', dataIndex: 'outflow', align: 'right', render: (v: number) => formatYuan(v) },
           { title: '净额（元）', key: 'net', align: 'right', render: (_: unknown, r) => formatYuan(r.inflow - r.outflow) },
           { title: '笔数', dataIndex: 'count', align: 'right' },
-          { title: '最近往来', dataIndex: 'lastAt', render: (v: string) => formatDateTime(v) },
+          { title: '最近往来', dataIndex: 'lastAt', render: (v: string) => dateTime(v) },
         ]}
         summary={() =>
           totals && q.data?.items.length ? (

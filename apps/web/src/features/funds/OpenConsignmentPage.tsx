@@ -1,11 +1,11 @@
-import { formatYuan } from '@factoring/domain';
-import { Alert, App, Button, Card, Empty, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { consignmentLifecycle, formatYuan } from '@factoring/domain';
+import { Alert, Button, Card, Empty, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useConsignments, useFundsSubmit, usePassedConsignments, usePayees, type Consignment } from './api.ts';
-import { formatDateTime, tryParseYuan } from './labels.ts';
-import { yuanRule } from '../../lib/form-rules.ts';
-import { failureText } from './submit.ts';
+import { dateTime } from '../../lib/format.ts';
+import { tryParseYuan, yuanRule } from '../../lib/money.ts';
+import { useApplyConsignment, useConsignments, usePassedConsignments, usePayees, type Consignment } from './api.ts';
+import { CONSIGNMENT_COLORS } from './labels.ts';
 
 interface Values {
   payeeId: number;
@@ -14,32 +14,21 @@ interface Values {
   remark?: string;
 }
 
-const STATUS_COLOR = { PENDING: 'orange', APPROVED: 'green', REJECTED: 'red' } as const;
-
 /** `/user/openConsignment` (PRODUCT §5): apply for consignment (代付) — the factor pays a whitelisted supplier on the enterprise's behalf. */
 export default function OpenConsignmentPage() {
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const payees = usePayees({ status: 'ACTIVE' }, { page: 1, size: 200 });
   const [paging, setPaging] = useState({ page: 1, size: 10 });
   const mine = useConsignments(paging);
   const passed = usePassedConsignments();
-  const submit = useFundsSubmit<Record<string, unknown>>();
-  const [error, setError] = useState<string | null>(null);
+  const submit = useApplyConsignment();
 
   const send = async (v: Values) => {
-    setError(null);
-    try {
-      const res = await submit.mutateAsync({ url: '/funds/consignments', body: { payeeId: v.payeeId, contractNo: v.contractNo.trim(), amountLimit: tryParseYuan(v.amountLimit), remark: v.remark?.trim() || undefined } });
-      const failed = failureText(res);
-      if (failed) setError(failed);
-      else {
-        message.success('代付申请已提交，等待平台审核');
-        form.resetFields();
-      }
-    } catch (err) {
-      setError(failureText(err));
-    }
+    const applied = await submit.run(
+      { payeeId: v.payeeId, contractNo: v.contractNo.trim(), amountLimit: tryParseYuan(v.amountLimit)!, remark: v.remark?.trim() || undefined },
+      { form },
+    );
+    if (applied) form.resetFields();
   };
 
   const columns = [
@@ -47,8 +36,8 @@ export default function OpenConsignmentPage() {
     { title: '收款账号', dataIndex: 'payeeAccountNo' },
     { title: '合同编号', dataIndex: 'contractNo' },
     { title: '代付额度（元）', dataIndex: 'amountLimit', align: 'right' as const, render: (v: number) => formatYuan(v) },
-    { title: '状态', dataIndex: 'status', render: (s: Consignment['status'], c: Consignment) => <Tag color={STATUS_COLOR[s]}>{c.statusLabel}</Tag> },
-    { title: '申请时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+    { title: '状态', dataIndex: 'status', render: (s: Consignment['status'], c: Consignment) => <Tag color={CONSIGNMENT_COLORS[s]}>{consignmentLifecycle.label(c.status)}</Tag> },
+    { title: '申请时间', dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
   ];
 
   return (
@@ -63,7 +52,6 @@ export default function OpenConsignmentPage() {
           </Empty>
         ) : (
           <Form form={form} layout="vertical" style={{ maxWidth: 480 }} onFinish={send}>
-            {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={error} />}
             <Form.Item name="payeeId" label="收款方（供应商）" rules={[{ required: true, message: '请选择收款方' }]}>
               <Select placeholder="选择白名单中的收款方" loading={payees.isLoading} options={(payees.data?.items ?? []).map((p) => ({ value: p.id, label: `${p.name}（${p.accountNo}）` }))} />
             </Form.Item>

@@ -1,8 +1,10 @@
+import { payeeLifecycle } from '@factoring/domain';
 import { Button, Card, Empty, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePayees, type Payee } from './api.ts';
-import { formatDateTime, payeeStatusColor, RELATION_LABELS } from './labels.ts';
+import { dateTime } from '../../lib/format.ts';
+import { payeeStatusColor, RELATION_LABELS } from './labels.ts';
 
 /** `/user/openEnterpriseList` (PRODUCT §5): the enterprises the user has opened directed payment with, and their status. */
 export default function OpenEnterpriseListPage() {
@@ -28,9 +30,9 @@ export default function OpenEnterpriseListPage() {
           { title: '关系', dataIndex: 'relation', render: (r: Payee['relation']) => RELATION_LABELS[r] },
           { title: '收款账号', dataIndex: 'accountNo' },
           { title: '开户银行', dataIndex: 'bankName' },
-          { title: '状态', dataIndex: 'status', render: (s: Payee['status'], p) => <Tag color={payeeStatusColor(s)}>{p.pendingChange ? `${p.statusLabel}（变更审核中）` : p.statusLabel}</Tag> },
-          { title: '申请时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
-          { title: '审核时间', dataIndex: 'reviewedAt', render: (v: string | null) => formatDateTime(v) },
+          { title: '状态', dataIndex: 'status', render: (s: Payee['status'], p) => <Tag color={payeeStatusColor(s)}>{p.pendingChange ? `${payeeLifecycle.label(s)}（变更审核中）` : payeeLifecycle.label(s)}</Tag> },
+          { title: '申请时间', dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
+          { title: '审核时间', dataIndex: 'reviewedAt', render: (v: string | null) => dateTime(v) },
         ]}
       />
     </Card>

@@ -1,26 +1,17 @@
 import { Alert, Button, Card, Result } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useFundsSubmit, type Payee, type PayeeValues } from './api.ts';
+import { useOpenPayee, type Payee, type PayeeInput } from './api.ts';
 import { PayeeForm } from './PayeeForm.tsx';
-import { failureText } from './submit.ts';
 
 /** `/user/openLastDirPayment` (PRODUCT §5): open directed payment to a new payee → pending operator review → whitelist. */
 export default function OpenLastDirPaymentPage() {
-  const submit = useFundsSubmit<PayeeValues & Record<string, unknown>>();
+  const submit = useOpenPayee();
   const [done, setDone] = useState<Payee | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
-  const send = async (values: PayeeValues) => {
-    setError(null);
-    try {
-      const res = await submit.mutateAsync({ url: '/funds/payees', body: { ...values } });
-      const failed = failureText(res);
-      if (failed) setError(failed);
-      else setDone(res.message as Payee);
-    } catch (err) {
-      setError(failureText(err));
-    }
+  const send = async (values: PayeeInput) => {
+    const payee = await submit.run(values);
+    if (payee) setDone(payee);
   };
 
   if (done) {
@@ -45,7 +36,6 @@ export default function OpenLastDirPaymentPage() {
   return (
     <Card title="开通定向支付：新增收款方" data-testid="open-payee-page">
       <Alert type="info" showIcon style={{ marginBottom: 16, maxWidth: 640 }} title="受控资金只能定向支付给白名单中已生效的收款方。新增的收款方经平台审核通过后生效。" />
-      {error && <Alert type="error" showIcon style={{ marginBottom: 16, maxWidth: 640 }} title={error} data-testid="payee-error" />}
       <PayeeForm submitText="提交审核" busy={submit.isPending} onSubmit={send} />
     </Card>
   );

@@ -1,9 +1,8 @@
 import { Alert, Button, Card, Empty, Form, Result, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useFundsSubmit, usePayees, type Payee, type PayeeValues } from './api.ts';
+import { useChangePayee, usePayees, type Payee, type PayeeInput } from './api.ts';
 import { PayeeForm } from './PayeeForm.tsx';
-import { failureText } from './submit.ts';
 
 /** `/user/openUpdateDirPayment` (PRODUCT §5): change a directed-payment payee; the change is reviewed too. */
 export default function OpenUpdateDirPaymentPage() {
@@ -12,22 +11,14 @@ export default function OpenUpdateDirPaymentPage() {
   const changeable = useMemo(() => (payees.data?.items ?? []).filter((p) => (p.status === 'ACTIVE' && !p.pendingChange) || p.status === 'REJECTED'), [payees.data]);
   const selectedId = Number(params.get('id')) || undefined;
   const selected = changeable.find((p) => p.id === selectedId);
-  const submit = useFundsSubmit<PayeeValues & Record<string, unknown>>();
+  const submit = useChangePayee();
   const [done, setDone] = useState<Payee | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const initial = useMemo<PayeeValues | undefined>(() => (selected ? { name: selected.name, bankName: selected.bankName, accountNo: selected.accountNo, relation: selected.relation } : undefined), [selected]);
+  const initial = useMemo<PayeeInput | undefined>(() => (selected ? { name: selected.name, bankName: selected.bankName, accountNo: selected.accountNo, relation: selected.relation } : undefined), [selected]);
 
-  const send = async (values: PayeeValues) => {
+  const send = async (values: PayeeInput) => {
     if (!selected) return;
-    setError(null);
-    try {
-      const res = await submit.mutateAsync({ url: `/funds/payees/${selected.id}/change`, body: { ...values } });
-      const failed = failureText(res);
-      if (failed) setError(failed);
-      else setDone(res.message as Payee);
-    } catch (err) {
-      setError(failureText(err));
-    }
+    const payee = await submit.run({ id: selected.id, ...values });
+    if (payee) setDone(payee);
   };
 
   if (done) {
@@ -63,7 +54,6 @@ export default function OpenUpdateDirPaymentPage() {
             </Form.Item>
           </Form>
           {selected?.status === 'REJECTED' && selected.reviewNote && <Alert type="warning" showIcon style={{ marginBottom: 16, maxWidth: 480 }} title={`驳回原因：${selected.reviewNote}`} />}
-          {error && <Alert type="error" showIcon style={{ marginBottom: 16, maxWidth: 480 }} title={error} />}
           {selected && <PayeeForm key={selected.id} initial={initial} submitText="提交变更" busy={submit.isPending} onSubmit={send} />}
         </>
       )}

@@ -1,18 +1,20 @@
 import { Button, Form, Input, Radio, Space } from 'antd';
 import { useEffect } from 'react';
-import type { PayeeValues } from './api.ts';
+import { payeeInput } from '@factoring/domain/contract';
+import { schemaRule } from '../../lib/schema-rule.ts';
+import type { PayeeInput } from './api.ts';
 
 interface Props {
-  initial?: PayeeValues;
+  initial?: PayeeInput;
   submitText: string;
   busy: boolean;
-  onSubmit(values: PayeeValues): void;
+  onSubmit(values: PayeeInput): void;
   extra?: React.ReactNode;
 }
 
 /** The payee fields of directed payment: name, bank and branch, account number, relation. */
 export function PayeeForm({ initial, submitText, busy, onSubmit, extra }: Props) {
-  const [form] = Form.useForm<PayeeValues>();
+  const [form] = Form.useForm<PayeeInput>();
   useEffect(() => {
     if (initial) form.setFieldsValue(initial);
   }, [form, initial]);
@@ -24,13 +26,13 @@ export function PayeeForm({ initial, submitText, busy, onSubmit, extra }: Props)
       initialValues={{ relation: 'UPSTREAM', ...initial }}
       onFinish={(v) => onSubmit({ ...v, name: v.name.trim(), bankName: v.bankName.trim(), accountNo: v.accountNo.replace(/\s+/g, '') })}
     >
-      <Form.Item name="name" label="收款方名称" rules={[{ required: true, whitespace: true, message: '请输入收款方名称' }, { min: 2, max: 100, message: '2–100 个字' }]}>
+      <Form.Item name="name" label="收款方名称" rules={[schemaRule(payeeInput.shape.name)]}>
         <Input placeholder="收款企业全称" data-testid="payee-name" />
       </Form.Item>
-      <Form.Item name="bankName" label="开户银行及支行" rules={[{ required: true, whitespace: true, message: '请输入开户银行及支行' }, { min: 2, max: 100, message: '2–100 个字' }]}>
+      <Form.Item name="bankName" label="开户银行及支行" rules={[schemaRule(payeeInput.shape.bankName)]}>
         <Input placeholder="如：中国银行南昌分行" data-testid="payee-bank" />
       </Form.Item>
-      <Form.Item name="accountNo" label="收款账号" rules={[{ required: true, message: '请输入收款账号' }, { pattern: /^[\d\s]{8,40}$/, message: '收款账号应为 8–32 位数字' }]}>
+      <Form.Item name="accountNo" label="收款账号" rules={[schemaRule(payeeInput.shape.accountNo)]}>
         <Input placeholder="银行账号" inputMode="numeric" data-testid="payee-account" />
       </Form.Item>
       <Form.Item name="relation" label="与本企业关系">

@@ -2,10 +2,9 @@ import { formatYuan } from '@factoring/domain';
 import { Alert, Button, Card, Empty, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useControlled, useMoneyMutation, usePayees } from './api.ts';
 import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
-import { tryParseYuan } from './labels.ts';
-import { yuanRule } from '../../lib/form-rules.ts';
+import { tryParseYuan, yuanRule } from '../../lib/money.ts';
+import { useControlled, usePayees, useTargetedPayment } from './api.ts';
 
 interface Values {
   payeeId: number;
@@ -22,7 +21,7 @@ export default function PurchasePaymentPage() {
   const [form] = Form.useForm<Values>();
   const trancheId = Form.useWatch('trancheId', form);
   const [confirming, setConfirming] = useState<{ payeeId: number; trancheId?: number; amount: number; purpose?: string } | null>(null);
-  const pay = useMoneyMutation<{ payeeId: number; trancheId?: number; amount: number; purpose?: string }>('/funds/targeted-payment');
+  const pay = useTargetedPayment();
 
   const tranches = (controlled.data?.items ?? []).filter((t) => t.remaining > 0);
   const cap = trancheId ? (tranches.find((t) => t.id === trancheId)?.remaining ?? 0) : (controlled.data?.totals.remaining ?? 0);
@@ -82,7 +81,7 @@ export default function PurchasePaymentPage() {
               ]
             : []
         }
-        onConfirm={(password, idempotencyKey) => pay.mutateAsync({ body: confirming!, password, idempotencyKey })}
+        onConfirm={(confirmation) => pay.mutateAsync({ ...confirming!, ...confirmation })}
         onCancel={() => setConfirming(null)}
         onDone={(result) => {
           setConfirming(null);

@@ -1,28 +1,17 @@
-import { Button, Card, Empty, Popconfirm, Select, Space, Table, Tag, Typography, App } from 'antd';
+import { Button, Card, Empty, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useFundsSubmit, usePayees, type Payee, type PayeeStatus } from './api.ts';
-import { formatDateTime, PAYEE_STATUS_OPTIONS, payeeStatusColor, RELATION_LABELS } from './labels.ts';
-import { failureText } from './submit.ts';
+import { payeeLifecycle, type PayeeStatus } from '@factoring/domain';
+import { dateTime } from '../../lib/format.ts';
+import { useDisablePayee, usePayees, type Payee } from './api.ts';
+import { PAYEE_STATUS_OPTIONS, payeeStatusColor, RELATION_LABELS } from './labels.ts';
 
 /** `/user/seeWhiteList` (PRODUCT §5): payees for targeted payment and their status (pending, active, disabled). */
 export default function SeeWhiteListPage() {
-  const { message } = App.useApp();
   const [status, setStatus] = useState<PayeeStatus | undefined>();
   const [paging, setPaging] = useState({ page: 1, size: 10 });
   const list = usePayees({ status }, paging);
-  const submit = useFundsSubmit();
-
-  const disable = async (p: Payee) => {
-    try {
-      const res = await submit.mutateAsync({ url: `/funds/payees/${p.id}/disable` });
-      const failed = failureText(res);
-      if (failed) message.error(failed);
-      else message.success(`已停用「${p.name}」`);
-    } catch (err) {
-      message.error(failureText(err) ?? '操作失败');
-    }
-  };
+  const disable = useDisablePayee();
 
   return (
     <Card
@@ -55,14 +44,14 @@ export default function SeeWhiteListPage() {
             render: (s: PayeeStatus, p) => (
               <Space size={4} wrap>
                 <Tag color={payeeStatusColor(s)} data-testid="payee-status">
-                  {p.statusLabel}
+                  {payeeLifecycle.label(s)}
                 </Tag>
                 {p.pendingChange && <Tag color="orange">变更审核中</Tag>}
                 {s === 'REJECTED' && p.reviewNote && <Typography.Text type="secondary">{p.reviewNote}</Typography.Text>}
               </Space>
             ),
           },
-          { title: '更新时间', dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) },
+          { title: '更新时间', dataIndex: 'updatedAt', render: (v: string) => dateTime(v) },
           {
             title: '操作',
             key: 'actions',
@@ -76,7 +65,7 @@ export default function SeeWhiteListPage() {
                   </Link>
                 )}
                 {p.status === 'ACTIVE' && !p.pendingChange && (
-                  <Popconfirm title={`停用「${p.name}」后不能再向其定向支付，确定停用？`} onConfirm={() => disable(p)}>
+                  <Popconfirm title={`停用「${p.name}」后不能再向其定向支付，确定停用？`} onConfirm={() => disable.run(p)}>
                     <Button type="link" size="small" danger>
                       停用
                     </Button>

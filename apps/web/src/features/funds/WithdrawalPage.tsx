@@ -1,12 +1,13 @@
-import { formatYuan } from '@factoring/domain';
-import { Alert, Button, Card, Descriptions, Empty, Form, Input, Result, Space, Table, Tag, Typography } from 'antd';
+import { formatYuan, withdrawalLifecycle } from '@factoring/domain';
+import { Alert, Button, Card, Descriptions, Empty, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { isRequestFailure } from '../../lib/request.ts';
-import { useMoneyMutation, useWithdrawalInfo, useWithdrawals, type Withdrawal } from './api.ts';
+import { useNavigate } from 'react-router';
 import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
-import { formatDateTime, tryParseYuan, WITHDRAWAL_STATUS } from './labels.ts';
-import { yuanRule } from '../../lib/form-rules.ts';
+import { dateTime } from '../../lib/format.ts';
+import { LoadFailure } from '../../lib/LoadFailure.tsx';
+import { tryParseYuan, yuanRule } from '../../lib/money.ts';
+import { useWithdraw, useWithdrawalInfo, useWithdrawals, type Withdrawal } from './api.ts';
+import { WITHDRAWAL_COLORS } from './labels.ts';
 
 /** `/user/withdrawal` (PRODUCT §5): withdraw to the bound settlement account; amount ≤ available − fee; password confirmation. */
 export default function WithdrawalPage() {
@@ -17,12 +18,9 @@ export default function WithdrawalPage() {
   const [form] = Form.useForm<{ amount: string }>();
   const amountText = Form.useWatch('amount', form);
   const [confirming, setConfirming] = useState<number | null>(null);
-  const withdraw = useMoneyMutation<{ amount: number }>('/funds/withdraw');
+  const withdraw = useWithdraw();
 
-  if (info.isError) {
-    const text = isRequestFailure(info.error) ? info.error.message : '加载失败';
-    return <Result status="warning" title="暂不能提现" subTitle={text} extra={text.includes('/user/autentication') ? <Link to="/user/autentication"><Button type="primary">去认证</Button></Link> : null} />;
-  }
+  if (info.isError) return <LoadFailure title="暂不能提现" error={info.error} />;
   const d = info.data;
   const amount = tryParseYuan(amountText);
   const fee = d?.fee ?? 0;
@@ -79,7 +77,7 @@ export default function WithdrawalPage() {
           locale={{ emptyText: <Empty description="暂无提现记录" /> }}
           pagination={{ current: paging.page, pageSize: paging.size, total: history.data?.totalCount ?? 0, onChange: (page, size) => setPaging({ page, size }) }}
           columns={[
-            { title: '申请时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+            { title: '申请时间', dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
             { title: '流水号', dataIndex: 'refNo' },
             { title: '金额（元）', dataIndex: 'amount', align: 'right', render: (v: number) => formatYuan(v) },
             { title: '手续费（元）', dataIndex: 'fee', align: 'right', render: (v: number) => formatYuan(v) },
@@ -89,7 +87,7 @@ export default function WithdrawalPage() {
               dataIndex: 'status',
               render: (s: Withdrawal['status'], w) => (
                 <Space size={4}>
-                  <Tag color={WITHDRAWAL_STATUS[s].color}>{WITHDRAWAL_STATUS[s].label}</Tag>
+                  <Tag color={WITHDRAWAL_COLORS[s]}>{withdrawalLifecycle.label(s)}</Tag>
                   {w.reason && <Typography.Text type="secondary">{w.reason}</Typography.Text>}
                 </Space>
               ),
@@ -111,7 +109,7 @@ export default function WithdrawalPage() {
                 { label: '收款账户', value: d.settlementAccount ? `${d.settlementAccount.accountName} ${d.settlementAccount.accountNo}` : '—' },
               ]
         }
-        onConfirm={(password, idempotencyKey) => withdraw.mutateAsync({ body: { amount: confirming! }, password, idempotencyKey })}
+        onConfirm={(confirmation) => withdraw.mutateAsync({ amount: confirming!, ...confirmation })}
         onCancel={() => setConfirming(null)}
         onDone={(result) => {
           setConfirming(null);

@@ -1,226 +1,211 @@
-import type { FundFlow } from '@factoring/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request, unwrap, type Envelope, type Paged } from '../../lib/request.ts';
-import { encryptLoginPassword } from '../../lib/confirm.ts';
+import type {
+  accountBalanceSchema,
+  consignmentPageSchema,
+  consignmentSchema,
+  controlledFundsSchema,
+  counterpartyFlowsSchema,
+  entryResultSchema,
+  FlowFilters,
+  fundFlowExportSchema,
+  fundFlowPageSchema,
+  monthlyFlowsSchema,
+  Payee,
+  PayeeInput,
+  payeePageSchema,
+  targetedPaymentBody,
+  targetedPaymentResultSchema,
+  transferBody,
+  transferResultSchema,
+  withdrawalInfoSchema,
+  withdrawalPageSchema,
+  withdrawalResultSchema,
+  withdrawalSchema,
+} from '@factoring/domain/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { useAction } from '../../lib/action.ts';
+import { postConfirmed, type Confirmation } from '../../lib/confirm.ts';
+import { request, unwrap } from '../../lib/request.ts';
 
-/** `/api/account/v2/queryAccountBalance` (amounts in cents). */
-export interface AccountBalance {
-  accountNo: string;
-  accountName: string;
-  bank: string;
-  balance: number;
-  frozen: number;
-  available: number;
-  controlled: number;
-  fees: { withdraw: number; inTransfer: number };
-}
+// The fund account's calls (server module `funds`). Types come from the contract in
+// packages/domain/src/contract/funds.ts; every hook owns its URL.
 
-export type { FundFlow };
+export type AccountBalance = z.output<typeof accountBalanceSchema>;
+export type { FlowFilters, Payee, PayeeInput };
+export type Withdrawal = z.output<typeof withdrawalSchema>;
+export type Consignment = z.output<typeof consignmentSchema>;
+export type Tranche = z.output<typeof controlledFundsSchema>['items'][number];
+export type MonthlyFlow = z.output<typeof monthlyFlowsSchema>[number];
+export type CounterpartyFlow = z.output<typeof counterpartyFlowsSchema>['items'][number];
 
-export interface FlowFilters {
-  type?: string;
-  direction?: 'IN' | 'OUT';
-  startDate?: string;
-  endDate?: string;
-}
+type MoneyAnswer =
+  | z.output<typeof withdrawalResultSchema>
+  | z.output<typeof transferResultSchema>
+  | z.output<typeof targetedPaymentResultSchema>
+  | z.output<typeof entryResultSchema>;
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+type ValueIn<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
+/** What a money movement answers, and what `/user/moneyflowSuccess` shows: each kind has some of the fields. */
+export type MoneyResult = MoneyAnswer & { [K in KeysOfUnion<MoneyAnswer>]?: ValueIn<MoneyAnswer, K> };
 
-export interface MonthlyFlow {
-  month: string;
-  inflow: number;
-  outflow: number;
-}
-
-/** What a money movement answers; also what `/user/moneyflowSuccess` shows. */
-export interface MoneyResult {
-  kind: 'WITHDRAWAL' | 'TRANSFER' | 'TARGETED_PAYMENT' | string;
-  refNo: string;
-  amount: number;
-  fee: number;
-  total?: number;
-  createdAt: string;
-  payeeName?: string;
-  payeeAccountNo?: string;
-  bankAccountName?: string;
-  bankAccountNo?: string;
-  bankName?: string;
-  status?: string;
-  typeLabel?: string;
-  counterpartyName?: string | null;
-  counterpartyAccount?: string | null;
-}
-
-export interface SettlementAccount {
-  accountName: string;
-  accountNo: string;
-  bankName: string;
-  branchName: string;
-}
-
-export interface Withdrawal {
-  id: number;
-  amount: number;
-  fee: number;
-  status: 'PENDING' | 'PAID' | 'FAILED';
-  bankName: string;
-  bankAccountNo: string;
-  bankAccountName: string;
-  reason: string | null;
-  refNo: string;
-  createdAt: string;
-  decidedAt: string | null;
-}
-
-export type PayeeStatus = 'PENDING' | 'ACTIVE' | 'REJECTED' | 'DISABLED';
-export interface PayeeValues {
-  name: string;
-  bankName: string;
-  accountNo: string;
-  relation: 'UPSTREAM' | 'DOWNSTREAM';
-}
-export interface Payee extends PayeeValues {
-  id: number;
-  status: PayeeStatus;
-  statusLabel: string;
-  pendingChange: PayeeValues | null;
-  reviewNote: string | null;
-  createdAt: string;
-  updatedAt: string;
-  reviewedAt: string | null;
-}
-
-export interface Consignment {
-  id: number;
-  payeeId: number;
-  payeeName: string;
-  payeeAccountNo: string;
-  payeeBankName: string;
-  contractNo: string;
-  amountLimit: number;
-  remark: string | null;
-  status: 'PENDING' | 'APPROVED' | 'REJECTED';
-  statusLabel: string;
-  reviewNote: string | null;
-  createdAt: string;
-  reviewedAt: string | null;
-}
-
-export interface Tranche {
-  id: number;
-  sourceRef: string;
-  amount: number;
-  paid: number;
-  remaining: number;
-  refNo: string;
-  createdAt: string;
-  payments: { id: number; amount: number; payeeName: string; payeeAccountNo: string; purpose: string | null; refNo: string; createdAt: string }[];
-}
-
-export interface CounterpartyFlow {
-  counterpartyName: string;
-  counterpartyAccount: string | null;
-  relation: 'UPSTREAM' | 'DOWNSTREAM';
-  inflow: number;
-  outflow: number;
-  count: number;
-  lastAt: string;
-}
-
-export const FUNDS_KEY = ['funds'] as const;
+const FUNDS_KEY = ['funds'] as const;
+type Paging = { page: number; size: number };
 
 const get = <T>(url: string, data?: Record<string, unknown>, signal?: AbortSignal) => request<T>(url, { data, signal }).then(unwrap);
 
+// Queries -------------------------------------------------------------------------------------------
+
+/** SPEC §7: `GET /account/v2/queryAccountBalance` (amounts in cents). */
 export function useAccountBalance() {
-  return useQuery({ queryKey: [...FUNDS_KEY, 'balance'], queryFn: ({ signal }) => get<AccountBalance>('/account/v2/queryAccountBalance', undefined, signal) });
+  return useQuery({
+    queryKey: [...FUNDS_KEY, 'balance'],
+    queryFn: ({ signal }) => get<AccountBalance>('/account/v2/queryAccountBalance', undefined, signal),
+  });
 }
 
-export function useFundFlows(filters: FlowFilters, paging: { page: number; size: number }) {
+export function useFundFlows(filters: FlowFilters, paging: Paging) {
   return useQuery({
     queryKey: [...FUNDS_KEY, 'flows', filters, paging],
-    queryFn: ({ signal }) => get<Paged<FundFlow>>('/funds/flows', { ...filters, ...paging }, signal),
+    queryFn: ({ signal }) => get<z.output<typeof fundFlowPageSchema>>('/funds/flows', { ...filters, ...paging }, signal),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useMonthlyFlows() {
-  return useQuery({ queryKey: [...FUNDS_KEY, 'monthly'], queryFn: ({ signal }) => get<MonthlyFlow[]>('/funds/flows/monthly', { months: 12 }, signal) });
+  return useQuery({
+    queryKey: [...FUNDS_KEY, 'monthly'],
+    queryFn: ({ signal }) => get<MonthlyFlow[]>('/funds/flows/monthly', { months: 12 }, signal),
+  });
 }
 
 /** Every flow matching the filters (for the Excel export). */
-export const fetchFlowsForExport = (filters: FlowFilters) => get<{ items: FundFlow[]; truncated: boolean }>('/funds/flows/export', { ...filters });
+export const fetchFlowsForExport = (filters: FlowFilters) => get<z.output<typeof fundFlowExportSchema>>('/funds/flows/export', { ...filters });
 
 export function useWithdrawalInfo() {
   return useQuery({
     queryKey: [...FUNDS_KEY, 'withdrawal-info'],
-    queryFn: ({ signal }) => get<{ available: number; fee: number; maxAmount: number; settlementAccount: SettlementAccount | null }>('/funds/withdrawal/info', undefined, signal),
+    queryFn: ({ signal }) => get<z.output<typeof withdrawalInfoSchema>>('/funds/withdrawal/info', undefined, signal),
   });
 }
 
-export function useWithdrawals(paging: { page: number; size: number }) {
-  return useQuery({ queryKey: [...FUNDS_KEY, 'withdrawals', paging], queryFn: ({ signal }) => get<Paged<Withdrawal>>('/funds/withdrawals', paging, signal), placeholderData: keepPreviousData });
+export function useWithdrawals(paging: Paging) {
+  return useQuery({
+    queryKey: [...FUNDS_KEY, 'withdrawals', paging],
+    queryFn: ({ signal }) => get<z.output<typeof withdrawalPageSchema>>('/funds/withdrawals', paging, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useCounterparties(filters: { startDate?: string; endDate?: string; relation?: 'UPSTREAM' | 'DOWNSTREAM' }) {
   return useQuery({
     queryKey: [...FUNDS_KEY, 'counterparties', filters],
-    queryFn: ({ signal }) => get<{ items: CounterpartyFlow[]; totals: { inflow: number; outflow: number; count: number } }>('/funds/flows/counterparties', { ...filters }, signal),
+    queryFn: ({ signal }) => get<z.output<typeof counterpartyFlowsSchema>>('/funds/flows/counterparties', { ...filters }, signal),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useMoneyResult(refNo: string | null, enabled: boolean) {
-  return useQuery({ queryKey: [...FUNDS_KEY, 'result', refNo], queryFn: ({ signal }) => get<MoneyResult>('/funds/result', { refNo }, signal), enabled: enabled && !!refNo });
+  return useQuery({
+    queryKey: [...FUNDS_KEY, 'result', refNo],
+    queryFn: ({ signal }) => get<MoneyResult>('/funds/result', { refNo }, signal),
+    enabled: enabled && !!refNo,
+  });
 }
 
-export function usePayees(filters: { status?: PayeeStatus; name?: string }, paging: { page: number; size: number }) {
-  return useQuery({ queryKey: [...FUNDS_KEY, 'payees', filters, paging], queryFn: ({ signal }) => get<Paged<Payee>>('/funds/payees', { ...filters, ...paging }, signal), placeholderData: keepPreviousData });
+export function usePayees(filters: { status?: Payee['status']; name?: string }, paging: Paging) {
+  return useQuery({
+    queryKey: [...FUNDS_KEY, 'payees', filters, paging],
+    queryFn: ({ signal }) => get<z.output<typeof payeePageSchema>>('/funds/payees', { ...filters, ...paging }, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
-export function useConsignments(paging: { page: number; size: number }) {
-  return useQuery({ queryKey: [...FUNDS_KEY, 'consignments', paging], queryFn: ({ signal }) => get<Paged<Consignment>>('/funds/consignments', paging, signal), placeholderData: keepPreviousData });
+export function useConsignments(paging: Paging) {
+  return useQuery({
+    queryKey: [...FUNDS_KEY, 'consignments', paging],
+    queryFn: ({ signal }) => get<z.output<typeof consignmentPageSchema>>('/funds/consignments', paging, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** SPEC §7: `POST /payforanother/getPassedApplcation` with Accept application/json. */
 export function usePassedConsignments() {
   return useQuery({
     queryKey: [...FUNDS_KEY, 'consignments', 'passed'],
-    queryFn: () => request<Paged<Consignment>>('/payforanother/getPassedApplcation', { method: 'POST', data: { page: 1, size: 200 }, headers: { Accept: 'application/json' } }).then(unwrap),
+    queryFn: () =>
+      request<z.output<typeof consignmentPageSchema>>('/payforanother/getPassedApplcation', {
+        method: 'POST',
+        data: { page: 1, size: 200 },
+        headers: { Accept: 'application/json' },
+      }).then(unwrap),
   });
 }
 
 export function useControlled() {
   return useQuery({
     queryKey: [...FUNDS_KEY, 'controlled'],
-    queryFn: ({ signal }) => get<{ items: Tranche[]; totals: { amount: number; paid: number; remaining: number } }>('/funds/controlled', undefined, signal),
+    queryFn: ({ signal }) => get<z.output<typeof controlledFundsSchema>>('/funds/controlled', undefined, signal),
   });
 }
 
-/** The login password, RSA-encrypted with the key of `/api/user/current` like the login. */
-/**
- * A money-moving call: JSON body with the amount in cents, the encrypted password and the
- * idempotency key (also sent as the `Idempotency-Key` header). Resolves with the envelope, so an
- * ERROR answer (wrong password, balance…) stays in the dialog.
- */
-export function useMoneyMutation<TBody extends Record<string, unknown>>(url: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ body, password, idempotencyKey }: { body: TBody; password: string; idempotencyKey: string }): Promise<Envelope<MoneyResult | string>> => {
-      const encrypted = await encryptLoginPassword(password);
-      return request<MoneyResult | string>(url, {
-        method: 'POST',
-        json: true,
-        data: { ...body, password: encrypted, idempotencyKey },
-        headers: { 'Idempotency-Key': idempotencyKey },
-      });
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: FUNDS_KEY }),
+// Money movements: password confirmation and one idempotency key per dialog -------------------------
+
+type Confirmed<T> = T & Confirmation;
+
+export function useWithdraw() {
+  return useAction({
+    call: ({ amount, ...confirmation }: Confirmed<{ amount: number }>) => postConfirmed<MoneyResult>('/funds/withdraw', { amount }, confirmation),
+    invalidates: [FUNDS_KEY],
   });
 }
 
-/** A reviewed (non-money) submission: payee open/change/disable, consignment application. */
-export function useFundsSubmit<TBody extends Record<string, unknown>>() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ url, body }: { url: string; body?: TBody }) => request<unknown>(url, { method: 'POST', json: true, data: body ?? {} }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: FUNDS_KEY }),
+type TransferInput = Pick<z.input<typeof transferBody>, 'payeeAccountNo' | 'payeeName' | 'amount' | 'memo'>;
+export function useTransfer() {
+  return useAction({
+    call: ({ password, idempotencyKey, ...body }: Confirmed<TransferInput>) => postConfirmed<MoneyResult>('/funds/transfer', body, { password, idempotencyKey }),
+    invalidates: [FUNDS_KEY],
+  });
+}
+
+type TargetedPaymentInput = Pick<z.input<typeof targetedPaymentBody>, 'payeeId' | 'trancheId' | 'amount' | 'purpose'>;
+export function useTargetedPayment() {
+  return useAction({
+    call: ({ password, idempotencyKey, ...body }: Confirmed<TargetedPaymentInput>) =>
+      postConfirmed<MoneyResult>('/funds/targeted-payment', body, { password, idempotencyKey }),
+    invalidates: [FUNDS_KEY],
+  });
+}
+
+// Reviewed submissions ------------------------------------------------------------------------------
+
+const postJson = <T>(url: string, body: object = {}) => request<T>(url, { method: 'POST', json: true, data: { ...body } });
+
+export function useOpenPayee() {
+  return useAction({
+    call: (payee: PayeeInput) => postJson<Payee>('/funds/payees', payee),
+    invalidates: [FUNDS_KEY],
+  });
+}
+
+export function useChangePayee() {
+  return useAction({
+    call: ({ id, ...payee }: PayeeInput & { id: number }) => postJson<Payee>(`/funds/payees/${id}/change`, payee),
+    invalidates: [FUNDS_KEY],
+  });
+}
+
+export function useDisablePayee() {
+  return useAction({
+    call: (payee: Pick<Payee, 'id' | 'name'>) => postJson<Payee>(`/funds/payees/${payee.id}/disable`),
+    invalidates: [FUNDS_KEY],
+    success: (_, payee) => `已停用「${payee.name}」`,
+  });
+}
+
+export function useApplyConsignment() {
+  return useAction({
+    call: (body: { payeeId: number; contractNo: string; amountLimit: number; remark?: string }) => postJson<{ id: number }>('/funds/consignments', body),
+    invalidates: [FUNDS_KEY],
+    success: '代付申请已提交，等待平台审核',
   });
 }

@@ -1,7 +1,7 @@
 import { centsToYuanString } from '@factoring/domain';
 import ExcelJS from 'exceljs';
-import type { FundFlow } from './api.ts';
-import { formatDateTime } from './labels.ts';
+import type { FundFlow } from '@factoring/domain';
+import { dateTime } from '../../lib/format.ts';
 
 /**
  * Builds the fund-flow workbook (loaded only when the user exports: exceljs stays out of every page's
@@ -19,7 +19,7 @@ export async function exportFlowsToExcel(items: FundFlow[], meta: { accountNo: s
   header.font = { bold: true };
   for (const f of items) {
     const yuan = Number(centsToYuanString(f.direction === 'IN' ? f.amount : -f.amount));
-    ws.addRow([formatDateTime(f.createdAt), f.refNo, f.typeLabel, f.direction === 'IN' ? '收入' : '支出', yuan, f.counterpartyName ?? '', f.counterpartyAccount ?? '', f.memo ?? '']);
+    ws.addRow([dateTime(f.createdAt), f.refNo, f.typeLabel, f.direction === 'IN' ? '收入' : '支出', yuan, f.counterpartyName ?? '', f.counterpartyAccount ?? '', f.memo ?? '']);
   }
   ws.getColumn(5).numFmt = '#,##0.00';
   [20, 22, 14, 8, 16, 28, 22, 24].forEach((w, i) => (ws.getColumn(i + 1).width = w));

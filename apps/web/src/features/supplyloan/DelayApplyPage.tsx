@@ -1,12 +1,12 @@
-import { daysBetween, interestByDays, type Cents } from '@factoring/domain';
+import { daysBetween, interestByDays, reviewLifecycle, type Cents } from '@factoring/domain';
 import { Alert, Button, Card, DatePicker, Descriptions, Empty, Form, Input, Select, Space, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useFeedback } from '../../lib/feedback.ts';
-import { isRequestFailure } from '../../lib/request.ts';
-import { useExtensions, useFinancing, useFinancings, usePlatform, useSubmit, type Extension } from './api.ts';
-import { failureOf, formatDateTime, percent, REVIEW_STATUS, yuan } from './labels.ts';
+import { dateTime, percent } from '../../lib/format.ts';
+import { yuan } from '../../lib/money.ts';
+import { useExtensions, useFinancing, useFinancings, usePlatform, useRequestExtension, type Extension } from './api.ts';
+import { REVIEW_COLORS } from './labels.ts';
 import { money } from './Money.tsx';
 
 /**
@@ -26,9 +26,7 @@ export default function DelayApplyPage() {
   const tranche = open.find((t) => t.id === trancheId) ?? open[0];
   const [form] = Form.useForm<{ newDueDate: Dayjs; reason: string }>();
   const newDue = Form.useWatch('newDueDate', form);
-  const submit = useSubmit();
-  const { show } = useFeedback();
-  const [failure, setFailure] = useState<string | null>(null);
+  const submit = useRequestExtension();
   const [paging, setPaging] = useState({ page: 1, size: 10 });
   const history = useExtensions(paging);
 
@@ -73,22 +71,13 @@ export default function DelayApplyPage() {
             </Descriptions>
             {tranche.extended && <Alert type="info" showIcon title="该笔融资已展期过一次，不能再次展期" />}
             {pending && <Alert type="info" showIcon title="展期申请审核中" />}
-            {failure && <Alert type="error" showIcon title={failure} />}
             <Form
               form={form}
               layout="vertical"
               disabled={tranche.extended || pending}
               onFinish={async (v) => {
-                setFailure(null);
-                try {
-                  const res = await submit.mutateAsync({ url: `/supplyloan/financings/${f.id}/extension`, body: { trancheId: tranche.id, newDueDate: v.newDueDate.format('YYYY-MM-DD'), reason: v.reason } });
-                  const failed = failureOf(res);
-                  if (failed) return setFailure(failed);
-                  show(res, '展期申请已提交，等待运营审核');
-                  form.resetFields();
-                } catch (err) {
-                  setFailure(isRequestFailure(err) ? err.message : '提交失败，请稍后重试');
-                }
+                const sent = await submit.run({ financingId: f.id, trancheId: tranche.id, newDueDate: v.newDueDate.format('YYYY-MM-DD'), reason: v.reason }, { form });
+                if (sent) form.resetFields();
               }}
             >
               <Form.Item name="newDueDate" label="新到期日" rules={[{ required: true, message: '请选择新到期日' }]} extra={extraDays > 0 ? `展期 ${extraDays} 天，展期利息约 ${yuan(extraInterest)}（${f.interestMode === 'UPFRONT' ? '审核通过后计入应还，随本金归还' : '按日计息，随本金归还'}）` : undefined}>
@@ -116,8 +105,8 @@ export default function DelayApplyPage() {
             { title: '新到期日', dataIndex: 'newDueDate' },
             { title: '展期利息', dataIndex: 'extraInterest', align: 'right', render: (v: number) => money(v) },
             { title: '原因', dataIndex: 'reason' },
-            { title: '状态', dataIndex: 'status', render: (s: Extension['status'], r) => <Space direction="vertical" size={0}><Tag color={REVIEW_STATUS[s].color}>{REVIEW_STATUS[s].label}</Tag>{r.reviewNote && <span>{r.reviewNote}</span>}</Space> },
-            { title: '申请时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+            { title: '状态', dataIndex: 'status', render: (s: Extension['status'], r) => <Space direction="vertical" size={0}><Tag color={REVIEW_COLORS[s]}>{reviewLifecycle.label(s)}</Tag>{r.reviewNote && <span>{r.reviewNote}</span>}</Space> },
+            { title: '申请时间', dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
           ]}
         />
       </Card>

@@ -3,7 +3,9 @@ import { Card, Col, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useDue, type DueRow } from './api.ts';
-import { FINANCING_STATUS, yuan } from './labels.ts';
+import { financingLifecycle } from '@factoring/domain';
+import { yuan } from '../../lib/money.ts';
+import { FINANCING_COLORS } from './labels.ts';
 import { money } from './Money.tsx';
 
 /** `/user/factorRepayment` (PRODUCT §5): the financings to repay, due soon or overdue first flagged, the amount due today, repay from the account. */
@@ -36,7 +38,7 @@ export default function FactorRepaymentPage() {
             { title: '利息', dataIndex: 'interest', align: 'right', render: (v: number) => money(v) },
             { title: '罚息', dataIndex: 'penalty', align: 'right', render: (v: number) => money(v) },
             { title: '今日应还', dataIndex: 'dueToday', align: 'right', render: (v: number) => <Typography.Text strong>{yuan(v)}</Typography.Text> },
-            { title: '状态', dataIndex: 'status', render: (s: DueRow['status']) => <Tag color={FINANCING_STATUS[s].color}>{FINANCING_STATUS[s].label}</Tag> },
+            { title: '状态', dataIndex: 'status', render: (s: DueRow['status']) => <Tag color={FINANCING_COLORS[s]}>{financingLifecycle.label(s)}</Tag> },
             { title: '操作', render: (_, r) => <Link to={`/supplyloan/muserRefund?id=${r.id}`}>还款</Link> },
           ]}
         />

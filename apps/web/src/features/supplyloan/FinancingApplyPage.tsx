@@ -2,10 +2,11 @@ import { formatYuan } from '@factoring/domain';
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, Modal, Result, Row, Select, Spin, Statistic, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useFeedback } from '../../lib/feedback.ts';
+import { percent } from '../../lib/format.ts';
+import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { isRequestFailure } from '../../lib/request.ts';
-import { useCreditLines, useInvoices, useSubmit, useTrial, type Invoice } from './api.ts';
-import { failureOf, percent, tryParseYuan, yuan } from './labels.ts';
-import { yuanRule } from '../../lib/form-rules.ts';
+import { useApplyInvoiceFinancing, useCreditLines, useInvoices, useTrial, type AppliedFinancing, type Invoice } from './api.ts';
 import { money } from './Money.tsx';
 import { SignContract } from './SignContract.tsx';
 
@@ -14,16 +15,6 @@ interface Values {
   amount: string;
   termDays: number;
   purpose?: string;
-}
-
-interface Submitted {
-  id: number;
-  financingNo: string;
-  contractId: number;
-  interest: number;
-  serviceFee: number;
-  netAmount: number;
-  dueDate: string;
 }
 
 /**
@@ -39,9 +30,9 @@ export default function FinancingApplyPage() {
   const verified = useInvoices({ page: 1, size: 200, status: 'VERIFIED' });
   const [selected, setSelected] = useState<number[]>(() => (params.get('invoiceId') ? [Number(params.get('invoiceId'))] : []));
   const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<Submitted | null>(null);
-  const submit = useSubmit<Submitted>();
+  const [done, setDone] = useState<AppliedFinancing | null>(null);
+  const submit = useApplyInvoiceFinancing();
+  const feedback = useFeedback();
 
   const creditLineId = Form.useWatch('creditLineId', form);
   const amountText = Form.useWatch('amount', form);
@@ -92,17 +83,9 @@ export default function FinancingApplyPage() {
 
   const send = async () => {
     const v = form.getFieldsValue();
-    setFailure(null);
-    try {
-      const res = await submit.mutateAsync({ url: '/supplyloan/financings', body: { creditLineId: v.creditLineId, invoiceIds: selected, amount, termDays: v.termDays, purpose: v.purpose } });
-      const failed = failureOf(res);
-      setConfirming(false);
-      if (failed) return setFailure(failed);
-      setDone(res.message as Submitted);
-    } catch (err) {
-      setConfirming(false);
-      setFailure(isRequestFailure(err) ? err.message : '提交失败，请稍后重试');
-    }
+    const applied = await submit.run({ creditLineId: v.creditLineId, invoiceIds: selected, amount: amount!, termDays: v.termDays, purpose: v.purpose }, { form });
+    setConfirming(false);
+    if (applied) setDone(applied);
   };
 
   return (
@@ -110,12 +93,11 @@ export default function FinancingApplyPage() {
       <Row gutter={16} data-testid="financing-apply-page">
         <Col xs={24} xl={15}>
           <Card title="申请融资">
-            {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} data-testid="apply-error" />}
             <Form
               form={form}
               layout="vertical"
               onFinish={() => {
-                if (!chosen.length) return setFailure('请至少选择一张已核验的发票');
+                if (!chosen.length) return feedback.error('请至少选择一张已核验的发票');
                 setConfirming(true);
               }}
             >

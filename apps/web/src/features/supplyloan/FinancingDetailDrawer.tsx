@@ -1,16 +1,14 @@
 import { Alert, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tabs, Tag, Timeline, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useFinancing, type FinancingDetail, type ScheduleRow } from './api.ts';
-import { FINANCING_STATUS, formatDateTime, INVOICE_STATUS, percent, REVIEW_STATUS, TRANCHE_STATUS, yuan } from './labels.ts';
+import { contractLifecycle, financingLifecycle, invoiceLifecycle, repaymentLifecycle, reviewLifecycle, trancheLifecycle, type ContractStatus, type InvoiceStatus, type RepaymentStatus, type ReviewStatus } from '@factoring/domain';
+import { dateTime as formatDateTime, percent } from '../../lib/format.ts';
+import { yuan } from '../../lib/money.ts';
+import { FINANCING_COLORS, INVOICE_COLORS, REVIEW_COLORS, TRANCHE_COLORS } from './labels.ts';
 import { money } from './Money.tsx';
 import { SignContract } from './SignContract.tsx';
 
-const CONTRACT_STATUS = {
-  TO_SIGN: { label: '待签署', color: 'processing' },
-  SIGNED: { label: '已签署', color: 'success' },
-  EXPIRED: { label: '已过期', color: 'default' },
-  VOID: { label: '已作废', color: 'default' },
-} as const;
+const CONTRACT_COLORS: Record<ContractStatus, string> = { TO_SIGN: 'processing', SIGNED: 'success', EXPIRED: 'default', VOID: 'default' };
 
 /** The detail drawer of `/supplyloan/myfinancing`: schedule, repayments, contracts, history, and the actions of the state. */
 export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | null; onClose(): void; onCancel(f: FinancingDetail): void }) {
@@ -23,7 +21,7 @@ export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | 
       {f && (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           <Space wrap>
-            <Tag color={FINANCING_STATUS[f.status].color} data-testid="drawer-status">{FINANCING_STATUS[f.status].label}</Tag>
+            <Tag color={FINANCING_COLORS[f.status]} data-testid="drawer-status">{financingLifecycle.label(f.status)}</Tag>
             {f.overdue && <Tag color="error">逾期</Tag>}
             {f.extended && <Tag color="purple">已展期</Tag>}
             {f.actions.repay && (
@@ -94,7 +92,7 @@ export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | 
                         { title: '发票', render: (_, i) => `${i.invoiceCode}-${i.invoiceNumber}` },
                         { title: '开票日期', dataIndex: 'issueDate' },
                         { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
-                        { title: '状态', dataIndex: 'status', render: (s: keyof typeof INVOICE_STATUS) => <Tag color={INVOICE_STATUS[s].color}>{INVOICE_STATUS[s].label}</Tag> },
+                        { title: '状态', dataIndex: 'status', render: (s: InvoiceStatus) => <Tag color={INVOICE_COLORS[s]}>{invoiceLifecycle.label(s)}</Tag> },
                       ]}
                     />
                   ),
@@ -118,7 +116,7 @@ export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | 
                       { title: '利息', dataIndex: 'interest', align: 'right', render: (v: number) => money(v) },
                       { title: '罚息', dataIndex: 'penalty', align: 'right', render: (v: number) => money(v) },
                       { title: '流水号', dataIndex: 'refNo', render: (v: string | null) => v ?? '—' },
-                      { title: '状态', dataIndex: 'status', render: (s: keyof typeof REVIEW_STATUS, r) => <Tag color={REVIEW_STATUS[s].color}>{REVIEW_STATUS[s].label}{r.reviewNote && s === 'REJECTED' ? `：${r.reviewNote}` : ''}</Tag> },
+                      { title: '状态', dataIndex: 'status', render: (s: RepaymentStatus, r) => <Tag color={REVIEW_COLORS[s]}>{repaymentLifecycle.label(s)}{r.reviewNote && s === 'REJECTED' ? `：${r.reviewNote}` : ''}</Tag> },
                     ]}
                   />
                 ),
@@ -136,7 +134,7 @@ export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | 
                     columns={[
                       { title: '合同编号', dataIndex: 'contractNo' },
                       { title: '名称', dataIndex: 'title' },
-                      { title: '状态', dataIndex: 'status', render: (s: keyof typeof CONTRACT_STATUS) => <Tag color={CONTRACT_STATUS[s].color}>{CONTRACT_STATUS[s].label}</Tag> },
+                      { title: '状态', dataIndex: 'status', render: (s: ContractStatus) => <Tag color={CONTRACT_COLORS[s]}>{contractLifecycle.label(s)}</Tag> },
                       { title: '签署', render: (_, c) => (c.signedAt ? `${c.signedByName ?? ''} ${formatDateTime(c.signedAt)}` : '—') },
                       { title: '文件', render: (_, c) => <a href={`/api/contracts/${c.id}/file`} target="_blank" rel="noreferrer">查看</a> },
                     ]}
@@ -158,7 +156,7 @@ export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | 
                       { title: '新到期日', dataIndex: 'newDueDate' },
                       { title: '展期利息', dataIndex: 'extraInterest', align: 'right', render: (v: number) => money(v) },
                       { title: '原因', dataIndex: 'reason' },
-                      { title: '状态', dataIndex: 'status', render: (s: keyof typeof REVIEW_STATUS) => <Tag color={REVIEW_STATUS[s].color}>{REVIEW_STATUS[s].label}</Tag> },
+                      { title: '状态', dataIndex: 'status', render: (s: ReviewStatus) => <Tag color={REVIEW_COLORS[s]}>{reviewLifecycle.label(s)}</Tag> },
                     ]}
                   />
                 ),
@@ -172,7 +170,7 @@ export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | 
                       children: (
                         <>
                           <Typography.Text strong>{h.action}</Typography.Text>
-                          {h.toStatus && h.fromStatus !== h.toStatus && <Tag style={{ marginLeft: 8 }}>{FINANCING_STATUS[h.toStatus as keyof typeof FINANCING_STATUS]?.label ?? h.toStatus}</Tag>}
+                          {h.toStatus && h.fromStatus !== h.toStatus && <Tag style={{ marginLeft: 8 }}>{financingLifecycle.label(h.toStatus)}</Tag>}
                           <div>
                             <Typography.Text type="secondary">
                               {formatDateTime(h.createdAt)} · {h.actorName}
@@ -212,7 +210,7 @@ function Schedule({ rows }: { rows: ScheduleRow[] }) {
         { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => money(v) },
         { title: '今日应还', render: (_, r) => (r.owedToday ? yuan(r.owedToday.total) : '—'), align: 'right' },
         { title: '已还本/息/罚', render: (_, r) => `${yuan(r.principalPaid)} / ${yuan(r.interestPaid)} / ${yuan(r.penaltyPaid)}` },
-        { title: '状态', dataIndex: 'status', render: (s: ScheduleRow['status'], r) => <Space><Tag color={TRANCHE_STATUS[s].color}>{TRANCHE_STATUS[s].label}</Tag>{r.overdue && <Tag color="error">逾期</Tag>}</Space> },
+        { title: '状态', dataIndex: 'status', render: (s: ScheduleRow['status'], r) => <Space><Tag color={TRANCHE_COLORS[s]}>{trancheLifecycle.label(s)}</Tag>{r.overdue && <Tag color="error">逾期</Tag>}</Space> },
       ]}
     />
   );

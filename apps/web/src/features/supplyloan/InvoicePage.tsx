@@ -1,15 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, DatePicker, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { chinaDate, invoiceLifecycle } from '@factoring/domain';
+import { registerInvoiceBody } from '@factoring/domain/contract';
+import { Button, Card, DatePicker, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useFeedback } from '../../lib/feedback.ts';
-import { isRequestFailure } from '../../lib/request.ts';
-import { useCoreEnterprises, useInvoices, useSubmit, type Invoice, type InvoiceStatus } from './api.ts';
-import { failureOf, formatDateTime, INVOICE_STATUS, tryParseYuan } from './labels.ts';
-import { yuanRule } from '../../lib/form-rules.ts';
+import { dateTime } from '../../lib/format.ts';
+import { tryParseYuan, yuanRule } from '../../lib/money.ts';
+import { schemaRule } from '../../lib/schema-rule.ts';
+import { UploadField } from '../../lib/UploadField.tsx';
+import { useCoreEnterprises, useInvoices, useRegisterInvoice, type Invoice, type InvoiceStatus } from './api.ts';
+import { INVOICE_COLORS } from './labels.ts';
 import { money } from './Money.tsx';
-import { UploadField } from './UploadField.tsx';
 
 /** `/supplyloan/invoice` (PRODUCT §6): register invoices issued to a core enterprise; the operator verifies them. */
 export default function InvoicePage() {
@@ -32,7 +34,7 @@ export default function InvoicePage() {
           placeholder="全部状态"
           style={{ width: 160 }}
           value={q.status}
-          options={(Object.keys(INVOICE_STATUS) as InvoiceStatus[]).map((s) => ({ value: s, label: INVOICE_STATUS[s].label }))}
+          options={invoiceLifecycle.states.map((s) => ({ value: s, label: invoiceLifecycle.label(s) }))}
           onChange={(status) => setQ({ ...q, page: 1, status })}
         />
         <Input.Search allowClear placeholder="发票代码或号码" style={{ width: 240 }} onSearch={(keyword) => setQ({ ...q, page: 1, keyword: keyword || undefined })} />
@@ -56,14 +58,14 @@ export default function InvoicePage() {
             dataIndex: 'status',
             render: (s: InvoiceStatus, r) => (
               <Space direction="vertical" size={0}>
-                <Tag color={INVOICE_STATUS[s].color}>{INVOICE_STATUS[s].label}</Tag>
+                <Tag color={INVOICE_COLORS[s]}>{invoiceLifecycle.label(s)}</Tag>
                 {s === 'REJECTED' && r.reviewNote && <Typography.Text type="danger">{r.reviewNote}</Typography.Text>}
               </Space>
             ),
           },
           { title: '融资编号', dataIndex: 'financingNo', render: (v: string | null) => v ?? '—' },
           { title: '影像', dataIndex: 'imageUploadId', render: (id: number | null) => (id ? <a href={`/api/uploads/${id}`} target="_blank" rel="noreferrer">查看</a> : '—') },
-          { title: '登记时间', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+          { title: '登记时间', dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
           {
             title: '操作',
             render: (_, r) => (r.status === 'VERIFIED' ? <Link to={`/supplyloan/financing?invoiceId=${r.id}`}>申请融资</Link> : null),
@@ -82,64 +84,52 @@ interface Values {
   amount: string;
   taxAmount?: string;
   buyerEnterpriseId: number;
-  imageUploadId?: number;
+  imageUploadId?: number | null;
 }
 
 function RegisterInvoiceModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const [form] = Form.useForm<Values>();
   const buyers = useCoreEnterprises();
-  const submit = useSubmit<{ id: number }>();
-  const { show } = useFeedback();
-  const [failure, setFailure] = useState<string | null>(null);
+  const submit = useRegisterInvoice();
   const firstBuyer = buyers.data?.[0]?.id;
   useEffect(() => {
     if (open && firstBuyer && !form.getFieldValue('buyerEnterpriseId')) form.setFieldValue('buyerEnterpriseId', firstBuyer);
   }, [open, firstBuyer, form]);
   const close = () => {
     form.resetFields();
-    setFailure(null);
     onClose();
   };
   const finish = async (v: Values) => {
-    setFailure(null);
-    try {
-      const res = await submit.mutateAsync({
-        url: '/supplyloan/invoices',
-        body: {
-          invoiceCode: v.invoiceCode.trim(),
-          invoiceNumber: v.invoiceNumber.trim(),
-          issueDate: v.issueDate.format('YYYY-MM-DD'),
-          amount: tryParseYuan(v.amount),
-          taxAmount: v.taxAmount ? (tryParseYuan(v.taxAmount) ?? 0) : 0,
-          buyerEnterpriseId: v.buyerEnterpriseId,
-          imageUploadId: v.imageUploadId,
-        },
-      });
-      const failed = failureOf(res);
-      if (failed) return setFailure(failed);
-      show(res, '发票已登记，等待运营核验');
-      close();
-    } catch (err) {
-      setFailure(isRequestFailure(err) ? err.message : '提交失败，请稍后重试');
-    }
+    const registered = await submit.run(
+      {
+        invoiceCode: v.invoiceCode.trim(),
+        invoiceNumber: v.invoiceNumber.trim(),
+        issueDate: v.issueDate.format('YYYY-MM-DD'),
+        amount: tryParseYuan(v.amount)!,
+        taxAmount: v.taxAmount ? (tryParseYuan(v.taxAmount) ?? 0) : 0,
+        buyerEnterpriseId: v.buyerEnterpriseId,
+        imageUploadId: v.imageUploadId ?? undefined,
+      },
+      { form },
+    );
+    if (registered) close();
   };
   return (
     <Modal open={open} title="登记发票" onCancel={close} onOk={() => form.submit()} okText="提交核验" confirmLoading={submit.isPending} destroyOnHidden width={560} okButtonProps={{ 'data-testid': 'submit-invoice' } as React.ComponentProps<typeof Modal>['okButtonProps']}>
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} data-testid="invoice-error" />}
       <Form form={form} layout="vertical" onFinish={finish}>
         <Form.Item name="buyerEnterpriseId" label="购买方（核心企业）" rules={[{ required: true, message: '请选择购买方' }]}>
           <Select placeholder="请选择核心企业" loading={buyers.isLoading} options={(buyers.data ?? []).map((b) => ({ value: b.id, label: b.name }))} data-testid="invoice-buyer" />
         </Form.Item>
         <Space.Compact block>
-          <Form.Item name="invoiceCode" label="发票代码" style={{ width: '50%' }} rules={[{ required: true, pattern: /^(\d{10}|\d{12})$/, message: '发票代码应为10位或12位数字' }]}>
+          <Form.Item name="invoiceCode" label="发票代码" style={{ width: '50%' }} rules={[schemaRule(registerInvoiceBody.shape.invoiceCode)]}>
             <Input placeholder="10 或 12 位数字" maxLength={12} />
           </Form.Item>
-          <Form.Item name="invoiceNumber" label="发票号码" style={{ width: '50%' }} rules={[{ required: true, pattern: /^(\d{8}|\d{20})$/, message: '发票号码应为8位或20位数字' }]}>
+          <Form.Item name="invoiceNumber" label="发票号码" style={{ width: '50%' }} rules={[schemaRule(registerInvoiceBody.shape.invoiceNumber)]}>
             <Input placeholder="8 或 20 位数字" maxLength={20} />
           </Form.Item>
         </Space.Compact>
         <Form.Item name="issueDate" label="开票日期" rules={[{ required: true, message: '请选择开票日期' }]}>
-          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.format('YYYY-MM-DD') > chinaDate()} />
         </Form.Item>
         <Form.Item name="amount" label="价税合计（元）" rules={[yuanRule('价税合计')]}>
           <Input placeholder="例如 1,250,000.00" inputMode="decimal" />
@@ -163,7 +153,7 @@ function RegisterInvoiceModal({ open, onClose }: { open: boolean; onClose(): voi
           <Input placeholder="选填" inputMode="decimal" />
         </Form.Item>
         <Form.Item name="imageUploadId" label="发票影像">
-          <UploadField purpose="INVOICE" label="上传发票影像" />
+          <UploadField purpose="INVOICE" label="发票影像" />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,4 +1,4 @@
-import { yuan } from './labels.ts';
+import { yuan } from '../../lib/money.ts';
 
 /** An amount in cents as ¥ yuan that never wraps inside a table cell. */
 export function money(cents: number | null | undefined) {

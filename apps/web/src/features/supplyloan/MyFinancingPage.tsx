@@ -1,14 +1,17 @@
-import { Button, Card, Col, DatePicker, Modal, Row, Select, Space, Statistic, Table, Tag } from 'antd';
-import { formatYuan } from '@factoring/domain';
+import { Button, Card, Col, DatePicker, Row, Select, Space, Statistic, Table, Tag } from 'antd';
+import { financingLifecycle, formatYuan } from '@factoring/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFeedback } from '../../lib/feedback.ts';
+import { percent } from '../../lib/format.ts';
 import { isRequestFailure } from '../../lib/request.ts';
-import { usePlatforms, useSubmit, useFinancings, type FinancingFilters, type FinancingRow } from './api.ts';
+import { useCancelFinancing, useFinancings, usePlatforms, type FinancingFilters, type FinancingRow } from './api.ts';
 import { FinancingDetailDrawer } from './FinancingDetailDrawer.tsx';
-import { failureOf, FINANCING_STATUS, FINANCING_STATUS_OPTIONS, percent } from './labels.ts';
-import { money } from './Money.tsx';
+import { FINANCING_COLORS } from './labels.ts';
 import { CloudLoanSlot } from '../../app/feature-slots.tsx';
+
+const FINANCING_STATUS_OPTIONS = financingLifecycle.states.map((value) => ({ value, label: financingLifecycle.label(value) }));
+import { money } from './Money.tsx';
 
 /**
  * `/supplyloan/myfinancing` (PRODUCT §6, the supply-loan part): filters (status, platform, date),
@@ -21,34 +24,24 @@ export default function MyFinancingPage() {
   const [paging, setPaging] = useState({ page: 1, size: 10 });
   const list = useFinancings({ ...paging, ...filters });
   const platforms = usePlatforms();
-  const submit = useSubmit();
-  const { show, showFailure } = useFeedback();
-  const [modal, contextHolder] = Modal.useModal();
+  const cancelFinancing = useCancelFinancing();
+  const feedback = useFeedback();
   const openId = Number(params.get('id')) || null;
   const setOpen = (id: number | null) => setParams(id ? { id: String(id) } : {});
   const totals = list.data?.totals;
 
   const cancel = (f: { id: number; financingNo: string }) =>
-    modal.confirm({
+    feedback.modal.confirm({
       title: '确认取消融资申请？',
       content: `融资编号 ${f.financingNo}。取消后占用的授信额度和发票将释放，融资合同作废。`,
       okText: '确认取消',
       okButtonProps: { danger: true },
       cancelText: '返回',
-      onOk: async () => {
-        try {
-          const res = await submit.mutateAsync({ url: `/supplyloan/financings/${f.id}/cancel` });
-          const failed = failureOf(res);
-          show(failed ? res : { status: 'OK', message: '融资申请已取消' });
-        } catch (err) {
-          showFailure(err);
-        }
-      },
+      onOk: () => cancelFinancing.run(f.id),
     });
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="my-financing-page">
-      {contextHolder}
       <Card>
         <Row gutter={16}>
           <Col xs={12} md={6}><Statistic title="融资笔数" value={totals?.count ?? 0} /></Col>
@@ -100,7 +93,7 @@ export default function MyFinancingPage() {
               dataIndex: 'status',
               render: (s: FinancingRow['status'], r) => (
                 <Space size={4} wrap>
-                  <Tag color={FINANCING_STATUS[s].color}>{FINANCING_STATUS[s].label}</Tag>
+                  <Tag color={FINANCING_COLORS[s]}>{financingLifecycle.label(s)}</Tag>
                   {r.overdue && <Tag color="error">逾期</Tag>}
                   {r.extended && <Tag color="purple">已展期</Tag>}
                   {r.actions.signContract && <Tag color="warning">合同待签</Tag>}

@@ -1,12 +1,12 @@
-import { formatYuan } from '@factoring/domain';
-import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Progress, Result, Row, Space, Spin, Statistic, Tag, Typography } from 'antd';
+import { creditLineLifecycle, formatYuan } from '@factoring/domain';
+import { Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Progress, Row, Space, Spin, Statistic, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useFeedback } from '../../lib/feedback.ts';
-import { isRequestFailure } from '../../lib/request.ts';
-import { usePlatforms, useSubmit, type PlatformRow } from './api.ts';
-import { CREDIT_STATUS, failureOf, percent, tryParseYuan, yuan } from './labels.ts';
-import { yuanRule } from '../../lib/form-rules.ts';
+import { percent } from '../../lib/format.ts';
+import { LoadFailure } from '../../lib/LoadFailure.tsx';
+import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
+import { useJoinPlatform, usePlatforms, type PlatformRow } from './api.ts';
+import { CREDIT_LINE_COLORS } from './labels.ts';
 
 /** `/supplyloan/myPlatform` (PRODUCT §6): joined platforms with their credit line, and platforms open to join. */
 export default function MyPlatformPage() {
@@ -14,7 +14,7 @@ export default function MyPlatformPage() {
   const [joining, setJoining] = useState<PlatformRow | null>(null);
 
   if (platforms.isError) {
-    return <Result status="warning" title="平台信息加载失败" subTitle={isRequestFailure(platforms.error) ? platforms.error.message : ''} extra={<Button onClick={() => platforms.refetch()}>重试</Button>} />;
+    return <LoadFailure title="平台信息加载失败" error={platforms.error} retry={() => platforms.refetch()} />;
   }
   const rows = platforms.data ?? [];
   const joined = rows.filter((p) => p.creditLine);
@@ -92,14 +92,13 @@ export default function MyPlatformPage() {
 function JoinedPlatform({ p }: { p: PlatformRow }) {
   const navigate = useNavigate();
   const line = p.creditLine!;
-  const status = CREDIT_STATUS[line.status];
   const usedShare = line.limit > 0 ? Math.round(((line.used + line.reserved) / line.limit) * 100) : 0;
   const usable = line.status === 'ACTIVE';
   return (
     <Card
       size="small"
       title={p.name}
-      extra={<Tag color={status.color}>{status.label}</Tag>}
+      extra={<Tag color={CREDIT_LINE_COLORS[line.status]}>{creditLineLifecycle.label(line.status)}</Tag>}
       data-testid={`joined-platform-${p.id}`}
       actions={[
         <Button key="apply" type="link" disabled={!usable} onClick={() => navigate(`/supplyloan/financing?creditLineId=${line.id}`)}>申请融资</Button>,
@@ -126,30 +125,18 @@ function JoinedPlatform({ p }: { p: PlatformRow }) {
 
 function JoinModal({ platform, onClose }: { platform: PlatformRow | null; onClose(): void }) {
   const [form] = Form.useForm<{ limit: string; remark?: string }>();
-  const submit = useSubmit();
-  const { show } = useFeedback();
-  const [failure, setFailure] = useState<string | null>(null);
+  const submit = useJoinPlatform();
   const close = () => {
     form.resetFields();
-    setFailure(null);
     onClose();
   };
   const finish = async (v: { limit: string; remark?: string }) => {
     if (!platform) return;
-    setFailure(null);
-    try {
-      const res = await submit.mutateAsync({ url: '/supplyloan/platforms/join', body: { platformId: platform.id, requestedLimit: tryParseYuan(v.limit), remark: v.remark } });
-      const failed = failureOf(res);
-      if (failed) return setFailure(failed);
-      show(res, '准入申请已提交，运营人员审核通过后将为您开通授信');
-      close();
-    } catch (err) {
-      setFailure(isRequestFailure(err) ? err.message : '提交失败，请稍后重试');
-    }
+    const applied = await submit.run({ platformId: platform.id, requestedLimit: tryParseYuan(v.limit)!, remark: v.remark }, { form });
+    if (applied) close();
   };
   return (
     <Modal open={platform !== null} title={`申请加入「${platform?.name ?? ''}」`} onCancel={close} onOk={() => form.submit()} okText="提交申请" confirmLoading={submit.isPending} destroyOnHidden>
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={finish}>
         <Form.Item name="limit" label="申请授信额度（元）" rules={[yuanRule('申请授信额度')]}>
           <Input placeholder="例如 3,000,000.00" inputMode="decimal" />

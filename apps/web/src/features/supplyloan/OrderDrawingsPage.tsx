@@ -1,12 +1,11 @@
-import { financingCharges, formatYuan, type Cents } from '@factoring/domain';
+import { addDays, chinaDate, financingCharges, formatYuan, trancheLifecycle, type Cents } from '@factoring/domain';
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Statistic, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useFeedback } from '../../lib/feedback.ts';
-import { isRequestFailure } from '../../lib/request.ts';
-import { useDrawable, useDrawdowns, useSubmit, type Drawdown } from './api.ts';
-import { failureOf, percent, todayChina, TRANCHE_STATUS, tryParseYuan, yuan } from './labels.ts';
-import { yuanRule } from '../../lib/form-rules.ts';
+import { percent } from '../../lib/format.ts';
+import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
+import { useDrawable, useDrawdowns, useRequestDrawdown, type Drawdown } from './api.ts';
+import { TRANCHE_COLORS } from './labels.ts';
 import { money } from './Money.tsx';
 
 /**
@@ -23,10 +22,8 @@ export default function OrderDrawingsPage() {
   const [form] = Form.useForm<{ amount: string; termDays: number }>();
   const amount = tryParseYuan(Form.useWatch('amount', form));
   const termDays = Form.useWatch('termDays', form);
-  const submit = useSubmit();
-  const { show } = useFeedback();
+  const submit = useRequestDrawdown();
   const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => form.resetFields(), [selectedId, form]);
 
@@ -39,22 +36,13 @@ export default function OrderDrawingsPage() {
       charges = null;
     }
   }
-  const due = termDays > 0 ? new Date(Date.parse(`${todayChina()}T00:00:00Z`) + termDays * 86_400_000).toISOString().slice(0, 10) : '—';
+  const due = termDays > 0 ? addDays(chinaDate(), termDays) : '—';
 
   const send = async () => {
     if (!loan) return;
-    setFailure(null);
-    try {
-      const res = await submit.mutateAsync({ url: `/supplyloan/financings/${loan.id}/drawdowns`, body: { amount, termDays } });
-      setConfirming(false);
-      const failed = failureOf(res);
-      if (failed) return setFailure(failed);
-      show(res, '提款申请已提交，运营放款后资金进入受控账户');
-      form.resetFields();
-    } catch (err) {
-      setConfirming(false);
-      setFailure(isRequestFailure(err) ? err.message : '提交失败，请稍后重试');
-    }
+    const sent = await submit.run({ financingId: loan.id, amount: amount!, termDays }, { form });
+    setConfirming(false);
+    if (sent) form.resetFields();
   };
 
   return (
@@ -93,7 +81,6 @@ export default function OrderDrawingsPage() {
             </Col>
             <Col xs={24} lg={12}>
               {loan.overdue && <Alert type="warning" showIcon title="该融资存在逾期，暂不能提款" style={{ marginBottom: 16 }} />}
-              {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
               <Form form={form} layout="vertical" onFinish={() => setConfirming(true)} disabled={loan.overdue || loan.room <= 0}>
                 <Form.Item name="amount" label="提款金额（元）" rules={[yuanRule('提款金额', () => loan.room, (cap) => `提款金额不能超过可提款额度 ${formatYuan(cap)} 元`)]}>
                   <Input inputMode="decimal" />
@@ -132,7 +119,7 @@ export default function OrderDrawingsPage() {
             { title: '放款日', dataIndex: 'startDate', render: (v: string | null) => v ?? '—' },
             { title: '到期日', dataIndex: 'dueDate', render: (v: string | null) => v ?? '—' },
             { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => money(v) },
-            { title: '状态', dataIndex: 'status', render: (s: Drawdown['status'], r) => <Space><Tag color={TRANCHE_STATUS[s].color}>{TRANCHE_STATUS[s].label}</Tag>{r.overdue && <Tag color="error">逾期</Tag>}</Space> },
+            { title: '状态', dataIndex: 'status', render: (s: Drawdown['status'], r) => <Space><Tag color={TRANCHE_COLORS[s]}>{trancheLifecycle.label(s)}</Tag>{r.overdue && <Tag color="error">逾期</Tag>}</Space> },
           ]}
         />
       </Card>

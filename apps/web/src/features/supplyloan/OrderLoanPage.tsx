@@ -1,23 +1,22 @@
-import { formatYuan } from '@factoring/domain';
+import { addDays, chinaDate, financingLifecycle, formatYuan } from '@factoring/domain';
 import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, InputNumber, Modal, Result, Row, Select, Space, Statistic, Table, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { isRequestFailure } from '../../lib/request.ts';
-import { useCreditLines, useFinancings, useSubmit, useTrial, type FinancingRow } from './api.ts';
-import { failureOf, FINANCING_STATUS, percent, tryParseYuan, yuan } from './labels.ts';
-import { yuanRule } from '../../lib/form-rules.ts';
+import { percent } from '../../lib/format.ts';
+import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
+import { UploadField } from '../../lib/UploadField.tsx';
+import { useApplyOrderLoan, useCreditLines, useFinancings, useTrial, type AppliedFinancing, type FinancingRow } from './api.ts';
+import { FINANCING_COLORS } from './labels.ts';
 import { money } from './Money.tsx';
 import { SignContract } from './SignContract.tsx';
-import { FinanceableOrderSlot } from '../../app/feature-slots.tsx';
-import { UploadField } from './UploadField.tsx';
 
 interface Values {
   creditLineId: number;
   orderNo: string;
   orderAmount: string;
   deliveryDate: Dayjs;
-  attachmentUploadId?: number;
+  attachmentUploadId?: number | null;
   amount: string;
   termDays: number;
   purpose?: string;
@@ -33,10 +32,9 @@ export default function OrderLoanPage() {
   const [form] = Form.useForm<Values>();
   const lines = useCreditLines();
   const mine = useFinancings({ page: 1, size: 20, kind: 'ORDER' });
-  const submit = useSubmit<{ id: number; financingNo: string; contractId: number }>();
+  const submit = useApplyOrderLoan();
   const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<{ id: number; financingNo: string; contractId: number } | null>(null);
+  const [done, setDone] = useState<AppliedFinancing | null>(null);
 
   const usable = (lines.data ?? []).filter((l) => l.status === 'ACTIVE');
   const creditLineId = Form.useWatch('creditLineId', form);
@@ -55,21 +53,23 @@ export default function OrderLoanPage() {
 
   const send = async () => {
     const v = form.getFieldsValue();
-    setFailure(null);
-    try {
-      const res = await submit.mutateAsync({
-        url: '/supplyloan/orderLoans',
-        body: { creditLineId: v.creditLineId, orderNo: v.orderNo.trim(), orderAmount, deliveryDate: v.deliveryDate.format('YYYY-MM-DD'), attachmentUploadId: v.attachmentUploadId, amount, termDays: v.termDays, purpose: v.purpose },
-      });
-      setConfirming(false);
-      const failed = failureOf(res);
-      if (failed) return setFailure(failed);
-      setDone(res.message as { id: number; financingNo: string; contractId: number });
-      form.resetFields(['orderNo', 'orderAmount', 'amount', 'termDays', 'purpose', 'attachmentUploadId']);
-    } catch (err) {
-      setConfirming(false);
-      setFailure(isRequestFailure(err) ? err.message : '提交失败，请稍后重试');
-    }
+    const applied = await submit.run(
+      {
+        creditLineId: v.creditLineId,
+        orderNo: v.orderNo.trim(),
+        orderAmount: orderAmount!,
+        deliveryDate: v.deliveryDate.format('YYYY-MM-DD'),
+        attachmentUploadId: v.attachmentUploadId ?? undefined,
+        amount: amount!,
+        termDays: v.termDays,
+        purpose: v.purpose,
+      },
+      { form },
+    );
+    setConfirming(false);
+    if (!applied) return;
+    setDone(applied);
+    form.resetFields(['orderNo', 'orderAmount', 'amount', 'termDays', 'purpose', 'attachmentUploadId']);
   };
 
   return (
@@ -90,12 +90,10 @@ export default function OrderLoanPage() {
         <Row gutter={16}>
           <Col xs={24} xl={15}>
             <Card title="申请订单融资" loading={lines.isLoading}>
-              {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
               <Form form={form} layout="vertical" onFinish={() => setConfirming(true)}>
                 <Form.Item name="creditLineId" label="授信（平台）" rules={[{ required: true, message: '请选择授信' }]}>
                   <Select options={usable.map((l) => ({ value: l.id, label: `${l.platform.name}（可用 ${yuan(l.available)}）` }))} />
                 </Form.Item>
-                <FinanceableOrderSlot creditLineId={creditLineId} onPick={(fields) => form.setFieldsValue(fields)} />
                 <Row gutter={16}>
                   <Col xs={24} md={12}>
                     <Form.Item name="orderNo" label={`采购订单号（${line?.platform.coreEnterpriseName ?? '核心企业'}）`} rules={[{ required: true, whitespace: true, message: '请输入订单编号' }, { max: 40, message: '订单编号不能超过40个字符' }]}>
@@ -109,12 +107,12 @@ export default function OrderLoanPage() {
                   </Col>
                   <Col xs={24} md={12}>
                     <Form.Item name="deliveryDate" label="交货日期" rules={[{ required: true, message: '请选择交货日期' }]}>
-                      <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isBefore(dayjs().subtract(1, 'year'))} />
+                      <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.format('YYYY-MM-DD') < addDays(chinaDate(), -365)} />
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={12}>
                     <Form.Item name="attachmentUploadId" label="订单附件">
-                      <UploadField purpose="ORDER" label="上传采购订单" />
+                      <UploadField purpose="ORDER" label="采购订单" />
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={12}>
@@ -170,7 +168,7 @@ export default function OrderLoanPage() {
             { title: '批准金额', dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
             { title: '已提款', dataIndex: 'drawn', align: 'right', render: (v: number) => money(v) },
             { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => money(v) },
-            { title: '状态', dataIndex: 'status', render: (s: FinancingRow['status']) => <Tag color={FINANCING_STATUS[s].color}>{FINANCING_STATUS[s].label}</Tag> },
+            { title: '状态', dataIndex: 'status', render: (s: FinancingRow['status']) => <Tag color={FINANCING_COLORS[s]}>{financingLifecycle.label(s)}</Tag> },
             {
               title: '操作',
               render: (_, r) => (

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Empty, Result, Select, Space, Table, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { usePlatform, usePlatforms, type PriceBracket } from './api.ts';
-import { percent } from './labels.ts';
+import { percent } from '../../lib/format.ts';
 
 /** `/supplyloan/priceList`: a platform's pricing — rates and fees by term bracket, penalty, repayment account. */
 export default function PriceListPage() {

@@ -1,15 +1,14 @@
-import { formatYuan } from '@factoring/domain';
+import { financingLifecycle, formatYuan } from '@factoring/domain';
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Radio, Result, Row, Select, Space, Statistic, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useFeedback } from '../../lib/feedback.ts';
-import { isRequestFailure } from '../../lib/request.ts';
-import { useFinancings, useQuote, useRepay, useSubmit, type RepayResult, type RepaymentQuote } from './api.ts';
 import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
-import { failureOf, FINANCING_STATUS, tryParseYuan, yuan } from './labels.ts';
-import { yuanRule } from '../../lib/form-rules.ts';
+import { LoadFailure } from '../../lib/LoadFailure.tsx';
+import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
+import { UploadField } from '../../lib/UploadField.tsx';
+import { useFinancings, useQuote, useRepay, useSubmitVoucher, type RepayResult, type RepaymentQuote } from './api.ts';
+import { FINANCING_COLORS } from './labels.ts';
 import { money } from './Money.tsx';
-import { UploadField } from './UploadField.tsx';
 
 /**
  * `/supplyloan/muserRefund` (PRODUCT §6): what is owed today — outstanding principal, interest to
@@ -42,7 +41,7 @@ export default function RefundPage() {
         }
       >
         {!id && !repayable.isLoading && <Empty description="暂无待还款的融资" />}
-        {quote.isError && <Alert type="error" showIcon title={isRequestFailure(quote.error) ? quote.error.message : '加载失败'} />}
+        {quote.isError && <LoadFailure title="还款信息加载失败" error={quote.error} retry={() => quote.refetch()} />}
         {q && <QuoteView q={q} />}
       </Card>
       {done && (
@@ -69,7 +68,7 @@ export default function RefundPage() {
           />
         </Card>
       )}
-      {!done && q && !q.repayable && <Result status={q.financing.status === 'SETTLED' ? 'success' : 'info'} title={q.financing.status === 'SETTLED' ? '该融资已结清' : `该融资当前状态为“${FINANCING_STATUS[q.financing.status].label}”，无需还款`} extra={<Link to="/supplyloan/myfinancing">返回我的融资</Link>} />}
+      {!done && q && !q.repayable && <Result status={q.financing.status === 'SETTLED' ? 'success' : 'info'} title={q.financing.status === 'SETTLED' ? '该融资已结清' : `该融资当前状态为“${financingLifecycle.label(q.financing.status)}”，无需还款`} extra={<Link to="/supplyloan/myfinancing">返回我的融资</Link>} />}
     </Space>
   );
 }
@@ -79,7 +78,7 @@ function QuoteView({ q }: { q: RepaymentQuote }) {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Space>
         <Typography.Text strong>{q.financing.financingNo}</Typography.Text>
-        <Tag color={FINANCING_STATUS[q.financing.status].color}>{FINANCING_STATUS[q.financing.status].label}</Tag>
+        <Tag color={FINANCING_COLORS[q.financing.status]}>{financingLifecycle.label(q.financing.status)}</Tag>
         {q.financing.overdue && <Tag color="error">逾期 {q.quote.overdueDays} 天</Tag>}
       </Space>
       <Row gutter={16}>
@@ -157,7 +156,7 @@ function OnlineRepay({ q, onDone }: { q: RepaymentQuote; onDone(r: RepayResult):
           { label: '扣款账户', value: '本企业虚拟账户（可用余额）' },
           { label: '冲抵顺序', value: '罚息 → 利息 → 本金' },
         ]}
-        onConfirm={(password, idempotencyKey) => repay.mutateAsync({ id: q.financing.id, amount: confirming!, password, idempotencyKey })}
+        onConfirm={(confirmation) => repay.mutateAsync({ financingId: q.financing.id, amount: confirming!, ...confirmation })}
         onDone={(r) => {
           setConfirming(null);
           form.resetFields();
@@ -171,9 +170,7 @@ function OnlineRepay({ q, onDone }: { q: RepaymentQuote; onDone(r: RepayResult):
 
 function OfflineRepay({ q }: { q: RepaymentQuote }) {
   const [form] = Form.useForm<{ amount: string; voucherUploadId: number; payerAccountName: string; payerAccountNo: string }>();
-  const submit = useSubmit();
-  const { show } = useFeedback();
-  const [failure, setFailure] = useState<string | null>(null);
+  const submit = useSubmitVoucher();
   const acct = q.receivingAccount;
   if (q.pendingVoucher) {
     return <Alert type="info" showIcon title={`已提交线下还款凭证 ${yuan(q.pendingVoucher.amount)}，等待运营确认到账`} />;
@@ -192,21 +189,12 @@ function OfflineRepay({ q }: { q: RepaymentQuote }) {
         </Typography.Paragraph>
       </Col>
       <Col xs={24} lg={14}>
-        {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
         <Form
           form={form}
           layout="vertical"
           onFinish={async (v) => {
-            setFailure(null);
-            try {
-              const res = await submit.mutateAsync({ url: `/supplyloan/financings/${q.financing.id}/voucher`, body: { ...v, amount: tryParseYuan(v.amount) } });
-              const failed = failureOf(res);
-              if (failed) return setFailure(failed);
-              show(res, '还款凭证已提交，等待运营确认');
-              form.resetFields();
-            } catch (err) {
-              setFailure(isRequestFailure(err) ? err.message : '提交失败，请稍后重试');
-            }
+            const sent = await submit.run({ financingId: q.financing.id, ...v, amount: tryParseYuan(v.amount)! }, { form });
+            if (sent) form.resetFields();
           }}
         >
           <Form.Item name="amount" label="转账金额（元）" rules={[yuanRule('转账金额', () => q.quote.total, (c) => `转账金额不能超过应还总额 ${formatYuan(c)} 元`)]}>
@@ -219,7 +207,7 @@ function OfflineRepay({ q }: { q: RepaymentQuote }) {
             <Input inputMode="numeric" />
           </Form.Item>
           <Form.Item name="voucherUploadId" label="转账回单" rules={[{ required: true, message: '请上传转账凭证' }]}>
-            <UploadField purpose="REPAYMENT_VOUCHER" label="上传转账回单" />
+            <UploadField purpose="REPAYMENT_VOUCHER" label="转账回单" />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={submit.isPending}>提交凭证</Button>
         </Form>

@@ -1,7 +1,8 @@
 import { Button, Card, Col, Descriptions, Empty, List, Row, Space, Steps, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { usePlatforms } from './api.ts';
-import { percent, yuan } from './labels.ts';
+import { percent } from '../../lib/format.ts';
+import { yuan } from '../../lib/money.ts';
 
 const DOCUMENTS = [
   '与核心企业签订的购销合同或框架协议',

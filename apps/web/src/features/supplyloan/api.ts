@@ -1,293 +1,76 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request, unwrap, type Envelope, type Paged } from '../../lib/request.ts';
-import { encryptLoginPassword } from '../../lib/confirm.ts';
+import type {
+  appliedFinancingSchema,
+  coreEnterpriseSchema,
+  creditLineSchema,
+  drawableOrderLoanSchema,
+  drawdownBody,
+  drawdownPageSchema,
+  drawdownResultSchema,
+  drawdownSchema,
+  DrawdownListQuery,
+  dueFinancingSchema,
+  dueFinancingsSchema,
+  extensionBody,
+  extensionPageSchema,
+  extensionResultSchema,
+  extensionSchema,
+  financingDetailSchema,
+  financingListItemSchema,
+  FinancingListQuery,
+  financingListSchema,
+  invoiceFinancingBody,
+  invoiceListItemSchema,
+  InvoiceListQuery,
+  invoicePageSchema,
+  joinPlatformBody,
+  joinPlatformResult,
+  orderLoanBody,
+  platformListItemSchema,
+  platformSchema,
+  priceBracketSchema,
+  registerInvoiceBody,
+  registerInvoiceResult,
+  repaymentPageSchema,
+  repayResultSchema,
+  trialResultSchema,
+  voucherBody,
+  voucherResultSchema,
+} from '@factoring/domain/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { useAction } from '../../lib/action.ts';
+import { postConfirmed, type Confirmation } from '../../lib/confirm.ts';
+import { request, unwrap } from '../../lib/request.ts';
 
-/** Query keys of the supply-loan area: every mutation refreshes them all. */
-export const SUPPLY_KEY = ['supplyloan'] as const;
+// The supply-loan calls (server module `supplyloan`). Types are what arrives on the wire
+// (`z.input`) of the contract in packages/domain/src/contract/supplyloan.ts; every hook owns its URL.
 
-export type InterestMode = 'UPFRONT' | 'ARREARS';
-export type FinancingStatus = 'SUBMITTED' | 'APPROVED' | 'CONTRACT_SIGNED' | 'DISBURSED' | 'REPAYING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
-export type CreditStatus = 'ACTIVE' | 'FROZEN' | 'EXPIRED';
-export type InvoiceStatus = 'REGISTERED' | 'VERIFIED' | 'FINANCED' | 'SETTLED' | 'REJECTED';
+type Wire<T extends z.ZodType> = z.input<T>;
+export type PriceBracket = Wire<typeof priceBracketSchema>;
+type Platform = Wire<typeof platformSchema>;
+export type PlatformRow = Wire<typeof platformListItemSchema>;
+type MyCreditLine = Wire<typeof creditLineSchema>;
+export type Invoice = Wire<typeof invoiceListItemSchema>;
+export type InvoiceStatus = Invoice['status'];
+type Trial = Wire<typeof trialResultSchema>;
+export type FinancingRow = Wire<typeof financingListItemSchema>;
+export type FinancingDetail = Wire<typeof financingDetailSchema>;
+export type ScheduleRow = FinancingDetail['schedule'][number];
+export type Extension = Wire<typeof extensionSchema>;
+export type RepaymentQuote = Wire<typeof repaymentPageSchema>;
+export type RepayResult = Wire<typeof repayResultSchema>;
+export type DueRow = Wire<typeof dueFinancingSchema>;
+export type Drawdown = Wire<typeof drawdownSchema>;
+export type FinancingFilters = Omit<Partial<FinancingListQuery>, 'page' | 'size'>;
 
-export interface PriceBracket {
-  minDays: number;
-  maxDays: number;
-  annualRatePpm: number;
-  serviceFeeRatePpm: number;
-}
-
-export interface BankAccount {
-  accountName: string;
-  bankBranchName: string;
-  accountNo: string;
-}
-
-export interface Platform {
-  id: number;
-  code: string;
-  name: string;
-  product: 'SUPPLY' | 'PLEDGE';
-  coreEnterpriseId: number;
-  coreEnterpriseName: string;
-  annualRatePpm: number;
-  maxTermDays: number;
-  advanceRatePpm: number;
-  interestMode: InterestMode;
-  interestModeLabel: string;
-  serviceFeeRatePpm: number;
-  penaltyMultiplierPpm: number;
-  priceList: PriceBracket[];
-  repaymentAccount: BankAccount;
-  description: string;
-  joinable: boolean;
-}
-
-export interface CreditLineView {
-  id: number;
-  limit: number;
-  used: number;
-  reserved: number;
-  available: number;
-  startDate: string;
-  expiryDate: string;
-  status: CreditStatus;
-}
-
-export interface PlatformRow extends Platform {
-  creditLine: CreditLineView | null;
-  joinApplication: { id: number; status: 'PENDING' | 'APPROVED' | 'REJECTED'; requestedLimit: number; reviewNote: string | null; createdAt: string } | null;
-}
-
-export interface MyCreditLine extends CreditLineView {
-  platform: Platform;
-}
-
-export interface Invoice {
-  id: number;
-  invoiceCode: string;
-  invoiceNumber: string;
-  issueDate: string;
-  amount: number;
-  taxAmount: number;
-  buyerEnterpriseId: number;
-  buyerName: string;
-  imageUploadId: number | null;
-  status: InvoiceStatus;
-  statusLabel: string;
-  reviewNote: string | null;
-  financingId: number | null;
-  financingNo: string | null;
-  createdAt: string;
-}
-
-export interface Trial {
-  principal: number;
-  termDays: number;
-  annualRatePpm: number;
-  serviceFeeRatePpm: number;
-  interestMode: InterestMode;
-  interestModeLabel: string;
-  interest: number;
-  serviceFee: number;
-  netDisbursed: number;
-  dueAtMaturity: number;
-  startDate: string;
-  dueDate: string;
-  available: number;
-  receivables: number | null;
-  maxAmount: number;
-  maxTermDays: number;
-}
-
-export interface Actions {
-  cancel: boolean;
-  signContract: boolean;
-  repay: boolean;
-  extend: boolean;
-  drawdown: boolean;
-}
-
-export interface FinancingRow {
-  id: number;
-  financingNo: string;
-  kind: 'INVOICE' | 'ORDER';
-  platformId: number;
-  platformName: string;
-  amount: number;
-  drawn: number;
-  termDays: number;
-  annualRatePpm: number;
-  interestMode: InterestMode;
-  interestModeLabel: string;
-  interest: number;
-  serviceFee: number;
-  netAmount: number;
-  applyDate: string;
-  dueDate: string;
-  status: FinancingStatus;
-  statusLabel: string;
-  overdue: boolean;
-  extended: boolean;
-  contractId: number | null;
-  contractSigned: boolean;
-  outstanding: number;
-  createdAt: string;
-  actions: Actions;
-}
-
-export interface Owed {
-  principal: number;
-  interest: number;
-  penalty: number;
-  total: number;
-  overdueDays: number;
-}
-
-export interface Quote extends Owed {
-  asOf: string;
-  tranches: (Owed & { trancheId: number; seq: number; dueDate: string; startDate: string | null; overdue: boolean })[];
-}
-
-export interface ScheduleRow {
-  id: number;
-  seq: number;
-  status: 'PENDING' | 'DISBURSED' | 'SETTLED' | 'CANCELLED';
-  amount: number;
-  termDays: number;
-  interest: number;
-  serviceFee: number;
-  netAmount: number;
-  startDate: string | null;
-  dueDate: string | null;
-  outstanding: number;
-  principalPaid: number;
-  interestPaid: number;
-  penaltyPaid: number;
-  overdue: boolean;
-  extended: boolean;
-  owedToday: (Owed & { trancheId: number }) | null;
-}
-
-export interface Repayment {
-  id: number;
-  method: 'ONLINE' | 'OFFLINE';
-  amount: number;
-  principal: number;
-  interest: number;
-  penalty: number;
-  status: 'PENDING' | 'CONFIRMED' | 'REJECTED';
-  refNo: string | null;
-  reviewNote: string | null;
-  repayDate: string;
-  createdAt: string;
-}
-
-export interface Extension {
-  id: number;
-  financingId: number;
-  financingNo: string;
-  trancheId: number;
-  oldDueDate: string;
-  newDueDate: string;
-  extraInterest: number;
-  reason: string;
-  status: 'PENDING' | 'APPROVED' | 'REJECTED';
-  reviewNote: string | null;
-  createdAt: string;
-}
-
-export interface ContractRef {
-  id: number;
-  contractNo: string;
-  title: string;
-  status: 'TO_SIGN' | 'SIGNED' | 'EXPIRED' | 'VOID';
-  amount: number;
-  signedAt: string | null;
-  signedByName: string | null;
-  createdAt: string;
-}
-
-export interface FinancingDetail extends Omit<FinancingRow, 'platformName' | 'outstanding' | 'contractStatus'> {
-  platformName: string;
-  creditLineId: number;
-  purpose: string | null;
-  reviewNote: string | null;
-  penaltyMultiplierPpm: number;
-  serviceFeeRatePpm: number;
-  invoices: { id: number; invoiceCode: string; invoiceNumber: string; issueDate: string; amount: number; status: InvoiceStatus }[];
-  order: { orderNo: string; amount: number; deliveryDate: string } | null;
-  schedule: ScheduleRow[];
-  quote: Quote;
-  repayments: Repayment[];
-  extensions: Extension[];
-  contracts: ContractRef[];
-  history: { id: number; action: string; fromStatus: string | null; toStatus: string | null; note: string | null; actorName: string; createdAt: string }[];
-}
-
-export interface RepaymentQuote {
-  financing: { id: number; financingNo: string; status: FinancingStatus; amount: number; dueDate: string; overdue: boolean; interestMode: InterestMode; annualRatePpm: number; penaltyMultiplierPpm: number };
-  quote: Quote;
-  repayable: boolean;
-  available: number;
-  receivingAccount: BankAccount;
-  pendingVoucher: { id: number; amount: number; createdAt: string } | null;
-}
-
-export interface DueRow {
-  id: number;
-  financingNo: string;
-  platformName: string;
-  amount: number;
-  nextDueDate: string;
-  overdue: boolean;
-  overdueDays: number;
-  principal: number;
-  interest: number;
-  penalty: number;
-  dueToday: number;
-  dueSoon: boolean;
-  status: FinancingStatus;
-  statusLabel: string;
-}
-
-export interface Drawable {
-  id: number;
-  financingNo: string;
-  orderNo: string | null;
-  platformName: string;
-  amount: number;
-  drawn: number;
-  waiting: number;
-  room: number;
-  termDays: number;
-  annualRatePpm: number;
-  serviceFeeRatePpm: number;
-  interestMode: InterestMode;
-  overdue: boolean;
-  status: FinancingStatus;
-  statusLabel: string;
-}
-
-export interface Drawdown {
-  id: number;
-  financingId: number;
-  financingNo: string;
-  seq: number;
-  amount: number;
-  termDays: number;
-  interest: number;
-  serviceFee: number;
-  netAmount: number;
-  status: 'PENDING' | 'DISBURSED' | 'SETTLED' | 'CANCELLED';
-  startDate: string | null;
-  dueDate: string | null;
-  outstanding: number;
-  overdue: boolean;
-  createdAt: string;
-}
+/** Query keys of the supply-loan area: every action refreshes them all. */
+const SUPPLY_KEY = ['supplyloan'] as const;
+const REFRESH = [SUPPLY_KEY, ['funds'], ['contracts'], ['dashboard']] as const;
 
 const get = <T>(url: string, data?: object) => request<T>(url, { data: data as Record<string, unknown> | undefined }).then(unwrap);
+const postJson = <T>(url: string, body: object = {}) => request<T>(url, { method: 'POST', json: true, data: { ...body } });
+
+// Queries -------------------------------------------------------------------------------------------
 
 export function usePlatforms() {
   return useQuery({ queryKey: [...SUPPLY_KEY, 'platforms'], queryFn: () => get<PlatformRow[]>('/supplyloan/platforms') });
@@ -302,22 +85,40 @@ export function useCreditLines() {
 }
 
 export function useCoreEnterprises() {
-  return useQuery({ queryKey: [...SUPPLY_KEY, 'coreEnterprises'], queryFn: () => get<{ id: number; name: string }[]>('/supplyloan/coreEnterprises'), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: [...SUPPLY_KEY, 'coreEnterprises'],
+    queryFn: () => get<Wire<typeof coreEnterpriseSchema>[]>('/supplyloan/coreEnterprises'),
+    staleTime: 5 * 60_000,
+  });
 }
 
-export function useInvoices(q: { page: number; size: number; status?: InvoiceStatus; keyword?: string }) {
-  return useQuery({ queryKey: [...SUPPLY_KEY, 'invoices', q], queryFn: () => get<Paged<Invoice>>('/supplyloan/invoices', q), placeholderData: keepPreviousData });
+export function useInvoices(q: Partial<InvoiceListQuery> & { page: number; size: number }) {
+  return useQuery({
+    queryKey: [...SUPPLY_KEY, 'invoices', q],
+    queryFn: () => get<Wire<typeof invoicePageSchema>>('/supplyloan/invoices', q),
+    placeholderData: keepPreviousData,
+  });
 }
 
-export function useTrial(input: { creditLineId?: number; amount?: number | null; termDays?: number | null; invoiceIds?: number[]; orderAmount?: number | null }) {
+/** What the trial needs so far (the form may be incomplete: the query waits until it is not). */
+interface TrialInput {
+  creditLineId?: number | null;
+  amount?: number | null;
+  termDays?: number | null;
+  invoiceIds?: number[];
+  orderAmount?: number | null;
+}
+export function useTrial(input: TrialInput) {
   const ready = !!input.creditLineId && !!input.amount && !!input.termDays && input.termDays > 0;
   return useQuery({
     queryKey: [...SUPPLY_KEY, 'trial', input],
     queryFn: () =>
-      request<Trial>('/supplyloan/trial', {
-        method: 'POST',
-        json: true,
-        data: { creditLineId: input.creditLineId, amount: input.amount, termDays: input.termDays, invoiceIds: input.invoiceIds?.length ? input.invoiceIds : undefined, orderAmount: input.orderAmount ?? undefined },
+      postJson<Trial>('/supplyloan/trial', {
+        creditLineId: input.creditLineId,
+        amount: input.amount,
+        termDays: input.termDays,
+        invoiceIds: input.invoiceIds?.length ? input.invoiceIds : undefined,
+        orderAmount: input.orderAmount ?? undefined,
       }).then(unwrap),
     enabled: ready,
     placeholderData: keepPreviousData,
@@ -325,19 +126,10 @@ export function useTrial(input: { creditLineId?: number; amount?: number | null;
   });
 }
 
-export interface FinancingFilters {
-  status?: FinancingStatus;
-  platformId?: number;
-  kind?: 'INVOICE' | 'ORDER';
-  dateFrom?: string;
-  dateTo?: string;
-  overdue?: 'true' | 'false';
-}
-
-export function useFinancings(q: { page: number; size: number } & FinancingFilters) {
+export function useFinancings(q: FinancingFilters & { page: number; size: number }) {
   return useQuery({
     queryKey: [...SUPPLY_KEY, 'financings', q],
-    queryFn: () => get<Paged<FinancingRow> & { totals: { count: number; amount: number; drawn: number; outstanding: number } }>('/supplyloan/financings', q),
+    queryFn: () => get<Wire<typeof financingListSchema>>('/supplyloan/financings', q),
     placeholderData: keepPreviousData,
   });
 }
@@ -351,71 +143,103 @@ export function useQuote(id: number | null) {
 }
 
 export function useDue() {
-  return useQuery({ queryKey: [...SUPPLY_KEY, 'due'], queryFn: () => get<{ items: DueRow[]; totals: { count: number; dueToday: number; overdueCount: number; dueSoonCount: number } }>('/supplyloan/due') });
+  return useQuery({ queryKey: [...SUPPLY_KEY, 'due'], queryFn: () => get<Wire<typeof dueFinancingsSchema>>('/supplyloan/due') });
 }
 
 export function useExtensions(q: { page: number; size: number }) {
-  return useQuery({ queryKey: [...SUPPLY_KEY, 'extensions', q], queryFn: () => get<Paged<Extension>>('/supplyloan/extensions', q), placeholderData: keepPreviousData });
-}
-
-export function useDrawable() {
-  return useQuery({ queryKey: [...SUPPLY_KEY, 'drawable'], queryFn: () => get<Drawable[]>('/supplyloan/orderLoans/drawable') });
-}
-
-export function useDrawdowns(q: { page: number; size: number; financingId?: number }) {
-  return useQuery({ queryKey: [...SUPPLY_KEY, 'drawdowns', q], queryFn: () => get<Paged<Drawdown>>('/supplyloan/drawdowns', q), placeholderData: keepPreviousData });
-}
-
-/** A business submission (not money-moving): resolves with the envelope so the page shows an ERROR in place. */
-export function useSubmit<T = unknown>() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ url, body }: { url: string; body?: Record<string, unknown> }) => request<T>(url, { method: 'POST', json: true, data: body ?? {} }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SUPPLY_KEY }),
+  return useQuery({
+    queryKey: [...SUPPLY_KEY, 'extensions', q],
+    queryFn: () => get<Wire<typeof extensionPageSchema>>('/supplyloan/extensions', q),
+    placeholderData: keepPreviousData,
   });
 }
 
-/** The login password, RSA-encrypted with the key of `/api/user/current`, like the login. */
-export interface RepayResult {
-  repaymentId: number;
-  refNo: string;
-  amount: number;
-  principal: number;
-  interest: number;
-  penalty: number;
-  status: FinancingStatus;
-  owedAfter: number;
+export function useDrawable() {
+  return useQuery({ queryKey: [...SUPPLY_KEY, 'drawable'], queryFn: () => get<Wire<typeof drawableOrderLoanSchema>[]>('/supplyloan/orderLoans/drawable') });
+}
+
+export function useDrawdowns(q: Partial<DrawdownListQuery> & { page: number; size: number }) {
+  return useQuery({
+    queryKey: [...SUPPLY_KEY, 'drawdowns', q],
+    queryFn: () => get<Wire<typeof drawdownPageSchema>>('/supplyloan/drawdowns', q),
+    placeholderData: keepPreviousData,
+  });
+}
+
+// Actions -------------------------------------------------------------------------------------------
+
+export function useJoinPlatform() {
+  return useAction({
+    call: (body: z.input<typeof joinPlatformBody>) => postJson<Wire<typeof joinPlatformResult>>('/supplyloan/platforms/join', body),
+    invalidates: REFRESH,
+    success: '准入申请已提交，运营人员审核通过后将为您开通授信',
+  });
+}
+
+export function useRegisterInvoice() {
+  return useAction({
+    call: (body: z.input<typeof registerInvoiceBody>) => postJson<Wire<typeof registerInvoiceResult>>('/supplyloan/invoices', body),
+    invalidates: REFRESH,
+    success: '发票已登记，等待运营核验',
+  });
+}
+
+export type AppliedFinancing = Wire<typeof appliedFinancingSchema>;
+
+export function useApplyInvoiceFinancing() {
+  return useAction({
+    call: (body: z.input<typeof invoiceFinancingBody>) => postJson<AppliedFinancing>('/supplyloan/financings', body),
+    invalidates: REFRESH,
+  });
+}
+
+export function useApplyOrderLoan() {
+  return useAction({
+    call: (body: z.input<typeof orderLoanBody>) => postJson<AppliedFinancing>('/supplyloan/orderLoans', body),
+    invalidates: REFRESH,
+  });
+}
+
+export function useCancelFinancing() {
+  return useAction({
+    call: (id: number) => postJson<unknown>(`/supplyloan/financings/${id}/cancel`),
+    invalidates: REFRESH,
+    success: '融资申请已取消',
+  });
+}
+
+export function useRequestDrawdown() {
+  return useAction({
+    call: ({ financingId, ...body }: z.input<typeof drawdownBody> & { financingId: number }) =>
+      postJson<Wire<typeof drawdownResultSchema>>(`/supplyloan/financings/${financingId}/drawdowns`, body),
+    invalidates: REFRESH,
+    success: '提款申请已提交，运营放款后资金进入受控账户',
+  });
+}
+
+export function useRequestExtension() {
+  return useAction({
+    call: ({ financingId, ...body }: z.input<typeof extensionBody> & { financingId: number }) =>
+      postJson<Wire<typeof extensionResultSchema>>(`/supplyloan/financings/${financingId}/extension`, body),
+    invalidates: REFRESH,
+    success: '展期申请已提交，等待运营审核',
+  });
+}
+
+export function useSubmitVoucher() {
+  return useAction({
+    call: ({ financingId, ...body }: z.input<typeof voucherBody> & { financingId: number }) =>
+      postJson<Wire<typeof voucherResultSchema>>(`/supplyloan/financings/${financingId}/voucher`, body),
+    invalidates: REFRESH,
+    success: '还款凭证已提交，等待运营确认',
+  });
 }
 
 /** Online repayment: amount in cents, the encrypted password and one idempotency key per confirmation. */
 export function useRepay() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, amount, password, idempotencyKey }: { id: number; amount: number; password: string; idempotencyKey: string }): Promise<Envelope<RepayResult | string>> =>
-      request<RepayResult | string>(`/supplyloan/financings/${id}/repay`, {
-        method: 'POST',
-        json: true,
-        data: { amount, password: await encryptLoginPassword(password), idempotencyKey },
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SUPPLY_KEY }),
+  return useAction({
+    call: ({ financingId, amount, ...confirmation }: { financingId: number; amount: number } & Confirmation) =>
+      postConfirmed<RepayResult>(`/supplyloan/financings/${financingId}/repay`, { amount }, confirmation),
+    invalidates: REFRESH,
   });
-}
-
-/** Signing the financing contract inline through the contracts API (password confirmation). */
-export function useSignContract() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, password }: { id: number; password: string }) =>
-      request<unknown>(`/contracts/${id}/sign`, { method: 'POST', data: { password: await encryptLoginPassword(password) } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SUPPLY_KEY }),
-  });
-}
-
-/** `POST /api/uploads` (multipart): answers the upload's id. */
-export async function uploadFile(file: File, purpose: string): Promise<{ id: number; originalName: string }> {
-  const form = new FormData();
-  form.append('purpose', purpose);
-  form.append('file', file);
-  return request<{ id: number; originalName: string }>('/uploads', { method: 'POST', data: form }).then(unwrap);
 }

@@ -1,9 +1,7 @@
-import { Alert, App, Button, Card, Form, Input, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useState } from 'react';
+import { Button, Card, Form, Input, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
+import { dateTime } from '../../lib/format.ts';
 import { usePreferences } from '../../lib/preferences.ts';
-import { isRequestFailure } from '../../lib/request.ts';
-import { changePassword, useMySessions, useRevokeSession, type MySession } from './api.ts';
+import { useChangePassword, useMySessions, useRevokeSession, type MySession } from './api.ts';
 
 interface PasswordValues {
   oldPassword: string;
@@ -12,7 +10,7 @@ interface PasswordValues {
 }
 
 const strong = (p: string) => p.length >= 8 && p.length <= 64 && /[A-Za-z]/.test(p) && /\d/.test(p);
-const when = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
+const when = (iso: string | null) => dateTime(iso);
 const ENDED: Record<NonNullable<MySession['endReason']>, string> = {
   LOGOUT: '已退出',
   REPLACED: '在别处登录后下线',
@@ -23,31 +21,16 @@ const ENDED: Record<NonNullable<MySession['endReason']>, string> = {
 
 function PasswordCard() {
   const [form] = Form.useForm<PasswordValues>();
-  const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const change = useChangePassword();
 
+  // A refusal shows on the field it names, else as a toast; after a 401 the login mask opens and
+  // the form keeps what was typed, so it can simply be sent again.
   const submit = async (values: PasswordValues) => {
-    setSaving(true);
-    setError(null);
-    try {
-      const res = await changePassword(values);
-      if (res.status !== 'ERROR') {
-        message.success(String(res.message), 3);
-        form.resetFields();
-      } else if (res.field) form.setFields([{ name: res.field as keyof PasswordValues, errors: [String(res.message)] }]);
-      else setError(String(res.message));
-    } catch (err) {
-      // 401 opens the login mask: the form keeps what was typed, so it can simply be sent again.
-      if (isRequestFailure(err) && err.status !== 401) setError(err.message);
-    } finally {
-      setSaving(false);
-    }
+    if ((await change.run(values, { form })) !== undefined) form.resetFields();
   };
 
   return (
     <Card title="修改登录密码" data-testid="change-password">
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} style={{ maxWidth: 420 }}>
         <Form.Item label="原密码" name="oldPassword" rules={[{ required: true, message: '请输入原密码' }]}>
           <Input.Password maxLength={64} autoComplete="current-password" />
@@ -87,7 +70,7 @@ function PasswordCard() {
           <Input.Password maxLength={64} autoComplete="new-password" />
         </Form.Item>
         <Typography.Paragraph type="secondary">修改后，您在其他设备上的登录将全部退出，当前页面保持登录。</Typography.Paragraph>
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={change.isPending}>
           确认修改
         </Button>
       </Form>
@@ -116,12 +99,7 @@ function PreferencesCard() {
 function SessionsCard() {
   const sessions = useMySessions();
   const revoke = useRevokeSession();
-  const { message } = App.useApp();
-  const signOut = (id: string) =>
-    revoke.mutate(id, {
-      onSuccess: (text) => message.success(String(text), 3),
-      onError: (err) => isRequestFailure(err) && err.status !== 401 && message.error(err.message, 3),
-    });
+  const signOut = (id: string) => void revoke.run(id);
 
   return (
     <Card title="登录设备" data-testid="sessions" extra={<Typography.Text type="secondary">同一账户同一时间只允许一处登录</Typography.Text>}>

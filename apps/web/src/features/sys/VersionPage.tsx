@@ -1,16 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Skeleton } from 'antd';
-import { request, unwrap } from '../../lib/request.ts';
-
-interface ServerVersion {
-  version: string;
-  commit: string;
-  buildTime: string;
-}
+import { useServerVersion } from './api.ts';
 
 /** `/version`: the web build beside the server's `/system/version`. */
 export default function VersionPage() {
-  const server = useQuery({ queryKey: ['system', 'version'], queryFn: () => request<ServerVersion>('/system/version').then(unwrap) });
+  const server = useServerVersion();
   return (
     <Card title="版本信息" style={{ maxWidth: 720, margin: '0 auto' }}>
       <Descriptions column={1} bordered size="small" title="前端">

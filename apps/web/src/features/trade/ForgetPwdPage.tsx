@@ -1,6 +1,5 @@
-import { Alert, Button, Form, Input, Result } from 'antd';
+import { Button, Form, Input, Result } from 'antd';
 import { Link } from 'react-router';
-import { forgetPassword } from './api.ts';
 import { rules, trimOnBlur } from './rules.ts';
 import { TradeCard } from './TradeCard.tsx';
 import { useAccountMail } from './use-account-mail.ts';
@@ -8,7 +7,7 @@ import { useAccountMail } from './use-account-mail.ts';
 /** `/trade/forgetpwd`: login name or email → reset mail; the same answer whether the account exists or not. */
 export default function ForgetPwdPage() {
   const [form] = Form.useForm<{ account: string }>();
-  const { sending, answer, error, send } = useAccountMail(form, forgetPassword);
+  const { sending, answer, send } = useAccountMail(form, 'forgetPwd');
 
   if (answer) {
     return (
@@ -19,7 +18,6 @@ export default function ForgetPwdPage() {
   }
   return (
     <TradeCard title="找回密码" testId="forgetpwd">
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={(v) => void send(v)}>
         <Form.Item label="登录名或邮箱" name="account" rules={rules.account} extra="重置密码的链接将发送到账户的注册邮箱，30 分钟内有效">
           <Input maxLength={100} autoComplete="username" onBlur={(e) => form.setFieldValue('account', trimOnBlur(e))} />

@@ -1,6 +1,5 @@
 import { Alert, Button, Form, Input, Result } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { forgetPassword, resendActivation } from './api.ts';
 import { rules, trimOnBlur } from './rules.ts';
 import { TradeCard } from './TradeCard.tsx';
 import { useAccountMail } from './use-account-mail.ts';
@@ -25,7 +24,7 @@ export default function OptTimeoutPage() {
   const type = params.get('type') === 'reset' ? 'reset' : 'activate';
   const reason = params.get('reason') ?? 'EXPIRED';
   const [form] = Form.useForm<{ account: string }>();
-  const { sending, answer, error, send } = useAccountMail(form, type === 'reset' ? forgetPassword : resendActivation);
+  const { sending, answer, send } = useAccountMail(form, type === 'reset' ? 'forgetPwd' : 'resendActivation');
 
   return (
     <TradeCard testId="opttimeout">
@@ -39,7 +38,6 @@ export default function OptTimeoutPage() {
         <Alert type="success" showIcon title={answer} data-testid="resend-answer" />
       ) : (
         <>
-          {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
           <Form form={form} layout="vertical" onFinish={(v) => void send(v)}>
             <Form.Item label="登录名或邮箱" name="account" rules={rules.account} extra={type === 'reset' ? '我们将向注册邮箱发送新的重置密码链接' : '我们将向注册邮箱重新发送激活邮件'}>
               <Input maxLength={100} onBlur={(e) => form.setFieldValue('account', trimOnBlur(e))} />

@@ -1,10 +1,10 @@
 import { CheckCircleFilled, LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Checkbox, Form, Input, Result, Space, Typography } from 'antd';
+import { Button, Checkbox, Form, Input, Result, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { isRequestFailure } from '../../lib/request.ts';
+import { useFeedback } from '../../lib/feedback.ts';
 import { writeLocal } from '../../lib/storage.ts';
-import { encryptAll, registerAccount, resendActivation } from './api.ts';
+import { encryptAll, useAccountMailCall, useRegister } from './api.ts';
 import { rules, trimOnBlur } from './rules.ts';
 import { TradeCard } from './TradeCard.tsx';
 import { useChallenge, type ChallengeState } from './use-challenge.ts';
@@ -53,49 +53,45 @@ const AGREEMENT = [
 /** `/trade/register` (PRODUCT §3): creates an inactive account and mails the activation link. */
 export default function RegisterPage() {
   const [form] = Form.useForm<Values>();
-  const { message, modal } = App.useApp();
+  const feedback = useFeedback();
   const challenge = useChallenge();
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const register = useRegister();
+  const resendMail = useAccountMailCall('resendActivation');
+  const [preparing, setPreparing] = useState(false);
   const [done, setDone] = useState<{ loginName: string; email: string } | null>(null);
 
   const submit = async (values: Values) => {
-    setSubmitting(true);
-    setError(null);
+    setPreparing(true);
+    let prepared: Awaited<ReturnType<typeof challenge.take>> & { password: string; confirmPassword: string };
     try {
-      const solved = await challenge.take();
-      const encrypted = await encryptAll({ password: values.password, confirmPassword: values.confirmPassword });
-      const res = await registerAccount({
+      prepared = { ...(await challenge.take()), ...(await encryptAll({ password: values.password, confirmPassword: values.confirmPassword })) };
+    } catch (err) {
+      feedback.showFailure(err);
+      return;
+    } finally {
+      setPreparing(false);
+    }
+    const account = await register.run(
+      {
         email: values.email.trim(),
         loginName: values.loginName.trim(),
         enterpriseName: values.enterpriseName.trim(),
         mobile: values.mobile.trim(),
         agree: values.agree === true,
-        ...solved,
-        ...encrypted,
-      });
-      if (res.status !== 'ERROR') {
-        writeLocal('loginName', res.message.loginName);
-        setDone(res.message);
-      } else if (res.field) {
-        form.setFields([{ name: res.field as keyof Values, errors: [String(res.message)] }]);
-        form.scrollToField(res.field as keyof Values);
-      } else setError(String(res.message));
-    } catch (err) {
-      setError(isRequestFailure(err) ? err.message : '注册失败，请稍后重试');
-    } finally {
-      setSubmitting(false);
-    }
+        ...prepared,
+      },
+      { form },
+    );
+    if (!account) return;
+    writeLocal('loginName', account.loginName);
+    setDone(account);
   };
+  const submitting = preparing || register.isPending;
 
   const resend = async () => {
     if (!done) return;
-    try {
-      const res = await resendActivation(done.loginName);
-      message[res.status === 'ERROR' ? 'error' : 'success'](String(res.message), 3);
-    } catch (err) {
-      if (isRequestFailure(err)) message.error(err.message, 3);
-    }
+    const text = await resendMail.run(done.loginName);
+    if (text !== undefined) feedback.success(String(text));
   };
 
   if (done) {
@@ -124,7 +120,6 @@ export default function RegisterPage() {
 
   return (
     <TradeCard title="注册企业账户" width={520} testId="register-form">
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} scrollToFirstError autoComplete="off">
         <Form.Item label="邮箱" name="email" rules={rules.email} extra="用于接收激活邮件与找回密码">
           <Input type="email" maxLength={100} autoComplete="email" placeholder="name@company.com" onBlur={(e) => form.setFieldValue('email', trimOnBlur(e))} />
@@ -157,7 +152,7 @@ export default function RegisterPage() {
             <a
               onClick={(e) => {
                 e.preventDefault();
-                modal.info({ title: '平台服务协议与隐私政策（摘要）', width: 560, content: AGREEMENT.map((p) => <p key={p}>{p}</p>) });
+                feedback.modal.info({ title: '平台服务协议与隐私政策（摘要）', width: 560, content: AGREEMENT.map((p) => <p key={p}>{p}</p>) });
               }}
             >
               《平台服务协议》和《隐私政策》

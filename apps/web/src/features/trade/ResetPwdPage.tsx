@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Result, Spin } from 'antd';
+import { Button, Form, Input, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { reportFailure } from '../../lib/action.ts';
+import { useFeedback } from '../../lib/feedback.ts';
 import { isRequestFailure } from '../../lib/request.ts';
 import { writeLocal } from '../../lib/storage.ts';
-import { checkToken, encryptAll, resetPassword } from './api.ts';
+import { checkToken, encryptAll, useResetPassword } from './api.ts';
 import { rules } from './rules.ts';
 import { TradeCard } from './TradeCard.tsx';
 
@@ -21,8 +23,9 @@ export default function ResetPwdPage() {
   const token = params.get('token') ?? '';
   const [form] = Form.useForm<Values>();
   const [checked, setChecked] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [encrypting, setEncrypting] = useState(false);
+  const reset = useResetPassword();
+  const feedback = useFeedback();
   const [done, setDone] = useState<string | null>(null);
 
   // Say at once when the link can no longer be used, before the visitor types a new password.
@@ -46,23 +49,28 @@ export default function ResetPwdPage() {
   }, [token, navigate]);
 
   const submit = async (values: Values) => {
-    setSaving(true);
-    setError(null);
+    setEncrypting(true);
+    let encrypted: { password: string; confirmPassword: string };
     try {
-      const res = await resetPassword({ token, ...(await encryptAll({ password: values.password, confirmPassword: values.confirmPassword })) });
-      if (res.status !== 'ERROR') {
-        writeLocal('loginName', res.message.loginName);
-        await queryClient.invalidateQueries(); // every session of the user has ended, this browser's too
-        setDone(res.message.loginName);
-      } else if (res.reason) navigate(`/trade/opttimeout?type=reset&reason=${res.reason}`, { replace: true });
-      else if (res.field) form.setFields([{ name: res.field as keyof Values, errors: [String(res.message)] }]);
-      else setError(String(res.message));
+      encrypted = await encryptAll({ password: values.password, confirmPassword: values.confirmPassword });
     } catch (err) {
-      setError(isRequestFailure(err) ? err.message : '重置失败，请稍后重试');
+      feedback.showFailure(err);
+      return;
     } finally {
-      setSaving(false);
+      setEncrypting(false);
+    }
+    try {
+      const { loginName } = await reset.mutateAsync({ token, ...encrypted });
+      writeLocal('loginName', loginName);
+      await queryClient.invalidateQueries(); // every session of the user has ended, this browser's too
+      setDone(loginName);
+    } catch (err) {
+      // A link that can no longer be used has its own page; any other refusal is shown the one way.
+      if (isRequestFailure(err) && err.reason) navigate(`/trade/opttimeout?type=reset&reason=${err.reason}`, { replace: true });
+      else reportFailure(err, feedback, form);
     }
   };
+  const saving = encrypting || reset.isPending;
 
   if (done) {
     return (
@@ -93,7 +101,6 @@ export default function ResetPwdPage() {
   }
   return (
     <TradeCard title="设置新密码" testId="resetpwd">
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)}>
         <Form.Item label="新密码" name="password" rules={rules.password} extra="至少 8 位，须同时包含字母和数字" hasFeedback>
           <Input.Password maxLength={64} autoComplete="new-password" />

@@ -1,4 +1,8 @@
+// Type-only imports of the contract: these are open pages, and zod stays out of their bundle.
+import type { faqGroupsSchema } from '@factoring/domain/contract';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { useAction } from '../../lib/action.ts';
 import { request, unwrap, type Envelope } from '../../lib/request.ts';
 import { encryptPassword } from '../../lib/rsa.ts';
 import { fetchCurrentUser } from '../../lib/session.ts';
@@ -6,22 +10,13 @@ import { fetchCurrentUser } from '../../lib/session.ts';
 /** An answer of the account calls: a refused rule may name its form field, a mailed link its trouble. */
 export type AccountAnswer<T> = Envelope<T> & { field?: string; reason?: 'INVALID' | 'EXPIRED' | 'USED' };
 
-export interface Challenge {
+interface Challenge {
   nonce: string;
   difficulty: number;
   expiresAt: string;
 }
 
-export interface Faq {
-  id: number;
-  question: string;
-  answer: string;
-  highlight: boolean;
-}
-export interface FaqGroup {
-  group: string;
-  items: Faq[];
-}
+type FaqGroup = z.input<typeof faqGroupsSchema>[number];
 
 /** Encrypts passwords with the server's RSA key, as the login does (SPEC §4). */
 export async function encryptAll<K extends string>(plain: Record<K, string>): Promise<Record<K, string>> {
@@ -45,8 +40,12 @@ export interface RegisterInput {
   agree: boolean;
 }
 
-export const registerAccount = (data: RegisterInput) =>
-  request<{ loginName: string; email: string }>('/reg/email', { method: 'POST', json: true, data: { ...data } }) as Promise<AccountAnswer<{ loginName: string; email: string }>>;
+/** Registration: the challenge is solved and the passwords encrypted by the caller; a refusal names its field. */
+export function useRegister() {
+  return useAction({
+    call: (data: RegisterInput) => request<{ loginName: string; email: string }>('/reg/email', { method: 'POST', json: true, data: { ...data } }),
+  });
+}
 
 export const activateAccount = (token: string) =>
   request<{ loginName: string; activated: boolean }>('/reg/activate', { method: 'POST', data: { token } }) as Promise<AccountAnswer<{ loginName: string; activated: boolean }>>;
@@ -54,14 +53,21 @@ export const activateAccount = (token: string) =>
 export const checkToken = (token: string, purpose: 'activate' | 'reset') =>
   request<{ expiresAt: string }>('/reg/checkToken', { data: { token, purpose } }) as Promise<AccountAnswer<{ expiresAt: string }>>;
 
-export const resendActivation = (account: string) =>
-  request<string>('/reg/resendActivation', { method: 'POST', json: true, data: { account } }) as Promise<AccountAnswer<string>>;
+/** A mail to an account named by login name or email: the same answer whatever the account. */
+export type AccountMail = 'resendActivation' | 'forgetPwd';
 
-export const forgetPassword = (account: string) =>
-  request<string>('/reg/forgetPwd', { method: 'POST', json: true, data: { account } }) as Promise<AccountAnswer<string>>;
+export function useAccountMailCall(mail: AccountMail) {
+  return useAction({
+    call: (account: string) => request<string>(`/reg/${mail}`, { method: 'POST', json: true, data: { account } }),
+  });
+}
 
-export const resetPassword = (data: { token: string; password: string; confirmPassword: string }) =>
-  request<{ loginName: string }>('/reg/resetPwd', { method: 'POST', data }) as Promise<AccountAnswer<{ loginName: string }>>;
+/** A new password through a mailed link; a refusal names its field, or why the link is unusable (`reason`). */
+export function useResetPassword() {
+  return useAction({
+    call: (data: { token: string; password: string; confirmPassword: string }) => request<{ loginName: string }>('/reg/resetPwd', { method: 'POST', data }),
+  });
+}
 
 export function useFaq(keyword: string) {
   const k = keyword.trim();

@@ -1,0 +1,52 @@
+import { formatYuan, parseYuan, type Cents } from '@factoring/domain';
+
+/**
+ * A yuan amount as typed, in the form parseYuan reads: full-width digits, separators and sign
+ * (Chinese input methods) become ASCII, and spaces go. '１，０００．５０' → '1,000.50'.
+ */
+export function normalizeYuanText(text: string | number | null | undefined): string {
+  return String(text ?? '')
+    .replace(/[\uFF10-\uFF19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 0x30))
+    .replace(/[，\uFF0C]/g, ',')
+    .replace(/[．\uFF0E。]/g, '.')
+    .replace(/[－\uFF0D]/g, '-')
+    .replace(/[＋\uFF0B]/g, '+')
+    .replace(/[\s\u3000]+/g, '');
+}
+
+/** Parses a yuan input into cents, or null while it is not a valid positive amount. */
+export function tryParseYuan(text: string | number | undefined | null): Cents | null {
+  try {
+    const c = parseYuan(normalizeYuanText(text));
+    return c > 0 ? c : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Cents shown as '¥1,234.50' (none reads ¥0.00). */
+export const yuan = (c: number | null | undefined) => `¥${formatYuan(c ?? 0)}`;
+
+/**
+ * antd Form rule for a yuan amount input: parsed exactly with parseYuan (never float × 100),
+ * positive, optionally capped. `overMessage` is fixed text or built from the cap in cents.
+ */
+export function yuanRule(label: string, max?: () => number | undefined, overMessage?: string | ((cap: number) => string)) {
+  return {
+    validator: async (_: unknown, value: string | undefined) => {
+      const text = normalizeYuanText(value);
+      if (!text) throw new Error(`请输入${label}`);
+      let cents: number;
+      try {
+        cents = parseYuan(text);
+      } catch (err) {
+        throw new Error(err instanceof Error ? err.message : '金额格式不正确', { cause: err });
+      }
+      if (cents <= 0) throw new Error(`${label}必须大于0`);
+      const cap = max?.();
+      if (cap === undefined || cents <= cap) return;
+      if (typeof overMessage === 'function') throw new Error(overMessage(cap));
+      throw new Error(overMessage ?? `${label}不能超过 ${formatYuan(cap)} 元`);
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { formatYuan } from '@factoring/domain';
+import { Checkbox, Form } from 'antd';
+import type { ReactNode } from 'react';
+import { useAction } from './action.ts';
+import { ConfirmPasswordModal } from './ConfirmPasswordModal.tsx';
+import { encryptLoginPassword } from './confirm.ts';
+import { apiUrl, request } from './request.ts';
+
+/** What the signing dialog shows of a contract. */
+export interface SignableContract {
+  id: number;
+  contractNo?: string;
+  title?: string;
+  counterparty?: string;
+  amount?: number;
+}
+
+/** Everything a signature changes: the contract list, the financing it belongs to, the dashboard's to-sign count. */
+const SIGNING_REFRESHES = [['contracts'], ['supplyloan'], ['dashboard']] as const;
+
+/** The PDF: inline for viewing, or as an attachment (`?download=1`). */
+export const contractFileUrl = (id: number, download = false) => apiUrl(`/contracts/${id}/file${download ? '?download=1' : ''}`);
+
+/**
+ * THE signing call: `POST /api/contracts/:id/sign` with the login password, RSA-encrypted. The
+ * server records signer, time, IP and the document's SHA-256, and answers the signed contract.
+ */
+function useSignContract<TContract = unknown>() {
+  return useAction<{ id: number; password: string }, TContract>({
+    call: async ({ id, password }) => request<TContract>(`/contracts/${id}/sign`, { method: 'POST', data: { password: await encryptLoginPassword(password) } }),
+    invalidates: SIGNING_REFRESHES,
+  });
+}
+
+interface Props<TContract> {
+  /** The contract to sign; null keeps the dialog closed. */
+  contract: SignableContract | null;
+  onClose(): void;
+  onSigned(signed: TContract): void;
+  /** Shows the full text before signing; without it the PDF opens in a new tab. */
+  onView?(): void;
+}
+
+/**
+ * THE signing flow: the password confirmation dialog with the contract's facts and an "I have read
+ * and agree" box. Used by the contract list and wherever a contract waits for its signature.
+ */
+export function SignContractDialog<TContract = unknown>({ contract, onClose, onSigned, onView }: Props<TContract>) {
+  const sign = useSignContract<TContract>();
+  const view: ReactNode = contract && (
+    <a
+      href={contractFileUrl(contract.id)}
+      target="_blank"
+      rel="noreferrer"
+      onClick={(e) => {
+        if (!onView) return;
+        e.preventDefault();
+        onView();
+      }}
+    >
+      查看合同全文
+    </a>
+  );
+  return (
+    <ConfirmPasswordModal<TContract>
+      open={contract !== null}
+      title="签署合同"
+      okText="确认签署"
+      summary={
+        contract
+          ? [
+              { label: '合同编号', value: contract.contractNo ?? `#${contract.id}` },
+              ...(contract.title ? [{ label: '合同名称', value: contract.title }] : []),
+              ...(contract.counterparty ? [{ label: '相对方', value: contract.counterparty }] : []),
+              ...(contract.amount !== undefined ? [{ label: '合同金额', value: `¥${formatYuan(contract.amount)}` }] : []),
+              { label: '说明', value: <>签署即表示贵司同意合同全部条款；将记录签署人、时间、IP 地址与合同文件的 SHA-256 摘要。签署前请{view}。</> },
+            ]
+          : []
+      }
+      onConfirm={({ password }) => sign.mutateAsync({ id: contract!.id, password })}
+      onDone={onSigned}
+      onCancel={onClose}
+    >
+      <Form.Item
+        name="agreed"
+        valuePropName="checked"
+        initialValue={false}
+        rules={[{ validator: (_, v: boolean) => (v ? Promise.resolve() : Promise.reject(new Error('请确认已阅读合同'))) }]}
+      >
+        <Checkbox>我已阅读并同意本合同全部条款</Checkbox>
+      </Form.Item>
+    </ConfirmPasswordModal>
+  );
+}
