@@ -8,7 +8,7 @@
  * 2. Starts the bare server replaying those statements (same pool size, 10).
  * 3. Loads both with autocannon, 10 connections, in alternating rounds, and compares requests per second.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -22,6 +22,7 @@ export const LIST_URL = '/api/funds/flows?page=1&size=10';
 const CONNECTIONS = 10;
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 
 interface Statement {
   /** A named (prepared) statement is replayed under the same name, so it is prepared there too. */
@@ -57,13 +58,22 @@ export async function captureStatements(databaseUrl: string, cookie: string): Pr
   return captured;
 }
 
-async function load(origin: string, cookie: string, seconds: number): Promise<number> {
-  const result = await autocannon({ url: origin + LIST_URL, connections: CONNECTIONS, duration: seconds, headers: { cookie: `factoring_sid=${cookie}` } });
-  if (result.non2xx || result.errors) throw new Error(`${origin}: ${result.non2xx} non-2xx answers, ${result.errors} errors under load`);
-  return result.requests.average;
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
 }
 
-export async function measureApiRatio(opts: { portalOrigin: string; databaseUrl: string; cookie: string; work: string; step(s: string): void }) {
+/** Requests per second under load, and the server's CPU per request (steadier than req/s on a shared machine). */
+async function load(origin: string, cookie: string, seconds: number, pid?: number): Promise<{ rps: number; cpuUs: number }> {
+  const before = pid ? cpuMs(pid) : 0;
+  const result = await autocannon({ url: origin + LIST_URL, connections: CONNECTIONS, duration: seconds, headers: { cookie: `factoring_sid=${cookie}` } });
+  if (result.non2xx || result.errors) throw new Error(`${origin}: ${result.non2xx} non-2xx answers, ${result.errors} errors under load`);
+  const cpuUs = pid && result.requests.total ? ((cpuMs(pid) - before) * 1000) / result.requests.total : 0;
+  return { rps: result.requests.average, cpuUs };
+}
+
+export async function measureApiRatio(opts: { portalOrigin: string; portalPid?: number; databaseUrl: string; cookie: string; work: string; step(s: string): void }) {
   const statements = await captureStatements(opts.databaseUrl, opts.cookie);
   const file = path.join(opts.work, 'bare-statements.json');
   writeFileSync(file, JSON.stringify(statements, null, 2));
@@ -75,25 +85,34 @@ export async function measureApiRatio(opts: { portalOrigin: string; databaseUrl:
     env: { DATABASE_URL: opts.databaseUrl, BARE_STATEMENTS: file, POOL_SIZE: '10' },
   });
   try {
-    await load(opts.portalOrigin, opts.cookie, 3); // warm-up: JIT, pools, caches
-    await load(bare.origin, opts.cookie, 3);
+    // Warm-up: the portal's code is large and the JIT needs thousands of requests to settle (CPU per
+    // request falls by half over the first ~10 s); measuring earlier compares a cold portal with a warm bare.
+    await load(opts.portalOrigin, opts.cookie, WARMUP_SECONDS);
+    await load(bare.origin, opts.cookie, WARMUP_SECONDS);
     const portal: number[] = [];
     const bareRps: number[] = [];
     const ratios: number[] = [];
+    const portalCpu: number[] = [];
+    const bareCpu: number[] = [];
     // Short alternating rounds, each compared with its neighbour: a burst of other load on the machine
     // hits one pair, and the median of the pairs' ratios sets it aside.
     for (let round = 0; round < ROUNDS; round++) {
-      const [first, second] = round % 2 ? [bare.origin, opts.portalOrigin] : [opts.portalOrigin, bare.origin];
-      const a = await load(first, opts.cookie, ROUND_SECONDS);
-      const b = await load(second, opts.cookie, ROUND_SECONDS);
-      const [p, r] = first === opts.portalOrigin ? [a, b] : [b, a];
-      portal.push(p);
-      bareRps.push(r);
-      ratios.push(p / r);
-      opts.step(`round ${round + 1}/${ROUNDS}: portal ${Math.round(p)} req/s, bare ${Math.round(r)} req/s, ratio ${(p / r).toFixed(2)}`);
+      const runPortal = () => load(opts.portalOrigin, opts.cookie, ROUND_SECONDS, opts.portalPid);
+      const runBare = () => load(bare.origin, opts.cookie, ROUND_SECONDS, bare.child.pid);
+      const [p, r] = round % 2 ? [undefined, await runBare()] : [await runPortal(), undefined];
+      const pr = p ?? (await runPortal());
+      const br = r ?? (await runBare());
+      portal.push(pr.rps);
+      bareRps.push(br.rps);
+      ratios.push(pr.rps / br.rps);
+      portalCpu.push(pr.cpuUs);
+      bareCpu.push(br.cpuUs);
+      opts.step(
+        `round ${round + 1}/${ROUNDS}: portal ${Math.round(pr.rps)} req/s (${Math.round(pr.cpuUs)} µs CPU/req), bare ${Math.round(br.rps)} req/s (${Math.round(br.cpuUs)} µs CPU/req), ratio ${(pr.rps / br.rps).toFixed(2)}`,
+      );
     }
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-    return { portalRps: median(portal), bareRps: median(bareRps), ratio: median(ratios), statements: statements.length };
+    return { portalRps: median(portal), bareRps: median(bareRps), ratio: median(ratios), portalCpuUs: median(portalCpu), bareCpuUs: median(bareCpu), statements: statements.length };
   } finally {
     await bare.stop();
   }
