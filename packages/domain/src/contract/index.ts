@@ -19,3 +19,6 @@ export * from './system.ts';
 export * from './content.ts';
 export * from './credit.ts';
 export * from './jobs.ts';
+export * from './auth.ts';
+export * from './account.ts';
+export * from './uploads.ts';

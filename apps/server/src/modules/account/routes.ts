@@ -1,5 +1,20 @@
+import {
+  accountNameInput,
+  activatedSchema,
+  activateInput,
+  answers,
+  challengeSchema,
+  checkTokenQuery,
+  doneSchema,
+  linkAnswers,
+  loginNameSchema,
+  mySessionsSchema,
+  registeredSchema,
+  resetPasswordInput,
+  revokeSessionInput,
+  tokenStateSchema,
+} from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ok } from '../../lib/envelope.ts';
 import type { AppContext } from '../../app.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -13,9 +28,6 @@ import { register, registerBody } from './register.ts';
 import { answering } from './rules.ts';
 import { checkToken } from './tokens.ts';
 
-const tokenField = z.string().max(256);
-const accountBody = z.object({ account: z.string().max(254) });
-
 /** Registration, activation, password recovery and change, and the caller's own sessions (PRODUCT §3). */
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx.database;
@@ -25,13 +37,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(
     '/api/reg/challenge',
-    { schema: { tags: ['account'], summary: '注册防机器人校验：工作量证明题目' }, config: limited },
+    { schema: { tags: ['account'], summary: '注册防机器人校验：工作量证明题目', response: answers(challengeSchema) }, config: limited },
     async () => ok(await issueChallenge(db)),
   );
 
   app.post(
     '/api/reg/email',
-    { schema: { tags: ['account'], summary: '注册（JSON，密码 RSA 加密，附工作量证明）', body: registerBody }, config: limited },
+    { schema: { tags: ['account'], summary: '注册（JSON，密码 RSA 加密，附工作量证明）', body: registerBody, response: linkAnswers(registeredSchema) }, config: limited },
     async (request) =>
       answering(async () => {
         const { user, token } = await register(db, ctx.cipher, request.body);
@@ -43,14 +55,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/api/reg/activate',
-    { schema: { tags: ['account'], summary: '激活账户（邮件链接中的令牌，一次有效，24 小时）', body: z.object({ token: tokenField }) }, config: limited },
+    { schema: { tags: ['account'], summary: '激活账户（邮件链接中的令牌，一次有效，24 小时）', body: activateInput, response: linkAnswers(activatedSchema) }, config: limited },
     async (request) => answering(async () => ok(await activate(db, request.body.token))),
   );
 
   app.get(
     '/api/reg/checkToken',
     {
-      schema: { tags: ['account'], summary: '检查邮件链接是否仍可使用', querystring: z.object({ token: tokenField, purpose: z.enum(['activate', 'reset']) }) },
+      schema: { tags: ['account'], summary: '检查邮件链接是否仍可使用', querystring: checkTokenQuery, response: linkAnswers(tokenStateSchema) },
       config: limited,
     },
     async (request) =>
@@ -62,7 +74,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/api/reg/resendActivation',
-    { schema: { tags: ['account'], summary: '重新发送激活邮件（登录名或邮箱；答复不透露账户是否存在）', body: accountBody }, config: limited },
+    { schema: { tags: ['account'], summary: '重新发送激活邮件（登录名或邮箱；答复不透露账户是否存在）', body: accountNameInput, response: linkAnswers(doneSchema) }, config: limited },
     async (request) =>
       answering(async () => {
         const mail = await prepareAccountMail(db, request.body.account, 'ACTIVATE');
@@ -73,7 +85,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/api/reg/forgetPwd',
-    { schema: { tags: ['account'], summary: '找回密码（登录名或邮箱；答复不透露账户是否存在）', body: accountBody }, config: limited },
+    { schema: { tags: ['account'], summary: '找回密码（登录名或邮箱；答复不透露账户是否存在）', body: accountNameInput, response: linkAnswers(doneSchema) }, config: limited },
     async (request) =>
       answering(async () => {
         const mail = await prepareAccountMail(db, request.body.account, 'RESET');
@@ -88,7 +100,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags: ['account'],
         summary: '重置密码（表单：令牌与两次 RSA 加密的新密码；令牌一次有效，30 分钟）',
-        body: z.object({ token: tokenField, password: z.string().max(1024), confirmPassword: z.string().max(1024) }),
+        body: resetPasswordInput,
+        response: linkAnswers(loginNameSchema),
       },
       config: limited,
     },
@@ -102,7 +115,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/api/merchantuser/updateLoginPwd',
-    { schema: { tags: ['account'], summary: '修改登录密码（表单，新旧密码 RSA 加密；其他会话退出）', body: changePasswordBody }, config: limited, preHandler: app.requireUser() },
+    { schema: { tags: ['account'], summary: '修改登录密码（表单，新旧密码 RSA 加密；其他会话退出）', body: changePasswordBody, response: linkAnswers(doneSchema) }, config: limited, preHandler: app.requireUser() },
     async (request) =>
       answering(async () => {
         await changePassword(db, ctx.cipher, ctx.sessions, { userId: request.user!.id, sessionId: request.sessionId! }, request.body);
@@ -113,13 +126,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(
     '/api/account/sessions',
-    { schema: { tags: ['account'], summary: '我的登录会话（活动中与最近结束的）' }, preHandler: app.requireUser() },
+    { schema: { tags: ['account'], summary: '我的登录会话（活动中与最近结束的）', response: answers(mySessionsSchema) }, preHandler: app.requireUser() },
     async (request) => ok(await listMySessions(db, request.user!.id, request.sessionId!, ctx.config.SESSION_IDLE_MINUTES)),
   );
 
   app.post(
     '/api/account/sessions/revoke',
-    { schema: { tags: ['account'], summary: '退出我的另一个会话', body: z.object({ id: z.string().max(128) }) }, preHandler: app.requireUser() },
+    { schema: { tags: ['account'], summary: '退出我的另一个会话', body: revokeSessionInput, response: answers(doneSchema) }, preHandler: app.requireUser() },
     async (request) => {
       await revokeMySession(db, ctx.sessions, request.user!.id, request.sessionId!, request.body.id);
       return ok('该会话已退出');

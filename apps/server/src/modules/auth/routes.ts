@@ -1,5 +1,5 @@
+import { answers, currentUserSchema, doneSchema, loginInput } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { BusinessError, ok, warn } from '../../lib/envelope.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import type { AppContext } from '../../app.ts';
@@ -7,27 +7,19 @@ import { createMailer } from '../mail/mailer.ts';
 import { lockNoticeMail } from './lock-notice.ts';
 import { checkCredentials } from './login.ts';
 
-const loginBody = z.object({
-  username: z.string().trim().min(1, '请输入用户名').max(64),
-  /** base64 RSA-OAEP ciphertext of the password. */
-  password: z.string().min(1, '请输入密码').max(1024),
-  loginType: z.string().max(32).optional(),
-  maskLoginVisible: z.string().max(8).optional(),
-});
-
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const mailer = createMailer({ smtpUrl: ctx.config.SMTP_URL, from: ctx.config.MAIL_FROM, db: ctx.database.db, log: app.log });
   app.addHook('onClose', () => mailer.close());
   const cookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure });
 
-  app.get('/api/user/current', { schema: { tags: ['auth'], summary: '当前用户与 RSA 公钥' } }, async (request) =>
+  app.get('/api/user/current', { schema: { tags: ['auth'], summary: '当前用户与 RSA 公钥', response: answers(currentUserSchema) } }, async (request) =>
     ok({ exponent: ctx.cipher.exponentHex, modulus: ctx.cipher.modulusHex, loginUser: request.user }),
   );
 
   app.post(
     '/api/login',
     {
-      schema: { tags: ['auth'], summary: '登录（密码 RSA-OAEP 加密）', body: loginBody },
+      schema: { tags: ['auth'], summary: '登录（密码 RSA-OAEP 加密）', body: loginInput, response: answers(doneSchema) },
       config: { rateLimit: ctx.authRateLimit },
     },
     async (request, reply) => {
@@ -50,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.post('/api/logout', { schema: { tags: ['auth'], summary: '退出登录' } }, async (request, reply) => {
+  app.post('/api/logout', { schema: { tags: ['auth'], summary: '退出登录', response: answers(doneSchema) } }, async (request, reply) => {
     if (request.sessionId) await ctx.sessions.end(request.sessionId, 'LOGOUT');
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return ok('已退出登录');

@@ -2,11 +2,12 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
+import { answers, errorAnswerSchema, uploadedSchema, uploadFileQuery, uploadParams } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IMAGE_POLICY, PDF_POLICY } from '../../lib/content-policy.ts';
 import { BusinessError, NotFoundError, ok } from '../../lib/envelope.ts';
-import { enterpriseOf } from '../../plugins/auth.ts';
+import { scopeOf } from '../../lib/scope.ts';
 import type { AppContext } from '../../app.ts';
 import { sniffFile } from './sniff.ts';
 import { cleanFileName, findVisibleUpload, MAX_UPLOAD_BYTES, storeUpload, uploadsRoot } from './store.ts';
@@ -27,11 +28,17 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       preHandler: app.requireUser(),
       config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (request) => (request.user ? `user:${request.user.id}` : request.ip) } },
-      schema: { tags: ['uploads'], summary: '上传文件（JPG/PNG/PDF，≤ 5 MB，按内容识别类型）', consumes: ['multipart/form-data'] },
+      schema: {
+        tags: ['uploads'],
+        summary: '上传文件（JPG/PNG/PDF，≤ 5 MB，按内容识别类型）',
+        consumes: ['multipart/form-data'],
+        response: { ...answers(uploadedSchema), 413: errorAnswerSchema },
+      },
     },
     async (request, reply) => {
       const user = request.user!;
-      const enterpriseId = user.authority === 'operator' ? null : enterpriseOf(request);
+      const scope = scopeOf(request);
+      const enterpriseId = scope.kind === 'operator' ? null : scope.enterpriseId;
       if (!request.isMultipart()) throw new BusinessError('请以 multipart/form-data 方式上传文件');
       const file = await request.file();
       if (!file) throw new BusinessError('请选择要上传的文件');
@@ -72,8 +79,9 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: {
         tags: ['uploads'],
         summary: '查看或下载文件（仅本企业与运营人员）',
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        querystring: z.object({ download: z.enum(['0', '1']).optional() }),
+        params: uploadParams,
+        querystring: uploadFileQuery,
+        response: { 200: z.unknown().meta({ description: '文件内容（image/jpeg、image/png 或 application/pdf）' }), 404: errorAnswerSchema },
       },
     },
     async (request, reply) => {
