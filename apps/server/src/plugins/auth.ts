@@ -69,10 +69,3 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     return guard as (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   });
 });
-
-/** The caller's enterprise id: the one scope every enterprise-owned query runs in. */
-export function enterpriseOf(request: FastifyRequest): number {
-  const id = request.user?.enterpriseId;
-  if (!id) throw Object.assign(new Error('没有访问权限'), { statusCode: 403 });
-  return id;
-}
