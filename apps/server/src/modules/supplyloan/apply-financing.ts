@@ -1,10 +1,10 @@
-import type { InvoiceFinancingInput, OrderLoanInput, TrialInput } from '@factoring/domain/contract';
+import type { InvoiceFinancingInput, OrderLoanInput } from '@factoring/domain/contract';
 import { formatPercent, formatYuan, INTEREST_MODE_LABELS, invoiceLifecycle, orderReceivableLifecycle, type Cents, type IsoDate } from '@factoring/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { creditLines, enterprises, financingInvoices, financings, invoices, orderReceivables, uploads } from '../../db/schema/index.ts';
+import { enterprises, financingInvoices, financings, invoices, orderReceivables, uploads } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
-import { ownedBy, type EnterpriseScope, type Scope } from '../../lib/scope.ts';
+import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
 import { createTask } from '../bpm/tasks.ts';
 import { availableOf, lockCreditLine, reserveCredit, type CreditLine } from '../credit/credit-lines.ts';
@@ -24,25 +24,6 @@ function checkAmount(platform: Platform, line: CreditLine, amount: number, recei
   }
   const available = availableOf(line);
   if (amount > available) throw new BusinessError(`融资金额超过可用授信额度（可用 ${formatYuan(available)} 元）`);
-}
-
-/** The live trial (read-only): interest, fee, net amount, due date, and the most that may be applied for. */
-export async function trialFor(db: Db, scope: Scope, input: TrialInput, today: IsoDate) {
-  const [line] = await db.select().from(creditLines).where(and(eq(creditLines.id, input.creditLineId), ownedBy(scope, creditLines.enterpriseId)));
-  if (!line) throw new NotFoundError('授信不存在');
-  const platform = await platformOf(db, line.platformId);
-  let receivables: number | null = null;
-  if (input.invoiceIds?.length) {
-    const rows = await db
-      .select({ amount: invoices.amount })
-      .from(invoices)
-      .where(and(ownedBy(scope, invoices.enterpriseId), inArray(invoices.id, input.invoiceIds)));
-    receivables = rows.reduce((s, r) => s + r.amount, 0);
-  } else if (input.orderAmount) receivables = input.orderAmount;
-  const available = availableOf(line);
-  const maxAmount = Math.min(available, receivables === null ? available : financeable(platform.advanceRatePpm, receivables as Cents));
-  const t = trial(platform, input.amount as Cents, input.termDays, today);
-  return { ...t, interestModeLabel: INTEREST_MODE_LABELS[t.interestMode], available, receivables, maxAmount, maxTermDays: platform.maxTermDays };
 }
 
 async function createFinancing(

@@ -10,10 +10,11 @@ import { newKey, nextInvoiceNumber, okOf, roles, verifiedInvoice, type Roles } f
 
 let t: TestApp;
 let r: Roles;
+// The first file of a worker builds the migrated, seeded template database: allow for a busy machine.
 beforeAll(async () => {
   t = await createTestApp();
   r = await roles(t);
-});
+}, 240_000);
 afterAll(() => t.close());
 
 const countOf = async (table: typeof financings | typeof repayments) => (await t.database.db.select().from(table)).length;

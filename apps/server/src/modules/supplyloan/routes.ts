@@ -46,7 +46,7 @@ import { ok, page } from '../../lib/envelope.ts';
 import { certifiedScope, enterpriseScope } from '../../lib/scope.ts';
 import { confirmPassword } from '../auth/confirm-password.ts';
 import { idempotencyKeyOf, idempotencyScopeOf, runIdempotent } from '../ledger/idempotency.ts';
-import { applyInvoiceFinancing, applyOrderLoan, trialFor } from './apply-financing.ts';
+import { applyInvoiceFinancing, applyOrderLoan } from './apply-financing.ts';
 import { cancelFinancing } from './approval.ts';
 import { drawableOrderLoans } from './drawable-order-loans.ts';
 import { requestDrawdown } from './request-drawdown.ts';
@@ -65,6 +65,7 @@ import { repaymentQuote } from './quote.ts';
 import { registerInvoice } from './register-invoice.ts';
 import { repayOnline } from './repay-online.ts';
 import { supplyLoanSummary } from './summary.ts';
+import { trialFor } from './trial.ts';
 import type { Actor } from './store.ts';
 
 const actorOf = (request: FastifyRequest): Actor => ({ id: request.user!.id, name: request.user!.displayName, ip: request.ip });
