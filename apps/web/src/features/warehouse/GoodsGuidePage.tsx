@@ -1,5 +1,5 @@
 import { EnvironmentOutlined, PhoneOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Row, Skeleton, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, Form, Grid, Input, List, Row, Skeleton, Space, Statistic, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useFeedback } from '../../lib/feedback.ts';
 import { dateTime } from '../../lib/format.ts';
@@ -47,6 +47,7 @@ function Warehouses() {
 
 function MyStock() {
   const stock = useMyStock();
+  const wide = Grid.useBreakpoint().md ?? true;
   const q = (f: 'total' | 'available' | 'pledged' | 'frozen') => (_: unknown, s: OwnStock) => qtyText(s[f], s.scale);
   const columns: TableColumnsType<OwnStock> = [
     { title: '仓库', dataIndex: 'warehouseName', width: 220 },
@@ -60,6 +61,32 @@ function MyStock() {
   return (
     <>
       <Alert type="info" showIcon style={{ marginBottom: 12 }} title="以下为贵司存放在平台监管仓库的货物，由仓储公司登记出入库。可用数量可用于申请货押融资或开立电子仓单（请联系仓储公司办理）。" />
+      {!wide ? (
+        // Phones: one card per warehouse and goods, the numbers readable without scrolling sideways.
+        <List
+          loading={stock.isLoading}
+          dataSource={stock.data ?? []}
+          locale={{ emptyText: <Empty description="贵司在监管仓库暂无库存" /> }}
+          renderItem={(s) => (
+            <Card size="small" style={{ marginBottom: 8 }} title={`${s.goodsName}（${s.unit}）`} extra={<Typography.Text type="secondary">{s.warehouseName}</Typography.Text>}>
+              <Row gutter={[8, 8]}>
+                {(
+                  [
+                    ['可用', s.available],
+                    ['质押', s.pledged],
+                    ['冻结', s.frozen],
+                    ['合计', s.total],
+                  ] as const
+                ).map(([label, value]) => (
+                  <Col span={12} key={label}>
+                    <Statistic title={label} value={qtyText(value, s.scale)} valueStyle={{ fontSize: 16 }} />
+                  </Col>
+                ))}
+              </Row>
+            </Card>
+          )}
+        />
+      ) : (
       <Table<OwnStock>
         rowKey={(s) => `${s.warehouseId}-${s.goodsId}`}
         size="middle"
@@ -71,6 +98,7 @@ function MyStock() {
         scroll={{ x: 800 }}
         locale={{ emptyText: <Empty description="贵司在监管仓库暂无库存" /> }}
       />
+      )}
     </>
   );
 }

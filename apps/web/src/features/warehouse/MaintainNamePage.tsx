@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { goodsInputSchema, locationInputSchema, warehouseInputSchema } from '@factoring/domain/contract';
-import { Button, Card, Col, Empty, Form, Input, InputNumber, List, Modal, Popconfirm, Row, Select, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Col, Empty, Form, Grid, Input, InputNumber, List, Modal, Popconfirm, Row, Select, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { schemaRule } from '../../lib/schema-rule.ts';
 import { useCreateLocation, useCreateWarehouse, useGoods, useGoodsAction, useOwnWarehouses, useSaveGoods, type GoodsRow, type Warehouse } from './api.ts';
@@ -25,6 +25,7 @@ function GoodsTab() {
   const act = useGoodsAction();
   const [editing, setEditing] = useState<GoodsRow | 'new' | null>(null);
   const [form] = Form.useForm();
+  const wide = Grid.useBreakpoint().md ?? true;
 
   const open = (g: GoodsRow | 'new') => {
     setEditing(g);
@@ -42,7 +43,7 @@ function GoodsTab() {
       title: '操作',
       key: 'actions',
       width: 200,
-      fixed: 'right',
+      fixed: wide ? 'right' : undefined,
       render: (_, g) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => open(g)}>
@@ -81,7 +82,7 @@ function GoodsTab() {
         data-testid="goods-table"
         columns={columns}
         dataSource={goods.data?.items ?? []}
-        loading={goods.isFetching}
+        loading={goods.isPending || goods.isPlaceholderData}
         scroll={{ x: 1100 }}
         locale={{ emptyText: <Empty description="暂无商品" /> }}
         pagination={{ current: paging.page, pageSize: paging.size, total: goods.data?.totalCount ?? 0, onChange: (page, size) => setPaging({ page, size }) }}

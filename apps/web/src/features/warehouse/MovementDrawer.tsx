@@ -20,7 +20,7 @@ export function MovementDrawer({ position, onClose }: { position: Position | nul
       {position && <PositionSummary position={position} />}
       <MovementTable
         items={movements.data?.items ?? []}
-        loading={movements.isFetching}
+        loading={movements.isPending || movements.isPlaceholderData}
         total={movements.data?.totalCount ?? 0}
         page={paging.page}
         size={paging.size}

@@ -84,7 +84,7 @@ export default function OutIncomingPage() {
       </Form>
       <MovementTable
         items={movements.data?.items ?? []}
-        loading={movements.isFetching}
+        loading={movements.isPending || movements.isPlaceholderData}
         total={movements.data?.totalCount ?? 0}
         page={paging.page}
         size={paging.size}

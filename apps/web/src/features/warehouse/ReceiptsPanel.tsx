@@ -1,4 +1,4 @@
-import { Button, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Form, Grid, Input, Modal, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
 import { reportFailure } from '../../lib/action.ts';
@@ -23,6 +23,7 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [key, setKey] = useState(newIdempotencyKey);
   const [form] = Form.useForm();
+  const wide = Grid.useBreakpoint().md ?? true;
   const split = useSplitReceipt();
   const merge = useMergeReceipts();
   const endorse = useEndorseReceipt();
@@ -68,18 +69,18 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
 
   const columns: TableColumnsType<Receipt> = [
     { title: '仓单编号', dataIndex: 'receiptNo', width: 190, render: (v: string) => <Typography.Text copyable data-testid="receipt-no">{v}</Typography.Text> },
-    { title: '状态', dataIndex: 'statusLabel', width: 110, render: (v: string, r) => <Tag color={RECEIPT_STATUS_COLORS[r.status]}>{v}</Tag> },
-    ...(role === 'warehouse' ? [{ title: '持有人', dataIndex: 'holderName', ellipsis: true, width: 200 } as const] : []),
-    { title: '商品', key: 'goods', width: 180, render: (_: unknown, r: Receipt) => `${r.goodsName}${r.batchNo ? `（${r.batchNo}）` : ''}` },
-    { title: '仓库 / 库位', key: 'where', width: 220, render: (_: unknown, r: Receipt) => `${r.warehouseName} ${r.locationCode}` },
+    { title: '状态', dataIndex: 'statusLabel', width: 100, render: (v: string, r) => <Tag color={RECEIPT_STATUS_COLORS[r.status]}>{v}</Tag> },
+    { title: '商品', key: 'goods', width: 170, render: (_: unknown, r: Receipt) => `${r.goodsName}${r.batchNo ? `（${r.batchNo}）` : ''}` },
     { title: '数量', dataIndex: 'quantity', align: 'right', width: 130, render: (v: string, r) => qtyText(v, r.scale, r.unit) },
+    ...(role === 'warehouse' ? [{ title: '持有人', dataIndex: 'holderName', ellipsis: true, width: 190 } as const] : []),
+    { title: '仓库 / 库位', key: 'where', width: 210, render: (_: unknown, r: Receipt) => `${r.warehouseName} ${r.locationCode}` },
     { title: '内容哈希（SHA-256）', dataIndex: 'contentHash', width: 170, render: (v: string) => <Typography.Text copyable={{ text: v }} code>{`${v.slice(0, 12)}…`}</Typography.Text> },
     { title: '开立时间', dataIndex: 'issuedAt', width: 160, render: (v: string) => dateTime(v) },
     {
       title: '操作',
       key: 'actions',
-      fixed: 'right',
-      width: role === 'holder' ? 200 : 140,
+      fixed: wide ? 'right' : undefined,
+      width: role === 'holder' ? 170 : 130,
       render: (_: unknown, r: Receipt) =>
         r.status === 'LIVE' || (r.status === 'PLEDGED' && role === 'holder') ? (
           <Space size={4} wrap>
@@ -132,8 +133,8 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
         data-testid="receipt-table"
         columns={columns}
         dataSource={receipts.data?.items ?? []}
-        loading={receipts.isFetching}
-        scroll={{ x: 1400 }}
+        loading={receipts.isPending || receipts.isPlaceholderData}
+        scroll={{ x: 1350 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (x) => ({ disabled: x.status !== 'LIVE' }) }}
         locale={{ emptyText: <Empty description="暂无电子仓单" /> }}
         pagination={{ current: paging.page, pageSize: paging.size, total: receipts.data?.totalCount ?? 0, showTotal: (t) => `共 ${t} 张`, onChange: (page, size) => setPaging({ page, size }) }}

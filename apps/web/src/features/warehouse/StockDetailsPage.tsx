@@ -1,5 +1,5 @@
 import { AuditOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Form, Select, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Form, Grid, Select, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useFeedback } from '../../lib/feedback.ts';
 import { date } from '../../lib/format.ts';
@@ -30,6 +30,7 @@ function InventoryTab() {
   const [action, setAction] = useState<{ kind: 'receipt' | 'move'; position: Position } | null>(null);
   const [outOf, setOutOf] = useState<Position | null>(null);
   const [exporting, setExporting] = useState(false);
+  const wide = Grid.useBreakpoint().md ?? true;
 
   const exportExcel = async () => {
     setExporting(true);
@@ -55,20 +56,32 @@ function InventoryTab() {
 
   const q = (field: 'total' | 'available' | 'pledged' | 'frozen') => (_: unknown, p: Position) => qtyText(p[field], p.scale);
   const columns: TableColumnsType<Position> = [
-    { title: '存货企业', dataIndex: 'depositorName', ellipsis: true, width: 200 },
-    { title: '商品', key: 'goods', width: 200, render: (_, p) => <span>{p.goodsName}<Typography.Text type="secondary"> {p.specification ?? ''}</Typography.Text></span> },
-    { title: '批次', dataIndex: 'batchNo', width: 120, render: (v: string) => v || '—' },
-    { title: '仓库 / 库位', key: 'where', width: 210, render: (_, p) => `${p.warehouseName} ${p.locationCode}` },
-    { title: '单位', dataIndex: 'unit', width: 60 },
-    { title: '库存合计', key: 'total', align: 'right', width: 120, render: q('total') },
+    { title: '存货企业', dataIndex: 'depositorName', ellipsis: true, width: 190 },
+    {
+      title: '商品 / 批次',
+      key: 'goods',
+      width: 190,
+      render: (_, p) => (
+        <Space direction="vertical" size={0}>
+          <span>
+            {p.goodsName}
+            <Typography.Text type="secondary"> {p.specification ?? ''}</Typography.Text>
+          </span>
+          {p.batchNo && <Typography.Text type="secondary" style={{ fontSize: 12 }}>批次 {p.batchNo}</Typography.Text>}
+        </Space>
+      ),
+    },
+    { title: '单位', dataIndex: 'unit', width: 56 },
     { title: '可用', key: 'available', align: 'right', width: 120, render: (_, p) => <Typography.Text strong data-testid="position-available">{qtyText(p.available, p.scale)}</Typography.Text> },
     { title: '质押', key: 'pledged', align: 'right', width: 110, render: q('pledged') },
     { title: '冻结', key: 'frozen', align: 'right', width: 110, render: q('frozen') },
+    { title: '库存合计', key: 'total', align: 'right', width: 120, render: q('total') },
+    { title: '仓库 / 库位', key: 'where', width: 210, render: (_, p) => `${p.warehouseName} ${p.locationCode}` },
     {
       title: '操作',
       key: 'actions',
-      fixed: 'right',
-      width: 250,
+      fixed: wide ? 'right' : undefined,
+      width: 210,
       render: (_, p) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => setHistory(p)} data-testid="position-history">
@@ -134,8 +147,8 @@ function InventoryTab() {
         data-testid="position-table"
         columns={columns}
         dataSource={positions.data?.items ?? []}
-        loading={positions.isFetching}
-        scroll={{ x: 1500 }}
+        loading={positions.isPending || positions.isPlaceholderData}
+        scroll={{ x: 1320 }}
         locale={{ emptyText: <Empty description="暂无库存" /> }}
         pagination={{ current: paging.page, pageSize: paging.size, total: positions.data?.totalCount ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 条`, onChange: (page, size) => setPaging({ page, size }) }}
       />
@@ -198,7 +211,7 @@ function StockTakesTab() {
         data-testid="stock-take-table"
         columns={columns}
         dataSource={takes.data?.items ?? []}
-        loading={takes.isFetching}
+        loading={takes.isPending || takes.isPlaceholderData}
         scroll={{ x: 1000 }}
         locale={{ emptyText: <Empty description="暂无盘点记录" /> }}
         pagination={{ current: paging.page, pageSize: paging.size, total: takes.data?.totalCount ?? 0, onChange: (page, size) => setPaging({ page, size }) }}
