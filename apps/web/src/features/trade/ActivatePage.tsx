@@ -3,10 +3,12 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isRequestFailure } from '../../lib/request.ts';
 import { writeLocal } from '../../lib/storage.ts';
-import { activateAccount, type AccountAnswer } from './api.ts';
+import type { Envelope } from '../../lib/request.ts';
+import { activateAccount } from './api.ts';
 import { TradeCard } from './TradeCard.tsx';
 
-type Answer = AccountAnswer<{ loginName: string; activated: boolean }>;
+/** A refused activation says why the link is unusable in `reason` (INVALID, EXPIRED, USED). */
+type Answer = Envelope<{ loginName: string; activated: boolean }>;
 /** One call per token, however often the page mounts (StrictMode, back and forth): a token works once. */
 const calls = new Map<string, Promise<Answer>>();
 const activateOnce = (token: string) => {

@@ -3,12 +3,10 @@ import type { faqGroupsSchema } from '@factoring/domain/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useAction } from '../../lib/action.ts';
-import { request, unwrap, type Envelope } from '../../lib/request.ts';
+import { request, unwrap } from '../../lib/request.ts';
 import { encryptPassword } from '../../lib/rsa.ts';
 import { fetchCurrentUser } from '../../lib/session.ts';
 
-/** An answer of the account calls: a refused rule may name its form field, a mailed link its trouble. */
-export type AccountAnswer<T> = Envelope<T> & { field?: string; reason?: 'INVALID' | 'EXPIRED' | 'USED' };
 
 interface Challenge {
   nonce: string;
@@ -48,10 +46,10 @@ export function useRegister() {
 }
 
 export const activateAccount = (token: string) =>
-  request<{ loginName: string; activated: boolean }>('/reg/activate', { method: 'POST', data: { token } }) as Promise<AccountAnswer<{ loginName: string; activated: boolean }>>;
+  request<{ loginName: string; activated: boolean }>('/reg/activate', { method: 'POST', data: { token } });
 
 export const checkToken = (token: string, purpose: 'activate' | 'reset') =>
-  request<{ expiresAt: string }>('/reg/checkToken', { data: { token, purpose } }) as Promise<AccountAnswer<{ expiresAt: string }>>;
+  request<{ expiresAt: string }>('/reg/checkToken', { data: { token, purpose } });
 
 /** A mail to an account named by login name or email: the same answer whatever the account. */
 export type AccountMail = 'resendActivation' | 'forgetPwd';
