@@ -21,6 +21,7 @@ export * from './status/purchase-sales.ts';
 export * from './pledge.ts';
 export * from './quantity.ts';
 export * from './status/warehouse.ts';
+export * from './status/pledge.ts';
 export type * from './contract/session.ts';
 export type * from './contract/site-config.ts';
 export type * from './contract/fund-flows.ts';

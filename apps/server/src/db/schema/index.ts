@@ -8,5 +8,6 @@ export * from './contracts.ts';
 export * from './supplyloan.ts';
 export * from './cloudloan.ts';
 export * from './warehouse.ts';
+export * from './pledge.ts';
 export * from './purchase-sales.ts';
 export * from './operations.ts';
