@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { bpmAuditLog, bpmTasks, enterprises, uploads, users, type TaskAttachment, type TaskField } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
@@ -184,7 +185,7 @@ async function assertMayAct(tx: Tx, task: BpmTask, operator: TaskOperator) {
  * records the decision and the audit log the before/after, all in one transaction.
  */
 export async function decideTask(db: Db, registry: TaskRegistry, id: number, operator: TaskOperator, decision: 'APPROVE' | 'REJECT', text: string | null) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const task = await lockTask(tx, id);
     assertPending(task);
     await assertMayAct(tx, task, operator);

@@ -5,7 +5,8 @@ import type { Tx } from '../../db/client.ts';
 import { CONTRACT_TYPES, contractNumberCounters, contracts, enterprises } from '../../db/schema/index.ts';
 import { chinaDate, CONTRACT_TYPE_LABELS, relatedTypeLabel } from './labels.ts';
 import { renderContractPdf } from './render-pdf.ts';
-import { sha256, storeContractFile } from './storage.ts';
+import { onRollback } from '../../db/transaction.ts';
+import { removeContractFile, sha256, storeContractFile } from './storage.ts';
 import { fillTemplate } from './templates.ts';
 
 const isoDate = z.string().refine(isIsoDate, '日期格式应为 YYYY-MM-DD');
@@ -48,7 +49,7 @@ async function nextContractNo(tx: Tx, day: string): Promise<string> {
 /**
  * Draws up a contract: fills the type's template with the business data, renders the Chinese PDF,
  * stores it under DATA_DIR/contracts and records it (TO_SIGN) with the file's size and SHA-256, in the
- * caller's transaction. Should that transaction roll back, the file stays behind unreferenced.
+ * caller's transaction. Opened with `inTransaction`, a rollback (or a retry) deletes the file again.
  */
 export async function generateContract(tx: Tx, input: GenerateContractInput, now = new Date()): Promise<{ id: number; contractNo: string }> {
   const i = generateContractInput.parse(input);
@@ -73,6 +74,7 @@ export async function generateContract(tx: Tx, input: GenerateContractInput, now
   });
   const pdf = await renderContractPdf(document, { creationDate: now });
   const storedName = await storeContractFile(pdf);
+  onRollback(tx, () => removeContractFile(storedName));
 
   const [row] = await tx
     .insert(contracts)

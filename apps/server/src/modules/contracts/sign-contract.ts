@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { contracts } from '../../db/schema/index.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
@@ -42,7 +43,7 @@ export async function signContract(
 
   const user = await confirmPassword({ db, cipher }, scope.userId, body.password, '合同未签署');
 
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = await tx
       .select({ id: contracts.id, contractNo: contracts.contractNo, type: contracts.type, relatedType: contracts.relatedType, relatedId: contracts.relatedId, status: contracts.status, shown: shownStatus, storedName: contracts.storedName, fileSha256: contracts.fileSha256, effectiveDate: contracts.effectiveDate })
       .from(contracts)

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -35,6 +35,13 @@ export async function storeContractFile(bytes: Buffer): Promise<string> {
   await writeFile(temporary, bytes, { flag: 'wx' });
   await rename(temporary, target);
   return storedName;
+}
+
+/** Removes a stored file (a contract whose transaction rolled back); a missing file is no error. */
+export async function removeContractFile(storedName: string): Promise<void> {
+  await unlink(pathOf(storedName)).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'ENOENT') throw err;
+  });
 }
 
 /** The file's bytes, or null when it is not on disk (deleted, or a data directory restored without it). */

@@ -2,6 +2,7 @@ import type { InvoiceFinancingInput, OrderLoanInput } from '@factoring/domain/co
 import { formatPercent, formatYuan, INTEREST_MODE_LABELS, invoiceLifecycle, orderReceivableLifecycle, type Cents, type IsoDate } from '@factoring/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { enterprises, financingInvoices, financings, invoices, orderReceivables, uploads } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
@@ -95,7 +96,7 @@ async function submitForApproval(tx: Tx, f: { id: number; financingNo: string; e
  */
 export async function applyInvoiceFinancing(db: Db, scope: EnterpriseScope, actor: Actor, input: InvoiceFinancingInput, today: IsoDate) {
   const { enterpriseId } = scope;
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const line = await lockCreditLine(tx, input.creditLineId, enterpriseId);
     const platform = await platformOf(tx, line.platformId);
     if (platform.product !== 'SUPPLY') throw new BusinessError('该授信不属于供应链平台');
@@ -142,7 +143,7 @@ export async function applyInvoiceFinancing(db: Db, scope: EnterpriseScope, acto
 /** An order loan: the same rules against a purchase order from the core enterprise; drawn later in tranches. */
 export async function applyOrderLoan(db: Db, scope: EnterpriseScope, actor: Actor, input: OrderLoanInput, today: IsoDate) {
   const { enterpriseId } = scope;
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const line = await lockCreditLine(tx, input.creditLineId, enterpriseId);
     const platform = await platformOf(tx, line.platformId);
     if (platform.product !== 'SUPPLY') throw new BusinessError('该授信不属于供应链平台');
