@@ -1,10 +1,6 @@
-import { z } from 'zod';
+import type { PageQuery } from '@factoring/domain/contract';
 
-/** `page` and `size` of the SPEC's paged contract (page is 1-based). */
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(10),
-});
-export type PageQuery = z.output<typeof pageQuery>;
+/** `page` (1-based) and `size` of the SPEC's paged contract: `pageQuerySchema` in the contract package. */
+export type { PageQuery };
 
 export const offsetOf = (q: PageQuery) => (q.page - 1) * q.size;

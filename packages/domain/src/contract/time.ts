@@ -1,8 +1,6 @@
 // Instants in answers: always ISO 8601 text in UTC; the web shows them with formatChinaDateTime.
+// (supplyloan.ts declares the same codec; one of the two should move to common.ts.)
 import { z } from 'zod';
-
-/** An instant the server already wrote as ISO text. */
-export const instantSchema = z.string().meta({ description: 'ISO 8601 时间（UTC）', example: '2026-05-18T06:03:09.000Z' });
 
 /**
  * An instant read from the database as a Date and sent as ISO text. The server's answer serializer

@@ -53,21 +53,8 @@ export function taskRegistry(types: readonly TaskType[]): TaskRegistry {
   };
   for (const taskType of types) add(taskType);
   return {
-    find: (type) => byType.get(type) ?? legacy.get(type),
-    list: () => [...new Map([...legacy, ...byType]).values()].map(({ type, label }) => ({ type, label })),
+    find: (type) => byType.get(type),
+    list: () => [...byType.values()].map(({ type, label }) => ({ type, label })),
     add,
   };
-}
-
-/**
- * Transitional: types still registered as an import side effect (the supply-loan module, until it
- * exports its list for `TASK_TYPES`). Every registry falls back to them. Remove with the last caller.
- * @deprecated export a list and add it to `TASK_TYPES` in app.ts.
- */
-const legacy = new Map<string, TaskType>();
-
-/** @deprecated export a list and add it to `TASK_TYPES` in app.ts. */
-export function registerTaskType(taskType: TaskType): void {
-  assertTypeName(taskType.type);
-  legacy.set(taskType.type, taskType);
 }

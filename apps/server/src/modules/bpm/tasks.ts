@@ -262,14 +262,3 @@ export async function listAudit(db: Db, q: PageQuery & { taskId?: number; action
   ]);
   return { items, totalCount: total };
 }
-
-/** The latest task of a business record (for showing its review state beside the record). */
-export async function latestTaskOf(db: Db, type: string, refId: string | number) {
-  const [task] = await db
-    .select({ id: bpmTasks.id, state: bpmTasks.state, reason: bpmTasks.reason, decidedAt: bpmTasks.decidedAt })
-    .from(bpmTasks)
-    .where(and(eq(bpmTasks.type, type), eq(bpmTasks.refId, String(refId))))
-    .orderBy(desc(bpmTasks.id))
-    .limit(1);
-  return task ?? null;
-}

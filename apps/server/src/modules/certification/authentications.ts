@@ -64,8 +64,6 @@ export async function authenticationView(db: Db, row: AuthenticationRow) {
   };
 }
 
-export type AuthenticationView = Awaited<ReturnType<typeof authenticationView>>;
-
 /** A submission by id: its own enterprise's users and operators see it; anyone else gets 404. */
 export async function visibleAuthentication(db: Db, scope: Scope, id: number): Promise<AuthenticationRow> {
   const [row] = await db

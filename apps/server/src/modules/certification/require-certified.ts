@@ -7,9 +7,6 @@ import { BusinessError } from '../../lib/envelope.ts';
 export const NOT_CERTIFIED_MESSAGE = '企业尚未完成实名认证，请先前往 /user/autentication 完成认证';
 export const NOT_CERTIFIED_CODE = 'NOT_CERTIFIED';
 
-/** The path the message links to; the web turns it into a link. */
-export const AUTHENTICATION_PATH = '/user/autentication';
-
 export class NotCertifiedError extends BusinessError {
   constructor() {
     super(NOT_CERTIFIED_MESSAGE, NOT_CERTIFIED_CODE);

@@ -4,8 +4,6 @@ import type { Db } from '../../db/client.ts';
 import { faqs } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 
-export type FaqRow = typeof faqs.$inferSelect;
-
 /** `%`, `_` and `\` typed by a visitor are searched for literally. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

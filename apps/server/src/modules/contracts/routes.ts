@@ -10,10 +10,10 @@ import { MESSAGES, signContract } from './sign-contract.ts';
 import { configureContractStorage, readContractFile } from './storage.ts';
 
 /** SPEC §8: the download frame shows this body's message as the "file cannot be found" warning. */
-export const FILE_MISSING = '文件不存在或已被删除';
+const FILE_MISSING = '文件不存在或已被删除';
 
 /** `inline` or `attachment` with an ASCII fallback name and the RFC 5987 UTF-8 name. */
-export function contentDisposition(kind: 'inline' | 'attachment', fileName: string, asciiFallback: string): string {
+function contentDisposition(kind: 'inline' | 'attachment', fileName: string, asciiFallback: string): string {
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   const fallback = asciiFallback.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;

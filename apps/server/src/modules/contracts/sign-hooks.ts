@@ -28,7 +28,7 @@ export function signHooks(list: Readonly<Record<string, SignHook>>): SignHooks {
   const hooks = new Map(Object.entries(list));
   return {
     async run(tx, contract) {
-      const hook = hooks.get(contract.relatedType) ?? legacy.get(contract.relatedType);
+      const hook = hooks.get(contract.relatedType);
       if (hook) await hook(tx, contract.relatedId, contract);
     },
     add(relatedType, hook) {
@@ -36,15 +36,4 @@ export function signHooks(list: Readonly<Record<string, SignHook>>): SignHooks {
       hooks.set(relatedType, hook);
     },
   };
-}
-
-/**
- * Transitional: hooks still registered as an import side effect (the supply-loan module, until it
- * exports its hook for `SIGN_HOOKS`). Every app falls back to them. Remove with the last caller.
- */
-const legacy = new Map<string, SignHook>();
-
-/** @deprecated export the hook and add it to `SIGN_HOOKS` in app.ts. */
-export function registerSignHook(relatedType: string, fn: SignHook): void {
-  legacy.set(relatedType, fn);
 }
