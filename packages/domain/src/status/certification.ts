@@ -1,6 +1,6 @@
 // Status machines of certification (PRODUCT §4). The authentication machine (DRAFT → PENDING →
 // APPROVED/REJECTED) is older than this folder and lives in lifecycle.ts.
-import { defineLifecycle } from '../lifecycle.ts';
+import { defineLifecycle } from '../state-machine.ts';
 
 export type AccountChangeStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
 

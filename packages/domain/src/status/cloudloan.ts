@@ -1,7 +1,7 @@
 // The status sets of the bank cloud loan (PRODUCT §7): an application the bank decides, and each
 // drawdown against the credit it grants. Overdue is a flag on a drawdown and an instalment, not a
 // state. The server changes a status only through these machines (apps/server/src/lib/transition.ts).
-import { defineLifecycle } from '../lifecycle.ts';
+import { defineLifecycle } from '../state-machine.ts';
 
 export type CloudLoanApplicationStatus = 'SUBMITTED' | 'GRANTED' | 'REJECTED';
 

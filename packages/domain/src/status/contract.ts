@@ -1,5 +1,5 @@
 // Contracts (PRODUCT §10): their types and the status machine.
-import { defineLifecycle } from '../lifecycle.ts';
+import { defineLifecycle } from '../state-machine.ts';
 
 export const CONTRACT_TYPES = ['FACTORING_AGREEMENT', 'FINANCING', 'PLEDGE', 'MARGIN', 'CLOUD_LOAN'] as const;
 export type ContractType = (typeof CONTRACT_TYPES)[number];

@@ -1,5 +1,5 @@
 // Credit lines (PRODUCT §6): a granted line is active until it expires or is frozen; granting again reactivates it.
-import { defineLifecycle } from '../lifecycle.ts';
+import { defineLifecycle } from '../state-machine.ts';
 
 export type CreditLineStatus = 'ACTIVE' | 'FROZEN' | 'EXPIRED';
 

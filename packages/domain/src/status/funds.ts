@@ -1,5 +1,5 @@
 // Status machines of the fund account (PRODUCT §5): whitelisted payees, withdrawals, consignment (代付) applications.
-import { defineLifecycle } from '../lifecycle.ts';
+import { defineLifecycle } from '../state-machine.ts';
 
 export type PayeeStatus = 'PENDING' | 'ACTIVE' | 'REJECTED' | 'DISABLED';
 

@@ -2,7 +2,7 @@
 // (purchase) → PAID → CLOSED, CANCELLED before delivery. When both sides are enterprises on the
 // portal, the creator's confirmation sends the order to the counterparty (SUBMITTED) and only the
 // counterparty's confirmation makes it CONFIRMED; the counterparty may send it back to DRAFT.
-import { defineLifecycle } from '../lifecycle.ts';
+import { defineLifecycle } from '../state-machine.ts';
 
 export type OrderStatus = 'DRAFT' | 'SUBMITTED' | 'CONFIRMED' | 'DELIVERED' | 'RECEIVED' | 'PAID' | 'CLOSED' | 'CANCELLED';
 

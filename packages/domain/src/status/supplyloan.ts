@@ -1,7 +1,7 @@
 // The status sets of supply-chain loans (PRODUCT §6): one state machine and one Chinese label table
 // each. The server changes a status only through these machines (apps/server/src/lib/transition.ts);
 // the web shows `machine.label(status)`. A transition not listed is refused.
-import { defineLifecycle } from '../lifecycle.ts';
+import { defineLifecycle } from '../state-machine.ts';
 
 export type FinancingStatus =
   | 'SUBMITTED' | 'APPROVED' | 'CONTRACT_SIGNED' | 'DISBURSED' | 'REPAYING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';

@@ -1,5 +1,5 @@
 // The operators' inbox (PRODUCT §11): a task is decided once.
-import { defineLifecycle } from '../lifecycle.ts';
+import { defineLifecycle } from '../state-machine.ts';
 
 export type TaskState = 'PENDING' | 'APPROVED' | 'REJECTED';
 

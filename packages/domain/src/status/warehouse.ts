@@ -1,7 +1,7 @@
 // Status machines of the supervised warehouse (issue 13): goods, warehouse receipts (电子仓单),
 // stock-takes (盘点) and release orders (放货指令). The server changes a status only through
 // `transition()` with these machines; the web shows their labels.
-import { defineLifecycle } from '../lifecycle.ts';
+import { defineLifecycle } from '../state-machine.ts';
 
 export type GoodsStatus = 'ACTIVE' | 'DISABLED';
 export const goodsLifecycle = defineLifecycle<GoodsStatus>(
