@@ -1,4 +1,4 @@
-import { centsToYuanString } from '@factoring/domain';
+import { centsToYuanString, chinaDate } from '@factoring/domain';
 import ExcelJS from 'exceljs';
 import type { FundFlow } from '@factoring/domain';
 import { dateTime } from '../../lib/format.ts';
@@ -25,7 +25,7 @@ export async function exportFlowsToExcel(items: FundFlow[], meta: { accountNo: s
   [20, 22, 14, 8, 16, 28, 22, 24].forEach((w, i) => (ws.getColumn(i + 1).width = w));
   const buffer = await wb.xlsx.writeBuffer();
   const blob = new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  const name = `资金流水_${new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '')}.xlsx`;
+  const name = `资金流水_${chinaDate().replaceAll('-', '')}.xlsx`;
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -1,6 +1,6 @@
-import { daysBetween, interestByDays, reviewLifecycle, type Cents } from '@factoring/domain';
+import { addDays, daysBetween, interestByDays, reviewLifecycle, type Cents } from '@factoring/domain';
 import { Alert, Button, Card, DatePicker, Descriptions, Empty, Form, Input, Select, Space, Table, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { dateTime, percent } from '../../lib/format.ts';
@@ -35,7 +35,7 @@ export default function DelayApplyPage() {
     form.resetFields();
   }, [id, form]);
 
-  const maxDue = tranche?.startDate && platform.data ? dayjs(tranche.startDate).add(platform.data.maxTermDays, 'day') : null;
+  const maxDue = tranche?.startDate && platform.data ? addDays(tranche.startDate, platform.data.maxTermDays) : null;
   const extraDays = tranche?.dueDate && newDue ? daysBetween(tranche.dueDate, newDue.format('YYYY-MM-DD')) : 0;
   const extraInterest = f && tranche && extraDays > 0 ? interestByDays(tranche.outstanding as Cents, f.annualRatePpm, extraDays) : 0;
   const pending = f?.extensions.some((e) => e.status === 'PENDING' && e.trancheId === tranche?.id);
@@ -67,7 +67,7 @@ export default function DelayApplyPage() {
               <Descriptions.Item label="放款日">{tranche.startDate}</Descriptions.Item>
               <Descriptions.Item label="当前到期日">{tranche.dueDate}</Descriptions.Item>
               <Descriptions.Item label="年化利率">{percent(f.annualRatePpm)}（{f.interestModeLabel}）</Descriptions.Item>
-              <Descriptions.Item label="最晚可展期至">{maxDue?.format('YYYY-MM-DD') ?? '—'}（平台最长 {platform.data?.maxTermDays ?? '—'} 天）</Descriptions.Item>
+              <Descriptions.Item label="最晚可展期至">{maxDue ?? '—'}（平台最长 {platform.data?.maxTermDays ?? '—'} 天）</Descriptions.Item>
             </Descriptions>
             {tranche.extended && <Alert type="info" showIcon title="该笔融资已展期过一次，不能再次展期" />}
             {pending && <Alert type="info" showIcon title="展期申请审核中" />}
@@ -81,7 +81,7 @@ export default function DelayApplyPage() {
               }}
             >
               <Form.Item name="newDueDate" label="新到期日" rules={[{ required: true, message: '请选择新到期日' }]} extra={extraDays > 0 ? `展期 ${extraDays} 天，展期利息约 ${yuan(extraInterest)}（${f.interestMode === 'UPFRONT' ? '审核通过后计入应还，随本金归还' : '按日计息，随本金归还'}）` : undefined}>
-                <DatePicker style={{ width: 260 }} disabledDate={(d) => !!tranche.dueDate && (d.isBefore(dayjs(tranche.dueDate).add(1, 'day'), 'day') || (maxDue !== null && d.isAfter(maxDue, 'day')))} />
+                <DatePicker style={{ width: 260 }} disabledDate={(d) => !!tranche.dueDate && (d.format('YYYY-MM-DD') <= tranche.dueDate || (maxDue !== null && d.format('YYYY-MM-DD') > maxDue))} />
               </Form.Item>
               <Form.Item name="reason" label="展期原因" rules={[{ required: true, min: 2, message: '请填写展期原因' }, { max: 300, message: '展期原因不能超过300个字符' }]}>
                 <Input.TextArea rows={3} placeholder="例如：核心企业付款周期调整，回款延后 30 天" />
