@@ -1,8 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, loginThroughPage } from './fixtures.ts';
 
 const SUPPLIER = { name: '江苏恒通钢材有限公司', bank: '中国工商银行无锡分行营业部', account: '1103020109000456789' };
 const CORE_BUYER = '中建材华东建设集团有限公司';
+
+/** Where screenshots go: PS_SHOTS_DIR when set (to keep them), else the test's output folder. */
+const shot = (testInfo: TestInfo, name: string) => (process.env.PS_SHOTS_DIR ? `${process.env.PS_SHOTS_DIR}/${name}` : testInfo.outputPath(name));
 
 /** Fills the first order line and the counterparty of the open order form, and saves the draft. */
 async function fillOrder(page: Page, p: { name: string; bank: string; account: string; goods: string; quantity: string; price: string; date: string }) {
@@ -20,6 +23,7 @@ async function fillOrder(page: Page, p: { name: string; bank: string; account: s
 }
 
 test('purchase and sales: a purchase order is confirmed, received and paid by targeted payment; a sales order to a core enterprise is financed by an order loan', async ({ page }) => {
+  test.setTimeout(240_000); // a long journey on a shared 2-core machine
   await loginThroughPage(page, DEMO.purchaseSales);
 
   // The feature's menu entry and its overview.
@@ -36,6 +40,7 @@ test('purchase and sales: a purchase order is confirmed, received and paid by ta
   await page.getByTestId('order-save').click();
   const detail = page.getByTestId('order-detail');
   await expect(detail.getByTestId('order-status')).toHaveText('草稿');
+  await expect(detail.locator('.ant-drawer-title')).toContainText('采购订单 CG');
   const orderNo = (await detail.locator('.ant-drawer-title').innerText()).replace('采购订单', '').trim();
   expect(orderNo).toMatch(/^CG\d{14}$/);
 
@@ -80,6 +85,8 @@ test('purchase and sales: a purchase order is confirmed, received and paid by ta
   await fillOrder(page, { name: CORE_BUYER, bank: '中国建设银行南京城南支行', account: '32001881236052512345', goods: '螺纹钢', quantity: '50', price: '3700', date: '2026-12-20' });
   await page.getByTestId('order-save').click();
   const sales = page.getByTestId('order-detail');
+  await expect(sales.getByTestId('order-status')).toHaveText('草稿');
+  await expect(sales.locator('.ant-drawer-title')).toContainText('销售订单 XS');
   const salesNo = (await sales.locator('.ant-drawer-title').innerText()).replace('销售订单', '').trim();
   await sales.getByRole('button', { name: '确认订单' }).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
@@ -89,9 +96,9 @@ test('purchase and sales: a purchase order is confirmed, received and paid by ta
   await page.goto('/supplyloan/orderLoan');
   const loan = page.getByTestId('order-loan-page');
   await loan.getByLabel('授信（平台）').click();
-  await page.getByRole('option', { name: /中建材华东供应链金融平台/ }).click();
+  await page.locator('.ant-select-item-option', { hasText: '中建材华东供应链金融平台' }).click();
   await loan.getByTestId('financeable-order-picker').click();
-  await page.getByRole('option', { name: new RegExp(salesNo) }).click();
+  await page.locator('.ant-select-item-option', { hasText: salesNo }).click();
   await expect(loan.getByLabel(/采购订单号/)).toHaveValue(salesNo);
   // 50 × 3,700.00 × 1.13 = 209,050.00
   await expect(loan.getByLabel('订单金额（元）')).toHaveValue('209050.00');
@@ -107,6 +114,7 @@ test('purchase and sales: a purchase order is confirmed, received and paid by ta
 });
 
 test('purchase/sales pages at 1440 and 390 px, light and dark', async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
   await loginThroughPage(page, DEMO.purchaseSales);
   for (const dark of [false, true]) {
     await page.evaluate((d) => localStorage.setItem('factoringdarkTheme', JSON.stringify(d)), dark);
@@ -119,14 +127,14 @@ test('purchase/sales pages at 1440 and 390 px, light and dark', async ({ page },
       ] as const) {
         await page.goto(path);
         await expect(page.getByTestId(ready)).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        await page.screenshot({ path: testInfo.outputPath(`ps-${name}-${width}-${dark ? 'dark' : 'light'}.png`), fullPage: true });
+        await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
+        await page.screenshot({ path: shot(testInfo, `ps-${name}-${width}-${dark ? 'dark' : 'light'}.png`), fullPage: true });
       }
       if (width === 1440) {
         await page.goto('/purchaseSalesManage/orderManage');
         await page.getByTestId('order-manage').locator('tbody tr.ant-table-row').first().click();
         await expect(page.getByTestId('order-actions')).toBeVisible();
-        await page.screenshot({ path: testInfo.outputPath(`ps-detail-${width}-${dark ? 'dark' : 'light'}.png`) });
+        await page.screenshot({ path: shot(testInfo, `ps-detail-${width}-${dark ? 'dark' : 'light'}.png`) });
       }
     }
   }

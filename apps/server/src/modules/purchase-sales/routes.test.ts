@@ -67,7 +67,7 @@ async function fingerprint() {
 beforeAll(async () => {
   t = await createTestApp();
   [gx, demo, op] = await Promise.all([t.loginAs('gouxiao'), t.loginAs('demo'), t.loginAs('operator')]);
-});
+}, 300_000); // the demo world is seeded through the real services: slow on a loaded machine
 afterAll(() => t.close());
 
 describe('feature switch', () => {
@@ -189,7 +189,7 @@ describe('orders, totals and lifecycle', () => {
 });
 
 describe('targeted payment of a purchase order', () => {
-  it('pays controlled funds first, then free funds with the fee, and the order becomes PAID', async () => {
+  it('pays the outstanding amount (no controlled funds yet: all from free funds) with the fee, and the order becomes PAID', async () => {
     const { order, payeeId, outstanding } = await payableOrder([steel('1')]);
     const q = (await quote(order.id)).message;
     expect(q.payees.map((p) => p.name)).toEqual([DEMO_SUPPLIER.name]);
@@ -315,6 +315,22 @@ describe('order-backed financing', () => {
     const d = await detail(gx, o.id);
     expect(d.payments[0]).toMatchObject({ method: 'FACTOR_COLLECTION', amount: total, loanRepaid: owed.quote.total });
     expect(d.events[0].note).toContain('优先归还订单融资');
+    expect(await ledgerProblems(t.database.db)).toEqual([]);
+  });
+
+  it('with controlled funds from the loan, a targeted payment spends them first and takes only the rest from free funds', async () => {
+    const balance = async () => json<{ available: number; controlled: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message;
+    const start = await balance();
+    expect(start.controlled).toBeGreaterThan(0); // the order loan above was disbursed as controlled funds
+    const { order, payeeId, outstanding } = await payableOrder([steel('20')]);
+    expect(outstanding).toBeGreaterThan(start.controlled);
+    const res = await pay(gx, order.id, { payeeId, amount: outstanding });
+    expect(res).toMatchObject({ status: 'OK', message: { fromControlled: start.controlled, fromFree: outstanding - start.controlled, fee: 2000, status: 'PAID' } });
+    expect(res.message.refNos).toHaveLength(2);
+    const end = await balance();
+    expect(end).toMatchObject({ controlled: 0, available: start.available - (outstanding - start.controlled) - 2000 });
+    const tranches = json<{ items: { payments: { purpose: string | null }[] }[] }>(await gx.get('/api/funds/controlled')).message.items;
+    expect(tranches.flatMap((t) => t.payments).some((p) => p.purpose === `采购订单 ${order.orderNo}`)).toBe(true);
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 

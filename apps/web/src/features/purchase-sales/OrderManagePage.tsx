@@ -113,7 +113,7 @@ export default function OrderManagePage() {
           onRow={(r) => ({ onClick: () => setDetailId(r.id), style: { cursor: 'pointer' } })}
           pagination={{ current: paging.page, pageSize: paging.size, total: orders.data?.totalCount ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 条`, onChange: (page, size) => setPaging({ page, size }) }}
           columns={[
-            { title: '订单号', dataIndex: 'orderNo', render: (v: string) => <a>{v}</a> },
+            { title: '订单号', dataIndex: 'orderNo', width: 190, render: (v: string) => <a style={{ whiteSpace: 'nowrap' }}>{v}</a> },
             { title: '类型', dataIndex: 'kind', render: (k: OrderRow['kind']) => ORDER_KIND_LABELS[k] },
             { title: '交易对手', dataIndex: 'counterpartyName', ellipsis: true, render: (v: string, r) => <>{v}{r.counterpartyOnPortal && <Tag style={{ marginLeft: 4 }}>平台</Tag>}</> },
             { title: '交货日期', dataIndex: 'deliveryDate' },

@@ -68,7 +68,7 @@ export default function OverviewPage() {
               scroll={{ x: 520 }}
               locale={{ emptyText: '暂无订单' }}
               columns={[
-                { title: '订单号', dataIndex: 'orderNo', render: (v: string, r) => <Link to={`/purchaseSalesManage/orderManage?id=${r.id}`}>{v}</Link> },
+                { title: '订单号', dataIndex: 'orderNo', render: (v: string, r) => <Link style={{ whiteSpace: 'nowrap' }} to={`/purchaseSalesManage/orderManage?id=${r.id}`}>{v}</Link> },
                 { title: '类型', dataIndex: 'kind', render: (k: OrderRow['kind']) => ORDER_KIND_LABELS[k] },
                 { title: '交易对手', dataIndex: 'counterpartyName', ellipsis: true },
                 { title: '金额', dataIndex: 'totalAmount', align: 'right', render: (v: number) => yuan(v) },
