@@ -10,6 +10,7 @@ import { useApplyOrderLoan, useCreditLines, useFinancings, useTrial, type Applie
 import { FINANCING_COLORS } from './labels.ts';
 import { money } from './Money.tsx';
 import { SignContract } from './SignContract.tsx';
+import { FinanceableOrderSlot } from '../../app/feature-slots.tsx';
 
 interface Values {
   creditLineId: number;
@@ -94,6 +95,7 @@ export default function OrderLoanPage() {
                 <Form.Item name="creditLineId" label="授信（平台）" rules={[{ required: true, message: '请选择授信' }]}>
                   <Select options={usable.map((l) => ({ value: l.id, label: `${l.platform.name}（可用 ${yuan(l.available)}）` }))} />
                 </Form.Item>
+                <FinanceableOrderSlot creditLineId={creditLineId} onPick={(fields) => form.setFieldsValue(fields)} />
                 <Row gutter={16}>
                   <Col xs={24} md={12}>
                     <Form.Item name="orderNo" label={`采购订单号（${line?.platform.coreEnterpriseName ?? '核心企业'}）`} rules={[{ required: true, whitespace: true, message: '请输入订单编号' }, { max: 40, message: '订单编号不能超过40个字符' }]}>
