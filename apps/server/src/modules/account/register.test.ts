@@ -34,7 +34,7 @@ describe('registration', () => {
     const c = t.client();
     const { sent } = await register(t, c, { password: 'Inactive123' });
     const res = (await c.login(sent.loginName, 'Inactive123')).json();
-    expect(res).toEqual({ status: 'ERROR', message: '账户尚未激活，请点击激活邮件中的链接' });
+    expect(res).toEqual({ status: 'ERROR', message: '账户尚未激活，请点击激活邮件中的链接', code: 'INACTIVE' });
   });
 
   it('keeps login names unique whatever their case, and emails too', async () => {
