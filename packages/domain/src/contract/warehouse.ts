@@ -3,6 +3,8 @@
 // Quantities are decimal text (at most three decimals here; the goods' own unit scale is checked by
 // the server's quantity rules, e.g. pieces take whole numbers).
 import { z } from 'zod';
+import { MOVEMENT_KINDS, type MovementKind } from '../quantity.ts';
+import { receiptLifecycle, stockTakeLifecycle, type ReceiptStatus, type StockTakeStatus } from '../status/warehouse.ts';
 import { idSchema, intSchema, isoDateSchema, optionalTextSchema, pageOf, pageQuerySchema, quantitySchema, textSchema } from './common.ts';
 
 const idempotencyKey = z.string({ error: '缺少幂等键' }).max(200).optional();
@@ -165,7 +167,8 @@ export const movementQuerySchema = pageQuerySchema.extend({
   warehouseId: optionalId('仓库'),
   depositorId: optionalId('存货企业'),
   goodsId: optionalId('商品'),
-  kind: z.string().max(20).optional(),
+  /** A movement kind, or IN_OUT for stock-ins and stock-outs together. */
+  kind: z.union([z.literal(''), z.literal('IN_OUT'), z.enum(MOVEMENT_KINDS as [MovementKind, ...MovementKind[]])], { error: '流水类型不正确' }).optional(),
   dateFrom: z.union([z.literal(''), isoDateSchema('开始日期')]).optional(),
   dateTo: z.union([z.literal(''), isoDateSchema('结束日期')]).optional(),
 });
@@ -224,7 +227,8 @@ export const receiptEndorseSchema = z.object({
 export const receiptCancelSchema = z.object({ receiptId: idSchema('仓单'), reason: textSchema(200, '注销原因'), idempotencyKey });
 
 export const receiptQuerySchema = pageQuerySchema.extend({
-  status: z.string().max(20).optional(),
+  /** A receipt status, ACTIVE for live, pledged and pending cancellation, or empty for all. */
+  status: z.union([z.literal(''), z.literal('ACTIVE'), z.enum(receiptLifecycle.states as [ReceiptStatus, ...ReceiptStatus[]])], { error: '仓单状态不正确' }).optional(),
   warehouseId: optionalId('仓库'),
 });
 
@@ -315,7 +319,11 @@ export const stockTakeItemSchema = z.object({
 });
 export type StockTake = z.infer<typeof stockTakeItemSchema>;
 
-export const stockTakeQuerySchema = pageQuerySchema.extend({ status: z.string().max(20).optional() });
+export const stockTakeQuerySchema = pageQuerySchema.extend({
+  status: z.union([z.literal(''), z.enum(stockTakeLifecycle.states as [StockTakeStatus, ...StockTakeStatus[]])], { error: '盘点状态不正确' }).optional(),
+});
+
+export const enterpriseQuerySchema = z.object({ keyword: optionalTextSchema(60, '关键字') });
 
 // ---------------------------------------------------------------- pages' paged answers
 

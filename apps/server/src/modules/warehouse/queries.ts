@@ -3,6 +3,7 @@
 import { MOVEMENT_KIND_LABELS, qty, receiptLifecycle, stockTakeLifecycle, toQuantityText, type MovementKind } from '@factoring/domain';
 import type { movementQuerySchema, positionQuerySchema, receiptQuerySchema, stockTakeQuerySchema } from '@factoring/domain/contract';
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { enterprises, goods, stockMovements, stockPositions, stockTakes, warehouseLocations, warehouseReceipts, warehouses } from '../../db/schema/index.ts';
@@ -88,11 +89,25 @@ export async function findVisiblePosition(db: Db, scope: Scope, id: number) {
   return toPosition(row);
 }
 
+
+/**
+ * The scope's filter on a table carrying warehouse and depositor ids, without joining warehouses:
+ * a warehouse company's own warehouse ids are read first (a handful), so the filter is two indexed
+ * columns and the newest-first page can walk the primary key instead of sorting the whole ledger.
+ */
+async function scopeOnColumns(db: Db, scope: Scope, warehouseColumn: PgColumn, depositorColumn: PgColumn): Promise<SQL> {
+  if (scope.kind === 'operator') return sql`true`;
+  const own = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.companyId, scope.enterpriseId));
+  const mine = eq(depositorColumn, scope.enterpriseId);
+  return own.length ? or(inArray(warehouseColumn, own.map((w) => w.id)), mine)! : mine;
+}
+
 type MovementQuery = z.output<typeof movementQuerySchema>;
 
 /** The movement history (in/out records and every other movement), newest first. */
 export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
-  const where: SQL[] = [stockVisibleTo(scope, stockMovements.depositorId)];
+  const visible = await scopeOnColumns(db, scope, stockMovements.warehouseId, stockMovements.depositorId);
+  const where: SQL[] = [visible];
   if (q.positionId) where.push(eq(stockMovements.positionId, q.positionId));
   if (q.warehouseId) where.push(eq(stockMovements.warehouseId, q.warehouseId));
   if (q.depositorId) where.push(eq(stockMovements.depositorId, q.depositorId));
@@ -102,6 +117,14 @@ export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
   if (q.dateFrom) where.push(gte(stockMovements.occurredOn, q.dateFrom));
   if (q.dateTo) where.push(lte(stockMovements.occurredOn, q.dateTo));
   const condition = and(...where);
+  // Without a kind or date filter the count is the sum of the positions' cached movement counts
+  // (proven by stock:check), not a count over the whole ledger.
+  const countFromPositions = !q.kind && !q.dateFrom && !q.dateTo;
+  const positionWhere: SQL[] = [await scopeOnColumns(db, scope, stockPositions.warehouseId, stockPositions.depositorId)];
+  if (q.positionId) positionWhere.push(eq(stockPositions.id, q.positionId));
+  if (q.warehouseId) positionWhere.push(eq(stockPositions.warehouseId, q.warehouseId));
+  if (q.depositorId) positionWhere.push(eq(stockPositions.depositorId, q.depositorId));
+  if (q.goodsId) positionWhere.push(eq(stockPositions.goodsId, q.goodsId));
   const [items, [total]] = await Promise.all([
     db
       .select({
@@ -124,11 +147,9 @@ export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
       .orderBy(desc(stockMovements.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
-    db
-      .select({ n: count() })
-      .from(stockMovements)
-      .innerJoin(warehouses, eq(warehouses.id, stockMovements.warehouseId))
-      .where(condition),
+    countFromPositions
+      ? db.select({ n: sql<number>`coalesce(sum(${stockPositions.movementCount}), 0)::int` }).from(stockPositions).where(and(...positionWhere))
+      : db.select({ n: count() }).from(stockMovements).where(condition),
   ]);
   return {
     items: items.map((r) => ({
@@ -155,7 +176,7 @@ export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
       actorName: r.m.actorName,
       createdAt: r.m.createdAt.toISOString(),
     })),
-    totalCount: total?.n ?? 0,
+    totalCount: Number(total?.n ?? 0),
   };
 }
 
@@ -237,7 +258,7 @@ const toReceipt = (x: Awaited<ReturnType<ReturnType<typeof receiptBase>['execute
 export async function listReceipts(db: Db, scope: Scope, q: z.output<typeof receiptQuerySchema>) {
   const where: SQL[] = [stockVisibleTo(scope, warehouseReceipts.holderId)];
   if (q.status === 'ACTIVE') where.push(inArray(warehouseReceipts.status, ['LIVE', 'PLEDGED', 'CANCEL_PENDING']));
-  else if (q.status) where.push(eq(warehouseReceipts.status, q.status as never));
+  else if (q.status) where.push(eq(warehouseReceipts.status, q.status));
   if (q.warehouseId) where.push(eq(warehouseReceipts.warehouseId, q.warehouseId));
   const condition = and(...where);
   const [items, [total]] = await Promise.all([
@@ -272,7 +293,7 @@ export async function verifyReceipt(db: Db, receiptNo: string, hash?: string) {
 
 export async function listStockTakes(db: Db, scope: Scope, q: z.output<typeof stockTakeQuerySchema>) {
   const where: SQL[] = [scope.kind === 'operator' ? sql`true` : eq(warehouses.companyId, scope.enterpriseId)];
-  if (q.status) where.push(eq(stockTakes.status, q.status as never));
+  if (q.status) where.push(eq(stockTakes.status, q.status));
   const condition = and(...where);
   const [rows, [total]] = await Promise.all([
     db

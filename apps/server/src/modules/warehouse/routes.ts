@@ -3,6 +3,7 @@
 import {
   answers,
   enterpriseOptionSchema,
+  enterpriseQuerySchema,
   goodsInputSchema,
   goodsListQuerySchema,
   goodsPageSchema,
@@ -115,7 +116,7 @@ export const warehouseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
   app.get(
     '/api/warehouse/enterprises',
-    { ...merchant, schema: { tags, summary: '已认证企业（存货人、被背书人）', querystring: z.object({ keyword: z.string().trim().max(60).optional() }), response: answers(enterpriseOptionSchema) } },
+    { ...merchant, schema: { tags, summary: '已认证企业（存货人、被背书人）', querystring: enterpriseQuerySchema, response: answers(enterpriseOptionSchema) } },
     async (request) => ok(await enterpriseOptions(db, enterpriseScope(request), request.query.keyword)),
   );
 
