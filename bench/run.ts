@@ -85,6 +85,7 @@ try {
     rows.push({ benchmark: `fund-flow list, 1M lines, middle page (${l.middlePage})`, value: fmt(l.rows1m.middle), budget: '—', verdict: '—' });
     rows.push({ benchmark: `fund-flow list, 1M lines, last page (${l.lastPage})`, value: fmt(l.rows1m.last), budget: 'p95 ≤ 2× 1M first page', verdict: verdict(l.rows1m.last.p95 <= 2 * Math.max(l.rows1m.first.p95, 1)) });
   }
+  if (wants('warehouse')) rows.push(...(await (await import('./warehouse-inventory.ts')).measureWarehouseInventory({ origin: portal.origin, databaseUrl: database.url, step })));
 } finally {
   await stopPortal?.();
   await database.drop().catch((err) => console.warn(`could not drop the bench database: ${err.message}`));
