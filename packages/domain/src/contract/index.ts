@@ -10,6 +10,7 @@ export * from './funds.ts';
 export * from './bpm.ts';
 export * from './contracts.ts';
 export * from './warehouse.ts';
+export * from './pledge.ts';
 export * from './certification.ts';
 export * from './cloudloan.ts';
 export * from './supplyloan.ts';

@@ -12,6 +12,7 @@ import { seedSupplyLoan } from './supplyloan.ts';
 import { seedWarehouse } from './warehouse.ts';
 import { seedPurchaseSales } from './purchase-sales.ts';
 import { seedCloudLoan } from './cloudloan.ts';
+import { seedPledge } from './pledge.ts';
 
 /** Demo logins listed in the README. One password for all keeps the demo easy to try. */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -90,4 +91,5 @@ export async function seedDemoWorld(db: Db) {
   await seedWarehouse(db);
   await seedPurchaseSales(db);
   await seedCloudLoan(db);
+  await seedPledge(db);
 }

@@ -1,0 +1,78 @@
+import { compareIsoDates, daysBetween, formatYuan, marginCallLifecycle, penaltyInterest, type Cents, type IsoDate } from '@factoring/domain';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { enterprises, pledgeFinancings, pledgeMarginCalls } from '../../db/schema/index.ts';
+import { transition } from '../../lib/transition.ts';
+import { createTask } from '../bpm/tasks.ts';
+import type { ScheduledJob } from '../../jobs/scheduler.ts';
+import { factorScope, LIVE_STATUSES, lockPledge, PLEDGE_TASK, recordPledgeEvent, SYSTEM } from './store.ts';
+
+/**
+ * The pledge part of the day (as the supply loans' daily job): a live financing past its due date is
+ * overdue and accrues penalty interest on the outstanding principal up to the business date (once
+ * per day, however often it runs); an OPEN margin call past its deadline is DEFAULTED, the financing
+ * flagged in default and the operators given a follow-up task.
+ */
+export async function runPledgeDaily(db: Db, today: IsoDate) {
+  let overdue = 0;
+  let defaults = 0;
+  const due = await db
+    .select({ id: pledgeFinancings.id })
+    .from(pledgeFinancings)
+    .where(and(inArray(pledgeFinancings.status, [...LIVE_STATUSES]), lt(pledgeFinancings.dueDate, today)))
+    .orderBy(asc(pledgeFinancings.id));
+  for (const { id } of due) {
+    await inTransaction(db, async (tx) => {
+      const f = await lockPledge(tx, factorScope(), id);
+      if (f.outstanding <= 0) return;
+      const from = f.penaltyAccruedTo && compareIsoDates(f.penaltyAccruedTo, f.dueDate) > 0 ? f.penaltyAccruedTo : f.dueDate;
+      const days = daysBetween(from, today);
+      if (days <= 0 && f.overdue) return;
+      const penalty = days > 0 ? penaltyInterest(f.outstanding as Cents, f.annualRatePpm, f.penaltyMultiplierPpm, days) : 0;
+      await tx.update(pledgeFinancings).set({ overdue: true, penaltyOwed: f.penaltyOwed + penalty, penaltyAccruedTo: today, updatedAt: new Date() }).where(eq(pledgeFinancings.id, f.id));
+      await recordPledgeEvent(tx, f.id, SYSTEM, '逾期计罚息', `逾期本金 ${formatYuan(f.outstanding)} 元，${days} 天罚息 ${formatYuan(penalty)} 元`);
+      overdue++;
+    });
+  }
+  const lapsed = await db
+    .select({ id: pledgeMarginCalls.id, financingId: pledgeMarginCalls.financingId })
+    .from(pledgeMarginCalls)
+    .where(and(eq(pledgeMarginCalls.status, 'OPEN'), lt(pledgeMarginCalls.deadline, today)))
+    .orderBy(asc(pledgeMarginCalls.financingId));
+  for (const c of lapsed) {
+    await inTransaction(db, async (tx) => {
+      const f = await lockPledge(tx, factorScope(), c.financingId);
+      const [call] = await tx.select().from(pledgeMarginCalls).where(eq(pledgeMarginCalls.id, c.id)).for('update');
+      if (!call || call.status !== 'OPEN') return;
+      await transition(tx, pledgeMarginCalls, marginCallLifecycle, call, 'DEFAULTED');
+      await tx.update(pledgeFinancings).set({ defaulted: true, updatedAt: new Date() }).where(eq(pledgeFinancings.id, f.id));
+      await recordPledgeEvent(tx, f.id, SYSTEM, '补缴保证金逾期', `应于 ${call.deadline} 前补缴 ${formatYuan(call.amount)} 元，未补缴，已标记违约`);
+      const [enterprise] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, f.enterpriseId));
+      await createTask(tx, {
+        type: PLEDGE_TASK.MARGIN_DEFAULT,
+        subject: `补缴保证金逾期 ${f.financingNo} ${enterprise?.name ?? ''} ${formatYuan(call.amount)} 元`,
+        enterpriseId: f.enterpriseId,
+        refId: call.id,
+        data: { financingId: f.id, marginCallId: call.id },
+        fields: [
+          { label: '融资编号', value: f.financingNo },
+          { label: '企业', value: enterprise?.name ?? '' },
+          { label: '应补缴（元）', value: formatYuan(call.amount) },
+          { label: '补缴期限', value: call.deadline },
+          { label: '未还本金（元）', value: formatYuan(f.outstanding) },
+        ],
+        submittedBy: null,
+      });
+      defaults++;
+    });
+  }
+  return { overdue, defaults };
+}
+
+export const pledgeDailyJob: ScheduledJob = {
+  name: 'pledge-daily',
+  label: '质押融资：逾期罚息与补缴保证金到期',
+  hour: 1,
+  run: (ctx, businessDate) => runPledgeDaily(ctx.db, businessDate),
+};

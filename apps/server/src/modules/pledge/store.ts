@@ -1,0 +1,96 @@
+// Shared pieces of the pledge module: row types, locks, the history, the current price and the
+// valuation of a financing with the domain's rules (packages/domain/src/pledge.ts).
+import { collateralValue, loanToValuePpm, pledgeLifecycle, pledgeRisk, qty, sumQuantities, toQuantityText, type PledgeRisk, type PledgeStatus } from '@factoring/domain';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { goods, goodsPrices, pledgeEvents, pledgeFinancings, pledgeItems } from '../../db/schema/index.ts';
+import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
+import { ownedBy, type OperatorScope, type Scope } from '../../lib/scope.ts';
+import { transition } from '../../lib/transition.ts';
+import type { TaskOperator } from '../bpm/registry.ts';
+
+export type PledgeFinancing = typeof pledgeFinancings.$inferSelect;
+export type PledgeItem = typeof pledgeItems.$inferSelect;
+
+export interface Actor {
+  id: number | null;
+  name: string;
+  ip?: string;
+}
+export const SYSTEM: Actor = { id: null, name: '系统' };
+export const factorScope = (actor: { id: number | null } = SYSTEM): OperatorScope => ({ kind: 'operator', userId: actor.id ?? 0 });
+export const operatorActor = (o: TaskOperator): Actor => ({ id: o.id, name: o.name, ip: o.ip });
+
+/** The operator task types of pledge financing (/bpm/tasks). */
+export const PLEDGE_TASK = {
+  APPROVAL: 'PLEDGE_APPROVAL',
+  DISBURSE: 'PLEDGE_DISBURSE',
+  MARGIN_DEFAULT: 'PLEDGE_MARGIN_DEFAULT',
+} as const;
+
+/** The reference written on every stock movement of a pledge financing (warehouse README). */
+export const pledgeReference = (financingId: number) => `PLEDGE:${financingId}`;
+
+/** Financings whose goods are still pledged and whose loan is (or will be) live: revalued on a new price. */
+export const LIVE_STATUSES: readonly PledgeStatus[] = ['DISBURSED', 'REPAYING'];
+
+/** Locks a pledge financing `FOR UPDATE`; another enterprise's answers 404 whether or not it exists. */
+export async function lockPledge(tx: Tx, scope: Scope, id: number): Promise<PledgeFinancing> {
+  const [row] = await tx
+    .select()
+    .from(pledgeFinancings)
+    .where(and(eq(pledgeFinancings.id, id), ownedBy(scope, pledgeFinancings.enterpriseId)))
+    .for('update');
+  if (!row) throw new NotFoundError('质押融资不存在');
+  return row;
+}
+
+export async function recordPledgeEvent(tx: Tx, financingId: number, actor: Actor, action: string, note?: string | null, from?: string | null, to?: string | null) {
+  await tx.insert(pledgeEvents).values({ financingId, action, note: note ?? null, fromStatus: from ?? null, toStatus: to ?? null, actorId: actor.id, actorName: actor.name });
+}
+
+/** Moves a financing along `pledgeLifecycle` (anything else refused) and records it. */
+export async function movePledge(tx: Tx, f: PledgeFinancing, to: PledgeStatus, actor: Actor, action: string, note?: string | null, extra: Partial<typeof pledgeFinancings.$inferInsert> = {}) {
+  const updated = await transition(tx, pledgeFinancings, pledgeLifecycle, f, to, { ...extra, updatedAt: new Date() });
+  await recordPledgeEvent(tx, f.id, actor, action, note, f.status, to);
+  return updated;
+}
+
+export function pledgeNoOf(id: number, applyDate: string): string {
+  return `ZY${applyDate.replaceAll('-', '')}${String(id).padStart(6, '0')}`;
+}
+
+/** The current unit price of a goods item: its latest price-list row. */
+export async function currentPrice(db: Db | Tx, goodsId: number): Promise<{ unitPrice: number; priceDate: string } | null> {
+  const [row] = await db.select({ unitPrice: goodsPrices.unitPrice, priceDate: goodsPrices.priceDate }).from(goodsPrices).where(eq(goodsPrices.goodsId, goodsId)).orderBy(desc(goodsPrices.id)).limit(1);
+  return row ?? null;
+}
+
+export async function requirePrice(db: Db | Tx, goodsId: number) {
+  const price = await currentPrice(db, goodsId);
+  if (!price) throw new BusinessError('该货物尚无运营报价，暂不能质押', 'PLEDGE_NO_PRICE');
+  return price;
+}
+
+export async function goodsOf(db: Db | Tx, goodsId: number) {
+  const [row] = await db.select().from(goods).where(eq(goods.id, goodsId));
+  if (!row) throw new NotFoundError('货物不存在');
+  return row;
+}
+
+export async function itemsOf(db: Db | Tx, financingId: number): Promise<PledgeItem[]> {
+  return db.select().from(pledgeItems).where(eq(pledgeItems.financingId, financingId)).orderBy(asc(pledgeItems.id));
+}
+
+/** Quantity still pledged: Σ (quantity − released). */
+export const pledgedQuantityOf = (items: PledgeItem[], scale: number) => toQuantityText(sumQuantities(...items.map((i) => qty(i.quantity).minus(i.releasedQuantity))), scale);
+
+/** The mark to market of a financing at a unit price: value, LTV and where it stands against the lines. */
+export function valuationOf(f: PledgeFinancing, pledgedQuantity: string, unitPrice: number): { value: number; ltvPpm: number; risk: PledgeRisk } {
+  const value = collateralValue(pledgedQuantity, unitPrice);
+  // Before disbursement the exposure is the applied amount; afterwards the principal outstanding.
+  const exposure = LIVE_STATUSES.includes(f.status) || f.status === 'SETTLED' ? f.outstanding : f.amount;
+  const ltv = loanToValuePpm({ outstanding: exposure, topUpMargin: f.topUpMargin, value });
+  const ltvPpm = Number.isFinite(ltv) ? Math.min(ltv, 2_000_000_000) : 2_000_000_000;
+  return { value, ltvPpm, risk: pledgeRisk(ltvPpm, f) };
+}

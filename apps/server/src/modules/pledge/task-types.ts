@@ -1,0 +1,28 @@
+import { chinaDate } from '@factoring/domain';
+import type { TaskType } from '../bpm/registry.ts';
+import { approvePledge, rejectPledge } from './approval.ts';
+import { disbursePledge } from './disburse.ts';
+import { PLEDGE_TASK } from './store.ts';
+
+/** The pledge task types of the operators' inbox (PRODUCT §11), listed in app.ts's TASK_TYPES. */
+export const PLEDGE_TASK_TYPES: readonly TaskType[] = [
+  {
+    type: PLEDGE_TASK.APPROVAL,
+    label: '质押融资审批',
+    onApprove: (tx, task, operator, comment) => approvePledge(tx, task, operator, comment),
+    onReject: (tx, task, operator, reason) => rejectPledge(tx, task, operator, reason),
+  },
+  {
+    type: PLEDGE_TASK.DISBURSE,
+    label: '质押融资放款',
+    onApprove: (tx, task, operator) => disbursePledge(tx, task, operator, chinaDate()),
+    onReject: (tx, task, operator, reason) => rejectPledge(tx, task, operator, reason),
+  },
+  {
+    // Follow-up of an unmet margin call: the decision records what the operator did (no money moves here).
+    type: PLEDGE_TASK.MARGIN_DEFAULT,
+    label: '补缴保证金逾期跟进',
+    onApprove: async (_tx, task, _operator, comment) => ({ after: { followedUp: true, marginCallId: task.refId, comment } }),
+    onReject: async (_tx, task, _operator, reason) => ({ after: { followedUp: false, marginCallId: task.refId, reason } }),
+  },
+];

@@ -1,0 +1,200 @@
+// Goods-pledge financing (issue 14, PRODUCT §8): requests and answers of /api/pledge/* and the
+// operators' /api/bpm/pledge/*. Money is integer cents, rates ppm, quantities exact decimal text.
+import { z } from 'zod';
+import { centsSchema, idSchema, intSchema, isoDateSchema, moneyConfirmationFields, optionalTextSchema, pageOf, pageQuerySchema, quantitySchema, textSchema } from './common.ts';
+
+const cents = z.number().int();
+const ppm = z.number().int();
+
+/** One pledged line: a quantity of an own stock position, or a whole own live receipt. */
+export const pledgeLineInput = z.union([
+  z.object({ positionId: idSchema('库存'), quantity: quantitySchema('质押数量') }),
+  z.object({ receiptId: idSchema('仓单') }),
+]);
+
+export const pledgeApplyBody = z.object({
+  creditLineId: idSchema('授信'),
+  lines: z.array(pledgeLineInput, { error: '请选择质押货物' }).min(1, '请选择质押货物').max(50, '一次最多质押 50 笔库存'),
+  amount: centsSchema('融资金额'),
+  termDays: intSchema('融资期限', 1, 3650),
+  pickupPerson: optionalTextSchema(60, '提货人'),
+});
+export type PledgeApplyInput = z.output<typeof pledgeApplyBody>;
+
+/** The live trial: the same lines, amount optional (0 = only the value and the limits). */
+export const pledgeTrialBody = z.object({
+  creditLineId: idSchema('授信'),
+  lines: z.array(pledgeLineInput).min(1, '请选择质押货物').max(50, '一次最多质押 50 笔库存'),
+  amount: centsSchema('融资金额', { allowZero: true }),
+  termDays: intSchema('融资期限', 1, 3650),
+});
+export type PledgeTrialInput = z.output<typeof pledgeTrialBody>;
+
+export const pledgeTrialSchema = z.object({
+  goodsId: z.number().int(),
+  goodsName: z.string(),
+  unit: z.string(),
+  quantity: z.string(),
+  unitPrice: cents,
+  value: cents,
+  pledgeRatePpm: ppm,
+  maxByValue: cents,
+  available: cents,
+  maxAmount: cents,
+  maxTermDays: z.number().int(),
+  margin: cents,
+  interest: cents,
+  serviceFee: cents,
+  netAmount: cents,
+  annualRatePpm: ppm,
+  interestMode: z.enum(['UPFRONT', 'ARREARS']),
+  dueDate: z.string(),
+});
+
+export const pledgeAppliedSchema = z.object({ id: z.number().int(), financingNo: z.string(), status: z.string(), margin: cents, netAmount: cents });
+
+export const pledgeTermsSchema = z.object({
+  goodsId: z.number().int(),
+  goodsName: z.string(),
+  unit: z.string(),
+  scale: z.number().int(),
+  pledgeRatePpm: ppm,
+  warningLinePpm: ppm,
+  liquidationLinePpm: ppm,
+  marginRatePpm: ppm,
+  unitPrice: cents.nullable(),
+  priceDate: z.string().nullable(),
+});
+
+export const pledgePlatformSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  annualRatePpm: ppm,
+  maxTermDays: z.number().int(),
+  interestMode: z.enum(['UPFRONT', 'ARREARS']),
+  penaltyMultiplierPpm: ppm,
+  description: z.string(),
+  creditLine: z.object({ id: z.number().int(), limit: cents, used: cents, reserved: cents, available: cents, expiryDate: z.string(), status: z.string() }).nullable(),
+  terms: z.array(pledgeTermsSchema),
+});
+
+export const pledgeStockQuery = z.object({ warehouseId: idSchema('仓库').optional() });
+export const pledgeStockSchema = z.object({
+  positionId: z.number().int(),
+  warehouseId: z.number().int(),
+  warehouseName: z.string(),
+  goodsId: z.number().int(),
+  goodsName: z.string(),
+  unit: z.string(),
+  scale: z.number().int(),
+  batchNo: z.string(),
+  available: z.string(),
+  pledged: z.string(),
+  receipts: z.array(z.object({ id: z.number().int(), receiptNo: z.string(), quantity: z.string() })),
+});
+
+export const pledgeItemSchema = z.object({
+  id: z.number().int(),
+  positionId: z.number().int(),
+  receiptId: z.number().int().nullable(),
+  batchNo: z.string(),
+  quantity: z.string(),
+  releasedQuantity: z.string(),
+  remaining: z.string(),
+});
+
+export const marginCallSchema = z.object({
+  id: z.number().int(),
+  amount: cents,
+  ltvPpm: ppm,
+  unitPrice: cents,
+  deadline: z.string(),
+  status: z.string(),
+  paidAmount: cents,
+});
+
+export const pledgeFinancingSchema = z.object({
+  id: z.number().int(),
+  financingNo: z.string(),
+  platformName: z.string(),
+  warehouseName: z.string(),
+  goodsId: z.number().int(),
+  goodsName: z.string(),
+  unit: z.string(),
+  scale: z.number().int(),
+  status: z.string(),
+  amount: cents,
+  termDays: z.number().int(),
+  interest: cents,
+  serviceFee: cents,
+  netAmount: cents,
+  interestMode: z.enum(['UPFRONT', 'ARREARS']),
+  margin: cents,
+  marginPaid: cents,
+  topUpMargin: cents,
+  outstanding: cents,
+  interestOwed: cents,
+  penaltyOwed: cents,
+  pledgedQuantity: z.string(),
+  unitPrice: cents,
+  value: cents,
+  ltvPpm: ppm,
+  risk: z.enum(['NORMAL', 'WARNING', 'LIQUIDATION']),
+  pledgeRatePpm: ppm,
+  warningLinePpm: ppm,
+  liquidationLinePpm: ppm,
+  applyDate: z.string(),
+  dueDate: z.string(),
+  overdue: z.boolean(),
+  defaulted: z.boolean(),
+  openMarginCall: marginCallSchema.nullable(),
+});
+export const pledgeFinancingListQuery = pageQuerySchema.extend({ status: z.string().max(30).optional() });
+export const pledgeFinancingPageSchema = pageOf(pledgeFinancingSchema);
+
+export const pledgeFinancingDetailSchema = pledgeFinancingSchema.extend({
+  items: z.array(pledgeItemSchema),
+  marginCalls: z.array(marginCallSchema),
+  prices: z.array(z.object({ priceDate: z.string(), unitPrice: cents })),
+  events: z.array(z.object({ action: z.string(), note: z.string().nullable(), actorName: z.string(), at: z.string() })),
+  releaseOrders: z.array(z.object({ id: z.number().int(), orderNo: z.string(), quantity: z.string(), consumed: z.string(), status: z.string() })),
+});
+
+export const pledgeConfirmBody = z.object({ ...moneyConfirmationFields });
+export const pledgeRepayBody = z.object({ amount: centsSchema('还款金额'), ...moneyConfirmationFields });
+export const pledgeRedeemBody = z.object({
+  items: z.array(z.object({ itemId: idSchema('质押货物'), quantity: quantitySchema('赎货数量') })).min(1, '请选择赎回的货物').max(50),
+  pickupPerson: optionalTextSchema(60, '提货人'),
+  idempotencyKey: z.string().max(200).optional(),
+});
+export type PledgeRedeemInput = z.output<typeof pledgeRedeemBody>;
+
+export const pledgeMoneyResultSchema = z.object({ id: z.number().int(), status: z.string(), amount: cents, refNo: z.string().nullable() });
+export const pledgeRepayResultSchema = pledgeMoneyResultSchema.extend({ principal: cents, interest: cents, penalty: cents, outstanding: cents, releasable: z.string() });
+export const pledgeRedeemResultSchema = z.object({ releaseOrders: z.array(z.object({ id: z.number().int(), orderNo: z.string(), quantity: z.string() })), releasableAfter: z.string() });
+
+// ------------------------------------------------------------------ operators
+export const goodsPriceBody = z.object({
+  goodsId: idSchema('货物'),
+  unitPrice: centsSchema('单价'),
+  priceDate: isoDateSchema('价格日期'),
+  source: textSchema(100, '价格来源', { required: true }),
+});
+export type GoodsPriceInput = z.output<typeof goodsPriceBody>;
+export const goodsPriceResultSchema = z.object({
+  priceId: z.number().int(),
+  revalued: z.number().int(),
+  warnings: z.number().int(),
+  marginCalls: z.array(z.object({ financingId: z.number().int(), financingNo: z.string(), amount: cents, ltvPpm: ppm })),
+});
+export const goodsPriceListSchema = z.array(
+  z.object({
+    goodsId: z.number().int(),
+    goodsName: z.string(),
+    unit: z.string(),
+    unitPrice: cents.nullable(),
+    priceDate: z.string().nullable(),
+    history: z.array(z.object({ id: z.number().int(), priceDate: z.string(), unitPrice: cents, source: z.string(), recordedByName: z.string(), at: z.string() })),
+  }),
+);
