@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -16,6 +16,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { staticAssetsPlugin } from './plugins/static-assets.ts';
 import { requestPathPlugin } from './plugins/request-path.ts';
 import { requestGuardPlugin } from './plugins/request-guard.ts';
+import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { loadPasswordCipher, type PasswordCipher } from './modules/auth/rsa-keys.ts';
 import { sessionStore, type SessionStore } from './modules/auth/sessions.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -43,7 +44,6 @@ import { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './modules/supplyloan/
 import { CLOUD_LOAN_TASK_TYPES, cloudLoanDebitJob, cloudLoanSignHook } from './modules/cloudloan/wiring.ts';
 import { warehouseRoutes } from './modules/warehouse/routes.ts';
 import { purchaseSalesRoutes } from './modules/purchase-sales/routes.ts';
-import { pledgeDailyJob, PLEDGE_TASK_TYPES, pledgeRoutes } from './modules/pledge/wiring.ts';
 import { dailyJob } from './jobs/daily.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { createScheduler, parseJobHours, type Scheduler, type ScheduledJob } from './jobs/scheduler.ts';
@@ -54,13 +54,13 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
  * The operator task types of every area (the /bpm/tasks inbox), listed here rather than registered
  * as a side effect of importing a module. An area exports its list; add it below.
  */
-export const TASK_TYPES: readonly TaskType[] = [...CERTIFICATION_TASK_TYPES, ...FUNDS_TASK_TYPES, ...WAREHOUSE_TASK_TYPES, ...SUPPLY_LOAN_TASK_TYPES, ...CLOUD_LOAN_TASK_TYPES, ...PLEDGE_TASK_TYPES];
+export const TASK_TYPES: readonly TaskType[] = [...CERTIFICATION_TASK_TYPES, ...FUNDS_TASK_TYPES, ...WAREHOUSE_TASK_TYPES, ...SUPPLY_LOAN_TASK_TYPES, ...CLOUD_LOAN_TASK_TYPES];
 
 /** What happens when a contract of a kind of business record is signed: relatedType → hook. */
 export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = { FINANCING: financingSignHook, CLOUD_LOAN: cloudLoanSignHook };
 
 /** Scheduled work, run once per day across all nodes at China-time hours (jobs/scheduler.ts). An area exports its jobs; add them here. */
-export const SCHEDULED_JOBS: readonly ScheduledJob[] = [dailyJob, cloudLoanDebitJob, pledgeDailyJob];
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [dailyJob, cloudLoanDebitJob];
 
 /** What route modules share: built once per app, passed in explicitly. */
 export interface AppContext {
@@ -100,7 +100,9 @@ export async function buildApp(config: Config, database: Database, options: { jo
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are checked against their zod schema in development and tests; production serializes them with a compiled serializer.
+  const responseValidation = config.RESPONSE_VALIDATION ?? (config.NODE_ENV === 'production' ? 'off' : 'on');
+  app.setSerializerCompiler(responseSerializerCompiler(responseValidation === 'on' ? 'validate' : 'compiled'));
 
   const ctx: AppContext = {
     config,
@@ -154,7 +156,6 @@ export async function buildApp(config: Config, database: Database, options: { jo
     ...[fundsRoutes, contractRoutes, creditRoutes, supplyLoanRoutes],
     warehouseRoutes,
     purchaseSalesRoutes,
-    pledgeRoutes,
   ];
   for (const routes of areas) await app.register(routes, { ctx });
 

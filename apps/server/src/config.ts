@@ -45,6 +45,11 @@ const configSchema = z.object({
   JOB_HOURS: z.string().optional(),
   /** Where rate-limit counters live. Unset: `database` on PostgreSQL (shared by every node), `memory` on PGlite (one process). */
   RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
+  /**
+   * Check every answer against its route's zod response schema. Unset: on, except in production, where
+   * answers go through a compiled serializer of the same schema (plugins/response-serializer.ts).
+   */
+  RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
 });
 
 type RawConfig = z.output<typeof configSchema>;
