@@ -44,6 +44,7 @@ import { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './modules/supplyloan/
 import { CLOUD_LOAN_TASK_TYPES, cloudLoanDebitJob, cloudLoanSignHook } from './modules/cloudloan/wiring.ts';
 import { warehouseRoutes } from './modules/warehouse/routes.ts';
 import { purchaseSalesRoutes } from './modules/purchase-sales/routes.ts';
+import { pledgeDailyJob, PLEDGE_TASK_TYPES, pledgeRoutes } from './modules/pledge/wiring.ts';
 import { dailyJob } from './jobs/daily.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { createScheduler, parseJobHours, type Scheduler, type ScheduledJob } from './jobs/scheduler.ts';
@@ -54,13 +55,13 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
  * The operator task types of every area (the /bpm/tasks inbox), listed here rather than registered
  * as a side effect of importing a module. An area exports its list; add it below.
  */
-export const TASK_TYPES: readonly TaskType[] = [...CERTIFICATION_TASK_TYPES, ...FUNDS_TASK_TYPES, ...WAREHOUSE_TASK_TYPES, ...SUPPLY_LOAN_TASK_TYPES, ...CLOUD_LOAN_TASK_TYPES];
+export const TASK_TYPES: readonly TaskType[] = [...CERTIFICATION_TASK_TYPES, ...FUNDS_TASK_TYPES, ...WAREHOUSE_TASK_TYPES, ...SUPPLY_LOAN_TASK_TYPES, ...CLOUD_LOAN_TASK_TYPES, ...PLEDGE_TASK_TYPES];
 
 /** What happens when a contract of a kind of business record is signed: relatedType → hook. */
 export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = { FINANCING: financingSignHook, CLOUD_LOAN: cloudLoanSignHook };
 
 /** Scheduled work, run once per day across all nodes at China-time hours (jobs/scheduler.ts). An area exports its jobs; add them here. */
-export const SCHEDULED_JOBS: readonly ScheduledJob[] = [dailyJob, cloudLoanDebitJob];
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [dailyJob, cloudLoanDebitJob, pledgeDailyJob];
 
 /** What route modules share: built once per app, passed in explicitly. */
 export interface AppContext {
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, database: Database, options: { jo
     ...[fundsRoutes, contractRoutes, creditRoutes, supplyLoanRoutes],
     warehouseRoutes,
     purchaseSalesRoutes,
+    pledgeRoutes,
   ];
   for (const routes of areas) await app.register(routes, { ctx });
 
