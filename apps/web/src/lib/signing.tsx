@@ -39,13 +39,18 @@ interface Props<TContract> {
   onSigned(signed: TContract): void;
   /** Shows the full text before signing; without it the PDF opens in a new tab. */
   onView?(): void;
+  /**
+   * Ask for an explicit "I have read and agree" (the contract list). Off where the contract was just
+   * generated from the terms the user confirmed a moment ago (a new financing).
+   */
+  requireAgreement?: boolean;
 }
 
 /**
  * THE signing flow: the password confirmation dialog with the contract's facts and an "I have read
  * and agree" box. Used by the contract list and wherever a contract waits for its signature.
  */
-export function SignContractDialog<TContract = unknown>({ contract, onClose, onSigned, onView }: Props<TContract>) {
+export function SignContractDialog<TContract = unknown>({ contract, onClose, onSigned, onView, requireAgreement = true }: Props<TContract>) {
   const sign = useSignContract<TContract>();
   const view: ReactNode = contract && (
     <a
@@ -81,14 +86,16 @@ export function SignContractDialog<TContract = unknown>({ contract, onClose, onS
       onDone={onSigned}
       onCancel={onClose}
     >
-      <Form.Item
-        name="agreed"
-        valuePropName="checked"
-        initialValue={false}
-        rules={[{ validator: (_, v: boolean) => (v ? Promise.resolve() : Promise.reject(new Error('请确认已阅读合同'))) }]}
-      >
-        <Checkbox>我已阅读并同意本合同全部条款</Checkbox>
-      </Form.Item>
+      {requireAgreement && (
+        <Form.Item
+          name="agreed"
+          valuePropName="checked"
+          initialValue={false}
+          rules={[{ validator: (_, v: boolean) => (v ? Promise.resolve() : Promise.reject(new Error('请确认已阅读合同'))) }]}
+        >
+          <Checkbox>我已阅读并同意本合同全部条款</Checkbox>
+        </Form.Item>
+      )}
     </ConfirmPasswordModal>
   );
 }

@@ -29,6 +29,7 @@ export function SignContract({ contract, onSigned, size = 'middle' }: Props) {
       <Link to="/user/contractList">到合同管理签署</Link>
       <SignContractDialog
         contract={open ? contract : null}
+        requireAgreement={false}
         onClose={() => setOpen(false)}
         onSigned={() => {
           setOpen(false);
