@@ -1,6 +1,7 @@
 // The domain package: pure rules shared by the web app and the server. No I/O here.
 export * from './errors.ts';
 export * from './money.ts';
+export * from './money-rates.ts';
 export * from './dates.ts';
 export * from './china-time.ts';
 export * from './identity.ts';

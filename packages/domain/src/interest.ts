@@ -2,7 +2,8 @@
 // half-up to the cent exactly once, after the exact product.
 import { daysBetween, type IsoDate } from './dates.ts';
 import { DomainError } from './errors.ts';
-import { addCents, applyRatePpm, cents, PPM, subCents, type Cents, type RatePpm } from './money.ts';
+import { addCents, cents, PPM, subCents, type Cents, type RatePpm } from './money.ts';
+import { applyRatePpm } from './money-rates.ts';
 import { Dec, roundHalfUp } from './precise.ts';
 
 export const DAY_COUNT_BASIS = 360;

@@ -1,9 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import {
-  addCents, applyRatePpm, cents, centsToYuanString, DEFAULT_TRANSFER_FEE, DEFAULT_WITHDRAW_FEE, formatPercent,
+  addCents, cents, centsToYuanString, DEFAULT_TRANSFER_FEE, DEFAULT_WITHDRAW_FEE, formatPercent,
   formatYuan, isCents, parsePercent, parseYuan, ratePpm, ratePpmToPercentString, subCents, sumCents,
   yuanToCents, type Cents,
 } from './money.ts';
+import { applyRatePpm } from './money-rates.ts';
 import { MoneyError } from './errors.ts';
 
 const MAX = Number.MAX_SAFE_INTEGER; // 9007199254740991 cents = 90,071,992,547,409.91 yuan

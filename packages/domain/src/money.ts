@@ -1,7 +1,6 @@
 // Money is an integer number of cents (分); rates are integer parts per million of a fraction.
 // Parsing works on the decimal text itself so no binary float ever touches an amount.
 import { MoneyError } from './errors.ts';
-import { Dec, roundHalfUp } from './precise.ts';
 
 export type Cents = number & { readonly __brand: 'Cents' };
 
@@ -83,7 +82,8 @@ export function formatYuan(value: Cents | number | null | undefined): string {
   return `${negative ? '-' : ''}${grouped}.${fraction}`;
 }
 
-function checkedResult(value: number): Cents {
+/** A sum or product of cents back to Cents, refused past Number.MAX_SAFE_INTEGER (also used by money-rates.ts). */
+export function checkedResult(value: number): Cents {
   if (!Number.isSafeInteger(value)) throw new MoneyError(MSG_OUT_OF_RANGE);
   return cents(value);
 }
@@ -105,12 +105,6 @@ export function sumCents(values: Iterable<Cents>): Cents {
 export function ratePpm(value: number): RatePpm {
   if (!Number.isSafeInteger(value)) throw new MoneyError(MSG_RATE_NOT_INTEGER);
   return value === 0 ? 0 : value;
-}
-
-/** amount × rate rounded half-up to the cent, e.g. a margin or the financeable share of an invoice. */
-export function applyRatePpm(amount: Cents, rate: RatePpm): Cents {
-  const product = new Dec(cents(amount)).mul(ratePpm(rate)).div(PPM);
-  return checkedResult(roundHalfUp(product).toNumber());
 }
 
 const PERCENT_PATTERN = /^(\d+)(?:\.(\d{1,4}))?\s*%?$/;

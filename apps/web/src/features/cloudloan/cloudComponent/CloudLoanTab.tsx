@@ -1,9 +1,14 @@
-import { Tabs } from 'antd';
+import { Skeleton, Tabs } from 'antd';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import ApplyTable from './ApplyTable.tsx';
-import CreditTable from './CreditTable.tsx';
 import RefundTable from './RefundTable.tsx';
-import RefundTotalTable from './RefundTotalTable.tsx';
+
+// The other tabs load when first opened: /supplyloan/myfinancing shows this tab set, and its
+// first-load budget (issue 11) has no room for four tables at once.
+const ApplyTable = lazy(() => import('./ApplyTable.tsx'));
+const CreditTable = lazy(() => import('./CreditTable.tsx'));
+const RefundTotalTable = lazy(() => import('./RefundTotalTable.tsx'));
+const later = (node: ReactNode) => <Suspense fallback={<Skeleton active />}>{node}</Suspense>;
 
 const TABS = ['loans', 'credit', 'apply', 'totals'] as const;
 
@@ -21,9 +26,9 @@ export default function CloudLoanTab() {
       onChange={(key) => setParams((p) => { p.set('cloudTab', key); return p; }, { replace: true })}
       items={[
         { key: 'loans', label: '借款与还款', children: <RefundTable listOnly /> },
-        { key: 'credit', label: '银行授信', children: <CreditTable /> },
-        { key: 'apply', label: '云贷申请', children: <ApplyTable /> },
-        { key: 'totals', label: '还款合计', children: <RefundTotalTable /> },
+        { key: 'credit', label: '银行授信', children: later(<CreditTable />) },
+        { key: 'apply', label: '云贷申请', children: later(<ApplyTable />) },
+        { key: 'totals', label: '还款合计', children: later(<RefundTotalTable />) },
       ]}
     />
   );
