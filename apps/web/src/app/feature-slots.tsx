@@ -8,6 +8,7 @@ const CloudLoanTab = lazy(() => import('../features/cloudloan/cloudComponent/Clo
 const OperatorGrantPanel = lazy(() => import('../features/cloudloan/OperatorGrantPanel.tsx'));
 const PurchaseSalesDesk = lazy(() => import('../features/purchase-sales/OperatorPanel.tsx'));
 const FinanceableOrderPicker = lazy(() => import('../features/purchase-sales/FinanceableOrderPicker.tsx'));
+const PledgePriceDesk = lazy(() => import('../features/pledge/OperatorPricePanel.tsx'));
 
 /** The cloud-loan tabs inside /supplyloan/myfinancing. */
 export function CloudLoanSlot() {
@@ -34,6 +35,15 @@ export function PurchaseSalesDeskSlot() {
   return (
     <Suspense fallback={<Skeleton active />}>
       <PurchaseSalesDesk />
+    </Suspense>
+  );
+}
+
+/** The pledge price list inside /bpm/tasks: prices and mark to market (issue 14). */
+export function PledgePriceDeskSlot() {
+  return (
+    <Suspense fallback={<Skeleton active />}>
+      <PledgePriceDesk />
     </Suspense>
   );
 }

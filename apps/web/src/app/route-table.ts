@@ -39,7 +39,14 @@ export const ROUTES: RouteDef[] = [
   { path: '/sys', load: () => import('../features/sys/SysInfoPage.tsx') },
   { path: '/sys/setting', load: () => import('../features/sys/SettingPage.tsx') },
 
-  ...['applyFinacing', 'bondVoucher', 'giveGold', 'myPlatform', 'pledgeFinacy', 'pledgeSucess', 'repaymentList', 'repaymentVoucher', 'signPersonGuide', 'supplyLoanKH', 'toFinacing', 'voucherSucess'].map((p) => merchant(`/pledge/${p}`)),
+  ...['repaymentVoucher', 'signPersonGuide', 'supplyLoanKH', 'voucherSucess'].map((p) => merchant(`/pledge/${p}`)),
+  // Issue 14: goods-pledge financing.
+  ...['myPlatform', 'toFinacing'].map((p) => merchant(`/pledge/${p}`, () => import('../features/pledge/MyPlatformPage.tsx'))),
+  merchant('/pledge/applyFinacing', () => import('../features/pledge/ApplyPage.tsx')),
+  merchant('/pledge/pledgeSucess', () => import('../features/pledge/SuccessPage.tsx')),
+  ...['bondVoucher', 'giveGold'].map((p) => merchant(`/pledge/${p}`, () => import('../features/pledge/MarginPage.tsx'))),
+  merchant('/pledge/pledgeFinacy', () => import('../features/pledge/FinancingsPage.tsx')),
+  merchant('/pledge/repaymentList', () => import('../features/pledge/RepaymentPage.tsx')),
   merchant('/purchaseSalesManage', () => import('../features/purchase-sales/OverviewPage.tsx')),
   merchant('/purchaseSalesManage/orderManage', () => import('../features/purchase-sales/OrderManagePage.tsx')),
   merchant('/purchaseSalesManage/targetedPayment', () => import('../features/purchase-sales/TargetedPaymentPage.tsx')),

@@ -27,6 +27,7 @@ import { useState } from 'react';
 import { dateTime as time } from '../../lib/format.ts';
 import { useLoginUser } from '../../lib/session.ts';
 import { DepositForm } from './DepositForm.tsx';
+import { PledgePriceDeskSlot } from '../../app/feature-slots.tsx';
 import { useAudit, useTask, useTaskAction, useTasks, useTaskTypes, type AuditEntry, type TaskDetail, type TaskFilters, type TaskItem, type TaskState } from './api.ts';
 
 const STATE_OPTIONS = taskLifecycle.states.map((value) => ({ value, label: taskLifecycle.label(value) }));
@@ -321,6 +322,7 @@ export default function TasksPage() {
           { key: 'tasks', label: '审批任务', children: <TaskList /> },
           { key: 'audit', label: '审计日志', children: <AuditLog active={tab === 'audit'} /> },
           { key: 'deposit', label: '登记入账', children: <DepositForm /> },
+          { key: 'pledgePrices', label: '质押货物价格', children: <PledgePriceDeskSlot /> },
         ]}
       />
     </div>

@@ -1,0 +1,109 @@
+import { formatYuan } from '@factoring/domain';
+import { Alert, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Skeleton, Space, Table } from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
+import { newIdempotencyKey } from '../../lib/confirm.ts';
+import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
+import { useFinancing, useRedeem, useRepay } from './api.ts';
+
+/**
+ * /pledge/repaymentList: repay from the account (password), then redeem goods (赎货) within what the
+ * repayment covers; each redemption becomes a release order the warehouse executes.
+ */
+export default function RepaymentPage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || null;
+  const detail = useFinancing(id);
+  const repay = useRepay();
+  const redeem = useRedeem();
+  const [form] = Form.useForm<{ amount: string }>();
+  const [amount, setAmount] = useState<number | null>(null);
+  const [releasable, setReleasable] = useState<string | null>(null);
+  const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const [pickupPerson, setPickupPerson] = useState('');
+  const [redeemKey, setRedeemKey] = useState(newIdempotencyKey);
+  if (!id) return <Empty description="请从“我的融资”中选择一笔融资" />;
+  if (detail.isPending) return <Skeleton active />;
+  const d = detail.data;
+  if (!d) return <Empty description="质押融资不存在" />;
+  const owed = d.outstanding + d.interestOwed + d.penaltyOwed;
+  const live = d.status === 'DISBURSED' || d.status === 'REPAYING';
+  const chosen = Object.entries(quantities).filter(([, q]) => q && Number(q) > 0).map(([itemId, quantity]) => ({ itemId: Number(itemId), quantity }));
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="large" data-testid="pledge-repay">
+      <Card title="还款">
+        <Descriptions bordered size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 16 }}>
+          <Descriptions.Item label="融资编号">{d.financingNo}</Descriptions.Item>
+          <Descriptions.Item label="未还本金">{yuan(d.outstanding)}</Descriptions.Item>
+          <Descriptions.Item label="应还合计">{yuan(owed)}</Descriptions.Item>
+        </Descriptions>
+        {live ? (
+          <Form form={form} layout="inline" onFinish={(v) => setAmount(tryParseYuan(v.amount))}>
+            <Form.Item name="amount" label="还款金额（元）" rules={[yuanRule('还款金额', () => owed, (cap) => `还款金额不能超过应还 ${formatYuan(cap)} 元`)]}>
+              <Input inputMode="decimal" style={{ width: 200 }} />
+            </Form.Item>
+            <Button htmlType="submit" type="primary">账户还款</Button>
+          </Form>
+        ) : (
+          <Alert type="info" showIcon message="该融资当前不需要还款" />
+        )}
+      </Card>
+      {live && (
+        <Card title="赎货（还款后按已还金额释放质押货物）">
+          {releasable !== null && <Alert type="success" showIcon style={{ marginBottom: 12 }} message={`按当前价格与质押率，可赎回 ${releasable} ${d.unit}`} />}
+          <Table
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={d.items}
+            columns={[
+              { title: '批次', dataIndex: 'batchNo' },
+              { title: '质押数量', render: (_, i) => `${i.quantity} ${d.unit}` },
+              { title: '已赎回', render: (_, i) => `${i.releasedQuantity} ${d.unit}` },
+              { title: '剩余质押', render: (_, i) => `${i.remaining} ${d.unit}` },
+              {
+                title: '本次赎回',
+                render: (_, i) => (
+                  <InputNumber<string> stringMode min="0" max={i.remaining} precision={d.scale} aria-label={`赎回数量 ${i.batchNo}`} value={quantities[i.id]} onChange={(v) => setQuantities((q) => ({ ...q, [i.id]: v ?? '' }))} addonAfter={d.unit} />
+                ),
+              },
+            ]}
+          />
+          <Space style={{ marginTop: 12 }} wrap>
+            <Input placeholder="提货人" value={pickupPerson} maxLength={60} onChange={(e) => setPickupPerson(e.target.value)} style={{ width: 200 }} />
+            <Button
+              type="primary"
+              disabled={!chosen.length}
+              loading={redeem.isPending}
+              onClick={async () => {
+                const r = await redeem.run({ id, items: chosen, pickupPerson: pickupPerson || undefined, idempotencyKey: redeemKey });
+                setRedeemKey(newIdempotencyKey());
+                if (r) {
+                  setQuantities({});
+                  setReleasable(r.releasableAfter);
+                }
+              }}
+            >
+              申请赎货（生成放货单）
+            </Button>
+          </Space>
+        </Card>
+      )}
+      <ConfirmPasswordModal
+        open={amount !== null}
+        title="确认还款"
+        summary={[
+          { label: '融资编号', value: d.financingNo },
+          { label: '还款金额', value: yuan(amount ?? 0) },
+          { label: '付款账户', value: '本企业虚拟账户可用余额' },
+        ]}
+        okText="确认还款"
+        onConfirm={(c) => repay.mutateAsync({ id, amount: amount!, ...c })}
+        onDone={(r) => { setAmount(null); form.resetFields(); setReleasable(r.releasable); }}
+        onCancel={() => setAmount(null)}
+      />
+    </Space>
+  );
+}
