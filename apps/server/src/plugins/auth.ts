@@ -50,8 +50,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     route.onRequest = [...([] as Hook[]).concat((route.onRequest as Hook | Hook[] | undefined) ?? []), ...guards] as typeof route.onRequest;
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every answer and has nothing to await.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if ((request.user || reply.hasHeader('set-cookie')) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 
   app.decorate('requireUser', (authority?: AuthUser['authority']) => {
