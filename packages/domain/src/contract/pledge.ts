@@ -1,6 +1,7 @@
 // Goods-pledge financing (issue 14, PRODUCT §8): requests and answers of /api/pledge/* and the
 // operators' /api/bpm/pledge/*. Money is integer cents, rates ppm, quantities exact decimal text.
 import { z } from 'zod';
+import { PLEDGE_STATUSES, type PledgeStatus } from '../lifecycle.ts';
 import { centsSchema, idSchema, intSchema, isoDateSchema, moneyConfirmationFields, optionalTextSchema, pageOf, pageQuerySchema, quantitySchema, textSchema } from './common.ts';
 
 const cents = z.number().int();
@@ -150,7 +151,9 @@ export const pledgeFinancingSchema = z.object({
   defaulted: z.boolean(),
   openMarginCall: marginCallSchema.nullable(),
 });
-export const pledgeFinancingListQuery = pageQuerySchema.extend({ status: z.string().max(30).optional() });
+export const pledgeFinancingListQuery = pageQuerySchema.extend({
+  status: z.enum(PLEDGE_STATUSES as unknown as [PledgeStatus, ...PledgeStatus[]], { error: '状态不正确' }).optional(),
+});
 export const pledgeFinancingPageSchema = pageOf(pledgeFinancingSchema);
 
 export const pledgeFinancingDetailSchema = pledgeFinancingSchema.extend({

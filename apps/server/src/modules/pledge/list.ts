@@ -63,8 +63,8 @@ const base = (db: Db) =>
     .innerJoin(goods, eq(goods.id, pledgeFinancings.goodsId));
 
 /** /pledge/pledgeFinacy: the caller's pledge financings with value, LTV and any open margin call. */
-export async function listPledges(db: Db, scope: Scope, q: { page: number; size: number; status?: string }) {
-  const where = and(ownedBy(scope, pledgeFinancings.enterpriseId), q.status ? eq(pledgeFinancings.status, q.status as PledgeFinancing['status']) : undefined);
+export async function listPledges(db: Db, scope: Scope, q: { page: number; size: number; status?: PledgeFinancing['status'] }) {
+  const where = and(ownedBy(scope, pledgeFinancings.enterpriseId), q.status ? eq(pledgeFinancings.status, q.status) : undefined);
   const rows = await base(db).where(where).orderBy(desc(pledgeFinancings.id)).limit(q.size).offset((q.page - 1) * q.size);
   const [{ total }] = await db.select({ total: count() }).from(pledgeFinancings).where(where);
   const items = [];
