@@ -5,10 +5,14 @@ import fp from 'fastify-plugin';
  * The lean request path (issue 11), found by profiling the authenticated fund-flow list under load:
  * - one log line per API call when it is answered (method, path, status, time), instead of Fastify's
  *   two per request for every file; static files log only warnings (plugins/static-assets.ts);
- * - helmet's document headers (CSP, frame, opener, referrer …) only where documents are served: a
- *   JSON answer gets `nosniff` alone, and authenticated answers `no-store` (plugins/auth.ts).
+ * - helmet's document headers (frame, opener, referrer …) only where documents are served: a JSON
+ *   answer gets two constant headers — `nosniff` and a locked-down CSP, in case a browser is ever
+ *   led to render one — and authenticated answers `no-store` (plugins/auth.ts).
  * Register before helmet: its route hook must see `helmet: false` on API routes.
  */
+/** A JSON answer is never a document: it may load nothing and be framed by nobody. */
+const API_CONTENT_SECURITY_POLICY = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 export const requestPathPlugin = fp(async (app: FastifyInstance) => {
   const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
@@ -17,7 +21,7 @@ export const requestPathPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRequest', (request, reply, done) => {
-    if (isApi(request.url)) reply.header('x-content-type-options', 'nosniff');
+    if (isApi(request.url)) reply.header('x-content-type-options', 'nosniff').header('content-security-policy', API_CONTENT_SECURITY_POLICY);
     done();
   });
 

@@ -7,8 +7,12 @@ import { isRequestFailure, type RequestFailure } from './request.ts';
 export const ERROR_CODES = {
   /** The enterprise has not completed real-name authentication: offer the way there. */
   NOT_CERTIFIED: 'NOT_CERTIFIED',
-  /** A password confirmation was refused (wrong, missing or unreadable password). */
+  /** A password confirmation was refused: the password is wrong. */
   WRONG_PASSWORD: 'WRONG_PASSWORD',
+  /** A password confirmation came without a password. */
+  PASSWORD_REQUIRED: 'PASSWORD_REQUIRED',
+  /** The encrypted password could not be read (a stale key): type it again after a reload. */
+  PASSWORD_UNREADABLE: 'PASSWORD_UNREADABLE',
   /** Too many wrong passwords: the account is locked for a while. */
   LOCKED: 'LOCKED',
   /** Login of an account whose activation mail was not followed yet: offer to resend it. */
@@ -18,7 +22,7 @@ export const ERROR_CODES = {
 type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /** Codes that are about the password just typed: shown on the password field, which is cleared. */
-const PASSWORD_FIELD_CODES: ReadonlySet<string> = new Set([ERROR_CODES.WRONG_PASSWORD, ERROR_CODES.LOCKED]);
+const PASSWORD_FIELD_CODES: ReadonlySet<string> = new Set([ERROR_CODES.WRONG_PASSWORD, ERROR_CODES.PASSWORD_REQUIRED, ERROR_CODES.PASSWORD_UNREADABLE, ERROR_CODES.LOCKED]);
 
 export const hasCode = (err: unknown, code: ErrorCode): err is RequestFailure => isRequestFailure(err) && err.code === code;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, pageQuerySchema } from './common.ts';
+import { isoDateSchema, optionalTextSchema, pageQuerySchema, textSchema } from './common.ts';
 
 /** Scheduled jobs in the back office (issue 11): what runs when, and how each run ended. */
 
@@ -42,6 +42,6 @@ export const jobOverviewSchema = z.object({
 });
 export type JobOverview = z.infer<typeof jobOverviewSchema>;
 
-export const jobRunListQuery = pageQuerySchema.extend({ job: z.string().trim().max(100).optional() });
-export const jobNameParams = z.object({ name: z.string().trim().min(1).max(100) });
+export const jobRunListQuery = pageQuerySchema.extend({ job: optionalTextSchema(100, '任务名称') });
+export const jobNameParams = z.object({ name: textSchema(100, '任务名称') });
 export const runJobBody = z.object({ businessDate: isoDateSchema('业务日期').optional() });

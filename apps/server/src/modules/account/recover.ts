@@ -1,7 +1,9 @@
+import { userLifecycle } from '@factoring/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { transition } from '../../lib/transition.ts';
 import type { PasswordCipher } from '../auth/rsa-keys.ts';
 import type { SessionStore } from '../auth/sessions.ts';
 import { checkNewPassword, decryptField, parseAccount } from './rules.ts';
@@ -51,10 +53,12 @@ export async function resetPassword(db: Db, cipher: PasswordCipher, sessions: Se
     const row = await checkToken(tx, body.token, 'RESET', { consume: true });
     const [u] = await tx
       .update(users)
-      .set({ passwordHash, failedLogins: 0, lockedUntil: null, status: sql`case when ${users.status} = 'INACTIVE' then 'ACTIVE' else ${users.status} end` })
+      .set({ passwordHash, failedLogins: 0, lockedUntil: null })
       .where(eq(users.id, row.userId))
-      .returning({ id: users.id, loginName: users.loginName });
-    return u;
+      .returning({ id: users.id, loginName: users.loginName, status: users.status });
+    // The reset mail proves the address as the activation mail would: a not-yet-active account opens.
+    if (u.status === 'INACTIVE') await transition(tx, users, userLifecycle, u, 'ACTIVE');
+    return { id: u.id, loginName: u.loginName };
   });
   await sessions.endAllOf(user.id, 'PASSWORD_CHANGED');
   return user;

@@ -22,9 +22,9 @@ export async function confirmPassword(
   encrypted: string | undefined,
   refused = '本次操作未执行',
 ): Promise<{ displayName: string }> {
-  if (!encrypted) throw new BusinessError('请输入登录密码确认本次操作');
+  if (!encrypted) throw new BusinessError('请输入登录密码确认本次操作', 'PASSWORD_REQUIRED');
   const plain = deps.cipher.decrypt(encrypted);
-  if (plain === null) throw new BusinessError('密码加密数据无效，请刷新页面后重试');
+  if (plain === null) throw new BusinessError('密码加密数据无效，请刷新页面后重试', 'PASSWORD_UNREADABLE');
   const attempt = await attemptPassword(deps.db, eq(users.id, userId), plain);
   switch (attempt.outcome) {
     case 'RIGHT':
@@ -33,8 +33,8 @@ export async function confirmPassword(
       throw new BusinessError(`密码连续错误 ${MAX_FAILED_LOGINS} 次，账户已锁定，请于 ${untilText(attempt.lockedUntil)} 后再试，${refused}`, 'LOCKED');
     case 'WRONG':
       if (attempt.lockedNow) throw new BusinessError(`密码连续错误 ${MAX_FAILED_LOGINS} 次，账户已锁定 ${LOCK_MINUTES} 分钟，${refused}`, 'LOCKED');
-      throw new BusinessError(`登录密码不正确，${refused}`);
+      throw new BusinessError(`登录密码不正确，${refused}`, 'WRONG_PASSWORD');
     default:
-      throw new BusinessError(`登录密码不正确，${refused}`); // the caller's own account is gone: nothing to tell
+      throw new BusinessError(`登录密码不正确，${refused}`, 'WRONG_PASSWORD'); // the caller's own account is gone: nothing to tell
   }
 }

@@ -51,7 +51,7 @@ describe('GET /api/system/modifyAccountInfo', () => {
 describe('POST /api/system/modifyAccountInfo', () => {
   it('refuses an uncertified enterprise with the certification message', async () => {
     const fresh = await t.loginAs('xinqiye');
-    expect((await fresh.post('/api/system/modifyAccountInfo', change(), { json: true })).json()).toEqual({ status: 'ERROR', message: NOT_CERTIFIED_MESSAGE });
+    expect((await fresh.post('/api/system/modifyAccountInfo', change(), { json: true })).json()).toEqual({ status: 'ERROR', message: NOT_CERTIFIED_MESSAGE, code: 'NOT_CERTIFIED' });
   });
 
   it.each([

@@ -192,9 +192,9 @@ describe('signing', () => {
   it('refuses a wrong password and records nothing', async () => {
     const { id } = await generate();
     const res = (await sign(demo, id, 'Wrong@2026')).json();
-    expect(res).toEqual({ status: 'ERROR', message: '登录密码不正确，合同未签署' });
+    expect(res).toEqual({ status: 'ERROR', message: '登录密码不正确，合同未签署', code: 'WRONG_PASSWORD' });
     const plain = (await demo.post(`/api/contracts/${id}/sign`, { password: DEMO_PASSWORD })).json();
-    expect(plain).toEqual({ status: 'ERROR', message: '密码加密数据无效，请刷新页面后重试' });
+    expect(plain).toEqual({ status: 'ERROR', message: '密码加密数据无效，请刷新页面后重试', code: 'PASSWORD_UNREADABLE' });
     expect(await row(id)).toMatchObject({ status: 'TO_SIGN', signedBy: null, signedAt: null, signerIp: null, signedSha256: null, signedByName: null });
     expect((await demo.post(`/api/contracts/${id}/sign`, {})).statusCode).toBe(400);
   });
