@@ -39,20 +39,20 @@ export function PurchaseSalesDeskSlot() {
   );
 }
 
-/** The pledge price list inside /bpm/tasks: prices and mark to market (issue 14). */
-export function PledgePriceDeskSlot() {
-  return (
-    <Suspense fallback={<Skeleton active />}>
-      <PledgePriceDesk />
-    </Suspense>
-  );
-}
-
 /** In /supplyloan/orderLoan: pick a confirmed sales order to the core enterprise (issue 16). */
 export function FinanceableOrderSlot(props: ComponentProps<typeof FinanceableOrderPicker>) {
   return (
     <Suspense fallback={null}>
       <FinanceableOrderPicker {...props} />
+    </Suspense>
+  );
+}
+
+/** The pledge price list inside /bpm/tasks: prices and mark to market (issue 14). */
+export function PledgePriceDeskSlot() {
+  return (
+    <Suspense fallback={<Skeleton active />}>
+      <PledgePriceDesk />
     </Suspense>
   );
 }

@@ -2,7 +2,7 @@
 // machine is `pledgeLifecycle` (lifecycle.ts). A call is OPEN until the top-up meets it, the
 // financing is settled (WITHDRAWN) or its deadline passes unmet (DEFAULTED). At most one call of a
 // financing is OPEN at a time (a partial unique index in the schema).
-import { defineLifecycle } from '../lifecycle.ts';
+import { defineLifecycle } from '../state-machine.ts';
 
 export type MarginCallStatus = 'OPEN' | 'MET' | 'DEFAULTED' | 'WITHDRAWN';
 

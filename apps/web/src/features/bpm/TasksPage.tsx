@@ -27,7 +27,8 @@ import { useState } from 'react';
 import { dateTime as time } from '../../lib/format.ts';
 import { useLoginUser } from '../../lib/session.ts';
 import { DepositForm } from './DepositForm.tsx';
-import { PledgePriceDeskSlot } from '../../app/feature-slots.tsx';
+import { JobRunsPanel } from './JobRunsPanel.tsx';
+import { CloudLoanDeskSlot, PledgePriceDeskSlot, PurchaseSalesDeskSlot } from '../../app/feature-slots.tsx';
 import { useAudit, useTask, useTaskAction, useTasks, useTaskTypes, type AuditEntry, type TaskDetail, type TaskFilters, type TaskItem, type TaskState } from './api.ts';
 
 const STATE_OPTIONS = taskLifecycle.states.map((value) => ({ value, label: taskLifecycle.label(value) }));
@@ -322,6 +323,9 @@ export default function TasksPage() {
           { key: 'tasks', label: '审批任务', children: <TaskList /> },
           { key: 'audit', label: '审计日志', children: <AuditLog active={tab === 'audit'} /> },
           { key: 'deposit', label: '登记入账', children: <DepositForm /> },
+          { key: 'jobs', label: '定时任务', children: <JobRunsPanel active={tab === 'jobs'} /> },
+          { key: 'cloudloan', label: '银行云贷审批', children: <CloudLoanDeskSlot /> },
+          { key: 'purchaseSales', label: '购销管理', children: <PurchaseSalesDeskSlot /> },
           { key: 'pledgePrices', label: '质押货物价格', children: <PledgePriceDeskSlot /> },
         ]}
       />
