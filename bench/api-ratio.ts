@@ -35,7 +35,10 @@ interface Statement {
 /** The statements the portal sends to PostgreSQL for one list request (a warm one: no session touch). */
 export async function captureStatements(databaseUrl: string, cookie: string): Promise<Statement[]> {
   const database = openPostgres(databaseUrl, 2);
-  const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DATABASE_URL: databaseUrl, JOBS: 'off' }), database);
+  const app = await buildApp(
+    loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DATABASE_URL: databaseUrl, JOBS: 'off' }),
+    database,
+  );
   await app.ready();
   const captured: Statement[] = [];
   const original = pg.Pool.prototype.query;
@@ -43,12 +46,20 @@ export async function captureStatements(databaseUrl: string, cookie: string): Pr
     const request = () => app.inject({ method: 'GET', url: LIST_URL, headers: { cookie: `factoring_sid=${cookie}` } });
     await request(); // the session touch, if due, happens here
     pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
-      const [first, second] = args as [string | { name?: string; text: string; values?: unknown[]; rowMode?: string }, unknown[] | undefined];
-      captured.push(typeof first === 'string' ? { text: first, values: second } : { name: first.name, text: first.text, values: first.values ?? second, rowMode: first.rowMode });
+      const [first, second] = args as [
+        string | { name?: string; text: string; values?: unknown[]; rowMode?: string },
+        unknown[] | undefined,
+      ];
+      captured.push(
+        typeof first === 'string'
+          ? { text: first, values: second }
+          : { name: first.name, text: first.text, values: first.values ?? second, rowMode: first.rowMode },
+      );
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof original;
     const res = await request();
-    if (res.statusCode !== 200 || res.json().status !== 'OK') throw new Error(`the list answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+    if (res.statusCode !== 200 || res.json().status !== 'OK')
+      throw new Error(`the list answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
   } finally {
     pg.Pool.prototype.query = original;
     await app.close();
@@ -67,13 +78,25 @@ function cpuMs(pid: number): number {
 /** Requests per second under load, and the server's CPU per request (steadier than req/s on a shared machine). */
 async function load(origin: string, cookie: string, seconds: number, pid?: number): Promise<{ rps: number; cpuUs: number }> {
   const before = pid ? cpuMs(pid) : 0;
-  const result = await autocannon({ url: origin + LIST_URL, connections: CONNECTIONS, duration: seconds, headers: { cookie: `factoring_sid=${cookie}` } });
+  const result = await autocannon({
+    url: origin + LIST_URL,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { cookie: `factoring_sid=${cookie}` },
+  });
   if (result.non2xx || result.errors) throw new Error(`${origin}: ${result.non2xx} non-2xx answers, ${result.errors} errors under load`);
   const cpuUs = pid && result.requests.total ? ((cpuMs(pid) - before) * 1000) / result.requests.total : 0;
   return { rps: result.requests.average, cpuUs };
 }
 
-export async function measureApiRatio(opts: { portalOrigin: string; portalPid?: number; databaseUrl: string; cookie: string; work: string; step(s: string): void }) {
+export async function measureApiRatio(opts: {
+  portalOrigin: string;
+  portalPid?: number;
+  databaseUrl: string;
+  cookie: string;
+  work: string;
+  step(s: string): void;
+}) {
   const statements = await captureStatements(opts.databaseUrl, opts.cookie);
   const file = path.join(opts.work, 'bare-statements.json');
   writeFileSync(file, JSON.stringify(statements, null, 2));
@@ -112,7 +135,14 @@ export async function measureApiRatio(opts: { portalOrigin: string; portalPid?: 
       );
     }
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-    return { portalRps: median(portal), bareRps: median(bareRps), ratio: median(ratios), portalCpuUs: median(portalCpu), bareCpuUs: median(bareCpu), statements: statements.length };
+    return {
+      portalRps: median(portal),
+      bareRps: median(bareRps),
+      ratio: median(ratios),
+      portalCpuUs: median(portalCpu),
+      bareCpuUs: median(bareCpu),
+      statements: statements.length,
+    };
   } finally {
     await bare.stop();
   }

@@ -26,7 +26,8 @@ app.get('/api/funds/flows', async () => {
   let totalCount = 0;
   for (const s of statements) {
     const r = await pool.query(s);
-    if (r.rows.length === 1 && typeof (r.rows[0] as { n?: unknown }).n !== 'undefined') totalCount = Number((r.rows[0] as { n: unknown }).n);
+    if (r.rows.length === 1 && typeof (r.rows[0] as { n?: unknown }).n !== 'undefined')
+      totalCount = Number((r.rows[0] as { n: unknown }).n);
     rows = r.rows;
   }
   return { status: 'OK', message: { items: rows, totalCount } };

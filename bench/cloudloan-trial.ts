@@ -60,7 +60,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     script: 'apps/server/src/main.ts',
     port,
     logFile: path.join(work, 'portal.log'),
-    env: { DATA_DIR: path.join(work, 'data'), NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, WEB_DIST: path.join(work, 'no-dist') },
+    env: {
+      DATA_DIR: path.join(work, 'data'),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      WEB_DIST: path.join(work, 'no-dist'),
+    },
   });
   try {
     console.table(await benchCloudLoanTrial(server.origin));

@@ -30,7 +30,12 @@ export function chromiumPath(): string {
   return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 }
 
-async function measurePage(browser: Browser, origin: string, target: (typeof BENCH_PAGES)[number], sessionCookie: string): Promise<PageLoad> {
+async function measurePage(
+  browser: Browser,
+  origin: string,
+  target: (typeof BENCH_PAGES)[number],
+  sessionCookie: string,
+): Promise<PageLoad> {
   const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1366, height: 800 } });
   if (target.loggedIn) await context.addCookies([{ name: 'factoring_sid', value: sessionCookie, url: origin }]);
   const page = await context.newPage();
@@ -39,7 +44,10 @@ async function measurePage(browser: Browser, origin: string, target: (typeof BEN
     if (request.resourceType() !== 'script') return;
     sizes.push(
       request.sizes().then(async (s) => {
-        if (process.env.BENCH_VERBOSE) console.log(`  ${target.path} ${request.url().split('/').pop()} ${s.responseBodySize} ${(await request.response())?.headers()['content-encoding'] ?? ''}`);
+        if (process.env.BENCH_VERBOSE)
+          console.log(
+            `  ${target.path} ${request.url().split('/').pop()} ${s.responseBodySize} ${(await request.response())?.headers()['content-encoding'] ?? ''}`,
+          );
         return s.responseBodySize + s.responseHeadersSize;
       }),
     );

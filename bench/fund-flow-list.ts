@@ -33,7 +33,9 @@ const rowsOf = (r: unknown) => (r as { rows: Row[] }).rows;
 export async function fill(database: Database, enterpriseId: number, lines: number, offset: number) {
   const db = database.db;
   const [acc] = rowsOf(
-    await db.execute(sql`select (select id from ledger_accounts where code = ${`VA:${enterpriseId}:AVAILABLE`}) as avail, (select id from ledger_accounts where code = 'BANK_CASH') as bank`),
+    await db.execute(
+      sql`select (select id from ledger_accounts where code = ${`VA:${enterpriseId}:AVAILABLE`}) as avail, (select id from ledger_accounts where code = 'BANK_CASH') as bank`,
+    ),
   );
   const entries = lines / 2;
   const chunk = 100_000;
@@ -64,14 +66,20 @@ const WARMUP = 30;
 const SAMPLES = 150;
 const SIZE = 10;
 
-async function measurePage(origin: string, cookie: string, page: number, expectItems: boolean): Promise<Percentiles & { totalCount: number }> {
+async function measurePage(
+  origin: string,
+  cookie: string,
+  page: number,
+  expectItems: boolean,
+): Promise<Percentiles & { totalCount: number }> {
   let totalCount = 0;
   const once = async () => {
     const t0 = performance.now();
     const res = await fetch(`${origin}/api/funds/flows?page=${page}&size=${SIZE}`, { headers: { cookie: `factoring_sid=${cookie}` } });
     const body = (await res.json()) as { status: string; message: { items: unknown[]; totalCount: number } };
     const ms = performance.now() - t0;
-    if (body.status !== 'OK' || (expectItems && body.message.items.length === 0)) throw new Error(`page ${page}: unexpected answer ${JSON.stringify(body).slice(0, 200)}`);
+    if (body.status !== 'OK' || (expectItems && body.message.items.length === 0))
+      throw new Error(`page ${page}: unexpected answer ${JSON.stringify(body).slice(0, 200)}`);
     totalCount = body.message.totalCount;
     return ms;
   };
@@ -102,7 +110,14 @@ export async function fillFirst10k(databaseUrl: string, enterpriseId: number): P
   }
 }
 
-export async function measureListLatency(opts: { origin: string; databaseUrl: string; enterpriseId: number; cookie: string; filled10k?: boolean; step(s: string): void }): Promise<ListLatency> {
+export async function measureListLatency(opts: {
+  origin: string;
+  databaseUrl: string;
+  enterpriseId: number;
+  cookie: string;
+  filled10k?: boolean;
+  step(s: string): void;
+}): Promise<ListLatency> {
   const database = openPostgres(opts.databaseUrl, 2);
   try {
     if (!opts.filled10k) await fill(database, opts.enterpriseId, 10_000, 0);

@@ -9,7 +9,9 @@ export async function prepareDatabase(url: string): Promise<{ enterpriseId: numb
     await database.migrate();
     await seedReferenceData(database.db);
     await seedDemoWorld(database.db);
-    const r = (await database.db.execute(sql`select enterprise_id from users where login_name = 'demo'`)) as unknown as { rows: { enterprise_id: number }[] };
+    const r = (await database.db.execute(sql`select enterprise_id from users where login_name = 'demo'`)) as unknown as {
+      rows: { enterprise_id: number }[];
+    };
     return { enterpriseId: Number(r.rows[0].enterprise_id) };
   } finally {
     await database.close();

@@ -37,7 +37,10 @@ const dist = path.join(work, 'dist');
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 step('building the web app');
-execFileSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: path.resolve('apps/web'), stdio: 'inherit' });
+execFileSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
+  cwd: path.resolve('apps/web'),
+  stdio: 'inherit',
+});
 
 step('creating the bench database');
 const database = await createBenchDatabase(adminUrl);
@@ -51,7 +54,16 @@ try {
     port,
     logFile: path.join(work, 'portal.log'),
     nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', work] : [],
-    env: { DATABASE_URL: database.url, WEB_DIST: dist, NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'info', SEED_DEMO: 'false', AUTH_RATE_LIMIT: '100000', DATA_DIR: path.join(work, 'data') },
+    env: {
+      DATABASE_URL: database.url,
+      WEB_DIST: dist,
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+      AUTH_RATE_LIMIT: '100000',
+      DATA_DIR: path.join(work, 'data'),
+    },
   });
   stopPortal = portal.stop;
   const cookie = await loginOverHttp(portal.origin, 'demo');
@@ -59,7 +71,12 @@ try {
   if (wants('first-load')) {
     step('first-load JavaScript in Chromium');
     for (const load of await measureFirstLoads(portal.origin, cookie)) {
-      rows.push({ benchmark: `first-load JS on the wire ${load.page}`, value: `${round(load.kb)} KB in ${load.files} files`, budget: `≤ ${load.budgetKb} KB`, verdict: verdict(load.kb <= load.budgetKb) });
+      rows.push({
+        benchmark: `first-load JS on the wire ${load.page}`,
+        value: `${round(load.kb)} KB in ${load.files} files`,
+        budget: `≤ ${load.budgetKb} KB`,
+        verdict: verdict(load.kb <= load.budgetKb),
+      });
     }
   }
 
@@ -68,10 +85,32 @@ try {
 
   if (wants('api')) {
     step('API throughput: portal against a bare Fastify + pg handler');
-    const r = await measureApiRatio({ portalOrigin: portal.origin, portalPid: portal.child.pid, databaseUrl: database.url, cookie, work, step });
-    rows.push({ benchmark: 'fund-flow list, portal (authenticated)', value: `${Math.round(r.portalRps)} req/s, ${Math.round(r.portalCpuUs)} µs CPU/req`, budget: '—', verdict: '—' });
-    rows.push({ benchmark: `fund-flow list, bare Fastify + pg (same ${r.statements} SQL statements)`, value: `${Math.round(r.bareRps)} req/s, ${Math.round(r.bareCpuUs)} µs CPU/req`, budget: '—', verdict: '—' });
-    rows.push({ benchmark: 'API ratio portal / bare (median of alternating rounds)', value: `${r.ratio.toFixed(2)}×`, budget: `≥ ${API_RATIO_GOAL}×`, verdict: verdict(r.ratio >= API_RATIO_GOAL) });
+    const r = await measureApiRatio({
+      portalOrigin: portal.origin,
+      portalPid: portal.child.pid,
+      databaseUrl: database.url,
+      cookie,
+      work,
+      step,
+    });
+    rows.push({
+      benchmark: 'fund-flow list, portal (authenticated)',
+      value: `${Math.round(r.portalRps)} req/s, ${Math.round(r.portalCpuUs)} µs CPU/req`,
+      budget: '—',
+      verdict: '—',
+    });
+    rows.push({
+      benchmark: `fund-flow list, bare Fastify + pg (same ${r.statements} SQL statements)`,
+      value: `${Math.round(r.bareRps)} req/s, ${Math.round(r.bareCpuUs)} µs CPU/req`,
+      budget: '—',
+      verdict: '—',
+    });
+    rows.push({
+      benchmark: 'API ratio portal / bare (median of alternating rounds)',
+      value: `${r.ratio.toFixed(2)}×`,
+      budget: `≥ ${API_RATIO_GOAL}×`,
+      verdict: verdict(r.ratio >= API_RATIO_GOAL),
+    });
   }
 
   if (wants('cloudloan')) rows.push(...(await benchCloudLoanTrial(portal.origin)));
@@ -81,11 +120,31 @@ try {
     const l = await measureListLatency({ origin: portal.origin, databaseUrl: database.url, enterpriseId, cookie, filled10k: true, step });
     const fmt = (p: { p50: number; p95: number }) => `p50 ${p.p50} / p95 ${p.p95} ms`;
     rows.push({ benchmark: 'fund-flow list, 10k lines, first page', value: fmt(l.rows10k.first), budget: '—', verdict: '—' });
-    rows.push({ benchmark: 'fund-flow list, 1M lines, first page', value: fmt(l.rows1m.first), budget: 'p95 ≤ 2× 10k first page', verdict: verdict(l.rows1m.first.p95 <= 2 * Math.max(l.rows10k.first.p95, 1)) });
-    rows.push({ benchmark: `fund-flow list, 1M lines, middle page (${l.middlePage})`, value: fmt(l.rows1m.middle), budget: '—', verdict: '—' });
-    rows.push({ benchmark: `fund-flow list, 1M lines, last page (${l.lastPage})`, value: fmt(l.rows1m.last), budget: 'p95 ≤ 2× 1M first page', verdict: verdict(l.rows1m.last.p95 <= 2 * Math.max(l.rows1m.first.p95, 1)) });
+    rows.push({
+      benchmark: 'fund-flow list, 1M lines, first page',
+      value: fmt(l.rows1m.first),
+      budget: 'p95 ≤ 2× 10k first page',
+      verdict: verdict(l.rows1m.first.p95 <= 2 * Math.max(l.rows10k.first.p95, 1)),
+    });
+    rows.push({
+      benchmark: `fund-flow list, 1M lines, middle page (${l.middlePage})`,
+      value: fmt(l.rows1m.middle),
+      budget: '—',
+      verdict: '—',
+    });
+    rows.push({
+      benchmark: `fund-flow list, 1M lines, last page (${l.lastPage})`,
+      value: fmt(l.rows1m.last),
+      budget: 'p95 ≤ 2× 1M first page',
+      verdict: verdict(l.rows1m.last.p95 <= 2 * Math.max(l.rows1m.first.p95, 1)),
+    });
   }
-  if (wants('warehouse')) rows.push(...(await (await import('./warehouse-inventory.ts')).measureWarehouseInventory({ origin: portal.origin, databaseUrl: database.url, step })));
+  if (wants('warehouse'))
+    rows.push(
+      ...(await (
+        await import('./warehouse-inventory.ts')
+      ).measureWarehouseInventory({ origin: portal.origin, databaseUrl: database.url, step })),
+    );
 } finally {
   await stopPortal?.();
   await database.drop().catch((err) => console.warn(`could not drop the bench database: ${err.message}`));

@@ -45,7 +45,14 @@ export interface ServerProcess {
 }
 
 /** Starts a Node script as a server and waits until `readyPath` answers 200. Output goes to `logFile`. */
-export async function startServer(opts: { script: string; env: Record<string, string>; port: number; logFile: string; readyPath?: string; nodeArgs?: string[] }): Promise<ServerProcess> {
+export async function startServer(opts: {
+  script: string;
+  env: Record<string, string>;
+  port: number;
+  logFile: string;
+  readyPath?: string;
+  nodeArgs?: string[];
+}): Promise<ServerProcess> {
   // The child writes its log straight to the file: the bench process stays out of its I/O path.
   const log = openSync(opts.logFile, 'w');
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', opts.script], {
@@ -81,8 +88,13 @@ export async function startServer(opts: { script: string; env: Record<string, st
 export async function loginOverHttp(origin: string, loginName: string, password = DEMO_PASSWORD): Promise<string> {
   const current = (await (await fetch(`${origin}/api/user/current`)).json()) as { message: { modulus: string; exponent: string } };
   const { modulus, exponent } = current.message;
-  const key = createPublicKey({ key: { kty: 'RSA', n: Buffer.from(modulus, 'hex').toString('base64url'), e: Buffer.from(exponent, 'hex').toString('base64url') }, format: 'jwk' });
-  const encrypted = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
+  const key = createPublicKey({
+    key: { kty: 'RSA', n: Buffer.from(modulus, 'hex').toString('base64url'), e: Buffer.from(exponent, 'hex').toString('base64url') },
+    format: 'jwk',
+  });
+  const encrypted = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString(
+    'base64',
+  );
   const res = await fetch(`${origin}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest', origin },

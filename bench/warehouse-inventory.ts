@@ -48,7 +48,8 @@ async function measure(origin: string, cookie: string, url: string): Promise<Per
     const res = await fetch(`${origin}${url}`, { headers: { cookie: `factoring_sid=${cookie}` } });
     const body = (await res.json()) as { status: string; message: { items: unknown[]; totalCount: number } };
     const ms = performance.now() - t0;
-    if (body.status !== 'OK' || body.message.items.length === 0) throw new Error(`${url}: unexpected answer ${JSON.stringify(body).slice(0, 200)}`);
+    if (body.status !== 'OK' || body.message.items.length === 0)
+      throw new Error(`${url}: unexpected answer ${JSON.stringify(body).slice(0, 200)}`);
     totalCount = body.message.totalCount;
     return ms;
   };
@@ -72,7 +73,9 @@ async function fill(databaseUrl: string) {
                (select w.id from warehouses w join users u on u.enterprise_id = w.company_id where u.login_name = 'cangchu' order by w.id limit 1) as warehouse,
                (select id from goods where name = '热轧卷板') as goods`),
     );
-    const [loc] = rowsOf(await db.execute(sql`select id from warehouse_locations where warehouse_id = ${ids!.warehouse} order by id limit 1`));
+    const [loc] = rowsOf(
+      await db.execute(sql`select id from warehouse_locations where warehouse_id = ${ids!.warehouse} order by id limit 1`),
+    );
     await db.execute(sql`
       insert into stock_positions (warehouse_id, location_id, depositor_id, goods_id, batch_no)
       select ${ids!.warehouse}::int, ${loc!.id}::int, ${ids!.depositor}::int, ${ids!.goods}::int, 'BENCH-' || lpad(i::text, 4, '0')
@@ -107,7 +110,14 @@ export async function measureWarehouseInventory(opts: { origin: string; database
   const keeper = await loginOverHttp(opts.origin, 'cangchu');
   const lists = (positionsTotal?: number, movementsTotal?: number) => [
     ['inventory list (warehouse company), first page', '/api/warehouse/positions?page=1&size=10'],
-    ...(positionsTotal ? [[`inventory list, last page (${Math.ceil(positionsTotal / 10)})`, `/api/warehouse/positions?page=${Math.ceil(positionsTotal / 10)}&size=10`]] : []),
+    ...(positionsTotal
+      ? [
+          [
+            `inventory list, last page (${Math.ceil(positionsTotal / 10)})`,
+            `/api/warehouse/positions?page=${Math.ceil(positionsTotal / 10)}&size=10`,
+          ],
+        ]
+      : []),
     ['movement list, first page', '/api/warehouse/movements?page=1&size=10'],
     ...(movementsTotal ? [[`movement list, page 1000`, '/api/warehouse/movements?page=1000&size=10']] : []),
   ];
@@ -135,7 +145,12 @@ export async function measureWarehouseInventory(opts: { origin: string; database
     const t0 = performance.now();
     const report = await checkStock(database.db);
     if (report.problems.length) throw new Error(`stock:check fails after the bench fill: ${report.problems.slice(0, 3).join('; ')}`);
-    rows.push({ benchmark: `stock:check over ${report.movements.toLocaleString('en')} movements`, value: `${Math.round(performance.now() - t0)} ms, proven`, budget: '—', verdict: '—' });
+    rows.push({
+      benchmark: `stock:check over ${report.movements.toLocaleString('en')} movements`,
+      value: `${Math.round(performance.now() - t0)} ms, proven`,
+      budget: '—',
+      verdict: '—',
+    });
   } finally {
     await database.close();
   }
@@ -158,7 +173,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
       script: 'apps/server/src/main.ts',
       port,
       logFile: path.join(work, 'portal.log'),
-      env: { DATABASE_URL: database.url, WEB_DIST: path.join(work, 'no-dist'), NODE_ENV: 'production', PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', SEED_DEMO: 'false', AUTH_RATE_LIMIT: '100000', DATA_DIR: path.join(work, 'data') },
+      env: {
+        DATABASE_URL: database.url,
+        WEB_DIST: path.join(work, 'no-dist'),
+        NODE_ENV: 'production',
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'false',
+        AUTH_RATE_LIMIT: '100000',
+        DATA_DIR: path.join(work, 'data'),
+      },
     });
     stop = portal.stop;
     step('measuring');

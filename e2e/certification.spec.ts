@@ -23,7 +23,9 @@ async function pick(page: Page, testId: string, search: string, option: string) 
 
 async function attach(page: Page, testId: string, name: string) {
   await page.getByTestId(testId).locator('input[type=file]').setInputFiles({ name, mimeType: 'image/png', buffer: PNG });
-  await expect(page.getByTestId(testId).locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-uploading)')).toHaveCount(1);
+  await expect(
+    page.getByTestId(testId).locator('.ant-upload-list-item-done, .ant-upload-list-item:not(.ant-upload-list-item-uploading)'),
+  ).toHaveCount(1);
 }
 
 test('a new enterprise gets certified: the user submits, the operator approves, the account opens', async ({ page, browser }) => {
@@ -100,7 +102,7 @@ test('a new enterprise gets certified: the user submits, the operator approves, 
   await expect(page.getByTestId('account-no').first()).toContainText(accountNo);
 });
 
-test('an enterprise user is kept out of the operators\' inbox', async ({ page }) => {
+test("an enterprise user is kept out of the operators' inbox", async ({ page }) => {
   await loginThroughPage(page, 'demo');
   await page.goto('/bpm/tasks');
   await expect(page).toHaveURL(/\/exception\/403$/);

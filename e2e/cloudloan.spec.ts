@@ -14,7 +14,9 @@ async function pickDate(page: Page, testId: string, date: string) {
   await input.press('Enter');
 }
 
-test('cloud loan: trial with Excel export read back, apply, bank grant, agreement, drawdown, early instalment, pay-off, settled', async ({ page }) => {
+test('cloud loan: trial with Excel export read back, apply, bank grant, agreement, drawdown, early instalment, pay-off, settled', async ({
+  page,
+}) => {
   test.setTimeout(300_000); // a long journey; the shared machine runs several suites at once
   const operator = await apiAs(DEMO.operator);
   await loginThroughPage(page, DEMO.merchant);
@@ -68,7 +70,11 @@ test('cloud loan: trial with Excel export read back, apply, bank grant, agreemen
   // 3. The operator grants for the bank: 500,000.00 at 7.2 % for 6 months.
   const pending = (await (await operator.get('/api/cloudloan/operator/applications')).json()).message as { id: number; amount: number }[];
   const application = pending.find((a) => a.amount === 60_000_000)!;
-  const granted = await (await operator.post(`/api/cloudloan/operator/applications/${application.id}/grant`, { data: { amount: 50_000_000, annualRatePpm: 72_000, termMonths: 6, validityDays: 90 } })).json();
+  const granted = await (
+    await operator.post(`/api/cloudloan/operator/applications/${application.id}/grant`, {
+      data: { amount: 50_000_000, annualRatePpm: 72_000, termMonths: 6, validityDays: 90 },
+    })
+  ).json();
   expect(granted.status, JSON.stringify(granted)).toBe('OK');
 
   // 4. The agreement appears in the contract list; the user signs it there.
@@ -76,7 +82,12 @@ test('cloud loan: trial with Excel export read back, apply, bank grant, agreemen
   await page.goto('/supplyloan/myfinancing/cloudComponent/ApplyTable');
   await expect(page.getByTestId('cloud-apply-table')).toContainText('已授信');
   await page.goto('/user/contractList');
-  const row = page.getByTestId('contract-list').getByRole('row').filter({ hasText: '银行云贷借款协议' }).filter({ hasText: '待签署' }).first();
+  const row = page
+    .getByTestId('contract-list')
+    .getByRole('row')
+    .filter({ hasText: '银行云贷借款协议' })
+    .filter({ hasText: '待签署' })
+    .first();
   await row.getByRole('button', { name: '签署' }).click();
   const sign = page.getByRole('dialog', { name: '签署合同' });
   await sign.getByLabel('我已阅读并同意本合同全部条款').check();

@@ -53,7 +53,9 @@ export async function encryptForServer(api: APIRequestContext, password: string)
  */
 export async function apiAs(loginName: string, password = DEMO_PASSWORD): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { 'X-Requested-With': 'XMLHttpRequest', Origin: BASE_URL } });
-  const res = await api.post('/api/login', { form: { username: loginName, password: await encryptForServer(api, password), loginType: 'PASSWORD', maskLoginVisible: 'false' } });
+  const res = await api.post('/api/login', {
+    form: { username: loginName, password: await encryptForServer(api, password), loginType: 'PASSWORD', maskLoginVisible: 'false' },
+  });
   const body = await res.json();
   if (body.status === 'ERROR') throw new Error(`login as ${loginName} failed: ${body.message}`);
   return api;

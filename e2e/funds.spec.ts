@@ -11,14 +11,20 @@ async function shownAvailable(page: Page): Promise<number> {
 
 /** Approves (as the operator, through the /bpm inbox API) the pending task of a type whose subject contains `text`. */
 async function approvePending(operator: APIRequestContext, type: string, text: string) {
-  const tasks = (await (await operator.get(`/api/bpm/tasks?type=${type}&state=PENDING&size=100`)).json()).message.items as { id: number; subject: string }[];
+  const tasks = (await (await operator.get(`/api/bpm/tasks?type=${type}&state=PENDING&size=100`)).json()).message.items as {
+    id: number;
+    subject: string;
+  }[];
   const task = tasks.find((t) => t.subject.includes(text));
   expect(task, `a pending ${type} task about ${text}`).toBeTruthy();
   const res = await (await operator.post(`/api/bpm/tasks/${task!.id}/approve`, { data: {} })).json();
   expect(res.status).toBe('OK');
 }
 
-test('the fund account: a deposit arrives, the user withdraws, transfers, adds a payee and exports the flows to Excel', async ({ page, browser }, testInfo) => {
+test('the fund account: a deposit arrives, the user withdraws, transfers, adds a payee and exports the flows to Excel', async ({
+  page,
+  browser,
+}, testInfo) => {
   await loginThroughPage(page, DEMO.merchant);
   await page.goto('/user/moneySummary');
   const accountNo = (await page.getByTestId('account-no').innerText()).trim();
@@ -80,7 +86,11 @@ test('the fund account: a deposit arrives, the user withdraws, transfers, adds a
 
   // Transfer to another demo enterprise, whose account number and name we look up as that user.
   const gouxiao = await apiAs(DEMO.purchaseSales);
-  const payee = (await (await gouxiao.get('/api/account/v2/queryAccountBalance')).json()).message as { accountNo: string; accountName: string; available: number };
+  const payee = (await (await gouxiao.get('/api/account/v2/queryAccountBalance')).json()).message as {
+    accountNo: string;
+    accountName: string;
+    available: number;
+  };
   await page.goto('/user/internalTransfer');
   await expect(page.getByTestId('transfer-fee')).toHaveText('¥20.00');
   await page.getByTestId('transfer-account').fill(payee.accountNo);

@@ -5,10 +5,14 @@ const SUPPLIER = { name: '江苏恒通钢材有限公司', bank: '中国工商�
 const CORE_BUYER = '中建材华东建设集团有限公司';
 
 /** Where screenshots go: PS_SHOTS_DIR when set (to keep them), else the test's output folder. */
-const shot = (testInfo: TestInfo, name: string) => (process.env.PS_SHOTS_DIR ? `${process.env.PS_SHOTS_DIR}/${name}` : testInfo.outputPath(name));
+const shot = (testInfo: TestInfo, name: string) =>
+  process.env.PS_SHOTS_DIR ? `${process.env.PS_SHOTS_DIR}/${name}` : testInfo.outputPath(name);
 
 /** Fills the first order line and the counterparty of the open order form, and saves the draft. */
-async function fillOrder(page: Page, p: { name: string; bank: string; account: string; goods: string; quantity: string; price: string; date: string }) {
+async function fillOrder(
+  page: Page,
+  p: { name: string; bank: string; account: string; goods: string; quantity: string; price: string; date: string },
+) {
   const form = page.getByTestId('order-form');
   await form.getByTestId('counterparty-name').fill(p.name);
   await form.getByTestId('counterparty-bank').fill(p.bank);
@@ -22,7 +26,9 @@ async function fillOrder(page: Page, p: { name: string; bank: string; account: s
   await form.getByTestId('line-0-price').fill(p.price);
 }
 
-test('purchase and sales: a purchase order is confirmed, received and paid by targeted payment; a sales order to a core enterprise is financed by an order loan', async ({ page }) => {
+test('purchase and sales: a purchase order is confirmed, received and paid by targeted payment; a sales order to a core enterprise is financed by an order loan', async ({
+  page,
+}) => {
   test.setTimeout(240_000); // a long journey on a shared 2-core machine
   await loginThroughPage(page, DEMO.purchaseSales);
 
@@ -34,7 +40,15 @@ test('purchase and sales: a purchase order is confirmed, received and paid by ta
   // A purchase order from an off-portal supplier: 12.5 t × ¥3,860.00, 13 % VAT.
   await page.getByRole('button', { name: '新建采购订单' }).click();
   await expect(page.getByTestId('order-form')).toBeVisible();
-  await fillOrder(page, { name: SUPPLIER.name, bank: SUPPLIER.bank, account: SUPPLIER.account, goods: '热轧卷板', quantity: '12.5', price: '3860', date: '2026-12-31' });
+  await fillOrder(page, {
+    name: SUPPLIER.name,
+    bank: SUPPLIER.bank,
+    account: SUPPLIER.account,
+    goods: '热轧卷板',
+    quantity: '12.5',
+    price: '3860',
+    date: '2026-12-31',
+  });
   // 12.5 × 3,860.00 = 48,250.00; × 1.13 = 54,522.50
   await expect(page.getByTestId('line-0-total')).toHaveText('¥54,522.50');
   await page.getByTestId('order-save').click();
@@ -46,7 +60,10 @@ test('purchase and sales: a purchase order is confirmed, received and paid by ta
 
   // Confirm it (the supplier is not on the portal, so it is confirmed at once).
   await detail.getByRole('button', { name: '确认订单' }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(detail.getByTestId('order-status')).toHaveText('已确认');
 
   // Record the receipt of all of it.
@@ -82,14 +99,25 @@ test('purchase and sales: a purchase order is confirmed, received and paid by ta
   // A sales order to the core enterprise of the 中建材 platform, confirmed.
   await page.getByTestId('order-new').hover();
   await page.getByRole('menuitem', { name: '销售订单' }).click();
-  await fillOrder(page, { name: CORE_BUYER, bank: '中国建设银行南京城南支行', account: '32001881236052512345', goods: '螺纹钢', quantity: '50', price: '3700', date: '2026-12-20' });
+  await fillOrder(page, {
+    name: CORE_BUYER,
+    bank: '中国建设银行南京城南支行',
+    account: '32001881236052512345',
+    goods: '螺纹钢',
+    quantity: '50',
+    price: '3700',
+    date: '2026-12-20',
+  });
   await page.getByTestId('order-save').click();
   const sales = page.getByTestId('order-detail');
   await expect(sales.getByTestId('order-status')).toHaveText('草稿');
   await expect(sales.locator('.ant-drawer-title')).toContainText('销售订单 XS');
   const salesNo = (await sales.locator('.ant-drawer-title').innerText()).replace('销售订单', '').trim();
   await sales.getByRole('button', { name: '确认订单' }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .click();
   await expect(sales.getByTestId('order-status')).toHaveText('已确认');
 
   // Finance it through the order loan: picked from the sales orders instead of typed again.

@@ -69,7 +69,10 @@ test('dark theme and sider fold survive a reload', async ({ page }) => {
   await expect(page.getByTestId('sider')).toHaveAttribute('data-folded', 'true');
   await expect(page.getByTestId('theme-switch')).toHaveAttribute('aria-checked', 'true');
   expect(await page.locator('.ant-layout-header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(darkBackground);
-  expect(await page.evaluate(() => [localStorage.getItem('factoringdarkTheme'), localStorage.getItem('factoringsiderFold')])).toEqual(['true', 'true']);
+  expect(await page.evaluate(() => [localStorage.getItem('factoringdarkTheme'), localStorage.getItem('factoringsiderFold')])).toEqual([
+    'true',
+    'true',
+  ]);
   // Put the preferences back for the journeys after this one.
   await page.getByTestId('theme-switch').click();
   await page.getByTestId('sider-toggle').click();

@@ -21,9 +21,12 @@ async function confirmWithPassword(page: Page) {
   await page.getByTestId('confirm-ok').click();
 }
 
-const creditAvailable = (page: Page) => page.locator('[data-testid^="joined-platform-"]', { hasText: '远航供应链应收账款融资平台' }).getByTestId('credit-available');
+const creditAvailable = (page: Page) =>
+  page.locator('[data-testid^="joined-platform-"]', { hasText: '远航供应链应收账款融资平台' }).getByTestId('credit-available');
 
-test('supply-chain loan: invoice, application, contract, approval, disbursement into controlled funds, repayment in part and in full', async ({ page }) => {
+test('supply-chain loan: invoice, application, contract, approval, disbursement into controlled funds, repayment in part and in full', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const operator = await apiAs(DEMO.operator);
   await loginThroughPage(page, DEMO.merchant);
@@ -96,7 +99,14 @@ test('supply-chain loan: invoice, application, contract, approval, disbursement 
   const accountNo = (await page.getByTestId('account-no').innerText()).trim();
   const deposit = await (
     await operator.post('/api/bpm/funds/deposit', {
-      data: { accountNo, amount: 100_000_000, payerName: '浙江远航供应链管理有限公司', payerAccountNo: '33050161000000005678', memo: '货款回款', idempotencyKey: randomUUID() },
+      data: {
+        accountNo,
+        amount: 100_000_000,
+        payerName: '浙江远航供应链管理有限公司',
+        payerAccountNo: '33050161000000005678',
+        memo: '货款回款',
+        idempotencyKey: randomUUID(),
+      },
     })
   ).json();
   expect(deposit.status, JSON.stringify(deposit)).toBe('OK');

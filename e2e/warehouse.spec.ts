@@ -11,7 +11,10 @@ async function pick(page: Page, testId: string, search: string, option: string |
 
 const BATCH = `E2E-${Date.now().toString(36).toUpperCase()}`;
 
-test('the supervised warehouse: stock-in seen by the depositor, a refused stock-out, a receipt, and a stock-take approved by the operator', async ({ page, browser }) => {
+test('the supervised warehouse: stock-in seen by the depositor, a refused stock-out, a receipt, and a stock-take approved by the operator', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   // The warehouse user reaches the warehouse section from the menu and records a stock-in.
   await loginThroughPage(page, DEMO.warehouse);
@@ -43,7 +46,10 @@ test('the supervised warehouse: stock-in seen by the depositor, a refused stock-
   await depositor.goto('/pledge/goodsGuide');
   await expect(depositor.getByTestId('guide-warehouse')).toHaveCount(2);
   await depositor.getByRole('tab', { name: '我的库存' }).click();
-  const steelRow = depositor.getByTestId('my-stock-table').locator('tr', { hasText: '安储苏州工业园区监管仓' }).filter({ hasText: '热轧卷板' });
+  const steelRow = depositor
+    .getByTestId('my-stock-table')
+    .locator('tr', { hasText: '安储苏州工业园区监管仓' })
+    .filter({ hasText: '热轧卷板' });
   // 950.250 + 100.000 (moved to A-02) from the demo history, plus 88.888 now.
   await expect(steelRow).toContainText('1,139.138');
   await depositorContext.close();

@@ -21,6 +21,8 @@ if (isRoot && existsSync('/usr/bin/apt-get')) {
   console.log(`Installing ${missing.join(' ')} from Debian…`);
   execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, { stdio: 'inherit' });
 } else {
-  console.error(`The browser journeys need: ${missing.join(', ')}.\nInstall them with: sudo apt-get install ${missing.join(' ')}\n(or set CHROMIUM_PATH to a Chromium binary).`);
+  console.error(
+    `The browser journeys need: ${missing.join(', ')}.\nInstall them with: sudo apt-get install ${missing.join(' ')}\n(or set CHROMIUM_PATH to a Chromium binary).`,
+  );
   process.exit(1);
 }

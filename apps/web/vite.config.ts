@@ -10,7 +10,9 @@ import { defineConfig, type Plugin } from 'vite';
 
 function gitCommit(): string {
   try {
-    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return 'unknown';
   }
@@ -58,7 +60,9 @@ function libraryEntriesOf(file: string): string[] {
     for (const spec of m[1].split(',').map((x) => x.trim().split(/\s+as\s+/)[0])) {
       if (!spec || spec.startsWith('type ')) continue;
       const target =
-        m[2] === 'antd' ? path.join(NODE_MODULES, 'antd/es', kebab(spec), 'index.js') : path.join(NODE_MODULES, '@ant-design/icons/es/icons', `${spec}.js`);
+        m[2] === 'antd'
+          ? path.join(NODE_MODULES, 'antd/es', kebab(spec), 'index.js')
+          : path.join(NODE_MODULES, '@ant-design/icons/es/icons', `${spec}.js`);
       if (existsSync(target)) out.push(realpathSync(target));
     }
   }
@@ -141,7 +145,9 @@ export default defineConfig({
       // decimal.js, our domain package): without this every module a barrel names is kept — the
       // admin shell alone carried a whole form engine, collapse, skeleton and colour picker it never renders.
       treeshake: {
-        moduleSideEffects: [{ test: /[\\/](packages[\\/]domain[\\/]src|node_modules[\\/](decimal\.js|@rc-component|@ant-design))[\\/]/, sideEffects: false }],
+        moduleSideEffects: [
+          { test: /[\\/](packages[\\/]domain[\\/]src|node_modules[\\/](decimal\.js|@rc-component|@ant-design))[\\/]/, sideEffects: false },
+        ],
       },
       output: { codeSplitting: CODE_SPLITTING },
     },

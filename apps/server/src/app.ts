@@ -55,7 +55,14 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
  * The operator task types of every area (the /bpm/tasks inbox), listed here rather than registered
  * as a side effect of importing a module. An area exports its list; add it below.
  */
-export const TASK_TYPES: readonly TaskType[] = [...CERTIFICATION_TASK_TYPES, ...FUNDS_TASK_TYPES, ...WAREHOUSE_TASK_TYPES, ...SUPPLY_LOAN_TASK_TYPES, ...CLOUD_LOAN_TASK_TYPES, ...PLEDGE_TASK_TYPES];
+export const TASK_TYPES: readonly TaskType[] = [
+  ...CERTIFICATION_TASK_TYPES,
+  ...FUNDS_TASK_TYPES,
+  ...WAREHOUSE_TASK_TYPES,
+  ...SUPPLY_LOAN_TASK_TYPES,
+  ...CLOUD_LOAN_TASK_TYPES,
+  ...PLEDGE_TASK_TYPES,
+];
 
 /** What happens when a contract of a kind of business record is signed: relatedType → hook. */
 export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = { FINANCING: financingSignHook, CLOUD_LOAN: cloudLoanSignHook };
@@ -89,11 +96,21 @@ const SERVER_VERSION = '0.1.0';
 const STARTED_AT = new Date().toISOString();
 
 /** Builds the whole app from its config and an opened database (fastify/demo style); server and tests alike. */
-export async function buildApp(config: Config, database: Database, options: { jobs?: readonly ScheduledJob[] } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: { jobs?: readonly ScheduledJob[] } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     // Production logs through a 4 KB buffer written asynchronously: a log line must not cost a write()
     // per request (profiled: 15 % of the list's CPU). pino flushes the buffer when the process exits.
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, ...(config.NODE_ENV === 'production' ? { stream: pino.destination({ sync: false, minLength: 4096 }) } : {}) },
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            ...(config.NODE_ENV === 'production' ? { stream: pino.destination({ sync: false, minLength: 4096 }) } : {}),
+          },
     // One line per API answer instead (plugins/request-path.ts).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
@@ -161,7 +178,12 @@ export async function buildApp(config: Config, database: Database, options: { jo
   ];
   for (const routes of areas) await app.register(routes, { ctx });
 
-  const scheduler = createScheduler({ db: database.db, jobs: options.jobs ?? SCHEDULED_JOBS, log: app.log, hours: parseJobHours(config.JOB_HOURS) });
+  const scheduler = createScheduler({
+    db: database.db,
+    jobs: options.jobs ?? SCHEDULED_JOBS,
+    log: app.log,
+    hours: parseJobHours(config.JOB_HOURS),
+  });
   const scheduling = (config.JOBS ?? (config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on';
   app.decorate('scheduler', scheduler);
   await app.register(jobRoutes, { db: database.db, scheduler, scheduling });

@@ -21,7 +21,11 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Idle and absolute session lifetimes, in minutes. */
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
-  SESSION_ABSOLUTE_MINUTES: z.coerce.number().int().positive().default(12 * 60),
+  SESSION_ABSOLUTE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 60),
   /** Serve the built web app from this folder when it exists. */
   WEB_DIST: z.string().default('apps/web/dist'),
   /** Seed the demo world on start. Unset: only on the embedded database outside production. */
@@ -76,7 +80,9 @@ function resolve(raw: RawConfig): Config {
   const malformed = configured.find((o) => !ORIGIN.test(o));
   if (malformed) throw new Error(`Invalid configuration: PUBLIC_ORIGIN: "${malformed}" is not an origin like https://portal.example.cn`);
   if (mode === 'production' && configured.length === 0) {
-    throw new Error('Invalid configuration: PUBLIC_ORIGIN is required in production (the origin users open, e.g. https://portal.example.cn)');
+    throw new Error(
+      'Invalid configuration: PUBLIC_ORIGIN is required in production (the origin users open, e.g. https://portal.example.cn)',
+    );
   }
   if (mode === 'production' && raw.SEED_DEMO === 'true') {
     throw new Error('Invalid configuration: SEED_DEMO=true is refused in production (the demo users have a published password)');

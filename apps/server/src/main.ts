@@ -9,7 +9,7 @@ const DEMO_LOGINS = [
   ['demo', '企业用户（已认证）certified enterprise user'],
   ['cangchu', '仓储企业用户 warehouse user'],
   ['gouxiao', '购销企业用户 purchase/sales user'],
-  ['operator', '保理运营 the factor\'s operator (/bpm/tasks)'],
+  ['operator', "保理运营 the factor's operator (/bpm/tasks)"],
   ['xinqiye', '未认证企业 enterprise to authenticate'],
 ] as const;
 

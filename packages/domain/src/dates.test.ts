@@ -1,7 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  addDays, addMonths, compareIsoDates, daysBetween, daysInMonth, isIsoDate, isLeapYear, parseIsoDate, todayIso,
-} from './dates.ts';
+import { addDays, addMonths, compareIsoDates, daysBetween, daysInMonth, isIsoDate, isLeapYear, parseIsoDate, todayIso } from './dates.ts';
 import { DomainError } from './errors.ts';
 
 describe('calendar basics', () => {
@@ -17,8 +15,19 @@ describe('calendar basics', () => {
 
   it('parses strict real ISO dates only', () => {
     expect(parseIsoDate('2024-02-29')).toEqual({ year: 2024, month: 2, day: 29 });
-    for (const bad of ['2023-02-29', '2024-13-01', '2024-00-10', '2024-04-31', '2024-1-01', '24-01-01', '2024/01/01',
-      '2024-01-01T00:00:00Z', '', 'today', ' 2024-01-01']) {
+    for (const bad of [
+      '2023-02-29',
+      '2024-13-01',
+      '2024-00-10',
+      '2024-04-31',
+      '2024-1-01',
+      '24-01-01',
+      '2024/01/01',
+      '2024-01-01T00:00:00Z',
+      '',
+      'today',
+      ' 2024-01-01',
+    ]) {
       expect(parseIsoDate(bad)).toBeNull();
       expect(isIsoDate(bad)).toBe(false);
     }
@@ -55,7 +64,11 @@ describe('daysBetween (start inclusive, end exclusive)', () => {
     }
   });
 
-  it.each([['2024-02-30', '2024-03-01'], ['2024-01-01', 'x'], ['', '2024-01-01']])('rejects %j → %j', (a, b) => {
+  it.each([
+    ['2024-02-30', '2024-03-01'],
+    ['2024-01-01', 'x'],
+    ['', '2024-01-01'],
+  ])('rejects %j → %j', (a, b) => {
     expect(() => daysBetween(a, b)).toThrow(DomainError);
   });
 });

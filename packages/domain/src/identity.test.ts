@@ -1,6 +1,11 @@
 import { describe, it, expect } from 'vitest';
 import {
-  birthDateOfIdCard, genderOfIdCard, idCard15to18, idCardCheckChar, isIdCardProvinceCode, isValidIdCard,
+  birthDateOfIdCard,
+  genderOfIdCard,
+  idCard15to18,
+  idCardCheckChar,
+  isIdCardProvinceCode,
+  isValidIdCard,
   validateIdCard,
 } from './identity.ts';
 
@@ -33,7 +38,10 @@ describe('idCardCheckChar', () => {
 describe('validateIdCard: valid numbers', () => {
   it('accepts an 18-digit number with X and derives birth date and gender', () => {
     expect(validateIdCard('11010519491231002X', TODAY)).toEqual({
-      ok: true, normalized: '11010519491231002X', birthDate: '1949-12-31', gender: 'F',
+      ok: true,
+      normalized: '11010519491231002X',
+      birthDate: '1949-12-31',
+      gender: 'F',
     });
   });
 
@@ -43,7 +51,10 @@ describe('validateIdCard: valid numbers', () => {
 
   it('accepts the 1880 GB 11643 example (male)', () => {
     expect(validateIdCard('440524188001010014', TODAY)).toEqual({
-      ok: true, normalized: '440524188001010014', birthDate: '1880-01-01', gender: 'M',
+      ok: true,
+      normalized: '440524188001010014',
+      birthDate: '1880-01-01',
+      gender: 'M',
     });
   });
 
@@ -53,7 +64,10 @@ describe('validateIdCard: valid numbers', () => {
 
   it('accepts 15-digit numbers as 19xx with the gender in the 15th digit', () => {
     expect(validateIdCard('110105491231002', TODAY)).toEqual({
-      ok: true, normalized: '110105491231002', birthDate: '1949-12-31', gender: 'F',
+      ok: true,
+      normalized: '110105491231002',
+      birthDate: '1949-12-31',
+      gender: 'F',
     });
     expect(validateIdCard('110105800229001', TODAY)).toMatchObject({ ok: true, birthDate: '1980-02-29', gender: 'M' });
   });
@@ -86,12 +100,9 @@ describe('validateIdCard: invalid numbers', () => {
     expect(message('   ')).toBe('请输入身份证号码');
   });
 
-  it.each(['1', '11010519491231002', '11010519491231002X1', '1101054912310', '1101054912310021'])(
-    'rejects length of %s',
-    (text) => {
-      expect(message(text)).toBe(`身份证号码应为15位或18位，当前为${text.length}位`);
-    },
-  );
+  it.each(['1', '11010519491231002', '11010519491231002X1', '1101054912310', '1101054912310021'])('rejects length of %s', (text) => {
+    expect(message(text)).toBe(`身份证号码应为15位或18位，当前为${text.length}位`);
+  });
 
   it.each(['11010549123100X', '1101054912310O2', '11010549123100a'])('rejects non-digits in 15-digit %s', (text) => {
     expect(message(text)).toBe('15位身份证号码只能由数字组成');

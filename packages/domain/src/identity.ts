@@ -3,19 +3,45 @@ import { compareIsoDates, isRealDate, todayIso, toIsoDate, type IsoDate } from '
 
 export type Gender = 'M' | 'F';
 
-export type IdCardValidation =
-  | { ok: true; normalized: string; birthDate: IsoDate; gender: Gender }
-  | { ok: false; message: string };
+export type IdCardValidation = { ok: true; normalized: string; birthDate: IsoDate; gender: Gender } | { ok: false; message: string };
 
 // Only the province prefix is checked: numbers issued under since-abolished county codes stay valid.
 export const ID_CARD_PROVINCE_CODES: readonly string[] = [
-  '11', '12', '13', '14', '15',
-  '21', '22', '23',
-  '31', '32', '33', '34', '35', '36', '37',
-  '41', '42', '43', '44', '45', '46',
-  '50', '51', '52', '53', '54',
-  '61', '62', '63', '64', '65',
-  '71', '81', '82', '91',
+  '11',
+  '12',
+  '13',
+  '14',
+  '15',
+  '21',
+  '22',
+  '23',
+  '31',
+  '32',
+  '33',
+  '34',
+  '35',
+  '36',
+  '37',
+  '41',
+  '42',
+  '43',
+  '44',
+  '45',
+  '46',
+  '50',
+  '51',
+  '52',
+  '53',
+  '54',
+  '61',
+  '62',
+  '63',
+  '64',
+  '65',
+  '71',
+  '81',
+  '82',
+  '91',
 ];
 
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
@@ -35,7 +61,9 @@ export function idCardCheckChar(first17: string): string {
 }
 
 function normalize(text: string): string {
-  return String(text ?? '').trim().toUpperCase();
+  return String(text ?? '')
+    .trim()
+    .toUpperCase();
 }
 
 // Structure only (digits, length); says nothing about the province, date or check character.

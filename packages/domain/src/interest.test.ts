@@ -1,8 +1,14 @@
 import { describe, it, expect } from 'vitest';
 import { DomainError } from './errors.ts';
 import {
-  DEFAULT_PENALTY_MULTIPLIER_PPM, financingCharges, INTEREST_MODES, interestBetween, interestByDays, isInterestMode,
-  penaltyInterest, serviceFee,
+  DEFAULT_PENALTY_MULTIPLIER_PPM,
+  financingCharges,
+  INTEREST_MODES,
+  interestBetween,
+  interestByDays,
+  isInterestMode,
+  penaltyInterest,
+  serviceFee,
 } from './interest.ts';
 import { cents, parsePercent, parseYuan, type Cents } from './money.ts';
 
@@ -121,13 +127,17 @@ describe('financingCharges', () => {
 
   it('handles no fee and no interest', () => {
     expect(financingCharges({ ...base, annualRatePpm: 0, serviceFeeRatePpm: 0, interestMode: 'UPFRONT' })).toEqual({
-      interest: 0, serviceFee: 0, netDisbursed: 100_000_000, dueAtMaturity: 100_000_000,
+      interest: 0,
+      serviceFee: 0,
+      netDisbursed: 100_000_000,
+      dueAtMaturity: 100_000_000,
     });
   });
 
   it('refuses charges above the principal', () => {
-    expect(() => financingCharges({ ...base, annualRatePpm: 2_000_000, days: 360, interestMode: 'UPFRONT' }))
-      .toThrow('利息和服务费超过融资金额');
+    expect(() => financingCharges({ ...base, annualRatePpm: 2_000_000, days: 360, interestMode: 'UPFRONT' })).toThrow(
+      '利息和服务费超过融资金额',
+    );
   });
 
   it('refuses an unknown interest mode', () => {

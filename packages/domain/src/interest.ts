@@ -41,7 +41,14 @@ export function interestByDays(principal: Cents, annualRatePpm: RatePpm, days: n
   const p = nonNegativeCents(principal, '本金');
   const rate = nonNegativeInteger(annualRatePpm, '年利率必须是非负整数（百万分之一）');
   const d = nonNegativeInteger(days, '计息天数必须是非负整数');
-  return cents(roundHalfUp(new Dec(p).mul(rate).mul(d).div(PPM * DAY_COUNT_BASIS)).toNumber());
+  return cents(
+    roundHalfUp(
+      new Dec(p)
+        .mul(rate)
+        .mul(d)
+        .div(PPM * DAY_COUNT_BASIS),
+    ).toNumber(),
+  );
 }
 
 /** Interest from start (inclusive) to end (exclusive); zero when end is not after start. */
@@ -50,17 +57,16 @@ export function interestBetween(principal: Cents, annualRatePpm: RatePpm, startI
 }
 
 /** 罚息: overdue principal × daily rate (annual/360) × multiplier × overdue days. */
-export function penaltyInterest(
-  overduePrincipal: Cents,
-  annualRatePpm: RatePpm,
-  multiplierPpm: RatePpm,
-  overdueDays: number,
-): Cents {
+export function penaltyInterest(overduePrincipal: Cents, annualRatePpm: RatePpm, multiplierPpm: RatePpm, overdueDays: number): Cents {
   const p = nonNegativeCents(overduePrincipal, '逾期本金');
   const rate = nonNegativeInteger(annualRatePpm, '年利率必须是非负整数（百万分之一）');
   const multiplier = nonNegativeInteger(multiplierPpm, '罚息倍数必须是非负整数（百万分之一）');
   const d = nonNegativeInteger(overdueDays, '逾期天数必须是非负整数');
-  const exact = new Dec(p).mul(rate).mul(multiplier).mul(d).div(PPM * PPM * DAY_COUNT_BASIS);
+  const exact = new Dec(p)
+    .mul(rate)
+    .mul(multiplier)
+    .mul(d)
+    .div(PPM * PPM * DAY_COUNT_BASIS);
   return cents(roundHalfUp(exact).toNumber());
 }
 

@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { Cents } from './money.ts';
 import {
-  assertBalanced, balanceDeltas, depositEntry, disbursementEntry, entryTotal, flowDirection, isVirtualAccountNo, LedgerError, marginEntry,
-  nonNegativeCents, positiveCents, repaymentEntry, targetedPaymentEntry, transferEntry, virtualAccountNo, withdrawalFailEntry,
-  withdrawalPayoutEntry, withdrawalRequestEntry, type JournalDraft,
+  assertBalanced,
+  balanceDeltas,
+  depositEntry,
+  disbursementEntry,
+  entryTotal,
+  flowDirection,
+  isVirtualAccountNo,
+  LedgerError,
+  marginEntry,
+  nonNegativeCents,
+  positiveCents,
+  repaymentEntry,
+  targetedPaymentEntry,
+  transferEntry,
+  virtualAccountNo,
+  withdrawalFailEntry,
+  withdrawalPayoutEntry,
+  withdrawalRequestEntry,
+  type JournalDraft,
 } from './ledger.ts';
 
 const c = (n: number) => n as Cents;
@@ -29,7 +45,9 @@ describe('assertBalanced', () => {
 
   it('refuses fewer than two lines', () => {
     expect(() => assertBalanced({ kind: 'DEPOSIT', lines: [] })).toThrow('至少需要两行');
-    expect(() => assertBalanced({ kind: 'DEPOSIT', lines: [{ account: { factor: 'BANK_CASH' }, side: 'D', amount: c(1), flowType: 'BANK_RECEIPT' }] })).toThrow(LedgerError);
+    expect(() =>
+      assertBalanced({ kind: 'DEPOSIT', lines: [{ account: { factor: 'BANK_CASH' }, side: 'D', amount: c(1), flowType: 'BANK_RECEIPT' }] }),
+    ).toThrow(LedgerError);
   });
 
   it('refuses debits that differ from credits', () => {
@@ -87,23 +105,44 @@ describe('amount rules', () => {
 describe('posting builders', () => {
   it('deposit: bank cash up, the enterprise free part up', () => {
     const e = depositEntry({ enterpriseId: A, amount: c(125_000_000), payer: { name: '某银行付款人', accountNo: '6222' } });
-    expect(balanceDeltas(e)).toEqual(new Map([['BANK_CASH', 125_000_000], [`VA:${A}:AVAILABLE`, 125_000_000]]));
+    expect(balanceDeltas(e)).toEqual(
+      new Map([
+        ['BANK_CASH', 125_000_000],
+        [`VA:${A}:AVAILABLE`, 125_000_000],
+      ]),
+    );
     expect(e.lines[1].counterpartyName).toBe('某银行付款人');
   });
 
   it('withdrawal request freezes amount + fee, payout sends amount to the bank and fee to income', () => {
     const req = withdrawalRequestEntry({ enterpriseId: A, amount: c(10_000), fee: c(2000), bank: { name: 'X', accountNo: '1' } });
     expect(debitsCredits(req)).toEqual([12_000, 12_000]);
-    expect(balanceDeltas(req)).toEqual(new Map([[`VA:${A}:AVAILABLE`, -12_000], [`VA:${A}:FROZEN`, 12_000]]));
+    expect(balanceDeltas(req)).toEqual(
+      new Map([
+        [`VA:${A}:AVAILABLE`, -12_000],
+        [`VA:${A}:FROZEN`, 12_000],
+      ]),
+    );
     expect(req.lines.map((l) => l.flowType)).toEqual(['WITHDRAWAL', 'WITHDRAWAL_FEE', 'WITHDRAWAL_FREEZE']);
 
     const paid = withdrawalPayoutEntry({ enterpriseId: A, amount: c(10_000), fee: c(2000), bank: { name: 'X', accountNo: '1' } });
-    expect(balanceDeltas(paid)).toEqual(new Map([[`VA:${A}:FROZEN`, -12_000], ['BANK_CASH', -10_000], ['FEE_INCOME', 2000]]));
+    expect(balanceDeltas(paid)).toEqual(
+      new Map([
+        [`VA:${A}:FROZEN`, -12_000],
+        ['BANK_CASH', -10_000],
+        ['FEE_INCOME', 2000],
+      ]),
+    );
   });
 
   it('a failed withdrawal returns the money and the fee', () => {
     const fail = withdrawalFailEntry({ enterpriseId: A, amount: c(10_000), fee: c(2000), reason: '户名不符' });
-    expect(balanceDeltas(fail)).toEqual(new Map([[`VA:${A}:FROZEN`, -12_000], [`VA:${A}:AVAILABLE`, 12_000]]));
+    expect(balanceDeltas(fail)).toEqual(
+      new Map([
+        [`VA:${A}:FROZEN`, -12_000],
+        [`VA:${A}:AVAILABLE`, 12_000],
+      ]),
+    );
     expect(fail.lines.filter((l) => l.flowType === 'WITHDRAWAL_FEE_REFUND')).toHaveLength(1);
   });
 
@@ -113,16 +152,37 @@ describe('posting builders', () => {
   });
 
   it('transfer with fee: payer free part down by amount + fee, payee up by amount, fee income up', () => {
-    const e = transferEntry({ from: { enterpriseId: A, name: 'a', accountNo: '1' }, to: { enterpriseId: B, name: 'b', accountNo: '2' }, amount: c(50_000), fee: c(2000) });
-    expect(balanceDeltas(e)).toEqual(new Map([[`VA:${A}:AVAILABLE`, -52_000], [`VA:${B}:AVAILABLE`, 50_000], ['FEE_INCOME', 2000]]));
+    const e = transferEntry({
+      from: { enterpriseId: A, name: 'a', accountNo: '1' },
+      to: { enterpriseId: B, name: 'b', accountNo: '2' },
+      amount: c(50_000),
+      fee: c(2000),
+    });
+    expect(balanceDeltas(e)).toEqual(
+      new Map([
+        [`VA:${A}:AVAILABLE`, -52_000],
+        [`VA:${B}:AVAILABLE`, 50_000],
+        ['FEE_INCOME', 2000],
+      ]),
+    );
     expect(e.lines.find((l) => l.flowType === 'TRANSFER_IN')?.counterpartyName).toBe('a');
     expect(e.lines.find((l) => l.flowType === 'TRANSFER_OUT')?.counterpartyName).toBe('b');
-    expect(() => transferEntry({ from: { enterpriseId: A, name: 'a', accountNo: '1' }, to: { enterpriseId: A, name: 'a', accountNo: '1' }, amount: c(1), fee: c(0) })).toThrow('不能转账给自己');
+    expect(() =>
+      transferEntry({
+        from: { enterpriseId: A, name: 'a', accountNo: '1' },
+        to: { enterpriseId: A, name: 'a', accountNo: '1' },
+        amount: c(1),
+        fee: c(0),
+      }),
+    ).toThrow('不能转账给自己');
   });
 
   it('controlled disbursement: receivable up, controlled part up; free disbursement goes to available', () => {
     expect(balanceDeltas(disbursementEntry({ enterpriseId: A, amount: c(1_000_000), sourceRef: 'L-1' }))).toEqual(
-      new Map([['RECEIVABLE_PRINCIPAL', 1_000_000], [`VA:${A}:CONTROLLED`, 1_000_000]]),
+      new Map([
+        ['RECEIVABLE_PRINCIPAL', 1_000_000],
+        [`VA:${A}:CONTROLLED`, 1_000_000],
+      ]),
     );
     const free = disbursementEntry({ enterpriseId: A, amount: c(1), sourceRef: 'L-2', controlled: false });
     expect(free.kind).toBe('DISBURSEMENT');
@@ -131,7 +191,10 @@ describe('posting builders', () => {
 
   it('targeted payment: controlled part down, bank cash down', () => {
     expect(balanceDeltas(targetedPaymentEntry({ enterpriseId: A, amount: c(300), payee: { name: 'S', accountNo: '9' } }))).toEqual(
-      new Map([[`VA:${A}:CONTROLLED`, -300], ['BANK_CASH', -300]]),
+      new Map([
+        [`VA:${A}:CONTROLLED`, -300],
+        ['BANK_CASH', -300],
+      ]),
     );
   });
 
@@ -139,18 +202,35 @@ describe('posting builders', () => {
     const e = repaymentEntry({ enterpriseId: A, principal: c(100_000), interest: c(408_333), penalty: c(15), sourceRef: 'L-1' });
     expect(debitsCredits(e)).toEqual([508_348, 508_348]);
     expect(balanceDeltas(e)).toEqual(
-      new Map([[`VA:${A}:AVAILABLE`, -508_348], ['RECEIVABLE_PRINCIPAL', -100_000], ['INTEREST_INCOME', 408_333], ['PENALTY_INCOME', 15]]),
+      new Map([
+        [`VA:${A}:AVAILABLE`, -508_348],
+        ['RECEIVABLE_PRINCIPAL', -100_000],
+        ['INTEREST_INCOME', 408_333],
+        ['PENALTY_INCOME', 15],
+      ]),
     );
     expect(repaymentEntry({ enterpriseId: A, principal: c(0), interest: c(5), penalty: c(0), sourceRef: 'x' }).lines).toHaveLength(2);
-    expect(() => repaymentEntry({ enterpriseId: A, principal: c(0), interest: c(0), penalty: c(0), sourceRef: 'x' })).toThrow('还款金额必须大于0');
+    expect(() => repaymentEntry({ enterpriseId: A, principal: c(0), interest: c(0), penalty: c(0), sourceRef: 'x' })).toThrow(
+      '还款金额必须大于0',
+    );
     expect(() => repaymentEntry({ enterpriseId: A, principal: c(-1), interest: c(0), penalty: c(0), sourceRef: 'x' })).toThrow(LedgerError);
   });
 
   it('margin hold and release mirror each other', () => {
     const hold = balanceDeltas(marginEntry({ enterpriseId: A, amount: c(700), sourceRef: 'P-1' }));
     const release = balanceDeltas(marginEntry({ enterpriseId: A, amount: c(700), sourceRef: 'P-1', release: true }));
-    expect(hold).toEqual(new Map([[`VA:${A}:AVAILABLE`, -700], ['MARGIN_HELD', 700]]));
-    expect(release).toEqual(new Map([[`VA:${A}:AVAILABLE`, 700], ['MARGIN_HELD', -700]]));
+    expect(hold).toEqual(
+      new Map([
+        [`VA:${A}:AVAILABLE`, -700],
+        ['MARGIN_HELD', 700],
+      ]),
+    );
+    expect(release).toEqual(
+      new Map([
+        [`VA:${A}:AVAILABLE`, 700],
+        ['MARGIN_HELD', -700],
+      ]),
+    );
   });
 
   it('every builder refuses zero and negative amounts', () => {

@@ -9,13 +9,7 @@ export type LedgerSide = 'D' | 'C';
 /** An enterprise's virtual account has three parts: free money, money held for a pending withdrawal, controlled money. */
 export type Bucket = 'AVAILABLE' | 'FROZEN' | 'CONTROLLED';
 export type FactorAccountCode =
-  | 'BANK_CASH'
-  | 'RECEIVABLE_PRINCIPAL'
-  | 'FEE_INCOME'
-  | 'INTEREST_INCOME'
-  | 'PENALTY_INCOME'
-  | 'MARGIN_HELD'
-  | 'SUSPENSE';
+  'BANK_CASH' | 'RECEIVABLE_PRINCIPAL' | 'FEE_INCOME' | 'INTEREST_INCOME' | 'PENALTY_INCOME' | 'MARGIN_HELD' | 'SUSPENSE';
 
 export type AccountRef = { factor: FactorAccountCode } | { enterpriseId: number; bucket: Bucket };
 
@@ -195,8 +189,23 @@ export function depositEntry(p: { enterpriseId: number; amount: Cents; payer?: P
     kind: 'DEPOSIT',
     memo: p.memo ?? null,
     lines: [
-      { account: factor('BANK_CASH'), side: 'D', amount, flowType: 'BANK_RECEIPT', counterpartyName: p.payer?.name, counterpartyAccount: p.payer?.accountNo },
-      { account: va(p.enterpriseId, 'AVAILABLE'), side: 'C', amount, flowType: 'DEPOSIT', counterpartyName: p.payer?.name, counterpartyAccount: p.payer?.accountNo, memo: p.memo },
+      {
+        account: factor('BANK_CASH'),
+        side: 'D',
+        amount,
+        flowType: 'BANK_RECEIPT',
+        counterpartyName: p.payer?.name,
+        counterpartyAccount: p.payer?.accountNo,
+      },
+      {
+        account: va(p.enterpriseId, 'AVAILABLE'),
+        side: 'C',
+        amount,
+        flowType: 'DEPOSIT',
+        counterpartyName: p.payer?.name,
+        counterpartyAccount: p.payer?.accountNo,
+        memo: p.memo,
+      },
     ],
   });
 }
@@ -206,7 +215,14 @@ export function withdrawalRequestEntry(p: { enterpriseId: number; amount: Cents;
   const amount = positiveCents(p.amount, '提现金额');
   const fee = nonNegativeCents(p.fee, '手续费');
   const lines: PostingLine[] = [
-    { account: va(p.enterpriseId, 'AVAILABLE'), side: 'D', amount, flowType: 'WITHDRAWAL', counterpartyName: p.bank.name, counterpartyAccount: p.bank.accountNo },
+    {
+      account: va(p.enterpriseId, 'AVAILABLE'),
+      side: 'D',
+      amount,
+      flowType: 'WITHDRAWAL',
+      counterpartyName: p.bank.name,
+      counterpartyAccount: p.bank.accountNo,
+    },
   ];
   if (fee > 0) lines.push({ account: va(p.enterpriseId, 'AVAILABLE'), side: 'D', amount: fee, flowType: 'WITHDRAWAL_FEE' });
   lines.push({ account: va(p.enterpriseId, 'FROZEN'), side: 'C', amount: addCents(amount, fee), flowType: 'WITHDRAWAL_FREEZE' });
@@ -219,7 +235,14 @@ export function withdrawalPayoutEntry(p: { enterpriseId: number; amount: Cents; 
   const fee = nonNegativeCents(p.fee, '手续费');
   const lines: PostingLine[] = [
     { account: va(p.enterpriseId, 'FROZEN'), side: 'D', amount: addCents(amount, fee), flowType: 'WITHDRAWAL_PAYOUT' },
-    { account: factor('BANK_CASH'), side: 'C', amount, flowType: 'BANK_PAYOUT', counterpartyName: p.bank.name, counterpartyAccount: p.bank.accountNo },
+    {
+      account: factor('BANK_CASH'),
+      side: 'C',
+      amount,
+      flowType: 'BANK_PAYOUT',
+      counterpartyName: p.bank.name,
+      counterpartyAccount: p.bank.accountNo,
+    },
   ];
   if (fee > 0) lines.push({ account: factor('FEE_INCOME'), side: 'C', amount: fee, flowType: 'FEE_INCOME' });
   return assertBalanced({ kind: 'WITHDRAWAL_PAYOUT', lines });
@@ -249,8 +272,24 @@ export function transferEntry(p: {
   const fee = nonNegativeCents(p.fee, '手续费');
   if (p.from.enterpriseId === p.to.enterpriseId) throw new LedgerError('不能转账给自己');
   const lines: PostingLine[] = [
-    { account: va(p.from.enterpriseId, 'AVAILABLE'), side: 'D', amount, flowType: 'TRANSFER_OUT', counterpartyName: p.to.name, counterpartyAccount: p.to.accountNo, memo: p.memo },
-    { account: va(p.to.enterpriseId, 'AVAILABLE'), side: 'C', amount, flowType: 'TRANSFER_IN', counterpartyName: p.from.name, counterpartyAccount: p.from.accountNo, memo: p.memo },
+    {
+      account: va(p.from.enterpriseId, 'AVAILABLE'),
+      side: 'D',
+      amount,
+      flowType: 'TRANSFER_OUT',
+      counterpartyName: p.to.name,
+      counterpartyAccount: p.to.accountNo,
+      memo: p.memo,
+    },
+    {
+      account: va(p.to.enterpriseId, 'AVAILABLE'),
+      side: 'C',
+      amount,
+      flowType: 'TRANSFER_IN',
+      counterpartyName: p.from.name,
+      counterpartyAccount: p.from.accountNo,
+      memo: p.memo,
+    },
   ];
   if (fee > 0) {
     lines.push({ account: va(p.from.enterpriseId, 'AVAILABLE'), side: 'D', amount: fee, flowType: 'TRANSFER_FEE' });
@@ -271,7 +310,13 @@ export function disbursementEntry(p: { enterpriseId: number; amount: Cents; sour
     memo: p.sourceRef,
     lines: [
       { account: factor('RECEIVABLE_PRINCIPAL'), side: 'D', amount, flowType: 'PRINCIPAL', memo: p.sourceRef },
-      { account: va(p.enterpriseId, controlled ? 'CONTROLLED' : 'AVAILABLE'), side: 'C', amount, flowType: controlled ? 'CONTROLLED_DISBURSEMENT' : 'DISBURSEMENT', memo: p.sourceRef },
+      {
+        account: va(p.enterpriseId, controlled ? 'CONTROLLED' : 'AVAILABLE'),
+        side: 'C',
+        amount,
+        flowType: controlled ? 'CONTROLLED_DISBURSEMENT' : 'DISBURSEMENT',
+        memo: p.sourceRef,
+      },
     ],
   });
 }
@@ -283,14 +328,35 @@ export function targetedPaymentEntry(p: { enterpriseId: number; amount: Cents; p
     kind: 'TARGETED_PAYMENT',
     memo: p.memo ?? null,
     lines: [
-      { account: va(p.enterpriseId, 'CONTROLLED'), side: 'D', amount, flowType: 'TARGETED_PAYMENT', counterpartyName: p.payee.name, counterpartyAccount: p.payee.accountNo, memo: p.memo },
-      { account: factor('BANK_CASH'), side: 'C', amount, flowType: 'BANK_PAYOUT', counterpartyName: p.payee.name, counterpartyAccount: p.payee.accountNo },
+      {
+        account: va(p.enterpriseId, 'CONTROLLED'),
+        side: 'D',
+        amount,
+        flowType: 'TARGETED_PAYMENT',
+        counterpartyName: p.payee.name,
+        counterpartyAccount: p.payee.accountNo,
+        memo: p.memo,
+      },
+      {
+        account: factor('BANK_CASH'),
+        side: 'C',
+        amount,
+        flowType: 'BANK_PAYOUT',
+        counterpartyName: p.payee.name,
+        counterpartyAccount: p.payee.accountNo,
+      },
     ],
   });
 }
 
 /** A repayment from the enterprise's free part: principal reduces the receivable, interest and penalty are income. */
-export function repaymentEntry(p: { enterpriseId: number; principal: Cents; interest: Cents; penalty: Cents; sourceRef: string }): JournalDraft {
+export function repaymentEntry(p: {
+  enterpriseId: number;
+  principal: Cents;
+  interest: Cents;
+  penalty: Cents;
+  sourceRef: string;
+}): JournalDraft {
   const principal = nonNegativeCents(p.principal, '本金');
   const interest = nonNegativeCents(p.interest, '利息');
   const penalty = nonNegativeCents(p.penalty, '罚息');
@@ -303,7 +369,13 @@ export function repaymentEntry(p: { enterpriseId: number; principal: Cents; inte
   for (const [amount, flowType, code] of parts) {
     if (amount === 0) continue;
     lines.push({ account: va(p.enterpriseId, 'AVAILABLE'), side: 'D', amount, flowType, memo: p.sourceRef });
-    lines.push({ account: factor(code), side: 'C', amount, flowType: code === 'RECEIVABLE_PRINCIPAL' ? 'PRINCIPAL' : 'INCOME', memo: p.sourceRef });
+    lines.push({
+      account: factor(code),
+      side: 'C',
+      amount,
+      flowType: code === 'RECEIVABLE_PRINCIPAL' ? 'PRINCIPAL' : 'INCOME',
+      memo: p.sourceRef,
+    });
   }
   if (!lines.length) throw new LedgerError('还款金额必须大于0');
   return assertBalanced({ kind: 'REPAYMENT', memo: p.sourceRef, lines });
@@ -317,8 +389,20 @@ export function marginEntry(p: { enterpriseId: number; amount: Cents; sourceRef:
     kind: hold ? 'MARGIN_HOLD' : 'MARGIN_RELEASE',
     memo: p.sourceRef,
     lines: [
-      { account: va(p.enterpriseId, 'AVAILABLE'), side: hold ? 'D' : 'C', amount, flowType: hold ? 'MARGIN_HOLD' : 'MARGIN_RELEASE', memo: p.sourceRef },
-      { account: factor('MARGIN_HELD'), side: hold ? 'C' : 'D', amount, flowType: hold ? 'MARGIN_HOLD' : 'MARGIN_RELEASE', memo: p.sourceRef },
+      {
+        account: va(p.enterpriseId, 'AVAILABLE'),
+        side: hold ? 'D' : 'C',
+        amount,
+        flowType: hold ? 'MARGIN_HOLD' : 'MARGIN_RELEASE',
+        memo: p.sourceRef,
+      },
+      {
+        account: factor('MARGIN_HELD'),
+        side: hold ? 'C' : 'D',
+        amount,
+        flowType: hold ? 'MARGIN_HOLD' : 'MARGIN_RELEASE',
+        memo: p.sourceRef,
+      },
     ],
   });
 }

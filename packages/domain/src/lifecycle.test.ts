@@ -1,8 +1,16 @@
 import { describe, it, expect } from 'vitest';
 import { DomainError } from './errors.ts';
 import {
-  authenticationLifecycle, AUTHENTICATION_STATUS_LABELS, defineLifecycle, financingLifecycle, FINANCING_STATUS_LABELS,
-  FINANCING_STATUSES, pledgeLifecycle, PLEDGE_STATUS_LABELS, PLEDGE_STATUSES, TransitionError,
+  authenticationLifecycle,
+  AUTHENTICATION_STATUS_LABELS,
+  defineLifecycle,
+  financingLifecycle,
+  FINANCING_STATUS_LABELS,
+  FINANCING_STATUSES,
+  pledgeLifecycle,
+  PLEDGE_STATUS_LABELS,
+  PLEDGE_STATUSES,
+  TransitionError,
 } from './lifecycle.ts';
 
 // Every (from, to) pair, so "not listed" is checked exhaustively, not by sampling.
@@ -13,9 +21,15 @@ function allowedPairs(lifecycle: { states: readonly string[]; canTransition(a: s
 }
 
 describe('defineLifecycle', () => {
-  const light = defineLifecycle({ RED: ['GREEN'], GREEN: ['AMBER'], AMBER: ['RED'], OFF: [] }, {
-    RED: '红灯', GREEN: '绿灯', AMBER: '黄灯', OFF: '关闭',
-  });
+  const light = defineLifecycle(
+    { RED: ['GREEN'], GREEN: ['AMBER'], AMBER: ['RED'], OFF: [] },
+    {
+      RED: '红灯',
+      GREEN: '绿灯',
+      AMBER: '黄灯',
+      OFF: '关闭',
+    },
+  );
 
   it('allows only listed transitions', () => {
     expect(light.canTransition('RED', 'GREEN')).toBe(true);
@@ -71,10 +85,17 @@ describe('defineLifecycle', () => {
 describe('financingLifecycle (PRODUCT §6)', () => {
   it('allows exactly the listed transitions', () => {
     expect(allowedPairs(financingLifecycle)).toEqual([
-      'SUBMITTED→APPROVED', 'SUBMITTED→REJECTED', 'SUBMITTED→CANCELLED',
-      'APPROVED→CONTRACT_SIGNED', 'APPROVED→REJECTED', 'APPROVED→CANCELLED',
-      'CONTRACT_SIGNED→DISBURSED', 'CONTRACT_SIGNED→REJECTED', 'CONTRACT_SIGNED→CANCELLED',
-      'DISBURSED→REPAYING', 'DISBURSED→SETTLED',
+      'SUBMITTED→APPROVED',
+      'SUBMITTED→REJECTED',
+      'SUBMITTED→CANCELLED',
+      'APPROVED→CONTRACT_SIGNED',
+      'APPROVED→REJECTED',
+      'APPROVED→CANCELLED',
+      'CONTRACT_SIGNED→DISBURSED',
+      'CONTRACT_SIGNED→REJECTED',
+      'CONTRACT_SIGNED→CANCELLED',
+      'DISBURSED→REPAYING',
+      'DISBURSED→SETTLED',
       'REPAYING→SETTLED',
     ]);
   });
@@ -89,8 +110,14 @@ describe('financingLifecycle (PRODUCT §6)', () => {
   it('has terminal states and Chinese labels', () => {
     expect(FINANCING_STATUSES.filter((s) => financingLifecycle.isTerminal(s))).toEqual(['SETTLED', 'REJECTED', 'CANCELLED']);
     expect(FINANCING_STATUS_LABELS).toEqual({
-      SUBMITTED: '待审核', APPROVED: '审核通过', CONTRACT_SIGNED: '合同已签署', DISBURSED: '已放款',
-      REPAYING: '还款中', SETTLED: '已结清', REJECTED: '已驳回', CANCELLED: '已取消',
+      SUBMITTED: '待审核',
+      APPROVED: '审核通过',
+      CONTRACT_SIGNED: '合同已签署',
+      DISBURSED: '已放款',
+      REPAYING: '还款中',
+      SETTLED: '已结清',
+      REJECTED: '已驳回',
+      CANCELLED: '已取消',
     });
   });
 });
@@ -98,11 +125,20 @@ describe('financingLifecycle (PRODUCT §6)', () => {
 describe('pledgeLifecycle (PRODUCT §8)', () => {
   it('allows exactly the listed transitions', () => {
     expect(allowedPairs(pledgeLifecycle)).toEqual([
-      'SUBMITTED→MARGIN_PENDING', 'SUBMITTED→REJECTED', 'SUBMITTED→CANCELLED',
-      'MARGIN_PENDING→MARGIN_PAID', 'MARGIN_PENDING→REJECTED', 'MARGIN_PENDING→CANCELLED',
-      'MARGIN_PAID→APPROVED', 'MARGIN_PAID→REJECTED', 'MARGIN_PAID→CANCELLED',
-      'APPROVED→DISBURSED', 'APPROVED→REJECTED', 'APPROVED→CANCELLED',
-      'DISBURSED→REPAYING', 'DISBURSED→SETTLED',
+      'SUBMITTED→MARGIN_PENDING',
+      'SUBMITTED→REJECTED',
+      'SUBMITTED→CANCELLED',
+      'MARGIN_PENDING→MARGIN_PAID',
+      'MARGIN_PENDING→REJECTED',
+      'MARGIN_PENDING→CANCELLED',
+      'MARGIN_PAID→APPROVED',
+      'MARGIN_PAID→REJECTED',
+      'MARGIN_PAID→CANCELLED',
+      'APPROVED→DISBURSED',
+      'APPROVED→REJECTED',
+      'APPROVED→CANCELLED',
+      'DISBURSED→REPAYING',
+      'DISBURSED→SETTLED',
       'REPAYING→SETTLED',
     ]);
   });
@@ -122,7 +158,11 @@ describe('pledgeLifecycle (PRODUCT §8)', () => {
 describe('authenticationLifecycle (PRODUCT §4)', () => {
   it('allows exactly draft saves, submission, review and resubmission', () => {
     expect(allowedPairs(authenticationLifecycle)).toEqual([
-      'DRAFT→DRAFT', 'DRAFT→PENDING', 'PENDING→APPROVED', 'PENDING→REJECTED', 'REJECTED→PENDING',
+      'DRAFT→DRAFT',
+      'DRAFT→PENDING',
+      'PENDING→APPROVED',
+      'PENDING→REJECTED',
+      'REJECTED→PENDING',
     ]);
   });
 

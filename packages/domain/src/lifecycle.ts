@@ -6,8 +6,7 @@ export * from './state-machine.ts';
 export { financingLifecycle, FINANCING_STATUS_LABELS, FINANCING_STATUSES, type FinancingStatus } from './status/supplyloan.ts';
 
 export type PledgeStatus =
-  | 'SUBMITTED' | 'MARGIN_PENDING' | 'MARGIN_PAID' | 'APPROVED' | 'DISBURSED' | 'REPAYING' | 'SETTLED'
-  | 'REJECTED' | 'CANCELLED';
+  'SUBMITTED' | 'MARGIN_PENDING' | 'MARGIN_PAID' | 'APPROVED' | 'DISBURSED' | 'REPAYING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
 
 export const PLEDGE_STATUS_LABELS: Readonly<Record<PledgeStatus, string>> = {
   SUBMITTED: '待审核',

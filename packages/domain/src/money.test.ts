@@ -1,8 +1,21 @@
 import { describe, it, expect } from 'vitest';
 import {
-  addCents, cents, centsToYuanString, DEFAULT_TRANSFER_FEE, DEFAULT_WITHDRAW_FEE, formatPercent,
-  formatYuan, isCents, parsePercent, parseYuan, ratePpm, ratePpmToPercentString, subCents, sumCents,
-  yuanToCents, type Cents,
+  addCents,
+  cents,
+  centsToYuanString,
+  DEFAULT_TRANSFER_FEE,
+  DEFAULT_WITHDRAW_FEE,
+  formatPercent,
+  formatYuan,
+  isCents,
+  parsePercent,
+  parseYuan,
+  ratePpm,
+  ratePpmToPercentString,
+  subCents,
+  sumCents,
+  yuanToCents,
+  type Cents,
 } from './money.ts';
 import { applyRatePpm } from './money-rates.ts';
 import { MoneyError } from './errors.ts';
@@ -75,8 +88,31 @@ describe('parseYuan', () => {
   });
 
   it.each([
-    '1.234', '0.001', '1.', '.5', 'abc', '12a', '1e5', '1E2', '¥12', '12元', '1,23', '12,34.00', '1234,567',
-    ',123', '1,,234', '--1', '+-1', '- 1', '1 000', '0x10', 'Infinity', 'NaN', '1.2.3', '１２', '1,234.5.6',
+    '1.234',
+    '0.001',
+    '1.',
+    '.5',
+    'abc',
+    '12a',
+    '1e5',
+    '1E2',
+    '¥12',
+    '12元',
+    '1,23',
+    '12,34.00',
+    '1234,567',
+    ',123',
+    '1,,234',
+    '--1',
+    '+-1',
+    '- 1',
+    '1 000',
+    '0x10',
+    'Infinity',
+    'NaN',
+    '1.2.3',
+    '１２',
+    '1,234.5.6',
   ])('rejects %j with the format message', (text) => {
     expect(() => parseYuan(text)).toThrow('金额格式不正确，最多两位小数');
   });
@@ -191,12 +227,9 @@ describe('rates', () => {
     expect(() => parsePercent('')).toThrow('请输入利率');
   });
 
-  it.each(['4.90001', '-1', 'abc', '4,9', '.5', '5.', '4.9%%', '%', '1e2', '99999999999999999'])(
-    'parsePercent rejects %j',
-    (text) => {
-      expect(() => parsePercent(text)).toThrow(MoneyError);
-    },
-  );
+  it.each(['4.90001', '-1', 'abc', '4,9', '.5', '5.', '4.9%%', '%', '1e2', '99999999999999999'])('parsePercent rejects %j', (text) => {
+    expect(() => parsePercent(text)).toThrow(MoneyError);
+  });
 
   it.each([
     [49_000, '4.90%'],

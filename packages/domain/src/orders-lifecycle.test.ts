@@ -3,7 +3,9 @@ import { fulfilledStatusOf, kindOfSide, orderActionsOf, orderLifecycle, ORDER_ST
 
 describe('order lifecycle', () => {
   it('allows exactly the listed transitions', () => {
-    const allowed = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => orderLifecycle.canTransition(from, to)).map((to) => `${from}→${to}`));
+    const allowed = ORDER_STATUSES.flatMap((from) =>
+      ORDER_STATUSES.filter((to) => orderLifecycle.canTransition(from, to)).map((to) => `${from}→${to}`),
+    );
     expect(allowed.sort()).toEqual(
       [
         'DRAFT→SUBMITTED',

@@ -1,15 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { addQuantities, applyFulfilment, lineTotals, orderFreePaymentEntry, orderTotals, OrderError, splitOrderPayment, subtractQuantity } from './orders.ts';
+import {
+  addQuantities,
+  applyFulfilment,
+  lineTotals,
+  orderFreePaymentEntry,
+  orderTotals,
+  OrderError,
+  splitOrderPayment,
+  subtractQuantity,
+} from './orders.ts';
 import type { Cents } from './money.ts';
 
 describe('lineTotals: one half-up rounding per figure, tax is the difference', () => {
   it('prices a whole quantity exactly', () => {
-    expect(lineTotals({ quantity: '10', unitPrice: 12_345, taxRatePpm: 130_000 })).toEqual({ amount: 123_450, tax: 16_049, total: 139_499 });
+    expect(lineTotals({ quantity: '10', unitPrice: 12_345, taxRatePpm: 130_000 })).toEqual({
+      amount: 123_450,
+      tax: 16_049,
+      total: 139_499,
+    });
   });
 
   it('rounds a fractional quantity once, half up', () => {
     // 2.125 t × ¥3,333.33 = 708,332.625 cents → 708,333; × 1.13 = 800,415.86625 → 800,416
-    expect(lineTotals({ quantity: '2.125', unitPrice: 333_333, taxRatePpm: 130_000 })).toEqual({ amount: 708_333, tax: 92_083, total: 800_416 });
+    expect(lineTotals({ quantity: '2.125', unitPrice: 333_333, taxRatePpm: 130_000 })).toEqual({
+      amount: 708_333,
+      tax: 92_083,
+      total: 800_416,
+    });
   });
 
   it('rounds exactly .5 of a cent up', () => {
@@ -27,7 +44,11 @@ describe('lineTotals: one half-up rounding per figure, tax is the difference', (
   });
 
   it('keeps amount + tax = total on every line', () => {
-    for (const [q, p, r] of [['3.333', 99_999, 130_000], ['0.001', 1, 90_000], ['999999.999', 7, 60_000]] as const) {
+    for (const [q, p, r] of [
+      ['3.333', 99_999, 130_000],
+      ['0.001', 1, 90_000],
+      ['999999.999', 7, 60_000],
+    ] as const) {
       const t = lineTotals({ quantity: q, unitPrice: p, taxRatePpm: r });
       expect(t.amount + t.tax).toBe(t.total);
     }
@@ -92,7 +113,12 @@ describe('quantities and fulfilment by line', () => {
   it('refuses more than a line has left, unknown lines, repeats and nothing at all', () => {
     expect(() => applyFulfilment(lines, [{ lineId: 2, quantity: '1.501' }])).toThrow('超过该行未完成数量 1.5');
     expect(() => applyFulfilment(lines, [{ lineId: 9, quantity: '1' }])).toThrow('明细行不属于该订单');
-    expect(() => applyFulfilment(lines, [{ lineId: 1, quantity: '1' }, { lineId: 1, quantity: '1' }])).toThrow('同一明细行不能重复填写');
+    expect(() =>
+      applyFulfilment(lines, [
+        { lineId: 1, quantity: '1' },
+        { lineId: 1, quantity: '1' },
+      ]),
+    ).toThrow('同一明细行不能重复填写');
     expect(() => applyFulfilment(lines, [])).toThrow('请至少填写一行本次数量');
     expect(() => applyFulfilment(lines, [{ lineId: 1, quantity: '0' }])).toThrow('数量必须大于0');
   });
@@ -100,25 +126,45 @@ describe('quantities and fulfilment by line', () => {
 
 describe('splitOrderPayment: controlled funds first, then free funds; fee from free funds', () => {
   it('uses controlled money first', () => {
-    expect(splitOrderPayment({ amount: 50_000, outstanding: 100_000, controlled: 80_000, available: 10_000, fee: 2000 })).toEqual({ fromControlled: 50_000, fromFree: 0, fee: 2000, freeTotal: 2000 });
+    expect(splitOrderPayment({ amount: 50_000, outstanding: 100_000, controlled: 80_000, available: 10_000, fee: 2000 })).toEqual({
+      fromControlled: 50_000,
+      fromFree: 0,
+      fee: 2000,
+      freeTotal: 2000,
+    });
   });
 
   it('takes the rest from free money', () => {
-    expect(splitOrderPayment({ amount: 100_000, outstanding: 100_000, controlled: 30_000, available: 80_000, fee: 2000 })).toEqual({ fromControlled: 30_000, fromFree: 70_000, fee: 2000, freeTotal: 72_000 });
+    expect(splitOrderPayment({ amount: 100_000, outstanding: 100_000, controlled: 30_000, available: 80_000, fee: 2000 })).toEqual({
+      fromControlled: 30_000,
+      fromFree: 70_000,
+      fee: 2000,
+      freeTotal: 72_000,
+    });
   });
 
   it('refuses more than the outstanding amount', () => {
-    expect(() => splitOrderPayment({ amount: 100_001, outstanding: 100_000, controlled: 1e9, available: 1e9, fee: 0 })).toThrow('支付金额超过订单未付金额（未付 1,000.00 元）');
+    expect(() => splitOrderPayment({ amount: 100_001, outstanding: 100_000, controlled: 1e9, available: 1e9, fee: 0 })).toThrow(
+      '支付金额超过订单未付金额（未付 1,000.00 元）',
+    );
   });
 
   it('refuses when free money cannot cover the rest and the fee', () => {
-    expect(() => splitOrderPayment({ amount: 100_000, outstanding: 100_000, controlled: 30_000, available: 71_999, fee: 2000 })).toThrow('可用余额不足');
+    expect(() => splitOrderPayment({ amount: 100_000, outstanding: 100_000, controlled: 30_000, available: 71_999, fee: 2000 })).toThrow(
+      '可用余额不足',
+    );
   });
 });
 
 describe('orderFreePaymentEntry', () => {
   it('balances the payment and the fee', () => {
-    const e = orderFreePaymentEntry({ enterpriseId: 3, amount: 70_000 as Cents, fee: 2000 as Cents, payee: { name: '甲', accountNo: '123456789' }, memo: '采购订单 CG1' });
+    const e = orderFreePaymentEntry({
+      enterpriseId: 3,
+      amount: 70_000 as Cents,
+      fee: 2000 as Cents,
+      payee: { name: '甲', accountNo: '123456789' },
+      memo: '采购订单 CG1',
+    });
     const debit = e.lines.filter((l) => l.side === 'D').reduce((s, l) => s + l.amount, 0);
     const credit = e.lines.filter((l) => l.side === 'C').reduce((s, l) => s + l.amount, 0);
     expect(debit).toBe(72_000);
@@ -126,7 +172,13 @@ describe('orderFreePaymentEntry', () => {
   });
 
   it('carries only the fee when controlled money paid everything', () => {
-    const e = orderFreePaymentEntry({ enterpriseId: 3, amount: 0 as Cents, fee: 2000 as Cents, payee: { name: '甲', accountNo: '123456789' }, memo: 'x' });
+    const e = orderFreePaymentEntry({
+      enterpriseId: 3,
+      amount: 0 as Cents,
+      fee: 2000 as Cents,
+      payee: { name: '甲', accountNo: '123456789' },
+      memo: 'x',
+    });
     expect(e.lines.map((l) => l.flowType)).toEqual(['TRANSFER_FEE', 'FEE_INCOME']);
   });
 });

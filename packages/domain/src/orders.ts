@@ -142,14 +142,22 @@ export interface PaymentSplit {
  * funds; the fee is always paid from free funds. Refuses an amount above the outstanding amount
  * and a shortfall of free funds.
  */
-export function splitOrderPayment(p: { amount: number; outstanding: number; controlled: number; available: number; fee: number }): PaymentSplit {
+export function splitOrderPayment(p: {
+  amount: number;
+  outstanding: number;
+  controlled: number;
+  available: number;
+  fee: number;
+}): PaymentSplit {
   if (!Number.isSafeInteger(p.amount) || p.amount <= 0) throw new OrderError('支付金额必须大于0');
   if (p.amount > p.outstanding) throw new OrderError(`支付金额超过订单未付金额（未付 ${formatYuan(p.outstanding)} 元）`);
   const fromControlled = Math.min(p.amount, Math.max(0, p.controlled));
   const fromFree = p.amount - fromControlled;
   const freeTotal = fromFree + p.fee;
   if (freeTotal > p.available) {
-    throw new OrderError(`可用余额不足：需从可用资金支付 ${formatYuan(freeTotal)} 元（含手续费），可用余额 ${formatYuan(Math.max(0, p.available))} 元`);
+    throw new OrderError(
+      `可用余额不足：需从可用资金支付 ${formatYuan(freeTotal)} 元（含手续费），可用余额 ${formatYuan(Math.max(0, p.available))} 元`,
+    );
   }
   return { fromControlled: fromControlled as Cents, fromFree: fromFree as Cents, fee: p.fee as Cents, freeTotal: freeTotal as Cents };
 }
@@ -159,12 +167,33 @@ export function splitOrderPayment(p: { amount: number; outstanding: number; cont
  * leaves the enterprise's free part to the payee through the factor's bank, and the fee goes to the
  * factor. (The controlled part is posted by the funds module's targeted payment, tranche by tranche.)
  */
-export function orderFreePaymentEntry(p: { enterpriseId: number; amount: Cents; fee: Cents; payee: { name: string; accountNo: string }; memo: string }): JournalDraft {
+export function orderFreePaymentEntry(p: {
+  enterpriseId: number;
+  amount: Cents;
+  fee: Cents;
+  payee: { name: string; accountNo: string };
+  memo: string;
+}): JournalDraft {
   const lines: PostingLine[] = [];
   const free = { enterpriseId: p.enterpriseId, bucket: 'AVAILABLE' as const };
   if (p.amount > 0) {
-    lines.push({ account: free, side: 'D', amount: p.amount, flowType: 'TARGETED_PAYMENT', counterpartyName: p.payee.name, counterpartyAccount: p.payee.accountNo, memo: p.memo });
-    lines.push({ account: { factor: 'BANK_CASH' }, side: 'C', amount: p.amount, flowType: 'BANK_PAYOUT', counterpartyName: p.payee.name, counterpartyAccount: p.payee.accountNo });
+    lines.push({
+      account: free,
+      side: 'D',
+      amount: p.amount,
+      flowType: 'TARGETED_PAYMENT',
+      counterpartyName: p.payee.name,
+      counterpartyAccount: p.payee.accountNo,
+      memo: p.memo,
+    });
+    lines.push({
+      account: { factor: 'BANK_CASH' },
+      side: 'C',
+      amount: p.amount,
+      flowType: 'BANK_PAYOUT',
+      counterpartyName: p.payee.name,
+      counterpartyAccount: p.payee.accountNo,
+    });
   }
   if (p.fee > 0) {
     lines.push({ account: free, side: 'D', amount: p.fee, flowType: 'TRANSFER_FEE', memo: `定向支付手续费 ${p.memo}` });

@@ -58,22 +58,49 @@ describe('goods-pledge money rules, to the cent', () => {
   });
 
   it('worked example: repaying half of ¥280,000.00 releases 50 t of the 100 t at ¥4,000.00/t', () => {
-    expect(releasableQuantity({ pledgedQuantity: '100.000', unitPrice: 400_000, pledgeRatePpm: 700_000, outstandingAfter: 14_000_000, scale: 3 })).toBe('50.000');
+    expect(
+      releasableQuantity({
+        pledgedQuantity: '100.000',
+        unitPrice: 400_000,
+        pledgeRatePpm: 700_000,
+        outstandingAfter: 14_000_000,
+        scale: 3,
+      }),
+    ).toBe('50.000');
   });
 
   it('releases round down to the unit and never below what the exposure needs', () => {
     // Needed value 10,000,000 ÷ 0.7 = 14,285,714.29 → 14,285,715 cents → 35.7142875 t → 35.715 t stay.
-    const free = releasableQuantity({ pledgedQuantity: '100.000', unitPrice: 400_000, pledgeRatePpm: 700_000, outstandingAfter: 10_000_000, scale: 3 });
+    const free = releasableQuantity({
+      pledgedQuantity: '100.000',
+      unitPrice: 400_000,
+      pledgeRatePpm: 700_000,
+      outstandingAfter: 10_000_000,
+      scale: 3,
+    });
     expect(free).toBe('64.285');
     const left = 100 - Number(free);
     expect(collateralValue(left.toFixed(3), 400_000) * 0.7).toBeGreaterThanOrEqual(10_000_000);
     // Pieces: whole units only.
-    expect(releasableQuantity({ pledgedQuantity: '10', unitPrice: 100_000, pledgeRatePpm: 500_000, outstandingAfter: 250_001, scale: 0 })).toBe('4');
+    expect(
+      releasableQuantity({ pledgedQuantity: '10', unitPrice: 100_000, pledgeRatePpm: 500_000, outstandingAfter: 250_001, scale: 0 }),
+    ).toBe('4');
     // Nothing owed: everything; more owed than the goods cover: nothing.
     expect(releasableQuantity({ pledgedQuantity: '7.500', unitPrice: 1, pledgeRatePpm: 1, outstandingAfter: 0, scale: 3 })).toBe('7.500');
-    expect(releasableQuantity({ pledgedQuantity: '1.000', unitPrice: 100, pledgeRatePpm: 700_000, outstandingAfter: 1_000_000, scale: 3 })).toBe('0.000');
+    expect(
+      releasableQuantity({ pledgedQuantity: '1.000', unitPrice: 100, pledgeRatePpm: 700_000, outstandingAfter: 1_000_000, scale: 3 }),
+    ).toBe('0.000');
     // Top-up margin covers part of the exposure.
-    expect(releasableQuantity({ pledgedQuantity: '100.000', unitPrice: 400_000, pledgeRatePpm: 700_000, outstandingAfter: 14_000_000, topUpMargin: 14_000_000, scale: 3 })).toBe('100.000');
+    expect(
+      releasableQuantity({
+        pledgedQuantity: '100.000',
+        unitPrice: 400_000,
+        pledgeRatePpm: 700_000,
+        outstandingAfter: 14_000_000,
+        topUpMargin: 14_000_000,
+        scale: 3,
+      }),
+    ).toBe('100.000');
   });
 
   it('refuses a zero or negative price and lines out of order', () => {

@@ -75,7 +75,11 @@ export function loanToValuePpm(p: { outstanding: Cents | number; topUpMargin?: C
 
 export type PledgeRisk = 'NORMAL' | 'WARNING' | 'LIQUIDATION';
 
-export const PLEDGE_RISK_LABELS: Readonly<Record<PledgeRisk, string>> = { NORMAL: '正常', WARNING: '超过预警线', LIQUIDATION: '超过平仓线' };
+export const PLEDGE_RISK_LABELS: Readonly<Record<PledgeRisk, string>> = {
+  NORMAL: '正常',
+  WARNING: '超过预警线',
+  LIQUIDATION: '超过平仓线',
+};
 
 /** Where an LTV stands against the platform's lines: strictly over a line counts. */
 export function pledgeRisk(ltvPpm: number, terms: Pick<PledgeTerms, 'warningLinePpm' | 'liquidationLinePpm'>): PledgeRisk {
@@ -88,7 +92,12 @@ export function pledgeRisk(ltvPpm: number, terms: Pick<PledgeTerms, 'warningLine
  * The top-up (补缴保证金) that restores the pledge rate: the exposure beyond value × pledge rate,
  * rounded up, so that after paying it the LTV is at most the pledge rate. 0 when none is needed.
  */
-export function marginCallAmount(p: { outstanding: Cents | number; topUpMargin?: Cents | number; value: Cents | number; pledgeRatePpm: RatePpm }): Cents {
+export function marginCallAmount(p: {
+  outstanding: Cents | number;
+  topUpMargin?: Cents | number;
+  value: Cents | number;
+  pledgeRatePpm: RatePpm;
+}): Cents {
   const exposure = Math.max(0, p.outstanding - (p.topUpMargin ?? 0));
   const allowed = maxPledgeLoan(Math.max(0, p.value), p.pledgeRatePpm);
   return Math.max(0, exposure - allowed) as Cents;
@@ -98,7 +107,11 @@ export function marginCallAmount(p: { outstanding: Cents | number; topUpMargin?:
  * Whether a new price raises a margin call (PRODUCT §8): over the liquidation line at once; over
  * the warning line when the price is falling. Otherwise a warning at most.
  */
-export function needsMarginCall(p: { ltvPpm: number; priceFalling: boolean; terms: Pick<PledgeTerms, 'warningLinePpm' | 'liquidationLinePpm'> }): boolean {
+export function needsMarginCall(p: {
+  ltvPpm: number;
+  priceFalling: boolean;
+  terms: Pick<PledgeTerms, 'warningLinePpm' | 'liquidationLinePpm'>;
+}): boolean {
   const risk = pledgeRisk(p.ltvPpm, p.terms);
   return risk === 'LIQUIDATION' || (risk === 'WARNING' && p.priceFalling);
 }

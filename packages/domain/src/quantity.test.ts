@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applyMovement, checkSplit, countDifference, formatQuantity, movementDeltas, parseQuantity, QuantityError, sumQuantities, MOVEMENT_KINDS } from './quantity.ts';
+import {
+  applyMovement,
+  checkSplit,
+  countDifference,
+  formatQuantity,
+  movementDeltas,
+  parseQuantity,
+  QuantityError,
+  sumQuantities,
+  MOVEMENT_KINDS,
+} from './quantity.ts';
 import { receiptLifecycle, stockTakeLifecycle } from './status/warehouse.ts';
 
 const empty = { available: '0.000', pledged: '0.000', frozen: '0.000' };
@@ -76,9 +86,17 @@ describe('receipts and stock-taking', () => {
     expect(codeOf(() => checkSplit('10', ['10', '0']))).toBe('SPLIT_PARTS');
   });
   it('a shortfall beyond the available quantity is flagged, never taken silently', () => {
-    expect(countDifference({ book: '10', counted: '10', available: '2' })).toEqual({ difference: '0.000', kind: null, touchesEncumbered: false });
+    expect(countDifference({ book: '10', counted: '10', available: '2' })).toEqual({
+      difference: '0.000',
+      kind: null,
+      touchesEncumbered: false,
+    });
     expect(countDifference({ book: '10', counted: '12.5', available: '2' })).toMatchObject({ difference: '2.500', kind: 'ADJUST_GAIN' });
-    expect(countDifference({ book: '10', counted: '9', available: '2' })).toMatchObject({ difference: '-1.000', kind: 'ADJUST_LOSS', touchesEncumbered: false });
+    expect(countDifference({ book: '10', counted: '9', available: '2' })).toMatchObject({
+      difference: '-1.000',
+      kind: 'ADJUST_LOSS',
+      touchesEncumbered: false,
+    });
     expect(countDifference({ book: '10', counted: '7', available: '2' })).toMatchObject({ kind: 'ADJUST_LOSS', touchesEncumbered: true });
   });
   it('receipt and stock-take machines', () => {

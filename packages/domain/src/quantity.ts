@@ -26,7 +26,8 @@ const EXACT_DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** Parses trusted decimal text (a stored or already validated quantity). */
 export function qty(value: QuantityText | number | bigint): Dec {
-  if (typeof value === 'string' && !EXACT_DECIMAL.test(value.trim())) throw new QuantityError(`数量“${value}”格式不正确`, 'QUANTITY_FORMAT');
+  if (typeof value === 'string' && !EXACT_DECIMAL.test(value.trim()))
+    throw new QuantityError(`数量“${value}”格式不正确`, 'QUANTITY_FORMAT');
   return new Dec(typeof value === 'bigint' ? value.toString() : value);
 }
 
@@ -172,10 +173,14 @@ export function applyMovement(position: PositionBuckets, kind: MovementKind, qua
       const { message, code } = SHORTAGE[bucket];
       const have = formatQuantity(position[bucket]);
       // Say why goods that are physically there cannot be used: they are pledged or frozen.
-      const held = bucket === 'available' && qty(position.pledged).plus(qty(position.frozen)).gt(0)
-        ? `（质押 ${formatQuantity(position.pledged)}${unit}、冻结 ${formatQuantity(position.frozen)}${unit} 的货物不能动用）`
-        : '';
-      throw new QuantityError(`${message}：${BUCKET_LABELS[bucket]}数量 ${have}${unit}，本次需要 ${formatQuantity(quantity)}${unit}${held}`, code);
+      const held =
+        bucket === 'available' && qty(position.pledged).plus(qty(position.frozen)).gt(0)
+          ? `（质押 ${formatQuantity(position.pledged)}${unit}、冻结 ${formatQuantity(position.frozen)}${unit} 的货物不能动用）`
+          : '';
+      throw new QuantityError(
+        `${message}：${BUCKET_LABELS[bucket]}数量 ${have}${unit}，本次需要 ${formatQuantity(quantity)}${unit}${held}`,
+        code,
+      );
     }
     next[bucket] = after.toFixed(MAX_QUANTITY_SCALE);
   }
@@ -188,7 +193,10 @@ export function checkSplit(whole: QuantityText, parts: QuantityText[]): void {
   if (parts.some((p) => qty(p).lte(0))) throw new QuantityError('拆分的每一份数量都必须大于0', 'SPLIT_PARTS');
   const sum = sumQuantities(...parts);
   if (!sum.eq(qty(whole))) {
-    throw new QuantityError(`拆分数量合计 ${formatQuantity(sum.toFixed(MAX_QUANTITY_SCALE))} 与仓单数量 ${formatQuantity(whole)} 不一致`, 'SPLIT_NOT_BALANCED');
+    throw new QuantityError(
+      `拆分数量合计 ${formatQuantity(sum.toFixed(MAX_QUANTITY_SCALE))} 与仓单数量 ${formatQuantity(whole)} 不一致`,
+      'SPLIT_NOT_BALANCED',
+    );
   }
 }
 
@@ -204,7 +212,11 @@ export interface CountLine {
  * larger than the available quantity touches pledged or receipt goods: it is flagged for the
  * operator, never taken silently.
  */
-export function countDifference(line: CountLine): { difference: QuantityText; kind: 'ADJUST_GAIN' | 'ADJUST_LOSS' | null; touchesEncumbered: boolean } {
+export function countDifference(line: CountLine): {
+  difference: QuantityText;
+  kind: 'ADJUST_GAIN' | 'ADJUST_LOSS' | null;
+  touchesEncumbered: boolean;
+} {
   const diff = qty(line.counted).minus(qty(line.book));
   if (diff.isZero()) return { difference: toQuantityText(diff), kind: null, touchesEncumbered: false };
   if (diff.gt(0)) return { difference: toQuantityText(diff), kind: 'ADJUST_GAIN', touchesEncumbered: false };

@@ -3,7 +3,13 @@ import { describe, it, expect } from 'vitest';
 import { DomainError } from './errors.ts';
 import { cents, parsePercent, parseYuan, type Cents } from './money.ts';
 import {
-  buildSchedule, equalInstalmentPayment, isRepaymentMethod, monthlyInterest, REPAYMENT_METHODS, type RepaymentMethod, type ScheduleInput,
+  buildSchedule,
+  equalInstalmentPayment,
+  isRepaymentMethod,
+  monthlyInterest,
+  REPAYMENT_METHODS,
+  type RepaymentMethod,
+  type ScheduleInput,
 } from './schedule.ts';
 
 const P = parseYuan('1,000,000.00');
@@ -45,24 +51,52 @@ describe('equal instalment (等额本息)', () => {
     const { rows, totals } = mortgage('EQUAL_INSTALMENT');
     expect(equalInstalmentPayment(P, RATE, 360)).toBe(530_727);
     expect(rows).toHaveLength(360);
-    expect(rows[0]).toEqual({ period: 1, dueDate: '2024-02-29', payment: 530_727, principal: 122_394, interest: 408_333, remaining: 99_877_606 });
-    expect(rows[1]).toEqual({ period: 2, dueDate: '2024-03-31', payment: 530_727, principal: 122_893, interest: 407_834, remaining: 99_754_713 });
+    expect(rows[0]).toEqual({
+      period: 1,
+      dueDate: '2024-02-29',
+      payment: 530_727,
+      principal: 122_394,
+      interest: 408_333,
+      remaining: 99_877_606,
+    });
+    expect(rows[1]).toEqual({
+      period: 2,
+      dueDate: '2024-03-31',
+      payment: 530_727,
+      principal: 122_893,
+      interest: 407_834,
+      remaining: 99_754_713,
+    });
     expect(rows.slice(0, 359).every((row) => row.payment === 530_727)).toBe(true);
     expect(rows[359]).toEqual({ period: 360, dueDate: '2054-01-31', payment: 530_519, principal: 528_362, interest: 2_157, remaining: 0 });
     expect(totals).toEqual({ payment: 191_061_512, principal: 100_000_000, interest: 91_061_512 });
   });
 
   it('12,000.00 at 6 % over 12 months: 1,032.80 a month, last 1,032.78', () => {
-    const { rows, totals } = buildSchedule({ principal: cents(1_200_000), annualRatePpm: 60_000, months: 12, method: 'EQUAL_INSTALMENT', startDate: '2024-01-31' });
+    const { rows, totals } = buildSchedule({
+      principal: cents(1_200_000),
+      annualRatePpm: 60_000,
+      months: 12,
+      method: 'EQUAL_INSTALMENT',
+      startDate: '2024-01-31',
+    });
     expect(rows[0]).toMatchObject({ payment: 103_280, interest: 6_000, principal: 97_280, remaining: 1_102_720 });
     expect(rows[11]).toMatchObject({ payment: 103_278, interest: 514, principal: 102_764, remaining: 0 });
     expect(totals).toEqual({ payment: 1_239_358, principal: 1_200_000, interest: 39_358 });
   });
 
   it('divides evenly at a zero rate', () => {
-    const { rows, totals } = buildSchedule({ principal: cents(100_000), annualRatePpm: 0, months: 3, method: 'EQUAL_INSTALMENT', startDate: '2024-01-15' });
+    const { rows, totals } = buildSchedule({
+      principal: cents(100_000),
+      annualRatePpm: 0,
+      months: 3,
+      method: 'EQUAL_INSTALMENT',
+      startDate: '2024-01-15',
+    });
     expect(rows.map((row) => [row.payment, row.interest, row.remaining])).toEqual([
-      [33_333, 0, 66_667], [33_333, 0, 33_334], [33_334, 0, 0],
+      [33_333, 0, 66_667],
+      [33_333, 0, 33_334],
+      [33_334, 0, 0],
     ]);
     expect(totals).toEqual({ payment: 100_000, principal: 100_000, interest: 0 });
   });
@@ -77,17 +111,43 @@ describe('equal instalment (等额本息)', () => {
 describe('equal principal (等额本金)', () => {
   it('1,000,000.00 at 4.9 % over 360 months: first payment 6,861.11', () => {
     const { rows, totals } = mortgage('EQUAL_PRINCIPAL');
-    expect(rows[0]).toEqual({ period: 1, dueDate: '2024-02-29', payment: 686_111, principal: 277_778, interest: 408_333, remaining: 99_722_222 });
-    expect(rows[1]).toEqual({ period: 2, dueDate: '2024-03-31', payment: 684_977, principal: 277_778, interest: 407_199, remaining: 99_444_444 });
+    expect(rows[0]).toEqual({
+      period: 1,
+      dueDate: '2024-02-29',
+      payment: 686_111,
+      principal: 277_778,
+      interest: 408_333,
+      remaining: 99_722_222,
+    });
+    expect(rows[1]).toEqual({
+      period: 2,
+      dueDate: '2024-03-31',
+      payment: 684_977,
+      principal: 277_778,
+      interest: 407_199,
+      remaining: 99_444_444,
+    });
     // 359 × 2,777.78 = 997,222.02, so the last period takes 2,776.98.
     expect(rows[359]).toEqual({ period: 360, dueDate: '2054-01-31', payment: 278_832, principal: 277_698, interest: 1_134, remaining: 0 });
     expect(totals).toEqual({ payment: 173_704_108, principal: 100_000_000, interest: 73_704_108 });
   });
 
   it('never repays more than is owed when rounding up tiny amounts', () => {
-    const { rows } = buildSchedule({ principal: cents(17), annualRatePpm: 0, months: 10, method: 'EQUAL_PRINCIPAL', startDate: '2024-01-15' });
+    const { rows } = buildSchedule({
+      principal: cents(17),
+      annualRatePpm: 0,
+      months: 10,
+      method: 'EQUAL_PRINCIPAL',
+      startDate: '2024-01-15',
+    });
     // 17 cents in 10 parts rounds to 2 a month: paid off in month 9, so no ¥0.00 tenth instalment.
-    const { shortenedFrom } = buildSchedule({ principal: cents(17), annualRatePpm: 0, months: 10, method: 'EQUAL_PRINCIPAL', startDate: '2024-01-15' });
+    const { shortenedFrom } = buildSchedule({
+      principal: cents(17),
+      annualRatePpm: 0,
+      months: 10,
+      method: 'EQUAL_PRINCIPAL',
+      startDate: '2024-01-15',
+    });
     expect(rows.map((row) => row.principal)).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 1]);
     expect(shortenedFrom).toBe(10);
     expectConsistent({ principal: cents(17), annualRatePpm: 120_000, months: 10, method: 'EQUAL_PRINCIPAL', startDate: '2024-01-15' });
@@ -97,9 +157,23 @@ describe('equal principal (等额本金)', () => {
 describe('interest first (先息后本)', () => {
   it('pays round(P × r) each month and P at the end', () => {
     const { rows, totals } = mortgage('INTEREST_FIRST');
-    expect(rows[0]).toEqual({ period: 1, dueDate: '2024-02-29', payment: 408_333, principal: 0, interest: 408_333, remaining: 100_000_000 });
+    expect(rows[0]).toEqual({
+      period: 1,
+      dueDate: '2024-02-29',
+      payment: 408_333,
+      principal: 0,
+      interest: 408_333,
+      remaining: 100_000_000,
+    });
     expect(rows.slice(0, 359).every((row) => row.payment === 408_333 && row.remaining === 100_000_000)).toBe(true);
-    expect(rows[359]).toEqual({ period: 360, dueDate: '2054-01-31', payment: 100_408_333, principal: 100_000_000, interest: 408_333, remaining: 0 });
+    expect(rows[359]).toEqual({
+      period: 360,
+      dueDate: '2054-01-31',
+      payment: 100_408_333,
+      principal: 100_000_000,
+      interest: 408_333,
+      remaining: 0,
+    });
     expect(totals).toEqual({ payment: 246_999_880, principal: 100_000_000, interest: 146_999_880 });
   });
 });
@@ -107,7 +181,13 @@ describe('interest first (先息后本)', () => {
 describe('bullet (到期一次还本付息)', () => {
   it('one payment at maturity with actual/360 interest', () => {
     // 2024-01-15 → 2024-04-15 is 91 days: 10,000.00 × 7.2 % × 91 / 360 = 182.00
-    const { rows, totals } = buildSchedule({ principal: cents(1_000_000), annualRatePpm: 72_000, months: 3, method: 'BULLET', startDate: '2024-01-15' });
+    const { rows, totals } = buildSchedule({
+      principal: cents(1_000_000),
+      annualRatePpm: 72_000,
+      months: 3,
+      method: 'BULLET',
+      startDate: '2024-01-15',
+    });
     expect(rows).toEqual([{ period: 1, dueDate: '2024-04-15', payment: 1_018_200, principal: 1_000_000, interest: 18_200, remaining: 0 }]);
     expect(totals).toEqual({ payment: 1_018_200, principal: 1_000_000, interest: 18_200 });
   });
@@ -127,8 +207,20 @@ describe('due dates', () => {
   it('follow the original day of month, clamped to the month end', () => {
     const { rows } = buildSchedule({ principal: P, annualRatePpm: RATE, months: 14, method: 'INTEREST_FIRST', startDate: '2023-01-31' });
     expect(rows.map((row) => row.dueDate)).toEqual([
-      '2023-02-28', '2023-03-31', '2023-04-30', '2023-05-31', '2023-06-30', '2023-07-31', '2023-08-31',
-      '2023-09-30', '2023-10-31', '2023-11-30', '2023-12-31', '2024-01-31', '2024-02-29', '2024-03-31',
+      '2023-02-28',
+      '2023-03-31',
+      '2023-04-30',
+      '2023-05-31',
+      '2023-06-30',
+      '2023-07-31',
+      '2023-08-31',
+      '2023-09-30',
+      '2023-10-31',
+      '2023-11-30',
+      '2023-12-31',
+      '2024-01-31',
+      '2024-02-29',
+      '2024-03-31',
     ]);
   });
 
@@ -198,7 +290,14 @@ function reference(input: ScheduleInput) {
   let balance = P as number;
   for (let i = 1; i <= n; i += 1) {
     const interest = monthInterest(balance);
-    let p = i === n ? balance : method === 'INTEREST_FIRST' ? 0 : method === 'EQUAL_PRINCIPAL' ? half(new Big(P).div(n)) : Math.max(0, A - interest);
+    let p =
+      i === n
+        ? balance
+        : method === 'INTEREST_FIRST'
+          ? 0
+          : method === 'EQUAL_PRINCIPAL'
+            ? half(new Big(P).div(n))
+            : Math.max(0, A - interest);
     p = Math.min(p, balance);
     balance -= p;
     rows.push({ period: i, dueDate: refDueDate(startDate, i), payment: p + interest, principal: p, interest, remaining: balance });
@@ -210,20 +309,38 @@ function reference(input: ScheduleInput) {
 describe('exact charges: one division of exact integers, half-up (the rounded-rate defect)', () => {
   it('180.00 at 4.9 %: period 1 interest is 0.74 (73.5 cents rounds up)', () => {
     for (const method of ['EQUAL_INSTALMENT', 'EQUAL_PRINCIPAL', 'INTEREST_FIRST'] as const) {
-      const { rows } = buildSchedule({ principal: parseYuan('180.00'), annualRatePpm: parsePercent('4.9'), months: 12, method, startDate: '2024-03-15' });
+      const { rows } = buildSchedule({
+        principal: parseYuan('180.00'),
+        annualRatePpm: parsePercent('4.9'),
+        months: 12,
+        method,
+        startDate: '2024-03-15',
+      });
       expect(rows[0].interest).toBe(74);
     }
     expect(monthlyInterest(parseYuan('180.00'), 49_000)).toBe(74);
   });
 
   it('4,618,200.00 at 20.53 %: period 1 interest is 79,009.71', () => {
-    const { rows } = buildSchedule({ principal: parseYuan('4,618,200.00'), annualRatePpm: parsePercent('20.53'), months: 24, method: 'EQUAL_INSTALMENT', startDate: '2024-03-15' });
+    const { rows } = buildSchedule({
+      principal: parseYuan('4,618,200.00'),
+      annualRatePpm: parsePercent('20.53'),
+      months: 24,
+      method: 'EQUAL_INSTALMENT',
+      startDate: '2024-03-15',
+    });
     expect(rows[0].interest).toBe(7_900_971);
     expect(monthlyInterest(parseYuan('4,618,200.00'), 205_300)).toBe(7_900_971);
   });
 
   it('equal principal rounds an exact half cent of P / n up: 0.05 over 2 months is 0.03 then 0.02', () => {
-    const { rows } = buildSchedule({ principal: cents(5), annualRatePpm: 0, months: 2, method: 'EQUAL_PRINCIPAL', startDate: '2024-03-15' });
+    const { rows } = buildSchedule({
+      principal: cents(5),
+      annualRatePpm: 0,
+      months: 2,
+      method: 'EQUAL_PRINCIPAL',
+      startDate: '2024-03-15',
+    });
     expect(rows.map((row) => row.principal)).toEqual([3, 2]);
   });
 
@@ -239,9 +356,23 @@ describe('schedules that would end with ¥0.00 instalments are shortened', () =>
   it('38,376.41 at 33.85 % over 358 months is paid off early: the schedule ends at the last real payment', () => {
     // The issue names month 357; exact rational arithmetic (A = 1,082.59; Python Fraction and the
     // 300-digit reference below agree) pays the balance off in month 356, leaving two ¥0.00 months.
-    const s = buildSchedule({ principal: parseYuan('38,376.41'), annualRatePpm: parsePercent('33.85'), months: 358, method: 'EQUAL_INSTALMENT', startDate: '2024-01-31' });
+    const s = buildSchedule({
+      principal: parseYuan('38,376.41'),
+      annualRatePpm: parsePercent('33.85'),
+      months: 358,
+      method: 'EQUAL_INSTALMENT',
+      startDate: '2024-01-31',
+    });
     expect(equalInstalmentPayment(parseYuan('38,376.41'), parsePercent('33.85'), 358)).toBe(108_259);
-    expect(s.rows).toEqual(reference({ principal: parseYuan('38,376.41'), annualRatePpm: parsePercent('33.85'), months: 358, method: 'EQUAL_INSTALMENT', startDate: '2024-01-31' }));
+    expect(s.rows).toEqual(
+      reference({
+        principal: parseYuan('38,376.41'),
+        annualRatePpm: parsePercent('33.85'),
+        months: 358,
+        method: 'EQUAL_INSTALMENT',
+        startDate: '2024-01-31',
+      }),
+    );
     expect(s.rows).toHaveLength(356);
     expect(s.shortenedFrom).toBe(358);
     expect(s.rows.every((row) => row.payment > 0)).toBe(true);
@@ -273,12 +404,15 @@ describe('the four methods against the independent reference', () => {
     });
   }
 
-  it.each(cases.map((c) => [`${c.method} ${c.principal} @${c.annualRatePpm} × ${c.months} from ${c.startDate}`, c] as const))('%s', (_, input) => {
-    const s = buildSchedule(input);
-    expect(s.rows).toEqual(reference(input));
-    expect(s.totals.principal).toBe(input.principal);
-    expectConsistent(input);
-  });
+  it.each(cases.map((c) => [`${c.method} ${c.principal} @${c.annualRatePpm} × ${c.months} from ${c.startDate}`, c] as const))(
+    '%s',
+    (_, input) => {
+      const s = buildSchedule(input);
+      expect(s.rows).toEqual(reference(input));
+      expect(s.totals.principal).toBe(input.principal);
+      expectConsistent(input);
+    },
+  );
 });
 
 describe('leap years and month ends', () => {
@@ -294,7 +428,13 @@ describe('leap years and month ends', () => {
   });
 
   it('bullet interest counts the leap day: 2024-02-01 → 2024-03-01 is 29 days', () => {
-    const { rows } = buildSchedule({ principal: cents(3_600_000), annualRatePpm: 100_000, months: 1, method: 'BULLET', startDate: '2024-02-01' });
+    const { rows } = buildSchedule({
+      principal: cents(3_600_000),
+      annualRatePpm: 100_000,
+      months: 1,
+      method: 'BULLET',
+      startDate: '2024-02-01',
+    });
     // 36,000.00 × 10 % × 29 / 360 = 290.00
     expect(rows[0]).toMatchObject({ dueDate: '2024-03-01', interest: 29_000 });
   });
@@ -303,8 +443,16 @@ describe('leap years and month ends', () => {
 describe('1-month and 360-month terms, zero rate', () => {
   it('one month: the whole principal plus one month of interest, for every method', () => {
     for (const method of ['EQUAL_INSTALMENT', 'EQUAL_PRINCIPAL', 'INTEREST_FIRST'] as const) {
-      const { rows } = buildSchedule({ principal: parseYuan('10,000.00'), annualRatePpm: 120_000, months: 1, method, startDate: '2024-01-31' });
-      expect(rows).toEqual([{ period: 1, dueDate: '2024-02-29', payment: 1_010_000, principal: 1_000_000, interest: 10_000, remaining: 0 }]);
+      const { rows } = buildSchedule({
+        principal: parseYuan('10,000.00'),
+        annualRatePpm: 120_000,
+        months: 1,
+        method,
+        startDate: '2024-01-31',
+      });
+      expect(rows).toEqual([
+        { period: 1, dueDate: '2024-02-29', payment: 1_010_000, principal: 1_000_000, interest: 10_000, remaining: 0 },
+      ]);
     }
   });
 

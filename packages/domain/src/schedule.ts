@@ -132,7 +132,14 @@ export function buildSchedule(input: ScheduleInput): Schedule {
     // Rounding up on small amounts must never repay more than is owed before the last period.
     if (principalPart > balance) principalPart = balance;
     balance = subCents(balance, principalPart);
-    rows.push({ period, dueDate: addMonths(startDate, period), payment: addCents(principalPart, interest), principal: principalPart, interest, remaining: balance });
+    rows.push({
+      period,
+      dueDate: addMonths(startDate, period),
+      payment: addCents(principalPart, interest),
+      principal: principalPart,
+      interest,
+      remaining: balance,
+    });
   }
 
   // Rounding the instalment (or the equal principal) up can repay the loan before its last month;

@@ -29,13 +29,10 @@ export function defineLifecycle<S extends string>(
   labels?: { readonly [K in S]: string },
 ): Lifecycle<S> {
   const states = Object.keys(transitions) as S[];
-  const isState = (value: unknown): value is S =>
-    typeof value === 'string' && Object.hasOwn(transitions, value);
-  const label = (state: string): string =>
-    isState(state) && labels ? labels[state] : state;
+  const isState = (value: unknown): value is S => typeof value === 'string' && Object.hasOwn(transitions, value);
+  const label = (state: string): string => (isState(state) && labels ? labels[state] : state);
   const nextStates = (from: string): readonly S[] => (isState(from) ? transitions[from] : []);
-  const canTransition = (from: string, to: string): boolean =>
-    isState(to) && nextStates(from).includes(to);
+  const canTransition = (from: string, to: string): boolean => isState(to) && nextStates(from).includes(to);
 
   return {
     states,

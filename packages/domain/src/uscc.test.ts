@@ -8,12 +8,7 @@ function message(text: string): string {
 }
 
 // Codes of well-known registered companies (public records) and the commonly quoted sample.
-const VALID = [
-  '91350100M000100Y43',
-  '914403001922038216',
-  '9144030071526726XG',
-  '91330100716105852F',
-];
+const VALID = ['91350100M000100Y43', '914403001922038216', '9144030071526726XG', '91330100716105852F'];
 
 describe('usccCheckChar (GB 32100-2015)', () => {
   it('computes the check character', () => {

@@ -23,7 +23,9 @@ export function usccCheckChar(first17: string): string {
 
 /** Validates and upper-cases a code; a wrong check character gets its own message. */
 export function validateUscc(text: string): UsccValidation {
-  const code = String(text ?? '').trim().toUpperCase();
+  const code = String(text ?? '')
+    .trim()
+    .toUpperCase();
   if (code === '') return { ok: false, message: '请输入统一社会信用代码' };
   if (code.length !== 18) {
     return { ok: false, message: `统一社会信用代码应为18位，当前为${code.length}位` };

@@ -20,7 +20,9 @@ try {
   await database.migrate();
   const started = Date.now();
   const report = await checkStock(database.db);
-  console.log(`库存账核对（${database.kind}）：${report.positions} 个库存，${report.movements} 条流水，${report.receipts} 张仓单，用时 ${Date.now() - started} ms`);
+  console.log(
+    `库存账核对（${database.kind}）：${report.positions} 个库存，${report.movements} 条流水，${report.receipts} 张仓单，用时 ${Date.now() - started} ms`,
+  );
   if (report.problems.length) {
     for (const p of report.problems) console.log(`  ✗ ${p}`);
     console.log(`发现 ${report.problems.length} 个问题。`);

@@ -35,7 +35,10 @@ describe('embedded database lock', () => {
   it('replaces the lock of a process that died', () => {
     const file = path.join(root, 'b.lock');
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString();
-    writeFileSync(file, JSON.stringify({ pid: Number(dead), host: hostname(), command: 'node crashed', startedAt: '2026-01-01T00:00:00Z', token: 'x' }));
+    writeFileSync(
+      file,
+      JSON.stringify({ pid: Number(dead), host: hostname(), command: 'node crashed', startedAt: '2026-01-01T00:00:00Z', token: 'x' }),
+    );
     const lock = acquireDataDirLock(file);
     expect(lock.holder.pid).toBe(process.pid);
     lock.release();

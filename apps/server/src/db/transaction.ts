@@ -38,7 +38,10 @@ export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, opt
       await Promise.allSettled(undo.map((u) => u()));
       const state = sqlState(err);
       if (!state || !RETRYABLE.has(state) || attempt >= MAX_ATTEMPTS) throw err;
-      (opts.log ?? console).warn({ sqlState: state, attempt, transaction: opts.name }, 'transaction aborted by the database; running it again');
+      (opts.log ?? console).warn(
+        { sqlState: state, attempt, transaction: opts.name },
+        'transaction aborted by the database; running it again',
+      );
       await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
     }
   }

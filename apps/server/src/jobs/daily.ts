@@ -28,19 +28,35 @@ export interface DailyResult {
  */
 export async function runDailyJob(db: Db, runDate: IsoDate): Promise<DailyResult> {
   return db.transaction(async (tx) => {
-    const claimed = await tx.insert(jobRuns).values({ job: DAILY_JOB, runDate, result: {} }).onConflictDoNothing().returning({ job: jobRuns.job });
+    const claimed = await tx
+      .insert(jobRuns)
+      .values({ job: DAILY_JOB, runDate, result: {} })
+      .onConflictDoNothing()
+      .returning({ job: jobRuns.job });
     if (!claimed.length) {
-      const [previous] = await tx.select().from(jobRuns).where(and(eq(jobRuns.job, DAILY_JOB), eq(jobRuns.runDate, runDate)));
+      const [previous] = await tx
+        .select()
+        .from(jobRuns)
+        .where(and(eq(jobRuns.job, DAILY_JOB), eq(jobRuns.runDate, runDate)));
       return { ...(previous?.result as unknown as DailyResult), runDate, skipped: true };
     }
     // Financings first, then their tranches: the lock order repayments use, so the job never deadlocks with one.
-    const dueWhere = and(eq(financingTranches.status, 'DISBURSED'), sql`${financingTranches.dueDate} < ${runDate}`, sql`${financingTranches.outstanding} > 0`);
+    const dueWhere = and(
+      eq(financingTranches.status, 'DISBURSED'),
+      sql`${financingTranches.dueDate} < ${runDate}`,
+      sql`${financingTranches.outstanding} > 0`,
+    );
     const candidates = await tx.selectDistinct({ id: financingTranches.financingId }).from(financingTranches).where(dueWhere);
     if (candidates.length) {
       await tx
         .select({ id: financings.id })
         .from(financings)
-        .where(inArray(financings.id, candidates.map((c) => c.id)))
+        .where(
+          inArray(
+            financings.id,
+            candidates.map((c) => c.id),
+          ),
+        )
         .orderBy(financings.id)
         .for('update');
     }
@@ -61,7 +77,10 @@ export async function runDailyJob(db: Db, runDate: IsoDate): Promise<DailyResult
         newlyOverdue += 1;
         newlyOverdueFinancings.set(f.id, t.dueDate!);
       }
-      await tx.update(financingTranches).set({ overdue: true, penaltyToDate: owed.penalty, penaltyAsOf: runDate }).where(eq(financingTranches.id, t.id));
+      await tx
+        .update(financingTranches)
+        .set({ overdue: true, penaltyToDate: owed.penalty, penaltyAsOf: runDate })
+        .where(eq(financingTranches.id, t.id));
     }
     const ids = [...new Set(due.map((d) => d.f.id))];
     if (ids.length) await tx.update(financings).set({ overdue: true, updatedAt: new Date() }).where(inArray(financings.id, ids));

@@ -1,4 +1,14 @@
-import { answers, doneSchema, jobNameParams, jobOverviewSchema, jobRunListQuery, jobRunSchema, pageOf, runJobBody, type JobRun } from '@factoring/domain/contract';
+import {
+  answers,
+  doneSchema,
+  jobNameParams,
+  jobOverviewSchema,
+  jobRunListQuery,
+  jobRunSchema,
+  pageOf,
+  runJobBody,
+  type JobRun,
+} from '@factoring/domain/contract';
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.ts';
@@ -49,7 +59,10 @@ async function listRuns(db: Db, labels: Map<string, string>, q: { page: number; 
  * Scheduled jobs in the back office (operators only): the jobs with their hour and last run, the
  * run history, and a manual run of one job for a date.
  */
-export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; scheduler: Scheduler; scheduling: boolean }> = async (app, { db, scheduler, scheduling }) => {
+export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; scheduler: Scheduler; scheduling: boolean }> = async (
+  app,
+  { db, scheduler, scheduling },
+) => {
   const tags = ['bpm'];
   const labels = new Map(scheduler.jobs.map((j) => [j.name, j.label]));
   app.addHook('preHandler', app.requireUser('operator'));
@@ -70,19 +83,37 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; scheduler: Scheduler; sc
       node: scheduler.node,
       jobs: scheduler.jobs.map((j) => {
         const run = last.get(j.name);
-        return { name: j.name, label: j.label, hour: scheduler.hourOf(j), latestDue: scheduler.latestDue(j), lastRun: run ? toJobRun(run, labels) : null };
+        return {
+          name: j.name,
+          label: j.label,
+          hour: scheduler.hourOf(j),
+          latestDue: scheduler.latestDue(j),
+          lastRun: run ? toJobRun(run, labels) : null,
+        };
       }),
     });
   });
 
-  app.get('/api/bpm/jobs/runs', { schema: { tags, summary: '定时任务执行记录（分页）', querystring: jobRunListQuery, response: answers(pageOf(jobRunSchema)) } }, async (request) => {
-    const r = await listRuns(db, labels, request.query);
-    return page(r.items, r.totalCount);
-  });
+  app.get(
+    '/api/bpm/jobs/runs',
+    { schema: { tags, summary: '定时任务执行记录（分页）', querystring: jobRunListQuery, response: answers(pageOf(jobRunSchema)) } },
+    async (request) => {
+      const r = await listRuns(db, labels, request.query);
+      return page(r.items, r.totalCount);
+    },
+  );
 
   app.post(
     '/api/bpm/jobs/:name/run',
-    { schema: { tags, summary: '手动执行定时任务（默认最近应执行的业务日期）', params: jobNameParams, body: runJobBody.optional(), response: answers(doneSchema) } },
+    {
+      schema: {
+        tags,
+        summary: '手动执行定时任务（默认最近应执行的业务日期）',
+        params: jobNameParams,
+        body: runJobBody.optional(),
+        response: answers(doneSchema),
+      },
+    },
     async (request) => {
       const job = scheduler.jobs.find((j) => j.name === request.params.name);
       if (!job) throw new BusinessError(`定时任务不存在：${request.params.name}`);

@@ -27,7 +27,9 @@ function report(outcome: string, result: unknown, text: string): number {
   }
   const r = result as DailyResult | null;
   if (outcome === 'ran' && r && !r.skipped) {
-    console.log(`${r.runDate} 日终任务完成：新增逾期 ${r.newlyOverdue} 笔，逾期中 ${r.overdueTranches} 笔，累计罚息 ${(r.penaltyToDate / 100).toFixed(2)} 元，授信到期 ${r.expiredCreditLines} 笔。`);
+    console.log(
+      `${r.runDate} 日终任务完成：新增逾期 ${r.newlyOverdue} 笔，逾期中 ${r.overdueTranches} 笔，累计罚息 ${(r.penaltyToDate / 100).toFixed(2)} 元，授信到期 ${r.expiredCreditLines} 笔。`,
+    );
   } else {
     console.log(text);
   }
@@ -42,11 +44,20 @@ await runCommand({
     const scheduler = createScheduler({ db: database.db, jobs: [dailyJob], log: quietLog });
     const runDate = arg ?? scheduler.latestDue(dailyJob);
     const r: RunOutcome = await scheduler.runNow(DAILY_JOB, runDate);
-    const text = r.outcome === 'failed' ? (r.run.error ?? '') : r.outcome === 'ran' ? `${runDate} 已执行完成` : `${runDate} 的日终任务已执行过（或正在执行），本次未重复执行。`;
+    const text =
+      r.outcome === 'failed'
+        ? (r.run.error ?? '')
+        : r.outcome === 'ran'
+          ? `${runDate} 已执行完成`
+          : `${runDate} 的日终任务已执行过（或正在执行），本次未重复执行。`;
     return report(r.outcome, r.run?.result ?? null, text);
   },
   async viaServer(call) {
-    const res = await call<{ text: string; outcome: string; result: unknown }>('POST', `/api/local/jobs/${DAILY_JOB}/run`, arg ? { businessDate: arg } : {});
+    const res = await call<{ text: string; outcome: string; result: unknown }>(
+      'POST',
+      `/api/local/jobs/${DAILY_JOB}/run`,
+      arg ? { businessDate: arg } : {},
+    );
     return report(res.message.outcome ?? 'failed', res.message.result, res.message.text ?? String(res.message));
   },
 });

@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createScheduler, parseJobHours, type ScheduledJob } from './scheduler.ts';
 
 /** A China-time wall clock: `at('2026-05-18', 9)` is 09:00 in Beijing. */
-const at = (date: string, hour: number, minute = 0) => new Date(`${date}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+08:00`);
+const at = (date: string, hour: number, minute = 0) =>
+  new Date(`${date}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00+08:00`);
 const silent = { info: () => undefined, error: () => undefined };
 
 let t: TestApp;
@@ -29,7 +30,8 @@ function probe(name: string, hour = 2, fail?: (date: string) => boolean) {
   return { job, ran };
 }
 
-const runsOf = (job: string) => t.database.db.select().from(scheduledJobRuns).where(eq(scheduledJobRuns.job, job)).orderBy(scheduledJobRuns.businessDate);
+const runsOf = (job: string) =>
+  t.database.db.select().from(scheduledJobRuns).where(eq(scheduledJobRuns.job, job)).orderBy(scheduledJobRuns.businessDate);
 
 describe('scheduler', () => {
   it('runs the day once its China-time hour has come, and not again', async () => {
@@ -99,7 +101,14 @@ describe('scheduler', () => {
     const { job, ran } = probe('probe-lease', 0);
     let now = at('2026-06-01', 5);
     const s = createScheduler({ db: t.database.db, jobs: [job], log: silent, now: () => now, leaseMs: 60_000 });
-    await t.database.db.insert(scheduledJobRuns).values({ job: job.name, businessDate: '2026-06-01', status: 'RUNNING', trigger: 'SCHEDULE', node: 'dead-node:1', leaseUntil: new Date(now.getTime() + 30_000) });
+    await t.database.db.insert(scheduledJobRuns).values({
+      job: job.name,
+      businessDate: '2026-06-01',
+      status: 'RUNNING',
+      trigger: 'SCHEDULE',
+      node: 'dead-node:1',
+      leaseUntil: new Date(now.getTime() + 30_000),
+    });
     const busy = await s.runNow(job.name, '2026-06-01');
     expect(busy).toMatchObject({ outcome: 'skipped', reason: 'running' });
     now = new Date(now.getTime() + 31_000);

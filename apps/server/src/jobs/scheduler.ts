@@ -65,7 +65,10 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 /** Parses `supplyloan-daily=1,pledge-margin-calls=9` into hours; a bad entry is a configuration error. */
 export function parseJobHours(text: string | undefined): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const part of (text ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (text ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^([\w.-]+)=(\d{1,2})$/.exec(part);
     if (!m || Number(m[2]) > 23) throw new Error(`JOB_HOURS: "${part}" should be name=hour (0–23)`);
     out[m[1]] = Number(m[2]);
@@ -126,7 +129,10 @@ export function createScheduler(opts: SchedulerOptions) {
   }
 
   async function existing(job: ScheduledJob, businessDate: IsoDate) {
-    const [row] = await db.select().from(scheduledJobRuns).where(and(eq(scheduledJobRuns.job, job.name), eq(scheduledJobRuns.businessDate, businessDate)));
+    const [row] = await db
+      .select()
+      .from(scheduledJobRuns)
+      .where(and(eq(scheduledJobRuns.job, job.name), eq(scheduledJobRuns.businessDate, businessDate)));
     return row;
   }
 
@@ -135,7 +141,14 @@ export function createScheduler(opts: SchedulerOptions) {
     const claimed = await claim(job, businessDate, trigger);
     if (!claimed) {
       const row = await existing(job, businessDate);
-      const reason = row?.status === 'SUCCEEDED' ? 'done' : row?.status === 'RUNNING' ? 'running' : row && row.attempts >= maxAttempts ? 'gave-up' : 'waiting-retry';
+      const reason =
+        row?.status === 'SUCCEEDED'
+          ? 'done'
+          : row?.status === 'RUNNING'
+            ? 'running'
+            : row && row.attempts >= maxAttempts
+              ? 'gave-up'
+              : 'waiting-retry';
       return { outcome: 'skipped', reason, run: row };
     }
     const renew = setInterval(() => {

@@ -57,12 +57,22 @@ describe.skipIf(!onPostgres)('two app nodes on one PostgreSQL', () => {
     await admin(`create database ${name}`);
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DATABASE_URL: url.toString(), PUBLIC_ORIGIN: ORIGIN, AUTH_RATE_LIMIT: '3', JOBS: 'off' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      DATABASE_URL: url.toString(),
+      PUBLIC_ORIGIN: ORIGIN,
+      AUTH_RATE_LIMIT: '3',
+      JOBS: 'off',
+    });
     const a = openPostgres(url.toString(), 5);
     const b = openPostgres(url.toString(), 5);
     // Both nodes start at once on an empty database: the migration lock lets one apply, the other wait.
     await Promise.all([a.migrate(), b.migrate()]);
-    migrations = JSON.parse(readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle/meta/_journal.json'), 'utf8')).entries.length;
+    migrations = JSON.parse(
+      readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle/meta/_journal.json'), 'utf8'),
+    ).entries.length;
     await seedReferenceData(a.db);
     await seedDemoWorld(a.db);
     const jobs = [...SCHEDULED_JOBS, slowProbe];
@@ -80,19 +90,34 @@ describe.skipIf(!onPostgres)('two app nodes on one PostgreSQL', () => {
   });
 
   it('applied each migration once although both nodes migrated at the same time', async () => {
-    const [row] = rowsOf(await nodeA.database.db.execute(sql`select count(*)::int as n, count(distinct hash)::int as distinct_n from drizzle.__drizzle_migrations`));
+    const [row] = rowsOf(
+      await nodeA.database.db.execute(
+        sql`select count(*)::int as n, count(distinct hash)::int as distinct_n from drizzle.__drizzle_migrations`,
+      ),
+    );
     expect(row).toEqual({ n: migrations, distinct_n: migrations });
   });
 
   async function login(app: FastifyInstance): Promise<LightMyRequestResponse> {
     const current = (await app.inject({ method: 'GET', url: '/api/user/current', headers: { host: 'portal.test' } })).json();
     const { modulus, exponent } = current.message as { modulus: string; exponent: string };
-    const key = createPublicKey({ key: { kty: 'RSA', n: Buffer.from(modulus, 'hex').toString('base64url'), e: Buffer.from(exponent, 'hex').toString('base64url') }, format: 'jwk' });
-    const password = publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(DEMO_PASSWORD)).toString('base64');
+    const key = createPublicKey({
+      key: { kty: 'RSA', n: Buffer.from(modulus, 'hex').toString('base64url'), e: Buffer.from(exponent, 'hex').toString('base64url') },
+      format: 'jwk',
+    });
+    const password = publicEncrypt(
+      { key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(DEMO_PASSWORD),
+    ).toString('base64');
     return app.inject({
       method: 'POST',
       url: '/api/login',
-      headers: { host: 'portal.test', origin: ORIGIN, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        host: 'portal.test',
+        origin: ORIGIN,
+        'x-requested-with': 'XMLHttpRequest',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       payload: new URLSearchParams({ username: 'demo', password, loginType: 'PASSWORD', maskLoginVisible: 'false' }).toString(),
     });
   }
@@ -108,7 +133,11 @@ describe.skipIf(!onPostgres)('two app nodes on one PostgreSQL', () => {
     const me = (await nodeB.app.inject({ method: 'GET', url: '/api/user/current', headers })).json();
     expect(me.message.loginUser).toMatchObject({ loginName: 'demo' });
 
-    const out = await nodeB.app.inject({ method: 'POST', url: '/api/logout', headers: { ...headers, origin: ORIGIN, 'x-requested-with': 'XMLHttpRequest' } });
+    const out = await nodeB.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { ...headers, origin: ORIGIN, 'x-requested-with': 'XMLHttpRequest' },
+    });
     expect(out.statusCode).toBe(200);
     expect((await nodeA.app.inject({ method: 'GET', url: '/api/funds/flows', headers })).statusCode).toBe(401);
   });
@@ -122,7 +151,9 @@ describe.skipIf(!onPostgres)('two app nodes on one PostgreSQL', () => {
   it('a job started on both nodes at once runs once per business date', async () => {
     await Promise.all([nodeA.app.scheduler.runAllDue(), nodeB.app.scheduler.runAllDue()]);
     expect(executions).toHaveLength(1);
-    const runs = rowsOf(await nodeA.database.db.execute(sql`select job, business_date, status, attempts from scheduled_job_runs order by job`));
+    const runs = rowsOf(
+      await nodeA.database.db.execute(sql`select job, business_date, status, attempts from scheduled_job_runs order by job`),
+    );
     // Every registered job (the daily job, the probe, and whatever other areas registered): one run, one attempt.
     expect(runs.map((r) => r.job)).toEqual([...SCHEDULED_JOBS.map((j) => j.name), slowProbe.name].sort());
     for (const r of runs) expect(r, String(r.job)).toMatchObject({ status: 'SUCCEEDED', attempts: 1 });

@@ -39,7 +39,13 @@ export function scopeOf(request: FastifyRequest): Scope {
   let scope: Scope;
   if (user.authority === 'operator') scope = { kind: 'operator', userId: user.id };
   else if (user.enterpriseId != null)
-    scope = { kind: 'enterprise', enterpriseId: user.enterpriseId, userId: user.id, certified: user.certified, warehouse: user.ckFlag === 'Y' };
+    scope = {
+      kind: 'enterprise',
+      enterpriseId: user.enterpriseId,
+      userId: user.id,
+      certified: user.certified,
+      warehouse: user.ckFlag === 'Y',
+    };
   else throw Object.assign(new Error('没有访问权限'), { statusCode: 403 });
   cache.set(request, scope);
   return scope;

@@ -37,7 +37,11 @@ describe('errors plugin', () => {
 
   it('names the failing field of a nested body', async () => {
     const app = await appWith((a) =>
-      a.post('/api/nested', { schema: { body: z.object({ payee: z.object({ accountNo: z.string().regex(/^\d+$/) }) }) } }, async () => 'ok'),
+      a.post(
+        '/api/nested',
+        { schema: { body: z.object({ payee: z.object({ accountNo: z.string().regex(/^\d+$/) }) }) } },
+        async () => 'ok',
+      ),
     );
     const res = await app.inject({ method: 'POST', url: '/api/nested', payload: { payee: { accountNo: 'abc' } } });
     expect(res.statusCode).toBe(400);

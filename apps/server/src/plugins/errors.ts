@@ -6,7 +6,8 @@ import { BusinessError, NotFoundError } from '../lib/envelope.ts';
 /** Maps every failure onto the contract: 400 names the field, 500 carries only a request id. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof BusinessError) return reply.code(200).send({ status: 'ERROR', message: err.message, ...(err.code ? { code: err.code } : {}) });
+    if (err instanceof BusinessError)
+      return reply.code(200).send({ status: 'ERROR', message: err.message, ...(err.code ? { code: err.code } : {}) });
     if (err instanceof NotFoundError) return reply.code(404).send({ status: 'ERROR', message: err.message });
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

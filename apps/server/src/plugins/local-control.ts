@@ -10,7 +10,8 @@ import { importBranches, parseBranchCsv } from '../modules/reference/import-bran
 
 export const LOCAL_CONTROL_HEADER = 'x-local-control-token';
 
-const isLoopback = (address: string | undefined) => !!address && (address === '::1' || address.startsWith('127.') || address === '::ffff:127.0.0.1');
+const isLoopback = (address: string | undefined) =>
+  !!address && (address === '::1' || address.startsWith('127.') || address === '::ffff:127.0.0.1');
 
 /**
  * The commands' way in while a server holds the embedded database (issue 11): `npm run jobs:daily`,
@@ -18,7 +19,10 @@ const isLoopback = (address: string | undefined) => !!address && (address === ':
  * their work here. Only from this machine, and only with the token from the lock file (readable by
  * the user who started the server): it proves the caller could have opened the files anyway.
  */
-export const localControlRoutes: FastifyPluginAsyncZod<{ db: Db; lock: DataDirLock; scheduler: Scheduler }> = async (app, { db, lock, scheduler }) => {
+export const localControlRoutes: FastifyPluginAsyncZod<{ db: Db; lock: DataDirLock; scheduler: Scheduler }> = async (
+  app,
+  { db, lock, scheduler },
+) => {
   const expected = Buffer.from(lock.holder.token);
   app.addHook('onRequest', async (request, reply) => {
     const given = Buffer.from(String(request.headers[LOCAL_CONTROL_HEADER] ?? ''));
@@ -31,20 +35,33 @@ export const localControlRoutes: FastifyPluginAsyncZod<{ db: Db; lock: DataDirLo
 
   app.post(
     '/api/local/jobs/:name/run',
-    { schema: { ...hide, params: z.object({ name: z.string().max(100) }), body: z.object({ businessDate: z.string().max(10).optional() }).optional() } },
+    {
+      schema: {
+        ...hide,
+        params: z.object({ name: z.string().max(100) }),
+        body: z.object({ businessDate: z.string().max(10).optional() }).optional(),
+      },
+    },
     async (request) => {
       const job = scheduler.jobs.find((j) => j.name === request.params.name);
       if (!job) return { status: 'ERROR', message: `定时任务不存在：${request.params.name}` };
       const businessDate = request.body?.businessDate ?? scheduler.latestDue(job);
       const r = await scheduler.runNow(job.name, businessDate);
-      return { status: r.outcome === 'failed' ? 'ERROR' : 'OK', message: { text: outcomeMessage(r, businessDate), outcome: r.outcome, result: r.run?.result ?? null } };
+      return {
+        status: r.outcome === 'failed' ? 'ERROR' : 'OK',
+        message: { text: outcomeMessage(r, businessDate), outcome: r.outcome, result: r.run?.result ?? null },
+      };
     },
   );
 
   app.get('/api/local/ledger-check', { schema: hide }, async () => ({ status: 'OK', message: await checkLedger(db) }));
 
-  app.post('/api/local/branches/import', { bodyLimit: 64 * 1024 * 1024, schema: { ...hide, body: z.object({ csv: z.string() }) } }, async (request) => ({
-    status: 'OK',
-    message: await importBranches(db, parseBranchCsv(request.body.csv)),
-  }));
+  app.post(
+    '/api/local/branches/import',
+    { bodyLimit: 64 * 1024 * 1024, schema: { ...hide, body: z.object({ csv: z.string() }) } },
+    async (request) => ({
+      status: 'OK',
+      message: await importBranches(db, parseBranchCsv(request.body.csv)),
+    }),
+  );
 };

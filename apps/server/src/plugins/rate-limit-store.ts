@@ -4,7 +4,10 @@ import type { Db } from '../db/client.ts';
 
 type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;
 /** What the plugin passes to `child`: the route's merged options (routeInfo, groupId …). */
-type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0] & { routeInfo?: { method?: string | string[]; url?: string }; groupId?: string };
+type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0] & {
+  routeInfo?: { method?: string | string[]; url?: string };
+  groupId?: string;
+};
 
 type Row = { hits: number; ttl_ms: number };
 const rowsOf = (r: unknown) => (r as { rows: Row[] }).rows;
@@ -65,7 +68,8 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 
     /** A route's own counters: the same key space as the Redis store (group, or method + url). */
     child(routeOptions: ChildOptions): FastifyRateLimitStore {
-      const route = routeOptions.groupId ?? `${[routeOptions.routeInfo?.method ?? ''].flat().join(',')}${routeOptions.routeInfo?.url ?? ''}`;
+      const route =
+        routeOptions.groupId ?? `${[routeOptions.routeInfo?.method ?? ''].flat().join(',')}${routeOptions.routeInfo?.url ?? ''}`;
       return new DatabaseStore(`${this.prefix}${route}-`);
     }
   }

@@ -21,12 +21,16 @@ export const requestPathPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRequest', (request, reply, done) => {
-    if (isApi(request.url)) reply.header('x-content-type-options', 'nosniff').header('content-security-policy', API_CONTENT_SECURITY_POLICY);
+    if (isApi(request.url))
+      reply.header('x-content-type-options', 'nosniff').header('content-security-policy', API_CONTENT_SECURITY_POLICY);
     done();
   });
 
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'answered');
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'answered',
+    );
     done();
   });
 });

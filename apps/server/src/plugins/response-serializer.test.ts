@@ -17,7 +17,10 @@ describe('the compiled response serializer (production)', () => {
     app.setSerializerCompiler(responseSerializerCompiler('compiled'));
     const reply = (answer: unknown) => async () => answer as never;
     const route = (url: string, answer: unknown) => app.get(url, { schema: { response: answers(pageOf(item)) } }, reply(answer));
-    route('/leaky', { status: 'OK', message: { items: [{ id: 1, name: '甲', memo: null, passwordHash: 'secret', extra: { x: 1 } }], totalCount: 1, internal: true } });
+    route('/leaky', {
+      status: 'OK',
+      message: { items: [{ id: 1, name: '甲', memo: null, passwordHash: 'secret', extra: { x: 1 } }], totalCount: 1, internal: true },
+    });
     route('/refused', { status: 'ERROR', message: '余额不足', code: 'INSUFFICIENT', stack: 'at …' });
     route('/warn', { status: 'WARN', message: { items: [], totalCount: 0 } });
     route('/unknown-status', { status: 'MAYBE', message: 'x' });
@@ -63,8 +66,21 @@ describe('production answers equal validated answers on every GET route', () => 
 
   /** Keys in order with the type of every value: what the serializer decides, whatever the data. */
   const shapeOf = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(shapeOf) : v && typeof v === 'object' ? Object.entries(v).map(([k, x]) => [k, shapeOf(x)]) : v === null ? null : typeof v;
-  const stringConfig = (x: TestApp) => ({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', AUTH_RATE_LIMIT: '1000', DATA_DIR: x.config.DATA_DIR, PUBLIC_ORIGIN: ORIGIN });
+    Array.isArray(v)
+      ? v.map(shapeOf)
+      : v && typeof v === 'object'
+        ? Object.entries(v).map(([k, x]) => [k, shapeOf(x)])
+        : v === null
+          ? null
+          : typeof v;
+  const stringConfig = (x: TestApp) => ({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    AUTH_RATE_LIMIT: '1000',
+    DATA_DIR: x.config.DATA_DIR,
+    PUBLIC_ORIGIN: ORIGIN,
+  });
 
   it('answers identically for demo, the warehouse user and the operator', async () => {
     const spec = (await t.app.inject('/api/docs/json')).json() as { paths: Record<string, Record<string, unknown>> };
@@ -83,8 +99,16 @@ describe('production answers equal validated answers on every GET route', () => 
         if (!String(a.headers['content-type']).startsWith('application/json')) continue;
         compared++;
         // A fresh nonce or timestamp differs between two calls; then the shapes must still be equal.
-        if (b.statusCode !== a.statusCode || (b.body !== a.body && JSON.stringify(shapeOf(b.json())) !== JSON.stringify(shapeOf(a.json())))) {
-          differences.push({ url, user, validated: `${a.statusCode} ${a.body.slice(0, 300)}`, compiled: `${b.statusCode} ${b.body.slice(0, 300)}` });
+        if (
+          b.statusCode !== a.statusCode ||
+          (b.body !== a.body && JSON.stringify(shapeOf(b.json())) !== JSON.stringify(shapeOf(a.json())))
+        ) {
+          differences.push({
+            url,
+            user,
+            validated: `${a.statusCode} ${a.body.slice(0, 300)}`,
+            compiled: `${b.statusCode} ${b.body.slice(0, 300)}`,
+          });
         }
         if (b.body === a.body) identical++;
       }

@@ -9,7 +9,8 @@ import { IMMUTABLE, negotiate } from './static-assets.ts';
 /** A build as Vite makes it: hashed assets with precompressed siblings, index.html, a public file. */
 const dist = mkdtempSync(path.join(tmpdir(), 'fp-dist-'));
 const script = `console.log(${JSON.stringify('资金'.repeat(400))});`;
-const html = '<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body><div id="root"></div></body></html>';
+const html =
+  '<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body><div id="root"></div></body></html>';
 mkdirSync(path.join(dist, 'assets'));
 mkdirSync(path.join(dist, 'help'));
 mkdirSync(path.join(dist, '.vite'));

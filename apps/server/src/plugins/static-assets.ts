@@ -68,7 +68,10 @@ export function loadAssets(root: string): Map<string, Asset> {
     const file = path.join(root, rel);
     const identity = readFileSync(file);
     const bodies: Asset['bodies'] = { identity };
-    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
       try {
         if (statSync(file + suffix).isFile()) bodies[encoding] = readFileSync(file + suffix);
       } catch {
@@ -149,7 +152,8 @@ export const staticAssetsPlugin = fp(async (app: FastifyInstance, opts: { root: 
     const asset = assets.get(pathname);
     if (asset) return send(request, reply, asset);
     // A missing hashed file is an old release's chunk: a 404, not index.html parsed as script.
-    if (pathname.startsWith('/assets/')) return reply.code(404).header('cache-control', NO_CACHE).send({ status: 'ERROR', message: '文件不存在' });
+    if (pathname.startsWith('/assets/'))
+      return reply.code(404).header('cache-control', NO_CACHE).send({ status: 'ERROR', message: '文件不存在' });
     return send(request, reply, index);
   });
 });

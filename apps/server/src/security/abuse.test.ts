@@ -29,7 +29,14 @@ async function scratchUser(loginName: string, like = 'demo') {
   const template = await userRow(like);
   const [row] = await t.database.db
     .insert(users)
-    .values({ loginName, displayName: loginName, email: `${loginName}@example.cn`, passwordHash: template.passwordHash, enterpriseId: template.enterpriseId, authority: template.authority })
+    .values({
+      loginName,
+      displayName: loginName,
+      email: `${loginName}@example.cn`,
+      passwordHash: template.passwordHash,
+      enterpriseId: template.enterpriseId,
+      authority: template.authority,
+    })
     .returning();
   return row;
 }
@@ -52,12 +59,22 @@ describe('hole 1: mailed links and the same-origin check never follow the Host h
       const res = await dev.app.inject({
         method: 'POST',
         url: '/api/reg/forgetPwd',
-        headers: { ...json, 'x-requested-with': 'XMLHttpRequest', origin: 'http://localhost:8080', host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+        headers: {
+          ...json,
+          'x-requested-with': 'XMLHttpRequest',
+          origin: 'http://localhost:8080',
+          host: 'evil.example',
+          'x-forwarded-host': 'evil.example',
+        },
         payload: { account: 'demo' },
       });
       expect(res.json().status).toBe('OK');
       await expect
-        .poll(async () => (await dev.database.db.select().from(outbox).where(eq(outbox.toAddress, demo.email!)).orderBy(desc(outbox.id)).limit(1))[0]?.body ?? '')
+        .poll(
+          async () =>
+            (await dev.database.db.select().from(outbox).where(eq(outbox.toAddress, demo.email!)).orderBy(desc(outbox.id)).limit(1))[0]
+              ?.body ?? '',
+        )
         .toContain('http://localhost:8080/trade/resetpwd?token=');
       const all = await dev.database.db.select({ body: outbox.body }).from(outbox);
       expect(all.some((m) => m.body.includes('evil.example'))).toBe(false);
@@ -70,7 +87,12 @@ describe('hole 1: mailed links and the same-origin check never follow the Host h
 describe('hole 2: the anti-forgery guard and the session agree with the router on encoded paths', () => {
   it('refuses a login through /%61pi/login without the marker and origin', async () => {
     for (const url of ['/%61pi/login', '/%61%70%69/login', '/api/%6cogin']) {
-      const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'portal.test' }, payload: `username=demo&password=${encodeURIComponent(t.encrypt(DEMO_PASSWORD))}` });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'portal.test' },
+        payload: `username=demo&password=${encodeURIComponent(t.encrypt(DEMO_PASSWORD))}`,
+      });
       expect(res.statusCode, url).toBe(403);
       expect(res.cookies.find((c) => c.name === 'factoring_sid')).toBeUndefined();
     }
@@ -81,7 +103,12 @@ describe('hole 2: the anti-forgery guard and the session agree with the router o
     const before = (await t.database.db.select({ n: count() }).from(outbox))[0].n;
     const logout = await t.app.inject({ method: 'POST', url: '/%61pi/logout', headers: { host: 'portal.test', cookie: c.cookie! } });
     expect(logout.statusCode).toBe(403);
-    const spam = await t.app.inject({ method: 'POST', url: '/%61pi/reg/forgetPwd', headers: { ...json, host: 'portal.test' }, payload: { account: 'gouxiao' } });
+    const spam = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/reg/forgetPwd',
+      headers: { ...json, host: 'portal.test' },
+      payload: { account: 'gouxiao' },
+    });
     expect(spam.statusCode).toBe(403);
     expect((await c.get('/api/user/current')).json().message.loginUser.loginName).toBe('gouxiao');
     expect((await t.database.db.select({ n: count() }).from(outbox))[0].n).toBe(before);
@@ -142,14 +169,20 @@ describe('hole 5: money confirmations cannot be guessed without limit', () => {
     const u = await scratchUser('confirm_guess');
     const c = await t.loginAs(u.loginName, DEMO_PASSWORD);
     const guesses = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => c.post('/api/funds/withdraw', { amount: 100, password: t.encrypt(`Guess${i}word`), idempotencyKey: newKey() }, { json: true })),
+      Array.from({ length: 30 }, (_, i) =>
+        c.post('/api/funds/withdraw', { amount: 100, password: t.encrypt(`Guess${i}word`), idempotencyKey: newKey() }, { json: true }),
+      ),
     );
     const messages = guesses.map((r) => r.json().message as string);
     expect(messages.filter((m) => m.startsWith('登录密码不正确')).length).toBeLessThanOrEqual(MAX_FAILED_LOGINS);
     expect(messages.filter((m) => m.includes('账户已锁定')).length).toBeGreaterThanOrEqual(30 - MAX_FAILED_LOGINS);
     expect((await userRow(u.loginName)).failedLogins).toBe(30);
     // The right password is refused too while locked, and so is a new login.
-    const right = await c.post('/api/funds/withdraw', { amount: 100, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() }, { json: true });
+    const right = await c.post(
+      '/api/funds/withdraw',
+      { amount: 100, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
+      { json: true },
+    );
     expect(right.json().message).toContain('账户已锁定');
     expect((await t.client().login(u.loginName, DEMO_PASSWORD)).json().message).toBe(WRONG_CREDENTIALS);
   });
@@ -164,18 +197,31 @@ describe('hole 10: an invoice exists once in the whole portal while it is live',
     expect(cangchu.enterpriseId).not.toBe(invoice.enterpriseId);
     const res = await other.post(
       '/api/supplyloan/invoices',
-      { invoiceCode: invoice.invoiceCode, invoiceNumber: invoice.invoiceNumber, issueDate: invoice.issueDate, amount: invoice.amount, taxAmount: invoice.taxAmount, buyerEnterpriseId: invoice.buyerEnterpriseId },
+      {
+        invoiceCode: invoice.invoiceCode,
+        invoiceNumber: invoice.invoiceNumber,
+        issueDate: invoice.issueDate,
+        amount: invoice.amount,
+        taxAmount: invoice.taxAmount,
+        buyerEnterpriseId: invoice.buyerEnterpriseId,
+      },
       { json: true },
     );
     expect(res.json().status).toBe('ERROR');
-    const copies = await t.database.db.select({ n: count() }).from(invoices).where(and(eq(invoices.invoiceCode, invoice.invoiceCode), eq(invoices.invoiceNumber, invoice.invoiceNumber)));
+    const copies = await t.database.db
+      .select({ n: count() })
+      .from(invoices)
+      .where(and(eq(invoices.invoiceCode, invoice.invoiceCode), eq(invoices.invoiceNumber, invoice.invoiceNumber)));
     expect(copies[0].n).toBe(1);
   });
 });
 
 describe('hole 11: demo users do not share a salt or a hash', () => {
   it('gives every seeded user its own salt', async () => {
-    const rows = await t.database.db.select({ hash: users.passwordHash }).from(users).where(sql`${users.loginName} in ('demo','cangchu','gouxiao','operator','xinqiye')`);
+    const rows = await t.database.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(sql`${users.loginName} in ('demo','cangchu','gouxiao','operator','xinqiye')`);
     expect(rows).toHaveLength(5);
     expect(new Set(rows.map((r) => r.hash.split('$')[4])).size).toBe(5);
   });
@@ -189,7 +235,12 @@ describe('hole 12: authenticate before validating; no caching; sandboxed contrac
       ['GET', '/api/contracts/abc'],
       ['GET', '/api/uploads/not-a-number'],
     ] as const) {
-      const res = await t.app.inject({ method, url, headers: { ...json, ...guardHeaders }, ...(method === 'POST' ? { payload: '{"amount":{"x":1}}' } : {}) });
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { ...json, ...guardHeaders },
+        ...(method === 'POST' ? { payload: '{"amount":{"x":1}}' } : {}),
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.body).not.toContain('field');
     }
@@ -206,8 +257,16 @@ describe('hole 12: authenticate before validating; no caching; sandboxed contrac
   it('serves contract PDFs with a sandbox policy', async () => {
     const c = await t.loginAs('demo');
     const demo = await userRow('demo');
-    const [contract] = await t.database.db.select({ id: contracts.id }).from(contracts).where(eq(contracts.enterpriseId, demo.enterpriseId!)).limit(1);
-    const res = await t.app.inject({ method: 'GET', url: `/api/contracts/${contract.id}/file`, headers: { host: 'portal.test', cookie: c.cookie! } });
+    const [contract] = await t.database.db
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(eq(contracts.enterpriseId, demo.enterpriseId!))
+      .limit(1);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/contracts/${contract.id}/file`,
+      headers: { host: 'portal.test', cookie: c.cookie! },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-security-policy']).toMatch(/(^|;\s*)sandbox(;|$)/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');

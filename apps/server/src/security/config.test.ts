@@ -15,7 +15,9 @@ describe('production configuration', () => {
 
   it('never seeds the demo world in production, and refuses to be told to', () => {
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example.cn' }).SEED_DEMO).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example.cn', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example.cn', SEED_DEMO: 'true' })).toThrow(
+      /SEED_DEMO/,
+    );
   });
 
   it('refuses a PUBLIC_ORIGIN that is not an origin', () => {
@@ -26,7 +28,11 @@ describe('production configuration', () => {
 
 describe('development configuration', () => {
   it('derives the public origin once from PORT and seeds the demo on the embedded database', () => {
-    expect(loadConfig({ PORT: '9090' })).toMatchObject({ NODE_ENV: 'development', SEED_DEMO: true, publicOrigins: ['http://localhost:9090', 'http://127.0.0.1:9090'] });
+    expect(loadConfig({ PORT: '9090' })).toMatchObject({
+      NODE_ENV: 'development',
+      SEED_DEMO: true,
+      publicOrigins: ['http://localhost:9090', 'http://127.0.0.1:9090'],
+    });
   });
 
   it('does not seed the demo on PostgreSQL unless asked', () => {
@@ -35,6 +41,9 @@ describe('development configuration', () => {
   });
 
   it('keeps configured origins without a trailing slash; the first builds links', () => {
-    expect(loadConfig({ PUBLIC_ORIGIN: 'https://a.example.cn/, http://b.example.cn:8443' }).publicOrigins).toEqual(['https://a.example.cn', 'http://b.example.cn:8443']);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://a.example.cn/, http://b.example.cn:8443' }).publicOrigins).toEqual([
+      'https://a.example.cn',
+      'http://b.example.cn:8443',
+    ]);
   });
 });

@@ -40,7 +40,9 @@ async function demoFingerprint(): Promise<Record<string, string>> {
   const tables = await ownedTables();
   const out: Record<string, string> = {};
   for (const { table, column } of tables) {
-    const parties = tables.filter((x) => x.table === table).map((x) => sql`coalesce(${sql.identifier(x.column)}, 0) <> ${callerEnterpriseId}`);
+    const parties = tables
+      .filter((x) => x.table === table)
+      .map((x) => sql`coalesce(${sql.identifier(x.column)}, 0) <> ${callerEnterpriseId}`);
     const [r] = rowsOf(
       await t.database.db.execute(
         sql`select count(*)::int as n, coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as digest from ${sql.identifier(table)} x
@@ -58,7 +60,9 @@ async function idsOf(enterpriseId: number, limit: number): Promise<Set<number>> 
   for (const { table, column, hasId } of await ownedTables()) {
     if (!hasId || table.startsWith('journal_')) continue;
     const rows = rowsOf(
-      await t.database.db.execute(sql`select id from ${sql.identifier(table)} where ${sql.identifier(column)} = ${enterpriseId} order by id desc limit ${limit}`),
+      await t.database.db.execute(
+        sql`select id from ${sql.identifier(table)} where ${sql.identifier(column)} = ${enterpriseId} order by id desc limit ${limit}`,
+      ),
     );
     for (const r of rows) ids.add(Number(r.id));
   }
@@ -77,13 +81,16 @@ async function demoIds(): Promise<number[]> {
  */
 async function demoMarkers(): Promise<string[]> {
   const [e] = await t.database.db.select({ uscc: enterprises.uscc }).from(enterprises).where(eq(enterprises.id, demoEnterpriseId));
-  const column = async (query: ReturnType<typeof sql>) => rowsOf(await t.database.db.execute(query)).map((r) => String(Object.values(r)[0]));
+  const column = async (query: ReturnType<typeof sql>) =>
+    rowsOf(await t.database.db.execute(query)).map((r) => String(Object.values(r)[0]));
   const markers = [
     e.uscc,
     ...(await column(sql`select account_no from settlement_accounts where enterprise_id = ${demoEnterpriseId}`)),
     ...(await column(sql`select contract_no from contracts where enterprise_id = ${demoEnterpriseId}`)),
     ...(await column(sql`select account_no from payees where enterprise_id = ${demoEnterpriseId}`)),
-    ...(await column(sql`select legal_id_card from enterprise_authentications where enterprise_id = ${demoEnterpriseId} and legal_id_card is not null`)),
+    ...(await column(
+      sql`select legal_id_card from enterprise_authentications where enterprise_id = ${demoEnterpriseId} and legal_id_card is not null`,
+    )),
   ];
   return [...new Set(markers.filter((m): m is string => typeof m === 'string' && m.length >= 8))];
 }
@@ -100,7 +107,16 @@ const SKIP = /logout|login|Pwd|password|\/reg\/|\/docs|\/bpm\/|\/operator\//i;
 
 async function operations(): Promise<Operation[]> {
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-    paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content?: Record<string, { schema?: { properties?: Operation['body'] } }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: { in: string; name: string }[];
+          requestBody?: { content?: Record<string, { schema?: { properties?: Operation['body'] } }> };
+        }
+      >
+    >;
   };
   const ops: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -138,18 +154,24 @@ function valueFor(name: string, spec: { type?: string }, id: number, password: s
 beforeAll(async () => {
   t = await createTestApp();
   other = await t.loginAs('gouxiao');
-  const enterpriseOf = async (loginName: string) => (await t.database.db.select({ enterpriseId: users.enterpriseId }).from(users).where(eq(users.loginName, loginName)))[0].enterpriseId!;
+  const enterpriseOf = async (loginName: string) =>
+    (await t.database.db.select({ enterpriseId: users.enterpriseId }).from(users).where(eq(users.loginName, loginName)))[0].enterpriseId!;
   demoEnterpriseId = await enterpriseOf('demo');
   callerEnterpriseId = await enterpriseOf('gouxiao');
 });
 afterAll(() => t.close());
 
-describe('another enterprise with the demo enterprise\'s ids', () => {
+describe("another enterprise with the demo enterprise's ids", () => {
   it('gets nothing of the demo enterprise back and changes none of its rows, on every operation', async () => {
     const [ids, markers, ops] = await Promise.all([demoIds(), demoMarkers(), operations()]);
     expect(ids.length).toBeGreaterThan(5);
     expect(markers.length).toBeGreaterThanOrEqual(3);
-    const withIds = ops.filter((op) => op.path.includes('{id}') || op.query.some((q) => ID_NAME.test(q)) || Object.keys(op.body).some((k) => ID_NAME.test(k) || IDS_NAME.test(k)));
+    const withIds = ops.filter(
+      (op) =>
+        op.path.includes('{id}') ||
+        op.query.some((q) => ID_NAME.test(q)) ||
+        Object.keys(op.body).some((k) => ID_NAME.test(k) || IDS_NAME.test(k)),
+    );
     expect(withIds.length).toBeGreaterThan(10);
 
     const before = await demoFingerprint();
@@ -164,7 +186,9 @@ describe('another enterprise with the demo enterprise\'s ids', () => {
         const res =
           op.method === 'GET'
             ? await other.get(url, query)
-            : await other.post(url, Object.fromEntries(Object.entries(op.body).map(([k, spec]) => [k, valueFor(k, spec, id, password)])), { json: true });
+            : await other.post(url, Object.fromEntries(Object.entries(op.body).map(([k, spec]) => [k, valueFor(k, spec, id, password)])), {
+                json: true,
+              });
         const text = res.body;
         const json = String(res.headers['content-type'] ?? '').includes('json');
         if (res.statusCode >= 500) leaks.push(`${op.method} ${url}: HTTP ${res.statusCode}`);

@@ -60,7 +60,8 @@ const PATH_BAD = ['0', '-1', '1.5', String(MAX_INT4 + 1), '9007199254740993', '0
 const QUERY_BAD = [NUL, CONTROL, 'x'.repeat(5000), '1.5', String(MAX_INT4 + 1), '-1', '0x10'];
 
 const isIdName = (name: string) => /(^id$|Id$|Ids$|_id$)/.test(name);
-const typeOf = (s: JsonSchema): string | undefined => (Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type) ?? (s.anyOf ?? s.oneOf)?.map(typeOf).find(Boolean);
+const typeOf = (s: JsonSchema): string | undefined =>
+  (Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type) ?? (s.anyOf ?? s.oneOf)?.map(typeOf).find(Boolean);
 
 /** A value that passes the field's schema where that is easy; ids point at nothing. */
 function plausible(name: string, s: JsonSchema): unknown {
@@ -94,7 +95,18 @@ function badValuesFor(name: string, s: JsonSchema): unknown[] {
   return [...ANY_FIELD_BAD, 1.5, null];
 }
 
-function operationsOf(doc: { paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema: JsonSchema }[]; requestBody?: { content?: Record<string, { schema: JsonSchema }> } }>> }): Operation[] {
+function operationsOf(doc: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { in: string; name: string; schema: JsonSchema }[];
+        requestBody?: { content?: Record<string, { schema: JsonSchema }> };
+      }
+    >
+  >;
+}): Operation[] {
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     if (!path.startsWith('/api/') || path.startsWith('/api/docs')) continue;
@@ -131,20 +143,30 @@ function probesOf(op: Operation): Probe[] {
   const baseUrl = fill({});
   const base = op.body ? JSON.stringify(baseBody(op.body)) : undefined;
   const probes: Probe[] = [];
-  for (const p of op.pathParams) for (const v of PATH_BAD) probes.push({ url: fill({ [p]: v }), body: base, what: `path ${p}=${JSON.stringify(v)}` });
+  for (const p of op.pathParams)
+    for (const v of PATH_BAD) probes.push({ url: fill({ [p]: v }), body: base, what: `path ${p}=${JSON.stringify(v)}` });
   for (const name of Object.keys(op.query)) {
-    for (const v of QUERY_BAD) probes.push({ url: baseUrl + qs({ ...baseQuery, [name]: v }), body: base, what: `query ${name}=${JSON.stringify(v).slice(0, 40)}` });
+    for (const v of QUERY_BAD)
+      probes.push({ url: baseUrl + qs({ ...baseQuery, [name]: v }), body: base, what: `query ${name}=${JSON.stringify(v).slice(0, 40)}` });
     probes.push({ url: `${baseUrl}?${name}=1&${name}=2`, body: base, what: `query ${name} twice` });
   }
   if (op.method !== 'GET' && op.method !== 'HEAD') {
     const b = op.body;
     probes.push({ url: baseUrl, body: '{}', what: 'body {} (fields missing)' });
-    probes.push({ url: baseUrl, body: JSON.stringify({ ...(b ? baseBody(b) : {}), unexpectedField: NUL, constructor: { prototype: { polluted: true } } }), what: 'body with extra fields' });
+    probes.push({
+      url: baseUrl,
+      body: JSON.stringify({ ...(b ? baseBody(b) : {}), unexpectedField: NUL, constructor: { prototype: { polluted: true } } }),
+      what: 'body with extra fields',
+    });
     probes.push({ url: baseUrl, body: '{"__proto__":{"polluted":true}}', what: 'body __proto__' });
     for (const raw of ['null', '[]', '"text"', '{', '{"a":"\\ud800"}']) probes.push({ url: baseUrl, body: raw, what: `body ${raw}` });
     for (const [name, schema] of Object.entries(b?.properties ?? {})) {
       for (const v of badValuesFor(name, schema)) {
-        probes.push({ url: baseUrl, body: JSON.stringify({ ...baseBody(b!), [name]: v }), what: `body ${name}=${JSON.stringify(v)?.slice(0, 40)}` });
+        probes.push({
+          url: baseUrl,
+          body: JSON.stringify({ ...baseBody(b!), [name]: v }),
+          what: `body ${name}=${JSON.stringify(v)?.slice(0, 40)}`,
+        });
       }
     }
   }
@@ -156,7 +178,11 @@ const cookies: Record<string, string | undefined> = {};
 
 /** Row counts of every table but the volatile ones, in one query. */
 async function rowCounts(): Promise<Record<string, number>> {
-  const tables = ((await t.database.db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as { rows: { tablename: string }[] }).rows
+  const tables = (
+    (await t.database.db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as {
+      rows: { tablename: string }[];
+    }
+  ).rows
     .map((r) => r.tablename)
     .filter((name) => !VOLATILE_TABLES.has(name));
   const union = tables.map((name) => `select '${name}' as t, count(*)::int as n from "${name}"`).join(' union all ');
@@ -212,12 +238,17 @@ describe('schema-driven fuzz of every operation', () => {
             const where = `${op.method} ${op.path} — ${probe.what}`;
             (PENDING_SHARED_SCHEMAS.has(where) ? pending : serverErrors).push(`${role} ${where} → ${res.statusCode}`);
           }
-          if ((res.statusCode === 401 || res.statusCode === 403) && res.json().message !== '请求缺少防伪标记') refused.add(`${role} ${op.method} ${op.path}`);
+          if ((res.statusCode === 401 || res.statusCode === 403) && res.json().message !== '请求缺少防伪标记')
+            refused.add(`${role} ${op.method} ${op.path}`);
         }
       }
       // A session that a probe ended would hide every later answer behind 401.
       if (role !== 'anonymous') {
-        const me = await t.app.inject({ method: 'GET', url: '/api/user/current', headers: { host: 'portal.test', cookie: cookies[role]! } });
+        const me = await t.app.inject({
+          method: 'GET',
+          url: '/api/user/current',
+          headers: { host: 'portal.test', cookie: cookies[role]! },
+        });
         expect(me.json().message.loginUser, `${role} still logged in`).not.toBeNull();
       }
     }

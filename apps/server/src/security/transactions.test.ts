@@ -47,16 +47,24 @@ describe('inTransaction', () => {
 
   it('gives up after a bounded number of attempts, and never retries other errors', async () => {
     let attempts = 0;
-    await expect(inTransaction(t.database.db, async () => ((attempts += 1), Promise.reject(pgError('40P01'))), { log: quiet })).rejects.toThrow('40P01');
+    await expect(
+      inTransaction(t.database.db, async () => ((attempts += 1), Promise.reject(pgError('40P01'))), { log: quiet }),
+    ).rejects.toThrow('40P01');
     expect(attempts).toBe(MAX_ATTEMPTS);
     attempts = 0;
-    await expect(inTransaction(t.database.db, async () => ((attempts += 1), Promise.reject(pgError('23505'))), { log: quiet })).rejects.toThrow('23505');
+    await expect(
+      inTransaction(t.database.db, async () => ((attempts += 1), Promise.reject(pgError('23505'))), { log: quiet }),
+    ).rejects.toThrow('23505');
     expect(attempts).toBe(1);
   });
 
   it('turns a real deadlock (rows locked in opposite orders) into two committed transactions', async () => {
     if (t.database.kind !== 'postgres') return; // PGlite runs one transaction at a time: no deadlock to provoke
-    const [a, b] = await t.database.db.select({ id: users.id }).from(users).where(inArray(users.loginName, ['cangchu', 'gouxiao'])).orderBy(users.id);
+    const [a, b] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.loginName, ['cangchu', 'gouxiao']))
+      .orderBy(users.id);
     let bothHoldFirstLock!: () => void;
     const barrier = new Promise<void>((r) => (bothHoldFirstLock = r));
     let holding = 0;
@@ -84,7 +92,15 @@ describe('contract files and rollbacks', () => {
     let written = 0;
     await expect(
       inTransaction(t.database.db, async (tx) => {
-        await generateContract(tx, { enterpriseId: demo.enterpriseId!, type: 'FINANCING', relatedType: 'FINANCING', relatedId: 2_147_483_647, title: '回滚测试合同', counterparty: '鑫链商业保理有限公司', amount: 100 });
+        await generateContract(tx, {
+          enterpriseId: demo.enterpriseId!,
+          type: 'FINANCING',
+          relatedType: 'FINANCING',
+          relatedId: 2_147_483_647,
+          title: '回滚测试合同',
+          counterparty: '鑫链商业保理有限公司',
+          amount: 100,
+        });
         written = contractFiles();
         throw new Error('the business rule after the contract refused');
       }),

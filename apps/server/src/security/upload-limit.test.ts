@@ -44,7 +44,19 @@ const CHUNK = 64 * 1024;
 function post(cookie: string, body: Buffer, contentType: string, fileStart: number): Promise<number | 'reset'> {
   return new Promise((resolve) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, method: 'POST', path: '/api/uploads', headers: { cookie, origin: ORIGIN, 'x-requested-with': 'XMLHttpRequest', 'content-type': contentType, 'content-length': body.length } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/uploads',
+        headers: {
+          cookie,
+          origin: ORIGIN,
+          'x-requested-with': 'XMLHttpRequest',
+          'content-type': contentType,
+          'content-length': body.length,
+        },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));

@@ -97,12 +97,24 @@ export interface TestClient {
   cookie: string | undefined;
   get(url: string, query?: Record<string, string | number>): Promise<LightMyRequestResponse>;
   /** Form-encoded like the web's default POST; pass `json: true` for JSON bodies. */
-  post(url: string, body?: Record<string, unknown>, opts?: { json?: boolean; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  post(
+    url: string,
+    body?: Record<string, unknown>,
+    opts?: { json?: boolean; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
   login(loginName: string, password: string): Promise<LightMyRequestResponse>;
 }
 
 export async function createTestApp(overrides: Partial<Record<keyof Config, string>> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', AUTH_RATE_LIMIT: '1000', DATA_DIR: dataDir, PUBLIC_ORIGIN: ORIGIN, ...overrides });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    AUTH_RATE_LIMIT: '1000',
+    DATA_DIR: dataDir,
+    PUBLIC_ORIGIN: ORIGIN,
+    ...overrides,
+  });
   let drop: () => Promise<void> = async () => undefined;
   let database: Database;
   if (engine === 'postgres') ({ database, drop } = await postgresDatabase());
@@ -117,7 +129,9 @@ export async function createTestApp(overrides: Partial<Record<keyof Config, stri
     format: 'jwk',
   });
   const encrypt = (password: string) =>
-    publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
+    publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString(
+      'base64',
+    );
 
   const client = (): TestClient => {
     const c: TestClient = {
@@ -126,7 +140,13 @@ export async function createTestApp(overrides: Partial<Record<keyof Config, stri
         return remember(await app.inject({ method: 'GET', url, query: query as Record<string, string>, headers: headers(c) }));
       },
       async post(url, body = {}, opts = {}) {
-        const payload = opts.json ? JSON.stringify(body) : new URLSearchParams(Object.entries(body).filter(([, v]) => v != null).map(([k, v]) => [k, String(v)])).toString();
+        const payload = opts.json
+          ? JSON.stringify(body)
+          : new URLSearchParams(
+              Object.entries(body)
+                .filter(([, v]) => v != null)
+                .map(([k, v]) => [k, String(v)]),
+            ).toString();
         return remember(
           await app.inject({
             method: 'POST',

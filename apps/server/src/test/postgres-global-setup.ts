@@ -9,7 +9,10 @@ export default function setup() {
     await client.connect();
     try {
       // Workers name their databases after this process (their parent), so concurrent runs are left alone.
-      const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1 or datname like $2', [`fp\\_t\\_${process.pid}\\_%`, `fp\\_tpl\\_${process.pid}\\_%`]);
+      const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1 or datname like $2', [
+        `fp\\_t\\_${process.pid}\\_%`,
+        `fp\\_tpl\\_${process.pid}\\_%`,
+      ]);
       for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
     } finally {
       await client.end();

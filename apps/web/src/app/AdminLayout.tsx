@@ -61,7 +61,8 @@ export default function AdminLayout({ user, menus, children }: ShellProps) {
   const { token } = theme.useToken();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { darkTheme, siderFold, navOpenKeys, isNavbar, menuPopoverVisible, toggleTheme, toggleSider, setNavOpenKeys, setMenuPopover } = useAppState();
+  const { darkTheme, siderFold, navOpenKeys, isNavbar, menuPopoverVisible, toggleTheme, toggleSider, setNavOpenKeys, setMenuPopover } =
+    useAppState();
   const items = useMemo(() => toMenuItems(buildMenuTree(menus)), [menus]);
   const crumbs = useMemo(() => breadcrumbsFor(pathname, menus), [pathname, menus]);
 
@@ -92,21 +93,60 @@ export default function AdminLayout({ user, menus, children }: ShellProps) {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {!isNavbar && (
-        <Layout.Sider collapsible collapsed={siderFold} trigger={null} width={220} theme={darkTheme ? 'dark' : 'light'} data-testid="sider" data-folded={siderFold}>
-          <div style={{ height: 56, display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 600, fontSize: siderFold ? 14 : 18, color: token.colorPrimary }}>
+        <Layout.Sider
+          collapsible
+          collapsed={siderFold}
+          trigger={null}
+          width={220}
+          theme={darkTheme ? 'dark' : 'light'}
+          data-testid="sider"
+          data-folded={siderFold}
+        >
+          <div
+            style={{
+              height: 56,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              fontWeight: 600,
+              fontSize: siderFold ? 14 : 18,
+              color: token.colorPrimary,
+            }}
+          >
             {siderFold ? '鑫链' : '鑫链保理'}
           </div>
           {menu}
         </Layout.Sider>
       )}
       <Layout>
-        <Layout.Header style={{ background: token.colorBgContainer, paddingInline: 16, display: 'flex', alignItems: 'center', justifyContent: 'space-between', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+        <Layout.Header
+          style={{
+            background: token.colorBgContainer,
+            paddingInline: 16,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+          }}
+        >
           {isNavbar ? (
-            <Popover content={<div style={{ width: 240 }}>{menu}</div>} trigger="click" placement="bottomLeft" open={menuPopoverVisible} onOpenChange={setMenuPopover}>
+            <Popover
+              content={<div style={{ width: 240 }}>{menu}</div>}
+              trigger="click"
+              placement="bottomLeft"
+              open={menuPopoverVisible}
+              onOpenChange={setMenuPopover}
+            >
               <Button icon={<MenuOutlined />} aria-label="菜单" data-testid="navbar-menu-button" />
             </Popover>
           ) : (
-            <Button type="text" icon={siderFold ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />} onClick={toggleSider} aria-label={siderFold ? '展开侧栏' : '收起侧栏'} data-testid="sider-toggle" />
+            <Button
+              type="text"
+              icon={siderFold ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={toggleSider}
+              aria-label={siderFold ? '展开侧栏' : '收起侧栏'}
+              data-testid="sider-toggle"
+            />
           )}
           <Space size="middle">
             <ReminderSlot />
@@ -128,9 +168,16 @@ export default function AdminLayout({ user, menus, children }: ShellProps) {
         </Layout.Header>
         <Layout.Content style={{ margin: isNavbar ? 8 : 16 }}>
           {crumbs.length > 1 && (
-            <Breadcrumb style={{ marginBottom: 12 }} items={crumbs.map((c, i) => ({ title: c.route && i < crumbs.length - 1 ? <Link to={c.route}>{c.name}</Link> : c.name }))} />
+            <Breadcrumb
+              style={{ marginBottom: 12 }}
+              items={crumbs.map((c, i) => ({ title: c.route && i < crumbs.length - 1 ? <Link to={c.route}>{c.name}</Link> : c.name }))}
+            />
           )}
-          <div style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: isNavbar ? 12 : 24, minHeight: 360 }}>{children}</div>
+          <div
+            style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG, padding: isNavbar ? 12 : 24, minHeight: 360 }}
+          >
+            {children}
+          </div>
         </Layout.Content>
       </Layout>
     </Layout>

@@ -18,7 +18,10 @@ dayjs.locale('zh-cn');
 export default function AntdProviders({ children }: { children: ReactNode }) {
   const darkTheme = useAppState((s) => s.darkTheme);
   return (
-    <ConfigProvider locale={zhCN} theme={{ algorithm: darkTheme ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1a5fb4' } }}>
+    <ConfigProvider
+      locale={zhCN}
+      theme={{ algorithm: darkTheme ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1a5fb4' } }}
+    >
       <AntApp>
         <NotifierBridge />
         {children}

@@ -10,16 +10,28 @@ export function ReminderSlot() {
   return (
     <>
       <Badge count={total} size="small">
-        <Button type="text" icon={<BellOutlined />} aria-label="到期提醒" disabled={!reminder} onClick={() => reminder && showReminder(reminder)} />
+        <Button
+          type="text"
+          icon={<BellOutlined />}
+          aria-label="到期提醒"
+          disabled={!reminder}
+          onClick={() => reminder && showReminder(reminder)}
+        />
       </Badge>
       <Modal open={reminderVisible && !!reminder} title="到期提醒" onCancel={hideReminder} footer={null} data-testid="reminder-modal">
         {reminder && (
           <Space direction="vertical">
             <Typography.Text>
-              供应链授信即将到期：<b>{reminder.willexpire}</b> 笔 <Link to="/supplyloan/myPlatform" onClick={hideReminder}>查看</Link>
+              供应链授信即将到期：<b>{reminder.willexpire}</b> 笔{' '}
+              <Link to="/supplyloan/myPlatform" onClick={hideReminder}>
+                查看
+              </Link>
             </Typography.Text>
             <Typography.Text>
-              货押授信即将到期：<b>{reminder.stockloanQuerywillexpire}</b> 笔 <Link to="/pledge/myPlatform" onClick={hideReminder}>查看</Link>
+              货押授信即将到期：<b>{reminder.stockloanQuerywillexpire}</b> 笔{' '}
+              <Link to="/pledge/myPlatform" onClick={hideReminder}>
+                查看
+              </Link>
             </Typography.Text>
           </Space>
         )}

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { afterLoginPath, breadcrumbsFor, buildMenuTree, guardDecision } from './guard.ts';
 import type { MenuItem } from './state.ts';
 
-const menu = (id: number, route: string | null, mpid: number | null, bpid: number | null = mpid): MenuItem => ({ id, name: `m${id}`, route, bpid, mpid, icon: null });
+const menu = (id: number, route: string | null, mpid: number | null, bpid: number | null = mpid): MenuItem => ({
+  id,
+  name: `m${id}`,
+  route,
+  bpid,
+  mpid,
+  icon: null,
+});
 const menus: MenuItem[] = [
   menu(1, '/', null, null),
   { ...menu(6, null, null), bpid: 1 },
@@ -29,7 +36,18 @@ describe('guardDecision', () => {
     expect(guardDecision('/pledge/myPlatform', menus, defined)).toBe('possible403');
   });
   it('exempts the SPEC list and any /bpm/ path', () => {
-    for (const p of ['/', '/login', '/logout', '/version', '/sys/setting', '/exception/403', '/exception/404', '/exception/500', '/bpm/tasks', '/bpm/x/y']) {
+    for (const p of [
+      '/',
+      '/login',
+      '/logout',
+      '/version',
+      '/sys/setting',
+      '/exception/403',
+      '/exception/404',
+      '/exception/500',
+      '/bpm/tasks',
+      '/bpm/x/y',
+    ]) {
       expect(guardDecision(p, [], defined)).toBe('allow');
     }
   });

@@ -3,7 +3,20 @@ import { DEFINED_PATHS, needsLogin } from './route-table.ts';
 
 describe('route table', () => {
   it('defines every route family of SPEC §2', () => {
-    for (const p of ['/', '/login/login', '/version', '/sys/embed/:index', '/trade/resetpwd', '/pledge/voucherSucess', '/purchaseSalesManage/targetedPayment', '/supplyloan/ccbftTrialPayment', '/supplyloan/myfinancing/cloudComponent/RefundTotalTable', '/user/withdrawal', '/warehouse/maintainName', '/exception/500']) {
+    for (const p of [
+      '/',
+      '/login/login',
+      '/version',
+      '/sys/embed/:index',
+      '/trade/resetpwd',
+      '/pledge/voucherSucess',
+      '/purchaseSalesManage/targetedPayment',
+      '/supplyloan/ccbftTrialPayment',
+      '/supplyloan/myfinancing/cloudComponent/RefundTotalTable',
+      '/user/withdrawal',
+      '/warehouse/maintainName',
+      '/exception/500',
+    ]) {
       expect(DEFINED_PATHS).toContain(p);
     }
   });

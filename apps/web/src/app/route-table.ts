@@ -71,7 +71,10 @@ export const ROUTES: RouteDef[] = [
   merchant('/supplyloan/myfinancing/cloudComponent/CloudLoanTab', () => import('../features/cloudloan/cloudComponent/CloudLoanTab.tsx')),
   merchant('/supplyloan/myfinancing/cloudComponent/CreditTable', () => import('../features/cloudloan/cloudComponent/CreditTable.tsx')),
   merchant('/supplyloan/myfinancing/cloudComponent/RefundTable', () => import('../features/cloudloan/cloudComponent/RefundTable.tsx')),
-  merchant('/supplyloan/myfinancing/cloudComponent/RefundTotalTable', () => import('../features/cloudloan/cloudComponent/RefundTotalTable.tsx')),
+  merchant(
+    '/supplyloan/myfinancing/cloudComponent/RefundTotalTable',
+    () => import('../features/cloudloan/cloudComponent/RefundTotalTable.tsx'),
+  ),
   merchant('/user/contractList', () => import('../features/contracts/ContractListPage.tsx')),
   merchant('/user/autenticalList', () => import('../features/certification/AuthenticationListPage.tsx')),
   merchant('/user/autentication', () => import('../features/certification/AuthenticationPage.tsx')),

@@ -25,16 +25,18 @@ export function useExpiryReminder(user: LoginUser | null) {
   useEffect(() => {
     if (!user || user.authority !== 'merchant') return;
     let cancelled = false;
-    void Promise.all([countOf('/credit/querywillexpire'), countOf('/stockloan/credit/querywillexpire')]).then(([willexpire, stockloanQuerywillexpire]) => {
-      if (cancelled || willexpire + stockloanQuerywillexpire === 0) return;
-      const reminder = { willexpire, stockloanQuerywillexpire };
-      if (readSession<number | null>(SHOWN_KEY, null) === user.id) {
-        useAppState.setState({ reminder });
-        return;
-      }
-      writeSession(SHOWN_KEY, user.id);
-      showReminder(reminder);
-    });
+    void Promise.all([countOf('/credit/querywillexpire'), countOf('/stockloan/credit/querywillexpire')]).then(
+      ([willexpire, stockloanQuerywillexpire]) => {
+        if (cancelled || willexpire + stockloanQuerywillexpire === 0) return;
+        const reminder = { willexpire, stockloanQuerywillexpire };
+        if (readSession<number | null>(SHOWN_KEY, null) === user.id) {
+          useAppState.setState({ reminder });
+          return;
+        }
+        writeSession(SHOWN_KEY, user.id);
+        showReminder(reminder);
+      },
+    );
     return () => {
       cancelled = true;
     };

@@ -79,7 +79,12 @@ export function ConfirmPasswordModal<T>({ open, title, summary, okText = '确认
       </Descriptions>
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} data-testid="confirm-error" />}
       <Form form={form} layout="vertical" onFinish={submit} autoComplete="off">
-        <Form.Item name="password" label="登录密码" rules={[{ required: true, message: '请输入登录密码确认本次操作' }]} extra="密码经 RSA 加密后传输，仅用于确认本次操作。">
+        <Form.Item
+          name="password"
+          label="登录密码"
+          rules={[{ required: true, message: '请输入登录密码确认本次操作' }]}
+          extra="密码经 RSA 加密后传输，仅用于确认本次操作。"
+        >
           <Input.Password placeholder="请输入登录密码" autoComplete="current-password" data-testid="confirm-password" />
         </Form.Item>
         {children}

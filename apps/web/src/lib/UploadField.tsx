@@ -90,7 +90,13 @@ export function UploadField({ purpose, label, file, value, onChange, testId }: P
           </div>
         )}
       </Upload>
-      {preview && <Image style={{ display: 'none' }} src={preview} preview={{ open: true, src: preview, onOpenChange: (open) => !open && setPreview(null) }} />}
+      {preview && (
+        <Image
+          style={{ display: 'none' }}
+          src={preview}
+          preview={{ open: true, src: preview, onOpenChange: (open) => !open && setPreview(null) }}
+        />
+      )}
     </div>
   );
 }

@@ -25,7 +25,11 @@ export interface Confirmation {
  * A money-moving call (the contract's `moneyConfirmationFields`): JSON body with the encrypted
  * password and the idempotency key, which is also sent as the `Idempotency-Key` header.
  */
-export async function postConfirmed<T>(url: string, body: Record<string, unknown>, { password, idempotencyKey }: Confirmation): Promise<Envelope<T>> {
+export async function postConfirmed<T>(
+  url: string,
+  body: Record<string, unknown>,
+  { password, idempotencyKey }: Confirmation,
+): Promise<Envelope<T>> {
   return request<T>(url, {
     method: 'POST',
     json: true,

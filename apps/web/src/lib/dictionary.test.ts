@@ -3,7 +3,8 @@ import { clearDictionaryCache, dictLabel, getBankBranchName, getDictionary } fro
 import { configureRequest } from './request.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
   sessionStorage.clear();

@@ -22,7 +22,12 @@ export const ERROR_CODES = {
 type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /** Codes that are about the password just typed: shown on the password field, which is cleared. */
-const PASSWORD_FIELD_CODES: ReadonlySet<string> = new Set([ERROR_CODES.WRONG_PASSWORD, ERROR_CODES.PASSWORD_REQUIRED, ERROR_CODES.PASSWORD_UNREADABLE, ERROR_CODES.LOCKED]);
+const PASSWORD_FIELD_CODES: ReadonlySet<string> = new Set([
+  ERROR_CODES.WRONG_PASSWORD,
+  ERROR_CODES.PASSWORD_REQUIRED,
+  ERROR_CODES.PASSWORD_UNREADABLE,
+  ERROR_CODES.LOCKED,
+]);
 
 export const hasCode = (err: unknown, code: ErrorCode): err is RequestFailure => isRequestFailure(err) && err.code === code;
 

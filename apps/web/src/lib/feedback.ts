@@ -32,7 +32,8 @@ export function useFeedback() {
       /** OK → success, ERROR → error, WARN → warning (the global handler of SPEC §8). */
       show(env: Envelope<unknown>, successText?: string) {
         const kind = messageKind(env);
-        const text = kind === 'success' && successText ? successText : typeof env.message === 'string' ? env.message : (successText ?? '操作成功');
+        const text =
+          kind === 'success' && successText ? successText : typeof env.message === 'string' ? env.message : (successText ?? '操作成功');
         message[kind](withPageLinks(text), TOAST_SECONDS);
       },
       /** For a rejected request: the request layer has already dealt with status-level feedback. */

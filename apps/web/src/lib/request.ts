@@ -236,7 +236,12 @@ export async function request<T>(url: string, opts: RequestOptions = {}): Promis
 }
 
 export function isRequestFailure(e: unknown): e is RequestFailure {
-  return typeof e === 'object' && e !== null && (e as { success?: unknown }).success === false && typeof (e as { message?: unknown }).message === 'string';
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    (e as { success?: unknown }).success === false &&
+    typeof (e as { message?: unknown }).message === 'string'
+  );
 }
 
 /**

@@ -27,7 +27,8 @@ export const contractFileUrl = (id: number, download = false) => apiUrl(`/contra
  */
 function useSignContract<TContract = unknown>() {
   return useAction<{ id: number; password: string }, TContract>({
-    call: async ({ id, password }) => request<TContract>(`/contracts/${id}/sign`, { method: 'POST', data: { password: await encryptLoginPassword(password) } }),
+    call: async ({ id, password }) =>
+      request<TContract>(`/contracts/${id}/sign`, { method: 'POST', data: { password: await encryptLoginPassword(password) } }),
     invalidates: SIGNING_REFRESHES,
   });
 }
@@ -50,7 +51,13 @@ interface Props<TContract> {
  * THE signing flow: the password confirmation dialog with the contract's facts and an "I have read
  * and agree" box. Used by the contract list and wherever a contract waits for its signature.
  */
-export function SignContractDialog<TContract = unknown>({ contract, onClose, onSigned, onView, requireAgreement = true }: Props<TContract>) {
+export function SignContractDialog<TContract = unknown>({
+  contract,
+  onClose,
+  onSigned,
+  onView,
+  requireAgreement = true,
+}: Props<TContract>) {
   const sign = useSignContract<TContract>();
   const view: ReactNode = contract && (
     <a
@@ -78,7 +85,10 @@ export function SignContractDialog<TContract = unknown>({ contract, onClose, onS
               ...(contract.title ? [{ label: '合同名称', value: contract.title }] : []),
               ...(contract.counterparty ? [{ label: '相对方', value: contract.counterparty }] : []),
               ...(contract.amount !== undefined ? [{ label: '合同金额', value: `¥${formatYuan(contract.amount)}` }] : []),
-              { label: '说明', value: <>签署即表示贵司同意合同全部条款；将记录签署人、时间、IP 地址与合同文件的 SHA-256 摘要。签署前请{view}。</> },
+              {
+                label: '说明',
+                value: <>签署即表示贵司同意合同全部条款；将记录签署人、时间、IP 地址与合同文件的 SHA-256 摘要。签署前请{view}。</>,
+              },
             ]
           : []
       }

@@ -78,7 +78,13 @@ export type AccountChangeInput = z.output<typeof accountChangeInput>;
 // Answers -------------------------------------------------------------------------------------------
 
 const text = z.string().nullable();
-const fileInfo = z.object({ id: z.number().int(), originalName: z.string(), mimeType: z.string(), size: z.number().int(), url: z.string() });
+const fileInfo = z.object({
+  id: z.number().int(),
+  originalName: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  url: z.string(),
+});
 
 export const settlementAccountSchema = z.object({
   accountName: z.string(),

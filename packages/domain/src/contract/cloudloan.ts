@@ -2,7 +2,16 @@
 // the server's routes and the web's forms. Money is integer cents, rates integer ppm.
 import { z } from 'zod';
 import { isRepaymentMethod, MAX_SCHEDULE_MONTHS, type RepaymentMethod } from '../schedule.ts';
-import { centsSchema, idSchema, intSchema, isoDateSchema, moneyConfirmationFields, optionalTextSchema, pageQuerySchema, textSchema } from './common.ts';
+import {
+  centsSchema,
+  idSchema,
+  intSchema,
+  isoDateSchema,
+  moneyConfirmationFields,
+  optionalTextSchema,
+  pageQuerySchema,
+  textSchema,
+} from './common.ts';
 
 /** Terms a cloud loan may be applied for and granted (PRODUCT §7). */
 export const CLOUD_LOAN_MIN_TERM = 3;
@@ -21,12 +30,16 @@ export const repaymentMethodSchema = z
 
 /** An annual rate in ppm (49000 = 4.9 %): more than 0, at most 36 %; the messages speak of percents. */
 export const cloudLoanRateSchema = (label = '年利率') =>
-  z.union([z.number(), z.string().trim()], { error: `请输入${label}` }).superRefine((value, ctx) => {
-    const n = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isInteger(n)) ctx.addIssue({ code: 'custom', message: `${label}格式不正确` });
-    else if (n <= 0) ctx.addIssue({ code: 'custom', message: `${label}必须大于 0` });
-    else if (n > CLOUD_LOAN_MAX_RATE_PPM) ctx.addIssue({ code: 'custom', message: `${label}不能超过 36%` });
-  }).transform((value) => Number(value)).meta({ description: `${label}，百万分之一（49000 = 4.9 %）` });
+  z
+    .union([z.number(), z.string().trim()], { error: `请输入${label}` })
+    .superRefine((value, ctx) => {
+      const n = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isInteger(n)) ctx.addIssue({ code: 'custom', message: `${label}格式不正确` });
+      else if (n <= 0) ctx.addIssue({ code: 'custom', message: `${label}必须大于 0` });
+      else if (n > CLOUD_LOAN_MAX_RATE_PPM) ctx.addIssue({ code: 'custom', message: `${label}不能超过 36%` });
+    })
+    .transform((value) => Number(value))
+    .meta({ description: `${label}，百万分之一（49000 = 4.9 %）` });
 
 export const cloudLoanTrialQuery = z.object({
   amount: centsSchema('借款金额', { max: CLOUD_LOAN_TRIAL_MAX_AMOUNT }),
@@ -87,10 +100,12 @@ export const cloudLoanApplyInput = z.object({
   purpose: textSchema(200, '借款用途'),
   lastYearRevenue: centsSchema('上年度营业收入', { allowZero: true }),
   lastYearTax: centsSchema('上年度纳税额', { allowZero: true }),
-  creditEnquiryConsent: z.union([z.boolean(), z.enum(['true', 'false'])], { error: '请授权银行查询企业征信' })
+  creditEnquiryConsent: z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: '请授权银行查询企业征信' })
     .transform((v) => v === true || v === 'true')
     .refine((v) => v, '请授权银行查询企业征信'),
-  agreementAccepted: z.union([z.boolean(), z.enum(['true', 'false'])], { error: '请阅读并同意《云贷服务协议》' })
+  agreementAccepted: z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: '请阅读并同意《云贷服务协议》' })
     .transform((v) => v === true || v === 'true')
     .refine((v) => v, '请阅读并同意《云贷服务协议》'),
   contactName: textSchema(30, '联系人'),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { centsSchema, idSchema, intSchema, isoDateSchema, MAX_ID, quantitySchema, textSchema } from './common.ts';
 
-const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? null : result.error!.issues[0]!.message);
+const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? null : result.error!.issues[0]!.message;
 
 describe('idSchema', () => {
   it('accepts positive int4 integers as numbers or digits', () => {
@@ -56,7 +57,12 @@ describe('textSchema', () => {
 });
 
 describe('intSchema and quantitySchema never round', () => {
-  it.each([['0', '应在'], ['-3', '应在'], ['1.5', '必须是整数'], ['abc', '必须是整数']])('term %s', (value, message) => {
+  it.each([
+    ['0', '应在'],
+    ['-3', '应在'],
+    ['1.5', '必须是整数'],
+    ['abc', '必须是整数'],
+  ])('term %s', (value, message) => {
     expect(messageOf(intSchema('期限', 1, 360).safeParse(value))).toContain(message);
   });
   it('quantities are exact decimal text', () => {

@@ -25,7 +25,10 @@ export const faqDeleteBody = z.object({ id: idSchema('问题') });
 export const embedParams = z.object({ index: z.string().max(50) });
 
 export const faqGroupsSchema = z.array(
-  z.object({ group: z.string(), items: z.array(z.object({ id: z.number().int(), question: z.string(), answer: z.string(), highlight: z.boolean() })) }),
+  z.object({
+    group: z.string(),
+    items: z.array(z.object({ id: z.number().int(), question: z.string(), answer: z.string(), highlight: z.boolean() })),
+  }),
 );
 export const faqSchema = z.object({
   id: z.number().int(),

@@ -10,7 +10,9 @@ export const contractListQuery = pageQuerySchema.extend({
 });
 export const contractFileQuery = z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() });
 /** `POST /api/contracts/:id/sign` (form): the login password, RSA-encrypted like the login. */
-export const signContractBody = z.object({ password: z.string({ error: '请输入登录密码' }).min(1, '请输入登录密码').max(1024, '密码加密数据无效') });
+export const signContractBody = z.object({
+  password: z.string({ error: '请输入登录密码' }).min(1, '请输入登录密码').max(1024, '密码加密数据无效'),
+});
 
 export const contractSchema = z.object({
   id: z.number().int(),
@@ -48,4 +50,3 @@ export const contractCountsSchema = z.object({
   void: z.number().int(),
   total: z.number().int(),
 });
-

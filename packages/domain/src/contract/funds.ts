@@ -2,7 +2,17 @@
 // payee whitelist, consignment, controlled funds, and the operators' deposit and ledger check.
 import { z } from 'zod';
 import { CONSIGNMENT_STATUSES, PAYEE_STATUSES, WITHDRAWAL_STATUSES } from '../status/funds.ts';
-import { centsSchema, idSchema, intSchema, isoDateSchema, moneyConfirmationFields, optionalTextSchema, pageOf, pageQuerySchema, textSchema } from './common.ts';
+import {
+  centsSchema,
+  idSchema,
+  intSchema,
+  isoDateSchema,
+  moneyConfirmationFields,
+  optionalTextSchema,
+  pageOf,
+  pageQuerySchema,
+  textSchema,
+} from './common.ts';
 
 const cents = z.number().int();
 const instant = z.string().meta({ description: 'ISO 8601 时间（UTC）' });
@@ -22,7 +32,9 @@ export const flowFiltersQuery = z.object({
 export type FlowFilters = z.output<typeof flowFiltersQuery>;
 export const flowListQuery = pageQuerySchema.extend(flowFiltersQuery.shape);
 export const monthlyFlowsQuery = z.object({ months: intSchema('月数', 1, 36).default(12) });
-export const counterpartyFlowsQuery = flowFiltersQuery.pick({ startDate: true, endDate: true }).extend({ relation: z.enum(['UPSTREAM', 'DOWNSTREAM', '']).optional() });
+export const counterpartyFlowsQuery = flowFiltersQuery
+  .pick({ startDate: true, endDate: true })
+  .extend({ relation: z.enum(['UPSTREAM', 'DOWNSTREAM', '']).optional() });
 export const entryResultQuery = z.object({ refNo: textSchema(40, '流水号') });
 
 export const withdrawBody = z.object({ amount: centsSchema('提现金额'), ...moneyConfirmationFields });
@@ -45,7 +57,10 @@ export const payeeInput = z.object({
   relation: relation.default('UPSTREAM'),
 });
 export type PayeeInput = z.output<typeof payeeInput>;
-export const payeeListQuery = pageQuerySchema.extend({ status: z.enum(PAYEE_STATUSES).optional(), name: optionalTextSchema(50, '收款方名称') });
+export const payeeListQuery = pageQuerySchema.extend({
+  status: z.enum(PAYEE_STATUSES).optional(),
+  name: optionalTextSchema(50, '收款方名称'),
+});
 
 export const consignmentListQuery = pageQuerySchema.extend({ status: z.enum(CONSIGNMENT_STATUSES).optional() });
 export const consignmentBody = z.object({
@@ -224,7 +239,15 @@ export const controlledFundsSchema = z.object({
       refNo: z.string(),
       createdAt: instant,
       payments: z.array(
-        z.object({ id: z.number().int(), amount: cents, payeeName: z.string(), payeeAccountNo: z.string(), purpose: z.string().nullable(), refNo: z.string(), createdAt: instant }),
+        z.object({
+          id: z.number().int(),
+          amount: cents,
+          payeeName: z.string(),
+          payeeAccountNo: z.string(),
+          purpose: z.string().nullable(),
+          refNo: z.string(),
+          createdAt: instant,
+        }),
       ),
     }),
   ),

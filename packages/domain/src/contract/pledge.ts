@@ -2,7 +2,18 @@
 // operators' /api/bpm/pledge/*. Money is integer cents, rates ppm, quantities exact decimal text.
 import { z } from 'zod';
 import { PLEDGE_STATUSES, type PledgeStatus } from '../lifecycle.ts';
-import { centsSchema, idSchema, intSchema, isoDateSchema, moneyConfirmationFields, optionalTextSchema, pageOf, pageQuerySchema, quantitySchema, textSchema } from './common.ts';
+import {
+  centsSchema,
+  idSchema,
+  intSchema,
+  isoDateSchema,
+  moneyConfirmationFields,
+  optionalTextSchema,
+  pageOf,
+  pageQuerySchema,
+  quantitySchema,
+  textSchema,
+} from './common.ts';
 
 const cents = z.number().int();
 const ppm = z.number().int();
@@ -52,7 +63,13 @@ export const pledgeTrialSchema = z.object({
   dueDate: z.string(),
 });
 
-export const pledgeAppliedSchema = z.object({ id: z.number().int(), financingNo: z.string(), status: z.string(), margin: cents, netAmount: cents });
+export const pledgeAppliedSchema = z.object({
+  id: z.number().int(),
+  financingNo: z.string(),
+  status: z.string(),
+  margin: cents,
+  netAmount: cents,
+});
 
 export const pledgeTermsSchema = z.object({
   goodsId: z.number().int(),
@@ -76,7 +93,17 @@ export const pledgePlatformSchema = z.object({
   interestMode: z.enum(['UPFRONT', 'ARREARS']),
   penaltyMultiplierPpm: ppm,
   description: z.string(),
-  creditLine: z.object({ id: z.number().int(), limit: cents, used: cents, reserved: cents, available: cents, expiryDate: z.string(), status: z.string() }).nullable(),
+  creditLine: z
+    .object({
+      id: z.number().int(),
+      limit: cents,
+      used: cents,
+      reserved: cents,
+      available: cents,
+      expiryDate: z.string(),
+      status: z.string(),
+    })
+    .nullable(),
   terms: z.array(pledgeTermsSchema),
 });
 
@@ -161,21 +188,35 @@ export const pledgeFinancingDetailSchema = pledgeFinancingSchema.extend({
   marginCalls: z.array(marginCallSchema),
   prices: z.array(z.object({ priceDate: z.string(), unitPrice: cents })),
   events: z.array(z.object({ action: z.string(), note: z.string().nullable(), actorName: z.string(), at: z.string() })),
-  releaseOrders: z.array(z.object({ id: z.number().int(), orderNo: z.string(), quantity: z.string(), consumed: z.string(), status: z.string() })),
+  releaseOrders: z.array(
+    z.object({ id: z.number().int(), orderNo: z.string(), quantity: z.string(), consumed: z.string(), status: z.string() }),
+  ),
 });
 
 export const pledgeConfirmBody = z.object({ ...moneyConfirmationFields });
 export const pledgeRepayBody = z.object({ amount: centsSchema('还款金额'), ...moneyConfirmationFields });
 export const pledgeRedeemBody = z.object({
-  items: z.array(z.object({ itemId: idSchema('质押货物'), quantity: quantitySchema('赎货数量') })).min(1, '请选择赎回的货物').max(50),
+  items: z
+    .array(z.object({ itemId: idSchema('质押货物'), quantity: quantitySchema('赎货数量') }))
+    .min(1, '请选择赎回的货物')
+    .max(50),
   pickupPerson: optionalTextSchema(60, '提货人'),
   idempotencyKey: z.string().max(200).optional(),
 });
 export type PledgeRedeemInput = z.output<typeof pledgeRedeemBody>;
 
 export const pledgeMoneyResultSchema = z.object({ id: z.number().int(), status: z.string(), amount: cents, refNo: z.string().nullable() });
-export const pledgeRepayResultSchema = pledgeMoneyResultSchema.extend({ principal: cents, interest: cents, penalty: cents, outstanding: cents, releasable: z.string() });
-export const pledgeRedeemResultSchema = z.object({ releaseOrders: z.array(z.object({ id: z.number().int(), orderNo: z.string(), quantity: z.string() })), releasableAfter: z.string() });
+export const pledgeRepayResultSchema = pledgeMoneyResultSchema.extend({
+  principal: cents,
+  interest: cents,
+  penalty: cents,
+  outstanding: cents,
+  releasable: z.string(),
+});
+export const pledgeRedeemResultSchema = z.object({
+  releaseOrders: z.array(z.object({ id: z.number().int(), orderNo: z.string(), quantity: z.string() })),
+  releasableAfter: z.string(),
+});
 
 // ------------------------------------------------------------------ operators
 export const goodsPriceBody = z.object({
@@ -198,6 +239,15 @@ export const goodsPriceListSchema = z.array(
     unit: z.string(),
     unitPrice: cents.nullable(),
     priceDate: z.string().nullable(),
-    history: z.array(z.object({ id: z.number().int(), priceDate: z.string(), unitPrice: cents, source: z.string(), recordedByName: z.string(), at: z.string() })),
+    history: z.array(
+      z.object({
+        id: z.number().int(),
+        priceDate: z.string(),
+        unitPrice: cents,
+        source: z.string(),
+        recordedByName: z.string(),
+        at: z.string(),
+      }),
+    ),
   }),
 );

@@ -18,16 +18,14 @@ import {
 export const orderKindSchema = z.enum(['PURCHASE', 'SALES'], { error: '订单类型不正确' });
 export const orderStatusSchema = z.enum(ORDER_STATUSES as unknown as ['DRAFT', ...string[]], { error: '订单状态不正确' });
 
-const taxRateSchema = z
-  .union([z.number(), z.string().trim()], { error: '请选择税率' })
-  .transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : Number.NaN;
-    if (!(ORDER_TAX_RATES_PPM as readonly number[]).includes(n)) {
-      ctx.addIssue({ code: 'custom', message: '税率不正确' });
-      return z.NEVER;
-    }
-    return n;
-  });
+const taxRateSchema = z.union([z.number(), z.string().trim()], { error: '请选择税率' }).transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : Number.NaN;
+  if (!(ORDER_TAX_RATES_PPM as readonly number[]).includes(n)) {
+    ctx.addIssue({ code: 'custom', message: '税率不正确' });
+    return z.NEVER;
+  }
+  return n;
+});
 
 /** One order line: goods from the catalogue (goodsId) or typed in, quantity as exact decimal text, unit price excluding tax in cents. */
 export const orderLineInputSchema = z.object({
@@ -212,7 +210,13 @@ export const orderPaymentSchema = z.object({
 });
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
-export const orderAttachmentSchema = z.object({ id: z.number().int(), uploadId: z.number().int(), fileName: z.string(), size: z.number().int(), createdAt: z.string() });
+export const orderAttachmentSchema = z.object({
+  id: z.number().int(),
+  uploadId: z.number().int(),
+  fileName: z.string(),
+  size: z.number().int(),
+  createdAt: z.string(),
+});
 
 export const orderDetailSchema = orderRowSchema.extend({
   counterpartyBankName: z.string().nullable(),
@@ -270,9 +274,24 @@ export const paymentResultSchema = z.object({
 });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
 
-export const catalogueItemSchema = z.object({ id: z.number().int(), name: z.string(), spec: z.string().nullable(), unit: z.string(), taxRatePpm: z.number().int(), unitPrice: centsOut.nullable() });
+export const catalogueItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  spec: z.string().nullable(),
+  unit: z.string(),
+  taxRatePpm: z.number().int(),
+  unitPrice: centsOut.nullable(),
+});
 export const counterpartySchema = z.object({ id: z.number().int(), name: z.string() });
-export const financeableOrderSchema = z.object({ id: z.number().int(), orderNo: z.string(), counterpartyName: z.string(), totalAmount: centsOut, deliveryDate: z.string(), status: z.string(), statusLabel: z.string() });
+export const financeableOrderSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  counterpartyName: z.string(),
+  totalAmount: centsOut,
+  deliveryDate: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+});
 export type FinanceableOrder = z.infer<typeof financeableOrderSchema>;
 
 export const featureUserSchema = z.object({
@@ -284,5 +303,12 @@ export const featureUserSchema = z.object({
   changedAt: z.string().nullable(),
   changedBy: z.string().nullable(),
 });
-export const featureLogSchema = z.object({ id: z.number().int(), userId: z.number().int(), loginName: z.string(), enabled: z.boolean(), reason: z.string(), operatorName: z.string(), createdAt: z.string() });
-
+export const featureLogSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  loginName: z.string(),
+  enabled: z.boolean(),
+  reason: z.string(),
+  operatorName: z.string(),
+  createdAt: z.string(),
+});

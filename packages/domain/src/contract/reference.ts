@@ -20,13 +20,31 @@ function twiceEncoded(label: string, max: number) {
     .optional();
 }
 
-export const citiesQuery = z.object({ provinceCode: z.string().trim().regex(/^\d{6}$/, '省份代码应为6位数字') });
+export const citiesQuery = z.object({
+  provinceCode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, '省份代码应为6位数字'),
+});
 export const branchSearchQuery = pageQuerySchema.extend({
-  bankCode: z.string().trim().regex(/^\d{3}$/, '银行代码应为3位数字').optional(),
-  area_id: z.string().trim().regex(/^\d{6}$/, '城市代码应为6位数字').optional(),
+  bankCode: z
+    .string()
+    .trim()
+    .regex(/^\d{3}$/, '银行代码应为3位数字')
+    .optional(),
+  area_id: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, '城市代码应为6位数字')
+    .optional(),
   name: twiceEncoded('网点名称', 100),
 });
-export const branchNameQuery = z.object({ unionBanckNo: z.string().trim().regex(/^\d{12}$/, '联行号应为12位数字') });
+export const branchNameQuery = z.object({
+  unionBanckNo: z
+    .string()
+    .trim()
+    .regex(/^\d{12}$/, '联行号应为12位数字'),
+});
 export const dictionaryQuery = z.object({ type: textSchema(64, '字典类型') });
 
 export const areaListSchema = z.array(z.object({ code: z.string(), name: z.string() }));

@@ -17,7 +17,17 @@ import {
   REVIEW_STATUSES,
   TRANCHE_STATUSES,
 } from '../status/supplyloan.ts';
-import { centsSchema, idSchema, intSchema, isoDateSchema, moneyConfirmationFields, optionalTextSchema, pageOf, pageQuerySchema, textSchema } from './common.ts';
+import {
+  centsSchema,
+  idSchema,
+  intSchema,
+  isoDateSchema,
+  moneyConfirmationFields,
+  optionalTextSchema,
+  pageOf,
+  pageQuerySchema,
+  textSchema,
+} from './common.ts';
 import { timestampSchema } from './time.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -47,7 +57,12 @@ const contractStatus = z.enum(CONTRACT_STATUSES);
 export const receivingAccountSchema = z.object({ accountName: z.string(), bankBranchName: z.string(), accountNo: z.string() });
 
 /** One row of a platform's price list: the rate and fee for terms within [minDays, maxDays]. */
-export const priceBracketSchema = z.object({ minDays: z.number().int(), maxDays: z.number().int(), annualRatePpm: ppm, serviceFeeRatePpm: ppm });
+export const priceBracketSchema = z.object({
+  minDays: z.number().int(),
+  maxDays: z.number().int(),
+  annualRatePpm: ppm,
+  serviceFeeRatePpm: ppm,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Platforms and credit lines
@@ -90,7 +105,9 @@ const creditFigures = {
 /** `/platforms`: every SUPPLY platform with the caller's credit line on it and its latest join application. */
 export const platformListItemSchema = platformSchema.extend({
   creditLine: nullable(z.object({ id: rowId, ...creditFigures })),
-  joinApplication: nullable(z.object({ id: rowId, status: reviewStatus, requestedLimit: cents, reviewNote: nullable(z.string()), createdAt: timestampSchema })),
+  joinApplication: nullable(
+    z.object({ id: rowId, status: reviewStatus, requestedLimit: cents, reviewNote: nullable(z.string()), createdAt: timestampSchema }),
+  ),
 });
 
 /** `/creditLines`: the caller's credit lines on SUPPLY platforms. */
@@ -307,7 +324,9 @@ const owedFields = { principal: cents, interest: cents, penalty: cents, total: c
 export const repaymentQuoteSchema = z.object({
   asOf: day,
   ...owedFields,
-  tranches: z.array(z.object({ trancheId: rowId, seq: z.number().int(), dueDate: day, startDate: nullable(day), overdue: z.boolean(), ...owedFields })),
+  tranches: z.array(
+    z.object({ trancheId: rowId, seq: z.number().int(), dueDate: day, startDate: nullable(day), overdue: z.boolean(), ...owedFields }),
+  ),
 });
 
 export const repaymentSchema = z.object({
@@ -366,7 +385,9 @@ export const financingDetailSchema = z.object({
   reviewNote: nullable(z.string()),
   createdBy: nullable(rowId),
   updatedAt: timestampSchema,
-  invoices: z.array(z.object({ id: rowId, invoiceCode: z.string(), invoiceNumber: z.string(), issueDate: day, amount: cents, status: invoiceStatus })),
+  invoices: z.array(
+    z.object({ id: rowId, invoiceCode: z.string(), invoiceNumber: z.string(), issueDate: day, amount: cents, status: invoiceStatus }),
+  ),
   order: nullable(
     z.object({
       id: rowId,
@@ -496,7 +517,13 @@ export const extensionBody = z.object({
   reason: textSchema(300, '展期原因', { min: 2, multiline: true }),
 });
 export type ExtensionInput = z.output<typeof extensionBody>;
-export const extensionResultSchema = z.object({ extensionId: rowId, extraDays: z.number().int(), extraInterest: cents, oldDueDate: day, newDueDate: day });
+export const extensionResultSchema = z.object({
+  extensionId: rowId,
+  extraDays: z.number().int(),
+  extraInterest: cents,
+  oldDueDate: day,
+  newDueDate: day,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Order-loan drawdowns

@@ -16,5 +16,12 @@ export const initConfigSchema = z.object({
 });
 
 export const menuListSchema = z.array(
-  z.object({ id: z.number().int(), name: z.string(), route: z.string().nullable(), bpid: z.number().int().nullable(), mpid: z.number().int().nullable(), icon: z.string().nullable() }),
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    route: z.string().nullable(),
+    bpid: z.number().int().nullable(),
+    mpid: z.number().int().nullable(),
+    icon: z.string().nullable(),
+  }),
 );

@@ -168,7 +168,9 @@ export const movementQuerySchema = pageQuerySchema.extend({
   depositorId: optionalId('存货企业'),
   goodsId: optionalId('商品'),
   /** A movement kind, or IN_OUT for stock-ins and stock-outs together. */
-  kind: z.union([z.literal(''), z.literal('IN_OUT'), z.enum(MOVEMENT_KINDS as [MovementKind, ...MovementKind[]])], { error: '流水类型不正确' }).optional(),
+  kind: z
+    .union([z.literal(''), z.literal('IN_OUT'), z.enum(MOVEMENT_KINDS as [MovementKind, ...MovementKind[]])], { error: '流水类型不正确' })
+    .optional(),
   dateFrom: z.union([z.literal(''), isoDateSchema('开始日期')]).optional(),
   dateTo: z.union([z.literal(''), isoDateSchema('结束日期')]).optional(),
 });
@@ -216,7 +218,10 @@ export const receiptSplitSchema = z.object({
   idempotencyKey,
 });
 
-export const receiptMergeSchema = z.object({ receiptIds: idList('仓单').pipe(z.array(z.number()).min(2, '合并至少需要两张仓单')), idempotencyKey });
+export const receiptMergeSchema = z.object({
+  receiptIds: idList('仓单').pipe(z.array(z.number()).min(2, '合并至少需要两张仓单')),
+  idempotencyKey,
+});
 
 export const receiptEndorseSchema = z.object({
   receiptId: idSchema('仓单'),
@@ -228,7 +233,11 @@ export const receiptCancelSchema = z.object({ receiptId: idSchema('仓单'), rea
 
 export const receiptQuerySchema = pageQuerySchema.extend({
   /** A receipt status, ACTIVE for live, pledged and pending cancellation, or empty for all. */
-  status: z.union([z.literal(''), z.literal('ACTIVE'), z.enum(receiptLifecycle.states as [ReceiptStatus, ...ReceiptStatus[]])], { error: '仓单状态不正确' }).optional(),
+  status: z
+    .union([z.literal(''), z.literal('ACTIVE'), z.enum(receiptLifecycle.states as [ReceiptStatus, ...ReceiptStatus[]])], {
+      error: '仓单状态不正确',
+    })
+    .optional(),
   warehouseId: optionalId('仓库'),
 });
 
@@ -284,7 +293,13 @@ export const stockTakeSchema = z.object({
   locationId: idSchema('库位'),
   countedOn: isoDateSchema('盘点日期'),
   lines: z
-    .array(z.object({ positionId: idSchema('库存'), counted: z.union([z.literal('0'), z.literal(0), quantitySchema('实盘数量')]).transform(String) }), { error: '请填写实盘数量' })
+    .array(
+      z.object({
+        positionId: idSchema('库存'),
+        counted: z.union([z.literal('0'), z.literal(0), quantitySchema('实盘数量')]).transform(String),
+      }),
+      { error: '请填写实盘数量' },
+    )
     .min(1, '请至少盘点一项库存')
     .max(200),
   note: optionalTextSchema(200, '备注'),
@@ -320,7 +335,9 @@ export const stockTakeItemSchema = z.object({
 export type StockTake = z.infer<typeof stockTakeItemSchema>;
 
 export const stockTakeQuerySchema = pageQuerySchema.extend({
-  status: z.union([z.literal(''), z.enum(stockTakeLifecycle.states as [StockTakeStatus, ...StockTakeStatus[]])], { error: '盘点状态不正确' }).optional(),
+  status: z
+    .union([z.literal(''), z.enum(stockTakeLifecycle.states as [StockTakeStatus, ...StockTakeStatus[]])], { error: '盘点状态不正确' })
+    .optional(),
 });
 
 export const enterpriseQuerySchema = z.object({ keyword: optionalTextSchema(60, '关键字') });

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  financingLifecycle, invoiceLifecycle, orderReceivableLifecycle, repaymentLifecycle, reviewLifecycle, trancheLifecycle,
+  financingLifecycle,
+  invoiceLifecycle,
+  orderReceivableLifecycle,
+  repaymentLifecycle,
+  reviewLifecycle,
+  trancheLifecycle,
 } from './supplyloan.ts';
 import { financingLifecycle as fromLifecycle } from '../lifecycle.ts';
 
 // Every (from, to) pair, so "not listed" is checked exhaustively, not by sampling.
 function allowedPairs(lifecycle: { states: readonly string[]; canTransition(a: string, b: string): boolean }): string[] {
-  return lifecycle.states.flatMap((from) => lifecycle.states.filter((to) => lifecycle.canTransition(from, to)).map((to) => `${from}→${to}`));
+  return lifecycle.states.flatMap((from) =>
+    lifecycle.states.filter((to) => lifecycle.canTransition(from, to)).map((to) => `${from}→${to}`),
+  );
 }
 
 describe('supply-loan status machines (PRODUCT §6)', () => {
@@ -21,7 +28,11 @@ describe('supply-loan status machines (PRODUCT §6)', () => {
 
   it('an invoice is verified once, financed once, and released when its financing ends undrawn', () => {
     expect(allowedPairs(invoiceLifecycle)).toEqual([
-      'REGISTERED→VERIFIED', 'REGISTERED→REJECTED', 'VERIFIED→FINANCED', 'FINANCED→VERIFIED', 'FINANCED→SETTLED',
+      'REGISTERED→VERIFIED',
+      'REGISTERED→REJECTED',
+      'VERIFIED→FINANCED',
+      'FINANCED→VERIFIED',
+      'FINANCED→SETTLED',
     ]);
     expect(() => invoiceLifecycle.assertTransition('REJECTED', 'VERIFIED')).toThrow('当前状态为“核验未通过”，不能变更为“已核验”');
   });

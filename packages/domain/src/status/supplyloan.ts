@@ -4,7 +4,7 @@
 import { defineLifecycle } from '../state-machine.ts';
 
 export type FinancingStatus =
-  | 'SUBMITTED' | 'APPROVED' | 'CONTRACT_SIGNED' | 'DISBURSED' | 'REPAYING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
+  'SUBMITTED' | 'APPROVED' | 'CONTRACT_SIGNED' | 'DISBURSED' | 'REPAYING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
 
 export const FINANCING_STATUS_LABELS: Readonly<Record<FinancingStatus, string>> = {
   SUBMITTED: '待审核',

@@ -64,5 +64,9 @@ export const faqs = pgTable(
     published: boolean('published').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('faqs_group_order').on(t.groupName, t.sortOrder).where(sql`${t.published}`)],
+  (t) => [
+    index('faqs_group_order')
+      .on(t.groupName, t.sortOrder)
+      .where(sql`${t.published}`),
+  ],
 );

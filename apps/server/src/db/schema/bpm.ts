@@ -24,7 +24,9 @@ export const bpmTasks = pgTable(
     /** The submitted data as labelled rows, for the generic detail view. */
     fields: jsonb('fields').$type<TaskField[]>().notNull(),
     attachments: jsonb('attachments').$type<TaskAttachment[]>().notNull(),
-    state: text('state', { enum: ['PENDING', 'APPROVED', 'REJECTED'] }).notNull().default('PENDING'),
+    state: text('state', { enum: ['PENDING', 'APPROVED', 'REJECTED'] })
+      .notNull()
+      .default('PENDING'),
     assigneeId: integer('assignee_id').references(() => users.id),
     decision: text('decision', { enum: ['APPROVE', 'REJECT'] }),
     reason: text('reason'),
@@ -37,7 +39,9 @@ export const bpmTasks = pgTable(
     index('bpm_tasks_state_type').on(t.state, t.type, t.id),
     index('bpm_tasks_enterprise').on(t.enterpriseId, t.id),
     index('bpm_tasks_ref').on(t.type, t.refId),
-    uniqueIndex('bpm_tasks_one_pending_per_record').on(t.type, t.refId).where(sql`${t.state} = 'PENDING'`),
+    uniqueIndex('bpm_tasks_one_pending_per_record')
+      .on(t.type, t.refId)
+      .where(sql`${t.state} = 'PENDING'`),
   ],
 );
 

@@ -106,7 +106,9 @@ export const enterpriseAuthentications = pgTable(
   },
   (t) => [
     index('enterprise_authentications_enterprise').on(t.enterpriseId, t.id),
-    uniqueIndex('enterprise_authentications_one_open').on(t.enterpriseId).where(sql`${t.status} in ('DRAFT', 'PENDING')`),
+    uniqueIndex('enterprise_authentications_one_open')
+      .on(t.enterpriseId)
+      .where(sql`${t.status} in ('DRAFT', 'PENDING')`),
     index('enterprise_authentications_uscc').on(t.uscc),
   ],
 );
@@ -156,6 +158,8 @@ export const accountChangeRequests = pgTable(
   },
   (t) => [
     index('account_change_requests_enterprise').on(t.enterpriseId, t.id),
-    uniqueIndex('account_change_requests_one_pending').on(t.enterpriseId).where(sql`${t.status} = 'PENDING'`),
+    uniqueIndex('account_change_requests_one_pending')
+      .on(t.enterpriseId)
+      .where(sql`${t.status} = 'PENDING'`),
   ],
 );

@@ -27,7 +27,9 @@ export const cloudLoanApplications = pgTable(
     contactName: text('contact_name').notNull(),
     contactPhone: text('contact_phone').notNull(),
     remark: text('remark'),
-    status: text('status', { enum: ['SUBMITTED', 'GRANTED', 'REJECTED'] }).notNull().default('SUBMITTED'),
+    status: text('status', { enum: ['SUBMITTED', 'GRANTED', 'REJECTED'] })
+      .notNull()
+      .default('SUBMITTED'),
     /** The adapter that carries the application and the bank's own reference for it. */
     bankAdapter: text('bank_adapter').notNull(),
     bankName: text('bank_name').notNull(),
@@ -49,7 +51,10 @@ export const cloudLoanApplications = pgTable(
   (t) => [
     uniqueIndex('cloud_loan_applications_no').on(t.applicationNo),
     index('cloud_loan_applications_enterprise').on(t.enterpriseId, t.id),
-    check('cloud_loan_applications_amounts', sql`${t.amount} > 0 and ${t.drawnAmount} >= 0 and (${t.grantedAmount} is null or ${t.drawnAmount} <= ${t.grantedAmount})`),
+    check(
+      'cloud_loan_applications_amounts',
+      sql`${t.amount} > 0 and ${t.drawnAmount} >= 0 and (${t.grantedAmount} is null or ${t.drawnAmount} <= ${t.grantedAmount})`,
+    ),
     check('cloud_loan_applications_term', sql`${t.termMonths} between 3 and 36`),
   ],
 );
@@ -74,7 +79,9 @@ export const cloudLoanDrawdowns = pgTable(
     method: text('method', { enum: METHODS }).notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     maturityDate: date('maturity_date', { mode: 'string' }).notNull(),
-    status: text('status', { enum: ['DRAWN', 'REPAYING', 'SETTLED'] }).notNull().default('DRAWN'),
+    status: text('status', { enum: ['DRAWN', 'REPAYING', 'SETTLED'] })
+      .notNull()
+      .default('DRAWN'),
     overdue: boolean('overdue').notNull().default(false),
     controlled: boolean('controlled').notNull().default(false),
     bankAdapter: text('bank_adapter').notNull(),
@@ -89,7 +96,10 @@ export const cloudLoanDrawdowns = pgTable(
     uniqueIndex('cloud_loan_drawdowns_no').on(t.drawdownNo),
     index('cloud_loan_drawdowns_enterprise').on(t.enterpriseId, t.id),
     index('cloud_loan_drawdowns_application').on(t.applicationId),
-    check('cloud_loan_drawdowns_amounts', sql`${t.principal} > 0 and ${t.outstandingPrincipal} >= 0 and ${t.outstandingPrincipal} <= ${t.principal}`),
+    check(
+      'cloud_loan_drawdowns_amounts',
+      sql`${t.principal} > 0 and ${t.outstandingPrincipal} >= 0 and ${t.outstandingPrincipal} <= ${t.principal}`,
+    ),
   ],
 );
 
@@ -110,7 +120,9 @@ export const cloudLoanInstalments = pgTable(
     principal: bigint('principal', { mode: 'number' }).notNull(),
     interest: bigint('interest', { mode: 'number' }).notNull(),
     remaining: bigint('remaining', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['PENDING', 'PAID', 'CLOSED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'PAID', 'CLOSED'] })
+      .notNull()
+      .default('PENDING'),
     overdue: boolean('overdue').notNull().default(false),
     /** Penalty interest accrued up to `penaltyAsOf` (recomputed from dates by the daily job, never added to). */
     penaltyToDate: bigint('penalty_to_date', { mode: 'number' }).notNull().default(0),
@@ -120,7 +132,10 @@ export const cloudLoanInstalments = pgTable(
   (t) => [
     uniqueIndex('cloud_loan_instalments_period').on(t.drawdownId, t.period),
     index('cloud_loan_instalments_due').on(t.status, t.dueDate),
-    check('cloud_loan_instalments_amounts', sql`${t.payment} = ${t.principal} + ${t.interest} and ${t.principal} >= 0 and ${t.interest} >= 0 and ${t.penaltyToDate} >= 0`),
+    check(
+      'cloud_loan_instalments_amounts',
+      sql`${t.payment} = ${t.principal} + ${t.interest} and ${t.principal} >= 0 and ${t.interest} >= 0 and ${t.penaltyToDate} >= 0`,
+    ),
   ],
 );
 

@@ -22,9 +22,13 @@ export const users = pgTable(
     /** Null for operators: they belong to the factor, not to an enterprise. */
     enterpriseId: integer('enterprise_id').references(() => enterprises.id),
     authority: text('authority', { enum: ['merchant', 'operator'] }).notNull(),
-    ckFlag: text('ck_flag', { enum: ['Y', 'N'] }).notNull().default('N'),
+    ckFlag: text('ck_flag', { enum: ['Y', 'N'] })
+      .notNull()
+      .default('N'),
     purchaseSalesEnabled: boolean('purchase_sales_enabled').notNull().default(false),
-    status: text('status', { enum: ['INACTIVE', 'ACTIVE', 'DISABLED'] }).notNull().default('ACTIVE'),
+    status: text('status', { enum: ['INACTIVE', 'ACTIVE', 'DISABLED'] })
+      .notNull()
+      .default('ACTIVE'),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,7 +56,11 @@ export const sessions = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [index('sessions_user_active').on(t.userId).where(sql`${t.endedAt} is null`)],
+  (t) => [
+    index('sessions_user_active')
+      .on(t.userId)
+      .where(sql`${t.endedAt} is null`),
+  ],
 );
 
 /** One RSA key pair shared by every app node, used to encrypt passwords in the browser. */

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
 
 /**
@@ -130,7 +143,9 @@ export const withdrawals = pgTable(
     bankName: text('bank_name').notNull(),
     bankAccountNo: text('bank_account_no').notNull(),
     bankAccountName: text('bank_account_name').notNull(),
-    status: text('status', { enum: ['PENDING', 'PAID', 'FAILED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'PAID', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
     requestEntryId: integer('request_entry_id')
       .notNull()
       .references(() => journalEntries.id),
@@ -155,10 +170,19 @@ export const payees = pgTable(
     name: text('name').notNull(),
     bankName: text('bank_name').notNull(),
     accountNo: text('account_no').notNull(),
-    relation: text('relation', { enum: ['UPSTREAM', 'DOWNSTREAM'] }).notNull().default('UPSTREAM'),
-    status: text('status', { enum: ['PENDING', 'ACTIVE', 'REJECTED', 'DISABLED'] }).notNull().default('PENDING'),
+    relation: text('relation', { enum: ['UPSTREAM', 'DOWNSTREAM'] })
+      .notNull()
+      .default('UPSTREAM'),
+    status: text('status', { enum: ['PENDING', 'ACTIVE', 'REJECTED', 'DISABLED'] })
+      .notNull()
+      .default('PENDING'),
     /** A pending change of an active payee: the new values wait here while the old ones stay usable. */
-    pendingChange: jsonb('pending_change').$type<{ name: string; bankName: string; accountNo: string; relation: 'UPSTREAM' | 'DOWNSTREAM' } | null>(),
+    pendingChange: jsonb('pending_change').$type<{
+      name: string;
+      bankName: string;
+      accountNo: string;
+      relation: 'UPSTREAM' | 'DOWNSTREAM';
+    } | null>(),
     reviewNote: text('review_note'),
     reviewedBy: integer('reviewed_by').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -186,7 +210,10 @@ export const controlledTranches = pgTable(
       .references(() => journalEntries.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('controlled_tranches_enterprise').on(t.enterpriseId, t.id), check('controlled_tranches_paid_range', sql`${t.paid} >= 0 and ${t.paid} <= ${t.amount}`)],
+  (t) => [
+    index('controlled_tranches_enterprise').on(t.enterpriseId, t.id),
+    check('controlled_tranches_paid_range', sql`${t.paid} >= 0 and ${t.paid} <= ${t.amount}`),
+  ],
 );
 
 export const targetedPayments = pgTable(
@@ -227,7 +254,9 @@ export const consignmentApplications = pgTable(
     contractNo: text('contract_no').notNull(),
     amountLimit: bigint('amount_limit', { mode: 'number' }).notNull(),
     remark: text('remark'),
-    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] })
+      .notNull()
+      .default('PENDING'),
     reviewNote: text('review_note'),
     reviewedBy: integer('reviewed_by').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

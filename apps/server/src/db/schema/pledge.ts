@@ -17,8 +17,12 @@ export const pledgeTerms = pgTable(
   'pledge_terms',
   {
     id: serial('id').primaryKey(),
-    platformId: integer('platform_id').notNull().references(() => platforms.id),
-    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    platformId: integer('platform_id')
+      .notNull()
+      .references(() => platforms.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
     pledgeRatePpm: integer('pledge_rate_ppm').notNull(),
     warningLinePpm: integer('warning_line_ppm').notNull(),
     liquidationLinePpm: integer('liquidation_line_ppm').notNull(),
@@ -27,7 +31,10 @@ export const pledgeTerms = pgTable(
   },
   (t) => [
     uniqueIndex('pledge_terms_platform_goods').on(t.platformId, t.goodsId),
-    check('pledge_terms_lines', sql`${t.pledgeRatePpm} > 0 and ${t.pledgeRatePpm} < ${t.warningLinePpm} and ${t.warningLinePpm} < ${t.liquidationLinePpm} and ${t.liquidationLinePpm} <= 1000000 and ${t.marginRatePpm} between 0 and 1000000`),
+    check(
+      'pledge_terms_lines',
+      sql`${t.pledgeRatePpm} > 0 and ${t.pledgeRatePpm} < ${t.warningLinePpm} and ${t.warningLinePpm} < ${t.liquidationLinePpm} and ${t.liquidationLinePpm} <= 1000000 and ${t.marginRatePpm} between 0 and 1000000`,
+    ),
   ],
 );
 
@@ -36,7 +43,9 @@ export const goodsPrices = pgTable(
   'goods_prices',
   {
     id: serial('id').primaryKey(),
-    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
     priceDate: date('price_date', { mode: 'string' }).notNull(),
     unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
     source: text('source').notNull(),
@@ -53,11 +62,21 @@ export const pledgeFinancings = pgTable(
   {
     id: serial('id').primaryKey(),
     financingNo: text('financing_no').notNull(),
-    enterpriseId: integer('enterprise_id').notNull().references(() => enterprises.id),
-    platformId: integer('platform_id').notNull().references(() => platforms.id),
-    creditLineId: integer('credit_line_id').notNull().references(() => creditLines.id),
-    warehouseId: integer('warehouse_id').notNull().references(() => warehouses.id),
-    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    enterpriseId: integer('enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    platformId: integer('platform_id')
+      .notNull()
+      .references(() => platforms.id),
+    creditLineId: integer('credit_line_id')
+      .notNull()
+      .references(() => creditLines.id),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** Credit still held by the application (until disbursement, rejection or cancellation). */
     reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
@@ -117,10 +136,16 @@ export const pledgeItems = pgTable(
   'pledge_items',
   {
     id: serial('id').primaryKey(),
-    financingId: integer('financing_id').notNull().references(() => pledgeFinancings.id),
-    positionId: integer('position_id').notNull().references(() => stockPositions.id),
+    financingId: integer('financing_id')
+      .notNull()
+      .references(() => pledgeFinancings.id),
+    positionId: integer('position_id')
+      .notNull()
+      .references(() => stockPositions.id),
     receiptId: integer('receipt_id').references(() => warehouseReceipts.id),
-    goodsId: integer('goods_id').notNull().references(() => goods.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
     quantity: quantity('quantity').notNull(),
     releasedQuantity: quantity('released_quantity').notNull().default('0'),
   },
@@ -135,18 +160,24 @@ export const pledgeMarginCalls = pgTable(
   'pledge_margin_calls',
   {
     id: serial('id').primaryKey(),
-    financingId: integer('financing_id').notNull().references(() => pledgeFinancings.id),
+    financingId: integer('financing_id')
+      .notNull()
+      .references(() => pledgeFinancings.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     ltvPpm: integer('ltv_ppm').notNull(),
     unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
     deadline: date('deadline', { mode: 'string' }).notNull(),
-    status: text('status', { enum: statesOf(MARGIN_CALL_STATUSES) }).notNull().default('OPEN'),
+    status: text('status', { enum: statesOf(MARGIN_CALL_STATUSES) })
+      .notNull()
+      .default('OPEN'),
     paidAmount: bigint('paid_amount', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('pledge_margin_calls_one_open').on(t.financingId).where(sql`${t.status} = 'OPEN'`),
+    uniqueIndex('pledge_margin_calls_one_open')
+      .on(t.financingId)
+      .where(sql`${t.status} = 'OPEN'`),
     check('pledge_margin_calls_amount', sql`${t.amount} > 0 and ${t.paidAmount} >= 0`),
   ],
 );
@@ -156,7 +187,9 @@ export const pledgeEvents = pgTable(
   'pledge_events',
   {
     id: serial('id').primaryKey(),
-    financingId: integer('financing_id').notNull().references(() => pledgeFinancings.id),
+    financingId: integer('financing_id')
+      .notNull()
+      .references(() => pledgeFinancings.id),
     actorId: integer('actor_id').references(() => users.id),
     actorName: text('actor_name').notNull(),
     action: text('action').notNull(),

@@ -13,7 +13,9 @@ export const menus = pgTable('menus', {
   icon: text('icon'),
   sortOrder: integer('sort_order').notNull().default(0),
   audience: text('audience', { enum: ['PUBLIC', 'ALL', 'MERCHANT', 'OPERATOR'] }).notNull(),
-  gate: text('gate', { enum: ['NONE', 'WAREHOUSE', 'PURCHASE_SALES', 'CLOUD_LOAN'] }).notNull().default('NONE'),
+  gate: text('gate', { enum: ['NONE', 'WAREHOUSE', 'PURCHASE_SALES', 'CLOUD_LOAN'] })
+    .notNull()
+    .default('NONE'),
 });
 
 /** Site configuration (SPEC §3), one JSON value per key. */

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
 import { uploads } from './certification.ts';
 
@@ -50,7 +64,9 @@ export const psOrders = pgTable(
     tax: bigint('tax', { mode: 'number' }).notNull(),
     totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
     paidAmount: bigint('paid_amount', { mode: 'number' }).notNull().default(0),
-    status: text('status', { enum: ['DRAFT', 'SUBMITTED', 'CONFIRMED', 'DELIVERED', 'RECEIVED', 'PAID', 'CLOSED', 'CANCELLED'] }).notNull().default('DRAFT'),
+    status: text('status', { enum: ['DRAFT', 'SUBMITTED', 'CONFIRMED', 'DELIVERED', 'RECEIVED', 'PAID', 'CLOSED', 'CANCELLED'] })
+      .notNull()
+      .default('DRAFT'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -60,7 +76,10 @@ export const psOrders = pgTable(
     uniqueIndex('ps_orders_no').on(t.orderNo),
     index('ps_orders_buyer').on(t.buyerEnterpriseId, t.id),
     index('ps_orders_seller').on(t.sellerEnterpriseId, t.id),
-    check('ps_orders_amounts', sql`${t.amount} > 0 and ${t.tax} >= 0 and ${t.totalAmount} = ${t.amount} + ${t.tax} and ${t.paidAmount} >= 0 and ${t.paidAmount} <= ${t.totalAmount}`),
+    check(
+      'ps_orders_amounts',
+      sql`${t.amount} > 0 and ${t.tax} >= 0 and ${t.totalAmount} = ${t.amount} + ${t.tax} and ${t.paidAmount} >= 0 and ${t.paidAmount} <= ${t.totalAmount}`,
+    ),
     check('ps_orders_sides', sql`${t.ownerEnterpriseId} = ${t.buyerEnterpriseId} or ${t.ownerEnterpriseId} = ${t.sellerEnterpriseId}`),
   ],
 );
@@ -140,7 +159,10 @@ export const psOrderPayments = pgTable(
   },
   (t) => [
     index('ps_order_payments_order').on(t.orderId, t.id),
-    check('ps_order_payments_amounts', sql`${t.amount} > 0 and ${t.fromControlled} >= 0 and ${t.fromFree} >= 0 and ${t.fee} >= 0 and ${t.loanRepaid} >= 0`),
+    check(
+      'ps_order_payments_amounts',
+      sql`${t.amount} > 0 and ${t.fromControlled} >= 0 and ${t.fromFree} >= 0 and ${t.fee} >= 0 and ${t.loanRepaid} >= 0`,
+    ),
   ],
 );
 

@@ -8,7 +8,21 @@ import {
   TRANCHE_STATUSES,
 } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
 import { uploads } from './certification.ts';
 
@@ -76,7 +90,9 @@ export const creditLines = pgTable(
     reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
-    status: text('status', { enum: statesOf(CREDIT_LINE_STATUSES) }).notNull().default('ACTIVE'),
+    status: text('status', { enum: statesOf(CREDIT_LINE_STATUSES) })
+      .notNull()
+      .default('ACTIVE'),
     grantedBy: integer('granted_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -101,7 +117,9 @@ export const platformJoinApplications = pgTable(
       .references(() => platforms.id),
     requestedLimit: bigint('requested_limit', { mode: 'number' }).notNull(),
     remark: text('remark'),
-    status: text('status', { enum: statesOf(REVIEW_STATUSES) }).notNull().default('PENDING'),
+    status: text('status', { enum: statesOf(REVIEW_STATUSES) })
+      .notNull()
+      .default('PENDING'),
     grantedLimit: bigint('granted_limit', { mode: 'number' }),
     reviewNote: text('review_note'),
     createdBy: integer('created_by').references(() => users.id),
@@ -111,7 +129,9 @@ export const platformJoinApplications = pgTable(
   },
   (t) => [
     index('platform_join_enterprise').on(t.enterpriseId, t.id),
-    uniqueIndex('platform_join_one_pending').on(t.enterpriseId, t.platformId).where(sql`${t.status} = 'PENDING'`),
+    uniqueIndex('platform_join_one_pending')
+      .on(t.enterpriseId, t.platformId)
+      .where(sql`${t.status} = 'PENDING'`),
   ],
 );
 
@@ -133,7 +153,9 @@ export const invoices = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     taxAmount: bigint('tax_amount', { mode: 'number' }).notNull().default(0),
     imageUploadId: integer('image_upload_id').references(() => uploads.id),
-    status: text('status', { enum: statesOf(INVOICE_STATUSES) }).notNull().default('REGISTERED'),
+    status: text('status', { enum: statesOf(INVOICE_STATUSES) })
+      .notNull()
+      .default('REGISTERED'),
     financingId: integer('financing_id'),
     reviewNote: text('review_note'),
     createdBy: integer('created_by').references(() => users.id),
@@ -143,7 +165,9 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_seller_code_number').on(t.enterpriseId, t.invoiceCode, t.invoiceNumber),
     // An invoice exists once in the whole portal while it is live (any seller): no double financing.
-    uniqueIndex('invoices_code_number_live').on(t.invoiceCode, t.invoiceNumber).where(sql`${t.status} <> 'REJECTED'`),
+    uniqueIndex('invoices_code_number_live')
+      .on(t.invoiceCode, t.invoiceNumber)
+      .where(sql`${t.status} <> 'REJECTED'`),
     index('invoices_enterprise_status').on(t.enterpriseId, t.status, t.id),
     check('invoices_amounts', sql`${t.amount} > 0 and ${t.taxAmount} >= 0 and ${t.taxAmount} <= ${t.amount}`),
   ],
@@ -164,12 +188,17 @@ export const orderReceivables = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
     attachmentUploadId: integer('attachment_upload_id').references(() => uploads.id),
-    status: text('status', { enum: statesOf(ORDER_RECEIVABLE_STATUSES) }).notNull().default('REGISTERED'),
+    status: text('status', { enum: statesOf(ORDER_RECEIVABLE_STATUSES) })
+      .notNull()
+      .default('REGISTERED'),
     financingId: integer('financing_id'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('order_receivables_seller_no').on(t.enterpriseId, t.orderNo), check('order_receivables_amount', sql`${t.amount} > 0`)],
+  (t) => [
+    uniqueIndex('order_receivables_seller_no').on(t.enterpriseId, t.orderNo),
+    check('order_receivables_amount', sql`${t.amount} > 0`),
+  ],
 );
 
 /**
@@ -270,7 +299,9 @@ export const financingTranches = pgTable(
     interest: bigint('interest', { mode: 'number' }).notNull(),
     serviceFee: bigint('service_fee', { mode: 'number' }).notNull(),
     netAmount: bigint('net_amount', { mode: 'number' }).notNull(),
-    status: text('status', { enum: statesOf(TRANCHE_STATUSES) }).notNull().default('PENDING'),
+    status: text('status', { enum: statesOf(TRANCHE_STATUSES) })
+      .notNull()
+      .default('PENDING'),
     startDate: date('start_date', { mode: 'string' }),
     dueDate: date('due_date', { mode: 'string' }),
     outstanding: bigint('outstanding', { mode: 'number' }).notNull().default(0),
@@ -335,7 +366,9 @@ export const repayments = pgTable(
   (t) => [
     index('repayments_financing').on(t.financingId, t.id),
     index('repayments_enterprise').on(t.enterpriseId, t.id),
-    uniqueIndex('repayments_one_pending_offline').on(t.financingId).where(sql`${t.status} = 'PENDING'`),
+    uniqueIndex('repayments_one_pending_offline')
+      .on(t.financingId)
+      .where(sql`${t.status} = 'PENDING'`),
     check('repayments_amount', sql`${t.amount} > 0`),
   ],
 );
@@ -359,7 +392,9 @@ export const financingExtensions = pgTable(
     /** The extra interest the extension costs (upfront mode: charged on approval; in arrears: accrues). */
     extraInterest: bigint('extra_interest', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
-    status: text('status', { enum: statesOf(REVIEW_STATUSES) }).notNull().default('PENDING'),
+    status: text('status', { enum: statesOf(REVIEW_STATUSES) })
+      .notNull()
+      .default('PENDING'),
     reviewNote: text('review_note'),
     createdBy: integer('created_by').references(() => users.id),
     decidedBy: integer('decided_by').references(() => users.id),
@@ -368,7 +403,9 @@ export const financingExtensions = pgTable(
   },
   (t) => [
     index('financing_extensions_financing').on(t.financingId, t.id),
-    uniqueIndex('financing_extensions_one_pending').on(t.trancheId).where(sql`${t.status} = 'PENDING'`),
+    uniqueIndex('financing_extensions_one_pending')
+      .on(t.trancheId)
+      .where(sql`${t.status} = 'PENDING'`),
   ],
 );
 

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, date, index, integer, jsonb, numeric, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
 
 /**
@@ -25,7 +40,9 @@ export const goods = pgTable(
     category: text('category').notNull(),
     /** Optional standard weight of one unit (e.g. tonnes per piece). */
     standardWeight: quantity('standard_weight'),
-    status: text('status', { enum: ['ACTIVE', 'DISABLED'] }).notNull().default('ACTIVE'),
+    status: text('status', { enum: ['ACTIVE', 'DISABLED'] })
+      .notNull()
+      .default('ACTIVE'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -259,7 +276,9 @@ export const releaseOrders = pgTable(
       .references(() => stockPositions.id),
     quantity: quantity('quantity').notNull(),
     consumed: quantity('consumed').notNull().default('0'),
-    status: text('status', { enum: ['OPEN', 'CONSUMED', 'CANCELLED'] }).notNull().default('OPEN'),
+    status: text('status', { enum: ['OPEN', 'CONSUMED', 'CANCELLED'] })
+      .notNull()
+      .default('OPEN'),
     reference: text('reference').notNull(),
     pickupPerson: text('pickup_person'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -21,15 +21,41 @@ import { grantForBank } from '../../modules/cloudloan/operator-decisions.ts';
  * application gets none.
  */
 export async function seedCloudLoan(db: Db, today: IsoDate = todayChina()) {
-  const byLogin = async (login: string) => (await db.select().from(users).where(eq(sql`lower(${users.loginName})`, login)))[0];
+  const byLogin = async (login: string) =>
+    (
+      await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.loginName})`, login))
+    )[0];
   const demo = await byLogin('demo');
   const operatorUser = await byLogin('operator');
   if (!demo?.enterpriseId || !operatorUser) return;
-  const [existing] = await db.select({ id: cloudLoanApplications.id }).from(cloudLoanApplications).where(eq(cloudLoanApplications.enterpriseId, demo.enterpriseId)).limit(1);
+  const [existing] = await db
+    .select({ id: cloudLoanApplications.id })
+    .from(cloudLoanApplications)
+    .where(eq(cloudLoanApplications.enterpriseId, demo.enterpriseId))
+    .limit(1);
   if (existing) return;
 
-  const scope: EnterpriseScope = { kind: 'enterprise', enterpriseId: demo.enterpriseId, userId: demo.id, certified: true, warehouse: false };
-  const user = { id: demo.id, loginName: demo.loginName, displayName: demo.displayName, authority: 'merchant' as const, enterpriseId: demo.enterpriseId, enterpriseName: null, certified: true, ckFlag: 'N' as const, purchaseSales: false };
+  const scope: EnterpriseScope = {
+    kind: 'enterprise',
+    enterpriseId: demo.enterpriseId,
+    userId: demo.id,
+    certified: true,
+    warehouse: false,
+  };
+  const user = {
+    id: demo.id,
+    loginName: demo.loginName,
+    displayName: demo.displayName,
+    authority: 'merchant' as const,
+    enterpriseId: demo.enterpriseId,
+    enterpriseName: null,
+    certified: true,
+    ckFlag: 'N' as const,
+    purchaseSales: false,
+  };
   const me = { id: demo.id, name: demo.displayName, ip: '127.0.0.1' };
   const operator = { id: operatorUser.id, name: operatorUser.displayName };
 
@@ -46,15 +72,34 @@ export async function seedCloudLoan(db: Db, today: IsoDate = todayChina()) {
     contactPhone: demo.mobile ?? '13800138000',
     remark: undefined,
   });
-  await grantForBank(db, taskRegistry(CLOUD_LOAN_TASK_TYPES), applied.id, operator, { amount: 80_000_000 as Cents, annualRatePpm: 72_000, termMonths: 12, validityDays: 180, comment: '经营稳定，纳税正常' });
+  await grantForBank(db, taskRegistry(CLOUD_LOAN_TASK_TYPES), applied.id, operator, {
+    amount: 80_000_000 as Cents,
+    annualRatePpm: 72_000,
+    termMonths: 12,
+    validityDays: 180,
+    comment: '经营稳定，纳税正常',
+  });
 
   const drawnOn = addMonths(today, -2);
   await db.transaction(async (tx) => {
     const [a] = await tx.select().from(cloudLoanApplications).where(eq(cloudLoanApplications.id, applied.id));
     const [c] = await tx.select().from(contracts).where(eq(contracts.id, a.contractId!));
     const signedAt = new Date();
-    await transition(tx, contracts, contractLifecycle, c, 'SIGNED', { signedBy: demo.id, signedByName: demo.displayName, signedAt, signerIp: '127.0.0.1', signedSha256: c.fileSha256 });
-    await cloudLoanSignHook(tx, String(a.id), { id: c.id, contractNo: c.contractNo, type: c.type, relatedType: c.relatedType, relatedId: c.relatedId, signer: { ...me, ip: '127.0.0.1' } });
+    await transition(tx, contracts, contractLifecycle, c, 'SIGNED', {
+      signedBy: demo.id,
+      signedByName: demo.displayName,
+      signedAt,
+      signerIp: '127.0.0.1',
+      signedSha256: c.fileSha256,
+    });
+    await cloudLoanSignHook(tx, String(a.id), {
+      id: c.id,
+      contractNo: c.contractNo,
+      type: c.type,
+      relatedType: c.relatedType,
+      relatedId: c.relatedId,
+      signer: { ...me, ip: '127.0.0.1' },
+    });
     // Drawn two months ago: the business date of the drawdown is its start date.
     await drawdown(tx, scope, a.id, 30_000_000, me, drawnOn);
   });

@@ -20,7 +20,10 @@ export async function seedContracts(db: Db, now = new Date()) {
     .where(eq(sql`lower(${users.loginName})`, 'demo'));
   if (!demo?.enterpriseId) return;
   const enterpriseId = demo.enterpriseId;
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(contracts).where(eq(contracts.enterpriseId, enterpriseId));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contracts)
+    .where(eq(contracts.enterpriseId, enterpriseId));
   if (n > 0) return;
 
   const signedOn = new Date(now.getTime() - 30 * DAY_MS);
@@ -45,7 +48,14 @@ export async function seedContracts(db: Db, now = new Date()) {
     const [row] = await tx.select({ fileSha256: contracts.fileSha256 }).from(contracts).where(eq(contracts.id, agreement.id));
     await tx
       .update(contracts)
-      .set({ status: 'SIGNED', signedBy: demo.id, signedByName: demo.displayName, signedAt: new Date(signedOn.getTime() + 2 * 3_600_000), signerIp: '127.0.0.1', signedSha256: row.fileSha256 })
+      .set({
+        status: 'SIGNED',
+        signedBy: demo.id,
+        signedByName: demo.displayName,
+        signedAt: new Date(signedOn.getTime() + 2 * 3_600_000),
+        signerIp: '127.0.0.1',
+        signedSha256: row.fileSha256,
+      })
       .where(eq(contracts.id, agreement.id));
 
     await generateContract(

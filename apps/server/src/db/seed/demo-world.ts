@@ -24,9 +24,29 @@ export const DEMO_USERS = {
 } as const;
 
 const DICTIONARIES: { type: string; entries: [string, string][] }[] = [
-  { type: 'authStatus', entries: [['DRAFT', '草稿'], ['PENDING', '待审核'], ['APPROVED', '已通过'], ['REJECTED', '已驳回']] },
-  { type: 'userAuthority', entries: [['merchant', '企业用户'], ['operator', '运营人员']] },
-  { type: 'yesNo', entries: [['Y', '是'], ['N', '否']] },
+  {
+    type: 'authStatus',
+    entries: [
+      ['DRAFT', '草稿'],
+      ['PENDING', '待审核'],
+      ['APPROVED', '已通过'],
+      ['REJECTED', '已驳回'],
+    ],
+  },
+  {
+    type: 'userAuthority',
+    entries: [
+      ['merchant', '企业用户'],
+      ['operator', '运营人员'],
+    ],
+  },
+  {
+    type: 'yesNo',
+    entries: [
+      ['Y', '是'],
+      ['N', '否'],
+    ],
+  },
 ];
 
 /** Reference rows every portal needs: menus, site configuration, dictionaries. Idempotent. */
@@ -61,10 +81,15 @@ export async function seedReferenceData(db: Db) {
 
 /** The demo world of PRODUCT §12, created only once (keyed by the demo login names). */
 export async function seedDemoWorld(db: Db) {
-  const existing = await db.select({ id: users.id }).from(users).where(sql`lower(${users.loginName}) = ${DEMO_USERS.merchant}`);
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.loginName}) = ${DEMO_USERS.merchant}`);
   if (existing.length) return;
   // One published password, but each user its own salt (and so its own hash).
-  const [merchantHash, warehouseHash, purchaseSalesHash, operatorHash, freshHash] = await Promise.all(Array.from({ length: 5 }, () => hashPassword(DEMO_PASSWORD)));
+  const [merchantHash, warehouseHash, purchaseSalesHash, operatorHash, freshHash] = await Promise.all(
+    Array.from({ length: 5 }, () => hashPassword(DEMO_PASSWORD)),
+  );
   await db.transaction(async (tx) => {
     const [trading, storage, buyer] = await tx
       .insert(enterprises)
@@ -75,14 +100,55 @@ export async function seedDemoWorld(db: Db) {
       ])
       .returning({ id: enterprises.id });
     await tx.insert(users).values([
-      { loginName: DEMO_USERS.merchant, displayName: '张明', email: 'demo@xinyuan.example.cn', mobile: '13800138000', passwordHash: merchantHash, enterpriseId: trading.id, authority: 'merchant' },
-      { loginName: DEMO_USERS.warehouse, displayName: '李仓', email: 'ops@anchu.example.cn', mobile: '13900139000', passwordHash: warehouseHash, enterpriseId: storage.id, authority: 'merchant', ckFlag: 'Y' },
-      { loginName: DEMO_USERS.purchaseSales, displayName: '王航', email: 'trade@yuanhang.example.cn', mobile: '13700137000', passwordHash: purchaseSalesHash, enterpriseId: buyer.id, authority: 'merchant', purchaseSalesEnabled: true },
-      { loginName: DEMO_USERS.operator, displayName: '赵审', email: 'ops@factor.example.cn', mobile: '13600136000', passwordHash: operatorHash, authority: 'operator' },
+      {
+        loginName: DEMO_USERS.merchant,
+        displayName: '张明',
+        email: 'demo@xinyuan.example.cn',
+        mobile: '13800138000',
+        passwordHash: merchantHash,
+        enterpriseId: trading.id,
+        authority: 'merchant',
+      },
+      {
+        loginName: DEMO_USERS.warehouse,
+        displayName: '李仓',
+        email: 'ops@anchu.example.cn',
+        mobile: '13900139000',
+        passwordHash: warehouseHash,
+        enterpriseId: storage.id,
+        authority: 'merchant',
+        ckFlag: 'Y',
+      },
+      {
+        loginName: DEMO_USERS.purchaseSales,
+        displayName: '王航',
+        email: 'trade@yuanhang.example.cn',
+        mobile: '13700137000',
+        passwordHash: purchaseSalesHash,
+        enterpriseId: buyer.id,
+        authority: 'merchant',
+        purchaseSalesEnabled: true,
+      },
+      {
+        loginName: DEMO_USERS.operator,
+        displayName: '赵审',
+        email: 'ops@factor.example.cn',
+        mobile: '13600136000',
+        passwordHash: operatorHash,
+        authority: 'operator',
+      },
     ]);
     // A newly registered enterprise that has not authenticated yet (issue 4): the way to try the authentication.
     const [fresh] = await tx.insert(enterprises).values({ name: '深圳前海新启科技有限公司' }).returning({ id: enterprises.id });
-    await tx.insert(users).values({ loginName: 'xinqiye', displayName: '陈启', email: 'chenqi@xinqi.example.cn', mobile: '13500135000', passwordHash: freshHash, enterpriseId: fresh.id, authority: 'merchant' });
+    await tx.insert(users).values({
+      loginName: 'xinqiye',
+      displayName: '陈启',
+      email: 'chenqi@xinqi.example.cn',
+      mobile: '13500135000',
+      passwordHash: freshHash,
+      enterpriseId: fresh.id,
+      authority: 'merchant',
+    });
   });
   await seedCertificationDemo(db);
   await seedFunds(db);

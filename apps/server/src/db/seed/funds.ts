@@ -19,7 +19,11 @@ export const DEMO_OPENING_DEPOSITS: Record<string, Cents> = {
  */
 export async function seedFunds(db: Db) {
   await db.transaction(async (tx) => {
-    const certified = await tx.select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.certified, true)).orderBy(enterprises.id);
+    const certified = await tx
+      .select({ id: enterprises.id })
+      .from(enterprises)
+      .where(eq(enterprises.certified, true))
+      .orderBy(enterprises.id);
     for (const e of certified) await openVirtualAccount(tx, e.id);
 
     const owners = await tx

@@ -6,7 +6,13 @@ type Gate = NonNullable<Menu['gate']>;
 
 const HIDDEN = -1;
 let order = 0;
-const entry = (id: number, name: string, route: string | null, parent: number | null, opts: { hidden?: boolean; audience?: Audience; gate?: Gate; icon?: string } = {}): Menu => ({
+const entry = (
+  id: number,
+  name: string,
+  route: string | null,
+  parent: number | null,
+  opts: { hidden?: boolean; audience?: Audience; gate?: Gate; icon?: string } = {},
+): Menu => ({
   id,
   name,
   route,

@@ -14,9 +14,15 @@ import { DEMO_PLATFORM_CODES } from './supplyloan.ts';
 export async function seedPledge(db: Db) {
   const [platform] = await db.select().from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.pledge));
   const [operator] = await db.select().from(users).where(eq(users.loginName, 'operator'));
-  const items = await db.select().from(goods).where(inArray(goods.name, ['热轧卷板', '电解铜']));
+  const items = await db
+    .select()
+    .from(goods)
+    .where(inArray(goods.name, ['热轧卷板', '电解铜']));
   if (!platform || !operator || items.length < 2) return;
-  const [already] = await db.select({ id: pledgeTerms.id }).from(pledgeTerms).where(and(eq(pledgeTerms.platformId, platform.id)));
+  const [already] = await db
+    .select({ id: pledgeTerms.id })
+    .from(pledgeTerms)
+    .where(and(eq(pledgeTerms.platformId, platform.id)));
   if (already) return;
   const coil = items.find((g) => g.name === '热轧卷板')!;
   const copper = items.find((g) => g.name === '电解铜')!;
@@ -33,7 +39,8 @@ export async function seedPledge(db: Db) {
     [copper.id, -10, 6_870_000, '上海有色网 SMM 1#电解铜均价'],
     [copper.id, 0, 6_850_000, '上海有色网 SMM 1#电解铜均价'],
   ];
-  for (const [goodsId, days, unitPrice, source] of history) await recordGoodsPrice(db, actor, { goodsId, unitPrice: unitPrice as Cents, priceDate: addDays(today, days), source }, today);
+  for (const [goodsId, days, unitPrice, source] of history)
+    await recordGoodsPrice(db, actor, { goodsId, unitPrice: unitPrice as Cents, priceDate: addDays(today, days), source }, today);
 }
 
 /** The current price rows count (for tests that check the seed). */

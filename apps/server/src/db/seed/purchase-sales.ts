@@ -31,7 +31,13 @@ const FEE = 2000 as Cents;
 type Line = { goodsName: string; spec?: string; unit: string; quantity: string; unitPrice: number; taxRatePpm: number };
 
 /** A parsed order body whose total is the exact total of its lines, as the page computes it. */
-function body(kind: 'PURCHASE' | 'SALES', counterparty: { name: string; bankName?: string; accountNo?: string; enterpriseId?: number }, deliveryDate: IsoDate, lines: Line[], remark?: string) {
+function body(
+  kind: 'PURCHASE' | 'SALES',
+  counterparty: { name: string; bankName?: string; accountNo?: string; enterpriseId?: number },
+  deliveryDate: IsoDate,
+  lines: Line[],
+  remark?: string,
+) {
   const totalAmount = orderTotals(lines).total;
   const input: OrderInputBody = {
     kind,
@@ -57,58 +63,127 @@ function body(kind: 'PURCHASE' | 'SALES', counterparty: { name: string; bankName
  * a sales order to the core enterprise ready to finance, a draft and a cancelled order. Idempotent.
  */
 export async function seedPurchaseSales(db: Db, today: IsoDate = chinaDate()) {
-  const byLogin = async (login: string) => (await db.select().from(users).where(eq(sql`lower(${users.loginName})`, login)))[0];
+  const byLogin = async (login: string) =>
+    (
+      await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.loginName})`, login))
+    )[0];
   const [gx, demo, op] = [await byLogin('gouxiao'), await byLogin('demo'), await byLogin('operator')];
   if (!gx?.enterpriseId || !demo?.enterpriseId || !op) return;
   const [done] = await db.select({ id: psOrders.id }).from(psOrders).where(eq(psOrders.ownerEnterpriseId, gx.enterpriseId)).limit(1);
   if (done) return;
 
   const scope: EnterpriseScope = { kind: 'enterprise', enterpriseId: gx.enterpriseId, userId: gx.id, certified: true, warehouse: false };
-  const demoScope: EnterpriseScope = { kind: 'enterprise', enterpriseId: demo.enterpriseId, userId: demo.id, certified: true, warehouse: false };
+  const demoScope: EnterpriseScope = {
+    kind: 'enterprise',
+    enterpriseId: demo.enterpriseId,
+    userId: demo.id,
+    certified: true,
+    warehouse: false,
+  };
   const actor = { id: gx.id, name: gx.displayName, enterpriseId: gx.enterpriseId };
   const demoActor = { id: demo.id, name: demo.displayName, enterpriseId: demo.enterpriseId };
   const operator = { id: op.id, name: op.displayName };
   const tasks = taskRegistry([...FUNDS_TASK_TYPES, ...SUPPLY_LOAN_TASK_TYPES]);
   const approve = async (type: string, refId: number, text: string) => {
-    const [task] = await db.select({ id: bpmTasks.id }).from(bpmTasks).where(and(eq(bpmTasks.type, type), eq(bpmTasks.refId, String(refId)), eq(bpmTasks.state, 'PENDING')));
+    const [task] = await db
+      .select({ id: bpmTasks.id })
+      .from(bpmTasks)
+      .where(and(eq(bpmTasks.type, type), eq(bpmTasks.refId, String(refId)), eq(bpmTasks.state, 'PENDING')));
     await decideTask(db, tasks, task.id, operator, 'APPROVE', text);
   };
   const [trading] = await db.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, demo.enterpriseId));
 
   // Catalogue.
-  const steel = await addGoods(db, scope, { name: '热轧卷板', spec: 'Q235B 4.75×1500', unit: '吨', taxRatePpm: 130_000, unitPrice: yuan(3_860) });
+  const steel = await addGoods(db, scope, {
+    name: '热轧卷板',
+    spec: 'Q235B 4.75×1500',
+    unit: '吨',
+    taxRatePpm: 130_000,
+    unitPrice: yuan(3_860),
+  });
   await addGoods(db, scope, { name: '冷轧薄板', spec: 'SPCC 1.0×1250', unit: '吨', taxRatePpm: 130_000, unitPrice: yuan(4_520) });
   await addGoods(db, scope, { name: '螺纹钢', spec: 'HRB400E Φ20', unit: '吨', taxRatePpm: 130_000, unitPrice: yuan(3_650) });
   await addGoods(db, scope, { name: '仓储服务', spec: '', unit: '月', taxRatePpm: 60_000, unitPrice: yuan(12_000) });
 
   // Whitelisted payees of its suppliers, reviewed by the operator.
   const by = { id: gx.id, name: gx.displayName };
-  const supplierPayee = await db.transaction((tx) => openPayee(tx, scope, by, { name: DEMO_SUPPLIER.name, bankName: DEMO_SUPPLIER.bankName, accountNo: DEMO_SUPPLIER.accountNo, relation: 'UPSTREAM' }));
+  const supplierPayee = await db.transaction((tx) =>
+    openPayee(tx, scope, by, {
+      name: DEMO_SUPPLIER.name,
+      bankName: DEMO_SUPPLIER.bankName,
+      accountNo: DEMO_SUPPLIER.accountNo,
+      relation: 'UPSTREAM',
+    }),
+  );
   await approve('FUNDS_PAYEE', supplierPayee.id, '供应商账户信息与合同一致');
-  const tradingPayee = await db.transaction((tx) => openPayee(tx, scope, by, { name: trading.name, bankName: '招商银行上海分行营业部', accountNo: '121908765410601', relation: 'UPSTREAM' }));
+  const tradingPayee = await db.transaction((tx) =>
+    openPayee(tx, scope, by, {
+      name: trading.name,
+      bankName: '招商银行上海分行营业部',
+      accountNo: '121908765410601',
+      relation: 'UPSTREAM',
+    }),
+  );
   await approve('FUNDS_PAYEE', tradingPayee.id, '同意');
 
   // A credit line on the 中建材 platform, whose core enterprise buys from 浙江远航.
   const [zj] = await db.select().from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.open));
   if (zj) {
-    const joined = await applyToJoin(db, scope, { id: gx.id, name: gx.displayName }, { platformId: zj.id, requestedLimit: yuan(3_000_000) }, today);
+    const joined = await applyToJoin(
+      db,
+      scope,
+      { id: gx.id, name: gx.displayName },
+      { platformId: zj.id, requestedLimit: yuan(3_000_000) },
+      today,
+    );
     await approve('PLATFORM_JOIN', joined.id, '核心企业确认贸易关系，同意授信 300 万元');
   }
 
   const supplier = { name: DEMO_SUPPLIER.name, bankName: DEMO_SUPPLIER.bankName, accountNo: DEMO_SUPPLIER.accountNo };
-  const steelLine = (quantity: string, unitPrice = steel.unitPrice!): Line => ({ goodsName: steel.name, spec: steel.spec ?? undefined, unit: steel.unit, quantity, unitPrice, taxRatePpm: 130_000 });
-  const lineIds = async (orderId: number) => (await db.execute(sql`select id, quantity from ps_order_lines where order_id = ${orderId} order by seq`)) as unknown as { rows: { id: number; quantity: string }[] };
+  const steelLine = (quantity: string, unitPrice = steel.unitPrice!): Line => ({
+    goodsName: steel.name,
+    spec: steel.spec ?? undefined,
+    unit: steel.unit,
+    quantity,
+    unitPrice,
+    taxRatePpm: 130_000,
+  });
+  const lineIds = async (orderId: number) =>
+    (await db.execute(sql`select id, quantity from ps_order_lines where order_id = ${orderId} order by seq`)) as unknown as {
+      rows: { id: number; quantity: string }[];
+    };
   const receiveAll = async (orderId: number, who = scope, whoActor = actor) => {
     const { rows } = await lineIds(orderId);
     await fulfilOrder(db, who, whoActor, orderId, { lines: rows.map((r) => ({ lineId: Number(r.id), quantity: String(r.quantity) })) });
   };
-  const pay = (orderId: number, payeeId: number, amount: number) => db.transaction((tx) => payOrder(tx, scope, actor, orderId, { payeeId, amount: amount as Cents, fee: FEE }));
+  const pay = (orderId: number, payeeId: number, amount: number) =>
+    db.transaction((tx) => payOrder(tx, scope, actor, orderId, { payeeId, amount: amount as Cents, fee: FEE }));
 
   // 1. Paid and closed: received in full, paid by targeted payment, closed.
-  const closed = await createOrder(db, scope, actor, body('PURCHASE', supplier, addDays(today, -40), [steelLine('12.5'), { goodsName: '冷轧薄板', spec: 'SPCC 1.0×1250', unit: '吨', quantity: '3.2', unitPrice: yuan(4_520), taxRatePpm: 130_000 }], '一季度备货'));
+  const closed = await createOrder(
+    db,
+    scope,
+    actor,
+    body(
+      'PURCHASE',
+      supplier,
+      addDays(today, -40),
+      [
+        steelLine('12.5'),
+        { goodsName: '冷轧薄板', spec: 'SPCC 1.0×1250', unit: '吨', quantity: '3.2', unitPrice: yuan(4_520), taxRatePpm: 130_000 },
+      ],
+      '一季度备货',
+    ),
+  );
   await confirmOrder(db, scope, actor, closed.id);
   await receiveAll(closed.id);
-  const closedTotal = orderTotals([steelLine('12.5'), { goodsName: '', unit: '吨', quantity: '3.2', unitPrice: yuan(4_520), taxRatePpm: 130_000 }]).total;
+  const closedTotal = orderTotals([
+    steelLine('12.5'),
+    { goodsName: '', unit: '吨', quantity: '3.2', unitPrice: yuan(4_520), taxRatePpm: 130_000 },
+  ]).total;
   await pay(closed.id, supplierPayee.id, closedTotal);
   await closeOrder(db, scope, actor, closed.id);
 
@@ -134,7 +209,14 @@ export async function seedPurchaseSales(db: Db, today: IsoDate = chinaDate()) {
   await fulfilOrder(db, scope, actor, twoSided.id, { lines: [{ lineId: Number(twoLines[0].id), quantity: '18.5' }], note: '首批到货' });
 
   // 4. A two-sided order waiting for 上海鑫源's confirmation.
-  const waiting = await createOrder(db, scope, actor, body('PURCHASE', { name: trading.name, enterpriseId: demo.enterpriseId }, addDays(today, 30), [{ goodsName: '冷轧薄板', spec: 'SPCC 1.0×1250', unit: '吨', quantity: '8', unitPrice: yuan(4_480), taxRatePpm: 130_000 }]));
+  const waiting = await createOrder(
+    db,
+    scope,
+    actor,
+    body('PURCHASE', { name: trading.name, enterpriseId: demo.enterpriseId }, addDays(today, 30), [
+      { goodsName: '冷轧薄板', spec: 'SPCC 1.0×1250', unit: '吨', quantity: '8', unitPrice: yuan(4_480), taxRatePpm: 130_000 },
+    ]),
+  );
   await confirmOrder(db, scope, actor, waiting.id);
 
   // 5. Sales, delivered and part-collected outside the platform.
@@ -142,7 +224,13 @@ export async function seedPurchaseSales(db: Db, today: IsoDate = chinaDate()) {
     db,
     scope,
     actor,
-    body('SALES', { name: '杭州临平建工集团有限公司', bankName: '杭州银行临平支行', accountNo: '3301040160012345678' }, addDays(today, -10), [steelLine('15', yuan(4_050))], '临平项目二标段'),
+    body(
+      'SALES',
+      { name: '杭州临平建工集团有限公司', bankName: '杭州银行临平支行', accountNo: '3301040160012345678' },
+      addDays(today, -10),
+      [steelLine('15', yuan(4_050))],
+      '临平项目二标段',
+    ),
   );
   await confirmOrder(db, scope, actor, sold.id);
   await receiveAll(sold.id);
@@ -153,21 +241,38 @@ export async function seedPurchaseSales(db: Db, today: IsoDate = chinaDate()) {
     db,
     scope,
     actor,
-    body('SALES', { name: DEMO_CORE_BUYER, bankName: '中国建设银行南京城南支行', accountNo: '32001881236052512345' }, addDays(today, 45), [
-      { goodsName: '螺纹钢', spec: 'HRB400E Φ20', unit: '吨', quantity: '120', unitPrice: yuan(3_700), taxRatePpm: 130_000 },
-    ], '南京江北新区项目钢材供应'),
+    body(
+      'SALES',
+      { name: DEMO_CORE_BUYER, bankName: '中国建设银行南京城南支行', accountNo: '32001881236052512345' },
+      addDays(today, 45),
+      [{ goodsName: '螺纹钢', spec: 'HRB400E Φ20', unit: '吨', quantity: '120', unitPrice: yuan(3_700), taxRatePpm: 130_000 }],
+      '南京江北新区项目钢材供应',
+    ),
   );
   await confirmOrder(db, scope, actor, toCore.id);
 
   // 7. A draft and a cancelled order.
   await createOrder(db, scope, actor, body('PURCHASE', supplier, addDays(today, 20), [steelLine('6.75')], '待与供应商确认价格'));
-  const dropped = await createOrder(db, scope, actor, body('SALES', { name: '宁波北仑港务物资有限公司', bankName: '宁波银行北仑支行', accountNo: '51010122000456789' }, addDays(today, 15), [steelLine('5', yuan(4_100))]));
+  const dropped = await createOrder(
+    db,
+    scope,
+    actor,
+    body('SALES', { name: '宁波北仑港务物资有限公司', bankName: '宁波银行北仑支行', accountNo: '51010122000456789' }, addDays(today, 15), [
+      steelLine('5', yuan(4_100)),
+    ]),
+  );
   await confirmOrder(db, scope, actor, dropped.id);
   await cancelOrder(db, scope, actor, dropped.id, '客户项目延期，双方协商取消');
 
   // History spread over earlier months (the overview's chart): the closed order was confirmed two
   // months ago, the part-paid one last month. Only the dates move; every figure came from the operations above.
   const monthsAgo = (n: number) => new Date(Date.now() - n * 30 * 86_400_000);
-  await db.update(psOrders).set({ confirmedAt: monthsAgo(2), createdAt: monthsAgo(2) }).where(eq(psOrders.id, closed.id));
-  await db.update(psOrders).set({ confirmedAt: monthsAgo(1), createdAt: monthsAgo(1) }).where(eq(psOrders.id, partPaid.id));
+  await db
+    .update(psOrders)
+    .set({ confirmedAt: monthsAgo(2), createdAt: monthsAgo(2) })
+    .where(eq(psOrders.id, closed.id));
+  await db
+    .update(psOrders)
+    .set({ confirmedAt: monthsAgo(1), createdAt: monthsAgo(1) })
+    .where(eq(psOrders.id, partPaid.id));
 }

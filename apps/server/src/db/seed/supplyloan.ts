@@ -28,7 +28,10 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
   const [existing] = await db.select({ id: platforms.id }).from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.supply));
   if (existing) return;
   const byLogin = async (login: string) => {
-    const [u] = await db.select().from(users).where(eq(sql`lower(${users.loginName})`, login));
+    const [u] = await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.loginName})`, login));
     return u;
   };
   const demo = await byLogin('demo');
@@ -43,7 +46,10 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
   const demoScope: EnterpriseScope = { kind: 'enterprise', enterpriseId, userId: demo.id, certified: true, warehouse: false };
   const operator = { id: operatorUser.id, name: operatorUser.displayName };
 
-  const [openCore] = await db.insert(enterprises).values({ name: '中建材华东建设集团有限公司', uscc: '91320100MA1XJ8K21C' }).returning({ id: enterprises.id });
+  const [openCore] = await db
+    .insert(enterprises)
+    .values({ name: '中建材华东建设集团有限公司', uscc: '91320100MA1XJ8K21C' })
+    .returning({ id: enterprises.id });
   const [supply, pledge] = await db
     .insert(platforms)
     .values([
@@ -63,7 +69,8 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
           { minDays: 31, maxDays: 90, annualRatePpm: 72_000, serviceFeeRatePpm: 5_000 },
           { minDays: 91, maxDays: 180, annualRatePpm: 80_000, serviceFeeRatePpm: 8_000 },
         ],
-        description: '以对浙江远航供应链管理有限公司的应收账款（增值税发票）或其采购订单为依据，在授信额度内按应收账款金额的 80% 融资，利随本清，到期一次还本付息。',
+        description:
+          '以对浙江远航供应链管理有限公司的应收账款（增值税发票）或其采购订单为依据，在授信额度内按应收账款金额的 80% 融资，利随本清，到期一次还本付息。',
       },
       {
         code: DEMO_PLATFORM_CODES.pledge,
@@ -99,31 +106,68 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
     ])
     .returning();
   await db.insert(creditLines).values([
-    { enterpriseId, platformId: supply.id, limit: yuan(5_000_000), startDate: addDays(today, -60), expiryDate: addDays(today, 305), grantedBy: operator.id },
-    { enterpriseId, platformId: pledge.id, limit: yuan(2_000_000), startDate: addDays(today, -345), expiryDate: addDays(today, 20), grantedBy: operator.id },
+    {
+      enterpriseId,
+      platformId: supply.id,
+      limit: yuan(5_000_000),
+      startDate: addDays(today, -60),
+      expiryDate: addDays(today, 305),
+      grantedBy: operator.id,
+    },
+    {
+      enterpriseId,
+      platformId: pledge.id,
+      limit: yuan(2_000_000),
+      startDate: addDays(today, -345),
+      expiryDate: addDays(today, 20),
+      grantedBy: operator.id,
+    },
   ]);
-  const [line] = await db.select().from(creditLines).where(and(eq(creditLines.enterpriseId, enterpriseId), eq(creditLines.platformId, supply.id)));
+  const [line] = await db
+    .select()
+    .from(creditLines)
+    .where(and(eq(creditLines.enterpriseId, enterpriseId), eq(creditLines.platformId, supply.id)));
 
   const invoice = async (n: number, amount: number, issuedDaysAgo: number, verify: boolean) => {
     const row = await registerInvoice(
       db,
       demoScope,
       me,
-      { invoiceCode: '3100231130', invoiceNumber: String(80_000_000 + n), issueDate: addDays(today, -issuedDaysAgo), amount: yuan(amount), taxAmount: Math.round((yuan(amount) * 13) / 113) as Cents, buyerEnterpriseId: buyer.enterpriseId! },
+      {
+        invoiceCode: '3100231130',
+        invoiceNumber: String(80_000_000 + n),
+        issueDate: addDays(today, -issuedDaysAgo),
+        amount: yuan(amount),
+        taxAmount: Math.round((yuan(amount) * 13) / 113) as Cents,
+        buyerEnterpriseId: buyer.enterpriseId!,
+      },
       today,
     );
     if (verify) await decide(TASK.INVOICE_VERIFY, row.id, 'APPROVE', '发票真实有效，已查验');
     return row.id;
   };
   const decide = async (type: string, refId: number, decision: 'APPROVE' | 'REJECT', text: string) => {
-    const [task] = await db.select({ id: bpmTasks.id }).from(bpmTasks).where(and(eq(bpmTasks.type, type), eq(bpmTasks.refId, String(refId)), eq(bpmTasks.state, 'PENDING')));
+    const [task] = await db
+      .select({ id: bpmTasks.id })
+      .from(bpmTasks)
+      .where(and(eq(bpmTasks.type, type), eq(bpmTasks.refId, String(refId)), eq(bpmTasks.state, 'PENDING')));
     await decideTask(db, tasks, task.id, operator, decision, text);
   };
   const sign = async (financingId: number) => {
     await db.transaction(async (tx) => {
-      const [c] = await tx.select().from(contracts).where(and(eq(contracts.relatedType, 'FINANCING'), eq(contracts.relatedId, String(financingId))));
+      const [c] = await tx
+        .select()
+        .from(contracts)
+        .where(and(eq(contracts.relatedType, 'FINANCING'), eq(contracts.relatedId, String(financingId))));
       // Signed as the demo user would (the password confirmation is the route's; the seed has no browser).
-      await transition(tx, contracts, contractLifecycle, c, 'SIGNED', { signedBy: demo.id, signedByName: demo.displayName, signedAt: new Date(), signerIp: '127.0.0.1', signedSha256: c.fileSha256, effectiveDate: today });
+      await transition(tx, contracts, contractLifecycle, c, 'SIGNED', {
+        signedBy: demo.id,
+        signedByName: demo.displayName,
+        signedAt: new Date(),
+        signerIp: '127.0.0.1',
+        signedSha256: c.fileSha256,
+        effectiveDate: today,
+      });
       await onFinancingContractSigned(tx, demoScope, financingId, me);
     });
   };
@@ -138,7 +182,13 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
 
   // Settled: applied, approved, signed, disbursed and repaid in full.
   const settledInvoice = await invoice(1, 250_000, 40, true);
-  const settled = await applyInvoiceFinancing(db, demoScope, me, { creditLineId: line.id, invoiceIds: [settledInvoice], amount: yuan(200_000), termDays: 30, purpose: '支付上游货款' }, today);
+  const settled = await applyInvoiceFinancing(
+    db,
+    demoScope,
+    me,
+    { creditLineId: line.id, invoiceIds: [settledInvoice], amount: yuan(200_000), termDays: 30, purpose: '支付上游货款' },
+    today,
+  );
   await decide(TASK.FINANCING_APPROVAL, settled.id, 'APPROVE', '资料齐全，同意融资');
   await sign(settled.id);
   await disburse(settled.id);
@@ -146,7 +196,13 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
 
   // Disbursed and repaying: 600,000.00 for 90 days, 100,000.00 principal already repaid.
   const repayingInvoice = await invoice(2, 800_000, 20, true);
-  const repaying = await applyInvoiceFinancing(db, demoScope, me, { creditLineId: line.id, invoiceIds: [repayingInvoice], amount: yuan(600_000), termDays: 90, purpose: '采购原材料' }, today);
+  const repaying = await applyInvoiceFinancing(
+    db,
+    demoScope,
+    me,
+    { creditLineId: line.id, invoiceIds: [repayingInvoice], amount: yuan(600_000), termDays: 90, purpose: '采购原材料' },
+    today,
+  );
   await sign(repaying.id);
   await decide(TASK.FINANCING_APPROVAL, repaying.id, 'APPROVE', '同意');
   await disburse(repaying.id);
@@ -154,13 +210,22 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
 
   // Submitted: waiting for the operator's approval and the user's signature.
   const submittedInvoice = await invoice(3, 375_000, 10, true);
-  await applyInvoiceFinancing(db, demoScope, me, { creditLineId: line.id, invoiceIds: [submittedInvoice], amount: yuan(300_000), termDays: 60, purpose: '补充流动资金' }, today);
+  await applyInvoiceFinancing(
+    db,
+    demoScope,
+    me,
+    { creditLineId: line.id, invoiceIds: [submittedInvoice], amount: yuan(300_000), termDays: 60, purpose: '补充流动资金' },
+    today,
+  );
 
   // A verified invoice ready to finance, one waiting for verification, one refused.
   await invoice(4, 150_000, 5, true);
   await invoice(5, 96_000, 2, false);
   const refused = await invoice(6, 52_000, 3, false);
   await decide(TASK.INVOICE_VERIFY, refused, 'REJECT', '发票查验不一致，请核对发票代码与号码');
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(financings).where(eq(financings.enterpriseId, enterpriseId));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(financings)
+    .where(eq(financings.enterpriseId, enterpriseId));
   if (n !== 3) throw new Error(`supply-loan seed: expected 3 financings, found ${n}`);
 }

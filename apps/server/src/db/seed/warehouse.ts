@@ -27,18 +27,44 @@ const GUIDE = [
  */
 export async function seedWarehouse(db: Db) {
   const [keeper] = await db.select().from(users).where(eq(users.loginName, 'cangchu'));
-  const [depositor] = await db.select({ id: enterprises.id }).from(users).innerJoin(enterprises, eq(enterprises.id, users.enterpriseId)).where(eq(users.loginName, 'demo'));
+  const [depositor] = await db
+    .select({ id: enterprises.id })
+    .from(users)
+    .innerJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+    .where(eq(users.loginName, 'demo'));
   if (!keeper?.enterpriseId || !depositor) return;
   const [existing] = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.companyId, keeper.enterpriseId));
   if (existing) return;
 
-  const scope: EnterpriseScope = { kind: 'enterprise', enterpriseId: keeper.enterpriseId, userId: keeper.id, certified: true, warehouse: true };
+  const scope: EnterpriseScope = {
+    kind: 'enterprise',
+    enterpriseId: keeper.enterpriseId,
+    userId: keeper.id,
+    certified: true,
+    warehouse: true,
+  };
   const actor = { id: keeper.id, name: keeper.displayName };
 
-  const steel = await createGoods(db, { name: '热轧卷板', specification: 'Q235B 5.75mm×1500mm', unit: '吨', scale: 3, category: '钢材', standardWeight: undefined }, keeper.id);
-  const copper = await createGoods(db, { name: '电解铜', specification: 'Cu-CATH-1 ≥99.9935%', unit: '吨', scale: 3, category: '有色金属', standardWeight: undefined }, keeper.id);
-  const ingot = await createGoods(db, { name: '铝合金锭', specification: 'A00 25kg/块', unit: '件', scale: 0, category: '有色金属', standardWeight: '0.025' }, keeper.id);
-  await createGoods(db, { name: '螺纹钢', specification: 'HRB400E Φ20mm', unit: '吨', scale: 3, category: '钢材', standardWeight: undefined }, keeper.id);
+  const steel = await createGoods(
+    db,
+    { name: '热轧卷板', specification: 'Q235B 5.75mm×1500mm', unit: '吨', scale: 3, category: '钢材', standardWeight: undefined },
+    keeper.id,
+  );
+  const copper = await createGoods(
+    db,
+    { name: '电解铜', specification: 'Cu-CATH-1 ≥99.9935%', unit: '吨', scale: 3, category: '有色金属', standardWeight: undefined },
+    keeper.id,
+  );
+  const ingot = await createGoods(
+    db,
+    { name: '铝合金锭', specification: 'A00 25kg/块', unit: '件', scale: 0, category: '有色金属', standardWeight: '0.025' },
+    keeper.id,
+  );
+  await createGoods(
+    db,
+    { name: '螺纹钢', specification: 'HRB400E Φ20mm', unit: '吨', scale: 3, category: '钢材', standardWeight: undefined },
+    keeper.id,
+  );
 
   await createWarehouse(db, scope, {
     name: '安储苏州工业园区监管仓',
@@ -60,7 +86,11 @@ export async function seedWarehouse(db: Db) {
   });
   for (const w of await listOwnWarehouses(db, scope)) {
     for (const code of w.name.includes('苏州') ? ['A-01', 'A-02', 'B-01'] : ['1-01', '2-01']) {
-      await createLocation(db, scope, { warehouseId: w.id, code, name: code.startsWith('A') || code.startsWith('1') ? '钢材库区' : '有色金属库区' });
+      await createLocation(db, scope, {
+        warehouseId: w.id,
+        code,
+        name: code.startsWith('A') || code.startsWith('1') ? '钢材库区' : '有色金属库区',
+      });
     }
   }
   const [suzhou, wuxi] = await listOwnWarehouses(db, scope);
@@ -68,9 +98,31 @@ export async function seedWarehouse(db: Db) {
   const today = chinaDate();
   const day = (n: number) => addDays(today, -n);
 
-  const stockIn = (w: typeof suzhou, code: string, goodsId: number, batchNo: string, quantity: string, daysAgo: number, documentNo: string) =>
+  const stockIn = (
+    w: typeof suzhou,
+    code: string,
+    goodsId: number,
+    batchNo: string,
+    quantity: string,
+    daysAgo: number,
+    documentNo: string,
+  ) =>
     db.transaction((tx) =>
-      recordStockIn(tx, scope, { warehouseId: w!.id, locationId: loc(w, code), depositorId: depositor.id, goodsId, batchNo, quantity, occurredOn: day(daysAgo), documentNo }, actor),
+      recordStockIn(
+        tx,
+        scope,
+        {
+          warehouseId: w!.id,
+          locationId: loc(w, code),
+          depositorId: depositor.id,
+          goodsId,
+          batchNo,
+          quantity,
+          occurredOn: day(daysAgo),
+          documentNo,
+        },
+        actor,
+      ),
     );
   const coil = await stockIn(suzhou, 'A-01', steel.id, 'RB2610-01', '1200.500', 40, 'RK-SZ-20261014');
   const cathode = await stockIn(suzhou, 'B-01', copper.id, 'CU2610-A', '300.125', 35, 'RK-SZ-20261019');
@@ -78,11 +130,42 @@ export async function seedWarehouse(db: Db) {
   await stockIn(wuxi, '2-01', ingot.id, 'AL2611', '4800', 12, 'RK-WX-20261111');
 
   await db.transaction((tx) =>
-    recordStockOut(tx, scope, { positionId: coil.positionId, quantity: '150.250', occurredOn: day(25), documentNo: 'CK-SZ-20261029', releaseOrderId: undefined, note: '存货企业销售提货' }, actor),
+    recordStockOut(
+      tx,
+      scope,
+      {
+        positionId: coil.positionId,
+        quantity: '150.250',
+        occurredOn: day(25),
+        documentNo: 'CK-SZ-20261029',
+        releaseOrderId: undefined,
+        note: '存货企业销售提货',
+      },
+      actor,
+    ),
   );
-  await db.transaction((tx) => moveStock(tx, scope, { positionId: coil.positionId, toLocationId: loc(suzhou, 'A-02'), quantity: '100.000', occurredOn: day(18), note: '库区整理' }, actor));
-  await db.transaction((tx) => issueReceipt(tx, scope, { positionId: cathode.positionId, quantity: '120.000', note: '应存货企业申请开立' }, actor));
   await db.transaction((tx) =>
-    submitStockTake(tx, scope, { warehouseId: suzhou!.id, locationId: loc(suzhou, 'B-01'), countedOn: day(5), lines: [{ positionId: cathode.positionId, counted: '300.125' }] }, actor),
+    moveStock(
+      tx,
+      scope,
+      { positionId: coil.positionId, toLocationId: loc(suzhou, 'A-02'), quantity: '100.000', occurredOn: day(18), note: '库区整理' },
+      actor,
+    ),
+  );
+  await db.transaction((tx) =>
+    issueReceipt(tx, scope, { positionId: cathode.positionId, quantity: '120.000', note: '应存货企业申请开立' }, actor),
+  );
+  await db.transaction((tx) =>
+    submitStockTake(
+      tx,
+      scope,
+      {
+        warehouseId: suzhou!.id,
+        locationId: loc(suzhou, 'B-01'),
+        countedOn: day(5),
+        lines: [{ positionId: cathode.positionId, counted: '300.125' }],
+      },
+      actor,
+    ),
   );
 }

@@ -29,7 +29,10 @@ export function leadingZeroBits(digest: Buffer): number {
   return bits;
 }
 
-export const powDigest = (nonce: string, counter: string) => createHash('sha256').update(nonce + counter).digest();
+export const powDigest = (nonce: string, counter: string) =>
+  createHash('sha256')
+    .update(nonce + counter)
+    .digest();
 
 export async function issueChallenge(db: Db, now = new Date()) {
   const nonce = randomBytes(16).toString('hex');
@@ -52,4 +55,3 @@ export async function consumeChallenge(db: Db, nonce: string, counter: string, n
     .returning({ nonce: regChallenges.nonce });
   if (!used.length) throw new FieldError('challenge', FAILED);
 }
-

@@ -30,6 +30,9 @@ export async function changePassword(
   if (!(await verifyPassword(oldPassword, user.passwordHash))) throw new FieldError('oldPassword', '原密码不正确');
   checkNewPassword(newPassword, confirm, { password: 'newPassword', confirm: 'confirmPassword' });
   if (newPassword === oldPassword) throw new FieldError('newPassword', '新密码不能与原密码相同');
-  await db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, caller.userId));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(newPassword) })
+    .where(eq(users.id, caller.userId));
   await sessions.endAllOf(caller.userId, 'PASSWORD_CHANGED', caller.sessionId);
 }

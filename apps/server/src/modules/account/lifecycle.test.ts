@@ -25,9 +25,13 @@ async function activeUser(password = 'Start1234') {
   return u;
 }
 
-const userId = async (loginName: string) => (await t.database.db.select({ id: users.id }).from(users).where(eq(users.loginName, loginName)))[0].id;
+const userId = async (loginName: string) =>
+  (await t.database.db.select({ id: users.id }).from(users).where(eq(users.loginName, loginName)))[0].id;
 const ageTokens = async (id: number, purpose: 'ACTIVATE' | 'RESET', ms: number) => {
-  const rows = await t.database.db.select().from(accountTokens).where(and(eq(accountTokens.userId, id), eq(accountTokens.purpose, purpose)));
+  const rows = await t.database.db
+    .select()
+    .from(accountTokens)
+    .where(and(eq(accountTokens.userId, id), eq(accountTokens.purpose, purpose)));
   for (const r of rows) {
     await t.database.db
       .update(accountTokens)
@@ -50,7 +54,10 @@ describe('activation', () => {
     const u = await newUser();
     const c = t.client();
     expect((await c.get('/api/reg/checkToken', { token: u.token, purpose: 'activate' })).json().status).toBe('OK');
-    expect((await c.post('/api/reg/activate', { token: u.token })).json()).toEqual({ status: 'OK', message: { loginName: u.loginName, activated: true } });
+    expect((await c.post('/api/reg/activate', { token: u.token })).json()).toEqual({
+      status: 'OK',
+      message: { loginName: u.loginName, activated: true },
+    });
     expect((await c.login(u.loginName, u.password)).json()).toEqual({ status: 'OK', message: '登录成功' });
     const me = (await c.get('/api/user/current')).json().message.loginUser;
     expect(me).toMatchObject({ loginName: u.loginName, authority: 'merchant', certified: false });
@@ -81,14 +88,25 @@ describe('activation', () => {
     expect((await c.post('/api/reg/activate', { token: 'A'.repeat(300) })).statusCode).toBe(400);
     expect((await c.post('/api/reg/activate', {}, { json: true })).statusCode).toBe(400);
     for (const token of ["' or 1=1 --", '<img src=x onerror=alert(1)>']) {
-      expect((await c.post('/api/reg/resetPwd', { token, password: t.encrypt('Xx123456'), confirmPassword: t.encrypt('Xx123456') })).json()).toMatchObject({ status: 'ERROR', reason: 'INVALID' });
-      expect((await c.get('/api/reg/checkToken', { token, purpose: 'reset' })).json()).toMatchObject({ status: 'ERROR', reason: 'INVALID' });
+      expect(
+        (await c.post('/api/reg/resetPwd', { token, password: t.encrypt('Xx123456'), confirmPassword: t.encrypt('Xx123456') })).json(),
+      ).toMatchObject({ status: 'ERROR', reason: 'INVALID' });
+      expect((await c.get('/api/reg/checkToken', { token, purpose: 'reset' })).json()).toMatchObject({
+        status: 'ERROR',
+        reason: 'INVALID',
+      });
     }
     expect((await c.post('/api/reg/resetPwd', { token: 'A'.repeat(300), password: 'x', confirmPassword: 'x' })).statusCode).toBe(400);
-    expect((await c.post('/api/reg/resetPwd', { token: 'A'.repeat(43), password: 'x'.repeat(5000), confirmPassword: 'x' })).json().field).toBe('password');
+    expect(
+      (await c.post('/api/reg/resetPwd', { token: 'A'.repeat(43), password: 'x'.repeat(5000), confirmPassword: 'x' })).json().field,
+    ).toBe('password');
     expect((await c.get('/api/reg/checkToken', { token: 'A'.repeat(43), purpose: 'other' })).statusCode).toBe(400);
     const u = await newUser();
-    expect((await c.post('/api/reg/resetPwd', { token: u.token, password: t.encrypt('Xx123456'), confirmPassword: t.encrypt('Xx123456') })).json().reason).toBe('INVALID');
+    expect(
+      (
+        await c.post('/api/reg/resetPwd', { token: u.token, password: t.encrypt('Xx123456'), confirmPassword: t.encrypt('Xx123456') })
+      ).json().reason,
+    ).toBe('INVALID');
     expect((await c.get('/api/reg/checkToken', { token: u.token, purpose: 'reset' })).json().reason).toBe('INVALID');
   });
 
@@ -97,13 +115,19 @@ describe('activation', () => {
     const c = t.client();
     const answer = '如果该账户存在且尚未激活，激活邮件已重新发送到注册邮箱，请在 24 小时内完成激活';
     // Within the first minute nothing more is sent (no mailbox flooding), with the same answer.
-    expect((await c.post('/api/reg/resendActivation', { account: u.loginName }, { json: true })).json()).toEqual({ status: 'OK', message: answer });
+    expect((await c.post('/api/reg/resendActivation', { account: u.loginName }, { json: true })).json()).toEqual({
+      status: 'OK',
+      message: answer,
+    });
     await settle();
     expect(await mailCount(t, u.email)).toBe(1);
 
     await ageTokens(await userId(u.loginName), 'ACTIVATE', 61_000);
     const mark = await mailMark(t);
-    expect((await c.post('/api/reg/resendActivation', { account: u.email.toUpperCase() }, { json: true })).json()).toEqual({ status: 'OK', message: answer });
+    expect((await c.post('/api/reg/resendActivation', { account: u.email.toUpperCase() }, { json: true })).json()).toEqual({
+      status: 'OK',
+      message: answer,
+    });
     const fresh = tokenIn((await mailSince(t, u.email, mark)).body, '/trade/activate');
     expect(await mailCount(t, u.email)).toBe(2);
     expect(fresh).not.toBe(u.token);
@@ -111,11 +135,21 @@ describe('activation', () => {
     expect((await c.post('/api/reg/activate', { token: fresh })).json().status).toBe('OK');
 
     // Unknown and already active accounts get the very same answer and no mail.
-    expect((await c.post('/api/reg/resendActivation', { account: 'nobody_at_all' }, { json: true })).json()).toEqual({ status: 'OK', message: answer });
-    expect((await c.post('/api/reg/resendActivation', { account: 'demo' }, { json: true })).json()).toEqual({ status: 'OK', message: answer });
+    expect((await c.post('/api/reg/resendActivation', { account: 'nobody_at_all' }, { json: true })).json()).toEqual({
+      status: 'OK',
+      message: answer,
+    });
+    expect((await c.post('/api/reg/resendActivation', { account: 'demo' }, { json: true })).json()).toEqual({
+      status: 'OK',
+      message: answer,
+    });
     await settle();
     expect(await mailCount(t, 'demo@xinyuan.example.cn')).toBe(0);
-    expect((await c.post('/api/reg/resendActivation', { account: '<b>x</b>' }, { json: true })).json()).toEqual({ status: 'ERROR', message: '请输入正确的登录名或邮箱', field: 'account' });
+    expect((await c.post('/api/reg/resendActivation', { account: '<b>x</b>' }, { json: true })).json()).toEqual({
+      status: 'ERROR',
+      message: '请输入正确的登录名或邮箱',
+      field: 'account',
+    });
   });
 });
 
@@ -156,7 +190,11 @@ describe('forgotten password', () => {
     const c = t.client();
     expect((await c.get('/api/reg/checkToken', { token, purpose: 'reset' })).json().status).toBe('OK');
 
-    expect((await reset(c, token, 'weakpass')).json()).toEqual({ status: 'ERROR', message: '密码至少 8 位，且须同时包含字母和数字', field: 'password' });
+    expect((await reset(c, token, 'weakpass')).json()).toEqual({
+      status: 'ERROR',
+      message: '密码至少 8 位，且须同时包含字母和数字',
+      field: 'password',
+    });
     expect((await reset(c, token, 'NewPass456', 'NewPass457')).json()).toMatchObject({ field: 'confirmPassword' });
     const plain = await c.post('/api/reg/resetPwd', { token, password: 'NewPass456', confirmPassword: 'NewPass456' });
     expect(plain.json()).toMatchObject({ field: 'password', message: '密码加密数据无效，请刷新页面后重试' });
@@ -173,7 +211,11 @@ describe('forgotten password', () => {
     const u = await activeUser();
     const first = await resetToken(u.loginName, u.email);
     await ageTokens(await userId(u.loginName), 'RESET', 31 * 60_000);
-    expect((await reset(t.client(), first, 'NewPass456')).json()).toMatchObject({ status: 'ERROR', reason: 'EXPIRED', message: '重置密码链接已过期（有效期 30 分钟），请重新申请找回密码' });
+    expect((await reset(t.client(), first, 'NewPass456')).json()).toMatchObject({
+      status: 'ERROR',
+      reason: 'EXPIRED',
+      message: '重置密码链接已过期（有效期 30 分钟），请重新申请找回密码',
+    });
 
     const second = await resetToken(u.loginName, u.email);
     expect(second).not.toBe(first);
@@ -185,7 +227,10 @@ describe('forgotten password', () => {
 
   it('lifts a lockout and opens a not-yet-activated account (the mail proves the address)', async () => {
     const u = await newUser();
-    await t.database.db.update(users).set({ lockedUntil: new Date(Date.now() + 10 * 60_000), failedLogins: 0 }).where(eq(users.loginName, u.loginName));
+    await t.database.db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() + 10 * 60_000), failedLogins: 0 })
+      .where(eq(users.loginName, u.loginName));
     const token = await resetToken(u.email, u.email);
     expect((await reset(t.client(), token, 'Fresh1234')).json().status).toBe('OK');
     expect((await t.client().login(u.loginName, 'Fresh1234')).json().status).toBe('OK');
@@ -213,8 +258,14 @@ describe('changing the password', () => {
     const c = await t.loginAs(u.loginName, 'Change123');
     expect((await change(c, 'Wrong1234', 'Next12345')).json()).toEqual({ status: 'ERROR', message: '原密码不正确', field: 'oldPassword' });
     expect((await change(c, 'Change123', 'short1')).json()).toMatchObject({ field: 'newPassword' });
-    expect((await change(c, 'Change123', 'Change123')).json()).toEqual({ status: 'ERROR', message: '新密码不能与原密码相同', field: 'newPassword' });
-    expect((await change(c, 'Change123', 'Next12345', { confirmPassword: t.encrypt('Next12346') })).json()).toMatchObject({ field: 'confirmPassword' });
+    expect((await change(c, 'Change123', 'Change123')).json()).toEqual({
+      status: 'ERROR',
+      message: '新密码不能与原密码相同',
+      field: 'newPassword',
+    });
+    expect((await change(c, 'Change123', 'Next12345', { confirmPassword: t.encrypt('Next12346') })).json()).toMatchObject({
+      field: 'confirmPassword',
+    });
     const plain = await c.post('/api/merchantuser/updateLoginPwd', { oldPassword: 'Change123', newPassword: t.encrypt('Next12345') });
     expect(plain.json()).toMatchObject({ field: 'oldPassword', message: '密码加密数据无效，请刷新页面后重试' });
     expect((await c.post('/api/merchantuser/updateLoginPwd', { oldPassword: 'x'.repeat(2000), newPassword: 'y' })).statusCode).toBe(400);
@@ -225,12 +276,23 @@ describe('changing the password', () => {
     const u = await activeUser('Change123');
     const c = await t.loginAs(u.loginName, 'Change123');
     // A second, still active session of the same user (e.g. opened before the single-session rule applied).
-    const [mine] = await t.database.db.select().from(sessions).where(and(eq(sessions.userId, await userId(u.loginName)), isNull(sessions.endedAt)));
-    await t.database.db.insert(sessions).values({ id: 'f'.repeat(64), userId: mine.userId, ip: '10.0.0.9', userAgent: 'other', expiresAt: mine.expiresAt });
+    const [mine] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, await userId(u.loginName)), isNull(sessions.endedAt)));
+    await t.database.db
+      .insert(sessions)
+      .values({ id: 'f'.repeat(64), userId: mine.userId, ip: '10.0.0.9', userAgent: 'other', expiresAt: mine.expiresAt });
 
-    expect((await change(c, 'Change123', 'Next12345', { confirmPassword: t.encrypt('Next12345') })).json()).toEqual({ status: 'OK', message: '密码已修改，其他设备上的登录已退出' });
+    expect((await change(c, 'Change123', 'Next12345', { confirmPassword: t.encrypt('Next12345') })).json()).toEqual({
+      status: 'OK',
+      message: '密码已修改，其他设备上的登录已退出',
+    });
     expect((await c.get('/api/account/sessions')).statusCode).toBe(200);
-    const [other] = await t.database.db.select().from(sessions).where(eq(sessions.id, 'f'.repeat(64)));
+    const [other] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, 'f'.repeat(64)));
     expect(other.endReason).toBe('PASSWORD_CHANGED');
     expect((await t.client().login(u.loginName, 'Change123')).json().status).toBe('ERROR');
     expect((await t.client().login(u.loginName, 'Next12345')).json().status).not.toBe('ERROR');
@@ -241,9 +303,26 @@ describe('my sessions', () => {
   it('lists the caller’s active sessions with device, IP and last seen, and the recent ended ones', async () => {
     const u = await activeUser();
     const old = t.client();
-    await old.post('/api/login', { username: u.loginName, password: t.encrypt(u.password) }, { headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36' } });
+    await old.post(
+      '/api/login',
+      { username: u.loginName, password: t.encrypt(u.password) },
+      {
+        headers: {
+          'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36',
+        },
+      },
+    );
     const c = t.client();
-    await c.post('/api/login', { username: u.loginName, password: t.encrypt(u.password) }, { headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1' } });
+    await c.post(
+      '/api/login',
+      { username: u.loginName, password: t.encrypt(u.password) },
+      {
+        headers: {
+          'user-agent':
+            'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+        },
+      },
+    );
     const body = (await c.get('/api/account/sessions')).json();
     expect(body.status).toBe('OK');
     expect(body.message.active).toHaveLength(1);
@@ -257,7 +336,13 @@ describe('my sessions', () => {
     const c = await t.loginAs(u.loginName, u.password);
     const id = await userId(u.loginName);
     const future = new Date(Date.now() + 3600_000);
-    await t.database.db.insert(sessions).values({ id: 'a'.repeat(64), userId: id, ip: '10.1.1.1', userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Firefox/131.0', expiresAt: future });
+    await t.database.db.insert(sessions).values({
+      id: 'a'.repeat(64),
+      userId: id,
+      ip: '10.1.1.1',
+      userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Firefox/131.0',
+      expiresAt: future,
+    });
     const [demo] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.loginName, 'gouxiao'));
     await t.database.db.insert(sessions).values({ id: 'b'.repeat(64), userId: demo.id, ip: '10.2.2.2', expiresAt: future });
 
@@ -267,10 +352,19 @@ describe('my sessions', () => {
     expect(listed.some((s: { id: string }) => s.id === 'b'.repeat(64))).toBe(false);
 
     expect((await c.post('/api/account/sessions/revoke', { id: 'b'.repeat(64) })).statusCode).toBe(404);
-    expect((await c.post('/api/account/sessions/revoke', { id: listed[0].id })).json()).toEqual({ status: 'ERROR', message: '这是当前会话，请使用“退出登录”' });
-    expect((await c.post('/api/account/sessions/revoke', { id: 'a'.repeat(64) })).json()).toEqual({ status: 'OK', message: '该会话已退出' });
+    expect((await c.post('/api/account/sessions/revoke', { id: listed[0].id })).json()).toEqual({
+      status: 'ERROR',
+      message: '这是当前会话，请使用“退出登录”',
+    });
+    expect((await c.post('/api/account/sessions/revoke', { id: 'a'.repeat(64) })).json()).toEqual({
+      status: 'OK',
+      message: '该会话已退出',
+    });
     expect((await c.get('/api/account/sessions')).json().message.active).toHaveLength(1);
-    const [other] = await t.database.db.select().from(sessions).where(eq(sessions.id, 'b'.repeat(64)));
+    const [other] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, 'b'.repeat(64)));
     expect(other.endedAt).toBeNull();
     expect((await t.client().get('/api/account/sessions')).statusCode).toBe(401);
   });
@@ -283,14 +377,23 @@ describe('sessions and lockout', () => {
       const c = await short.loginAs('demo');
       expect((await c.get('/api/account/sessions')).statusCode).toBe(200);
       const [row] = await short.database.db.select().from(sessions).where(isNull(sessions.endedAt));
-      await short.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 4 * 60_000) }).where(eq(sessions.id, row.id));
+      await short.database.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(Date.now() - 4 * 60_000) })
+        .where(eq(sessions.id, row.id));
       expect((await c.get('/api/account/sessions')).statusCode).toBe(200); // 4 minutes idle: still fine
-      await short.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 6 * 60_000) }).where(eq(sessions.id, row.id));
+      await short.database.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(Date.now() - 6 * 60_000) })
+        .where(eq(sessions.id, row.id));
       expect((await c.get('/api/account/sessions')).statusCode).toBe(401);
       expect((await short.database.db.select().from(sessions).where(eq(sessions.id, row.id)))[0].endReason).toBe('EXPIRED');
 
       const d = await short.loginAs('demo');
-      await short.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(isNull(sessions.endedAt));
+      await short.database.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(isNull(sessions.endedAt));
       expect((await d.get('/api/account/sessions')).statusCode).toBe(401);
     } finally {
       await short.close();
@@ -307,7 +410,10 @@ describe('sessions and lockout', () => {
     expect((await c.login(u.loginName, 'Locked123')).json().message).toBe(WRONG_CREDENTIALS);
     const [row] = await t.database.db.select().from(users).where(eq(users.loginName, u.loginName));
     expect(row.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
-    await t.database.db.update(users).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(users.id, row.id));
+    await t.database.db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, row.id));
     expect((await c.login(u.loginName, 'Locked123')).json().status).toBe('OK');
   });
 

@@ -12,7 +12,16 @@ export function linkOrigin(config: Config): string {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function mail(to: string, subject: string, lines: string[], link: { href: string; label: string }): Mail {
-  const text = [...lines.slice(0, 1), '', ...lines.slice(1, 2), link.href, '', ...lines.slice(2), '', '鑫链商业保理有限公司 · 供应链金融服务平台'].join('\n');
+  const text = [
+    ...lines.slice(0, 1),
+    '',
+    ...lines.slice(1, 2),
+    link.href,
+    '',
+    ...lines.slice(2),
+    '',
+    '鑫链商业保理有限公司 · 供应链金融服务平台',
+  ].join('\n');
   const html = `<div style="font-family:sans-serif;line-height:1.7">
 <p>${escapeHtml(lines[0])}</p>
 <p>${escapeHtml(lines[1])}</p>
@@ -30,7 +39,11 @@ export function activationMail(to: string, loginName: string, origin: string, to
   return mail(
     to,
     '【鑫链保理】请激活您的账户',
-    [`尊敬的用户 ${loginName}，您好：`, '感谢注册鑫链保理供应链金融服务平台。请在 24 小时内点击以下链接激活账户：', '链接只能使用一次。如果这不是您本人的操作，请忽略本邮件。'],
+    [
+      `尊敬的用户 ${loginName}，您好：`,
+      '感谢注册鑫链保理供应链金融服务平台。请在 24 小时内点击以下链接激活账户：',
+      '链接只能使用一次。如果这不是您本人的操作，请忽略本邮件。',
+    ],
     { href: `${origin}/trade/activate?token=${token}`, label: '激活账户' },
   );
 }
@@ -39,7 +52,11 @@ export function resetMail(to: string, loginName: string, origin: string, token: 
   return mail(
     to,
     '【鑫链保理】重置登录密码',
-    [`尊敬的用户 ${loginName}，您好：`, '我们收到了重置登录密码的申请。请在 30 分钟内点击以下链接设置新密码：', '链接只能使用一次；重置后，所有已登录的设备都将退出。如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。'],
+    [
+      `尊敬的用户 ${loginName}，您好：`,
+      '我们收到了重置登录密码的申请。请在 30 分钟内点击以下链接设置新密码：',
+      '链接只能使用一次；重置后，所有已登录的设备都将退出。如果这不是您本人的操作，请忽略本邮件，您的密码不会改变。',
+    ],
     { href: `${origin}/trade/resetpwd?token=${token}`, label: '重置密码' },
   );
 }

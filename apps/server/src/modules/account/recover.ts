@@ -43,7 +43,12 @@ export async function prepareAccountMail(db: Db, raw: string, purpose: TokenPurp
  * Sets a new password from a reset link: the token works once, within 30 minutes. The mail proves
  * the address, so a not-yet-active account opens too and a lock is lifted; every session ends.
  */
-export async function resetPassword(db: Db, cipher: PasswordCipher, sessions: SessionStore, body: { token: string; password: string; confirmPassword: string }) {
+export async function resetPassword(
+  db: Db,
+  cipher: PasswordCipher,
+  sessions: SessionStore,
+  body: { token: string; password: string; confirmPassword: string },
+) {
   await checkToken(db, body.token, 'RESET'); // an unusable link is said first, before any password rule
   const password = decryptField(cipher, 'password', body.password);
   const confirm = decryptField(cipher, 'confirmPassword', body.confirmPassword);

@@ -16,10 +16,20 @@ const enterpriseCount = async () => (await t.database.db.select({ n: sql<number>
 describe('registration', () => {
   it('creates an uncertified enterprise and an inactive merchant, and mails an activation link', async () => {
     const c = t.client();
-    const { body, sent } = await register(t, c, { loginName: 'New_Trader1', email: 'New.Trader@Example.CN', enterpriseName: '  宁波新远（国际）贸易有限公司 ' });
+    const { body, sent } = await register(t, c, {
+      loginName: 'New_Trader1',
+      email: 'New.Trader@Example.CN',
+      enterpriseName: '  宁波新远（国际）贸易有限公司 ',
+    });
     expect(body).toEqual({ status: 'OK', message: { loginName: 'New_Trader1', email: 'new.trader@example.cn' } });
     const [u] = await t.database.db.select().from(users).where(eq(users.loginName, 'New_Trader1'));
-    expect(u).toMatchObject({ status: 'INACTIVE', authority: 'merchant', email: 'new.trader@example.cn', mobile: sent.mobile, ckFlag: 'N' });
+    expect(u).toMatchObject({
+      status: 'INACTIVE',
+      authority: 'merchant',
+      email: 'new.trader@example.cn',
+      mobile: sent.mobile,
+      ckFlag: 'N',
+    });
     expect(u.passwordHash).toMatch(/^scrypt\$/);
     const [e] = await t.database.db.select().from(enterprises).where(eq(enterprises.id, u.enterpriseId!));
     expect(e).toMatchObject({ name: '宁波新远（国际）贸易有限公司', certified: false });
@@ -41,9 +51,17 @@ describe('registration', () => {
     const c = t.client();
     const first = await register(t, c, { loginName: 'Case_User' });
     expect(first.body.status).toBe('OK');
-    expect((await register(t, c, { loginName: 'case_USER' })).body).toEqual({ status: 'ERROR', message: '该登录名已被注册，请换一个', field: 'loginName' });
+    expect((await register(t, c, { loginName: 'case_USER' })).body).toEqual({
+      status: 'ERROR',
+      message: '该登录名已被注册，请换一个',
+      field: 'loginName',
+    });
     expect((await register(t, c, { loginName: 'DEMO' })).body.field).toBe('loginName');
-    expect((await register(t, c, { email: 'DEMO@xinyuan.example.cn' })).body).toEqual({ status: 'ERROR', message: '该邮箱已被注册，可直接登录或找回密码', field: 'email' });
+    expect((await register(t, c, { email: 'DEMO@xinyuan.example.cn' })).body).toEqual({
+      status: 'ERROR',
+      message: '该邮箱已被注册，可直接登录或找回密码',
+      field: 'email',
+    });
   });
 
   it.each([
@@ -96,7 +114,14 @@ describe('registration', () => {
 
   it('answers oversized fields with 400 naming the field', async () => {
     const before = await userCount();
-    for (const [field, size] of [['email', 300], ['loginName', 100], ['enterpriseName', 500], ['mobile', 100], ['password', 5000], ['challenge', 100]] as const) {
+    for (const [field, size] of [
+      ['email', 300],
+      ['loginName', 100],
+      ['enterpriseName', 500],
+      ['mobile', 100],
+      ['password', 5000],
+      ['challenge', 100],
+    ] as const) {
       const body = await registration(t, t.client(), { [field]: 'x'.repeat(size) }, { encrypt: false });
       const res = await t.client().post('/api/reg/email', body, { json: true });
       expect(res.statusCode).toBe(400);
@@ -108,7 +133,12 @@ describe('registration', () => {
   it('answers a malformed body with 400, not 500', async () => {
     const res = await t.client().post('/api/reg/email', { email: 'a@b.cn' }, { json: true });
     expect(res.statusCode).toBe(400);
-    const broken = await t.app.inject({ method: 'POST', url: '/api/reg/email', payload: '{"email":', headers: { host: 'portal.test', origin: ORIGIN, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' } });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/reg/email',
+      payload: '{"email":',
+      headers: { host: 'portal.test', origin: ORIGIN, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
   });
 });
@@ -149,7 +179,10 @@ describe('the proof-of-work challenge', () => {
   it('refuses an expired challenge and an unknown one', async () => {
     const c = t.client();
     const solved = await solvedChallenge(c);
-    await t.database.db.update(regChallenges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(regChallenges.nonce, solved.challenge));
+    await t.database.db
+      .update(regChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(regChallenges.nonce, solved.challenge));
     expect((await register(t, c, solved)).body.field).toBe('challenge');
     const unknown = 'ab'.repeat(16);
     expect((await register(t, c, { challenge: unknown, counter: solvePow(unknown, 16) })).body.field).toBe('challenge');

@@ -5,7 +5,17 @@ import { enterprises, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { PasswordCipher } from '../auth/rsa-keys.ts';
 import { consumeChallenge } from './challenge.ts';
-import { checkNewPassword, decryptField, emailRule, ENTERPRISE_NAME, FieldError, LOGIN_NAME, MESSAGES, MOBILE, uniqueViolation } from './rules.ts';
+import {
+  checkNewPassword,
+  decryptField,
+  emailRule,
+  ENTERPRISE_NAME,
+  FieldError,
+  LOGIN_NAME,
+  MESSAGES,
+  MOBILE,
+  uniqueViolation,
+} from './rules.ts';
 import { issueToken } from './tokens.ts';
 
 /** `POST /api/reg/email` (JSON). Sizes are checked here (400 naming the field); rules in `register`. */
@@ -62,7 +72,10 @@ export async function register(db: Db, cipher: PasswordCipher, body: RegisterBod
   const passwordHash = await hashPassword(fields.password);
   try {
     return await db.transaction(async (tx) => {
-      const [enterprise] = await tx.insert(enterprises).values({ name: fields.enterpriseName, certified: false }).returning({ id: enterprises.id });
+      const [enterprise] = await tx
+        .insert(enterprises)
+        .values({ name: fields.enterpriseName, certified: false })
+        .returning({ id: enterprises.id });
       const [user] = await tx
         .insert(users)
         .values({

@@ -43,7 +43,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/api/reg/email',
-    { schema: { tags: ['account'], summary: '注册（JSON，密码 RSA 加密，附工作量证明）', body: registerBody, response: linkAnswers(registeredSchema) }, config: limited },
+    {
+      schema: {
+        tags: ['account'],
+        summary: '注册（JSON，密码 RSA 加密，附工作量证明）',
+        body: registerBody,
+        response: linkAnswers(registeredSchema),
+      },
+      config: limited,
+    },
     async (request) =>
       answering(async () => {
         const { user, token } = await register(db, ctx.cipher, request.body);
@@ -55,14 +63,27 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/api/reg/activate',
-    { schema: { tags: ['account'], summary: '激活账户（邮件链接中的令牌，一次有效，24 小时）', body: activateInput, response: linkAnswers(activatedSchema) }, config: limited },
+    {
+      schema: {
+        tags: ['account'],
+        summary: '激活账户（邮件链接中的令牌，一次有效，24 小时）',
+        body: activateInput,
+        response: linkAnswers(activatedSchema),
+      },
+      config: limited,
+    },
     async (request) => answering(async () => ok(await activate(db, request.body.token))),
   );
 
   app.get(
     '/api/reg/checkToken',
     {
-      schema: { tags: ['account'], summary: '检查邮件链接是否仍可使用', querystring: checkTokenQuery, response: linkAnswers(tokenStateSchema) },
+      schema: {
+        tags: ['account'],
+        summary: '检查邮件链接是否仍可使用',
+        querystring: checkTokenQuery,
+        response: linkAnswers(tokenStateSchema),
+      },
       config: limited,
     },
     async (request) =>
@@ -74,7 +95,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/api/reg/resendActivation',
-    { schema: { tags: ['account'], summary: '重新发送激活邮件（登录名或邮箱；答复不透露账户是否存在）', body: accountNameInput, response: linkAnswers(doneSchema) }, config: limited },
+    {
+      schema: {
+        tags: ['account'],
+        summary: '重新发送激活邮件（登录名或邮箱；答复不透露账户是否存在）',
+        body: accountNameInput,
+        response: linkAnswers(doneSchema),
+      },
+      config: limited,
+    },
     async (request) =>
       answering(async () => {
         const mail = await prepareAccountMail(db, request.body.account, 'ACTIVATE');
@@ -85,7 +114,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/api/reg/forgetPwd',
-    { schema: { tags: ['account'], summary: '找回密码（登录名或邮箱；答复不透露账户是否存在）', body: accountNameInput, response: linkAnswers(doneSchema) }, config: limited },
+    {
+      schema: {
+        tags: ['account'],
+        summary: '找回密码（登录名或邮箱；答复不透露账户是否存在）',
+        body: accountNameInput,
+        response: linkAnswers(doneSchema),
+      },
+      config: limited,
+    },
     async (request) =>
       answering(async () => {
         const mail = await prepareAccountMail(db, request.body.account, 'RESET');
@@ -115,7 +152,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.post(
     '/api/merchantuser/updateLoginPwd',
-    { schema: { tags: ['account'], summary: '修改登录密码（表单，新旧密码 RSA 加密；其他会话退出）', body: changePasswordBody, response: linkAnswers(doneSchema) }, config: limited, preHandler: app.requireUser() },
+    {
+      schema: {
+        tags: ['account'],
+        summary: '修改登录密码（表单，新旧密码 RSA 加密；其他会话退出）',
+        body: changePasswordBody,
+        response: linkAnswers(doneSchema),
+      },
+      config: limited,
+      preHandler: app.requireUser(),
+    },
     async (request) =>
       answering(async () => {
         await changePassword(db, ctx.cipher, ctx.sessions, { userId: request.user!.id, sessionId: request.sessionId! }, request.body);
@@ -126,13 +172,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(
     '/api/account/sessions',
-    { schema: { tags: ['account'], summary: '我的登录会话（活动中与最近结束的）', response: answers(mySessionsSchema) }, preHandler: app.requireUser() },
+    {
+      schema: { tags: ['account'], summary: '我的登录会话（活动中与最近结束的）', response: answers(mySessionsSchema) },
+      preHandler: app.requireUser(),
+    },
     async (request) => ok(await listMySessions(db, request.user!.id, request.sessionId!, ctx.config.SESSION_IDLE_MINUTES)),
   );
 
   app.post(
     '/api/account/sessions/revoke',
-    { schema: { tags: ['account'], summary: '退出我的另一个会话', body: revokeSessionInput, response: answers(doneSchema) }, preHandler: app.requireUser() },
+    {
+      schema: { tags: ['account'], summary: '退出我的另一个会话', body: revokeSessionInput, response: answers(doneSchema) },
+      preHandler: app.requireUser(),
+    },
     async (request) => {
       await revokeMySession(db, ctx.sessions, request.user!.id, request.sessionId!, request.body.id);
       return ok('该会话已退出');

@@ -61,7 +61,11 @@ export function decryptField(cipher: PasswordCipher, field: string, ciphertext: 
 }
 
 /** A new password and its confirmation, both decrypted: strength and equality. */
-export function checkNewPassword(password: string, confirm: string | undefined, fields = { password: 'password', confirm: 'confirmPassword' }) {
+export function checkNewPassword(
+  password: string,
+  confirm: string | undefined,
+  fields = { password: 'password', confirm: 'confirmPassword' },
+) {
   if (!isStrongPassword(password)) throw new FieldError(fields.password, MESSAGES.password);
   if (confirm !== undefined && confirm !== password) throw new FieldError(fields.confirm, MESSAGES.confirmPassword);
 }
@@ -77,7 +81,11 @@ export function parseAccount(raw: string): { loginName: string } | { email: stri
 
 /** True when an error (or its cause, as drizzle wraps driver errors) is a unique violation. */
 export function uniqueViolation(err: unknown): string | null {
-  for (let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+  for (
+    let e = err as { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined, i = 0;
+    e && i < 5;
+    e = e.cause as typeof e, i++
+  ) {
     if (e.code === '23505') return e.constraint ?? e.message ?? 'unique';
   }
   return null;

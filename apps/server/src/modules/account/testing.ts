@@ -15,7 +15,15 @@ export function solvePow(nonce: string, difficulty: number): string {
     }
     return bits;
   };
-  for (let i = 0; ; i++) if (zeroBits(createHash('sha256').update(nonce + i).digest()) >= difficulty) return String(i);
+  for (let i = 0; ; i++)
+    if (
+      zeroBits(
+        createHash('sha256')
+          .update(nonce + i)
+          .digest(),
+      ) >= difficulty
+    )
+      return String(i);
 }
 
 export async function solvedChallenge(c: TestClient) {
@@ -76,7 +84,12 @@ export async function mailMark(t: TestApp): Promise<number> {
 export async function mailSince(t: TestApp, to: string, mark: number, timeoutMs = 5000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const [row] = await t.database.db.select().from(outbox).where(and(eq(outbox.toAddress, to), gt(outbox.id, mark))).orderBy(desc(outbox.id)).limit(1);
+    const [row] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, to), gt(outbox.id, mark)))
+      .orderBy(desc(outbox.id))
+      .limit(1);
     if (row) return row;
     if (Date.now() > until) throw new Error(`no mail to ${to} after #${mark}`);
     await new Promise((r) => setTimeout(r, 25));

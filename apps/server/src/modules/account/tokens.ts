@@ -37,7 +37,14 @@ export async function issueToken(tx: Db | Tx, userId: number, purpose: TokenPurp
   await tx
     .update(accountTokens)
     .set({ expiresAt: now })
-    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)));
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    );
   await tx.insert(accountTokens).values({
     userId,
     purpose,
@@ -53,7 +60,13 @@ export async function mailedRecently(db: Db, userId: number, purpose: TokenPurpo
   const [row] = await db
     .select({ id: accountTokens.id })
     .from(accountTokens)
-    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), gt(accountTokens.createdAt, new Date(now.getTime() - MAIL_INTERVAL_MS))))
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, purpose),
+        gt(accountTokens.createdAt, new Date(now.getTime() - MAIL_INTERVAL_MS)),
+      ),
+    )
     .limit(1);
   return !!row;
 }

@@ -5,7 +5,8 @@ import { BusinessError } from '../../lib/envelope.ts';
 import { attemptPassword, LOCK_MINUTES, MAX_FAILED_LOGINS } from './password-attempts.ts';
 import type { PasswordCipher } from './rsa-keys.ts';
 
-const untilText = (d: Date) => d.toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Shanghai' });
+const untilText = (d: Date) =>
+  d.toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Shanghai' });
 
 /**
  * The second confirmation before money moves or a contract is signed (PRODUCT §2): the user's login
@@ -30,9 +31,13 @@ export async function confirmPassword(
     case 'RIGHT':
       return { displayName: attempt.user.displayName };
     case 'LOCKED':
-      throw new BusinessError(`密码连续错误 ${MAX_FAILED_LOGINS} 次，账户已锁定，请于 ${untilText(attempt.lockedUntil)} 后再试，${refused}`, 'LOCKED');
+      throw new BusinessError(
+        `密码连续错误 ${MAX_FAILED_LOGINS} 次，账户已锁定，请于 ${untilText(attempt.lockedUntil)} 后再试，${refused}`,
+        'LOCKED',
+      );
     case 'WRONG':
-      if (attempt.lockedNow) throw new BusinessError(`密码连续错误 ${MAX_FAILED_LOGINS} 次，账户已锁定 ${LOCK_MINUTES} 分钟，${refused}`, 'LOCKED');
+      if (attempt.lockedNow)
+        throw new BusinessError(`密码连续错误 ${MAX_FAILED_LOGINS} 次，账户已锁定 ${LOCK_MINUTES} 分钟，${refused}`, 'LOCKED');
       throw new BusinessError(`登录密码不正确，${refused}`, 'WRONG_PASSWORD');
     default:
       throw new BusinessError(`登录密码不正确，${refused}`, 'WRONG_PASSWORD'); // the caller's own account is gone: nothing to tell

@@ -53,7 +53,10 @@ export async function attemptPassword(db: Db, who: SQL, password: string): Promi
     const now = new Date();
     const [user] = await db.select().from(users).where(eq(users.id, found.id));
     if (user.lockedUntil && user.lockedUntil > now) {
-      await db.update(users).set({ failedLogins: sql`${users.failedLogins} + 1` }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ failedLogins: sql`${users.failedLogins} + 1` })
+        .where(eq(users.id, user.id));
       await burnPasswordCheck(password);
       return { outcome: 'LOCKED', lockedUntil: user.lockedUntil, user };
     }

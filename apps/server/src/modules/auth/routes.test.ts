@@ -76,7 +76,9 @@ describe('login', () => {
     expect(locked.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
     // Even the right password is refused now, with the same answer (a right guess during the lock is not told).
     expect((await c.login('gouxiao', DEMO_PASSWORD)).json()).toEqual({ status: 'ERROR', message: WRONG_CREDENTIALS });
-    await expect.poll(async () => (await t.database.db.select().from(outbox).where(eq(outbox.toAddress, locked.email!))).map((m) => m.subject)).toContain('【鑫链保理】账户已临时锁定');
+    await expect
+      .poll(async () => (await t.database.db.select().from(outbox).where(eq(outbox.toAddress, locked.email!))).map((m) => m.subject))
+      .toContain('【鑫链保理】账户已临时锁定');
   });
 });
 

@@ -12,8 +12,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.addHook('onClose', () => mailer.close());
   const cookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure });
 
-  app.get('/api/user/current', { schema: { tags: ['auth'], summary: '当前用户与 RSA 公钥', response: answers(currentUserSchema) } }, async (request) =>
-    ok({ exponent: ctx.cipher.exponentHex, modulus: ctx.cipher.modulusHex, loginUser: request.user }),
+  app.get(
+    '/api/user/current',
+    { schema: { tags: ['auth'], summary: '当前用户与 RSA 公钥', response: answers(currentUserSchema) } },
+    async (request) => ok({ exponent: ctx.cipher.exponentHex, modulus: ctx.cipher.modulusHex, loginUser: request.user }),
   );
 
   app.post(

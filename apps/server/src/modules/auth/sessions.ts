@@ -77,7 +77,10 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes) {
         return null;
       }
       if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-        await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+        await db
+          .update(sessions)
+          .set({ lastSeenAt: new Date(now) })
+          .where(eq(sessions.id, id));
       }
       return {
         sessionId: id,
@@ -107,13 +110,7 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes) {
       await db
         .update(sessions)
         .set({ endedAt: new Date(), endReason: reason })
-        .where(
-          and(
-            eq(sessions.userId, userId),
-            isNull(sessions.endedAt),
-            exceptSessionId ? ne(sessions.id, exceptSessionId) : sql`true`,
-          ),
-        );
+        .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : sql`true`));
     },
   };
 }

@@ -30,27 +30,48 @@ export const bpmRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
   const tags = ['bpm'];
   app.addHook('preHandler', app.requireUser('operator'));
 
-  app.get('/api/bpm/taskTypes', { schema: { tags, summary: '任务类型', response: answers(taskTypesSchema) } }, async () => ok(registry.list()));
-
-  app.get('/api/bpm/tasks', { schema: { tags, summary: '审批任务列表', querystring: taskListQuery, response: answers(taskPageSchema) } }, async (request) => {
-    const { mine, ...rest } = request.query;
-    const result = await listTasks(db, registry, { ...rest, type: rest.type || undefined, enterpriseName: rest.enterpriseName || undefined, mine: mine === 'true' }, request.user!.id);
-    return page(result.items, result.totalCount);
-  });
-
-  app.get('/api/bpm/tasks/:id', { schema: { tags, summary: '任务详情（提交数据、附件、处理历史）', params: idParams, response: answers(taskDetailSchema) } }, async (request) =>
-    ok(await getTask(db, registry, request.params.id)),
+  app.get('/api/bpm/taskTypes', { schema: { tags, summary: '任务类型', response: answers(taskTypesSchema) } }, async () =>
+    ok(registry.list()),
   );
 
-  app.post('/api/bpm/tasks/:id/claim', { schema: { tags, summary: '领取任务', params: idParams, response: answers(doneSchema) } }, async (request) => {
-    await claimTask(db, request.params.id, operatorOf(request));
-    return ok('已领取该任务');
-  });
+  app.get(
+    '/api/bpm/tasks',
+    { schema: { tags, summary: '审批任务列表', querystring: taskListQuery, response: answers(taskPageSchema) } },
+    async (request) => {
+      const { mine, ...rest } = request.query;
+      const result = await listTasks(
+        db,
+        registry,
+        { ...rest, type: rest.type || undefined, enterpriseName: rest.enterpriseName || undefined, mine: mine === 'true' },
+        request.user!.id,
+      );
+      return page(result.items, result.totalCount);
+    },
+  );
 
-  app.post('/api/bpm/tasks/:id/release', { schema: { tags, summary: '退回任务池', params: idParams, response: answers(doneSchema) } }, async (request) => {
-    await releaseTask(db, request.params.id, operatorOf(request));
-    return ok('已退回任务池');
-  });
+  app.get(
+    '/api/bpm/tasks/:id',
+    { schema: { tags, summary: '任务详情（提交数据、附件、处理历史）', params: idParams, response: answers(taskDetailSchema) } },
+    async (request) => ok(await getTask(db, registry, request.params.id)),
+  );
+
+  app.post(
+    '/api/bpm/tasks/:id/claim',
+    { schema: { tags, summary: '领取任务', params: idParams, response: answers(doneSchema) } },
+    async (request) => {
+      await claimTask(db, request.params.id, operatorOf(request));
+      return ok('已领取该任务');
+    },
+  );
+
+  app.post(
+    '/api/bpm/tasks/:id/release',
+    { schema: { tags, summary: '退回任务池', params: idParams, response: answers(doneSchema) } },
+    async (request) => {
+      await releaseTask(db, request.params.id, operatorOf(request));
+      return ok('已退回任务池');
+    },
+  );
 
   app.post(
     '/api/bpm/tasks/:id/approve',
@@ -64,10 +85,14 @@ export const bpmRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     async (request) => ok(await decideTask(db, registry, request.params.id, operatorOf(request), 'REJECT', request.body.reason)),
   );
 
-  app.get('/api/bpm/audit', { schema: { tags, summary: '审计日志', querystring: auditListQuery, response: answers(auditPageSchema) } }, async (request) => {
-    const result = await listAudit(db, request.query);
-    return page(result.items, result.totalCount);
-  });
+  app.get(
+    '/api/bpm/audit',
+    { schema: { tags, summary: '审计日志', querystring: auditListQuery, response: answers(auditPageSchema) } },
+    async (request) => {
+      const result = await listAudit(db, request.query);
+      return page(result.items, result.totalCount);
+    },
+  );
 
   // Any other /api/bpm path: still behind the operator guard (403 for enterprise users), then 404.
   app.all('/api/bpm/*', { schema: { hide: true } }, async (request, reply) =>

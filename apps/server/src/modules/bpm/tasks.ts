@@ -9,7 +9,7 @@ import { taskLifecycle, type TaskState } from '@factoring/domain';
 import { transitionState } from '../../lib/transition.ts';
 import type { BpmTask, TaskOperator, TaskRegistry } from './registry.ts';
 
-type AuditAction = typeof bpmAuditLog.$inferInsert['action'];
+type AuditAction = (typeof bpmAuditLog.$inferInsert)['action'];
 
 export interface NewTask {
   type: string;
@@ -25,7 +25,16 @@ export interface NewTask {
 /** Writes one audit row; the table refuses updates and deletes. */
 export async function writeAudit(
   tx: Db,
-  row: { taskId: number | null; actor: { id: number; name: string; ip?: string } | null; action: AuditAction; entityType: string; entityId: string; before?: unknown; after?: unknown; comment?: string | null },
+  row: {
+    taskId: number | null;
+    actor: { id: number; name: string; ip?: string } | null;
+    action: AuditAction;
+    entityType: string;
+    entityId: string;
+    before?: unknown;
+    after?: unknown;
+    comment?: string | null;
+  },
 ) {
   await tx.insert(bpmAuditLog).values({
     taskId: row.taskId,
@@ -63,7 +72,14 @@ export async function createTask(tx: Db, task: NewTask): Promise<number> {
       submittedBy: task.submittedBy?.id ?? null,
     })
     .returning({ id: bpmTasks.id });
-  await writeAudit(tx, { taskId: row.id, actor: task.submittedBy, action: 'SUBMIT', entityType: task.type, entityId: refId, after: { state: 'PENDING', data: task.data } });
+  await writeAudit(tx, {
+    taskId: row.id,
+    actor: task.submittedBy,
+    action: 'SUBMIT',
+    entityType: task.type,
+    entityId: refId,
+    after: { state: 'PENDING', data: task.data },
+  });
   return row.id;
 }
 
@@ -99,7 +115,8 @@ export async function listTasks(db: Db, registry: TaskRegistry, filter: TaskFilt
   if (filter.type) where.push(eq(bpmTasks.type, filter.type));
   if (filter.state) where.push(eq(bpmTasks.state, filter.state));
   if (filter.mine) where.push(eq(bpmTasks.assigneeId, operatorId));
-  if (filter.enterpriseName) where.push(sql`lower(${enterprises.name}) like ${`%${filter.enterpriseName.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (filter.enterpriseName)
+    where.push(sql`lower(${enterprises.name}) like ${`%${filter.enterpriseName.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   const cond = where.length ? and(...where) : undefined;
   // Pending work oldest first (first in, first reviewed); decided work newest first.
   const order = filter.state === 'PENDING' ? [asc(bpmTasks.id)] : [desc(bpmTasks.id)];
@@ -141,7 +158,13 @@ export async function taskHistory(db: Db, taskId: number) {
 export async function getTask(db: Db, registry: TaskRegistry, id: number) {
   const submitter = alias(users, 'submitter');
   const [task] = await db
-    .select({ ...listColumns, data: bpmTasks.data, fields: bpmTasks.fields, attachments: bpmTasks.attachments, submittedByName: submitter.displayName })
+    .select({
+      ...listColumns,
+      data: bpmTasks.data,
+      fields: bpmTasks.fields,
+      attachments: bpmTasks.attachments,
+      submittedByName: submitter.displayName,
+    })
     .from(bpmTasks)
     .leftJoin(enterprises, eq(enterprises.id, bpmTasks.enterpriseId))
     .leftJoin(assignee, eq(assignee.id, bpmTasks.assigneeId))
@@ -152,7 +175,10 @@ export async function getTask(db: Db, registry: TaskRegistry, id: number) {
   if (!task) throw new NotFoundError('任务不存在');
   const ids = task.attachments.map((a) => a.uploadId);
   const files = ids.length
-    ? await db.select({ id: uploads.id, originalName: uploads.originalName, mimeType: uploads.mimeType, size: uploads.size }).from(uploads).where(inArray(uploads.id, ids))
+    ? await db
+        .select({ id: uploads.id, originalName: uploads.originalName, mimeType: uploads.mimeType, size: uploads.size })
+        .from(uploads)
+        .where(inArray(uploads.id, ids))
     : [];
   return {
     ...task,
@@ -184,7 +210,14 @@ async function assertMayAct(tx: Tx, task: BpmTask, operator: TaskOperator) {
  * Approves or rejects a pending task: the type's handler changes the business record, then the task
  * records the decision and the audit log the before/after, all in one transaction.
  */
-export async function decideTask(db: Db, registry: TaskRegistry, id: number, operator: TaskOperator, decision: 'APPROVE' | 'REJECT', text: string | null) {
+export async function decideTask(
+  db: Db,
+  registry: TaskRegistry,
+  id: number,
+  operator: TaskOperator,
+  decision: 'APPROVE' | 'REJECT',
+  text: string | null,
+) {
   return inTransaction(db, async (tx) => {
     const task = await lockTask(tx, id);
     assertPending(task);
@@ -195,7 +228,13 @@ export async function decideTask(db: Db, registry: TaskRegistry, id: number, ope
     const effect = decision === 'APPROVE' ? await type.onApprove(tx, task, operator, text) : await type.onReject(tx, task, operator, text!);
     const state: TaskState = decision === 'APPROVE' ? 'APPROVED' : 'REJECTED';
     const decidedAt = new Date();
-    await transitionState(tx, bpmTasks, taskLifecycle, task, state, { decision, reason: text, decidedBy: operator.id, decidedAt, assigneeId: task.assigneeId ?? operator.id });
+    await transitionState(tx, bpmTasks, taskLifecycle, task, state, {
+      decision,
+      reason: text,
+      decidedBy: operator.id,
+      decidedAt,
+      assigneeId: task.assigneeId ?? operator.id,
+    });
     await writeAudit(tx, {
       taskId: id,
       actor: operator,
@@ -218,7 +257,15 @@ export async function claimTask(db: Db, id: number, operator: TaskOperator) {
     await assertMayAct(tx, task, operator);
     if (task.assigneeId === operator.id) return;
     await tx.update(bpmTasks).set({ assigneeId: operator.id }).where(eq(bpmTasks.id, id));
-    await writeAudit(tx, { taskId: id, actor: operator, action: 'CLAIM', entityType: task.type, entityId: task.refId, before: { assigneeId: null }, after: { assigneeId: operator.id } });
+    await writeAudit(tx, {
+      taskId: id,
+      actor: operator,
+      action: 'CLAIM',
+      entityType: task.type,
+      entityId: task.refId,
+      before: { assigneeId: null },
+      after: { assigneeId: operator.id },
+    });
   });
 }
 
@@ -229,7 +276,15 @@ export async function releaseTask(db: Db, id: number, operator: TaskOperator) {
     assertPending(task);
     if (task.assigneeId !== operator.id) throw new BusinessError('只能退回自己领取的任务');
     await tx.update(bpmTasks).set({ assigneeId: null }).where(eq(bpmTasks.id, id));
-    await writeAudit(tx, { taskId: id, actor: operator, action: 'RELEASE', entityType: task.type, entityId: task.refId, before: { assigneeId: operator.id }, after: { assigneeId: null } });
+    await writeAudit(tx, {
+      taskId: id,
+      actor: operator,
+      action: 'RELEASE',
+      entityType: task.type,
+      entityId: task.refId,
+      before: { assigneeId: operator.id },
+      after: { assigneeId: null },
+    });
   });
 }
 

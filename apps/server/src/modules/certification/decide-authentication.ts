@@ -11,7 +11,11 @@ import { bindSettlementAccount } from './settlement-account.ts';
 import { AUTHENTICATION, lockUscc, usccTakenByOther } from './submit-authentication.ts';
 
 async function lockSubmission(tx: Tx, refId: string) {
-  const [row] = await tx.select().from(enterpriseAuthentications).where(eq(enterpriseAuthentications.id, Number(refId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(enterpriseAuthentications)
+    .where(eq(enterpriseAuthentications.id, Number(refId)))
+    .for('update');
   if (!row) throw new BusinessError('认证申请不存在');
   return row;
 }
@@ -37,7 +41,8 @@ export const authenticationTaskType: TaskType = {
     if (enterprise.certified) throw new BusinessError('该企业已完成实名认证，请驳回本次重复申请');
     const uscc = required(row.uscc, '统一社会信用代码');
     await lockUscc(tx, uscc);
-    if (await usccTakenByOther(tx, uscc, enterprise.id)) throw new BusinessError('该统一社会信用代码已由其他企业完成实名认证，请驳回该申请');
+    if (await usccTakenByOther(tx, uscc, enterprise.id))
+      throw new BusinessError('该统一社会信用代码已由其他企业完成实名认证，请驳回该申请');
 
     const certifiedAt = new Date();
     const name = required(row.enterpriseName, '企业名称');
@@ -60,7 +65,12 @@ export const authenticationTaskType: TaskType = {
       { type: 'AUTHENTICATION', id: row.id },
     );
     const { accountNo } = await openVirtualAccount(tx, enterprise.id);
-    await transition(tx, enterpriseAuthentications, authenticationLifecycle, row, 'APPROVED', { rejectReason: null, decidedBy: operator.id, decidedAt: certifiedAt, updatedAt: certifiedAt });
+    await transition(tx, enterpriseAuthentications, authenticationLifecycle, row, 'APPROVED', {
+      rejectReason: null,
+      decidedBy: operator.id,
+      decidedAt: certifiedAt,
+      updatedAt: certifiedAt,
+    });
     return {
       before: { status: row.status, enterprise: { name: enterprise.name, uscc: enterprise.uscc, certified: enterprise.certified } },
       after: { status: 'APPROVED', enterprise: { name, uscc, certified: true, certifiedAt }, virtualAccountNo: accountNo },
@@ -70,7 +80,12 @@ export const authenticationTaskType: TaskType = {
     const row = await lockSubmission(tx, task.refId);
     assertAuthenticationTransition(row.status, 'REJECTED');
     const now = new Date();
-    await transition(tx, enterpriseAuthentications, authenticationLifecycle, row, 'REJECTED', { rejectReason: reason, decidedBy: operator.id, decidedAt: now, updatedAt: now });
+    await transition(tx, enterpriseAuthentications, authenticationLifecycle, row, 'REJECTED', {
+      rejectReason: reason,
+      decidedBy: operator.id,
+      decidedAt: now,
+      updatedAt: now,
+    });
     return { before: { status: row.status }, after: { status: 'REJECTED', rejectReason: reason } };
   },
 };

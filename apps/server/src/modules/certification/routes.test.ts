@@ -4,14 +4,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { bpmAuditLog, bpmTasks, enterpriseAuthentications, enterprises, settlementAccounts, users, virtualAccounts } from '../../db/schema/index.ts';
+import {
+  bpmAuditLog,
+  bpmTasks,
+  enterpriseAuthentications,
+  enterprises,
+  settlementAccounts,
+  users,
+  virtualAccounts,
+} from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { uploadPng } from '../uploads/testing.ts';
 import type { FastifyRequest } from 'fastify';
 import { certifiedScope } from '../../lib/scope.ts';
 import { NOT_CERTIFIED_MESSAGE } from './require-certified.ts';
-import { createUncertifiedEnterprise, FRESH_ENTERPRISE, FRESH_USCC, saveDraft, shenzhenBranch, submit, validAuthentication } from './testing.ts';
+import {
+  createUncertifiedEnterprise,
+  FRESH_ENTERPRISE,
+  FRESH_USCC,
+  saveDraft,
+  shenzhenBranch,
+  submit,
+  validAuthentication,
+} from './testing.ts';
 
 let t: TestApp;
 let dataDir: string;
@@ -27,16 +43,31 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
-const freshEnterpriseId = async () => (await db().select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.name, FRESH_ENTERPRISE)))[0].id;
-const authRows = async (enterpriseId: number) => db().select().from(enterpriseAuthentications).where(eq(enterpriseAuthentications.enterpriseId, enterpriseId));
+const freshEnterpriseId = async () =>
+  (await db().select({ id: enterprises.id }).from(enterprises).where(eq(enterprises.name, FRESH_ENTERPRISE)))[0].id;
+const authRows = async (enterpriseId: number) =>
+  db().select().from(enterpriseAuthentications).where(eq(enterpriseAuthentications.enterpriseId, enterpriseId));
 const pendingTasksOf = async (enterpriseId: number) =>
-  db().select().from(bpmTasks).where(and(eq(bpmTasks.enterpriseId, enterpriseId), eq(bpmTasks.state, 'PENDING'), eq(bpmTasks.type, 'AUTHENTICATION')));
+  db()
+    .select()
+    .from(bpmTasks)
+    .where(and(eq(bpmTasks.enterpriseId, enterpriseId), eq(bpmTasks.state, 'PENDING'), eq(bpmTasks.type, 'AUTHENTICATION')));
 
 describe('the one certification check', () => {
   // The check every certified route makes: the caller's scope, refused unless certified; a fresh request each time.
   const assertCertified = (user: unknown) => certifiedScope({ user } as unknown as FastifyRequest).enterpriseId;
   it('refuses an uncertified enterprise with the message linking to the form', () => {
-    const user = { id: 1, loginName: 'x', displayName: 'x', authority: 'merchant' as const, enterpriseId: 9, enterpriseName: 'x', certified: false, ckFlag: 'N' as const, purchaseSales: false };
+    const user = {
+      id: 1,
+      loginName: 'x',
+      displayName: 'x',
+      authority: 'merchant' as const,
+      enterpriseId: 9,
+      enterpriseName: 'x',
+      certified: false,
+      ckFlag: 'N' as const,
+      purchaseSales: false,
+    };
     expect(() => assertCertified(user)).toThrow(BusinessError);
     expect(() => assertCertified(user)).toThrow(NOT_CERTIFIED_MESSAGE);
     expect(NOT_CERTIFIED_MESSAGE).toBe('企业尚未完成实名认证，请先前往 /user/autentication 完成认证');
@@ -48,15 +79,30 @@ describe('the one certification check', () => {
 describe('an uncertified enterprise authenticates', () => {
   it('starts uncertified, with nothing submitted', async () => {
     const current = (await fresh.get('/api/authentication/current')).json().message;
-    expect(current).toMatchObject({ enterprise: { name: FRESH_ENTERPRISE, certified: false }, pending: null, editable: null, approved: null, virtualAccountNo: null, settlementAccount: null });
+    expect(current).toMatchObject({
+      enterprise: { name: FRESH_ENTERPRISE, certified: false },
+      pending: null,
+      editable: null,
+      approved: null,
+      virtualAccountNo: null,
+      settlementAccount: null,
+    });
     expect((await fresh.get('/api/user/current')).json().message.loginUser.certified).toBe(false);
   });
 
   it('saves an incomplete draft and updates the same draft again', async () => {
     const first = (await saveDraft(fresh, { enterpriseName: FRESH_ENTERPRISE, legalIdCard: '440305198808081234' })).json();
     expect(first.status).toBe('OK');
-    expect(first.message).toMatchObject({ status: 'DRAFT', statusLabel: '草稿', legalBirthDate: '1988-08-08', legalGender: 'M', uscc: null });
-    const second = (await saveDraft(fresh, { id: first.message.id, enterpriseName: FRESH_ENTERPRISE, uscc: FRESH_USCC.toLowerCase() })).json();
+    expect(first.message).toMatchObject({
+      status: 'DRAFT',
+      statusLabel: '草稿',
+      legalBirthDate: '1988-08-08',
+      legalGender: 'M',
+      uscc: null,
+    });
+    const second = (
+      await saveDraft(fresh, { id: first.message.id, enterpriseName: FRESH_ENTERPRISE, uscc: FRESH_USCC.toLowerCase() })
+    ).json();
     expect(second.message.id).toBe(first.message.id);
     expect(second.message.uscc).toBe(FRESH_USCC);
     const list = (await fresh.get('/api/authentication/list')).json().message;
@@ -111,12 +157,20 @@ describe('an uncertified enterprise authenticates', () => {
   });
 
   let submissionId: number;
-  it('submits the draft for review: PENDING, and a task in the operators\' inbox', async () => {
+  it("submits the draft for review: PENDING, and a task in the operators' inbox", async () => {
     const enterpriseId = await freshEnterpriseId();
     const draftId = (await authRows(enterpriseId))[0].id;
     const res = (await submit(fresh, await validAuthentication(t, fresh, { id: draftId, uscc: ` ${FRESH_USCC.toLowerCase()} ` }))).json();
     expect(res.status).toBe('OK');
-    expect(res.message).toMatchObject({ id: draftId, status: 'PENDING', uscc: FRESH_USCC, legalBirthDate: '1988-08-08', legalGender: 'M', bankName: '中国工商银行', cityName: '深圳市' });
+    expect(res.message).toMatchObject({
+      id: draftId,
+      status: 'PENDING',
+      uscc: FRESH_USCC,
+      legalBirthDate: '1988-08-08',
+      legalGender: 'M',
+      bankName: '中国工商银行',
+      cityName: '深圳市',
+    });
     expect(res.message.branchName).toBe(shenzhenBranch('102').name);
     expect(res.message.files.licence).toMatchObject({ mimeType: 'image/png', url: expect.stringMatching(/^\/api\/uploads\/\d+$/) });
     submissionId = draftId;
@@ -144,7 +198,7 @@ describe('an uncertified enterprise authenticates', () => {
     expect((await fresh.get(`/api/uploads/${licence}`)).statusCode).toBe(200);
   });
 
-  it('keeps enterprise users out of the operators\' inbox: 403 on every /api/bpm call', async () => {
+  it("keeps enterprise users out of the operators' inbox: 403 on every /api/bpm call", async () => {
     for (const url of ['/api/bpm/tasks', '/api/bpm/taskTypes', '/api/bpm/audit', '/api/bpm/tasks/1', '/api/bpm/no-such-call']) {
       expect((await fresh.get(url)).statusCode).toBe(403);
     }
@@ -155,23 +209,33 @@ describe('an uncertified enterprise authenticates', () => {
     expect((await db().select().from(bpmTasks).where(eq(bpmTasks.id, task.id)))[0].state).toBe('PENDING');
   });
 
-  it('is sent back with the reviewer\'s reason; a reason is required', async () => {
+  it("is sent back with the reviewer's reason; a reason is required", async () => {
     const operator = await t.loginAs('operator');
     const task = (await pendingTasksOf(await freshEnterpriseId()))[0];
     const noReason = await operator.post(`/api/bpm/tasks/${task.id}/reject`, {}, { json: true });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().field).toBe('reason');
-    const rejected = (await operator.post(`/api/bpm/tasks/${task.id}/reject`, { reason: '营业执照照片不清晰，请重新上传' }, { json: true })).json();
+    const rejected = (
+      await operator.post(`/api/bpm/tasks/${task.id}/reject`, { reason: '营业执照照片不清晰，请重新上传' }, { json: true })
+    ).json();
     expect(rejected.message).toMatchObject({ state: 'REJECTED' });
     const current = (await fresh.get('/api/authentication/current')).json().message;
     expect(current.pending).toBeNull();
-    expect(current.editable).toMatchObject({ id: submissionId, status: 'REJECTED', rejectReason: '营业执照照片不清晰，请重新上传', enterpriseName: FRESH_ENTERPRISE });
+    expect(current.editable).toMatchObject({
+      id: submissionId,
+      status: 'REJECTED',
+      rejectReason: '营业执照照片不清晰，请重新上传',
+      enterpriseName: FRESH_ENTERPRISE,
+    });
   });
 
   it('is resubmitted after correction (REJECTED → PENDING) with a new task', async () => {
     const res = (await submit(fresh, await validAuthentication(t, fresh, { id: submissionId }))).json();
     expect(res.message).toMatchObject({ id: submissionId, status: 'PENDING', rejectReason: null });
-    const tasks = await db().select().from(bpmTasks).where(and(eq(bpmTasks.type, 'AUTHENTICATION'), eq(bpmTasks.refId, String(submissionId))));
+    const tasks = await db()
+      .select()
+      .from(bpmTasks)
+      .where(and(eq(bpmTasks.type, 'AUTHENTICATION'), eq(bpmTasks.refId, String(submissionId))));
     expect(tasks.map((x) => x.state).sort()).toEqual(['PENDING', 'REJECTED']);
   });
 
@@ -188,25 +252,46 @@ describe('an uncertified enterprise authenticates', () => {
     const [account] = await db().select().from(virtualAccounts).where(eq(virtualAccounts.enterpriseId, enterpriseId));
     expect(account.accountNo).toMatch(/^\d+$/);
     const [settlement] = await db().select().from(settlementAccounts).where(eq(settlementAccounts.enterpriseId, enterpriseId));
-    expect(settlement).toMatchObject({ accountName: FRESH_ENTERPRISE, accountNo: '4000023409200123456', source: 'AUTHENTICATION', unionBankNo: shenzhenBranch('102').unionBankNo });
+    expect(settlement).toMatchObject({
+      accountName: FRESH_ENTERPRISE,
+      accountNo: '4000023409200123456',
+      source: 'AUTHENTICATION',
+      unionBankNo: shenzhenBranch('102').unionBankNo,
+    });
 
     // The user's very next call sees the certification.
     expect((await fresh.get('/api/user/current')).json().message.loginUser.certified).toBe(true);
     const current = (await fresh.get('/api/authentication/current')).json().message;
-    expect(current).toMatchObject({ enterprise: { certified: true }, virtualAccountNo: account.accountNo, approved: { id: submissionId, status: 'APPROVED' }, editable: null });
-    expect((await fresh.get('/api/authentication/list')).json().message.items[0]).toMatchObject({ status: 'APPROVED', statusLabel: '已通过' });
+    expect(current).toMatchObject({
+      enterprise: { certified: true },
+      virtualAccountNo: account.accountNo,
+      approved: { id: submissionId, status: 'APPROVED' },
+      editable: null,
+    });
+    expect((await fresh.get('/api/authentication/list')).json().message.items[0]).toMatchObject({
+      status: 'APPROVED',
+      statusLabel: '已通过',
+    });
 
     const audit = await db().select().from(bpmAuditLog).where(eq(bpmAuditLog.taskId, task.id));
     const decision = audit.find((a) => a.action === 'APPROVE')!;
     expect(decision).toMatchObject({ actorName: '赵审', comment: '材料齐全' });
     expect(decision.before).toMatchObject({ task: { state: 'PENDING' }, record: { status: 'PENDING', enterprise: { certified: false } } });
-    expect(decision.after).toMatchObject({ task: { state: 'APPROVED' }, record: { status: 'APPROVED', virtualAccountNo: account.accountNo } });
+    expect(decision.after).toMatchObject({
+      task: { state: 'APPROVED' },
+      record: { status: 'APPROVED', virtualAccountNo: account.accountNo },
+    });
   });
 
   it('cannot be decided twice, and a certified enterprise cannot submit again', async () => {
     const operator = await t.loginAs('operator');
-    const [task] = await db().select().from(bpmTasks).where(and(eq(bpmTasks.type, 'AUTHENTICATION'), eq(bpmTasks.refId, String(submissionId)), eq(bpmTasks.state, 'APPROVED')));
-    expect((await operator.post(`/api/bpm/tasks/${task.id}/approve`, {}, { json: true })).json().message).toBe('该任务已通过，不能重复处理');
+    const [task] = await db()
+      .select()
+      .from(bpmTasks)
+      .where(and(eq(bpmTasks.type, 'AUTHENTICATION'), eq(bpmTasks.refId, String(submissionId)), eq(bpmTasks.state, 'APPROVED')));
+    expect((await operator.post(`/api/bpm/tasks/${task.id}/approve`, {}, { json: true })).json().message).toBe(
+      '该任务已通过，不能重复处理',
+    );
     expect((await operator.post(`/api/bpm/tasks/${task.id}/reject`, { reason: '再驳回' }, { json: true })).json().status).toBe('ERROR');
     expect((await submit(fresh, await validAuthentication(t, fresh))).json().message).toContain('企业已完成实名认证');
   });
@@ -219,18 +304,38 @@ describe('one credit code, two enterprises', () => {
     const a = await t.loginAs('twin_a');
     const b = await t.loginAs('twin_b');
     const code = `91440300MA5G0XY71${usccCheckChar('91440300MA5G0XY71')}`;
-    const okA = (await submit(a, await validAuthentication(t, a, { uscc: code, enterpriseName: '深圳双子甲科技有限公司', accountName: '深圳双子甲科技有限公司' }))).json();
-    const okB = (await submit(b, await validAuthentication(t, b, { uscc: code, enterpriseName: '深圳双子乙科技有限公司', accountName: '深圳双子乙科技有限公司' }))).json();
+    const okA = (
+      await submit(
+        a,
+        await validAuthentication(t, a, { uscc: code, enterpriseName: '深圳双子甲科技有限公司', accountName: '深圳双子甲科技有限公司' }),
+      )
+    ).json();
+    const okB = (
+      await submit(
+        b,
+        await validAuthentication(t, b, { uscc: code, enterpriseName: '深圳双子乙科技有限公司', accountName: '深圳双子乙科技有限公司' }),
+      )
+    ).json();
     expect([okA.status, okB.status]).toEqual(['OK', 'OK']);
     const operator = await t.loginAs('operator');
-    const taskOf = async (id: number) => (await db().select().from(bpmTasks).where(and(eq(bpmTasks.refId, String(id)), eq(bpmTasks.type, 'AUTHENTICATION'))))[0];
+    const taskOf = async (id: number) =>
+      (
+        await db()
+          .select()
+          .from(bpmTasks)
+          .where(and(eq(bpmTasks.refId, String(id)), eq(bpmTasks.type, 'AUTHENTICATION')))
+      )[0];
     const first = await taskOf(okA.message.id);
     const second = await taskOf(okB.message.id);
     expect((await operator.post(`/api/bpm/tasks/${first.id}/approve`, {}, { json: true })).json().status).toBe('OK');
     const refused = (await operator.post(`/api/bpm/tasks/${second.id}/approve`, {}, { json: true })).json();
     expect(refused).toEqual({ status: 'ERROR', message: '该统一社会信用代码已由其他企业完成实名认证，请驳回该申请' });
     expect((await taskOf(okB.message.id)).state).toBe('PENDING');
-    const [enterpriseB] = await db().select().from(enterprises).innerJoin(users, eq(users.enterpriseId, enterprises.id)).where(eq(users.loginName, 'twin_b'));
+    const [enterpriseB] = await db()
+      .select()
+      .from(enterprises)
+      .innerJoin(users, eq(users.enterpriseId, enterprises.id))
+      .where(eq(users.loginName, 'twin_b'));
     expect(enterpriseB.enterprises.certified).toBe(false);
   });
 });

@@ -29,13 +29,19 @@ export const certificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.get(
     '/api/authentication/current',
-    { ...merchant, schema: { tags, summary: '认证状态、可继续编辑的申请、虚拟账号与结算账户', response: answers(currentAuthenticationSchema) } },
+    {
+      ...merchant,
+      schema: { tags, summary: '认证状态、可继续编辑的申请、虚拟账号与结算账户', response: answers(currentAuthenticationSchema) },
+    },
     async (request) => ok(await currentAuthentication(db, enterpriseScope(request))),
   );
 
   app.get(
     '/api/authentication/list',
-    { ...merchant, schema: { tags, summary: '本企业的认证申请', querystring: pageQuerySchema, response: answers(authenticationPageSchema) } },
+    {
+      ...merchant,
+      schema: { tags, summary: '本企业的认证申请', querystring: pageQuerySchema, response: answers(authenticationPageSchema) },
+    },
     async (request) => {
       const result = await listAuthentications(db, enterpriseScope(request), request.query);
       return page(result.items, result.totalCount);
@@ -44,7 +50,10 @@ export const certificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.get(
     '/api/authentication/:id',
-    { preHandler: app.requireUser(), schema: { tags, summary: '认证申请详情（本企业或运营人员）', params: idParams, response: answers(authenticationSchema) } },
+    {
+      preHandler: app.requireUser(),
+      schema: { tags, summary: '认证申请详情（本企业或运营人员）', params: idParams, response: answers(authenticationSchema) },
+    },
     async (request) => ok(await authenticationView(db, await visibleAuthentication(db, scopeOf(request), request.params.id))),
   );
 
@@ -56,7 +65,10 @@ export const certificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.post(
     '/api/authentication/submit',
-    { ...merchant, schema: { tags, summary: '提交认证（或驳回后重新提交）', body: authenticationInput, response: answers(authenticationSchema) } },
+    {
+      ...merchant,
+      schema: { tags, summary: '提交认证（或驳回后重新提交）', body: authenticationInput, response: answers(authenticationSchema) },
+    },
     async (request) => ok(await submitAuthentication(db, enterpriseScope(request), submitterOf(request), request.body)),
   );
 
@@ -68,7 +80,10 @@ export const certificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.post(
     '/api/system/modifyAccountInfo',
-    { ...merchant, schema: { tags, summary: '提交结算账户变更（运营审核）', body: accountChangeInput, response: answers(accountChangeSubmittedSchema) } },
+    {
+      ...merchant,
+      schema: { tags, summary: '提交结算账户变更（运营审核）', body: accountChangeInput, response: answers(accountChangeSubmittedSchema) },
+    },
     async (request) => ok(await submitAccountChange(db, certifiedScope(request), submitterOf(request), request.body)),
   );
 };

@@ -35,7 +35,12 @@ export async function boundSettlementAccount(db: Db, enterpriseId: number) {
 }
 
 /** Binds (or re-binds) the enterprise's settlement account inside a decision's transaction. */
-export async function bindSettlementAccount(tx: Db, enterpriseId: number, account: AccountFields, source: { type: 'AUTHENTICATION' | 'ACCOUNT_CHANGE' | 'SEED'; id: number | null }) {
+export async function bindSettlementAccount(
+  tx: Db,
+  enterpriseId: number,
+  account: AccountFields,
+  source: { type: 'AUTHENTICATION' | 'ACCOUNT_CHANGE' | 'SEED'; id: number | null },
+) {
   const values = { ...account, source: source.type, sourceId: source.id, boundAt: new Date() };
   await tx
     .insert(settlementAccounts)
@@ -77,9 +82,17 @@ export async function accountChangeInfo(db: Db, scope: EnterpriseScope) {
   const [[enterprise], account, history] = await Promise.all([
     db.select({ name: enterprises.name, certified: enterprises.certified }).from(enterprises).where(ownedBy(scope, enterprises.id)),
     boundSettlementAccount(db, scope.enterpriseId),
-    db.select(requestColumns).from(accountChangeRequests).where(ownedBy(scope, accountChangeRequests.enterpriseId)).orderBy(desc(accountChangeRequests.id)).limit(10),
+    db
+      .select(requestColumns)
+      .from(accountChangeRequests)
+      .where(ownedBy(scope, accountChangeRequests.enterpriseId))
+      .orderBy(desc(accountChangeRequests.id))
+      .limit(10),
   ]);
-  const files = await uploadsByIds(db, history.map((h) => h.proofFileId).filter((v): v is number => v != null));
+  const files = await uploadsByIds(
+    db,
+    history.map((h) => h.proofFileId).filter((v): v is number => v != null),
+  );
   const withLabels = history.map((h) => {
     const f = files.find((x) => x.id === h.proofFileId);
     return { ...h, statusLabel: accountChangeLifecycle.label(h.status), proofFile: f ? { ...f, url: `/api/uploads/${f.id}` } : null };
@@ -94,7 +107,12 @@ export async function accountChangeInfo(db: Db, scope: EnterpriseScope) {
 }
 
 /** Submits a change of the bound settlement account: validated like the authentication's, reviewed as a task. */
-export async function submitAccountChange(db: Db, scope: EnterpriseScope, by: { id: number; name: string; ip?: string }, input: AccountChangeInput) {
+export async function submitAccountChange(
+  db: Db,
+  scope: EnterpriseScope,
+  by: { id: number; name: string; ip?: string },
+  input: AccountChangeInput,
+) {
   const { enterpriseId } = scope;
   return db.transaction(async (tx) => {
     const [enterprise] = await tx.select().from(enterprises).where(ownedBy(scope, enterprises.id)).for('update');
@@ -163,7 +181,11 @@ export async function openAccountChangeTask(
 }
 
 async function lockRequest(tx: Tx, refId: string) {
-  const [row] = await tx.select().from(accountChangeRequests).where(eq(accountChangeRequests.id, Number(refId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(accountChangeRequests)
+    .where(eq(accountChangeRequests.id, Number(refId)))
+    .for('update');
   if (!row) throw new BusinessError('变更申请不存在');
   if (row.status !== 'PENDING') throw new BusinessError(`变更申请当前状态为“${accountChangeLifecycle.label(row.status)}”，不能再次处理`);
   return row;
@@ -174,7 +196,11 @@ export const accountChangeTaskType: TaskType = {
   label: '结算账户变更',
   async onApprove(tx, task, operator) {
     const request = await lockRequest(tx, task.refId);
-    const [enterprise] = await tx.select({ name: enterprises.name, certified: enterprises.certified }).from(enterprises).where(eq(enterprises.id, request.enterpriseId)).for('update');
+    const [enterprise] = await tx
+      .select({ name: enterprises.name, certified: enterprises.certified })
+      .from(enterprises)
+      .where(eq(enterprises.id, request.enterpriseId))
+      .for('update');
     if (!enterprise?.certified) throw new BusinessError('该企业尚未完成实名认证，不能变更结算账户');
     if (!sameName(request.accountName, enterprise.name)) throw new BusinessError('新账户名称与企业名称不一致，请驳回该申请');
     const before = await boundSettlementAccount(tx, request.enterpriseId);
@@ -191,12 +217,19 @@ export const accountChangeTaskType: TaskType = {
       branchName: request.branchName,
     };
     await bindSettlementAccount(tx, request.enterpriseId, account, { type: 'ACCOUNT_CHANGE', id: request.id });
-    await transition(tx, accountChangeRequests, accountChangeLifecycle, request, 'APPROVED', { decidedBy: operator.id, decidedAt: new Date() });
+    await transition(tx, accountChangeRequests, accountChangeLifecycle, request, 'APPROVED', {
+      decidedBy: operator.id,
+      decidedAt: new Date(),
+    });
     return { before: { status: 'PENDING', settlementAccount: before }, after: { status: 'APPROVED', settlementAccount: account } };
   },
   async onReject(tx, task, operator, reason) {
     const request = await lockRequest(tx, task.refId);
-    await transition(tx, accountChangeRequests, accountChangeLifecycle, request, 'REJECTED', { rejectReason: reason, decidedBy: operator.id, decidedAt: new Date() });
+    await transition(tx, accountChangeRequests, accountChangeLifecycle, request, 'REJECTED', {
+      rejectReason: reason,
+      decidedBy: operator.id,
+      decidedAt: new Date(),
+    });
     return { before: { status: 'PENDING' }, after: { status: 'REJECTED', rejectReason: reason } };
   },
 };

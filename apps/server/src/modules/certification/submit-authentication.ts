@@ -79,7 +79,11 @@ function draftValues(input: AuthenticationInput) {
 export async function saveDraft(db: Db, scope: EnterpriseScope, input: AuthenticationInput) {
   const row = await db.transaction(async (tx) => {
     await lockOpenEnterprise(tx, scope);
-    await assertOwnFiles(tx, scope, { licenceFileId: input.licenceFileId, idFrontFileId: input.idFrontFileId, idBackFileId: input.idBackFileId });
+    await assertOwnFiles(tx, scope, {
+      licenceFileId: input.licenceFileId,
+      idFrontFileId: input.idFrontFileId,
+      idBackFileId: input.idBackFileId,
+    });
     let target: AuthenticationRow | undefined;
     if (input.id) {
       const chosen = await ownRow(tx, scope, input.id);
@@ -161,7 +165,10 @@ export async function submitAuthentication(db: Db, scope: EnterpriseScope, by: S
     if (target) {
       target = await transition(tx, enterpriseAuthentications, authenticationLifecycle, target, 'PENDING', values);
     } else {
-      [target] = await tx.insert(enterpriseAuthentications).values({ enterpriseId, createdBy: by.id, status: 'PENDING', ...values }).returning();
+      [target] = await tx
+        .insert(enterpriseAuthentications)
+        .values({ enterpriseId, createdBy: by.id, status: 'PENDING', ...values })
+        .returning();
     }
     await createTask(tx, {
       type: AUTHENTICATION,

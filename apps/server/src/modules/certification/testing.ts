@@ -51,9 +51,17 @@ export async function validAuthentication(t: TestApp, client: TestClient, overri
 /** Another uncertified enterprise with a merchant login (for conflicts between enterprises). */
 export async function createUncertifiedEnterprise(t: TestApp, loginName: string, name: string) {
   const [enterprise] = await t.database.db.insert(enterprises).values({ name }).returning({ id: enterprises.id });
-  await t.database.db.insert(users).values({ loginName, displayName: '测试用户', passwordHash: await hashPassword(DEMO_PASSWORD), enterpriseId: enterprise.id, authority: 'merchant' });
+  await t.database.db.insert(users).values({
+    loginName,
+    displayName: '测试用户',
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    enterpriseId: enterprise.id,
+    authority: 'merchant',
+  });
   return enterprise.id;
 }
 
-export const submit = (client: TestClient, body: Record<string, unknown>) => client.post('/api/authentication/submit', body, { json: true });
-export const saveDraft = (client: TestClient, body: Record<string, unknown>) => client.post('/api/authentication/draft', body, { json: true });
+export const submit = (client: TestClient, body: Record<string, unknown>) =>
+  client.post('/api/authentication/submit', body, { json: true });
+export const saveDraft = (client: TestClient, body: Record<string, unknown>) =>
+  client.post('/api/authentication/draft', body, { json: true });

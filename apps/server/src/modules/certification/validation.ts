@@ -23,8 +23,10 @@ const ACCOUNT_NO = /^\d{8,30}$/;
 const refuse = (message: string): never => {
   throw new BusinessError(message);
 };
-const required = <T>(value: T | null | undefined, label: string): T => (value === null || value === undefined || value === '' ? refuse(`请输入${label}`) : value);
-const chosen = <T>(value: T | null | undefined, label: string): T => (value === null || value === undefined || value === '' ? refuse(`请选择${label}`) : value);
+const required = <T>(value: T | null | undefined, label: string): T =>
+  value === null || value === undefined || value === '' ? refuse(`请输入${label}`) : value;
+const chosen = <T>(value: T | null | undefined, label: string): T =>
+  value === null || value === undefined || value === '' ? refuse(`请选择${label}`) : value;
 
 /** Names compared as a bank would: full-width and half-width forms alike, spaces ignored. */
 export const sameName = (a: string, b: string) => a.normalize('NFKC').replace(/\s/g, '') === b.normalize('NFKC').replace(/\s/g, '');
@@ -79,7 +81,12 @@ export interface ValidatedAuthentication extends AccountFields {
 const ADULT_YEARS = 18;
 
 /** Every rule of the authentication form (PRODUCT §4, SPEC §5); the first failure is refused with its message. */
-export async function validateForSubmit(db: Db, scope: EnterpriseScope, input: AuthenticationInput, today = todayIso(new Date())): Promise<ValidatedAuthentication> {
+export async function validateForSubmit(
+  db: Db,
+  scope: EnterpriseScope,
+  input: AuthenticationInput,
+  today = todayIso(new Date()),
+): Promise<ValidatedAuthentication> {
   const enterpriseName = required(input.enterpriseName, FIELD_LABELS.enterpriseName);
   if (enterpriseName.length < 4) refuse('企业名称至少4个字');
   const uscc = validateUscc(required(input.uscc, FIELD_LABELS.uscc));
@@ -128,9 +135,17 @@ export async function validateForSubmit(db: Db, scope: EnterpriseScope, input: A
 }
 
 /** Files referenced by a submission must be the enterprise's own uploads (a foreign or unknown id reads the same). */
-export async function assertOwnFiles(db: Db, scope: EnterpriseScope, files: Partial<Record<'licenceFileId' | 'idFrontFileId' | 'idBackFileId' | 'proofFileId', number | null>>) {
+export async function assertOwnFiles(
+  db: Db,
+  scope: EnterpriseScope,
+  files: Partial<Record<'licenceFileId' | 'idFrontFileId' | 'idBackFileId' | 'proofFileId', number | null>>,
+) {
   const entries = Object.entries(files).filter((e): e is [string, number] => typeof e[1] === 'number');
-  const own = await ownUploads(db, scope.enterpriseId, entries.map(([, id]) => id));
+  const own = await ownUploads(
+    db,
+    scope.enterpriseId,
+    entries.map(([, id]) => id),
+  );
   for (const [key, id] of entries) {
     if (!own.some((f) => f.id === id)) {
       const label = key === 'proofFileId' ? '证明材料' : FIELD_LABELS[key as keyof typeof FIELD_LABELS];

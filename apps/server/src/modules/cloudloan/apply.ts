@@ -25,8 +25,10 @@ export async function submitApplication(db: Db, scope: EnterpriseScope, user: Au
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cloudloan-apply'), ${scope.enterpriseId})`);
     await assertCloudLoanAllowed(tx, user);
     const settings = await readCloudLoanSettings(tx);
-    if (input.amount > settings.maxAmount) throw new BusinessError(`申请金额不能超过 ${formatYuan(settings.maxAmount)} 元`, 'AMOUNT_OVER_MAX');
-    if (input.amount < settings.minAmount) throw new BusinessError(`申请金额不能低于 ${formatYuan(settings.minAmount)} 元`, 'AMOUNT_UNDER_MIN');
+    if (input.amount > settings.maxAmount)
+      throw new BusinessError(`申请金额不能超过 ${formatYuan(settings.maxAmount)} 元`, 'AMOUNT_OVER_MAX');
+    if (input.amount < settings.minAmount)
+      throw new BusinessError(`申请金额不能低于 ${formatYuan(settings.minAmount)} 元`, 'AMOUNT_UNDER_MIN');
     if (input.termMonths < settings.minTermMonths || input.termMonths > settings.maxTermMonths) {
       throw new BusinessError(`借款期限应在 ${settings.minTermMonths} 到 ${settings.maxTermMonths} 个月之间`, 'TERM_OUT_OF_RANGE');
     }

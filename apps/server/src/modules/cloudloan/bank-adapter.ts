@@ -20,7 +20,15 @@ export interface BankApplication {
 /** The bank's answer to an application. */
 export type BankDecision =
   | { state: 'PENDING' }
-  | { state: 'GRANTED'; amount: number; annualRatePpm: number; termMonths: number; expiryDate: IsoDate; decidedBy: number | null; comment: string | null }
+  | {
+      state: 'GRANTED';
+      amount: number;
+      annualRatePpm: number;
+      termMonths: number;
+      expiryDate: IsoDate;
+      decidedBy: number | null;
+      comment: string | null;
+    }
   | { state: 'REJECTED'; reason: string; decidedBy: number | null };
 
 export interface BankDrawdown {

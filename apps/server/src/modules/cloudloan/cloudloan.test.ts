@@ -25,13 +25,20 @@ beforeAll(async () => {
   // The demo world holds cloud-loan history of its own (seed/cloudloan.ts); this file starts the area from a clean
   // slate so its counts and job dates are its own (the seeded ledger entries stay, balanced).
   await t.database.db.execute(sql`delete from job_runs where job = 'cloudloan-debits'`);
-  for (const table of ['cloud_loan_repayments', 'cloud_loan_instalments', 'cloud_loan_drawdowns', 'cloud_loan_applications']) await t.database.db.execute(sql.raw(`delete from ${table}`));
+  for (const table of ['cloud_loan_repayments', 'cloud_loan_instalments', 'cloud_loan_drawdowns', 'cloud_loan_applications'])
+    await t.database.db.execute(sql.raw(`delete from ${table}`));
 });
 afterAll(() => t.close());
 
-type Schedule = { rows: { period: number; dueDate: string; payment: number; principal: number; interest: number; remaining: number }[]; totals: Record<string, number>; shortenedFrom: number | null };
+type Schedule = {
+  rows: { period: number; dueDate: string; payment: number; principal: number; interest: number; remaining: number }[];
+  totals: Record<string, number>;
+  shortenedFrom: number | null;
+};
 type Detail = {
-  status: string; overdue: boolean; outstandingPrincipal: number;
+  status: string;
+  overdue: boolean;
+  outstandingPrincipal: number;
   instalments: (Schedule['rows'][number] & { status: string; overdue: boolean; penalty: number; dueNow: number })[];
   repayments: { kind: string; principal: number; interest: number; penalty: number; total: number }[];
   quote: { principal: number; interest: number; penalty: number; total: number } | null;
@@ -39,7 +46,8 @@ type Detail = {
 
 const trial = (q: Record<string, string | number>) => t.client().get('/api/cloudloan/trial', q);
 const apply = (body: Record<string, unknown>) => demo.post('/api/cloudloan/applications', body, { json: true });
-const eligibility = async () => okOf<{ allowed: boolean; code: string | null; reason: string | null }>(await demo.get('/api/cloudloan/eligibility'));
+const eligibility = async () =>
+  okOf<{ allowed: boolean; code: string | null; reason: string | null }>(await demo.get('/api/cloudloan/eligibility'));
 const detailOf = async (id: number) => okOf<Detail>(await demo.get(`/api/cloudloan/drawdowns/${id}`));
 const money = (extra: Record<string, unknown>) => ({ ...extra, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() });
 const applicationCount = async () => (await t.database.db.select().from(cloudLoanApplications)).length;
@@ -60,8 +68,16 @@ describe('repayment trial (PRODUCT §2 check values through the API)', () => {
   });
 
   it('half cents round up: 180.00 at 4.9 % → 0.74; 4,618,200.00 at 20.53 % → 79,009.71', async () => {
-    expect(okOf<Schedule>(await trial({ amount: 18_000, annualRatePpm: 49_000, termMonths: 3, method: 'INTEREST_FIRST', startDate: '2026-01-15' })).rows[0].interest).toBe(74);
-    expect(okOf<Schedule>(await trial({ amount: 461_820_000, annualRatePpm: 205_300, termMonths: 12, method: 'EQUAL_INSTALMENT', startDate: '2026-01-15' })).rows[0].interest).toBe(7_900_971);
+    expect(
+      okOf<Schedule>(
+        await trial({ amount: 18_000, annualRatePpm: 49_000, termMonths: 3, method: 'INTEREST_FIRST', startDate: '2026-01-15' }),
+      ).rows[0].interest,
+    ).toBe(74);
+    expect(
+      okOf<Schedule>(
+        await trial({ amount: 461_820_000, annualRatePpm: 205_300, termMonths: 12, method: 'EQUAL_INSTALMENT', startDate: '2026-01-15' }),
+      ).rows[0].interest,
+    ).toBe(7_900_971);
   });
 
   it.each([
@@ -72,7 +88,14 @@ describe('repayment trial (PRODUCT §2 check values through the API)', () => {
     [{ termMonths: 361 }, '借款期限（月）应在 1 到 360 之间'],
     [{ amount: '12.5' }, '借款金额必须是以分为单位的整数'],
   ])('refuses %j with a 400 naming the field', async (override, text) => {
-    const res = await trial({ amount: 100_000, annualRatePpm: 49_000, termMonths: 12, method: 'EQUAL_INSTALMENT', startDate: '2026-01-15', ...override });
+    const res = await trial({
+      amount: 100_000,
+      annualRatePpm: 49_000,
+      termMonths: 12,
+      method: 'EQUAL_INSTALMENT',
+      startDate: '2026-01-15',
+      ...override,
+    });
     expect(badRequest(res)).toContain(text);
   });
 });
@@ -111,11 +134,48 @@ describe('apply → grant → draw → daily debits → early repayment → pay-
   });
 
   it('the operator grants for the bank: 500,000.00 at 7.2 % for 6 months; the agreement is drawn up', async () => {
-    expect(badRequest(await operator.post(`/api/cloudloan/operator/applications/${applicationId}/grant`, { amount: 50_000_000, annualRatePpm: 0, termMonths: 6 }, { json: true }))).toContain('授信年利率必须大于 0');
-    expect(badRequest(await operator.post(`/api/cloudloan/operator/applications/${applicationId}/grant`, { amount: 50_000_000, annualRatePpm: 400_000, termMonths: 6 }, { json: true }))).toContain('不能超过 36%');
-    expect((await demo.post(`/api/cloudloan/operator/applications/${applicationId}/grant`, { amount: 50_000_000, annualRatePpm: 72_000, termMonths: 6 }, { json: true })).statusCode).toBe(403);
-    okOf(await operator.post(`/api/cloudloan/operator/applications/${applicationId}/grant`, { amount: 50_000_000, annualRatePpm: 72_000, termMonths: 6, validityDays: 90, comment: '经营稳定' }, { json: true }));
-    const app = okOf<{ status: string; grantedAmount: number; grantedRatePpm: number; expiryDate: string; contractId: number; agreementSigned: boolean }>(await demo.get(`/api/cloudloan/applications/${applicationId}`));
+    expect(
+      badRequest(
+        await operator.post(
+          `/api/cloudloan/operator/applications/${applicationId}/grant`,
+          { amount: 50_000_000, annualRatePpm: 0, termMonths: 6 },
+          { json: true },
+        ),
+      ),
+    ).toContain('授信年利率必须大于 0');
+    expect(
+      badRequest(
+        await operator.post(
+          `/api/cloudloan/operator/applications/${applicationId}/grant`,
+          { amount: 50_000_000, annualRatePpm: 400_000, termMonths: 6 },
+          { json: true },
+        ),
+      ),
+    ).toContain('不能超过 36%');
+    expect(
+      (
+        await demo.post(
+          `/api/cloudloan/operator/applications/${applicationId}/grant`,
+          { amount: 50_000_000, annualRatePpm: 72_000, termMonths: 6 },
+          { json: true },
+        )
+      ).statusCode,
+    ).toBe(403);
+    okOf(
+      await operator.post(
+        `/api/cloudloan/operator/applications/${applicationId}/grant`,
+        { amount: 50_000_000, annualRatePpm: 72_000, termMonths: 6, validityDays: 90, comment: '经营稳定' },
+        { json: true },
+      ),
+    );
+    const app = okOf<{
+      status: string;
+      grantedAmount: number;
+      grantedRatePpm: number;
+      expiryDate: string;
+      contractId: number;
+      agreementSigned: boolean;
+    }>(await demo.get(`/api/cloudloan/applications/${applicationId}`));
     expect(app).toMatchObject({ status: 'GRANTED', grantedAmount: 50_000_000, grantedRatePpm: 72_000, agreementSigned: false });
     const contracts = okOf<{ items: { id: number; type: string }[] }>(await demo.get('/api/contracts', { size: 50 }));
     expect(contracts.items.find((c) => c.id === app.contractId)?.type).toBe('CLOUD_LOAN');
@@ -124,25 +184,54 @@ describe('apply → grant → draw → daily debits → early repayment → pay-
 
   it('no drawdown before the agreement is signed; none beyond the grant; the preview is the booked plan, row by row', async () => {
     const fp = await ledgerFingerprint(t.database.db);
-    expect(refusal(await demo.post(`/api/cloudloan/credits/${applicationId}/draw`, money({ amount: 30_000_000 }), { json: true })).code).toBe('AGREEMENT_UNSIGNED');
+    expect(
+      refusal(await demo.post(`/api/cloudloan/credits/${applicationId}/draw`, money({ amount: 30_000_000 }), { json: true })).code,
+    ).toBe('AGREEMENT_UNSIGNED');
     const { contractId } = okOf<{ contractId: number }>(await demo.get(`/api/cloudloan/applications/${applicationId}`));
     okOf(await demo.post(`/api/contracts/${contractId}/sign`, { password: t.encrypt(DEMO_PASSWORD) }));
-    expect(refusal(await demo.post(`/api/cloudloan/credits/${applicationId}/draw`, money({ amount: 50_000_001 }), { json: true })).code).toBe('OVER_AVAILABLE');
+    expect(
+      refusal(await demo.post(`/api/cloudloan/credits/${applicationId}/draw`, money({ amount: 50_000_001 }), { json: true })).code,
+    ).toBe('OVER_AVAILABLE');
     expect(refusal(await demo.get(`/api/cloudloan/credits/${applicationId}/preview`, { amount: 50_000_001 })).code).toBe('OVER_AVAILABLE');
     expect(await ledgerFingerprint(t.database.db)).toBe(fp);
 
     preview = okOf<Schedule>(await demo.get(`/api/cloudloan/credits/${applicationId}/preview`, { amount: 30_000_000 }));
     // The same domain function with the same inputs, computed here independently of the server.
-    expect(preview).toEqual(buildSchedule({ principal: parseYuan('300,000.00'), annualRatePpm: parsePercent('7.2'), months: 6, method: 'EQUAL_INSTALMENT', startDate: today }));
+    expect(preview).toEqual(
+      buildSchedule({
+        principal: parseYuan('300,000.00'),
+        annualRatePpm: parsePercent('7.2'),
+        months: 6,
+        method: 'EQUAL_INSTALMENT',
+        startDate: today,
+      }),
+    );
     const before = await available(t, enterpriseId);
-    const drawn = okOf<{ id: number; refNo: string; instalments: number }>(await demo.post(`/api/cloudloan/credits/${applicationId}/draw`, money({ amount: 30_000_000 }), { json: true }));
+    const drawn = okOf<{ id: number; refNo: string; instalments: number }>(
+      await demo.post(`/api/cloudloan/credits/${applicationId}/draw`, money({ amount: 30_000_000 }), { json: true }),
+    );
     drawdownId = drawn.id;
     expect(await available(t, enterpriseId)).toBe(before + 30_000_000); // free funds
     const booked = await detailOf(drawdownId);
-    expect(booked.instalments.map(({ period, dueDate, payment, principal, interest, remaining }) => ({ period, dueDate, payment, principal, interest, remaining }))).toEqual(preview.rows);
+    expect(
+      booked.instalments.map(({ period, dueDate, payment, principal, interest, remaining }) => ({
+        period,
+        dueDate,
+        payment,
+        principal,
+        interest,
+        remaining,
+      })),
+    ).toEqual(preview.rows);
     expect(booked).toMatchObject({ status: 'DRAWN', outstandingPrincipal: 30_000_000 });
-    const credits = okOf<{ applicationId: number; drawnAmount: number; availableAmount: number; state: string }[]>(await demo.get('/api/cloudloan/credits'));
-    expect(credits.find((c) => c.applicationId === applicationId)).toMatchObject({ drawnAmount: 30_000_000, availableAmount: 20_000_000, state: 'VALID' });
+    const credits = okOf<{ applicationId: number; drawnAmount: number; availableAmount: number; state: string }[]>(
+      await demo.get('/api/cloudloan/credits'),
+    );
+    expect(credits.find((c) => c.applicationId === applicationId)).toMatchObject({
+      drawnAmount: 30_000_000,
+      availableAmount: 20_000_000,
+      state: 'VALID',
+    });
     await expectBalancedLedger();
   });
 
@@ -151,7 +240,10 @@ describe('apply → grant → draw → daily debits → early repayment → pay-
     const start = addMonths(today, -months);
     await t.database.db.update(cloudLoanDrawdowns).set({ startDate: start }).where(eq(cloudLoanDrawdowns.id, drawdownId));
     for (const row of preview.rows) {
-      await t.database.db.update(cloudLoanInstalments).set({ dueDate: addMonths(start, row.period) }).where(sql`${cloudLoanInstalments.drawdownId} = ${drawdownId} and ${cloudLoanInstalments.period} = ${row.period}`);
+      await t.database.db
+        .update(cloudLoanInstalments)
+        .set({ dueDate: addMonths(start, row.period) })
+        .where(sql`${cloudLoanInstalments.drawdownId} = ${drawdownId} and ${cloudLoanInstalments.period} = ${row.period}`);
     }
     return start;
   }
@@ -200,12 +292,22 @@ describe('apply → grant → draw → daily debits → early repayment → pay-
     const d = await detailOf(drawdownId);
     const fourth = d.instalments[3];
     const fp = await ledgerFingerprint(t.database.db);
-    const over = refusal(await demo.post(`/api/cloudloan/drawdowns/${drawdownId}/repay`, money({ period: 4, amount: fourth.dueNow + 1 }), { json: true }));
+    const over = refusal(
+      await demo.post(`/api/cloudloan/drawdowns/${drawdownId}/repay`, money({ period: 4, amount: fourth.dueNow + 1 }), { json: true }),
+    );
     expect(over.code).toBe('OVER_OWED');
     expect(over.message).toMatch(/^还款金额超过该期应还金额/);
-    expect(refusal(await demo.post(`/api/cloudloan/drawdowns/${drawdownId}/repay`, money({ period: 5, amount: d.instalments[4].dueNow }), { json: true })).code).toBe('OUT_OF_ORDER');
+    expect(
+      refusal(
+        await demo.post(`/api/cloudloan/drawdowns/${drawdownId}/repay`, money({ period: 5, amount: d.instalments[4].dueNow }), {
+          json: true,
+        }),
+      ).code,
+    ).toBe('OUT_OF_ORDER');
     expect(await ledgerFingerprint(t.database.db)).toBe(fp);
-    const paid = okOf<{ total: number; status: string }>(await demo.post(`/api/cloudloan/drawdowns/${drawdownId}/repay`, money({ period: 4, amount: fourth.dueNow }), { json: true }));
+    const paid = okOf<{ total: number; status: string }>(
+      await demo.post(`/api/cloudloan/drawdowns/${drawdownId}/repay`, money({ period: 4, amount: fourth.dueNow }), { json: true }),
+    );
     expect(paid).toMatchObject({ total: fourth.payment, status: 'REPAYING' });
     await expectBalancedLedger();
   });
@@ -216,31 +318,55 @@ describe('apply → grant → draw → daily debits → early repayment → pay-
     expect(d.quote).toMatchObject({ principal: remaining, penalty: 0 });
     expect(d.quote!.total).toBe(d.quote!.principal + d.quote!.interest);
     const fp = await ledgerFingerprint(t.database.db);
-    expect(refusal(await demo.post(`/api/cloudloan/drawdowns/${drawdownId}/payoff`, money({ amount: d.quote!.total + 1 }), { json: true })).code).toBe('OVER_OWED');
+    expect(
+      refusal(await demo.post(`/api/cloudloan/drawdowns/${drawdownId}/payoff`, money({ amount: d.quote!.total + 1 }), { json: true })).code,
+    ).toBe('OVER_OWED');
     expect(await ledgerFingerprint(t.database.db)).toBe(fp);
-    const done = okOf<{ status: string; principal: number }>(await demo.post(`/api/cloudloan/drawdowns/${drawdownId}/payoff`, money({ amount: d.quote!.total }), { json: true }));
+    const done = okOf<{ status: string; principal: number }>(
+      await demo.post(`/api/cloudloan/drawdowns/${drawdownId}/payoff`, money({ amount: d.quote!.total }), { json: true }),
+    );
     expect(done).toMatchObject({ status: 'SETTLED', principal: remaining });
     const settled = await detailOf(drawdownId);
     expect(settled).toMatchObject({ status: 'SETTLED', overdue: false, outstandingPrincipal: 0, quote: null });
     expect(settled.instalments.map((i) => i.status)).toEqual(['PAID', 'PAID', 'PAID', 'PAID', 'CLOSED', 'CLOSED']);
-    expect(refusal(await demo.post(`/api/cloudloan/drawdowns/${drawdownId}/payoff`, money({ amount: 1 }), { json: true })).code).toBe('SETTLED');
+    expect(refusal(await demo.post(`/api/cloudloan/drawdowns/${drawdownId}/payoff`, money({ amount: 1 }), { json: true })).code).toBe(
+      'SETTLED',
+    );
     const totals = okOf<{ repaidPrincipal: number; settledLoans: number }>(await demo.get('/api/cloudloan/totals'));
     expect(totals).toMatchObject({ repaidPrincipal: 30_000_000, settledLoans: 1 });
     await expectBalancedLedger();
   });
 
   it('no drawdown after the credit expires', async () => {
-    await t.database.db.update(cloudLoanApplications).set({ expiryDate: addMonths(today, -1) }).where(eq(cloudLoanApplications.id, applicationId));
+    await t.database.db
+      .update(cloudLoanApplications)
+      .set({ expiryDate: addMonths(today, -1) })
+      .where(eq(cloudLoanApplications.id, applicationId));
     const fp = await ledgerFingerprint(t.database.db);
-    expect(refusal(await demo.post(`/api/cloudloan/credits/${applicationId}/draw`, money({ amount: 1_000_000 }), { json: true })).code).toBe('CREDIT_EXPIRED');
+    expect(
+      refusal(await demo.post(`/api/cloudloan/credits/${applicationId}/draw`, money({ amount: 1_000_000 }), { json: true })).code,
+    ).toBe('CREDIT_EXPIRED');
     expect(await ledgerFingerprint(t.database.db)).toBe(fp);
   });
 
   it('the bank may refuse, with a reason the enterprise sees', async () => {
     const a = okOf<{ id: number }>(await apply({ ...GOOD_APPLICATION, amount: 20_000_000 }));
-    expect(badRequest(await operator.post(`/api/cloudloan/operator/applications/${a.id}/reject`, { reason: '' }, { json: true }))).toContain('拒绝原因');
+    expect(
+      badRequest(await operator.post(`/api/cloudloan/operator/applications/${a.id}/reject`, { reason: '' }, { json: true })),
+    ).toContain('拒绝原因');
     okOf(await operator.post(`/api/cloudloan/operator/applications/${a.id}/reject`, { reason: '近一年纳税额不足' }, { json: true }));
-    expect(okOf(await demo.get(`/api/cloudloan/applications/${a.id}`))).toMatchObject({ status: 'REJECTED', rejectReason: '近一年纳税额不足' });
-    expect(refusal(await operator.post(`/api/cloudloan/operator/applications/${a.id}/grant`, { amount: 20_000_000, annualRatePpm: 72_000, termMonths: 6 }, { json: true })).code).toBe('NOT_PENDING');
+    expect(okOf(await demo.get(`/api/cloudloan/applications/${a.id}`))).toMatchObject({
+      status: 'REJECTED',
+      rejectReason: '近一年纳税额不足',
+    });
+    expect(
+      refusal(
+        await operator.post(
+          `/api/cloudloan/operator/applications/${a.id}/grant`,
+          { amount: 20_000_000, annualRatePpm: 72_000, termMonths: 6 },
+          { json: true },
+        ),
+      ).code,
+    ).toBe('NOT_PENDING');
   });
 });

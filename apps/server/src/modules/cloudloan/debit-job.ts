@@ -30,9 +30,16 @@ export interface CloudLoanDebitResult {
  */
 export async function runCloudLoanDebits(db: Db, runDate: IsoDate): Promise<CloudLoanDebitResult> {
   return db.transaction(async (tx) => {
-    const claimed = await tx.insert(jobRuns).values({ job: CLOUD_LOAN_DEBIT_JOB, runDate, result: {} }).onConflictDoNothing().returning({ job: jobRuns.job });
+    const claimed = await tx
+      .insert(jobRuns)
+      .values({ job: CLOUD_LOAN_DEBIT_JOB, runDate, result: {} })
+      .onConflictDoNothing()
+      .returning({ job: jobRuns.job });
     if (!claimed.length) {
-      const [previous] = await tx.select().from(jobRuns).where(and(eq(jobRuns.job, CLOUD_LOAN_DEBIT_JOB), eq(jobRuns.runDate, runDate)));
+      const [previous] = await tx
+        .select()
+        .from(jobRuns)
+        .where(and(eq(jobRuns.job, CLOUD_LOAN_DEBIT_JOB), eq(jobRuns.runDate, runDate)));
       return { ...(previous?.result as unknown as CloudLoanDebitResult), runDate, skipped: true };
     }
     const result: CloudLoanDebitResult = { runDate, skipped: false, debited: 0, debitedTotal: 0, overdue: 0, penaltyToDate: 0, settled: 0 };
@@ -45,7 +52,15 @@ export async function runCloudLoanDebits(db: Db, runDate: IsoDate): Promise<Clou
       const loans = await tx
         .select()
         .from(cloudLoanDrawdowns)
-        .where(and(inArray(cloudLoanDrawdowns.id, due.map((d) => d.id)), ne(cloudLoanDrawdowns.status, 'SETTLED')))
+        .where(
+          and(
+            inArray(
+              cloudLoanDrawdowns.id,
+              due.map((d) => d.id),
+            ),
+            ne(cloudLoanDrawdowns.status, 'SETTLED'),
+          ),
+        )
         .orderBy(asc(cloudLoanDrawdowns.id))
         .for('update');
       for (let loan of loans) {

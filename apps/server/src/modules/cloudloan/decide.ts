@@ -51,12 +51,27 @@ async function generateAgreement(tx: Tx, a: ApplicationRow, terms: GrantTerms, g
  * agreement is drawn up for signing. Without the operator's terms, what was asked for is granted at
  * the product's reference rate.
  */
-export async function grantApplication(tx: Tx, applicationId: number, operator: TaskOperator, given: GrantTerms | null, comment: string | null) {
+export async function grantApplication(
+  tx: Tx,
+  applicationId: number,
+  operator: TaskOperator,
+  given: GrantTerms | null,
+  comment: string | null,
+) {
   const a = await lockApplication(tx, OPERATOR_SCOPE(operator), applicationId);
   const settings = await readCloudLoanSettings(tx);
-  const terms = given ?? cloudLoanGrantInput.parse({ amount: a.amount, annualRatePpm: settings.referenceRatePpm, termMonths: a.termMonths, validityDays: settings.validityDays });
-  if (terms.amount > settings.maxAmount) throw new BusinessError(`授信金额不能超过产品最高额度 ${formatYuan(settings.maxAmount)} 元`, 'AMOUNT_OVER_MAX');
-  if (terms.amount < settings.minAmount) throw new BusinessError(`授信金额不能低于产品最低额度 ${formatYuan(settings.minAmount)} 元`, 'AMOUNT_UNDER_MIN');
+  const terms =
+    given ??
+    cloudLoanGrantInput.parse({
+      amount: a.amount,
+      annualRatePpm: settings.referenceRatePpm,
+      termMonths: a.termMonths,
+      validityDays: settings.validityDays,
+    });
+  if (terms.amount > settings.maxAmount)
+    throw new BusinessError(`授信金额不能超过产品最高额度 ${formatYuan(settings.maxAmount)} 元`, 'AMOUNT_OVER_MAX');
+  if (terms.amount < settings.minAmount)
+    throw new BusinessError(`授信金额不能低于产品最低额度 ${formatYuan(settings.minAmount)} 元`, 'AMOUNT_UNDER_MIN');
   const grantedAt = chinaDate();
   const expiryDate = addDays(grantedAt, terms.validityDays);
   const contractId = await generateAgreement(tx, a, terms, grantedAt, expiryDate);
@@ -72,20 +87,39 @@ export async function grantApplication(tx: Tx, applicationId: number, operator: 
   });
   return {
     before: { status: a.status },
-    after: { status: after.status, grantedAmount: terms.amount, grantedRatePpm: terms.annualRatePpm, grantedTermMonths: terms.termMonths, expiryDate, contractId, comment },
+    after: {
+      status: after.status,
+      grantedAmount: terms.amount,
+      grantedRatePpm: terms.annualRatePpm,
+      grantedTermMonths: terms.termMonths,
+      expiryDate,
+      contractId,
+      comment,
+    },
   };
 }
 
 /** The bank refuses the application, with its reason. */
 export async function rejectApplication(tx: Tx, applicationId: number, operator: TaskOperator, reason: string) {
   const a = await lockApplication(tx, OPERATOR_SCOPE(operator), applicationId);
-  const after = await transition(tx, cloudLoanApplications, cloudLoanApplicationLifecycle, a, 'REJECTED', { rejectReason: reason, decidedBy: operator.id, updatedAt: new Date() });
+  const after = await transition(tx, cloudLoanApplications, cloudLoanApplicationLifecycle, a, 'REJECTED', {
+    rejectReason: reason,
+    decidedBy: operator.id,
+    updatedAt: new Date(),
+  });
   return { before: { status: a.status }, after: { status: after.status, rejectReason: reason } };
 }
 
 /** Signing the loan agreement (contracts module, with password) opens the credit for drawing. */
 export const cloudLoanSignHook: SignHook = async (tx, relatedId, contract) => {
-  const [a] = await tx.select().from(cloudLoanApplications).where(eq(cloudLoanApplications.id, Number(relatedId))).for('update');
+  const [a] = await tx
+    .select()
+    .from(cloudLoanApplications)
+    .where(eq(cloudLoanApplications.id, Number(relatedId)))
+    .for('update');
   if (!a || a.contractId !== contract.id) return;
-  await tx.update(cloudLoanApplications).set({ agreementSignedAt: new Date(), updatedAt: new Date() }).where(eq(cloudLoanApplications.id, a.id));
+  await tx
+    .update(cloudLoanApplications)
+    .set({ agreementSignedAt: new Date(), updatedAt: new Date() })
+    .where(eq(cloudLoanApplications.id, a.id));
 };

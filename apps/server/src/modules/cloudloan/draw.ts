@@ -14,7 +14,8 @@ export function drawScheduleInput(a: ApplicationRow, amount: number, startDate: 
   return { principal: amount as Cents, annualRatePpm: a.grantedRatePpm!, months: a.grantedTermMonths!, method: a.method, startDate };
 }
 
-export const availableOf = (a: Pick<ApplicationRow, 'grantedAmount' | 'drawnAmount'>) => Math.max(0, (a.grantedAmount ?? 0) - a.drawnAmount);
+export const availableOf = (a: Pick<ApplicationRow, 'grantedAmount' | 'drawnAmount'>) =>
+  Math.max(0, (a.grantedAmount ?? 0) - a.drawnAmount);
 
 /** Refuses a drawdown outside the grant: not granted, agreement unsigned, expired, or beyond what is left. */
 function assertDrawable(a: ApplicationRow, amount: number, today: IsoDate): void {
@@ -26,8 +27,17 @@ function assertDrawable(a: ApplicationRow, amount: number, today: IsoDate): void
 }
 
 /** The plan a drawdown of `amount` today would book: the very function and inputs the drawdown uses. */
-export async function previewDrawdown(db: Db, scope: Scope, applicationId: number, amount: number, today: IsoDate = chinaDate()): Promise<Schedule> {
-  const [a] = await db.select().from(cloudLoanApplications).where(and(eq(cloudLoanApplications.id, applicationId), ownedBy(scope, cloudLoanApplications.enterpriseId)));
+export async function previewDrawdown(
+  db: Db,
+  scope: Scope,
+  applicationId: number,
+  amount: number,
+  today: IsoDate = chinaDate(),
+): Promise<Schedule> {
+  const [a] = await db
+    .select()
+    .from(cloudLoanApplications)
+    .where(and(eq(cloudLoanApplications.id, applicationId), ownedBy(scope, cloudLoanApplications.enterpriseId)));
   if (!a) throw new NotFoundError('云贷申请不存在');
   assertDrawable(a, amount, today);
   return bankAdapterNamed(a.bankAdapter).querySchedule(drawScheduleInput(a, amount, today));
@@ -38,7 +48,14 @@ export async function previewDrawdown(db: Db, scope: Scope, applicationId: numbe
  * ledger (free funds, or controlled when the site configuration says so), and the previewed plan is
  * booked row for row. Runs in the caller's (idempotent) transaction.
  */
-export async function drawdown(tx: Tx, scope: EnterpriseScope, applicationId: number, amount: number, actor: Actor, today: IsoDate = chinaDate()) {
+export async function drawdown(
+  tx: Tx,
+  scope: EnterpriseScope,
+  applicationId: number,
+  amount: number,
+  actor: Actor,
+  today: IsoDate = chinaDate(),
+) {
   const a = await lockApplication(tx, scope, applicationId);
   assertDrawable(a, amount, today);
   const settings = await readCloudLoanSettings(tx);
@@ -68,11 +85,30 @@ export async function drawdown(tx: Tx, scope: EnterpriseScope, applicationId: nu
     })
     .returning({ id: cloudLoanDrawdowns.id });
   const drawdownNo = businessNo('YDTK', today, row.id);
-  const { bankRef } = await adapter.draw(tx, { drawdownNo, applicationBankRef: a.bankRef, enterpriseId: a.enterpriseId, principal: amount, schedule: input });
+  const { bankRef } = await adapter.draw(tx, {
+    drawdownNo,
+    applicationBankRef: a.bankRef,
+    enterpriseId: a.enterpriseId,
+    principal: amount,
+    schedule: input,
+  });
   const posting = { enterpriseId: a.enterpriseId, amount: amount as Cents, sourceRef: drawdownNo, createdBy: actor.id };
   const entry = settings.controlledDrawdown ? await postControlledDisbursement(tx, posting) : await postFreeDisbursement(tx, posting);
-  await tx.update(cloudLoanDrawdowns).set({ drawdownNo, bankRef, entryId: entry.entryId, refNo: entry.refNo }).where(eq(cloudLoanDrawdowns.id, row.id));
+  await tx
+    .update(cloudLoanDrawdowns)
+    .set({ drawdownNo, bankRef, entryId: entry.entryId, refNo: entry.refNo })
+    .where(eq(cloudLoanDrawdowns.id, row.id));
   await tx.insert(cloudLoanInstalments).values(schedule.rows.map((r) => ({ drawdownId: row.id, enterpriseId: a.enterpriseId, ...r })));
-  await tx.update(cloudLoanApplications).set({ drawnAmount: a.drawnAmount + amount, updatedAt: new Date() }).where(eq(cloudLoanApplications.id, a.id));
-  return { id: row.id, drawdownNo, refNo: entry.refNo, principal: amount, instalments: schedule.rows.length, maturityDate: schedule.rows.at(-1)!.dueDate };
+  await tx
+    .update(cloudLoanApplications)
+    .set({ drawnAmount: a.drawnAmount + amount, updatedAt: new Date() })
+    .where(eq(cloudLoanApplications.id, a.id));
+  return {
+    id: row.id,
+    drawdownNo,
+    refNo: entry.refNo,
+    principal: amount,
+    instalments: schedule.rows.length,
+    maturityDate: schedule.rows.at(-1)!.dueDate,
+  };
 }

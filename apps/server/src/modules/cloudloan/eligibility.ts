@@ -13,7 +13,10 @@ const no = (reason: string, code: string): CloudLoanEligibility => ({ allowed: f
  * application itself: an enterprise user whose enterprise is certified, not in arrears on any loan of
  * the portal, with no cloud-loan application awaiting the bank, while the product is switched on.
  */
-export async function cloudLoanEligibility(db: Db | Tx, user: Pick<AuthUser, 'authority' | 'certified' | 'enterpriseId'> | null): Promise<CloudLoanEligibility> {
+export async function cloudLoanEligibility(
+  db: Db | Tx,
+  user: Pick<AuthUser, 'authority' | 'certified' | 'enterpriseId'> | null,
+): Promise<CloudLoanEligibility> {
   if (!user || user.authority !== 'merchant' || user.enterpriseId == null) return no('仅企业用户可以申请银行云贷', 'NOT_MERCHANT');
   const settings = await readCloudLoanSettings(db);
   if (!settings.enabled) return no('银行云贷业务暂未开放', 'PRODUCT_DISABLED');
@@ -23,7 +26,13 @@ export async function cloudLoanEligibility(db: Db | Tx, user: Pick<AuthUser, 'au
     db
       .select({ id: cloudLoanDrawdowns.id })
       .from(cloudLoanDrawdowns)
-      .where(and(eq(cloudLoanDrawdowns.enterpriseId, enterpriseId), eq(cloudLoanDrawdowns.overdue, true), ne(cloudLoanDrawdowns.status, 'SETTLED')))
+      .where(
+        and(
+          eq(cloudLoanDrawdowns.enterpriseId, enterpriseId),
+          eq(cloudLoanDrawdowns.overdue, true),
+          ne(cloudLoanDrawdowns.status, 'SETTLED'),
+        ),
+      )
       .limit(1),
     db
       .select({ id: financings.id })

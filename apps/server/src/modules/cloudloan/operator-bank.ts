@@ -52,9 +52,18 @@ export const operatorBank: BankAdapter = {
     const [row] = await tx.select().from(cloudLoanApplications).where(eq(cloudLoanApplications.id, id));
     if (!row) throw new NotFoundError('云贷申请不存在');
     if (row.status === 'GRANTED') {
-      return { state: 'GRANTED', amount: row.grantedAmount!, annualRatePpm: row.grantedRatePpm!, termMonths: row.grantedTermMonths!, expiryDate: row.expiryDate!, decidedBy: row.decidedBy, comment: null };
+      return {
+        state: 'GRANTED',
+        amount: row.grantedAmount!,
+        annualRatePpm: row.grantedRatePpm!,
+        termMonths: row.grantedTermMonths!,
+        expiryDate: row.expiryDate!,
+        decidedBy: row.decidedBy,
+        comment: null,
+      };
     }
-    if (row.status === 'REJECTED') return { state: 'REJECTED', reason: row.rejectReason ?? '', decidedBy: row.decidedBy } satisfies BankDecision;
+    if (row.status === 'REJECTED')
+      return { state: 'REJECTED', reason: row.rejectReason ?? '', decidedBy: row.decidedBy } satisfies BankDecision;
     return { state: 'PENDING' };
   },
   async draw(_tx, d) {
@@ -71,7 +80,8 @@ export const CLOUD_LOAN_TASK_TYPES: readonly TaskType[] = [
   {
     type: CLOUD_LOAN_TASK,
     label: '银行云贷审批（代银行）',
-    onApprove: (tx: Tx, task, operator, comment) => grantApplication(tx, Number(task.refId), operator, grantTermsOfDecision.getStore() ?? null, comment),
+    onApprove: (tx: Tx, task, operator, comment) =>
+      grantApplication(tx, Number(task.refId), operator, grantTermsOfDecision.getStore() ?? null, comment),
     onReject: (tx: Tx, task, operator, reason) => rejectApplication(tx, Number(task.refId), operator, reason),
   },
 ];

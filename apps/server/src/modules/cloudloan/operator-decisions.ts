@@ -21,7 +21,13 @@ async function pendingTaskOf(db: Db, applicationId: number): Promise<number> {
 }
 
 /** The operator grants for the bank with the terms entered: the task is approved with them, in one transaction. */
-export async function grantForBank(db: Db, registry: TaskRegistry, applicationId: number, operator: TaskOperator, input: z.output<typeof cloudLoanGrantInput>) {
+export async function grantForBank(
+  db: Db,
+  registry: TaskRegistry,
+  applicationId: number,
+  operator: TaskOperator,
+  input: z.output<typeof cloudLoanGrantInput>,
+) {
   const taskId = await pendingTaskOf(db, applicationId);
   const { comment, ...terms } = input;
   return grantTermsOfDecision.run(terms, () => decideTask(db, registry, taskId, operator, 'APPROVE', comment || null));

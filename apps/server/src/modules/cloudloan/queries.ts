@@ -1,8 +1,21 @@
 import {
-  chinaDate, CLOUD_LOAN_APPLICATION_STATUS_LABELS, CLOUD_LOAN_DRAWDOWN_STATUS_LABELS, CLOUD_LOAN_INSTALMENT_STATUS_LABELS, CLOUD_LOAN_REPAYMENT_KIND_LABELS,
-  compareIsoDates, REPAYMENT_METHOD_LABELS, type IsoDate,
+  chinaDate,
+  CLOUD_LOAN_APPLICATION_STATUS_LABELS,
+  CLOUD_LOAN_DRAWDOWN_STATUS_LABELS,
+  CLOUD_LOAN_INSTALMENT_STATUS_LABELS,
+  CLOUD_LOAN_REPAYMENT_KIND_LABELS,
+  compareIsoDates,
+  REPAYMENT_METHOD_LABELS,
+  type IsoDate,
 } from '@factoring/domain';
-import type { CloudLoanApplication, CloudLoanCredit, CloudLoanDrawdown, CloudLoanDrawdownDetail, CloudLoanTotals, PageQuery } from '@factoring/domain/contract';
+import type {
+  CloudLoanApplication,
+  CloudLoanCredit,
+  CloudLoanDrawdown,
+  CloudLoanDrawdownDetail,
+  CloudLoanTotals,
+  PageQuery,
+} from '@factoring/domain/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalments, cloudLoanRepayments, contracts } from '../../db/schema/index.ts';
@@ -49,7 +62,14 @@ const applicationColumns = { a: cloudLoanApplications, contractNo: contracts.con
 export async function listApplications(db: Db, scope: Scope, q: PageQuery) {
   const where = ownedBy(scope, cloudLoanApplications.enterpriseId);
   const [rows, [{ total }]] = await Promise.all([
-    db.select(applicationColumns).from(cloudLoanApplications).leftJoin(contracts, eq(contracts.id, cloudLoanApplications.contractId)).where(where).orderBy(desc(cloudLoanApplications.id)).limit(q.size).offset(offset(q)),
+    db
+      .select(applicationColumns)
+      .from(cloudLoanApplications)
+      .leftJoin(contracts, eq(contracts.id, cloudLoanApplications.contractId))
+      .where(where)
+      .orderBy(desc(cloudLoanApplications.id))
+      .limit(q.size)
+      .offset(offset(q)),
     db.select({ total: count() }).from(cloudLoanApplications).where(where),
   ]);
   return { items: rows.map((r) => applicationView({ ...r.a, contractNo: r.contractNo })), totalCount: total };
@@ -69,7 +89,8 @@ const CREDIT_STATE_LABELS = { VALID: '可提款', EXPIRED: '已过期', USED_UP:
 
 function creditView(a: ApplicationRow, today: IsoDate): CloudLoanCredit {
   const available = compareIsoDates(today, a.expiryDate!) > 0 ? 0 : availableOf(a);
-  const state = compareIsoDates(today, a.expiryDate!) > 0 ? 'EXPIRED' : !a.agreementSignedAt ? 'UNSIGNED' : available === 0 ? 'USED_UP' : 'VALID';
+  const state =
+    compareIsoDates(today, a.expiryDate!) > 0 ? 'EXPIRED' : !a.agreementSignedAt ? 'UNSIGNED' : available === 0 ? 'USED_UP' : 'VALID';
   return {
     applicationId: a.id,
     applicationNo: a.applicationNo,
@@ -126,12 +147,20 @@ function drawdownView(d: DrawdownWithApp, next: { dueDate: string; payment: numb
   };
 }
 
-const drawdownColumns = { d: cloudLoanDrawdowns, applicationNo: cloudLoanApplications.applicationNo, bankName: cloudLoanApplications.bankName };
+const drawdownColumns = {
+  d: cloudLoanDrawdowns,
+  applicationNo: cloudLoanApplications.applicationNo,
+  bankName: cloudLoanApplications.bankName,
+};
 
 async function nextDue(db: Db, ids: number[]) {
   if (!ids.length) return new Map<number, { dueDate: string; payment: number }>();
   const rows = await db
-    .selectDistinctOn([cloudLoanInstalments.drawdownId], { drawdownId: cloudLoanInstalments.drawdownId, dueDate: cloudLoanInstalments.dueDate, payment: cloudLoanInstalments.payment })
+    .selectDistinctOn([cloudLoanInstalments.drawdownId], {
+      drawdownId: cloudLoanInstalments.drawdownId,
+      dueDate: cloudLoanInstalments.dueDate,
+      payment: cloudLoanInstalments.payment,
+    })
     .from(cloudLoanInstalments)
     .where(and(inArray(cloudLoanInstalments.drawdownId, ids), eq(cloudLoanInstalments.status, 'PENDING')))
     .orderBy(cloudLoanInstalments.drawdownId, asc(cloudLoanInstalments.period));
@@ -139,13 +168,29 @@ async function nextDue(db: Db, ids: number[]) {
 }
 
 export async function listDrawdowns(db: Db, scope: Scope, q: PageQuery & { applicationId?: number }) {
-  const where = and(ownedBy(scope, cloudLoanDrawdowns.enterpriseId), q.applicationId ? eq(cloudLoanDrawdowns.applicationId, q.applicationId) : undefined);
+  const where = and(
+    ownedBy(scope, cloudLoanDrawdowns.enterpriseId),
+    q.applicationId ? eq(cloudLoanDrawdowns.applicationId, q.applicationId) : undefined,
+  );
   const [rows, [{ total }]] = await Promise.all([
-    db.select(drawdownColumns).from(cloudLoanDrawdowns).innerJoin(cloudLoanApplications, eq(cloudLoanApplications.id, cloudLoanDrawdowns.applicationId)).where(where).orderBy(desc(cloudLoanDrawdowns.id)).limit(q.size).offset(offset(q)),
+    db
+      .select(drawdownColumns)
+      .from(cloudLoanDrawdowns)
+      .innerJoin(cloudLoanApplications, eq(cloudLoanApplications.id, cloudLoanDrawdowns.applicationId))
+      .where(where)
+      .orderBy(desc(cloudLoanDrawdowns.id))
+      .limit(q.size)
+      .offset(offset(q)),
     db.select({ total: count() }).from(cloudLoanDrawdowns).where(where),
   ]);
-  const next = await nextDue(db, rows.map((r) => r.d.id));
-  return { items: rows.map((r) => drawdownView({ ...r.d, applicationNo: r.applicationNo, bankName: r.bankName }, next.get(r.d.id))), totalCount: total };
+  const next = await nextDue(
+    db,
+    rows.map((r) => r.d.id),
+  );
+  return {
+    items: rows.map((r) => drawdownView({ ...r.d, applicationNo: r.applicationNo, bankName: r.bankName }, next.get(r.d.id))),
+    totalCount: total,
+  };
 }
 
 /** Repayment totals of the enterprise's cloud loans (or of one loan). */
@@ -240,4 +285,3 @@ export async function drawdownDetail(db: Db, scope: Scope, id: number, today: Is
     totals,
   };
 }
-

@@ -1,6 +1,14 @@
 import {
-  cloudLoanDrawdownLifecycle, cloudLoanInstalmentLifecycle, compareIsoDates, daysBetween, formatYuan, interestBetween, penaltyInterest,
-  type Cents, type CloudLoanRepaymentKind, type IsoDate,
+  cloudLoanDrawdownLifecycle,
+  cloudLoanInstalmentLifecycle,
+  compareIsoDates,
+  daysBetween,
+  formatYuan,
+  interestBetween,
+  penaltyInterest,
+  type Cents,
+  type CloudLoanRepaymentKind,
+  type IsoDate,
 } from '@factoring/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -20,10 +28,15 @@ export function penaltyOf(d: Pick<DrawdownRow, 'annualRatePpm' | 'penaltyMultipl
 }
 
 /** What paying an instalment on `asOf` takes: its payment plus penalty to date. */
-export const dueNowOf = (d: DrawdownRow, i: InstalmentRow, asOf: IsoDate): number => (i.status === 'PENDING' ? i.payment + penaltyOf(d, i, asOf) : 0);
+export const dueNowOf = (d: DrawdownRow, i: InstalmentRow, asOf: IsoDate): number =>
+  i.status === 'PENDING' ? i.payment + penaltyOf(d, i, asOf) : 0;
 
 export async function instalmentsOf(tx: Tx, drawdownId: number): Promise<InstalmentRow[]> {
-  return tx.select().from(cloudLoanInstalments).where(eq(cloudLoanInstalments.drawdownId, drawdownId)).orderBy(asc(cloudLoanInstalments.period));
+  return tx
+    .select()
+    .from(cloudLoanInstalments)
+    .where(eq(cloudLoanInstalments.drawdownId, drawdownId))
+    .orderBy(asc(cloudLoanInstalments.period));
 }
 
 export interface PayoffQuote {
@@ -77,7 +90,15 @@ interface Collected {
 async function book(
   tx: Tx,
   d: DrawdownRow,
-  p: { kind: CloudLoanRepaymentKind; period: number | null; principal: number; interest: number; penalty: number; businessDate: IsoDate; actor: Actor | null },
+  p: {
+    kind: CloudLoanRepaymentKind;
+    period: number | null;
+    principal: number;
+    interest: number;
+    penalty: number;
+    businessDate: IsoDate;
+    actor: Actor | null;
+  },
 ): Promise<Collected> {
   const total = p.principal + p.interest + p.penalty;
   if (total === 0) return { repaymentId: null, refNo: '', principal: 0, interest: 0, penalty: 0, total: 0 };
@@ -127,19 +148,47 @@ async function afterRepayment(tx: Tx, d: DrawdownRow, principalRepaid: number): 
   const outstandingPrincipal = d.outstandingPrincipal - principalRepaid;
   const overdue = pending.some((i) => i.overdue);
   let current = d;
-  if (current.status === 'DRAWN' && pending.length) current = await transition(tx, cloudLoanDrawdowns, cloudLoanDrawdownLifecycle, current, 'REPAYING');
+  if (current.status === 'DRAWN' && pending.length)
+    current = await transition(tx, cloudLoanDrawdowns, cloudLoanDrawdownLifecycle, current, 'REPAYING');
   if (!pending.length) {
-    return transition(tx, cloudLoanDrawdowns, cloudLoanDrawdownLifecycle, current, 'SETTLED', { outstandingPrincipal: 0, overdue: false, settledAt: new Date() });
+    return transition(tx, cloudLoanDrawdowns, cloudLoanDrawdownLifecycle, current, 'SETTLED', {
+      outstandingPrincipal: 0,
+      overdue: false,
+      settledAt: new Date(),
+    });
   }
-  const [updated] = await tx.update(cloudLoanDrawdowns).set({ outstandingPrincipal, overdue }).where(eq(cloudLoanDrawdowns.id, d.id)).returning();
+  const [updated] = await tx
+    .update(cloudLoanDrawdowns)
+    .set({ outstandingPrincipal, overdue })
+    .where(eq(cloudLoanDrawdowns.id, d.id))
+    .returning();
   return updated;
 }
 
 /** Collects one whole instalment (with its penalty to the day) and marks it paid. */
-export async function collectInstalment(tx: Tx, d: DrawdownRow, i: InstalmentRow, kind: CloudLoanRepaymentKind, businessDate: IsoDate, actor: Actor | null) {
+export async function collectInstalment(
+  tx: Tx,
+  d: DrawdownRow,
+  i: InstalmentRow,
+  kind: CloudLoanRepaymentKind,
+  businessDate: IsoDate,
+  actor: Actor | null,
+) {
   const penalty = penaltyOf(d, i, businessDate);
-  const collected = await book(tx, d, { kind, period: i.period, principal: i.principal, interest: i.interest, penalty, businessDate, actor });
-  await transition(tx, cloudLoanInstalments, cloudLoanInstalmentLifecycle, i, 'PAID', { paidAt: businessDate, penaltyToDate: penalty, penaltyAsOf: businessDate });
+  const collected = await book(tx, d, {
+    kind,
+    period: i.period,
+    principal: i.principal,
+    interest: i.interest,
+    penalty,
+    businessDate,
+    actor,
+  });
+  await transition(tx, cloudLoanInstalments, cloudLoanInstalmentLifecycle, i, 'PAID', {
+    paidAt: businessDate,
+    penaltyToDate: penalty,
+    penaltyAsOf: businessDate,
+  });
   const after = await afterRepayment(tx, d, i.principal);
   return { ...collected, status: after.status };
 }
@@ -154,7 +203,8 @@ export async function repayInstalment(tx: Tx, d: DrawdownRow, period: number, am
   const all = await instalmentsOf(tx, d.id);
   const i = all.find((x) => x.period === period);
   if (!i) throw new BusinessError(`第 ${period} 期不存在`, 'NO_SUCH_PERIOD');
-  if (i.status !== 'PENDING') throw new BusinessError(`第 ${period} 期${cloudLoanInstalmentLifecycle.label(i.status)}，无需再还`, 'ALREADY_PAID');
+  if (i.status !== 'PENDING')
+    throw new BusinessError(`第 ${period} 期${cloudLoanInstalmentLifecycle.label(i.status)}，无需再还`, 'ALREADY_PAID');
   const first = all.find((x) => x.status === 'PENDING')!;
   if (first.period !== period) throw new BusinessError(`请按顺序还款，先归还第 ${first.period} 期`, 'OUT_OF_ORDER');
   const owed = dueNowOf(d, i, today);
@@ -169,11 +219,24 @@ export async function payOff(tx: Tx, d: DrawdownRow, amount: number, today: IsoD
   const all = await instalmentsOf(tx, d.id);
   const quote = payoffQuote(d, all, today);
   if (amount > quote.total) throw new BusinessError(`结清金额超过应还总额（应还 ${formatYuan(quote.total)} 元）`, 'OVER_OWED');
-  if (amount < quote.total) throw new BusinessError(`结清金额应为应还总额 ${formatYuan(quote.total)} 元，请刷新报价后重试`, 'AMOUNT_MISMATCH');
-  const collected = await book(tx, d, { kind: 'PAYOFF', period: null, principal: quote.principal, interest: quote.interest, penalty: quote.penalty, businessDate: today, actor });
+  if (amount < quote.total)
+    throw new BusinessError(`结清金额应为应还总额 ${formatYuan(quote.total)} 元，请刷新报价后重试`, 'AMOUNT_MISMATCH');
+  const collected = await book(tx, d, {
+    kind: 'PAYOFF',
+    period: null,
+    principal: quote.principal,
+    interest: quote.interest,
+    penalty: quote.penalty,
+    businessDate: today,
+    actor,
+  });
   for (const i of all.filter((x) => x.status === 'PENDING')) {
     const due = compareIsoDates(i.dueDate, today) <= 0;
-    await transition(tx, cloudLoanInstalments, cloudLoanInstalmentLifecycle, i, due ? 'PAID' : 'CLOSED', { paidAt: today, penaltyToDate: penaltyOf(d, i, today), penaltyAsOf: today });
+    await transition(tx, cloudLoanInstalments, cloudLoanInstalmentLifecycle, i, due ? 'PAID' : 'CLOSED', {
+      paidAt: today,
+      penaltyToDate: penaltyOf(d, i, today),
+      penaltyAsOf: today,
+    });
   }
   const after = await afterRepayment(tx, d, quote.principal);
   return { ...collected, status: after.status };

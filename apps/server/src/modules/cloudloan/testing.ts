@@ -28,7 +28,9 @@ export const badRequest = (res: LightMyRequestResponse): string => {
 };
 
 export async function deposit(t: TestApp, enterpriseId: number, amount: number) {
-  await t.database.db.transaction((tx) => postEntry(tx, depositEntry({ enterpriseId, amount: amount as Cents, payer: { name: '测试入金', accountNo: null }, memo: '测试入金' })));
+  await t.database.db.transaction((tx) =>
+    postEntry(tx, depositEntry({ enterpriseId, amount: amount as Cents, payer: { name: '测试入金', accountNo: null }, memo: '测试入金' })),
+  );
 }
 
 export async function available(t: TestApp, enterpriseId: number): Promise<number> {
@@ -40,7 +42,16 @@ export async function drainTo(t: TestApp, from: number, to: number, keep: number
   const amount = (await available(t, from)) - keep;
   if (amount <= 0) return 0;
   await t.database.db.transaction((tx) =>
-    postEntry(tx, transferEntry({ from: { enterpriseId: from, name: '借款企业', accountNo: virtualAccountNo(from) }, to: { enterpriseId: to, name: '其他企业', accountNo: virtualAccountNo(to) }, amount: amount as Cents, fee: 0 as Cents, memo: '测试转出' })),
+    postEntry(
+      tx,
+      transferEntry({
+        from: { enterpriseId: from, name: '借款企业', accountNo: virtualAccountNo(from) },
+        to: { enterpriseId: to, name: '其他企业', accountNo: virtualAccountNo(to) },
+        amount: amount as Cents,
+        fee: 0 as Cents,
+        memo: '测试转出',
+      }),
+    ),
   );
   return amount;
 }

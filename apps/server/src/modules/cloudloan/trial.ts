@@ -8,5 +8,11 @@ import { readCloudLoanSettings } from './product.ts';
 /** The repayment trial: the configured bank's schedule for the form's figures; no account data needed. */
 export async function repaymentTrial(db: Db, q: z.output<typeof cloudLoanTrialQuery>): Promise<CloudLoanSchedule> {
   const { bankAdapter } = await readCloudLoanSettings(db);
-  return bankAdapterNamed(bankAdapter).querySchedule({ principal: q.amount as Cents, annualRatePpm: q.annualRatePpm, months: q.termMonths, method: q.method, startDate: q.startDate });
+  return bankAdapterNamed(bankAdapter).querySchedule({
+    principal: q.amount as Cents,
+    annualRatePpm: q.annualRatePpm,
+    months: q.termMonths,
+    method: q.method,
+    startDate: q.startDate,
+  });
 }

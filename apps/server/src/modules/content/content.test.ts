@@ -45,13 +45,28 @@ describe('FAQ', () => {
 
   it('lets operators add, edit, unpublish and delete questions; nobody else', async () => {
     const operator = await t.loginAs('operator');
-    const created = (await operator.post('/api/content/faq/save', { groupName: '其他', question: '平台支持哪些浏览器？', answer: '推荐使用最新版 Chrome、Edge、Firefox 或 Safari。', sortOrder: 999 })).json();
+    const created = (
+      await operator.post('/api/content/faq/save', {
+        groupName: '其他',
+        question: '平台支持哪些浏览器？',
+        answer: '推荐使用最新版 Chrome、Edge、Firefox 或 Safari。',
+        sortOrder: 999,
+      })
+    ).json();
     expect(created.status).toBe('OK');
     expect((await faq('浏览器')).message[0].items[0].question).toBe('平台支持哪些浏览器？');
 
-    await operator.post('/api/content/faq/save', { id: created.message.id, groupName: '其他', question: '平台支持哪些浏览器？', answer: '推荐 Chrome。', published: 'false' });
+    await operator.post('/api/content/faq/save', {
+      id: created.message.id,
+      groupName: '其他',
+      question: '平台支持哪些浏览器？',
+      answer: '推荐 Chrome。',
+      published: 'false',
+    });
     expect((await faq('浏览器')).message).toEqual([]);
-    expect((await operator.get('/api/content/faq/manage')).json().message.some((f: { id: number }) => f.id === created.message.id)).toBe(true);
+    expect((await operator.get('/api/content/faq/manage')).json().message.some((f: { id: number }) => f.id === created.message.id)).toBe(
+      true,
+    );
 
     const merchant = await t.loginAs('demo');
     expect((await merchant.post('/api/content/faq/save', { groupName: 'x', question: 'xx', answer: 'yy' })).statusCode).toBe(403);
@@ -59,7 +74,9 @@ describe('FAQ', () => {
     expect((await t.client().get('/api/content/faq/manage')).statusCode).toBe(401);
 
     expect((await operator.post('/api/content/faq/save', { groupName: '', question: 'xx', answer: 'yy' })).statusCode).toBe(400);
-    expect((await operator.post('/api/content/faq/save', { id: 999999, groupName: 'x', question: 'xx', answer: 'yy' })).statusCode).toBe(404);
+    expect((await operator.post('/api/content/faq/save', { id: 999999, groupName: 'x', question: 'xx', answer: 'yy' })).statusCode).toBe(
+      404,
+    );
     expect((await operator.post('/api/content/faq/delete', { id: created.message.id })).json().status).toBe('OK');
     expect((await operator.post('/api/content/faq/delete', { id: created.message.id })).statusCode).toBe(404);
   });
@@ -67,7 +84,10 @@ describe('FAQ', () => {
 
 describe('embedded pages', () => {
   it('answers a configured page by index, with its address', async () => {
-    expect((await t.client().get('/api/content/embed/0')).json()).toEqual({ status: 'OK', message: { index: 0, title: '帮助中心', url: '/help/index.html' } });
+    expect((await t.client().get('/api/content/embed/0')).json()).toEqual({
+      status: 'OK',
+      message: { index: 0, title: '帮助中心', url: '/help/index.html' },
+    });
     expect((await t.client().get('/api/content/embed/1')).json().message.url).toBe('/help/notices.html');
   });
 
@@ -80,8 +100,24 @@ describe('embedded pages', () => {
   it('never embeds a configured address that is not ours or https', async () => {
     await t.database.db
       .insert(siteConfig)
-      .values({ key: 'embeds', value: [{ title: 'bad', url: 'javascript:alert(1)' }, { title: 'other', url: '//evil.example/x' }, { title: 'bank', url: 'https://bank.example.cn/notice' }] })
-      .onConflictDoUpdate({ target: siteConfig.key, set: { value: [{ title: 'bad', url: 'javascript:alert(1)' }, { title: 'other', url: '//evil.example/x' }, { title: 'bank', url: 'https://bank.example.cn/notice' }] } });
+      .values({
+        key: 'embeds',
+        value: [
+          { title: 'bad', url: 'javascript:alert(1)' },
+          { title: 'other', url: '//evil.example/x' },
+          { title: 'bank', url: 'https://bank.example.cn/notice' },
+        ],
+      })
+      .onConflictDoUpdate({
+        target: siteConfig.key,
+        set: {
+          value: [
+            { title: 'bad', url: 'javascript:alert(1)' },
+            { title: 'other', url: '//evil.example/x' },
+            { title: 'bank', url: 'https://bank.example.cn/notice' },
+          ],
+        },
+      });
     expect((await t.client().get('/api/content/embed/0')).statusCode).toBe(404);
     expect((await t.client().get('/api/content/embed/1')).statusCode).toBe(404);
     expect((await t.client().get('/api/content/embed/2')).json().message.url).toBe('https://bank.example.cn/notice');

@@ -1,4 +1,14 @@
-import { answers, doneSchema, embedParams, embedSchema, faqDeleteBody, faqGroupsSchema, faqInput, faqQuery, faqSchema } from '@factoring/domain/contract';
+import {
+  answers,
+  doneSchema,
+  embedParams,
+  embedSchema,
+  faqDeleteBody,
+  faqGroupsSchema,
+  faqInput,
+  faqQuery,
+  faqSchema,
+} from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError, ok } from '../../lib/envelope.ts';
@@ -12,25 +22,36 @@ export const contentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.get(
     '/api/content/faq',
-    { schema: { tags: ['content'], summary: '常见问题（分组，可按关键字搜索）', querystring: faqQuery, response: answers(faqGroupsSchema) } },
+    {
+      schema: { tags: ['content'], summary: '常见问题（分组，可按关键字搜索）', querystring: faqQuery, response: answers(faqGroupsSchema) },
+    },
     async (request) => ok(await publishedFaqs(db, request.query.keyword)),
   );
 
   app.get(
     '/api/content/faq/manage',
-    { schema: { tags: ['content'], summary: '全部常见问题（含未发布，运营人员）', response: answers(z.array(faqSchema)) }, preHandler: app.requireUser('operator') },
+    {
+      schema: { tags: ['content'], summary: '全部常见问题（含未发布，运营人员）', response: answers(z.array(faqSchema)) },
+      preHandler: app.requireUser('operator'),
+    },
     async () => ok(await allFaqs(db)),
   );
 
   app.post(
     '/api/content/faq/save',
-    { schema: { tags: ['content'], summary: '新增或修改常见问题（运营人员）', body: faqInput, response: answers(faqSchema) }, preHandler: app.requireUser('operator') },
+    {
+      schema: { tags: ['content'], summary: '新增或修改常见问题（运营人员）', body: faqInput, response: answers(faqSchema) },
+      preHandler: app.requireUser('operator'),
+    },
     async (request) => ok(await saveFaq(db, request.body)),
   );
 
   app.post(
     '/api/content/faq/delete',
-    { schema: { tags: ['content'], summary: '删除常见问题（运营人员）', body: faqDeleteBody, response: answers(doneSchema) }, preHandler: app.requireUser('operator') },
+    {
+      schema: { tags: ['content'], summary: '删除常见问题（运营人员）', body: faqDeleteBody, response: answers(doneSchema) },
+      preHandler: app.requireUser('operator'),
+    },
     async (request) => {
       await deleteFaq(db, request.body.id);
       return ok('已删除');

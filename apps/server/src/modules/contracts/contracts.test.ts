@@ -55,11 +55,23 @@ describe('seeded contracts', () => {
   it('gives the demo enterprise a signed factoring agreement and a contract to sign', async () => {
     const res = (await demo.get('/api/contracts', { page: 1, size: 10 })).json();
     expect(res.status).toBe('OK');
-    const items = res.message.items as { type: string; status: string; typeLabel: string; statusLabel: string; signedSha256: string | null; fileSha256: string }[];
+    const items = res.message.items as {
+      type: string;
+      status: string;
+      typeLabel: string;
+      statusLabel: string;
+      signedSha256: string | null;
+      fileSha256: string;
+    }[];
     const agreement = items.find((c) => c.type === 'FACTORING_AGREEMENT')!;
     expect(agreement).toMatchObject({ status: 'SIGNED', typeLabel: '保理协议', statusLabel: '已签署', signedByName: '张明' });
     expect(agreement.signedSha256).toBe(agreement.fileSha256);
-    expect(items.find((c) => c.type === 'MARGIN')).toMatchObject({ status: 'TO_SIGN', typeLabel: '保证金协议', counterparty: '鑫链商业保理有限公司', amount: 10_000_000 });
+    expect(items.find((c) => c.type === 'MARGIN')).toMatchObject({
+      status: 'TO_SIGN',
+      typeLabel: '保证金协议',
+      counterparty: '鑫链商业保理有限公司',
+      amount: 10_000_000,
+    });
   });
 
   it('does not show them to another enterprise', async () => {
@@ -94,7 +106,13 @@ describe('generation', () => {
     const { id, contractNo } = await generate();
     expect(contractNo).toMatch(new RegExp(`^HT${chinaDate().replaceAll('-', '')}\\d{4}$`));
     const stored = await row(id);
-    expect(stored).toMatchObject({ contractNo, status: 'TO_SIGN', type: 'FINANCING', fileName: `${contractNo}-融资合同.pdf`, enterpriseId: demoEnterpriseId });
+    expect(stored).toMatchObject({
+      contractNo,
+      status: 'TO_SIGN',
+      type: 'FINANCING',
+      fileName: `${contractNo}-融资合同.pdf`,
+      enterpriseId: demoEnterpriseId,
+    });
     const bytes = (await readContractFile(stored.storedName))!;
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(bytes.length).toBe(stored.fileSize);
@@ -178,7 +196,14 @@ describe('signing', () => {
     const res = (await sign(demo, id, DEMO_PASSWORD, { 'x-forwarded-for': '203.0.113.7' })).json();
     expect(res.status).toBe('OK');
     const stored = await row(id);
-    expect(res.message).toMatchObject({ id, status: 'SIGNED', statusLabel: '已签署', signedByName: '张明', signerIp: '203.0.113.7', signedSha256: stored.fileSha256 });
+    expect(res.message).toMatchObject({
+      id,
+      status: 'SIGNED',
+      statusLabel: '已签署',
+      signedByName: '张明',
+      signerIp: '203.0.113.7',
+      signedSha256: stored.fileSha256,
+    });
     expect(stored.status).toBe('SIGNED');
     expect(stored.signedSha256).toBe(sha256((await readContractFile(stored.storedName))!));
     expect(stored.signedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
@@ -195,7 +220,14 @@ describe('signing', () => {
     expect(res).toEqual({ status: 'ERROR', message: '登录密码不正确，合同未签署', code: 'WRONG_PASSWORD' });
     const plain = (await demo.post(`/api/contracts/${id}/sign`, { password: DEMO_PASSWORD })).json();
     expect(plain).toEqual({ status: 'ERROR', message: '密码加密数据无效，请刷新页面后重试', code: 'PASSWORD_UNREADABLE' });
-    expect(await row(id)).toMatchObject({ status: 'TO_SIGN', signedBy: null, signedAt: null, signerIp: null, signedSha256: null, signedByName: null });
+    expect(await row(id)).toMatchObject({
+      status: 'TO_SIGN',
+      signedBy: null,
+      signedAt: null,
+      signerIp: null,
+      signedSha256: null,
+      signedByName: null,
+    });
     expect((await demo.post(`/api/contracts/${id}/sign`, {})).statusCode).toBe(400);
   });
 
@@ -247,8 +279,17 @@ describe('signing', () => {
   });
 
   it('refuses an enterprise that is not certified', async () => {
-    const [e] = await t.database.db.insert(enterprises).values({ name: '未认证测试有限公司', certified: false }).returning({ id: enterprises.id });
-    await t.database.db.insert(users).values({ loginName: 'uncert_contracts', displayName: '测试', passwordHash: await hashPassword(DEMO_PASSWORD), enterpriseId: e.id, authority: 'merchant' });
+    const [e] = await t.database.db
+      .insert(enterprises)
+      .values({ name: '未认证测试有限公司', certified: false })
+      .returning({ id: enterprises.id });
+    await t.database.db.insert(users).values({
+      loginName: 'uncert_contracts',
+      displayName: '测试',
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      enterpriseId: e.id,
+      authority: 'merchant',
+    });
     const { id } = await generate({ enterpriseId: e.id });
     const c = await t.loginAs('uncert_contracts');
     const res = (await sign(c, id)).json();

@@ -16,7 +16,10 @@ export const generateContractInput = z.object({
   enterpriseId: z.number().int().positive(),
   type: z.enum(CONTRACT_TYPES),
   /** The business record, e.g. ('FINANCING', 42). */
-  relatedType: z.string().trim().regex(/^[A-Z][A-Z0-9_]{1,31}$/, 'relatedType must be UPPER_SNAKE_CASE'),
+  relatedType: z
+    .string()
+    .trim()
+    .regex(/^[A-Z][A-Z0-9_]{1,31}$/, 'relatedType must be UPPER_SNAKE_CASE'),
   relatedId: z.union([z.number().int(), z.string().trim().min(1).max(64)]).transform(String),
   /** The record's own number as users know it (e.g. the financing number), shown as the related business. */
   relatedNo: z.string().trim().max(64).optional(),
@@ -51,7 +54,11 @@ async function nextContractNo(tx: Tx, day: string): Promise<string> {
  * stores it under DATA_DIR/contracts and records it (TO_SIGN) with the file's size and SHA-256, in the
  * caller's transaction. Opened with `inTransaction`, a rollback (or a retry) deletes the file again.
  */
-export async function generateContract(tx: Tx, input: GenerateContractInput, now = new Date()): Promise<{ id: number; contractNo: string }> {
+export async function generateContract(
+  tx: Tx,
+  input: GenerateContractInput,
+  now = new Date(),
+): Promise<{ id: number; contractNo: string }> {
   const i = generateContractInput.parse(input);
   const [enterprise] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, i.enterpriseId));
   if (!enterprise) throw new Error(`enterprise ${i.enterpriseId} does not exist`);

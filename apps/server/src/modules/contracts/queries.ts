@@ -43,7 +43,8 @@ const columns = {
   signedSha256: contracts.signedSha256,
 };
 
-const selectContracts = (db: Db | Tx) => db.select(columns).from(contracts).innerJoin(enterprises, eq(enterprises.id, contracts.enterpriseId)).$dynamic();
+const selectContracts = (db: Db | Tx) =>
+  db.select(columns).from(contracts).innerJoin(enterprises, eq(enterprises.id, contracts.enterpriseId)).$dynamic();
 type ContractRow = Awaited<ReturnType<typeof selectContracts>>[number];
 
 /** The answer shape of a contract, list row and detail alike. */
@@ -68,7 +69,12 @@ export async function listContracts(db: Db, scope: Scope, q: z.output<typeof con
     q.status ? eq(shownStatus, q.status) : undefined,
     q.type ? eq(contracts.type, q.type) : undefined,
     like
-      ? or(ilike(contracts.contractNo, like), ilike(contracts.title, like), ilike(contracts.counterparty, like), ilike(contracts.relatedNo, like))
+      ? or(
+          ilike(contracts.contractNo, like),
+          ilike(contracts.title, like),
+          ilike(contracts.counterparty, like),
+          ilike(contracts.relatedNo, like),
+        )
       : undefined,
   );
   const [rows, [{ total }]] = await Promise.all([
@@ -87,7 +93,12 @@ export async function findContract(db: Db | Tx, scope: Scope, id: number): Promi
 /** Where a contract's file is, for the download: only within the caller's scope. */
 export async function findContractFile(db: Db, scope: Scope, id: number) {
   const [row] = await db
-    .select({ fileName: contracts.fileName, storedName: contracts.storedName, contractNo: contracts.contractNo, fileSha256: contracts.fileSha256 })
+    .select({
+      fileName: contracts.fileName,
+      storedName: contracts.storedName,
+      contractNo: contracts.contractNo,
+      fileSha256: contracts.fileSha256,
+    })
     .from(contracts)
     .where(and(eq(contracts.id, id), scopeCondition(scope)));
   return row;
@@ -95,13 +106,15 @@ export async function findContractFile(db: Db, scope: Scope, id: number) {
 
 /** Counts for the dashboard card: contracts waiting for the enterprise's signature, and signed ones. */
 export async function contractCounts(db: Db, scope: Scope) {
-  const rows = await db
-    .select({ status: shownStatus, n: count() })
-    .from(contracts)
-    .where(scopeCondition(scope))
-    .groupBy(shownStatus);
+  const rows = await db.select({ status: shownStatus, n: count() }).from(contracts).where(scopeCondition(scope)).groupBy(shownStatus);
   const of = (s: ContractStatus) => Number(rows.find((r) => r.status === s)?.n ?? 0);
-  return { toSign: of('TO_SIGN'), signed: of('SIGNED'), expired: of('EXPIRED'), void: of('VOID'), total: rows.reduce((a, r) => a + Number(r.n), 0) };
+  return {
+    toSign: of('TO_SIGN'),
+    signed: of('SIGNED'),
+    expired: of('EXPIRED'),
+    void: of('VOID'),
+    total: rows.reduce((a, r) => a + Number(r.n), 0),
+  };
 }
 
 /**

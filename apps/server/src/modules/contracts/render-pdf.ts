@@ -73,10 +73,14 @@ export function renderContractPdf(d: ContractDocument, opts: { creationDate?: Da
   // Parties
   doc.fillColor(INK).fontSize(BODY_SIZE);
   for (const p of d.parties) {
-    doc.font('bold').text(`${p.role}：`, left, doc.y, { continued: true, lineGap: LINE_GAP }).font('body').text(p.name, { lineGap: LINE_GAP });
+    doc
+      .font('bold')
+      .text(`${p.role}：`, left, doc.y, { continued: true, lineGap: LINE_GAP })
+      .font('body')
+      .text(p.name, { lineGap: LINE_GAP });
   }
   doc.moveDown(0.6);
-  doc.font('body').text(d.preamble, left, doc.y, { width, indent: BODY_SIZE * 2, lineGap: LINE_GAP, });
+  doc.font('body').text(d.preamble, left, doc.y, { width, indent: BODY_SIZE * 2, lineGap: LINE_GAP });
   doc.moveDown(0.8);
 
   // Key terms table
@@ -87,11 +91,20 @@ export function renderContractPdf(d: ContractDocument, opts: { creationDate?: Da
   doc.fontSize(BODY_SIZE);
   for (const row of d.terms) {
     doc.font('body');
-    const h = Math.max(doc.heightOfString(row.value, { width: width - labelWidth - pad * 2 }), doc.heightOfString(row.label, { width: labelWidth - pad * 2 })) + pad * 2;
+    const h =
+      Math.max(
+        doc.heightOfString(row.value, { width: width - labelWidth - pad * 2 }),
+        doc.heightOfString(row.label, { width: labelWidth - pad * 2 }),
+      ) +
+      pad * 2;
     ensureSpace(h);
     const y = doc.y;
     doc.save().rect(left, y, labelWidth, h).fillAndStroke('#f5f5f5', RULE).restore();
-    doc.save().rect(left + labelWidth, y, width - labelWidth, h).stroke(RULE).restore();
+    doc
+      .save()
+      .rect(left + labelWidth, y, width - labelWidth, h)
+      .stroke(RULE)
+      .restore();
     doc.fillColor(MUTED).text(row.label, left + pad, y + pad, { width: labelWidth - pad * 2 });
     doc.fillColor(INK).text(row.value, left + labelWidth + pad, y + pad, { width: width - labelWidth - pad * 2 });
     doc.x = left;
@@ -106,7 +119,7 @@ export function renderContractPdf(d: ContractDocument, opts: { creationDate?: Da
     doc.font('body').fontSize(BODY_SIZE);
     c.paragraphs.forEach((p, n) => {
       const text = c.paragraphs.length > 1 ? `${n + 1}. ${p}` : p;
-      doc.text(text, left, doc.y, { width, indent: BODY_SIZE * 2, lineGap: LINE_GAP, });
+      doc.text(text, left, doc.y, { width, indent: BODY_SIZE * 2, lineGap: LINE_GAP });
     });
     doc.moveDown(0.5);
   }
@@ -118,7 +131,11 @@ export function renderContractPdf(d: ContractDocument, opts: { creationDate?: Da
   const top = doc.y;
   d.signatures.forEach((s, n) => {
     const x = left + n * colWidth;
-    doc.font('bold').fontSize(BODY_SIZE).fillColor(INK).text(`${s.role}（签章）：`, x, top, { width: colWidth - 12 });
+    doc
+      .font('bold')
+      .fontSize(BODY_SIZE)
+      .fillColor(INK)
+      .text(`${s.role}（签章）：`, x, top, { width: colWidth - 12 });
     doc.font('body').text(s.name, x, doc.y + 4, { width: colWidth - 12 });
     doc.text('授权代表（签字）：', x, doc.y + 14, { width: colWidth - 12 });
     doc.text('签署日期：      年    月    日', x, doc.y + 14, { width: colWidth - 12 });
@@ -130,11 +147,21 @@ export function renderContractPdf(d: ContractDocument, opts: { creationDate?: Da
     doc.switchToPage(i);
     const { margins } = doc.page;
     doc.page.margins = { ...margins, top: 0, bottom: 0 };
-    doc.save().moveTo(left, margins.top - 18).lineTo(left + width, margins.top - 18).lineWidth(0.5).stroke(RULE).restore();
+    doc
+      .save()
+      .moveTo(left, margins.top - 18)
+      .lineTo(left + width, margins.top - 18)
+      .lineWidth(0.5)
+      .stroke(RULE)
+      .restore();
     doc.font('body').fontSize(8).fillColor(MUTED);
     doc.text('保理门户 · 电子合同', left, margins.top - 32, { width, align: 'left', lineBreak: false });
     doc.text(d.footer, left, margins.top - 32, { width, align: 'right', lineBreak: false });
-    doc.text(`第 ${i - range.start + 1} 页 / 共 ${range.count} 页`, left, doc.page.height - margins.bottom + 24, { width, align: 'center', lineBreak: false });
+    doc.text(`第 ${i - range.start + 1} 页 / 共 ${range.count} 页`, left, doc.page.height - margins.bottom + 24, {
+      width,
+      align: 'center',
+      lineBreak: false,
+    });
     doc.page.margins = margins;
   }
   doc.end();

@@ -1,4 +1,14 @@
-import { answers, errorAnswerSchema, contractCountsSchema, contractFileQuery, contractListQuery, contractPageSchema, contractSchema, idParams, signContractBody } from '@factoring/domain/contract';
+import {
+  answers,
+  errorAnswerSchema,
+  contractCountsSchema,
+  contractFileQuery,
+  contractListQuery,
+  contractPageSchema,
+  contractSchema,
+  idParams,
+  signContractBody,
+} from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app.ts';
@@ -27,22 +37,42 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/api/contracts',
     // Operators see every enterprise's contracts; an enterprise user only their own enterprise's.
-    { schema: { tags: ['contracts'], summary: '合同列表（分页，按状态、类型、关键字筛选）', querystring: contractListQuery, response: answers(contractPageSchema) }, preHandler: app.requireUser() },
+    {
+      schema: {
+        tags: ['contracts'],
+        summary: '合同列表（分页，按状态、类型、关键字筛选）',
+        querystring: contractListQuery,
+        response: answers(contractPageSchema),
+      },
+      preHandler: app.requireUser(),
+    },
     async (request) => {
       const { items, totalCount } = await listContracts(db, scopeOf(request), request.query);
       return page(items, totalCount);
     },
   );
 
-  app.get('/api/contracts/stats', { schema: { tags: ['contracts'], summary: '合同数量（待签署、已签署等）', response: answers(contractCountsSchema) }, preHandler: app.requireUser() }, async (request) =>
-    ok(await contractCounts(db, scopeOf(request))),
+  app.get(
+    '/api/contracts/stats',
+    {
+      schema: { tags: ['contracts'], summary: '合同数量（待签署、已签署等）', response: answers(contractCountsSchema) },
+      preHandler: app.requireUser(),
+    },
+    async (request) => ok(await contractCounts(db, scopeOf(request))),
   );
 
-  app.get('/api/contracts/:id', { schema: { tags: ['contracts'], summary: '合同详情', params: idParams, response: answers(contractSchema) }, preHandler: app.requireUser() }, async (request) => {
-    const contract = await findContract(db, scopeOf(request), request.params.id);
-    if (!contract) throw new NotFoundError(MESSAGES.notFound);
-    return ok(contract);
-  });
+  app.get(
+    '/api/contracts/:id',
+    {
+      schema: { tags: ['contracts'], summary: '合同详情', params: idParams, response: answers(contractSchema) },
+      preHandler: app.requireUser(),
+    },
+    async (request) => {
+      const contract = await findContract(db, scopeOf(request), request.params.id);
+      if (!contract) throw new NotFoundError(MESSAGES.notFound);
+      return ok(contract);
+    },
+  );
 
   app.get(
     '/api/contracts/:id/file',
@@ -78,14 +108,26 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/api/contracts/:id/sign',
     {
-      schema: { tags: ['contracts'], summary: '签署合同（登录密码 RSA-OAEP 加密确认）', params: idParams, body: signContractBody, response: answers(contractSchema) },
+      schema: {
+        tags: ['contracts'],
+        summary: '签署合同（登录密码 RSA-OAEP 加密确认）',
+        params: idParams,
+        body: signContractBody,
+        response: answers(contractSchema),
+      },
       preHandler: app.requireUser('merchant'),
       config: { rateLimit: ctx.authRateLimit },
     },
     async (request) => {
       const scope = certifiedScope(request);
       try {
-        const contract = await signContract({ db, cipher: ctx.cipher, hooks: ctx.signHooks }, scope, request.ip, request.params.id, request.body);
+        const contract = await signContract(
+          { db, cipher: ctx.cipher, hooks: ctx.signHooks },
+          scope,
+          request.ip,
+          request.params.id,
+          request.body,
+        );
         request.log.info({ contractId: contract.id, contractNo: contract.contractNo, sha256: contract.signedSha256 }, 'contract signed');
         return ok(contract);
       } catch (err) {

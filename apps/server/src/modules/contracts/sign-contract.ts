@@ -45,7 +45,18 @@ export async function signContract(
 
   return inTransaction(db, async (tx) => {
     const [row] = await tx
-      .select({ id: contracts.id, contractNo: contracts.contractNo, type: contracts.type, relatedType: contracts.relatedType, relatedId: contracts.relatedId, status: contracts.status, shown: shownStatus, storedName: contracts.storedName, fileSha256: contracts.fileSha256, effectiveDate: contracts.effectiveDate })
+      .select({
+        id: contracts.id,
+        contractNo: contracts.contractNo,
+        type: contracts.type,
+        relatedType: contracts.relatedType,
+        relatedId: contracts.relatedId,
+        status: contracts.status,
+        shown: shownStatus,
+        storedName: contracts.storedName,
+        fileSha256: contracts.fileSha256,
+        effectiveDate: contracts.effectiveDate,
+      })
       .from(contracts)
       .where(and(eq(contracts.id, contractId), ownedBy(scope, contracts.enterpriseId)))
       .for('update');

@@ -85,7 +85,9 @@ const COMMON_TAIL = (i: TemplateInput): { heading: string; paragraphs: string[] 
   },
   {
     heading: '争议解决',
-    paragraphs: ['因本合同引起或与本合同有关的任何争议，双方应友好协商解决；协商不成的，任何一方均可向乙方所在地有管辖权的人民法院提起诉讼。'],
+    paragraphs: [
+      '因本合同引起或与本合同有关的任何争议，双方应友好协商解决；协商不成的，任何一方均可向乙方所在地有管辖权的人民法院提起诉讼。',
+    ],
   },
   {
     heading: '合同生效及其他',
@@ -174,11 +176,15 @@ const TEMPLATES: Record<ContractType, TypeTemplate> = {
     clauses: (i) => [
       {
         heading: '保证金金额',
-        paragraphs: [`甲方应缴存的保证金金额为${money(i)}，保证金比例为 ${orBlank(i.data.marginRate)}，存放于甲方在本平台开立的保证金账户，由乙方监管。`],
+        paragraphs: [
+          `甲方应缴存的保证金金额为${money(i)}，保证金比例为 ${orBlank(i.data.marginRate)}，存放于甲方在本平台开立的保证金账户，由乙方监管。`,
+        ],
       },
       {
         heading: '保证金的扣划与退还',
-        paragraphs: ['甲方未按期履行主合同项下还款义务的，乙方有权直接扣划保证金用于清偿；主合同项下债务全部清偿后，乙方应于五个工作日内退还剩余保证金。'],
+        paragraphs: [
+          '甲方未按期履行主合同项下还款义务的，乙方有权直接扣划保证金用于清偿；主合同项下债务全部清偿后，乙方应于五个工作日内退还剩余保证金。',
+        ],
       },
       ...COMMON_TAIL(i),
     ],

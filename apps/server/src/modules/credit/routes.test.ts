@@ -13,7 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Paged = { status: string; message: { items: { platformName: string; expiryDate: string; product: string; available: number; daysLeft: number }[]; totalCount: number } };
+type Paged = {
+  status: string;
+  message: {
+    items: { platformName: string; expiryDate: string; product: string; available: number; daysLeft: number }[];
+    totalCount: number;
+  };
+};
 
 describe('expiry reminders (SPEC §4, §7)', () => {
   it('the seeded pledge credit line expires within 30 days: stockloan lists it, supply does not', async () => {
@@ -22,7 +28,13 @@ describe('expiry reminders (SPEC §4, §7)', () => {
     const pledge = (await demo.get('/api/stockloan/credit/querywillexpire', { page: 1, size: 10 })).json() as Paged;
     expect(supply).toEqual({ status: 'OK', message: { items: [], totalCount: 0 } });
     expect(pledge.message.totalCount).toBe(1);
-    expect(pledge.message.items[0]).toMatchObject({ platformName: '安储仓单质押融资平台', product: 'PLEDGE', expiryDate: addDays(todayChina(), 20), daysLeft: 20, available: 200_000_000 });
+    expect(pledge.message.items[0]).toMatchObject({
+      platformName: '安储仓单质押融资平台',
+      product: 'PLEDGE',
+      expiryDate: addDays(todayChina(), 20),
+      daysLeft: 20,
+      available: 200_000_000,
+    });
   });
 
   it('a supply line moved into the window shows; one already expired or beyond 30 days does not', async () => {
@@ -34,13 +46,22 @@ describe('expiry reminders (SPEC §4, §7)', () => {
     const [line] = await db.select().from(creditLines).where(where);
     const count = async () => ((await demo.get('/api/credit/querywillexpire', { page: 1, size: 10 })).json() as Paged).message.totalCount;
     try {
-      await db.update(creditLines).set({ expiryDate: addDays(todayChina(), 30) }).where(where);
+      await db
+        .update(creditLines)
+        .set({ expiryDate: addDays(todayChina(), 30) })
+        .where(where);
       expect(await count()).toBe(1);
-      await db.update(creditLines).set({ expiryDate: addDays(todayChina(), 31) }).where(where);
+      await db
+        .update(creditLines)
+        .set({ expiryDate: addDays(todayChina(), 31) })
+        .where(where);
       expect(await count()).toBe(0);
       await db.update(creditLines).set({ expiryDate: todayChina() }).where(where);
       expect(await count()).toBe(1); // expires at the end of today
-      await db.update(creditLines).set({ expiryDate: addDays(todayChina(), -1) }).where(where);
+      await db
+        .update(creditLines)
+        .set({ expiryDate: addDays(todayChina(), -1) })
+        .where(where);
       expect(await count()).toBe(0);
     } finally {
       await db.update(creditLines).set({ expiryDate: line.expiryDate, status: 'ACTIVE' }).where(where);

@@ -10,7 +10,15 @@ export const creditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const db = ctx.database.db;
   app.get(
     '/api/credit/querywillexpire',
-    { preHandler: app.requireUser(), schema: { tags: ['credit'], summary: '即将到期的供应链授信', querystring: pageQuerySchema, response: answers(expiringCreditPageSchema) } },
+    {
+      preHandler: app.requireUser(),
+      schema: {
+        tags: ['credit'],
+        summary: '即将到期的供应链授信',
+        querystring: pageQuerySchema,
+        response: answers(expiringCreditPageSchema),
+      },
+    },
     async (request) => {
       // Operators belong to no enterprise: nothing expires for them (the reminder runs after every login).
       const scope = scopeOf(request);
@@ -21,7 +29,15 @@ export const creditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   );
   app.get(
     '/api/stockloan/credit/querywillexpire',
-    { preHandler: app.requireUser(), schema: { tags: ['credit'], summary: '即将到期的货押授信', querystring: pageQuerySchema, response: answers(expiringCreditPageSchema) } },
+    {
+      preHandler: app.requireUser(),
+      schema: {
+        tags: ['credit'],
+        summary: '即将到期的货押授信',
+        querystring: pageQuerySchema,
+        response: answers(expiringCreditPageSchema),
+      },
+    },
     async (request) => {
       const scope = scopeOf(request);
       if (scope.kind !== 'enterprise') return page([], 0);

@@ -31,7 +31,11 @@ describe(`concurrent money movements (${process.env.TEST_DB === 'postgres' ? 'Po
     expect(each).toBeGreaterThan(0);
     const password = t.encrypt(DEMO_PASSWORD);
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => gouxiao.post('/api/funds/withdraw', { amount: each, password, idempotencyKey: newKey() }, { json: true }).then((r) => body<unknown>(r))),
+      Array.from({ length: 50 }, () =>
+        gouxiao
+          .post('/api/funds/withdraw', { amount: each, password, idempotencyKey: newKey() }, { json: true })
+          .then((r) => body<unknown>(r)),
+      ),
     );
     const succeeded = answers.filter((a) => a.status === 'OK');
     const refused = answers.filter((a) => a.status === 'ERROR');
@@ -44,7 +48,9 @@ describe(`concurrent money movements (${process.env.TEST_DB === 'postgres' ? 'Po
     expect(end.available).toBeGreaterThanOrEqual(0);
     expect(end.available).toBeLessThan(each + fee);
     expect(await ledgerProblems(t.database.db)).toEqual([]);
-    console.info(`[concurrency] ${process.env.TEST_DB ?? 'pglite'}: 50 withdrawals of ${each} cents + ${fee} fee against ${start.available}: ${succeeded.length} OK, ${refused.length} refused, available now ${end.available}`);
+    console.info(
+      `[concurrency] ${process.env.TEST_DB ?? 'pglite'}: 50 withdrawals of ${each} cents + ${fee} fee against ${start.available}: ${succeeded.length} OK, ${refused.length} refused, available now ${end.available}`,
+    );
   });
 
   it('20 simultaneous calls with the same idempotency key post once and all answer the same', async () => {
@@ -52,7 +58,9 @@ describe(`concurrent money movements (${process.env.TEST_DB === 'postgres' ? 'Po
     const key = newKey();
     const password = t.encrypt(DEMO_PASSWORD);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => demo.post('/api/funds/withdraw', { amount: 10_000, password, idempotencyKey: key }, { json: true }).then((r) => r.json())),
+      Array.from({ length: 20 }, () =>
+        demo.post('/api/funds/withdraw', { amount: 10_000, password, idempotencyKey: key }, { json: true }).then((r) => r.json()),
+      ),
     );
     for (const a of answers) expect(a).toEqual(answers[0]);
     expect(answers[0]).toMatchObject({ status: 'OK', message: { amount: 10_000 } });
@@ -68,7 +76,13 @@ describe(`concurrent money movements (${process.env.TEST_DB === 'postgres' ? 'Po
     await op.post('/api/bpm/funds/deposit', { accountNo: g.accountNo, amount: 1_000_000, idempotencyKey: newKey() }, { json: true });
     const password = t.encrypt(DEMO_PASSWORD);
     const send = (from: TestClient, to: Balance) =>
-      from.post('/api/funds/transfer', { payeeAccountNo: to.accountNo, payeeName: to.accountName, amount: 10_000, password, idempotencyKey: newKey() }, { json: true }).then((r) => body<unknown>(r));
+      from
+        .post(
+          '/api/funds/transfer',
+          { payeeAccountNo: to.accountNo, payeeName: to.accountName, amount: 10_000, password, idempotencyKey: newKey() },
+          { json: true },
+        )
+        .then((r) => body<unknown>(r));
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? send(demo, g) : send(gouxiao, d))));
     expect(answers.filter((a) => a.status !== 'OK')).toEqual([]);
     expect((await balanceOf(demo)).available).toBe(d.available - 15 * 12_000 + 15 * 10_000);

@@ -23,11 +23,24 @@ export async function applyConsignment(
   const [pending] = await tx
     .select({ id: consignmentApplications.id })
     .from(consignmentApplications)
-    .where(and(ownedBy(scope, consignmentApplications.enterpriseId), eq(consignmentApplications.contractNo, contractNo), eq(consignmentApplications.status, 'PENDING')));
+    .where(
+      and(
+        ownedBy(scope, consignmentApplications.enterpriseId),
+        eq(consignmentApplications.contractNo, contractNo),
+        eq(consignmentApplications.status, 'PENDING'),
+      ),
+    );
   if (pending) throw new BusinessError('该合同的代付申请正在审核中，请勿重复提交');
   const [a] = await tx
     .insert(consignmentApplications)
-    .values({ enterpriseId: scope.enterpriseId, payeeId: payee.id, contractNo, amountLimit: p.amountLimit, remark: p.remark || null, createdBy: p.by.id })
+    .values({
+      enterpriseId: scope.enterpriseId,
+      payeeId: payee.id,
+      contractNo,
+      amountLimit: p.amountLimit,
+      remark: p.remark || null,
+      createdBy: p.by.id,
+    })
     .returning();
   await openFundsTask(tx, {
     type: 'FUNDS_CONSIGNMENT',
@@ -54,13 +67,20 @@ export async function reviewConsignment(tx: Tx, applicationId: number, operatorI
   if (!a) throw new NotFoundError('代付申请不存在');
   if (a.status !== 'PENDING') throw new BusinessError('该代付申请已审核');
   const status: ConsignmentStatus = approve ? 'APPROVED' : 'REJECTED';
-  await transition(tx, consignmentApplications, consignmentLifecycle, a, status, { reviewNote: note, reviewedBy: operatorId, reviewedAt: new Date() });
+  await transition(tx, consignmentApplications, consignmentLifecycle, a, status, {
+    reviewNote: note,
+    reviewedBy: operatorId,
+    reviewedAt: new Date(),
+  });
   return { before: { status: a.status }, after: { status, reviewNote: note } };
 }
 
 /** The enterprise's consignment applications (all, or of one status), newest first. */
 export async function listConsignments(db: Db, scope: EnterpriseScope, q: PageQuery & { status?: ConsignmentStatus }) {
-  const where = and(ownedBy(scope, consignmentApplications.enterpriseId), q.status ? eq(consignmentApplications.status, q.status) : undefined);
+  const where = and(
+    ownedBy(scope, consignmentApplications.enterpriseId),
+    q.status ? eq(consignmentApplications.status, q.status) : undefined,
+  );
   const rows = await db
     .select({ a: consignmentApplications, payeeName: payees.name, payeeAccountNo: payees.accountNo, payeeBankName: payees.bankName })
     .from(consignmentApplications)

@@ -63,11 +63,20 @@ export async function payFromControlled(
     left -= take;
   }
   // One entry; one controlled line per tranche drawn, so each tranche's use is visible in the ledger.
-  const base = rule(() => targetedPaymentEntry({ enterpriseId, amount: p.amount, payee: { name: payee.name, accountNo: payee.accountNo }, memo: purpose }));
+  const base = rule(() =>
+    targetedPaymentEntry({ enterpriseId, amount: p.amount, payee: { name: payee.name, accountNo: payee.accountNo }, memo: purpose }),
+  );
   const [controlledLine, bankLine] = base.lines;
   const draft: JournalDraft = {
     ...base,
-    lines: [...parts.map((part) => ({ ...controlledLine, amount: part.amount as Cents, memo: [purpose, part.sourceRef].filter(Boolean).join(' · ') })), bankLine],
+    lines: [
+      ...parts.map((part) => ({
+        ...controlledLine,
+        amount: part.amount as Cents,
+        memo: [purpose, part.sourceRef].filter(Boolean).join(' · '),
+      })),
+      bankLine,
+    ],
   };
   const entry = await postEntry(tx, draft, { createdBy: userId });
   for (const part of parts) {
@@ -100,13 +109,22 @@ export async function payFromControlled(
 
 /** The enterprise's controlled tranches, newest first, each with its remaining amount and the payments made from it. */
 export async function listTranches(db: Db, scope: EnterpriseScope) {
-  const tranches = await db.select().from(controlledTranches).where(ownedBy(scope, controlledTranches.enterpriseId)).orderBy(desc(controlledTranches.id));
+  const tranches = await db
+    .select()
+    .from(controlledTranches)
+    .where(ownedBy(scope, controlledTranches.enterpriseId))
+    .orderBy(desc(controlledTranches.id));
   const payments = tranches.length
     ? await db
         .select({ p: targetedPayments, payeeName: payees.name, payeeAccountNo: payees.accountNo })
         .from(targetedPayments)
         .innerJoin(payees, eq(payees.id, targetedPayments.payeeId))
-        .where(inArray(targetedPayments.trancheId, tranches.map((t) => t.id)))
+        .where(
+          inArray(
+            targetedPayments.trancheId,
+            tranches.map((t) => t.id),
+          ),
+        )
         .orderBy(desc(targetedPayments.id))
     : [];
   const items = tranches.map((t) => ({
@@ -131,6 +149,10 @@ export async function listTranches(db: Db, scope: EnterpriseScope) {
   }));
   return {
     items,
-    totals: { amount: items.reduce((s, t) => s + t.amount, 0), paid: items.reduce((s, t) => s + t.paid, 0), remaining: items.reduce((s, t) => s + t.remaining, 0) },
+    totals: {
+      amount: items.reduce((s, t) => s + t.amount, 0),
+      paid: items.reduce((s, t) => s + t.paid, 0),
+      remaining: items.reduce((s, t) => s + t.remaining, 0),
+    },
   };
 }

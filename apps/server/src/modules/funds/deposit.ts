@@ -20,7 +20,14 @@ export interface DepositResult {
  */
 export async function recordDeposit(
   tx: Tx,
-  p: { operatorId: number; accountNo: string; amount: Cents; payerName?: string | null; payerAccountNo?: string | null; memo?: string | null },
+  p: {
+    operatorId: number;
+    accountNo: string;
+    amount: Cents;
+    payerName?: string | null;
+    payerAccountNo?: string | null;
+    memo?: string | null;
+  },
 ): Promise<DepositResult> {
   const account = await virtualAccountByNo(tx, p.accountNo.trim());
   if (!account) throw new BusinessError('虚拟账号不存在，请核对银行回单上的收款账号');
@@ -36,5 +43,12 @@ export async function recordDeposit(
     ),
     { createdBy: p.operatorId },
   );
-  return { kind: 'DEPOSIT', refNo: entry.refNo, accountNo: account.accountNo, enterpriseName: account.accountName, amount: p.amount, createdAt: entry.createdAt.toISOString() };
+  return {
+    kind: 'DEPOSIT',
+    refNo: entry.refNo,
+    accountNo: account.accountNo,
+    enterpriseName: account.accountName,
+    amount: p.amount,
+    createdAt: entry.createdAt.toISOString(),
+  };
 }

@@ -24,10 +24,18 @@ function whereOf(scope: EnterpriseScope, f: FlowFilters): { where: SQL; filtered
   const parts: SQL[] = [ownedBySql(scope, sql.raw('enterprise_id')), sql.raw(`bucket <> 'FROZEN'`)];
   let filtered = false;
   if (f.type) {
-    const types = f.type.split(',').map((t) => t.trim()).filter(Boolean);
+    const types = f.type
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
     for (const t of types) if (!(USER_FLOW_TYPES as readonly string[]).includes(t)) throw new BusinessError(`资金流水类型不正确：${t}`);
     if (types.length) {
-      parts.push(sql`flow_type in (${sql.join(types.map((t) => sql`${t}`), sql`, `)})`);
+      parts.push(
+        sql`flow_type in (${sql.join(
+          types.map((t) => sql`${t}`),
+          sql`, `,
+        )})`,
+      );
       filtered = true;
     }
   }
@@ -86,7 +94,11 @@ const OLDEST_FIRST = sql.raw('created_at asc nulls first, id asc nulls first');
  * lets a page in the older half be read from the oldest end; the skipped rows are walked on the
  * index only (`id in (…)`), and only the page's own rows are read from the table.
  */
-export async function listFundFlows(db: Db, scope: EnterpriseScope, q: PageQuery & FlowFilters): Promise<{ items: FundFlow[]; totalCount: number }> {
+export async function listFundFlows(
+  db: Db,
+  scope: EnterpriseScope,
+  q: PageQuery & FlowFilters,
+): Promise<{ items: FundFlow[]; totalCount: number }> {
   const { where, filtered } = whereOf(scope, q);
   const [c] = rowsOf(
     await db.execute(
@@ -113,9 +125,18 @@ export async function listFundFlows(db: Db, scope: EnterpriseScope, q: PageQuery
 }
 
 /** Every flow matching the filters for the Excel export, newest first, up to `limit` rows. */
-export async function exportFundFlows(db: Db, scope: EnterpriseScope, f: FlowFilters, limit = 20_000): Promise<{ items: FundFlow[]; truncated: boolean }> {
+export async function exportFundFlows(
+  db: Db,
+  scope: EnterpriseScope,
+  f: FlowFilters,
+  limit = 20_000,
+): Promise<{ items: FundFlow[]; truncated: boolean }> {
   const { where } = whereOf(scope, f);
-  const rows = rowsOf(await db.execute(sql`select ${COLUMNS} from journal_lines where ${where} order by created_at desc nulls last, id desc nulls last limit ${limit + 1}`));
+  const rows = rowsOf(
+    await db.execute(
+      sql`select ${COLUMNS} from journal_lines where ${where} order by created_at desc nulls last, id desc nulls last limit ${limit + 1}`,
+    ),
+  );
   return { items: rows.slice(0, limit).map(toFlow), truncated: rows.length > limit };
 }
 
@@ -144,7 +165,11 @@ export async function monthlyFundFlows(db: Db, scope: EnterpriseScope, months = 
       group by 1`),
   );
   const byMonth = new Map(rows.map((r) => [String(r.month), r]));
-  return keys.map((month) => ({ month, inflow: Number(byMonth.get(month)?.inflow ?? 0), outflow: Number(byMonth.get(month)?.outflow ?? 0) }));
+  return keys.map((month) => ({
+    month,
+    inflow: Number(byMonth.get(month)?.inflow ?? 0),
+    outflow: Number(byMonth.get(month)?.outflow ?? 0),
+  }));
 }
 
 export interface CounterpartyFlow {

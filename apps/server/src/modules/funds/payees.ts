@@ -53,7 +53,10 @@ async function refuseDuplicate(tx: Tx, scope: EnterpriseScope, accountNo: string
 /** Opens directed payment to a new payee: it waits for an operator's review before it can be paid. */
 export async function openPayee(tx: Tx, scope: EnterpriseScope, by: Submitter, input: PayeeInput) {
   await refuseDuplicate(tx, scope, input.accountNo);
-  const [p] = await tx.insert(payees).values({ enterpriseId: scope.enterpriseId, ...input }).returning();
+  const [p] = await tx
+    .insert(payees)
+    .values({ enterpriseId: scope.enterpriseId, ...input })
+    .returning();
   await openFundsTask(tx, {
     type: 'FUNDS_PAYEE',
     refId: p.id,
@@ -86,7 +89,12 @@ export async function changePayee(tx: Tx, scope: EnterpriseScope, by: Submitter,
     enterpriseId: scope.enterpriseId,
     submittedBy: by,
     subject: `${p.status === 'ACTIVE' ? '变更' : '重新提交'}定向支付收款方：${input.name}`,
-    data: { payeeId: p.id, change: p.status === 'ACTIVE', before: { name: p.name, bankName: p.bankName, accountNo: p.accountNo, relation: p.relation }, ...input },
+    data: {
+      payeeId: p.id,
+      change: p.status === 'ACTIVE',
+      before: { name: p.name, bankName: p.bankName, accountNo: p.accountNo, relation: p.relation },
+      ...input,
+    },
     fields: [...(p.status === 'ACTIVE' ? [{ label: '原收款方', value: `${p.name} ${p.accountNo}` }] : []), ...fieldsOf(input)],
   });
   return payeeView(updated);
@@ -102,7 +110,11 @@ export async function disablePayee(tx: Tx, scope: EnterpriseScope, payeeId: numb
 
 /** A payee of the caller's enterprise, locked for the change; another enterprise's reads as none. */
 async function lockOwnPayee(tx: Tx, scope: EnterpriseScope, payeeId: number) {
-  const [p] = await tx.select().from(payees).where(and(eq(payees.id, payeeId), ownedBy(scope, payees.enterpriseId))).for('update');
+  const [p] = await tx
+    .select()
+    .from(payees)
+    .where(and(eq(payees.id, payeeId), ownedBy(scope, payees.enterpriseId)))
+    .for('update');
   if (!p) throw new NotFoundError('收款方不存在');
   return p;
 }
@@ -117,12 +129,24 @@ export async function reviewPayee(tx: Tx, payeeId: number, operatorId: number, a
   if (p.pendingChange) {
     [updated] = await tx
       .update(payees)
-      .set({ ...(approve ? p.pendingChange : {}), pendingChange: null, reviewNote: note, reviewedBy: operatorId, reviewedAt: now, updatedAt: now })
+      .set({
+        ...(approve ? p.pendingChange : {}),
+        pendingChange: null,
+        reviewNote: note,
+        reviewedBy: operatorId,
+        reviewedAt: now,
+        updatedAt: now,
+      })
       .where(eq(payees.id, p.id))
       .returning();
   } else if (p.status === 'PENDING') {
     const to: PayeeStatus = approve ? 'ACTIVE' : 'REJECTED';
-    updated = await transition(tx, payees, payeeLifecycle, p, to, { reviewNote: note, reviewedBy: operatorId, reviewedAt: now, updatedAt: now });
+    updated = await transition(tx, payees, payeeLifecycle, p, to, {
+      reviewNote: note,
+      reviewedBy: operatorId,
+      reviewedAt: now,
+      updatedAt: now,
+    });
   } else {
     throw new BusinessError('该收款方没有待审核的申请');
   }
@@ -136,13 +160,19 @@ export async function listPayees(db: Db, scope: EnterpriseScope, q: PageQuery & 
     q.name ? sql`${payees.name} ilike ${`%${q.name.replace(/[%_\\]/g, (c) => `\\${c}`)}%`}` : undefined,
   );
   const rows = await db.select().from(payees).where(where).orderBy(desc(payees.id)).limit(q.size).offset(offsetOf(q));
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(payees).where(where);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payees)
+    .where(where);
   return { items: rows.map(payeeView), totalCount: Number(n) };
 }
 
 /** A payee of the enterprise that may be paid now, or a BusinessError saying why not. */
 export async function activePayee(db: Db | Tx, scope: EnterpriseScope, payeeId: number) {
-  const [p] = await db.select().from(payees).where(and(eq(payees.id, payeeId), ownedBy(scope, payees.enterpriseId)));
+  const [p] = await db
+    .select()
+    .from(payees)
+    .where(and(eq(payees.id, payeeId), ownedBy(scope, payees.enterpriseId)));
   if (!p) throw new NotFoundError('收款方不存在');
   if (p.status !== 'ACTIVE') throw new BusinessError(`收款方「${p.name}」${payeeLifecycle.label(p.status)}，不在生效的白名单中，不能付款`);
   return p;

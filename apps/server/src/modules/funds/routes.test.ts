@@ -17,11 +17,24 @@ let gxAccount: { accountNo: string; accountName: string };
 
 const json = { json: true };
 const body = <T = any>(res: { json(): unknown }) => res.json() as { status: string; message: T }; // eslint-disable-line @typescript-eslint/no-explicit-any
-const balanceOf = async (c: TestClient) => body<{ balance: number; available: number; frozen: number; controlled: number; accountNo: string; accountName: string }>(await c.get('/api/account/v2/queryAccountBalance')).message;
+const balanceOf = async (c: TestClient) =>
+  body<{ balance: number; available: number; frozen: number; controlled: number; accountNo: string; accountName: string }>(
+    await c.get('/api/account/v2/queryAccountBalance'),
+  ).message;
 const withdraw = (c: TestClient, amount: unknown, opts: { key?: string; password?: string } = {}) =>
-  c.post('/api/funds/withdraw', { amount, password: t.encrypt(opts.password ?? DEMO_PASSWORD), idempotencyKey: opts.key ?? newKey() }, json);
-const approveTask = async (type: string, refId: number | string, decision: 'approve' | 'reject' = 'approve', reason = '银行退票：户名不符') => {
-  const tasks = body<{ items: { id: number; refId: string }[] }>(await op.get('/api/bpm/tasks', { type, state: 'PENDING', size: 100 })).message.items;
+  c.post(
+    '/api/funds/withdraw',
+    { amount, password: t.encrypt(opts.password ?? DEMO_PASSWORD), idempotencyKey: opts.key ?? newKey() },
+    json,
+  );
+const approveTask = async (
+  type: string,
+  refId: number | string,
+  decision: 'approve' | 'reject' = 'approve',
+  reason = '银行退票：户名不符',
+) => {
+  const tasks = body<{ items: { id: number; refId: string }[] }>(await op.get('/api/bpm/tasks', { type, state: 'PENDING', size: 100 }))
+    .message.items;
   const task = tasks.find((x) => x.refId === String(refId));
   expect(task, `pending ${type} task for ${refId}`).toBeDefined();
   const res = await op.post(`/api/bpm/tasks/${task!.id}/${decision}`, decision === 'approve' ? {} : { reason }, json);
@@ -49,7 +62,12 @@ describe('the virtual account', () => {
     expect(res.statusCode).toBe(200);
     expect(body(res)).toMatchObject({
       status: 'OK',
-      message: { accountNo: expect.stringMatching(/^6222\d{11}$/), bank: '中国工商银行', accountName: '上海鑫源贸易有限公司', fees: { withdraw: 2000, inTransfer: 2000 } },
+      message: {
+        accountNo: expect.stringMatching(/^6222\d{11}$/),
+        bank: '中国工商银行',
+        accountName: '上海鑫源贸易有限公司',
+        fees: { withdraw: 2000, inTransfer: 2000 },
+      },
     });
     const b = body<{ balance: number; available: number; frozen: number; controlled: number }>(res).message;
     expect(b.balance).toBe(b.available + b.frozen + b.controlled);
@@ -58,7 +76,9 @@ describe('the virtual account', () => {
       sql`select coalesce(sum(case side when 'C' then amount else -amount end), 0)::bigint as net from journal_lines where enterprise_id = ${demoAccount.enterpriseId} and bucket = 'AVAILABLE'`,
     );
     expect(Number((ledger as unknown as { rows: { net: number }[] }).rows[0].net)).toBe(b.available);
-    const opening = await t.database.db.execute(sql`select amount from journal_lines where enterprise_id = ${demoAccount.enterpriseId} and memo = '期初入金'`);
+    const opening = await t.database.db.execute(
+      sql`select amount from journal_lines where enterprise_id = ${demoAccount.enterpriseId} and memo = '期初入金'`,
+    );
     expect((opening as unknown as { rows: { amount: number }[] }).rows.map((r) => Number(r.amount))).toEqual([125_000_000]);
   });
 
@@ -69,7 +89,13 @@ describe('the virtual account', () => {
 
   it('refuses an enterprise that is not certified, with the link to the authentication page', async () => {
     const [e] = await t.database.db.insert(enterprises).values({ name: '未认证测试企业有限公司' }).returning();
-    await t.database.db.insert(users).values({ loginName: 'uncert', displayName: '未认证', passwordHash: await hashPassword(DEMO_PASSWORD), enterpriseId: e.id, authority: 'merchant' });
+    await t.database.db.insert(users).values({
+      loginName: 'uncert',
+      displayName: '未认证',
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      enterpriseId: e.id,
+      authority: 'merchant',
+    });
     const c = await t.loginAs('uncert');
     const before = await ledgerFingerprint(t.database.db);
     for (const res of [await c.get('/api/account/v2/queryAccountBalance'), await c.get('/api/funds/flows'), await withdraw(c, 100)]) {
@@ -99,14 +125,27 @@ describe('deposit by an operator', () => {
   it('credits the virtual account once per idempotency key', async () => {
     const before = await balanceOf(demo);
     const key = newKey();
-    const payload = { accountNo: demoAccount.accountNo, amount: 5_000_000, payerName: '上海鑫源贸易有限公司', payerAccountNo: '31001234567890', memo: '银行回单 HD001' };
+    const payload = {
+      accountNo: demoAccount.accountNo,
+      amount: 5_000_000,
+      payerName: '上海鑫源贸易有限公司',
+      payerAccountNo: '31001234567890',
+      memo: '银行回单 HD001',
+    };
     const first = await op.post('/api/bpm/funds/deposit', payload, { json: true, headers: { 'idempotency-key': key } });
-    expect(body(first)).toMatchObject({ status: 'OK', message: { kind: 'DEPOSIT', amount: 5_000_000, enterpriseName: '上海鑫源贸易有限公司', refNo: expect.stringMatching(/^LS\d{16}$/) } });
+    expect(body(first)).toMatchObject({
+      status: 'OK',
+      message: { kind: 'DEPOSIT', amount: 5_000_000, enterpriseName: '上海鑫源贸易有限公司', refNo: expect.stringMatching(/^LS\d{16}$/) },
+    });
     const fingerprint = await ledgerFingerprint(t.database.db);
     const replay = await op.post('/api/bpm/funds/deposit', payload, { json: true, headers: { 'idempotency-key': key } });
     expect(replay.json()).toEqual(first.json());
     expect(await ledgerFingerprint(t.database.db)).toBe(fingerprint);
-    const changed = await op.post('/api/bpm/funds/deposit', { ...payload, amount: 5_000_001 }, { json: true, headers: { 'idempotency-key': key } });
+    const changed = await op.post(
+      '/api/bpm/funds/deposit',
+      { ...payload, amount: 5_000_001 },
+      { json: true, headers: { 'idempotency-key': key } },
+    );
     expect(body(changed)).toMatchObject({ status: 'ERROR', message: expect.stringContaining('幂等键') });
     expect(await ledgerFingerprint(t.database.db)).toBe(fingerprint);
     expect((await balanceOf(demo)).available).toBe(before.available + 5_000_000);
@@ -114,41 +153,72 @@ describe('deposit by an operator', () => {
 
   it('refuses an unknown account number, a bad amount, a missing key and a merchant caller', async () => {
     const before = await ledgerFingerprint(t.database.db);
-    expect(body(await op.post('/api/bpm/funds/deposit', { accountNo: '622299999999999', amount: 100, idempotencyKey: newKey() }, json)).message).toContain('虚拟账号不存在');
-    expect(body(await op.post('/api/bpm/funds/deposit', { accountNo: demoAccount.accountNo, amount: 0, idempotencyKey: newKey() }, json)).message).toContain('入金金额必须大于0');
-    expect(body(await op.post('/api/bpm/funds/deposit', { accountNo: demoAccount.accountNo, amount: 100 }, json)).message).toContain('幂等键');
-    expect((await demo.post('/api/bpm/funds/deposit', { accountNo: demoAccount.accountNo, amount: 100, idempotencyKey: newKey() }, json)).statusCode).toBe(403);
+    expect(
+      body(await op.post('/api/bpm/funds/deposit', { accountNo: '622299999999999', amount: 100, idempotencyKey: newKey() }, json)).message,
+    ).toContain('虚拟账号不存在');
+    expect(
+      body(await op.post('/api/bpm/funds/deposit', { accountNo: demoAccount.accountNo, amount: 0, idempotencyKey: newKey() }, json))
+        .message,
+    ).toContain('入金金额必须大于0');
+    expect(body(await op.post('/api/bpm/funds/deposit', { accountNo: demoAccount.accountNo, amount: 100 }, json)).message).toContain(
+      '幂等键',
+    );
+    expect(
+      (await demo.post('/api/bpm/funds/deposit', { accountNo: demoAccount.accountNo, amount: 100, idempotencyKey: newKey() }, json))
+        .statusCode,
+    ).toBe(403);
     expect(await ledgerFingerprint(t.database.db)).toBe(before);
   });
 });
 
 describe('fund flows', () => {
   it('lists the newest flows first with type labels, directions and a total', async () => {
-    await op.post('/api/bpm/funds/deposit', { accountNo: demoAccount.accountNo, amount: 12_345, payerName: '江苏客户甲', idempotencyKey: newKey() }, json);
-    const res = body<{ items: { flowType: string; typeLabel: string; direction: string; amount: number; counterpartyName: string; refNo: string }[]; totalCount: number }>(
-      await demo.get('/api/funds/flows', { page: 1, size: 2 }),
+    await op.post(
+      '/api/bpm/funds/deposit',
+      { accountNo: demoAccount.accountNo, amount: 12_345, payerName: '江苏客户甲', idempotencyKey: newKey() },
+      json,
     );
+    const res = body<{
+      items: { flowType: string; typeLabel: string; direction: string; amount: number; counterpartyName: string; refNo: string }[];
+      totalCount: number;
+    }>(await demo.get('/api/funds/flows', { page: 1, size: 2 }));
     expect(res.status).toBe('OK');
     expect(res.message.items).toHaveLength(2);
-    expect(res.message.items[0]).toMatchObject({ flowType: 'DEPOSIT', typeLabel: '充值入账', direction: 'IN', amount: 12_345, counterpartyName: '江苏客户甲' });
+    expect(res.message.items[0]).toMatchObject({
+      flowType: 'DEPOSIT',
+      typeLabel: '充值入账',
+      direction: 'IN',
+      amount: 12_345,
+      counterpartyName: '江苏客户甲',
+    });
     expect(res.message.totalCount).toBeGreaterThanOrEqual(3);
-    const count = await t.database.db.execute(sql`select count(*)::int as n from journal_lines where enterprise_id = ${demoAccount.enterpriseId} and bucket <> 'FROZEN'`);
+    const count = await t.database.db.execute(
+      sql`select count(*)::int as n from journal_lines where enterprise_id = ${demoAccount.enterpriseId} and bucket <> 'FROZEN'`,
+    );
     expect(res.message.totalCount).toBe((count as unknown as { rows: { n: number }[] }).rows[0].n);
   });
 
   it('filters by type, direction and date range, and refuses a bad filter', async () => {
-    const deposits = body<{ items: { flowType: string }[]; totalCount: number }>(await demo.get('/api/funds/flows', { type: 'DEPOSIT', size: 50 })).message;
+    const deposits = body<{ items: { flowType: string }[]; totalCount: number }>(
+      await demo.get('/api/funds/flows', { type: 'DEPOSIT', size: 50 }),
+    ).message;
     expect(deposits.items.length).toBeGreaterThan(0);
     expect(deposits.items.every((f) => f.flowType === 'DEPOSIT')).toBe(true);
     expect(deposits.totalCount).toBe(deposits.items.length);
     const out = body<{ items: { direction: string }[] }>(await demo.get('/api/funds/flows', { direction: 'OUT', size: 50 })).message;
     expect(out.items.every((f) => f.direction === 'OUT')).toBe(true);
-    const future = body<{ items: unknown[]; totalCount: number }>(await demo.get('/api/funds/flows', { startDate: '2099-01-01', endDate: '2099-12-31' })).message;
+    const future = body<{ items: unknown[]; totalCount: number }>(
+      await demo.get('/api/funds/flows', { startDate: '2099-01-01', endDate: '2099-12-31' }),
+    ).message;
     expect(future).toEqual({ items: [], totalCount: 0 });
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-    expect(body<{ totalCount: number }>(await demo.get('/api/funds/flows', { startDate: today, endDate: today })).message.totalCount).toBeGreaterThan(0);
+    expect(
+      body<{ totalCount: number }>(await demo.get('/api/funds/flows', { startDate: today, endDate: today })).message.totalCount,
+    ).toBeGreaterThan(0);
     expect(body(await demo.get('/api/funds/flows', { type: 'NOPE' })).message).toContain('类型不正确');
-    expect(body(await demo.get('/api/funds/flows', { startDate: '2026-05-01', endDate: '2026-04-01' })).message).toContain('开始日期不能晚于结束日期');
+    expect(body(await demo.get('/api/funds/flows', { startDate: '2026-05-01', endDate: '2026-04-01' })).message).toContain(
+      '开始日期不能晚于结束日期',
+    );
     expect((await demo.get('/api/funds/flows', { startDate: '2026-02-30' })).statusCode).toBe(400);
   });
 
@@ -170,14 +240,19 @@ describe('fund flows', () => {
 describe('withdrawal', () => {
   it('freezes amount + fee, and the operator confirms the pay-out', async () => {
     const before = await balanceOf(demo);
-    const info = body<{ fee: number; maxAmount: number; settlementAccount: { accountNo: string } | null }>(await demo.get('/api/funds/withdrawal/info')).message;
+    const info = body<{ fee: number; maxAmount: number; settlementAccount: { accountNo: string } | null }>(
+      await demo.get('/api/funds/withdrawal/info'),
+    ).message;
     expect(info.fee).toBe(2000);
     expect(info.maxAmount).toBe(before.available - 2000);
     expect(info.settlementAccount).not.toBeNull();
 
     const key = newKey();
     const res = await withdraw(demo, 1_000_000, { key });
-    expect(body(res)).toMatchObject({ status: 'OK', message: { kind: 'WITHDRAWAL', amount: 1_000_000, fee: 2000, total: 1_002_000, status: 'PENDING' } });
+    expect(body(res)).toMatchObject({
+      status: 'OK',
+      message: { kind: 'WITHDRAWAL', amount: 1_000_000, fee: 2000, total: 1_002_000, status: 'PENDING' },
+    });
     const after = await balanceOf(demo);
     expect(after).toMatchObject({ available: before.available - 1_002_000, frozen: before.frozen + 1_002_000, balance: before.balance });
 
@@ -207,7 +282,9 @@ describe('withdrawal', () => {
     expect(res.status).toBe('OK');
     await approveTask('FUNDS_WITHDRAWAL', res.message.withdrawalId, 'reject');
     expect(await balanceOf(demo)).toMatchObject({ available: before.available, frozen: before.frozen, balance: before.balance });
-    const flows = body<{ items: { flowType: string }[] }>(await demo.get('/api/funds/flows', { size: 2 })).message.items.map((f) => f.flowType).sort();
+    const flows = body<{ items: { flowType: string }[] }>(await demo.get('/api/funds/flows', { size: 2 }))
+      .message.items.map((f) => f.flowType)
+      .sort();
     expect(flows).toEqual(['WITHDRAWAL_FEE_REFUND', 'WITHDRAWAL_REFUND']);
   });
 
@@ -235,14 +312,24 @@ describe('withdrawal', () => {
     expect(over).toMatchObject({ status: 'ERROR', message: expect.stringContaining('可用余额不足') });
     expect(over.message).toContain('最多可提现');
     expect(body(await withdraw(demo, 100, { password: 'Wrong1234' })).message).toContain('登录密码不正确');
-    expect(body(await demo.post('/api/funds/withdraw', { amount: 100, password: 'not-encrypted', idempotencyKey: newKey() }, json)).message).toContain('密码加密数据无效');
-    expect(body(await demo.post('/api/funds/withdraw', { amount: 100, password: t.encrypt(DEMO_PASSWORD) }, json)).message).toContain('幂等键');
-    expect(body(await demo.post('/api/funds/withdraw', { amount: 100, idempotencyKey: newKey() }, json)).message).toContain('请输入登录密码');
+    expect(
+      body(await demo.post('/api/funds/withdraw', { amount: 100, password: 'not-encrypted', idempotencyKey: newKey() }, json)).message,
+    ).toContain('密码加密数据无效');
+    expect(body(await demo.post('/api/funds/withdraw', { amount: 100, password: t.encrypt(DEMO_PASSWORD) }, json)).message).toContain(
+      '幂等键',
+    );
+    expect(body(await demo.post('/api/funds/withdraw', { amount: 100, idempotencyKey: newKey() }, json)).message).toContain(
+      '请输入登录密码',
+    );
     expect(await ledgerFingerprint(t.database.db)).toBe(before);
   });
 
   it('works form-encoded too (the default POST encoding), with the key in the header', async () => {
-    const res = await demo.post('/api/funds/withdraw', { amount: '100', password: t.encrypt(DEMO_PASSWORD) }, { headers: { 'idempotency-key': newKey() } });
+    const res = await demo.post(
+      '/api/funds/withdraw',
+      { amount: '100', password: t.encrypt(DEMO_PASSWORD) },
+      { headers: { 'idempotency-key': newKey() } },
+    );
     expect(body(res)).toMatchObject({ status: 'OK', message: { amount: 100, fee: 2000 } });
   });
 });
@@ -253,25 +340,46 @@ describe('internal transfer', () => {
     const payee = await balanceOf(gouxiao);
     const res = await demo.post(
       '/api/funds/transfer',
-      { payeeAccountNo: gxAccount.accountNo, payeeName: gxAccount.accountName, amount: 880_000, memo: '货款', password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
+      {
+        payeeAccountNo: gxAccount.accountNo,
+        payeeName: gxAccount.accountName,
+        amount: 880_000,
+        memo: '货款',
+        password: t.encrypt(DEMO_PASSWORD),
+        idempotencyKey: newKey(),
+      },
       json,
     );
-    expect(body(res)).toMatchObject({ status: 'OK', message: { kind: 'TRANSFER', amount: 880_000, fee: 2000, total: 882_000, payeeName: '浙江远航供应链管理有限公司' } });
+    expect(body(res)).toMatchObject({
+      status: 'OK',
+      message: { kind: 'TRANSFER', amount: 880_000, fee: 2000, total: 882_000, payeeName: '浙江远航供应链管理有限公司' },
+    });
     expect((await balanceOf(demo)).available).toBe(payer.available - 882_000);
     expect((await balanceOf(gouxiao)).available).toBe(payee.available + 880_000);
-    const incoming = body<{ items: { flowType: string; amount: number; counterpartyName: string }[] }>(await gouxiao.get('/api/funds/flows', { size: 1 })).message.items[0];
+    const incoming = body<{ items: { flowType: string; amount: number; counterpartyName: string }[] }>(
+      await gouxiao.get('/api/funds/flows', { size: 1 }),
+    ).message.items[0];
     expect(incoming).toMatchObject({ flowType: 'TRANSFER_IN', amount: 880_000, counterpartyName: '上海鑫源贸易有限公司' });
 
     // The result page's lookup works for the owner only.
     const { refNo } = body<{ refNo: string }>(res).message;
-    expect(body(await demo.get('/api/funds/result', { refNo }))).toMatchObject({ status: 'OK', message: { kind: 'TRANSFER', amount: 880_000, fee: 2000 } });
+    expect(body(await demo.get('/api/funds/result', { refNo }))).toMatchObject({
+      status: 'OK',
+      message: { kind: 'TRANSFER', amount: 880_000, fee: 2000 },
+    });
     expect((await t.loginAs('cangchu').then((c) => c.get('/api/funds/result', { refNo }))).statusCode).toBe(404);
   });
 
   it('refuses a payee that does not match, the own account and an amount over available, leaving the ledger untouched', async () => {
     const before = await ledgerFingerprint(t.database.db);
     const send = (payeeAccountNo: string, payeeName: string, amount: unknown = 100) =>
-      demo.post('/api/funds/transfer', { payeeAccountNo, payeeName, amount, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() }, json).then(body);
+      demo
+        .post(
+          '/api/funds/transfer',
+          { payeeAccountNo, payeeName, amount, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
+          json,
+        )
+        .then(body);
     expect((await send(gxAccount.accountNo, '浙江远航')).message).toContain('收款账号与收款户名不匹配');
     expect((await send('622200000000999', gxAccount.accountName)).message).toContain('收款账号与收款户名不匹配');
     expect((await send(demoAccount.accountNo, demoAccount.accountName)).message).toContain('不能向本企业');
@@ -285,10 +393,16 @@ describe('payee whitelist, consignment and controlled funds', () => {
   let payeeId: number;
 
   it('opens a payee that waits for the operator, then is active', async () => {
-    const res = await demo.post('/api/funds/payees', { name: '江西铜材供应有限公司', bankName: '中国银行南昌分行', accountNo: '6216 6100 0001 2345', relation: 'UPSTREAM' }, json);
+    const res = await demo.post(
+      '/api/funds/payees',
+      { name: '江西铜材供应有限公司', bankName: '中国银行南昌分行', accountNo: '6216 6100 0001 2345', relation: 'UPSTREAM' },
+      json,
+    );
     expect(body(res)).toMatchObject({ status: 'OK', message: { status: 'PENDING', accountNo: '6216610000012345' } });
     payeeId = body<{ id: number }>(res).message.id;
-    expect(body(await demo.post('/api/funds/payees', { name: '重复', bankName: '中国银行', accountNo: '6216610000012345' }, json)).message).toContain('请勿重复添加');
+    expect(
+      body(await demo.post('/api/funds/payees', { name: '重复', bankName: '中国银行', accountNo: '6216610000012345' }, json)).message,
+    ).toContain('请勿重复添加');
     expect((await demo.post('/api/funds/payees', { name: 'x', bankName: '中国银行', accountNo: '12' }, json)).statusCode).toBe(400);
     await approveTask('FUNDS_PAYEE', payeeId);
     const list = body<{ items: { id: number; status: string }[] }>(await demo.get('/api/funds/payees', { status: 'ACTIVE' })).message.items;
@@ -296,24 +410,49 @@ describe('payee whitelist, consignment and controlled funds', () => {
   });
 
   it('a change of an active payee is reviewed too; the old details stay until approved', async () => {
-    const res = await demo.post(`/api/funds/payees/${payeeId}/change`, { name: '江西铜材供应有限公司', bankName: '中国银行南昌红谷滩支行', accountNo: '6216610000012345', relation: 'UPSTREAM' }, json);
-    expect(body(res)).toMatchObject({ status: 'OK', message: { status: 'ACTIVE', bankName: '中国银行南昌分行', pendingChange: { bankName: '中国银行南昌红谷滩支行' } } });
+    const res = await demo.post(
+      `/api/funds/payees/${payeeId}/change`,
+      { name: '江西铜材供应有限公司', bankName: '中国银行南昌红谷滩支行', accountNo: '6216610000012345', relation: 'UPSTREAM' },
+      json,
+    );
+    expect(body(res)).toMatchObject({
+      status: 'OK',
+      message: { status: 'ACTIVE', bankName: '中国银行南昌分行', pendingChange: { bankName: '中国银行南昌红谷滩支行' } },
+    });
     await approveTask('FUNDS_PAYEE', payeeId);
-    const p = body<{ items: { id: number; bankName: string; pendingChange: unknown }[] }>(await demo.get('/api/funds/payees')).message.items.find((x) => x.id === payeeId)!;
+    const p = body<{ items: { id: number; bankName: string; pendingChange: unknown }[] }>(
+      await demo.get('/api/funds/payees'),
+    ).message.items.find((x) => x.id === payeeId)!;
     expect(p).toMatchObject({ bankName: '中国银行南昌红谷滩支行', pendingChange: null });
     // Another enterprise cannot touch it.
-    expect((await gouxiao.post(`/api/funds/payees/${payeeId}/change`, { name: 'x公司', bankName: '中国银行', accountNo: '62166100000123' }, json)).statusCode).toBe(404);
+    expect(
+      (
+        await gouxiao.post(
+          `/api/funds/payees/${payeeId}/change`,
+          { name: 'x公司', bankName: '中国银行', accountNo: '62166100000123' },
+          json,
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('a rejected payee stays out of the whitelist', async () => {
-    const res = body<{ id: number }>(await demo.post('/api/funds/payees', { name: '可疑收款方', bankName: '某银行', accountNo: '99990000111122' }, json));
+    const res = body<{ id: number }>(
+      await demo.post('/api/funds/payees', { name: '可疑收款方', bankName: '某银行', accountNo: '99990000111122' }, json),
+    );
     await approveTask('FUNDS_PAYEE', res.message.id, 'reject', '资料不全');
-    const p = body<{ items: { id: number; status: string; reviewNote: string }[] }>(await demo.get('/api/funds/payees')).message.items.find((x) => x.id === res.message.id);
+    const p = body<{ items: { id: number; status: string; reviewNote: string }[] }>(await demo.get('/api/funds/payees')).message.items.find(
+      (x) => x.id === res.message.id,
+    );
     expect(p).toMatchObject({ status: 'REJECTED', reviewNote: '资料不全' });
   });
 
   it('consignment: an application for an active payee, approved, is listed by getPassedApplcation', async () => {
-    const res = await demo.post('/api/funds/consignments', { payeeId, contractNo: 'CG-2026-001', amountLimit: 50_000_000, remark: '铜材采购' }, json);
+    const res = await demo.post(
+      '/api/funds/consignments',
+      { payeeId, contractNo: 'CG-2026-001', amountLimit: 50_000_000, remark: '铜材采购' },
+      json,
+    );
     expect(body(res)).toMatchObject({ status: 'OK', message: { status: 'PENDING' } });
     const passedBefore = await demo.post('/api/payforanother/getPassedApplcation', {}, { headers: { accept: 'application/json' } });
     expect(body<{ totalCount: number }>(passedBefore).message.totalCount).toBe(0);
@@ -321,12 +460,16 @@ describe('payee whitelist, consignment and controlled funds', () => {
     const passed = body<{ items: { contractNo: string; payeeName: string; amountLimit: number }[] }>(
       await demo.post('/api/payforanother/getPassedApplcation', {}, { headers: { accept: 'application/json' } }),
     ).message.items;
-    expect(passed).toEqual([expect.objectContaining({ contractNo: 'CG-2026-001', payeeName: '江西铜材供应有限公司', amountLimit: 50_000_000 })]);
+    expect(passed).toEqual([
+      expect.objectContaining({ contractNo: 'CG-2026-001', payeeName: '江西铜材供应有限公司', amountLimit: 50_000_000 }),
+    ]);
   });
 
   it('controlled money leaves only by targeted payment to an active payee; withdrawals use only the free part', async () => {
     const eid = demoAccount.enterpriseId;
-    const { trancheId } = await t.database.db.transaction((tx) => postControlledDisbursement(tx, { enterpriseId: eid, amount: 20_000_000 as Cents, sourceRef: 'SL-TEST-001' }));
+    const { trancheId } = await t.database.db.transaction((tx) =>
+      postControlledDisbursement(tx, { enterpriseId: eid, amount: 20_000_000 as Cents, sourceRef: 'SL-TEST-001' }),
+    );
     const b = await balanceOf(demo);
     expect(b.balance).toBe(b.available + b.frozen + b.controlled);
     expect(b.controlled).toBeGreaterThanOrEqual(20_000_000);
@@ -336,43 +479,89 @@ describe('payee whitelist, consignment and controlled funds', () => {
     expect(body(await withdraw(demo, b.available - 2000 + 1)).message).toContain('可用余额不足');
     const pay = (p: Record<string, unknown>) =>
       demo.post('/api/funds/targeted-payment', { password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey(), ...p }, json).then(body);
-    const rejected = body<{ items: { id: number; status: string }[] }>(await demo.get('/api/funds/payees', { status: 'REJECTED' })).message.items[0];
+    const rejected = body<{ items: { id: number; status: string }[] }>(await demo.get('/api/funds/payees', { status: 'REJECTED' })).message
+      .items[0];
     expect((await pay({ payeeId: rejected.id, amount: 100 })).message).toContain('不在生效的白名单中');
     expect((await pay({ payeeId, amount: 20_000_001, trancheId })).message).toContain('剩余');
     expect((await pay({ payeeId, amount: 0 })).message).toContain('支付金额必须大于0');
     // Another enterprise's payee or tranche: not found.
-    const gxPayee = body<{ id: number }>(await gouxiao.post('/api/funds/payees', { name: '远航上游公司', bankName: '建设银行', accountNo: '1234567890123' }, json)).message.id;
+    const gxPayee = body<{ id: number }>(
+      await gouxiao.post('/api/funds/payees', { name: '远航上游公司', bankName: '建设银行', accountNo: '1234567890123' }, json),
+    ).message.id;
     expect(
-      (await demo.post('/api/funds/targeted-payment', { payeeId: gxPayee, amount: 100, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() }, json)).statusCode,
+      (
+        await demo.post(
+          '/api/funds/targeted-payment',
+          { payeeId: gxPayee, amount: 100, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
+          json,
+        )
+      ).statusCode,
     ).toBe(404);
     await approveTask('FUNDS_PAYEE', gxPayee);
     expect(
-      (await gouxiao.post('/api/funds/targeted-payment', { payeeId: gxPayee, trancheId, amount: 100, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() }, json))
-        .statusCode,
+      (
+        await gouxiao.post(
+          '/api/funds/targeted-payment',
+          { payeeId: gxPayee, trancheId, amount: 100, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
+          json,
+        )
+      ).statusCode,
     ).toBe(404);
     expect(await ledgerFingerprint(t.database.db)).toBe(before);
 
     const ok = await pay({ payeeId, amount: 7_500_000, trancheId, purpose: '铜材货款' });
-    expect(ok).toMatchObject({ status: 'OK', message: { kind: 'TARGETED_PAYMENT', amount: 7_500_000, payeeName: '江西铜材供应有限公司', tranches: [{ trancheId, amount: 7_500_000 }] } });
+    expect(ok).toMatchObject({
+      status: 'OK',
+      message: {
+        kind: 'TARGETED_PAYMENT',
+        amount: 7_500_000,
+        payeeName: '江西铜材供应有限公司',
+        tranches: [{ trancheId, amount: 7_500_000 }],
+      },
+    });
     expect((await balanceOf(demo)).controlled).toBe(b.controlled - 7_500_000);
-    const tranches = body<{ items: { id: number; remaining: number; payments: { amount: number; payeeName: string }[] }[] }>(await demo.get('/api/funds/controlled')).message.items;
-    expect(tranches.find((x) => x.id === trancheId)).toMatchObject({ remaining: 12_500_000, payments: [{ amount: 7_500_000, payeeName: '江西铜材供应有限公司' }] });
+    const tranches = body<{ items: { id: number; remaining: number; payments: { amount: number; payeeName: string }[] }[] }>(
+      await demo.get('/api/funds/controlled'),
+    ).message.items;
+    expect(tranches.find((x) => x.id === trancheId)).toMatchObject({
+      remaining: 12_500_000,
+      payments: [{ amount: 7_500_000, payeeName: '江西铜材供应有限公司' }],
+    });
 
     const updown = body<{ items: { counterpartyName: string; relation: string; outflow: number }[]; totals: { outflow: number } }>(
       await demo.get('/api/funds/flows/counterparties', { relation: 'UPSTREAM' }),
     ).message;
-    expect(updown.items.find((i) => i.counterpartyName === '江西铜材供应有限公司')).toMatchObject({ relation: 'UPSTREAM', outflow: 7_500_000 });
+    expect(updown.items.find((i) => i.counterpartyName === '江西铜材供应有限公司')).toMatchObject({
+      relation: 'UPSTREAM',
+      outflow: 7_500_000,
+    });
     expect(updown.totals.outflow).toBe(updown.items.reduce((s, i) => s + i.outflow, 0));
   });
 
   it('repayment: principal, interest and penalty from the free part; refused when it does not cover', async () => {
     const eid = demoAccount.enterpriseId;
     const before = await balanceOf(demo);
-    await t.database.db.transaction((tx) => postRepayment(tx, { enterpriseId: eid, principal: 1_000_000 as Cents, interest: 4_083 as Cents, penalty: 10 as Cents, sourceRef: 'SL-TEST-001' }));
+    await t.database.db.transaction((tx) =>
+      postRepayment(tx, {
+        enterpriseId: eid,
+        principal: 1_000_000 as Cents,
+        interest: 4_083 as Cents,
+        penalty: 10 as Cents,
+        sourceRef: 'SL-TEST-001',
+      }),
+    );
     expect((await balanceOf(demo)).available).toBe(before.available - 1_004_093);
     const fingerprint = await ledgerFingerprint(t.database.db);
     await expect(
-      t.database.db.transaction((tx) => postRepayment(tx, { enterpriseId: eid, principal: (before.available * 2) as Cents, interest: 0 as Cents, penalty: 0 as Cents, sourceRef: 'x' })),
+      t.database.db.transaction((tx) =>
+        postRepayment(tx, {
+          enterpriseId: eid,
+          principal: (before.available * 2) as Cents,
+          interest: 0 as Cents,
+          penalty: 0 as Cents,
+          sourceRef: 'x',
+        }),
+      ),
     ).rejects.toThrow('可用余额不足');
     expect(await ledgerFingerprint(t.database.db)).toBe(fingerprint);
   });

@@ -45,7 +45,10 @@ export async function internalTransfer(
     }),
   );
   // Lock both enterprises' free parts (ascending id order inside lockAccounts) before reading the payer's.
-  const locked = await lockAccounts(tx, [{ enterpriseId, bucket: 'AVAILABLE' }, { enterpriseId: to.enterpriseId, bucket: 'AVAILABLE' }]);
+  const locked = await lockAccounts(tx, [
+    { enterpriseId, bucket: 'AVAILABLE' },
+    { enterpriseId: to.enterpriseId, bucket: 'AVAILABLE' },
+  ]);
   const available = locked.get(`VA:${enterpriseId}:AVAILABLE`)!.balance;
   if (p.amount + p.fee > available) {
     throw new BusinessError(`可用余额不足：可用余额 ¥${formatYuan(available)}，转账金额与手续费合计 ¥${formatYuan(p.amount + p.fee)}`);

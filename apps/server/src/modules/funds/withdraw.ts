@@ -36,7 +36,12 @@ export interface WithdrawalResult {
 /** The settlement account bound to the caller's enterprise (where withdrawals go), or null. */
 export async function boundSettlementAccount(db: Db | Tx, scope: EnterpriseScope) {
   const [row] = await db
-    .select({ accountName: settlementAccounts.accountName, accountNo: settlementAccounts.accountNo, bankName: settlementAccounts.bankName, branchName: settlementAccounts.branchName })
+    .select({
+      accountName: settlementAccounts.accountName,
+      accountNo: settlementAccounts.accountNo,
+      bankName: settlementAccounts.bankName,
+      branchName: settlementAccounts.branchName,
+    })
     .from(settlementAccounts)
     .where(ownedBy(scope, settlementAccounts.enterpriseId));
   return row ?? null;
@@ -58,11 +63,16 @@ export async function requestWithdrawal(
   const draft = rule(() =>
     withdrawalRequestEntry({ enterpriseId, amount: p.amount, fee: p.fee, bank: { name: bank.accountName, accountNo: bank.accountNo } }),
   );
-  const locked = await lockAccounts(tx, [{ enterpriseId, bucket: 'AVAILABLE' }, { enterpriseId, bucket: 'FROZEN' }]);
+  const locked = await lockAccounts(tx, [
+    { enterpriseId, bucket: 'AVAILABLE' },
+    { enterpriseId, bucket: 'FROZEN' },
+  ]);
   const available = locked.get(`VA:${enterpriseId}:AVAILABLE`)!.balance;
   if (p.amount + p.fee > available) {
     const max = available > p.fee ? subCents(available as Cents, p.fee) : 0;
-    throw new BusinessError(`可用余额不足：可用余额 ¥${formatYuan(available)}，扣除手续费 ¥${formatYuan(p.fee)} 后最多可提现 ¥${formatYuan(max)}`);
+    throw new BusinessError(
+      `可用余额不足：可用余额 ¥${formatYuan(available)}，扣除手续费 ¥${formatYuan(p.fee)} 后最多可提现 ¥${formatYuan(max)}`,
+    );
   }
   const entry = await postEntry(tx, draft, { createdBy: p.by.id });
   const [w] = await tx
@@ -121,10 +131,21 @@ export async function confirmWithdrawalPaid(tx: Tx, withdrawalId: number, operat
   const w = await lockPendingWithdrawal(tx, withdrawalId);
   const entry = await postEntry(
     tx,
-    rule(() => withdrawalPayoutEntry({ enterpriseId: w.enterpriseId, amount: w.amount as Cents, fee: w.fee as Cents, bank: { name: w.bankAccountName, accountNo: w.bankAccountNo } })),
+    rule(() =>
+      withdrawalPayoutEntry({
+        enterpriseId: w.enterpriseId,
+        amount: w.amount as Cents,
+        fee: w.fee as Cents,
+        bank: { name: w.bankAccountName, accountNo: w.bankAccountNo },
+      }),
+    ),
     { createdBy: operatorId },
   );
-  await transition(tx, withdrawals, withdrawalLifecycle, w, 'PAID', { settleEntryId: entry.entryId, decidedBy: operatorId, decidedAt: new Date() });
+  await transition(tx, withdrawals, withdrawalLifecycle, w, 'PAID', {
+    settleEntryId: entry.entryId,
+    decidedBy: operatorId,
+    decidedAt: new Date(),
+  });
   return { withdrawalId, status: 'PAID' as const, refNo: entry.refNo };
 }
 
@@ -133,10 +154,19 @@ export async function failWithdrawal(tx: Tx, withdrawalId: number, operatorId: n
   const why = reason.trim();
   if (!why) throw new BusinessError('请填写出款失败原因');
   const w = await lockPendingWithdrawal(tx, withdrawalId);
-  const entry = await postEntry(tx, rule(() => withdrawalFailEntry({ enterpriseId: w.enterpriseId, amount: w.amount as Cents, fee: w.fee as Cents, reason: why })), {
-    createdBy: operatorId,
+  const entry = await postEntry(
+    tx,
+    rule(() => withdrawalFailEntry({ enterpriseId: w.enterpriseId, amount: w.amount as Cents, fee: w.fee as Cents, reason: why })),
+    {
+      createdBy: operatorId,
+    },
+  );
+  await transition(tx, withdrawals, withdrawalLifecycle, w, 'FAILED', {
+    settleEntryId: entry.entryId,
+    decidedBy: operatorId,
+    decidedAt: new Date(),
+    reason: why,
   });
-  await transition(tx, withdrawals, withdrawalLifecycle, w, 'FAILED', { settleEntryId: entry.entryId, decidedBy: operatorId, decidedAt: new Date(), reason: why });
   return { withdrawalId, status: 'FAILED' as const, refNo: entry.refNo };
 }
 

@@ -34,7 +34,11 @@ export async function postFreeDisbursement(
   tx: Tx,
   p: { enterpriseId: number; amount: Cents; sourceRef: string; createdBy?: number | null },
 ): Promise<PostedEntry> {
-  return postEntry(tx, rule(() => disbursementEntry({ ...p, controlled: false })), { createdBy: p.createdBy });
+  return postEntry(
+    tx,
+    rule(() => disbursementEntry({ ...p, controlled: false })),
+    { createdBy: p.createdBy },
+  );
 }
 
 /**
@@ -45,7 +49,11 @@ export async function postRepayment(
   tx: Tx,
   p: { enterpriseId: number; principal: Cents; interest: Cents; penalty: Cents; sourceRef: string; createdBy?: number | null },
 ): Promise<PostedEntry> {
-  return postEntry(tx, rule(() => repaymentEntry(p)), { createdBy: p.createdBy });
+  return postEntry(
+    tx,
+    rule(() => repaymentEntry(p)),
+    { createdBy: p.createdBy },
+  );
 }
 
 /** Margin taken from the enterprise's available funds (hold) or given back (release). */
@@ -53,5 +61,9 @@ export async function postMargin(
   tx: Tx,
   p: { enterpriseId: number; amount: Cents; sourceRef: string; release?: boolean; createdBy?: number | null },
 ): Promise<PostedEntry> {
-  return postEntry(tx, rule(() => marginEntry(p)), { createdBy: p.createdBy });
+  return postEntry(
+    tx,
+    rule(() => marginEntry(p)),
+    { createdBy: p.createdBy },
+  );
 }

@@ -24,7 +24,9 @@ function stable(value: unknown): string {
 export const idempotencyScopeOf = (request: FastifyRequest) => `user:${request.user!.id}`;
 
 export function requestHash(operation: string, request: unknown): string {
-  return createHash('sha256').update(`${operation}\n${stable(request)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${operation}\n${stable(request)}`)
+    .digest('hex');
 }
 
 /** The key from the `Idempotency-Key` header or the body's `idempotencyKey`, checked for shape. */

@@ -25,9 +25,13 @@ describe('ledger check (npm run ledger:check)', () => {
   });
 
   it('finds an entry that does not balance (written around the posting code)', async () => {
-    const res = (await t.database.db.execute(sql`insert into journal_entries (kind) values ('DEPOSIT') returning id`)) as unknown as { rows: { id: number }[] };
+    const res = (await t.database.db.execute(sql`insert into journal_entries (kind) values ('DEPOSIT') returning id`)) as unknown as {
+      rows: { id: number }[];
+    };
     const id = res.rows[0].id;
-    await t.database.db.execute(sql`insert into journal_lines (entry_id, account_id, side, amount, flow_type) select ${id}, id, 'D', 5, 'BANK_RECEIPT' from ledger_accounts where code = 'BANK_CASH'`);
+    await t.database.db.execute(
+      sql`insert into journal_lines (entry_id, account_id, side, amount, flow_type) select ${id}, id, 'D', 5, 'BANK_RECEIPT' from ledger_accounts where code = 'BANK_CASH'`,
+    );
     const problems = (await checkLedger(t.database.db)).problems;
     expect(problems).toContainEqual(expect.stringContaining(`分录 ${id} 不平衡或行数不足`));
     expect(problems).toContainEqual(expect.stringContaining('试算不平衡'));

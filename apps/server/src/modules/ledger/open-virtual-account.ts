@@ -14,9 +14,15 @@ const BUCKET_NAMES: Record<Bucket, string> = { AVAILABLE: '可用', FROZEN: '冻
  * Called when an operator approves an enterprise's authentication.
  */
 export async function openVirtualAccount(tx: Tx, enterpriseId: number): Promise<{ accountNo: string }> {
-  const [existing] = await tx.select({ accountNo: virtualAccounts.accountNo }).from(virtualAccounts).where(eq(virtualAccounts.enterpriseId, enterpriseId));
+  const [existing] = await tx
+    .select({ accountNo: virtualAccounts.accountNo })
+    .from(virtualAccounts)
+    .where(eq(virtualAccounts.enterpriseId, enterpriseId));
   if (existing) return existing;
-  const [enterprise] = await tx.select({ id: enterprises.id, name: enterprises.name }).from(enterprises).where(eq(enterprises.id, enterpriseId));
+  const [enterprise] = await tx
+    .select({ id: enterprises.id, name: enterprises.name })
+    .from(enterprises)
+    .where(eq(enterprises.id, enterpriseId));
   if (!enterprise) throw new NotFoundError('企业不存在');
 
   const accountNo = virtualAccountNo(enterpriseId);
@@ -34,7 +40,10 @@ export async function openVirtualAccount(tx: Tx, enterpriseId: number): Promise<
       })),
     )
     .onConflictDoNothing();
-  const rows = await tx.select({ id: ledgerAccounts.id, bucket: ledgerAccounts.bucket }).from(ledgerAccounts).where(eq(ledgerAccounts.enterpriseId, enterpriseId));
+  const rows = await tx
+    .select({ id: ledgerAccounts.id, bucket: ledgerAccounts.bucket })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.enterpriseId, enterpriseId));
   const idOf = (bucket: Bucket) => {
     const row = rows.find((r) => r.bucket === bucket);
     if (!row) throw new Error(`ledger account VA:${enterpriseId}:${bucket} missing`);
@@ -50,6 +59,9 @@ export async function openVirtualAccount(tx: Tx, enterpriseId: number): Promise<
       controlledAccountId: idOf('CONTROLLED'),
     })
     .onConflictDoNothing();
-  const [opened] = await tx.select({ accountNo: virtualAccounts.accountNo }).from(virtualAccounts).where(eq(virtualAccounts.enterpriseId, enterpriseId));
+  const [opened] = await tx
+    .select({ accountNo: virtualAccounts.accountNo })
+    .from(virtualAccounts)
+    .where(eq(virtualAccounts.enterpriseId, enterpriseId));
   return opened;
 }

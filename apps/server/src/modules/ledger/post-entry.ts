@@ -60,7 +60,9 @@ export async function lockAccounts(tx: Tx, refs: AccountRef[]): Promise<Map<stri
   const byKey = new Map(rows.map((r) => [r.code, r]));
   for (const ref of refs) {
     if (!byKey.has(accountKey(ref))) {
-      throw isEnterpriseAccount(ref) ? new BusinessError('该企业尚未开立虚拟账户，请先完成企业认证') : new Error(`factor account ${accountKey(ref)} missing`);
+      throw isEnterpriseAccount(ref)
+        ? new BusinessError('该企业尚未开立虚拟账户，请先完成企业认证')
+        : new Error(`factor account ${accountKey(ref)} missing`);
     }
   }
   return byKey;

@@ -101,7 +101,10 @@ describe('mail over SMTP', () => {
     const arrived = smtp.next();
     expect((await c.post('/api/reg/forgetPwd', { account: sent.email }, { json: true })).json().status).toBe('OK');
     const token = tokenIn(mimeText((await arrived).raw), '/trade/resetpwd');
-    expect((await c.post('/api/reg/resetPwd', { token, password: t.encrypt('Reset1234'), confirmPassword: t.encrypt('Reset1234') })).json().status).toBe('OK');
+    expect(
+      (await c.post('/api/reg/resetPwd', { token, password: t.encrypt('Reset1234'), confirmPassword: t.encrypt('Reset1234') })).json()
+        .status,
+    ).toBe('OK');
     expect((await c.login(sent.loginName as string, 'Reset1234')).json().status).toBe('OK');
   });
 });

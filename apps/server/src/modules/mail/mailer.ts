@@ -26,9 +26,7 @@ const linksOf = (text: string) => text.match(LINK) ?? [];
 /** Mail over SMTP (nodemailer) when `SMTP_URL` is set; otherwise the local outbox an operator reads. */
 export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
   const { db, log } = opts;
-  const smtp: Transporter | null = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from })
-    : null;
+  const smtp: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from }) : null;
   const pending = new Set<Promise<void>>();
 
   const keep = async (mail: Mail, status: 'LOCAL' | 'FAILED', error?: string) => {

@@ -15,7 +15,8 @@ describe('menus', () => {
     const menus: Menu[] = (await t.client().get('/api/menus')).json().message;
     const routes = routesOf(menus);
     expect(routes).toContain('/');
-    for (const p of ['index', 'forgetpwd', 'register', 'resetpwd', 'activate', 'opttimeout', 'faq', 'aboutus']) expect(routes).toContain(`/trade/${p}`);
+    for (const p of ['index', 'forgetpwd', 'register', 'resetpwd', 'activate', 'opttimeout', 'faq', 'aboutus'])
+      expect(routes).toContain(`/trade/${p}`);
     expect(routes).toContain('/sys/embed/:index');
     expect(routes).not.toContain('/user/moneySummary');
   });
@@ -47,7 +48,9 @@ describe('menus', () => {
   it('shows the cloud-loan entries only when the eligibility check answers true', async () => {
     const c = await t.loginAs('demo');
     expect((await c.get('/api/slccbprecredit/isAllowCcbLoan')).json()).toEqual({ status: 'OK', message: true });
-    expect(routesOf((await c.get('/api/menus')).json().message)).toEqual(expect.arrayContaining(['/supplyloan/ccbft', '/supplyloan/ccbftTrialPayment']));
+    expect(routesOf((await c.get('/api/menus')).json().message)).toEqual(
+      expect.arrayContaining(['/supplyloan/ccbft', '/supplyloan/ccbftTrialPayment']),
+    );
     const operator = await t.loginAs('operator');
     expect((await operator.get('/api/slccbprecredit/isAllowCcbLoan')).json().message).toBe(false);
     const routes = routesOf((await operator.get('/api/menus')).json().message);

@@ -67,7 +67,9 @@ export async function applyPledge(db: Db, scope: EnterpriseScope, actor: Actor, 
     for (const l of ordered) {
       if (l.receiptId !== null) await pledgeStock(tx, { receiptId: l.receiptId, reference, depositorId: scope.enterpriseId, actor });
       else await pledgeStock(tx, { positionId: l.positionId, quantity: l.quantity, reference, depositorId: scope.enterpriseId, actor });
-      await tx.insert(pledgeItems).values({ financingId: row!.id, positionId: l.positionId, receiptId: l.receiptId, goodsId: q.goods.id, quantity: l.quantity });
+      await tx
+        .insert(pledgeItems)
+        .values({ financingId: row!.id, positionId: l.positionId, receiptId: l.receiptId, goodsId: q.goods.id, quantity: l.quantity });
     }
     await recordPledgeEvent(
       tx,
@@ -79,7 +81,14 @@ export async function applyPledge(db: Db, scope: EnterpriseScope, actor: Actor, 
       'SUBMITTED',
     );
     // No margin asked (rate 0): straight to MARGIN_PAID is not allowed by the machine, so the margin step is always passed through.
-    const f = await movePledge(tx, { ...row!, financingNo }, 'MARGIN_PENDING', actor, '待缴保证金', `应缴保证金 ${formatYuan(q.margin)} 元`);
+    const f = await movePledge(
+      tx,
+      { ...row!, financingNo },
+      'MARGIN_PENDING',
+      actor,
+      '待缴保证金',
+      `应缴保证金 ${formatYuan(q.margin)} 元`,
+    );
     return { id: f.id, financingNo, status: f.status, margin: q.margin, netAmount: t.netDisbursed };
   });
 }

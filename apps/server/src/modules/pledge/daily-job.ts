@@ -1,4 +1,12 @@
-import { compareIsoDates, daysBetween, formatYuan, marginCallLifecycle, penaltyInterest, type Cents, type IsoDate } from '@factoring/domain';
+import {
+  compareIsoDates,
+  daysBetween,
+  formatYuan,
+  marginCallLifecycle,
+  penaltyInterest,
+  type Cents,
+  type IsoDate,
+} from '@factoring/domain';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -30,8 +38,17 @@ export async function runPledgeDaily(db: Db, today: IsoDate) {
       const days = daysBetween(from, today);
       if (days <= 0 && f.overdue) return;
       const penalty = days > 0 ? penaltyInterest(f.outstanding as Cents, f.annualRatePpm, f.penaltyMultiplierPpm, days) : 0;
-      await tx.update(pledgeFinancings).set({ overdue: true, penaltyOwed: f.penaltyOwed + penalty, penaltyAccruedTo: today, updatedAt: new Date() }).where(eq(pledgeFinancings.id, f.id));
-      await recordPledgeEvent(tx, f.id, SYSTEM, '逾期计罚息', `逾期本金 ${formatYuan(f.outstanding)} 元，${days} 天罚息 ${formatYuan(penalty)} 元`);
+      await tx
+        .update(pledgeFinancings)
+        .set({ overdue: true, penaltyOwed: f.penaltyOwed + penalty, penaltyAccruedTo: today, updatedAt: new Date() })
+        .where(eq(pledgeFinancings.id, f.id));
+      await recordPledgeEvent(
+        tx,
+        f.id,
+        SYSTEM,
+        '逾期计罚息',
+        `逾期本金 ${formatYuan(f.outstanding)} 元，${days} 天罚息 ${formatYuan(penalty)} 元`,
+      );
       overdue++;
     });
   }
@@ -47,7 +64,13 @@ export async function runPledgeDaily(db: Db, today: IsoDate) {
       if (!call || call.status !== 'OPEN') return;
       await transition(tx, pledgeMarginCalls, marginCallLifecycle, call, 'DEFAULTED');
       await tx.update(pledgeFinancings).set({ defaulted: true, updatedAt: new Date() }).where(eq(pledgeFinancings.id, f.id));
-      await recordPledgeEvent(tx, f.id, SYSTEM, '补缴保证金逾期', `应于 ${call.deadline} 前补缴 ${formatYuan(call.amount)} 元，未补缴，已标记违约`);
+      await recordPledgeEvent(
+        tx,
+        f.id,
+        SYSTEM,
+        '补缴保证金逾期',
+        `应于 ${call.deadline} 前补缴 ${formatYuan(call.amount)} 元，未补缴，已标记违约`,
+      );
       const [enterprise] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, f.enterpriseId));
       await createTask(tx, {
         type: PLEDGE_TASK.MARGIN_DEFAULT,

@@ -16,9 +16,25 @@ import { currentPrice } from './store.ts';
 function upfrontChargesEntry(p: { interest: number; serviceFee: number; sourceRef: string }): JournalDraft | null {
   const total = p.interest + p.serviceFee;
   if (total <= 0) return null;
-  const lines: PostingLine[] = [{ account: { factor: 'RECEIVABLE_PRINCIPAL' }, side: 'D', amount: total as Cents, flowType: 'PRINCIPAL', memo: p.sourceRef }];
-  if (p.interest > 0) lines.push({ account: { factor: 'INTEREST_INCOME' }, side: 'C', amount: p.interest as Cents, flowType: 'INCOME', memo: `${p.sourceRef} 预收利息` });
-  if (p.serviceFee > 0) lines.push({ account: { factor: 'FEE_INCOME' }, side: 'C', amount: p.serviceFee as Cents, flowType: 'FEE_INCOME', memo: `${p.sourceRef} 服务费` });
+  const lines: PostingLine[] = [
+    { account: { factor: 'RECEIVABLE_PRINCIPAL' }, side: 'D', amount: total as Cents, flowType: 'PRINCIPAL', memo: p.sourceRef },
+  ];
+  if (p.interest > 0)
+    lines.push({
+      account: { factor: 'INTEREST_INCOME' },
+      side: 'C',
+      amount: p.interest as Cents,
+      flowType: 'INCOME',
+      memo: `${p.sourceRef} 预收利息`,
+    });
+  if (p.serviceFee > 0)
+    lines.push({
+      account: { factor: 'FEE_INCOME' },
+      side: 'C',
+      amount: p.serviceFee as Cents,
+      flowType: 'FEE_INCOME',
+      memo: `${p.sourceRef} 服务费`,
+    });
   return assertBalanced({ kind: 'CONTROLLED_DISBURSEMENT', memo: `${p.sourceRef} 放款扣收`, lines });
 }
 
@@ -31,23 +47,43 @@ export async function disbursePledge(tx: Tx, task: BpmTask, operator: TaskOperat
   const f = await lockPledge(tx, factorScope(actor), Number(task.refId));
   if (f.status !== 'APPROVED') throw new BusinessError('该质押融资当前不能放款', 'PLEDGE_NOT_DISBURSABLE');
   await bookUse(tx, f.creditLineId, f.amount);
-  const posted = await postControlledDisbursement(tx, { enterpriseId: f.enterpriseId, amount: f.netAmount as Cents, sourceRef: f.financingNo, createdBy: actor.id });
-  const charges = upfrontChargesEntry({ interest: f.interestMode === 'UPFRONT' ? f.interest : 0, serviceFee: f.serviceFee, sourceRef: f.financingNo });
+  const posted = await postControlledDisbursement(tx, {
+    enterpriseId: f.enterpriseId,
+    amount: f.netAmount as Cents,
+    sourceRef: f.financingNo,
+    createdBy: actor.id,
+  });
+  const charges = upfrontChargesEntry({
+    interest: f.interestMode === 'UPFRONT' ? f.interest : 0,
+    serviceFee: f.serviceFee,
+    sourceRef: f.financingNo,
+  });
   if (charges) await postEntry(tx, charges, { createdBy: actor.id });
   const dueDate = addDays(today, f.termDays);
   const item = await goodsOf(tx, f.goodsId);
   const price = (await currentPrice(tx, f.goodsId))?.unitPrice ?? f.lastUnitPrice;
   const live = { ...f, status: 'DISBURSED' as const, outstanding: f.amount };
   const v = valuationOf(live, pledgedQuantityOf(await itemsOf(tx, f.id), item.scale), price);
-  await movePledge(tx, f, 'DISBURSED', actor, '放款', `放款 ${formatYuan(f.netAmount)} 元进入受控账户（流水号 ${posted.refNo}），到期日 ${dueDate}`, {
-    reserved: 0,
-    outstanding: f.amount,
-    interestOwed: f.interestMode === 'ARREARS' ? f.interest : 0,
-    startDate: today,
-    dueDate,
-    lastUnitPrice: price,
-    lastValue: v.value,
-    lastLtvPpm: v.ltvPpm,
-  });
-  return { before: { status: f.status }, after: { status: 'DISBURSED', entryId: posted.entryId, refNo: posted.refNo, netAmount: f.netAmount, dueDate } };
+  await movePledge(
+    tx,
+    f,
+    'DISBURSED',
+    actor,
+    '放款',
+    `放款 ${formatYuan(f.netAmount)} 元进入受控账户（流水号 ${posted.refNo}），到期日 ${dueDate}`,
+    {
+      reserved: 0,
+      outstanding: f.amount,
+      interestOwed: f.interestMode === 'ARREARS' ? f.interest : 0,
+      startDate: today,
+      dueDate,
+      lastUnitPrice: price,
+      lastValue: v.value,
+      lastLtvPpm: v.ltvPpm,
+    },
+  );
+  return {
+    before: { status: f.status },
+    after: { status: 'DISBURSED', entryId: posted.entryId, refNo: posted.refNo, netAmount: f.netAmount, dueDate },
+  };
 }

@@ -1,18 +1,44 @@
 import { qty } from '@factoring/domain';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { goods, goodsPrices, pledgeEvents, pledgeFinancings, pledgeItems, pledgeMarginCalls, platforms, releaseOrders, stockPositions, warehouses } from '../../db/schema/index.ts';
+import {
+  goods,
+  goodsPrices,
+  pledgeEvents,
+  pledgeFinancings,
+  pledgeItems,
+  pledgeMarginCalls,
+  platforms,
+  releaseOrders,
+  stockPositions,
+  warehouses,
+} from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { pledgedQuantityOf, pledgeReference, valuationOf, type PledgeFinancing } from './store.ts';
 
-const callOf = (c: typeof pledgeMarginCalls.$inferSelect) => ({ id: c.id, amount: c.amount, ltvPpm: c.ltvPpm, unitPrice: c.unitPrice, deadline: c.deadline, status: c.status, paidAmount: c.paidAmount });
+const callOf = (c: typeof pledgeMarginCalls.$inferSelect) => ({
+  id: c.id,
+  amount: c.amount,
+  ltvPpm: c.ltvPpm,
+  unitPrice: c.unitPrice,
+  deadline: c.deadline,
+  status: c.status,
+  paidAmount: c.paidAmount,
+});
 
-async function summaryOf(db: Db, f: PledgeFinancing, names: { platformName: string; warehouseName: string; goods: typeof goods.$inferSelect }) {
+async function summaryOf(
+  db: Db,
+  f: PledgeFinancing,
+  names: { platformName: string; warehouseName: string; goods: typeof goods.$inferSelect },
+) {
   const items = await db.select().from(pledgeItems).where(eq(pledgeItems.financingId, f.id)).orderBy(asc(pledgeItems.id));
   const pledgedQuantity = pledgedQuantityOf(items, names.goods.scale);
   const v = valuationOf(f, pledgedQuantity, f.lastUnitPrice);
-  const [open] = await db.select().from(pledgeMarginCalls).where(and(eq(pledgeMarginCalls.financingId, f.id), inArray(pledgeMarginCalls.status, ['OPEN', 'DEFAULTED'])));
+  const [open] = await db
+    .select()
+    .from(pledgeMarginCalls)
+    .where(and(eq(pledgeMarginCalls.financingId, f.id), inArray(pledgeMarginCalls.status, ['OPEN', 'DEFAULTED'])));
   return {
     summary: {
       id: f.id,
@@ -65,7 +91,11 @@ const base = (db: Db) =>
 /** /pledge/pledgeFinacy: the caller's pledge financings with value, LTV and any open margin call. */
 export async function listPledges(db: Db, scope: Scope, q: { page: number; size: number; status?: PledgeFinancing['status'] }) {
   const where = and(ownedBy(scope, pledgeFinancings.enterpriseId), q.status ? eq(pledgeFinancings.status, q.status) : undefined);
-  const rows = await base(db).where(where).orderBy(desc(pledgeFinancings.id)).limit(q.size).offset((q.page - 1) * q.size);
+  const rows = await base(db)
+    .where(where)
+    .orderBy(desc(pledgeFinancings.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
   const [{ total }] = await db.select({ total: count() }).from(pledgeFinancings).where(where);
   const items = [];
   for (const r of rows) items.push((await summaryOf(db, r.f, r)).summary);
@@ -76,11 +106,29 @@ export async function pledgeDetail(db: Db, scope: Scope, id: number) {
   const [r] = await base(db).where(and(eq(pledgeFinancings.id, id), ownedBy(scope, pledgeFinancings.enterpriseId)));
   if (!r) throw new NotFoundError('质押融资不存在');
   const { summary, items } = await summaryOf(db, r.f, r);
-  const batches = items.length ? await db.select({ id: stockPositions.id, batchNo: stockPositions.batchNo }).from(stockPositions).where(inArray(stockPositions.id, items.map((i) => i.positionId))) : [];
+  const batches = items.length
+    ? await db
+        .select({ id: stockPositions.id, batchNo: stockPositions.batchNo })
+        .from(stockPositions)
+        .where(
+          inArray(
+            stockPositions.id,
+            items.map((i) => i.positionId),
+          ),
+        )
+    : [];
   const calls = await db.select().from(pledgeMarginCalls).where(eq(pledgeMarginCalls.financingId, id)).orderBy(asc(pledgeMarginCalls.id));
-  const prices = await db.select({ priceDate: goodsPrices.priceDate, unitPrice: goodsPrices.unitPrice }).from(goodsPrices).where(eq(goodsPrices.goodsId, r.f.goodsId)).orderBy(asc(goodsPrices.id));
+  const prices = await db
+    .select({ priceDate: goodsPrices.priceDate, unitPrice: goodsPrices.unitPrice })
+    .from(goodsPrices)
+    .where(eq(goodsPrices.goodsId, r.f.goodsId))
+    .orderBy(asc(goodsPrices.id));
   const events = await db.select().from(pledgeEvents).where(eq(pledgeEvents.financingId, id)).orderBy(asc(pledgeEvents.id));
-  const orders = await db.select().from(releaseOrders).where(eq(releaseOrders.reference, pledgeReference(id))).orderBy(asc(releaseOrders.id));
+  const orders = await db
+    .select()
+    .from(releaseOrders)
+    .where(eq(releaseOrders.reference, pledgeReference(id)))
+    .orderBy(asc(releaseOrders.id));
   return {
     ...summary,
     items: items.map((i) => ({

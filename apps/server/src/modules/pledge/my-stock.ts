@@ -10,11 +10,22 @@ export async function pledgeableStock(db: Db, scope: EnterpriseScope, filter: { 
     .from(stockPositions)
     .innerJoin(goods, eq(goods.id, stockPositions.goodsId))
     .innerJoin(warehouses, eq(warehouses.id, stockPositions.warehouseId))
-    .where(and(ownedBy(scope, stockPositions.depositorId), filter.warehouseId ? eq(stockPositions.warehouseId, filter.warehouseId) : undefined, or(gt(stockPositions.available, '0'), gt(stockPositions.frozen, '0'))))
+    .where(
+      and(
+        ownedBy(scope, stockPositions.depositorId),
+        filter.warehouseId ? eq(stockPositions.warehouseId, filter.warehouseId) : undefined,
+        or(gt(stockPositions.available, '0'), gt(stockPositions.frozen, '0')),
+      ),
+    )
     .orderBy(asc(stockPositions.id));
   const ids = rows.map((r) => r.p.id);
   const receipts = ids.length
-    ? await db.select().from(warehouseReceipts).where(and(inArray(warehouseReceipts.positionId, ids), eq(warehouseReceipts.status, 'LIVE'), ownedBy(scope, warehouseReceipts.holderId)))
+    ? await db
+        .select()
+        .from(warehouseReceipts)
+        .where(
+          and(inArray(warehouseReceipts.positionId, ids), eq(warehouseReceipts.status, 'LIVE'), ownedBy(scope, warehouseReceipts.holderId)),
+        )
     : [];
   return rows.map(({ p, g, w }) => ({
     positionId: p.id,

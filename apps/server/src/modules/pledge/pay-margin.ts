@@ -16,9 +16,26 @@ import { itemsOf, lockPledge, movePledge, pledgedQuantityOf, PLEDGE_TASK, type A
  */
 export async function payMargin(tx: Tx, scope: EnterpriseScope, id: number, actor: Actor) {
   const f = await lockPledge(tx, scope, id);
-  if (f.status !== 'MARGIN_PENDING') throw new BusinessError(f.marginPaid > 0 ? '保证金已缴纳，请勿重复缴纳' : '该融资当前不能缴纳保证金', 'PLEDGE_MARGIN_NOT_DUE');
-  const posted = f.margin > 0 ? await postMargin(tx, { enterpriseId: f.enterpriseId, amount: f.margin as Cents, sourceRef: `${f.financingNo} 保证金`, createdBy: actor.id }) : null;
-  const paid = await movePledge(tx, f, 'MARGIN_PAID', actor, '缴纳保证金', `账户缴纳保证金 ${formatYuan(f.margin)} 元${posted ? `（流水号 ${posted.refNo}）` : ''}`, { marginPaid: f.margin });
+  if (f.status !== 'MARGIN_PENDING')
+    throw new BusinessError(f.marginPaid > 0 ? '保证金已缴纳，请勿重复缴纳' : '该融资当前不能缴纳保证金', 'PLEDGE_MARGIN_NOT_DUE');
+  const posted =
+    f.margin > 0
+      ? await postMargin(tx, {
+          enterpriseId: f.enterpriseId,
+          amount: f.margin as Cents,
+          sourceRef: `${f.financingNo} 保证金`,
+          createdBy: actor.id,
+        })
+      : null;
+  const paid = await movePledge(
+    tx,
+    f,
+    'MARGIN_PAID',
+    actor,
+    '缴纳保证金',
+    `账户缴纳保证金 ${formatYuan(f.margin)} 元${posted ? `（流水号 ${posted.refNo}）` : ''}`,
+    { marginPaid: f.margin },
+  );
   await submitForApproval(tx, paid, actor);
   return { id: f.id, status: paid.status, amount: f.margin, refNo: posted?.refNo ?? null };
 }

@@ -11,12 +11,31 @@ export async function pledgePlatforms(db: Db, scope: EnterpriseScope, today: Iso
   const rows = await db.select().from(platforms).where(eq(platforms.product, 'PLEDGE')).orderBy(asc(platforms.id));
   const result = [];
   for (const p of rows) {
-    const [line] = await db.select().from(creditLines).where(and(eq(creditLines.platformId, p.id), ownedBy(scope, creditLines.enterpriseId)));
-    const terms = await db.select({ t: pledgeTerms, g: goods }).from(pledgeTerms).innerJoin(goods, eq(goods.id, pledgeTerms.goodsId)).where(eq(pledgeTerms.platformId, p.id)).orderBy(asc(goods.id));
+    const [line] = await db
+      .select()
+      .from(creditLines)
+      .where(and(eq(creditLines.platformId, p.id), ownedBy(scope, creditLines.enterpriseId)));
+    const terms = await db
+      .select({ t: pledgeTerms, g: goods })
+      .from(pledgeTerms)
+      .innerJoin(goods, eq(goods.id, pledgeTerms.goodsId))
+      .where(eq(pledgeTerms.platformId, p.id))
+      .orderBy(asc(goods.id));
     const withPrices = [];
     for (const { t, g } of terms) {
       const price = await currentPrice(db, g.id);
-      withPrices.push({ goodsId: g.id, goodsName: g.name, unit: g.unit, scale: g.scale, pledgeRatePpm: t.pledgeRatePpm, warningLinePpm: t.warningLinePpm, liquidationLinePpm: t.liquidationLinePpm, marginRatePpm: t.marginRatePpm, unitPrice: price?.unitPrice ?? null, priceDate: price?.priceDate ?? null });
+      withPrices.push({
+        goodsId: g.id,
+        goodsName: g.name,
+        unit: g.unit,
+        scale: g.scale,
+        pledgeRatePpm: t.pledgeRatePpm,
+        warningLinePpm: t.warningLinePpm,
+        liquidationLinePpm: t.liquidationLinePpm,
+        marginRatePpm: t.marginRatePpm,
+        unitPrice: price?.unitPrice ?? null,
+        priceDate: price?.priceDate ?? null,
+      });
     }
     result.push({
       id: p.id,
@@ -27,7 +46,17 @@ export async function pledgePlatforms(db: Db, scope: EnterpriseScope, today: Iso
       interestMode: p.interestMode,
       penaltyMultiplierPpm: p.penaltyMultiplierPpm,
       description: p.description,
-      creditLine: line ? { id: line.id, limit: line.limit, used: line.used, reserved: line.reserved, available: availableOf(line), expiryDate: line.expiryDate, status: effectiveStatus(line, today) } : null,
+      creditLine: line
+        ? {
+            id: line.id,
+            limit: line.limit,
+            used: line.used,
+            reserved: line.reserved,
+            available: availableOf(line),
+            expiryDate: line.expiryDate,
+            status: effectiveStatus(line, today),
+          }
+        : null,
       terms: withPrices,
     });
   }

@@ -1,7 +1,16 @@
 import { chinaDate } from '@factoring/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLines, goods, ledgerAccounts, platforms, pledgeFinancings, pledgeMarginCalls, stockPositions, users } from '../../db/schema/index.ts';
+import {
+  creditLines,
+  goods,
+  ledgerAccounts,
+  platforms,
+  pledgeFinancings,
+  pledgeMarginCalls,
+  stockPositions,
+  users,
+} from '../../db/schema/index.ts';
 import { DEMO_PLATFORM_CODES } from '../../db/seed/supplyloan.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
@@ -54,10 +63,20 @@ async function proven() {
 /** Everything a refused request must leave untouched: balances, the quantity ledger, credit, pledges. */
 async function snapshot() {
   const db = t.database.db;
-  const balances = await db.select({ code: ledgerAccounts.code, balance: ledgerAccounts.balance }).from(ledgerAccounts).orderBy(asc(ledgerAccounts.code));
+  const balances = await db
+    .select({ code: ledgerAccounts.code, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .orderBy(asc(ledgerAccounts.code));
   const [line] = await db.select().from(creditLines).where(eq(creditLines.id, lineId));
-  const pledges = await db.execute(sql`select (select count(*) from pledge_financings)::int as f, (select count(*) from pledge_items)::int as i, (select count(*) from pledge_margin_calls)::int as c, (select coalesce(sum(outstanding),0)::bigint as o from pledge_financings)`);
-  return JSON.stringify({ balances, line: { used: line!.used, reserved: line!.reserved }, stock: await stockFingerprint(db), pledges: (pledges as unknown as { rows: unknown[] }).rows });
+  const pledges = await db.execute(
+    sql`select (select count(*) from pledge_financings)::int as f, (select count(*) from pledge_items)::int as i, (select count(*) from pledge_margin_calls)::int as c, (select coalesce(sum(outstanding),0)::bigint as o from pledge_financings)`,
+  );
+  return JSON.stringify({
+    balances,
+    line: { used: line!.used, reserved: line!.reserved },
+    stock: await stockFingerprint(db),
+    pledges: (pledges as unknown as { rows: unknown[] }).rows,
+  });
 }
 
 async function refusedWithoutChange(call: () => Promise<{ statusCode: number; json(): unknown }>, code?: string) {
@@ -72,17 +91,27 @@ async function refusedWithoutChange(call: () => Promise<{ statusCode: number; js
   return b;
 }
 
-const balanceOf = async (code: string) => (await t.database.db.select({ b: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code)))[0]?.b ?? 0;
-const apply = (lines: unknown[], amount: number, termDays = 90) => demo.post('/api/pledge/financings', { creditLineId: lineId, lines, amount, termDays }, { json: true });
-const price = (unitPrice: number, priceDate = chinaDate()) => op.post('/api/bpm/pledge/prices', { goodsId: coilId, unitPrice, priceDate, source: '测试报价' }, { json: true });
+const balanceOf = async (code: string) =>
+  (await t.database.db.select({ b: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code)))[0]?.b ?? 0;
+const apply = (lines: unknown[], amount: number, termDays = 90) =>
+  demo.post('/api/pledge/financings', { creditLineId: lineId, lines, amount, termDays }, { json: true });
+const price = (unitPrice: number, priceDate = chinaDate()) =>
+  op.post('/api/bpm/pledge/prices', { goodsId: coilId, unitPrice, priceDate, source: '测试报价' }, { json: true });
 const pendingTask = async (type: string, refId: number) => {
   const list = okOf<{ items: { id: number; refId: string }[] }>(await op.get('/api/bpm/tasks', { type, state: 'PENDING', size: 200 }));
   const task = list.items.find((i) => i.refId === String(refId));
   if (!task) throw new Error(`no pending ${type} for ${refId}`);
   return task.id;
 };
-const approve = async (type: string, refId: number) => op.post(`/api/bpm/tasks/${await pendingTask(type, refId)}/approve`, { comment: '同意' });
-const detail = async (id: number) => okOf<Record<string, unknown> & { items: { id: number; remaining: string }[]; releaseOrders: { id: number; quantity: string; status: string }[] }>(await demo.get(`/api/pledge/financings/${id}`));
+const approve = async (type: string, refId: number) =>
+  op.post(`/api/bpm/tasks/${await pendingTask(type, refId)}/approve`, { comment: '同意' });
+const detail = async (id: number) =>
+  okOf<
+    Record<string, unknown> & {
+      items: { id: number; remaining: string }[];
+      releaseOrders: { id: number; quantity: string; status: string }[];
+    }
+  >(await demo.get(`/api/pledge/financings/${id}`));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -93,11 +122,17 @@ beforeAll(async () => {
   const [me] = await db.select().from(users).where(eq(users.loginName, 'demo'));
   enterpriseId = me!.enterpriseId!;
   const [platform] = await db.select().from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.pledge));
-  const [line] = await db.select().from(creditLines).where(and(eq(creditLines.platformId, platform!.id), eq(creditLines.enterpriseId, enterpriseId)));
+  const [line] = await db
+    .select()
+    .from(creditLines)
+    .where(and(eq(creditLines.platformId, platform!.id), eq(creditLines.enterpriseId, enterpriseId)));
   lineId = line!.id;
   const [coil] = await db.select().from(goods).where(eq(goods.name, '热轧卷板'));
   coilId = coil!.id;
-  const [pos] = await db.select().from(stockPositions).where(and(eq(stockPositions.goodsId, coilId), eq(stockPositions.batchNo, 'RB2610-01')));
+  const [pos] = await db
+    .select()
+    .from(stockPositions)
+    .where(and(eq(stockPositions.goodsId, coilId), eq(stockPositions.batchNo, 'RB2610-01')));
   coilPosition = pos!.id;
   await deposit(t, enterpriseId, 40_000_000);
 });
@@ -105,12 +140,29 @@ afterAll(() => t?.close());
 
 describe('pledge financing (issue 14)', () => {
   it('shows the platform with its accepted goods, lines and today’s price, and the trial with exact cents', async () => {
-    const list = okOf<{ code: string; terms: { goodsName: string; unitPrice: number; pledgeRatePpm: number }[]; creditLine: { id: number } }[]>(await demo.get('/api/pledge/platforms'));
+    const list = okOf<
+      { code: string; terms: { goodsName: string; unitPrice: number; pledgeRatePpm: number }[]; creditLine: { id: number } }[]
+    >(await demo.get('/api/pledge/platforms'));
     const p = list.find((x) => x.code === DEMO_PLATFORM_CODES.pledge)!;
     expect(p.creditLine.id).toBe(lineId);
     expect(p.terms.find((x) => x.goodsName === '热轧卷板')).toMatchObject({ unitPrice: 385_000, pledgeRatePpm: 700_000 });
-    const trial = okOf(await demo.post('/api/pledge/trial', { creditLineId: lineId, lines: [{ positionId: coilPosition, quantity: '100.000' }], amount: 25_000_000, termDays: 90 }, { json: true }));
-    expect(trial).toMatchObject({ quantity: '100.000', unitPrice: 385_000, value: 38_500_000, maxByValue: 26_950_000, margin: 2_500_000, interest: 525_000, serviceFee: 100_000, netAmount: 24_375_000 });
+    const trial = okOf(
+      await demo.post(
+        '/api/pledge/trial',
+        { creditLineId: lineId, lines: [{ positionId: coilPosition, quantity: '100.000' }], amount: 25_000_000, termDays: 90 },
+        { json: true },
+      ),
+    );
+    expect(trial).toMatchObject({
+      quantity: '100.000',
+      unitPrice: 385_000,
+      value: 38_500_000,
+      maxByValue: 26_950_000,
+      margin: 2_500_000,
+      interest: 525_000,
+      serviceFee: 100_000,
+      netAmount: 24_375_000,
+    });
   });
 
   it('refuses every bad application and changes nothing', async () => {
@@ -123,7 +175,17 @@ describe('pledge financing (issue 14)', () => {
     const otherIn = okOf<{ positionId: number }>(
       await keeper.post(
         '/api/warehouse/stock-in',
-        { warehouseId: pos!.warehouseId, locationId: pos!.locationId, depositorId: other!.enterpriseId, goodsId: coilId, batchNo: 'OTHER-1', quantity: '50.000', occurredOn: chinaDate(), documentNo: 'RK-OTHER-1', idempotencyKey: newKey() },
+        {
+          warehouseId: pos!.warehouseId,
+          locationId: pos!.locationId,
+          depositorId: other!.enterpriseId,
+          goodsId: coilId,
+          batchNo: 'OTHER-1',
+          quantity: '50.000',
+          occurredOn: chinaDate(),
+          documentNo: 'RK-OTHER-1',
+          idempotencyKey: newKey(),
+        },
         { json: true },
       ),
     );
@@ -136,7 +198,17 @@ describe('pledge financing (issue 14)', () => {
     const big = okOf<{ positionId: number }>(
       await keeper.post(
         '/api/warehouse/stock-in',
-        { warehouseId: pos!.warehouseId, locationId: pos!.locationId, depositorId: enterpriseId, goodsId: coilId, batchNo: 'BIG-1', quantity: '1000.000', occurredOn: chinaDate(), documentNo: 'RK-BIG-1', idempotencyKey: newKey() },
+        {
+          warehouseId: pos!.warehouseId,
+          locationId: pos!.locationId,
+          depositorId: enterpriseId,
+          goodsId: coilId,
+          batchNo: 'BIG-1',
+          quantity: '1000.000',
+          occurredOn: chinaDate(),
+          documentNo: 'RK-BIG-1',
+          idempotencyKey: newKey(),
+        },
         { json: true },
       ),
     );
@@ -155,7 +227,9 @@ describe('pledge financing (issue 14)', () => {
     const [pos0] = await db.select().from(stockPositions).where(eq(stockPositions.id, coilPosition));
 
     // Apply: credit reserved, 100 t pledged.
-    const applied = okOf<{ id: number; status: string; margin: number; netAmount: number }>(await apply([{ positionId: coilPosition, quantity: '100.000' }], 25_000_000));
+    const applied = okOf<{ id: number; status: string; margin: number; netAmount: number }>(
+      await apply([{ positionId: coilPosition, quantity: '100.000' }], 25_000_000),
+    );
     expect(applied).toMatchObject({ status: 'MARGIN_PENDING', margin: 2_500_000, netAmount: 24_375_000 });
     const id = applied.id;
     const [pos1] = await db.select().from(stockPositions).where(eq(stockPositions.id, coilPosition));
@@ -165,17 +239,33 @@ describe('pledge financing (issue 14)', () => {
 
     // Redeeming before any repayment is refused.
     const items0 = (await detail(id)).items;
-    await refusedWithoutChange(() => demo.post(`/api/pledge/financings/${id}/redeem`, { items: [{ itemId: items0[0]!.id, quantity: '1.000' }], idempotencyKey: newKey() }, { json: true }), 'PLEDGE_NOT_REDEEMABLE');
+    await refusedWithoutChange(
+      () =>
+        demo.post(
+          `/api/pledge/financings/${id}/redeem`,
+          { items: [{ itemId: items0[0]!.id, quantity: '1.000' }], idempotencyKey: newKey() },
+          { json: true },
+        ),
+      'PLEDGE_NOT_REDEEMABLE',
+    );
 
     // Margin from the account, with the password; a second payment is refused.
-    await refusedWithoutChange(() => demo.post(`/api/pledge/financings/${id}/margin`, { password: t.encrypt('wrong-password'), idempotencyKey: newKey() }, { json: true }));
+    await refusedWithoutChange(() =>
+      demo.post(`/api/pledge/financings/${id}/margin`, { password: t.encrypt('wrong-password'), idempotencyKey: newKey() }, { json: true }),
+    );
     const marginKey = newKey();
     okOf(await demo.post(`/api/pledge/financings/${id}/margin`, { password: password(), idempotencyKey: marginKey }, { json: true }));
     // The same key replays the first answer and moves nothing.
     const before = await snapshot();
-    expect(body(await demo.post(`/api/pledge/financings/${id}/margin`, { password: password(), idempotencyKey: marginKey }, { json: true })).status).toBe('OK');
+    expect(
+      body(await demo.post(`/api/pledge/financings/${id}/margin`, { password: password(), idempotencyKey: marginKey }, { json: true }))
+        .status,
+    ).toBe('OK');
     expect(await snapshot()).toBe(before);
-    await refusedWithoutChange(() => demo.post(`/api/pledge/financings/${id}/margin`, { password: password(), idempotencyKey: newKey() }, { json: true }), 'PLEDGE_MARGIN_NOT_DUE');
+    await refusedWithoutChange(
+      () => demo.post(`/api/pledge/financings/${id}/margin`, { password: password(), idempotencyKey: newKey() }, { json: true }),
+      'PLEDGE_MARGIN_NOT_DUE',
+    );
     expect((await balanceOf('MARGIN_HELD')) - marginHeld0).toBe(2_500_000);
     await proven();
 
@@ -192,7 +282,10 @@ describe('pledge financing (issue 14)', () => {
     const [a, b] = await Promise.all([price(300_000), price(300_000)]);
     okOf(a);
     okOf(b);
-    const calls = await db.select().from(pledgeMarginCalls).where(and(eq(pledgeMarginCalls.financingId, id), eq(pledgeMarginCalls.status, 'OPEN')));
+    const calls = await db
+      .select()
+      .from(pledgeMarginCalls)
+      .where(and(eq(pledgeMarginCalls.financingId, id), eq(pledgeMarginCalls.status, 'OPEN')));
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ amount: 4_000_000, ltvPpm: 833_334, unitPrice: 300_000 });
     d = await detail(id);
@@ -203,13 +296,28 @@ describe('pledge financing (issue 14)', () => {
     okOf(await demo.post(`/api/pledge/financings/${id}/top-up`, { password: password(), idempotencyKey: newKey() }, { json: true }));
     d = await detail(id);
     expect(d).toMatchObject({ topUpMargin: 4_000_000, ltvPpm: 700_000, risk: 'NORMAL', openMarginCall: null });
-    await refusedWithoutChange(() => demo.post(`/api/pledge/financings/${id}/top-up`, { password: password(), idempotencyKey: newKey() }, { json: true }), 'PLEDGE_NO_MARGIN_CALL');
+    await refusedWithoutChange(
+      () => demo.post(`/api/pledge/financings/${id}/top-up`, { password: password(), idempotencyKey: newKey() }, { json: true }),
+      'PLEDGE_NO_MARGIN_CALL',
+    );
     await proven();
 
     // Repay half; more than owed is refused.
-    await refusedWithoutChange(() => demo.post(`/api/pledge/financings/${id}/repay`, { amount: 25_000_001, password: password(), idempotencyKey: newKey() }, { json: true }), 'PLEDGE_REPAY_TOO_MUCH');
+    await refusedWithoutChange(
+      () =>
+        demo.post(
+          `/api/pledge/financings/${id}/repay`,
+          { amount: 25_000_001, password: password(), idempotencyKey: newKey() },
+          { json: true },
+        ),
+      'PLEDGE_REPAY_TOO_MUCH',
+    );
     const repaid = okOf<{ principal: number; outstanding: number; releasable: string; status: string }>(
-      await demo.post(`/api/pledge/financings/${id}/repay`, { amount: 12_500_000, password: password(), idempotencyKey: newKey() }, { json: true }),
+      await demo.post(
+        `/api/pledge/financings/${id}/repay`,
+        { amount: 12_500_000, password: password(), idempotencyKey: newKey() },
+        { json: true },
+      ),
     );
     expect(repaid).toMatchObject({ principal: 12_500_000, outstanding: 12_500_000, releasable: '59.523', status: 'REPAYING' });
     expect((await db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]!.used).toBe(12_500_000);
@@ -218,11 +326,20 @@ describe('pledge financing (issue 14)', () => {
     // Redeem: more than covered is refused; half the goods become a release order.
     const itemId = (await detail(id)).items[0]!.id;
     await refusedWithoutChange(
-      () => demo.post(`/api/pledge/financings/${id}/redeem`, { items: [{ itemId, quantity: '59.524' }], idempotencyKey: newKey() }, { json: true }),
+      () =>
+        demo.post(
+          `/api/pledge/financings/${id}/redeem`,
+          { items: [{ itemId, quantity: '59.524' }], idempotencyKey: newKey() },
+          { json: true },
+        ),
       'PLEDGE_REDEEM_EXCEEDS_REPAYMENT',
     );
     const redeemed = okOf<{ releaseOrders: { id: number; quantity: string }[]; releasableAfter: string }>(
-      await demo.post(`/api/pledge/financings/${id}/redeem`, { items: [{ itemId, quantity: '50.000' }], pickupPerson: '王提货', idempotencyKey: newKey() }, { json: true }),
+      await demo.post(
+        `/api/pledge/financings/${id}/redeem`,
+        { items: [{ itemId, quantity: '50.000' }], pickupPerson: '王提货', idempotencyKey: newKey() },
+        { json: true },
+      ),
     );
     expect(redeemed.releasableAfter).toBe('9.523');
     expect(redeemed.releaseOrders).toHaveLength(1);
@@ -233,7 +350,14 @@ describe('pledge financing (issue 14)', () => {
     okOf(
       await keeper.post(
         '/api/warehouse/stock-out',
-        { positionId: coilPosition, quantity: '50.000', occurredOn: chinaDate(), documentNo: 'CK-PLEDGE-1', releaseOrderId: redeemed.releaseOrders[0]!.id, idempotencyKey: newKey() },
+        {
+          positionId: coilPosition,
+          quantity: '50.000',
+          occurredOn: chinaDate(),
+          documentNo: 'CK-PLEDGE-1',
+          releaseOrderId: redeemed.releaseOrders[0]!.id,
+          idempotencyKey: newKey(),
+        },
         { json: true },
       ),
     );
@@ -244,7 +368,13 @@ describe('pledge financing (issue 14)', () => {
 
     // Ten concurrent redemptions of 1.500 t against 9.523 t releasable: only six go through.
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => demo.post(`/api/pledge/financings/${id}/redeem`, { items: [{ itemId, quantity: '1.500' }], idempotencyKey: newKey() }, { json: true })),
+      Array.from({ length: 10 }, () =>
+        demo.post(
+          `/api/pledge/financings/${id}/redeem`,
+          { items: [{ itemId, quantity: '1.500' }], idempotencyKey: newKey() },
+          { json: true },
+        ),
+      ),
     );
     const statuses = answers.map((r) => body(r));
     expect(statuses.filter((s) => s.status === 'OK')).toHaveLength(6);
@@ -256,7 +386,13 @@ describe('pledge financing (issue 14)', () => {
     expect(await runPledgeDaily(db, chinaDate())).toEqual({ overdue: 0, defaults: 0 });
 
     // Repaying the rest settles: both margins return, the remaining 41 t are released.
-    const settled = okOf<{ status: string }>(await demo.post(`/api/pledge/financings/${id}/repay`, { amount: 12_500_000, password: password(), idempotencyKey: newKey() }, { json: true }));
+    const settled = okOf<{ status: string }>(
+      await demo.post(
+        `/api/pledge/financings/${id}/repay`,
+        { amount: 12_500_000, password: password(), idempotencyKey: newKey() },
+        { json: true },
+      ),
+    );
     expect(settled.status).toBe('SETTLED');
     const [end] = await db.select().from(stockPositions).where(eq(stockPositions.id, coilPosition));
     expect(end!.pledged).toBe(pos0!.pledged);
@@ -272,11 +408,14 @@ describe('pledge financing (issue 14)', () => {
   it('cancelling an application gives back the goods, the credit and the margin', async () => {
     const before = await snapshot();
     const applied = okOf<{ id: number }>(await apply([{ positionId: coilPosition, quantity: '10.000' }], 2_000_000, 30));
-    okOf(await demo.post(`/api/pledge/financings/${applied.id}/margin`, { password: password(), idempotencyKey: newKey() }, { json: true }));
+    okOf(
+      await demo.post(`/api/pledge/financings/${applied.id}/margin`, { password: password(), idempotencyKey: newKey() }, { json: true }),
+    );
     okOf(await demo.post(`/api/pledge/financings/${applied.id}/cancel`, {}, { json: true }));
     const after = JSON.parse(await snapshot());
     const was = JSON.parse(before);
-    const balance = (snap: { balances: { code: string; balance: number }[] }, code: string) => snap.balances.find((x) => x.code === code)?.balance;
+    const balance = (snap: { balances: { code: string; balance: number }[] }, code: string) =>
+      snap.balances.find((x) => x.code === code)?.balance;
     for (const code of ['MARGIN_HELD', `VA:${enterpriseId}:AVAILABLE`]) expect(balance(after, code)).toBe(balance(was, code));
     expect(after.line).toEqual(was.line);
     const [pos] = await t.database.db.select().from(stockPositions).where(eq(stockPositions.id, coilPosition));

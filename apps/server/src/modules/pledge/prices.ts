@@ -17,7 +17,14 @@ export async function goodsPriceList(db: Db) {
       unit: g.unit,
       unitPrice: history[0]?.unitPrice ?? null,
       priceDate: history[0]?.priceDate ?? null,
-      history: history.map((h) => ({ id: h.id, priceDate: h.priceDate, unitPrice: h.unitPrice, source: h.source, recordedByName: h.recordedByName, at: h.createdAt.toISOString() })),
+      history: history.map((h) => ({
+        id: h.id,
+        priceDate: h.priceDate,
+        unitPrice: h.unitPrice,
+        source: h.source,
+        recordedByName: h.recordedByName,
+        at: h.createdAt.toISOString(),
+      })),
     });
   }
   return result;

@@ -1,7 +1,19 @@
 // What a set of chosen goods is worth and how much may be lent on it (shared by the live trial and
 // the application, so both say exactly the same). Every line must be the caller's own stock or own
 // live receipt, of one goods item in one warehouse, accepted by the platform.
-import { collateralValue, compareQty, formatPercent, formatYuan, maxPledgeLoan, pledgeMargin, qty, sumQuantities, toQuantityText, type Cents, type IsoDate } from '@factoring/domain';
+import {
+  collateralValue,
+  compareQty,
+  formatPercent,
+  formatYuan,
+  maxPledgeLoan,
+  pledgeMargin,
+  qty,
+  sumQuantities,
+  toQuantityText,
+  type Cents,
+  type IsoDate,
+} from '@factoring/domain';
 import type { PledgeTrialInput } from '@factoring/domain/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -40,21 +52,39 @@ export interface PledgeQuote {
 async function resolveLines(db: Db | Tx, scope: EnterpriseScope, input: PledgeTrialInput['lines']) {
   const positionIds = input.flatMap((l) => ('positionId' in l ? [l.positionId] : []));
   const receiptIds = input.flatMap((l) => ('receiptId' in l ? [l.receiptId] : []));
-  if (new Set(positionIds).size !== positionIds.length || new Set(receiptIds).size !== receiptIds.length) throw new BusinessError('同一笔库存或仓单只能选择一次', 'PLEDGE_DUPLICATE_LINE');
+  if (new Set(positionIds).size !== positionIds.length || new Set(receiptIds).size !== receiptIds.length)
+    throw new BusinessError('同一笔库存或仓单只能选择一次', 'PLEDGE_DUPLICATE_LINE');
   const positions = positionIds.length
-    ? await db.select().from(stockPositions).where(and(inArray(stockPositions.id, positionIds), ownedBy(scope, stockPositions.depositorId)))
+    ? await db
+        .select()
+        .from(stockPositions)
+        .where(and(inArray(stockPositions.id, positionIds), ownedBy(scope, stockPositions.depositorId)))
     : [];
   if (positions.length !== positionIds.length) throw new BusinessError('库存记录不存在或不属于本企业', 'POSITION_NOT_FOUND');
   const receipts = receiptIds.length
-    ? await db.select().from(warehouseReceipts).where(and(inArray(warehouseReceipts.id, receiptIds), ownedBy(scope, warehouseReceipts.holderId)))
+    ? await db
+        .select()
+        .from(warehouseReceipts)
+        .where(and(inArray(warehouseReceipts.id, receiptIds), ownedBy(scope, warehouseReceipts.holderId)))
     : [];
   if (receipts.length !== receiptIds.length) throw new BusinessError('仓单不存在或不属于本企业', 'RECEIPT_NOT_FOUND');
   for (const r of receipts) if (r.status !== 'LIVE') throw new BusinessError(`仓单 ${r.receiptNo} 当前不可质押`, 'RECEIPT_NOT_LIVE');
-  const receiptPositions = receipts.length ? await db.select().from(stockPositions).where(inArray(stockPositions.id, receipts.map((r) => r.positionId))) : [];
+  const receiptPositions = receipts.length
+    ? await db
+        .select()
+        .from(stockPositions)
+        .where(
+          inArray(
+            stockPositions.id,
+            receipts.map((r) => r.positionId),
+          ),
+        )
+    : [];
   const all = [...positions, ...receiptPositions];
   const goodsIds = new Set(all.map((p) => p.goodsId));
   const warehouseIds = new Set(all.map((p) => p.warehouseId));
-  if (goodsIds.size !== 1 || warehouseIds.size !== 1) throw new BusinessError('一笔质押融资只能质押同一仓库的同一种货物', 'PLEDGE_MIXED_GOODS');
+  if (goodsIds.size !== 1 || warehouseIds.size !== 1)
+    throw new BusinessError('一笔质押融资只能质押同一仓库的同一种货物', 'PLEDGE_MIXED_GOODS');
   const byId = new Map(positions.map((p) => [p.id, p]));
   const lines: ResolvedLine[] = [];
   for (const l of input) {
@@ -70,14 +100,30 @@ async function resolveLines(db: Db | Tx, scope: EnterpriseScope, input: PledgeTr
   return { goodsId: [...goodsIds][0]!, warehouseId: [...warehouseIds][0]!, lines };
 }
 
-export async function quotePledge(db: Db | Tx, scope: EnterpriseScope, input: PledgeTrialInput, today: IsoDate, lockedLine?: CreditLine): Promise<PledgeQuote> {
-  const line = lockedLine ?? (await db.select().from(creditLines).where(and(eq(creditLines.id, input.creditLineId), ownedBy(scope, creditLines.enterpriseId))))[0];
+export async function quotePledge(
+  db: Db | Tx,
+  scope: EnterpriseScope,
+  input: PledgeTrialInput,
+  today: IsoDate,
+  lockedLine?: CreditLine,
+): Promise<PledgeQuote> {
+  const line =
+    lockedLine ??
+    (
+      await db
+        .select()
+        .from(creditLines)
+        .where(and(eq(creditLines.id, input.creditLineId), ownedBy(scope, creditLines.enterpriseId)))
+    )[0];
   if (!line) throw new NotFoundError('授信不存在');
   const platform = await platformOf(db, line.platformId);
   if (platform.product !== 'PLEDGE') throw new BusinessError('该授信不属于质押融资平台', 'PLEDGE_WRONG_PLATFORM');
   const { goodsId, warehouseId, lines } = await resolveLines(db, scope, input.lines);
   const [item] = await db.select().from(goods).where(eq(goods.id, goodsId));
-  const [terms] = await db.select().from(pledgeTerms).where(and(eq(pledgeTerms.platformId, platform.id), eq(pledgeTerms.goodsId, goodsId)));
+  const [terms] = await db
+    .select()
+    .from(pledgeTerms)
+    .where(and(eq(pledgeTerms.platformId, platform.id), eq(pledgeTerms.goodsId, goodsId)));
   if (!terms) throw new BusinessError(`平台「${platform.name}」不接受「${item!.name}」质押`, 'PLEDGE_GOODS_NOT_ACCEPTED');
   const price = await requirePrice(db, goodsId);
   const quantity = toQuantityText(sumQuantities(...lines.map((l) => qty(l.quantity))), item!.scale);
@@ -106,7 +152,8 @@ export async function quotePledge(db: Db | Tx, scope: EnterpriseScope, input: Pl
 
 /** The application's limits: term, value × pledge rate, available credit. */
 export function checkPledgeAmount(q: PledgeQuote, amount: number, termDays: number) {
-  if (termDays > q.platform.maxTermDays) throw new BusinessError(`融资期限不能超过平台最长期限 ${q.platform.maxTermDays} 天`, 'PLEDGE_TERM_TOO_LONG');
+  if (termDays > q.platform.maxTermDays)
+    throw new BusinessError(`融资期限不能超过平台最长期限 ${q.platform.maxTermDays} 天`, 'PLEDGE_TERM_TOO_LONG');
   if (amount > q.maxByValue) {
     throw new BusinessError(
       `融资金额超过可融资额度：货值 ${formatYuan(q.value)} 元 × 质押率 ${formatPercent(q.terms.pledgeRatePpm)} = ${formatYuan(q.maxByValue)} 元`,

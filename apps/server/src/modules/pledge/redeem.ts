@@ -6,7 +6,16 @@ import { pledgeItems } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { createReleaseOrder, releasePledge } from '../warehouse/service.ts';
-import { goodsOf, itemsOf, lockPledge, pledgedQuantityOf, pledgeReference, recordPledgeEvent, type Actor, type PledgeFinancing } from './store.ts';
+import {
+  goodsOf,
+  itemsOf,
+  lockPledge,
+  pledgedQuantityOf,
+  pledgeReference,
+  recordPledgeEvent,
+  type Actor,
+  type PledgeFinancing,
+} from './store.ts';
 
 /** The most that may be redeemed now: what the collateral is worth beyond what the outstanding needs at the pledge rate (domain rule). */
 export async function redeemableNow(tx: Tx, f: PledgeFinancing, scale: number): Promise<string> {
@@ -37,8 +46,13 @@ export async function redeemGoods(tx: Tx, scope: EnterpriseScope, id: number, ac
     const line = items.get(want.itemId);
     if (!line) throw new BusinessError('质押货物不存在', 'PLEDGE_ITEM_NOT_FOUND');
     const remaining = qty(line.quantity).minus(line.releasedQuantity);
-    if (compareQty(want.quantity, remaining) > 0) throw new BusinessError(`赎货数量超过该笔剩余质押数量 ${formatQuantity(remaining.toFixed(3), item.scale)}${item.unit}`, 'PLEDGE_REDEEM_OVER_ITEM');
-    if (line.receiptId !== null && compareQty(want.quantity, remaining) !== 0) throw new BusinessError('仓单质押只能整张赎回', 'PLEDGE_RECEIPT_WHOLE');
+    if (compareQty(want.quantity, remaining) > 0)
+      throw new BusinessError(
+        `赎货数量超过该笔剩余质押数量 ${formatQuantity(remaining.toFixed(3), item.scale)}${item.unit}`,
+        'PLEDGE_REDEEM_OVER_ITEM',
+      );
+    if (line.receiptId !== null && compareQty(want.quantity, remaining) !== 0)
+      throw new BusinessError('仓单质押只能整张赎回', 'PLEDGE_RECEIPT_WHOLE');
   }
   const total = sumQuantities(...input.items.map((i) => i.quantity));
   const releasable = await redeemableNow(tx, f, item.scale);
@@ -48,16 +62,40 @@ export async function redeemGoods(tx: Tx, scope: EnterpriseScope, id: number, ac
   const reference = pledgeReference(f.id);
   const orders: { id: number; orderNo: string; quantity: string }[] = [];
   // Receipts first, then positions by ascending id: the warehouse's lock order.
-  const chosen = input.items.map((i) => ({ ...i, line: items.get(i.itemId)! })).sort((a, b) => Number(b.line.receiptId !== null) - Number(a.line.receiptId !== null) || a.line.positionId - b.line.positionId);
+  const chosen = input.items
+    .map((i) => ({ ...i, line: items.get(i.itemId)! }))
+    .sort((a, b) => Number(b.line.receiptId !== null) - Number(a.line.receiptId !== null) || a.line.positionId - b.line.positionId);
   for (const c of chosen) {
     if (c.line.receiptId !== null) await releasePledge(tx, { receiptId: c.line.receiptId, reference, actor });
     else {
-      await releasePledge(tx, { positionId: c.line.positionId, quantity: c.quantity, reference, depositorId: f.enterpriseId, actor, note: '赎货' });
-      const order = await createReleaseOrder(tx, { positionId: c.line.positionId, quantity: c.quantity, reference, pickupPerson: input.pickupPerson ?? f.pickupPerson ?? undefined, depositorId: f.enterpriseId });
+      await releasePledge(tx, {
+        positionId: c.line.positionId,
+        quantity: c.quantity,
+        reference,
+        depositorId: f.enterpriseId,
+        actor,
+        note: '赎货',
+      });
+      const order = await createReleaseOrder(tx, {
+        positionId: c.line.positionId,
+        quantity: c.quantity,
+        reference,
+        pickupPerson: input.pickupPerson ?? f.pickupPerson ?? undefined,
+        depositorId: f.enterpriseId,
+      });
       orders.push({ ...order, quantity: c.quantity });
     }
-    await tx.update(pledgeItems).set({ releasedQuantity: toQuantityText(qty(c.line.releasedQuantity).plus(c.quantity), 3) }).where(eq(pledgeItems.id, c.line.id));
+    await tx
+      .update(pledgeItems)
+      .set({ releasedQuantity: toQuantityText(qty(c.line.releasedQuantity).plus(c.quantity), 3) })
+      .where(eq(pledgeItems.id, c.line.id));
   }
-  await recordPledgeEvent(tx, f.id, actor, '赎货', `赎回 ${item.name} ${toQuantityText(total, item.scale)}${item.unit}，放货单 ${orders.map((o) => o.orderNo).join('，') || '（仓单解除质押）'}`);
+  await recordPledgeEvent(
+    tx,
+    f.id,
+    actor,
+    '赎货',
+    `赎回 ${item.name} ${toQuantityText(total, item.scale)}${item.unit}，放货单 ${orders.map((o) => o.orderNo).join('，') || '（仓单解除质押）'}`,
+  );
   return { releaseOrders: orders, releasableAfter: await redeemableNow(tx, f, item.scale) };
 }

@@ -14,7 +14,14 @@ import { pledgeItems } from '../../db/schema/index.ts';
  * (or the receipt to LIVE), the reserved credit is given back and a paid margin returned — all in
  * the caller's transaction, with the financing row already locked.
  */
-export async function endApplication(tx: Tx, f: PledgeFinancing, to: Extract<PledgeStatus, 'REJECTED' | 'CANCELLED'>, actor: Actor, action: string, note: string) {
+export async function endApplication(
+  tx: Tx,
+  f: PledgeFinancing,
+  to: Extract<PledgeStatus, 'REJECTED' | 'CANCELLED'>,
+  actor: Actor,
+  action: string,
+  note: string,
+) {
   const reference = pledgeReference(f.id);
   const items = await itemsOf(tx, f.id);
   const ordered = [...items].sort((a, b) => Number(b.receiptId !== null) - Number(a.receiptId !== null) || a.positionId - b.positionId);
@@ -24,7 +31,14 @@ export async function endApplication(tx: Tx, f: PledgeFinancing, to: Extract<Ple
     await tx.update(pledgeItems).set({ releasedQuantity: item.quantity }).where(eq(pledgeItems.id, item.id));
   }
   await releaseReservation(tx, f.creditLineId, f.reserved);
-  if (f.marginPaid > 0) await postMargin(tx, { enterpriseId: f.enterpriseId, amount: f.marginPaid as Cents, sourceRef: `${f.financingNo} 退还保证金`, release: true, createdBy: actor.id });
+  if (f.marginPaid > 0)
+    await postMargin(tx, {
+      enterpriseId: f.enterpriseId,
+      amount: f.marginPaid as Cents,
+      sourceRef: `${f.financingNo} 退还保证金`,
+      release: true,
+      createdBy: actor.id,
+    });
   await tx.update(pledgeFinancings).set({ reserved: 0, marginPaid: 0 }).where(eq(pledgeFinancings.id, f.id));
   return movePledge(tx, { ...f, reserved: 0, marginPaid: 0 }, to, actor, action, note);
 }

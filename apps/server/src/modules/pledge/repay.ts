@@ -23,19 +23,40 @@ export async function repayPledge(tx: Tx, scope: EnterpriseScope, id: number, ac
   const penalty = Math.min(amount, f.penaltyOwed);
   const interest = Math.min(amount - penalty, f.interestOwed);
   const principal = amount - penalty - interest;
-  const posted = await postRepayment(tx, { enterpriseId: f.enterpriseId, principal: principal as Cents, interest: interest as Cents, penalty: penalty as Cents, sourceRef: f.financingNo, createdBy: actor.id });
+  const posted = await postRepayment(tx, {
+    enterpriseId: f.enterpriseId,
+    principal: principal as Cents,
+    interest: interest as Cents,
+    penalty: penalty as Cents,
+    sourceRef: f.financingNo,
+    createdBy: actor.id,
+  });
   await restoreCredit(tx, f.creditLineId, principal);
   const money = { outstanding: f.outstanding - principal, interestOwed: f.interestOwed - interest, penaltyOwed: f.penaltyOwed - penalty };
   const note = `账户还款 ${formatYuan(amount)} 元（本金 ${formatYuan(principal)}，利息 ${formatYuan(interest)}，罚息 ${formatYuan(penalty)}；流水号 ${posted.refNo}）`;
   let after;
   if (f.status === 'DISBURSED') after = await movePledge(tx, f, 'REPAYING', actor, '还款', note, money);
   else {
-    const [row] = await tx.update(pledgeFinancings).set({ ...money, updatedAt: new Date() }).where(eq(pledgeFinancings.id, f.id)).returning();
+    const [row] = await tx
+      .update(pledgeFinancings)
+      .set({ ...money, updatedAt: new Date() })
+      .where(eq(pledgeFinancings.id, f.id))
+      .returning();
     after = row!;
     await recordPledgeEvent(tx, f.id, actor, '还款', note);
   }
   if (money.outstanding === 0 && money.interestOwed === 0 && money.penaltyOwed === 0) after = await settlePledge(tx, after, actor);
   const [item] = await tx.select().from(goods).where(eq(goods.id, f.goodsId));
   const releasable = after.status === 'SETTLED' ? '0' : await redeemableNow(tx, after, item!.scale);
-  return { id: f.id, status: after.status, amount, refNo: posted.refNo, principal, interest, penalty, outstanding: money.outstanding, releasable };
+  return {
+    id: f.id,
+    status: after.status,
+    amount,
+    refNo: posted.refNo,
+    principal,
+    interest,
+    penalty,
+    outstanding: money.outstanding,
+    releasable,
+  };
 }

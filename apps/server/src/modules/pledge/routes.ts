@@ -61,27 +61,51 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.get(
     '/api/pledge/platforms',
-    { preHandler: merchant, schema: { tags, summary: '质押融资平台（本企业授信、接受的货物、质押率与当前价格）', response: answers(z.array(pledgePlatformSchema)) } },
+    {
+      preHandler: merchant,
+      schema: {
+        tags,
+        summary: '质押融资平台（本企业授信、接受的货物、质押率与当前价格）',
+        response: answers(z.array(pledgePlatformSchema)),
+      },
+    },
     async (request) => ok(await pledgePlatforms(db, enterpriseScope(request), chinaDate())),
   );
   app.get(
     '/api/pledge/stock',
-    { preHandler: merchant, schema: { tags, summary: '本企业可质押的库存与仓单', querystring: pledgeStockQuery, response: answers(z.array(pledgeStockSchema)) } },
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '本企业可质押的库存与仓单', querystring: pledgeStockQuery, response: answers(z.array(pledgeStockSchema)) },
+    },
     async (request) => ok(await pledgeableStock(db, enterpriseScope(request), request.query)),
   );
   app.post(
     '/api/pledge/trial',
-    { preHandler: merchant, schema: { tags, summary: '融资试算（货值、最高可融资、保证金、利息、服务费）', body: pledgeTrialBody, response: answers(pledgeTrialSchema) } },
+    {
+      preHandler: merchant,
+      schema: {
+        tags,
+        summary: '融资试算（货值、最高可融资、保证金、利息、服务费）',
+        body: pledgeTrialBody,
+        response: answers(pledgeTrialSchema),
+      },
+    },
     async (request) => ok(await pledgeTrial(db, enterpriseScope(request), request.body, chinaDate())),
   );
   app.post(
     '/api/pledge/financings',
-    { preHandler: merchant, schema: { tags, summary: '申请质押融资（占用授信、质押货物）', body: pledgeApplyBody, response: answers(pledgeAppliedSchema) } },
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '申请质押融资（占用授信、质押货物）', body: pledgeApplyBody, response: answers(pledgeAppliedSchema) },
+    },
     async (request) => ok(await applyPledge(db, certifiedScope(request), actorOf(request), request.body, chinaDate())),
   );
   app.get(
     '/api/pledge/financings',
-    { preHandler: merchant, schema: { tags, summary: '我的质押融资', querystring: pledgeFinancingListQuery, response: answers(pledgeFinancingPageSchema) } },
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '我的质押融资', querystring: pledgeFinancingListQuery, response: answers(pledgeFinancingPageSchema) },
+    },
     async (request) => ok(await listPledges(db, enterpriseScope(request), request.query)),
   );
   app.get(
@@ -91,43 +115,126 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   );
   app.post(
     '/api/pledge/financings/:id/cancel',
-    { preHandler: merchant, schema: { tags, summary: '取消申请（解除质押、退回授信与保证金）', params: idParams, response: answers(z.object({ id: z.number().int(), status: z.string() })) } },
+    {
+      preHandler: merchant,
+      schema: {
+        tags,
+        summary: '取消申请（解除质押、退回授信与保证金）',
+        params: idParams,
+        response: answers(z.object({ id: z.number().int(), status: z.string() })),
+      },
+    },
     async (request) => ok(await cancelPledge(db, certifiedScope(request), request.params.id, actorOf(request))),
   );
 
   /** A money movement: the login password (unless `password` is false), then the work once per idempotency key. */
   async function once<R>(
     request: FastifyRequest,
-    p: { id: number; body: { password?: string; idempotencyKey?: string }; operation: string; fields?: Record<string, unknown>; password?: boolean },
+    p: {
+      id: number;
+      body: { password?: string; idempotencyKey?: string };
+      operation: string;
+      fields?: Record<string, unknown>;
+      password?: boolean;
+    },
     work: (tx: Tx) => Promise<R>,
   ): Promise<R> {
     const scope = certifiedScope(request);
     const key = idempotencyKeyOf(request.headers['idempotency-key'], p.body.idempotencyKey);
     if (p.password !== false) await confirmPassword({ db, cipher: ctx.cipher }, scope.userId, p.body.password);
-    const { result } = await runIdempotent(db, { scope: idempotencyScopeOf(request), key, operation: p.operation, request: { financingId: p.id, ...p.fields } }, work);
+    const { result } = await runIdempotent(
+      db,
+      { scope: idempotencyScopeOf(request), key, operation: p.operation, request: { financingId: p.id, ...p.fields } },
+      work,
+    );
     return result;
   }
 
   app.post(
     '/api/pledge/financings/:id/margin',
-    { preHandler: merchant, schema: { tags, summary: '账户缴纳保证金（登录密码确认，幂等键）', params: idParams, body: pledgeConfirmBody, response: answers(pledgeMoneyResultSchema) } },
-    async (request) => ok(await once(request, { id: request.params.id, body: request.body, operation: 'pledge.margin' }, (tx) => payMargin(tx, certifiedScope(request), request.params.id, actorOf(request)))),
+    {
+      preHandler: merchant,
+      schema: {
+        tags,
+        summary: '账户缴纳保证金（登录密码确认，幂等键）',
+        params: idParams,
+        body: pledgeConfirmBody,
+        response: answers(pledgeMoneyResultSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await once(request, { id: request.params.id, body: request.body, operation: 'pledge.margin' }, (tx) =>
+          payMargin(tx, certifiedScope(request), request.params.id, actorOf(request)),
+        ),
+      ),
   );
   app.post(
     '/api/pledge/financings/:id/top-up',
-    { preHandler: merchant, schema: { tags, summary: '补缴保证金（登录密码确认，幂等键）', params: idParams, body: pledgeConfirmBody, response: answers(pledgeMoneyResultSchema) } },
-    async (request) => ok(await once(request, { id: request.params.id, body: request.body, operation: 'pledge.topUp' }, (tx) => topUpMargin(tx, certifiedScope(request), request.params.id, actorOf(request)))),
+    {
+      preHandler: merchant,
+      schema: {
+        tags,
+        summary: '补缴保证金（登录密码确认，幂等键）',
+        params: idParams,
+        body: pledgeConfirmBody,
+        response: answers(pledgeMoneyResultSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await once(request, { id: request.params.id, body: request.body, operation: 'pledge.topUp' }, (tx) =>
+          topUpMargin(tx, certifiedScope(request), request.params.id, actorOf(request)),
+        ),
+      ),
   );
   app.post(
     '/api/pledge/financings/:id/repay',
-    { preHandler: merchant, schema: { tags, summary: '账户还款（登录密码确认，幂等键；还清即结清）', params: idParams, body: pledgeRepayBody, response: answers(pledgeRepayResultSchema) } },
-    async (request) => ok(await once(request, { id: request.params.id, body: request.body, operation: 'pledge.repay', fields: { amount: request.body.amount } }, (tx) => repayPledge(tx, certifiedScope(request), request.params.id, actorOf(request), request.body.amount))),
+    {
+      preHandler: merchant,
+      schema: {
+        tags,
+        summary: '账户还款（登录密码确认，幂等键；还清即结清）',
+        params: idParams,
+        body: pledgeRepayBody,
+        response: answers(pledgeRepayResultSchema),
+      },
+    },
+    async (request) =>
+      ok(
+        await once(
+          request,
+          { id: request.params.id, body: request.body, operation: 'pledge.repay', fields: { amount: request.body.amount } },
+          (tx) => repayPledge(tx, certifiedScope(request), request.params.id, actorOf(request), request.body.amount),
+        ),
+      ),
   );
   app.post(
     '/api/pledge/financings/:id/redeem',
-    { preHandler: merchant, schema: { tags, summary: '赎货（生成放货单，幂等键）', params: idParams, body: pledgeRedeemBody, response: answers(pledgeRedeemResultSchema) } },
+    {
+      preHandler: merchant,
+      schema: {
+        tags,
+        summary: '赎货（生成放货单，幂等键）',
+        params: idParams,
+        body: pledgeRedeemBody,
+        response: answers(pledgeRedeemResultSchema),
+      },
+    },
     async (request) =>
-      ok(await once(request, { id: request.params.id, body: request.body, operation: 'pledge.redeem', fields: { items: request.body.items, pickupPerson: request.body.pickupPerson }, password: false }, (tx) => redeemGoods(tx, certifiedScope(request), request.params.id, actorOf(request), request.body))),
+      ok(
+        await once(
+          request,
+          {
+            id: request.params.id,
+            body: request.body,
+            operation: 'pledge.redeem',
+            fields: { items: request.body.items, pickupPerson: request.body.pickupPerson },
+            password: false,
+          },
+          (tx) => redeemGoods(tx, certifiedScope(request), request.params.id, actorOf(request), request.body),
+        ),
+      ),
   );
 
   // ------------------------------------------------------------ operators
@@ -138,7 +245,15 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   );
   app.post(
     '/api/bpm/pledge/prices',
-    { preHandler: operator, schema: { tags, summary: '录入货物价格（盯市估值，必要时发出补缴保证金通知）', body: goodsPriceBody, response: answers(goodsPriceResultSchema) } },
+    {
+      preHandler: operator,
+      schema: {
+        tags,
+        summary: '录入货物价格（盯市估值，必要时发出补缴保证金通知）',
+        body: goodsPriceBody,
+        response: answers(goodsPriceResultSchema),
+      },
+    },
     async (request) => ok(await recordGoodsPrice(db, actorOf(request), request.body, chinaDate())),
   );
 };

@@ -24,8 +24,23 @@ export async function settlePledge(tx: Tx, f: PledgeFinancing, actor: Actor) {
     await tx.update(pledgeItems).set({ releasedQuantity: item.quantity }).where(eq(pledgeItems.id, item.id));
   }
   const margin = f.marginPaid + f.topUpMargin;
-  if (margin > 0) await postMargin(tx, { enterpriseId: f.enterpriseId, amount: margin as Cents, sourceRef: `${f.financingNo} 结清退还保证金`, release: true, createdBy: actor.id });
-  const open = await tx.select().from(pledgeMarginCalls).where(and(eq(pledgeMarginCalls.financingId, f.id), inArray(pledgeMarginCalls.status, ['OPEN', 'DEFAULTED'])));
+  if (margin > 0)
+    await postMargin(tx, {
+      enterpriseId: f.enterpriseId,
+      amount: margin as Cents,
+      sourceRef: `${f.financingNo} 结清退还保证金`,
+      release: true,
+      createdBy: actor.id,
+    });
+  const open = await tx
+    .select()
+    .from(pledgeMarginCalls)
+    .where(and(eq(pledgeMarginCalls.financingId, f.id), inArray(pledgeMarginCalls.status, ['OPEN', 'DEFAULTED'])));
   for (const call of open) await transition(tx, pledgeMarginCalls, marginCallLifecycle, call, 'WITHDRAWN', { closedAt: new Date() });
-  return movePledge(tx, f, 'SETTLED', actor, '结清', `退还保证金 ${formatYuan(margin)} 元，剩余质押货物全部解除质押`, { marginPaid: 0, topUpMargin: 0, overdue: false, defaulted: false });
+  return movePledge(tx, f, 'SETTLED', actor, '结清', `退还保证金 ${formatYuan(margin)} 元，剩余质押货物全部解除质押`, {
+    marginPaid: 0,
+    topUpMargin: 0,
+    overdue: false,
+    defaulted: false,
+  });
 }

@@ -1,6 +1,16 @@
 // Shared pieces of the pledge module: row types, locks, the history, the current price and the
 // valuation of a financing with the domain's rules (packages/domain/src/pledge.ts).
-import { collateralValue, loanToValuePpm, pledgeLifecycle, pledgeRisk, qty, sumQuantities, toQuantityText, type PledgeRisk, type PledgeStatus } from '@factoring/domain';
+import {
+  collateralValue,
+  loanToValuePpm,
+  pledgeLifecycle,
+  pledgeRisk,
+  qty,
+  sumQuantities,
+  toQuantityText,
+  type PledgeRisk,
+  type PledgeStatus,
+} from '@factoring/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { goods, goodsPrices, pledgeEvents, pledgeFinancings, pledgeItems } from '../../db/schema/index.ts';
@@ -45,12 +55,36 @@ export async function lockPledge(tx: Tx, scope: Scope, id: number): Promise<Pled
   return row;
 }
 
-export async function recordPledgeEvent(tx: Tx, financingId: number, actor: Actor, action: string, note?: string | null, from?: string | null, to?: string | null) {
-  await tx.insert(pledgeEvents).values({ financingId, action, note: note ?? null, fromStatus: from ?? null, toStatus: to ?? null, actorId: actor.id, actorName: actor.name });
+export async function recordPledgeEvent(
+  tx: Tx,
+  financingId: number,
+  actor: Actor,
+  action: string,
+  note?: string | null,
+  from?: string | null,
+  to?: string | null,
+) {
+  await tx.insert(pledgeEvents).values({
+    financingId,
+    action,
+    note: note ?? null,
+    fromStatus: from ?? null,
+    toStatus: to ?? null,
+    actorId: actor.id,
+    actorName: actor.name,
+  });
 }
 
 /** Moves a financing along `pledgeLifecycle` (anything else refused) and records it. */
-export async function movePledge(tx: Tx, f: PledgeFinancing, to: PledgeStatus, actor: Actor, action: string, note?: string | null, extra: Partial<typeof pledgeFinancings.$inferInsert> = {}) {
+export async function movePledge(
+  tx: Tx,
+  f: PledgeFinancing,
+  to: PledgeStatus,
+  actor: Actor,
+  action: string,
+  note?: string | null,
+  extra: Partial<typeof pledgeFinancings.$inferInsert> = {},
+) {
   const updated = await transition(tx, pledgeFinancings, pledgeLifecycle, f, to, { ...extra, updatedAt: new Date() });
   await recordPledgeEvent(tx, f.id, actor, action, note, f.status, to);
   return updated;
@@ -62,7 +96,12 @@ export function pledgeNoOf(id: number, applyDate: string): string {
 
 /** The current unit price of a goods item: its latest price-list row. */
 export async function currentPrice(db: Db | Tx, goodsId: number): Promise<{ unitPrice: number; priceDate: string } | null> {
-  const [row] = await db.select({ unitPrice: goodsPrices.unitPrice, priceDate: goodsPrices.priceDate }).from(goodsPrices).where(eq(goodsPrices.goodsId, goodsId)).orderBy(desc(goodsPrices.id)).limit(1);
+  const [row] = await db
+    .select({ unitPrice: goodsPrices.unitPrice, priceDate: goodsPrices.priceDate })
+    .from(goodsPrices)
+    .where(eq(goodsPrices.goodsId, goodsId))
+    .orderBy(desc(goodsPrices.id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -83,10 +122,15 @@ export async function itemsOf(db: Db | Tx, financingId: number): Promise<PledgeI
 }
 
 /** Quantity still pledged: Σ (quantity − released). */
-export const pledgedQuantityOf = (items: PledgeItem[], scale: number) => toQuantityText(sumQuantities(...items.map((i) => qty(i.quantity).minus(i.releasedQuantity))), scale);
+export const pledgedQuantityOf = (items: PledgeItem[], scale: number) =>
+  toQuantityText(sumQuantities(...items.map((i) => qty(i.quantity).minus(i.releasedQuantity))), scale);
 
 /** The mark to market of a financing at a unit price: value, LTV and where it stands against the lines. */
-export function valuationOf(f: PledgeFinancing, pledgedQuantity: string, unitPrice: number): { value: number; ltvPpm: number; risk: PledgeRisk } {
+export function valuationOf(
+  f: PledgeFinancing,
+  pledgedQuantity: string,
+  unitPrice: number,
+): { value: number; ltvPpm: number; risk: PledgeRisk } {
   const value = collateralValue(pledgedQuantity, unitPrice);
   // Before disbursement the exposure is the applied amount; afterwards the principal outstanding.
   const exposure = LIVE_STATUSES.includes(f.status) || f.status === 'SETTLED' ? f.outstanding : f.amount;

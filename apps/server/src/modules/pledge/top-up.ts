@@ -21,9 +21,17 @@ export async function topUpMargin(tx: Tx, scope: EnterpriseScope, id: number, ac
     .where(and(eq(pledgeMarginCalls.financingId, f.id), inArray(pledgeMarginCalls.status, ['OPEN', 'DEFAULTED'])))
     .for('update');
   if (!call) throw new BusinessError('该融资没有待补缴的保证金', 'PLEDGE_NO_MARGIN_CALL');
-  const posted = await postMargin(tx, { enterpriseId: f.enterpriseId, amount: call.amount as Cents, sourceRef: `${f.financingNo} 补缴保证金`, createdBy: actor.id });
+  const posted = await postMargin(tx, {
+    enterpriseId: f.enterpriseId,
+    amount: call.amount as Cents,
+    sourceRef: `${f.financingNo} 补缴保证金`,
+    createdBy: actor.id,
+  });
   await transition(tx, pledgeMarginCalls, marginCallLifecycle, call, 'MET', { paidAmount: call.amount, closedAt: new Date() });
-  await tx.update(pledgeFinancings).set({ topUpMargin: f.topUpMargin + call.amount, defaulted: false, updatedAt: new Date() }).where(eq(pledgeFinancings.id, f.id));
+  await tx
+    .update(pledgeFinancings)
+    .set({ topUpMargin: f.topUpMargin + call.amount, defaulted: false, updatedAt: new Date() })
+    .where(eq(pledgeFinancings.id, f.id));
   await recordPledgeEvent(tx, f.id, actor, '补缴保证金', `账户补缴 ${formatYuan(call.amount)} 元（流水号 ${posted.refNo}）`);
   return { id: f.id, status: f.status, amount: call.amount, refNo: posted.refNo };
 }

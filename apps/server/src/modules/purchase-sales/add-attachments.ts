@@ -21,6 +21,16 @@ export async function addAttachments(db: Db, scope: EnterpriseScope, actor: Acto
       .values(ids.map((uploadId) => ({ orderId: order.id, uploadId, enterpriseId: scope.enterpriseId })))
       .onConflictDoNothing()
       .returning({ uploadId: psOrderAttachments.uploadId });
-    if (added.length) await recordEvent(tx, order.id, actor, '添加附件', mine.filter((m) => added.some((a) => a.uploadId === m.id)).map((m) => m.name).join('，'));
+    if (added.length)
+      await recordEvent(
+        tx,
+        order.id,
+        actor,
+        '添加附件',
+        mine
+          .filter((m) => added.some((a) => a.uploadId === m.id))
+          .map((m) => m.name)
+          .join('，'),
+      );
   });
 }

@@ -13,7 +13,11 @@ export async function cancelOrder(db: Db, scope: EnterpriseScope, actor: Actor, 
     const order = await lockOrder(tx, scope, id);
     assertOwner(order, scope, '取消订单');
     if (order.status === 'CONFIRMED') {
-      const [moved] = await tx.select({ id: psOrderLines.id }).from(psOrderLines).where(and(eq(psOrderLines.orderId, order.id), gt(psOrderLines.fulfilled, '0'))).limit(1);
+      const [moved] = await tx
+        .select({ id: psOrderLines.id })
+        .from(psOrderLines)
+        .where(and(eq(psOrderLines.orderId, order.id), gt(psOrderLines.fulfilled, '0')))
+        .limit(1);
       if (moved) throw new BusinessError('订单已有发货或收货记录，不能取消', 'ALREADY_STARTED');
       if (order.paidAmount > 0) throw new BusinessError('订单已有付款记录，不能取消', 'ALREADY_PAID');
       if (!reason) throw new BusinessError('请填写取消原因', 'REASON_REQUIRED');

@@ -6,11 +6,23 @@ import { enterprises, psGoods } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 
-const view = (g: typeof psGoods.$inferSelect) => ({ id: g.id, name: g.name, spec: g.spec || null, unit: g.unit, taxRatePpm: g.taxRatePpm, unitPrice: g.unitPrice });
+const view = (g: typeof psGoods.$inferSelect) => ({
+  id: g.id,
+  name: g.name,
+  spec: g.spec || null,
+  unit: g.unit,
+  taxRatePpm: g.taxRatePpm,
+  unitPrice: g.unitPrice,
+});
 
 /** The enterprise's goods catalogue, by name. */
 export async function listGoods(db: Db, scope: EnterpriseScope) {
-  const rows = await db.select().from(psGoods).where(ownedBy(scope, psGoods.enterpriseId)).orderBy(asc(psGoods.name), asc(psGoods.id)).limit(500);
+  const rows = await db
+    .select()
+    .from(psGoods)
+    .where(ownedBy(scope, psGoods.enterpriseId))
+    .orderBy(asc(psGoods.name), asc(psGoods.id))
+    .limit(500);
   return rows.map(view);
 }
 
@@ -18,7 +30,14 @@ export async function listGoods(db: Db, scope: EnterpriseScope) {
 export async function addGoods(db: Db, scope: EnterpriseScope, input: z.output<typeof catalogueInputSchema>) {
   const [row] = await db
     .insert(psGoods)
-    .values({ enterpriseId: scope.enterpriseId, name: input.name, spec: input.spec ?? '', unit: input.unit, taxRatePpm: input.taxRatePpm, unitPrice: input.unitPrice ?? null })
+    .values({
+      enterpriseId: scope.enterpriseId,
+      name: input.name,
+      spec: input.spec ?? '',
+      unit: input.unit,
+      taxRatePpm: input.taxRatePpm,
+      unitPrice: input.unitPrice ?? null,
+    })
     .onConflictDoNothing()
     .returning();
   if (!row) throw new BusinessError('商品目录中已有同名同规格的商品', 'DUPLICATE_GOODS');

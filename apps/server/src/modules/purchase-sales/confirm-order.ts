@@ -14,11 +14,17 @@ export async function confirmOrder(db: Db, scope: EnterpriseScope, actor: Actor,
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, scope, id);
     if (order.ownerEnterpriseId !== scope.enterpriseId) {
-      throw new BusinessError(order.status === 'SUBMITTED' ? '请使用“对方确认”确认该订单' : `订单当前状态为“${ORDER_STATUS_LABELS[order.status]}”，不能确认`, 'NOT_ORDER_OWNER');
+      throw new BusinessError(
+        order.status === 'SUBMITTED' ? '请使用“对方确认”确认该订单' : `订单当前状态为“${ORDER_STATUS_LABELS[order.status]}”，不能确认`,
+        'NOT_ORDER_OWNER',
+      );
     }
     const awaitsCounterparty = counterpartyIdOf(order, sideOf(order, scope.enterpriseId)) !== null;
     const to = awaitsCounterparty ? 'SUBMITTED' : 'CONFIRMED';
-    const updated = await transition(tx, psOrders, orderLifecycle, order, to, { confirmedAt: to === 'CONFIRMED' ? new Date() : null, updatedAt: new Date() });
+    const updated = await transition(tx, psOrders, orderLifecycle, order, to, {
+      confirmedAt: to === 'CONFIRMED' ? new Date() : null,
+      updatedAt: new Date(),
+    });
     await recordEvent(tx, order.id, actor, awaitsCounterparty ? '提交对方确认' : '确认订单', null, order.status, to);
     return { id: updated.id, status: updated.status, statusLabel: ORDER_STATUS_LABELS[updated.status] };
   });
@@ -31,7 +37,10 @@ export async function answerOrder(db: Db, scope: EnterpriseScope, actor: Actor, 
     if (order.ownerEnterpriseId === scope.enterpriseId) throw new BusinessError('订单须由交易对手确认，创建方不能代为确认', 'OWN_ORDER');
     if (!accept && !reason) throw new BusinessError('请填写退回原因', 'REASON_REQUIRED');
     const to = accept ? 'CONFIRMED' : 'DRAFT';
-    const updated = await transition(tx, psOrders, orderLifecycle, order, to, { confirmedAt: accept ? new Date() : null, updatedAt: new Date() });
+    const updated = await transition(tx, psOrders, orderLifecycle, order, to, {
+      confirmedAt: accept ? new Date() : null,
+      updatedAt: new Date(),
+    });
     await recordEvent(tx, order.id, actor, accept ? '对方确认' : '对方退回', reason, order.status, to);
     return { id: updated.id, status: updated.status, statusLabel: ORDER_STATUS_LABELS[updated.status] };
   });

@@ -30,12 +30,21 @@ export async function listFeatureUsers(db: Db, q: z.output<typeof featureUserQue
     .orderBy(desc(users.purchaseSalesEnabled), users.id)
     .limit(q.size)
     .offset((q.page - 1) * q.size);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users).leftJoin(enterprises, eq(enterprises.id, users.enterpriseId)).where(where);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+    .where(where);
   const logs = rows.length
     ? await db
         .select({ userId: psFeatureLog.userId, operatorName: psFeatureLog.operatorName, id: psFeatureLog.id })
         .from(psFeatureLog)
-        .where(sql`${psFeatureLog.userId} in (${sql.join(rows.map((r) => sql`${r.u.id}`), sql`, `)})`)
+        .where(
+          sql`${psFeatureLog.userId} in (${sql.join(
+            rows.map((r) => sql`${r.u.id}`),
+            sql`, `,
+          )})`,
+        )
         .orderBy(desc(psFeatureLog.id))
     : [];
   return {
@@ -53,7 +62,13 @@ export async function listFeatureUsers(db: Db, q: z.output<typeof featureUserQue
 }
 
 /** Operator: switches a user's purchase/sales feature on or off, with the reason, audited in the same transaction. */
-export async function switchFeature(db: Db, operator: { id: number; name: string; ip?: string }, userId: number, enabled: boolean, reason: string) {
+export async function switchFeature(
+  db: Db,
+  operator: { id: number; name: string; ip?: string },
+  userId: number,
+  enabled: boolean,
+  reason: string,
+) {
   return db.transaction(async (tx) => {
     const [u] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!u) throw new NotFoundError('用户不存在');
@@ -62,7 +77,15 @@ export async function switchFeature(db: Db, operator: { id: number; name: string
     await tx.update(users).set({ purchaseSalesEnabled: enabled }).where(eq(users.id, u.id));
     const [log] = await tx
       .insert(psFeatureLog)
-      .values({ userId: u.id, before: u.purchaseSalesEnabled, enabled, reason, operatorId: operator.id, operatorName: operator.name, ip: operator.ip ?? null })
+      .values({
+        userId: u.id,
+        before: u.purchaseSalesEnabled,
+        enabled,
+        reason,
+        operatorId: operator.id,
+        operatorName: operator.name,
+        ip: operator.ip ?? null,
+      })
       .returning();
     return { id: u.id, loginName: u.loginName, enabled, changedAt: log.createdAt.toISOString() };
   });
@@ -77,5 +100,13 @@ export async function featureLog(db: Db, userId?: number) {
     .where(userId ? eq(psFeatureLog.userId, userId) : undefined)
     .orderBy(desc(psFeatureLog.id))
     .limit(100);
-  return rows.map(({ l, loginName }) => ({ id: l.id, userId: l.userId, loginName, enabled: l.enabled, reason: l.reason, operatorName: l.operatorName, createdAt: l.createdAt.toISOString() }));
+  return rows.map(({ l, loginName }) => ({
+    id: l.id,
+    userId: l.userId,
+    loginName,
+    enabled: l.enabled,
+    reason: l.reason,
+    operatorName: l.operatorName,
+    createdAt: l.createdAt.toISOString(),
+  }));
 }

@@ -1,4 +1,12 @@
-import { applyFulfilment, fulfilledStatusOf, normaliseQuantity, OrderError, ORDER_STATUS_LABELS, orderLifecycle, type OrderSide } from '@factoring/domain';
+import {
+  applyFulfilment,
+  fulfilledStatusOf,
+  normaliseQuantity,
+  OrderError,
+  ORDER_STATUS_LABELS,
+  orderLifecycle,
+  type OrderSide,
+} from '@factoring/domain';
 import type { fulfilInputSchema } from '@factoring/domain/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -29,8 +37,14 @@ export async function fulfilOrder(db: Db, scope: EnterpriseScope, actor: Actor, 
     const order = await lockOrder(tx, scope, id);
     const side: OrderSide = sideOf(order, scope.enterpriseId);
     const what = side === 'BUYER' ? '收货' : '发货';
-    if (order.status !== 'CONFIRMED') throw new BusinessError(`订单当前状态为“${ORDER_STATUS_LABELS[order.status]}”，不能登记${what}`, 'INVALID_TRANSITION');
-    const lines = await tx.select().from(psOrderLines).where(eq(psOrderLines.orderId, order.id)).orderBy(asc(psOrderLines.seq)).for('update');
+    if (order.status !== 'CONFIRMED')
+      throw new BusinessError(`订单当前状态为“${ORDER_STATUS_LABELS[order.status]}”，不能登记${what}`, 'INVALID_TRANSITION');
+    const lines = await tx
+      .select()
+      .from(psOrderLines)
+      .where(eq(psOrderLines.orderId, order.id))
+      .orderBy(asc(psOrderLines.seq))
+      .for('update');
     let result;
     try {
       result = applyFulfilment(
@@ -44,7 +58,10 @@ export async function fulfilOrder(db: Db, scope: EnterpriseScope, actor: Actor, 
     const summary: string[] = [];
     for (const m of input.lines) {
       const line = lines.find((l) => l.id === m.lineId)!;
-      await tx.update(psOrderLines).set({ fulfilled: result.fulfilled.get(line.id)! }).where(eq(psOrderLines.id, line.id));
+      await tx
+        .update(psOrderLines)
+        .set({ fulfilled: result.fulfilled.get(line.id)! })
+        .where(eq(psOrderLines.id, line.id));
       summary.push(`${line.goodsName} ${normaliseQuantity(m.quantity)}${line.unit}`);
     }
     const note = [summary.join('，'), input.note].filter(Boolean).join('；');

@@ -13,10 +13,19 @@ const owner = alias(enterprises, 'owner');
 export async function findOrdersByNo(db: Db, scope: Scope, orderNo: string) {
   const like = `%${orderNo.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
   const rows = await db
-    .select({ o: psOrders, ownerName: owner.name, financingId: financings.id, financingNo: financings.financingNo, financingStatus: financings.status })
+    .select({
+      o: psOrders,
+      ownerName: owner.name,
+      financingId: financings.id,
+      financingNo: financings.financingNo,
+      financingStatus: financings.status,
+    })
     .from(psOrders)
     .innerJoin(owner, eq(owner.id, psOrders.ownerEnterpriseId))
-    .leftJoin(orderReceivables, and(eq(orderReceivables.enterpriseId, psOrders.sellerEnterpriseId), eq(orderReceivables.orderNo, psOrders.orderNo)))
+    .leftJoin(
+      orderReceivables,
+      and(eq(orderReceivables.enterpriseId, psOrders.sellerEnterpriseId), eq(orderReceivables.orderNo, psOrders.orderNo)),
+    )
     .leftJoin(financings, eq(financings.id, orderReceivables.financingId))
     .where(and(visibleTo(scope), sql`${psOrders.orderNo} ilike ${like}`))
     .orderBy(desc(psOrders.id))
@@ -33,7 +42,10 @@ export async function findOrdersByNo(db: Db, scope: Scope, orderNo: string) {
       totalAmount: o.totalAmount,
       paidAmount: o.paidAmount,
       outstanding: outstandingOf(o),
-      financing: financingId && (LIVE_FINANCING as readonly string[]).includes(financingStatus!) ? { id: financingId, financingNo: financingNo!, status: financingStatus! } : null,
+      financing:
+        financingId && (LIVE_FINANCING as readonly string[]).includes(financingStatus!)
+          ? { id: financingId, financingNo: financingNo!, status: financingStatus! }
+          : null,
     };
   });
 }

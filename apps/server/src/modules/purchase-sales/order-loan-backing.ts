@@ -40,18 +40,35 @@ export async function financeableOrders(db: Db, scope: EnterpriseScope, creditLi
         eq(psOrders.sellerEnterpriseId, scope.enterpriseId),
         inArray(psOrders.status, [...FINANCEABLE]),
         sql`${psOrders.paidAmount} < ${psOrders.totalAmount}`,
-        or(eq(psOrders.buyerEnterpriseId, core.id), and(isNull(psOrders.buyerEnterpriseId), eq(sql`replace(${psOrders.counterpartyName}, ' ', '')`, core.name.replace(/\s+/g, '')))),
+        or(
+          eq(psOrders.buyerEnterpriseId, core.id),
+          and(isNull(psOrders.buyerEnterpriseId), eq(sql`replace(${psOrders.counterpartyName}, ' ', '')`, core.name.replace(/\s+/g, ''))),
+        ),
         notExists(
           db
             .select({ id: orderReceivables.id })
             .from(orderReceivables)
-            .where(and(eq(orderReceivables.enterpriseId, scope.enterpriseId), eq(orderReceivables.orderNo, psOrders.orderNo), eq(orderReceivables.status, 'FINANCED'))),
+            .where(
+              and(
+                eq(orderReceivables.enterpriseId, scope.enterpriseId),
+                eq(orderReceivables.orderNo, psOrders.orderNo),
+                eq(orderReceivables.status, 'FINANCED'),
+              ),
+            ),
         ),
       ),
     )
     .orderBy(desc(psOrders.id))
     .limit(100);
-  return rows.map((o) => ({ id: o.id, orderNo: o.orderNo, counterpartyName: o.counterpartyName, totalAmount: outstandingOf(o), deliveryDate: o.deliveryDate, status: o.status, statusLabel: ORDER_STATUS_LABELS[o.status] }));
+  return rows.map((o) => ({
+    id: o.id,
+    orderNo: o.orderNo,
+    counterpartyName: o.counterpartyName,
+    totalAmount: outstandingOf(o),
+    deliveryDate: o.deliveryDate,
+    status: o.status,
+    statusLabel: ORDER_STATUS_LABELS[o.status],
+  }));
 }
 
 /**
@@ -76,13 +93,29 @@ export async function checkSalesOrderBacking(
     .for('update');
   if (!order) return;
   if (!(FINANCEABLE as readonly string[]).includes(order.status) || outstandingOf(order) === 0) {
-    throw new BusinessError(`销售订单 ${order.orderNo} 当前状态为“${ORDER_STATUS_LABELS[order.status]}”，不能用于订单融资`, 'ORDER_NOT_FINANCEABLE');
+    throw new BusinessError(
+      `销售订单 ${order.orderNo} 当前状态为“${ORDER_STATUS_LABELS[order.status]}”，不能用于订单融资`,
+      'ORDER_NOT_FINANCEABLE',
+    );
   }
-  const [core] = await tx.select({ id: enterprises.id, name: enterprises.name }).from(enterprises).where(eq(enterprises.id, coreEnterpriseId));
+  const [core] = await tx
+    .select({ id: enterprises.id, name: enterprises.name })
+    .from(enterprises)
+    .where(eq(enterprises.id, coreEnterpriseId));
   if (!core || !buyerIsCore(order, core)) throw new BusinessError(`销售订单 ${order.orderNo} 的买方不是该平台的核心企业`, 'BUYER_NOT_CORE');
   if (input.orderAmount !== outstandingOf(order)) {
-    throw new BusinessError(`订单金额应为销售订单 ${order.orderNo} 的未收金额 ${formatYuan(outstandingOf(order))} 元`, 'ORDER_AMOUNT_MISMATCH');
+    throw new BusinessError(
+      `订单金额应为销售订单 ${order.orderNo} 的未收金额 ${formatYuan(outstandingOf(order))} 元`,
+      'ORDER_AMOUNT_MISMATCH',
+    );
   }
-  if (input.deliveryDate !== order.deliveryDate) throw new BusinessError(`交货日期应为销售订单 ${order.orderNo} 的交货日期 ${order.deliveryDate}`, 'ORDER_DATE_MISMATCH');
-  await recordEvent(tx, order.id, { id: actor.id, name: actor.name, enterpriseId: scope.enterpriseId }, '申请订单融资', `以未收金额 ${formatYuan(outstandingOf(order))} 元申请订单融资`);
+  if (input.deliveryDate !== order.deliveryDate)
+    throw new BusinessError(`交货日期应为销售订单 ${order.orderNo} 的交货日期 ${order.deliveryDate}`, 'ORDER_DATE_MISMATCH');
+  await recordEvent(
+    tx,
+    order.id,
+    { id: actor.id, name: actor.name, enterpriseId: scope.enterpriseId },
+    '申请订单融资',
+    `以未收金额 ${formatYuan(outstandingOf(order))} 元申请订单融资`,
+  );
 }

@@ -1,4 +1,12 @@
-import { formatYuan, OrderError, orderFreePaymentEntry, ORDER_STATUS_LABELS, outstandingOf, splitOrderPayment, type Cents } from '@factoring/domain';
+import {
+  formatYuan,
+  OrderError,
+  orderFreePaymentEntry,
+  ORDER_STATUS_LABELS,
+  outstandingOf,
+  splitOrderPayment,
+  type Cents,
+} from '@factoring/domain';
 import type { PaymentQuote, PaymentResult } from '@factoring/domain/contract';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -17,7 +25,8 @@ import { enterpriseNameOf, lockOrder, recordEvent, sameName, type Actor, type Or
 const PAYABLE = ['CONFIRMED', 'DELIVERED', 'RECEIVED'] as const;
 
 /** The supplier's name as the buyer knows it. */
-const supplierNameOf = async (db: Db | Tx, order: Order) => (order.ownerEnterpriseId === order.buyerEnterpriseId ? order.counterpartyName : enterpriseNameOf(db, order.ownerEnterpriseId));
+const supplierNameOf = async (db: Db | Tx, order: Order) =>
+  order.ownerEnterpriseId === order.buyerEnterpriseId ? order.counterpartyName : enterpriseNameOf(db, order.ownerEnterpriseId);
 
 /** A sales order that backs a live order loan is paid to the factor, never to the seller directly. */
 export async function backsLiveLoan(db: Db | Tx, order: Pick<Order, 'sellerEnterpriseId' | 'orderNo'>) {
@@ -26,13 +35,20 @@ export async function backsLiveLoan(db: Db | Tx, order: Pick<Order, 'sellerEnter
     .select({ id: financings.id, financingNo: financings.financingNo, status: financings.status })
     .from(orderReceivables)
     .innerJoin(financings, eq(financings.id, orderReceivables.financingId))
-    .where(and(eq(orderReceivables.enterpriseId, order.sellerEnterpriseId), eq(orderReceivables.orderNo, order.orderNo), inArray(financings.status, [...LIVE_FINANCING])));
+    .where(
+      and(
+        eq(orderReceivables.enterpriseId, order.sellerEnterpriseId),
+        eq(orderReceivables.orderNo, order.orderNo),
+        inArray(financings.status, [...LIVE_FINANCING]),
+      ),
+    );
   return row ?? null;
 }
 
 function assertPayable(order: Order, scope: EnterpriseScope) {
   if (order.buyerEnterpriseId !== scope.enterpriseId) throw new BusinessError('只能支付本企业作为买方的采购订单', 'NOT_BUYER');
-  if (!(PAYABLE as readonly string[]).includes(order.status)) throw new BusinessError(`订单当前状态为“${ORDER_STATUS_LABELS[order.status]}”，不能付款`, 'NOT_PAYABLE');
+  if (!(PAYABLE as readonly string[]).includes(order.status))
+    throw new BusinessError(`订单当前状态为“${ORDER_STATUS_LABELS[order.status]}”，不能付款`, 'NOT_PAYABLE');
   if (outstandingOf(order) === 0) throw new BusinessError('该订单已全部付清', 'NOTHING_OUTSTANDING');
 }
 
@@ -43,7 +59,11 @@ export async function paymentQuote(db: Db, scope: EnterpriseScope, id: number, f
     assertPayable(order, scope);
     const supplier = await supplierNameOf(tx, order);
     const account = await virtualAccountBalance(tx, scope.enterpriseId);
-    const active = await tx.select().from(payees).where(and(eq(payees.enterpriseId, scope.enterpriseId), eq(payees.status, 'ACTIVE'))).orderBy(asc(payees.id));
+    const active = await tx
+      .select()
+      .from(payees)
+      .where(and(eq(payees.enterpriseId, scope.enterpriseId), eq(payees.status, 'ACTIVE')))
+      .orderBy(asc(payees.id));
     return {
       orderId: order.id,
       orderNo: order.orderNo,
@@ -54,7 +74,9 @@ export async function paymentQuote(db: Db, scope: EnterpriseScope, id: number, f
       controlled: account?.controlled ?? 0,
       available: account?.available ?? 0,
       fee,
-      payees: active.filter((p) => sameName(p.name, supplier)).map((p) => ({ id: p.id, name: p.name, bankName: p.bankName, accountNo: p.accountNo })),
+      payees: active
+        .filter((p) => sameName(p.name, supplier))
+        .map((p) => ({ id: p.id, name: p.name, bankName: p.bankName, accountNo: p.accountNo })),
     };
   });
 }
@@ -67,14 +89,21 @@ export async function paymentQuote(db: Db, scope: EnterpriseScope, id: number, f
  * accounts — so two payments of the same order are decided on the order row: the second sees the
  * first one's paid amount and cannot pay more than is outstanding.
  */
-export async function payOrder(tx: Tx, scope: EnterpriseScope, actor: Actor, id: number, p: { payeeId: number; amount: Cents; fee: Cents }): Promise<PaymentResult> {
+export async function payOrder(
+  tx: Tx,
+  scope: EnterpriseScope,
+  actor: Actor,
+  id: number,
+  p: { payeeId: number; amount: Cents; fee: Cents },
+): Promise<PaymentResult> {
   const order = await lockOrder(tx, scope, id);
   assertPayable(order, scope);
   const loan = await backsLiveLoan(tx, order);
   if (loan) throw new BusinessError('该订单已用于订单融资，货款须支付至保理商回款账户，不能定向支付给供应商', 'ORDER_FINANCED');
   const payee = await activePayee(tx, scope, p.payeeId);
   const supplier = await supplierNameOf(tx, order);
-  if (!sameName(payee.name, supplier)) throw new BusinessError(`收款方「${payee.name}」与订单供应商「${supplier}」不一致，不能支付`, 'PAYEE_MISMATCH');
+  if (!sameName(payee.name, supplier))
+    throw new BusinessError(`收款方「${payee.name}」与订单供应商「${supplier}」不一致，不能支付`, 'PAYEE_MISMATCH');
 
   const tranches = await tx
     .select({ amount: controlledTranches.amount, paid: controlledTranches.paid })
@@ -87,7 +116,13 @@ export async function payOrder(tx: Tx, scope: EnterpriseScope, actor: Actor, id:
   if (!account) throw new BusinessError('本企业尚未开立虚拟账户', 'NO_ACCOUNT');
   let split;
   try {
-    split = splitOrderPayment({ amount: p.amount, outstanding: outstandingOf(order), controlled, available: account.available, fee: p.fee });
+    split = splitOrderPayment({
+      amount: p.amount,
+      outstanding: outstandingOf(order),
+      controlled,
+      available: account.available,
+      fee: p.fee,
+    });
   } catch (err) {
     if (err instanceof OrderError) throw new BusinessError(err.message, 'PAYMENT_REFUSED');
     throw err;
@@ -102,7 +137,15 @@ export async function payOrder(tx: Tx, scope: EnterpriseScope, actor: Actor, id:
   if (split.freeTotal > 0) {
     const entry = await postEntry(
       tx,
-      rule(() => orderFreePaymentEntry({ enterpriseId: scope.enterpriseId, amount: split.fromFree, fee: split.fee, payee: { name: payee.name, accountNo: payee.accountNo }, memo })),
+      rule(() =>
+        orderFreePaymentEntry({
+          enterpriseId: scope.enterpriseId,
+          amount: split.fromFree,
+          fee: split.fee,
+          payee: { name: payee.name, accountNo: payee.accountNo },
+          memo,
+        }),
+      ),
       { createdBy: scope.userId },
     );
     refNos.push(entry.refNo);
@@ -130,7 +173,11 @@ export async function payOrder(tx: Tx, scope: EnterpriseScope, actor: Actor, id:
     .set({ paidAmount: order.paidAmount + p.amount, updatedAt: new Date() })
     .where(eq(psOrders.id, order.id))
     .returning();
-  const parts = [split.fromControlled > 0 ? `受控资金 ${formatYuan(split.fromControlled)} 元` : '', split.fromFree > 0 ? `可用资金 ${formatYuan(split.fromFree)} 元` : '', split.fee > 0 ? `手续费 ${formatYuan(split.fee)} 元` : '']
+  const parts = [
+    split.fromControlled > 0 ? `受控资金 ${formatYuan(split.fromControlled)} 元` : '',
+    split.fromFree > 0 ? `可用资金 ${formatYuan(split.fromFree)} 元` : '',
+    split.fee > 0 ? `手续费 ${formatYuan(split.fee)} 元` : '',
+  ]
     .filter(Boolean)
     .join('，');
   await recordEvent(tx, order.id, actor, '定向支付', `支付 ${formatYuan(p.amount)} 元至 ${payee.name}（${parts}）`);

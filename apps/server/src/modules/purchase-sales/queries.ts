@@ -12,7 +12,17 @@ import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { enterprises, financings, orderReceivables, psOrderAttachments, psOrderEvents, psOrderLines, psOrderPayments, psOrders, uploads } from '../../db/schema/index.ts';
+import {
+  enterprises,
+  financings,
+  orderReceivables,
+  psOrderAttachments,
+  psOrderEvents,
+  psOrderLines,
+  psOrderPayments,
+  psOrders,
+  uploads,
+} from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { counterpartyIdOf, sideOf, visibleTo, type Order } from './store.ts';
@@ -37,7 +47,11 @@ function baseSelect(db: Db | Tx) {
     .innerJoin(ownerEnterprise, eq(ownerEnterprise.id, psOrders.ownerEnterpriseId))
     .leftJoin(
       orderReceivables,
-      and(eq(orderReceivables.enterpriseId, psOrders.sellerEnterpriseId), eq(orderReceivables.orderNo, psOrders.orderNo), inArray(orderReceivables.status, ['FINANCED'])),
+      and(
+        eq(orderReceivables.enterpriseId, psOrders.sellerEnterpriseId),
+        eq(orderReceivables.orderNo, psOrders.orderNo),
+        inArray(orderReceivables.status, ['FINANCED']),
+      ),
     )
     .leftJoin(financings, eq(financings.id, orderReceivables.financingId));
 }
@@ -72,7 +86,15 @@ function rowView(r: BaseRow, scope: EnterpriseScope, today: string): OrderRow {
     partlyFulfilled: o.status === 'CONFIRMED' && r.partlyFulfilled,
     overdue: OPEN_ORDER_STATUSES.includes(o.status) && outstanding > 0 && o.deliveryDate < today,
     financing: r.financingId && side === 'SELLER' ? { id: r.financingId, financingNo: r.financingNo!, status: r.financingStatus! } : null,
-    actions: orderActionsOf({ status: o.status, side, owner, counterpartyOnPortal: counterpartyEnterpriseId !== null, started: r.partlyFulfilled || o.paidAmount > 0, outstanding, financed }),
+    actions: orderActionsOf({
+      status: o.status,
+      side,
+      owner,
+      counterpartyOnPortal: counterpartyEnterpriseId !== null,
+      started: r.partlyFulfilled || o.paidAmount > 0,
+      outstanding,
+      financed,
+    }),
     createdAt: o.createdAt.toISOString(),
     confirmedAt: o.confirmedAt?.toISOString() ?? null,
   };
@@ -92,11 +114,21 @@ export async function listOrders(db: Db, scope: EnterpriseScope, q: z.output<typ
     visibleTo(scope),
     q.kind ? kindFilter(scope, q.kind) : undefined,
     q.status ? eq(psOrders.status, q.status as Order['status']) : undefined,
-    keyword ? or(sql`${psOrders.orderNo} ilike ${keyword}`, sql`${psOrders.counterpartyName} ilike ${keyword}`, sql`${ownerEnterprise.name} ilike ${keyword}`) : undefined,
+    keyword
+      ? or(
+          sql`${psOrders.orderNo} ilike ${keyword}`,
+          sql`${psOrders.counterpartyName} ilike ${keyword}`,
+          sql`${ownerEnterprise.name} ilike ${keyword}`,
+        )
+      : undefined,
     q.dateFrom ? gte(psOrders.deliveryDate, q.dateFrom) : undefined,
     q.dateTo ? lte(psOrders.deliveryDate, q.dateTo) : undefined,
     q.payable === '1'
-      ? and(eq(psOrders.buyerEnterpriseId, scope.enterpriseId), inArray(psOrders.status, ['CONFIRMED', 'DELIVERED', 'RECEIVED']), sql`${psOrders.paidAmount} < ${psOrders.totalAmount}`)
+      ? and(
+          eq(psOrders.buyerEnterpriseId, scope.enterpriseId),
+          inArray(psOrders.status, ['CONFIRMED', 'DELIVERED', 'RECEIVED']),
+          sql`${psOrders.paidAmount} < ${psOrders.totalAmount}`,
+        )
       : undefined,
   );
   const rows = await baseSelect(db)
@@ -190,7 +222,13 @@ export async function orderDetail(db: Db, scope: EnterpriseScope, id: number): P
         createdAt: p.createdAt.toISOString(),
       };
     }),
-    attachments: attachments.map(({ a, fileName, size }) => ({ id: a.id, uploadId: a.uploadId, fileName, size, createdAt: a.createdAt.toISOString() })),
+    attachments: attachments.map(({ a, fileName, size }) => ({
+      id: a.id,
+      uploadId: a.uploadId,
+      fileName,
+      size,
+      createdAt: a.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -203,13 +241,31 @@ export async function overview(db: Db, scope: EnterpriseScope): Promise<Purchase
   const outstanding = sql<number>`coalesce(sum(${psOrders.totalAmount} - ${psOrders.paidAmount}), 0)::bigint`;
   const side = (buyer: boolean) => (buyer ? eq(psOrders.buyerEnterpriseId, e) : eq(psOrders.sellerEnterpriseId, e));
   const figures = async (buyer: boolean) => {
-    const [all] = await db.select({ count: sql<number>`count(*)::int`, outstanding }).from(psOrders).where(and(side(buyer), open));
+    const [all] = await db
+      .select({ count: sql<number>`count(*)::int`, outstanding })
+      .from(psOrders)
+      .where(and(side(buyer), open));
     const [month] = await db
       .select({ outstanding })
       .from(psOrders)
-      .where(and(side(buyer), open, gte(psOrders.deliveryDate, monthStart), sql`${psOrders.deliveryDate} < (${monthStart}::date + interval '1 month')::date`));
-    const [late] = await db.select({ outstanding }).from(psOrders).where(and(side(buyer), open, sql`${psOrders.deliveryDate} < ${today}`));
-    return { count: Number(all.count), outstanding: Number(all.outstanding), month: Number(month.outstanding), overdue: Number(late.outstanding) };
+      .where(
+        and(
+          side(buyer),
+          open,
+          gte(psOrders.deliveryDate, monthStart),
+          sql`${psOrders.deliveryDate} < (${monthStart}::date + interval '1 month')::date`,
+        ),
+      );
+    const [late] = await db
+      .select({ outstanding })
+      .from(psOrders)
+      .where(and(side(buyer), open, sql`${psOrders.deliveryDate} < ${today}`));
+    return {
+      count: Number(all.count),
+      outstanding: Number(all.outstanding),
+      month: Number(month.outstanding),
+      overdue: Number(late.outstanding),
+    };
   };
   const [p, s] = await Promise.all([figures(true), figures(false)]);
   // Confirmed business by month of confirmation, China time, the last six months.
@@ -221,7 +277,13 @@ export async function overview(db: Db, scope: EnterpriseScope): Promise<Purchase
       sales: sql<number>`coalesce(sum(case when ${psOrders.sellerEnterpriseId} = ${e} then ${psOrders.totalAmount} else 0 end), 0)::bigint`,
     })
     .from(psOrders)
-    .where(and(or(eq(psOrders.buyerEnterpriseId, e), eq(psOrders.sellerEnterpriseId, e)), sql`${psOrders.confirmedAt} is not null`, sql`${psOrders.status} <> 'CANCELLED'`))
+    .where(
+      and(
+        or(eq(psOrders.buyerEnterpriseId, e), eq(psOrders.sellerEnterpriseId, e)),
+        sql`${psOrders.confirmedAt} is not null`,
+        sql`${psOrders.status} <> 'CANCELLED'`,
+      ),
+    )
     .groupBy(monthOf);
   const months: { month: string; purchase: number; sales: number }[] = [];
   const [y, m] = today.split('-').map(Number);
@@ -234,7 +296,13 @@ export async function overview(db: Db, scope: EnterpriseScope): Promise<Purchase
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(psOrders)
-    .where(and(eq(psOrders.status, 'SUBMITTED'), sql`${psOrders.ownerEnterpriseId} <> ${e}`, or(eq(psOrders.buyerEnterpriseId, e), eq(psOrders.sellerEnterpriseId, e))));
+    .where(
+      and(
+        eq(psOrders.status, 'SUBMITTED'),
+        sql`${psOrders.ownerEnterpriseId} <> ${e}`,
+        or(eq(psOrders.buyerEnterpriseId, e), eq(psOrders.sellerEnterpriseId, e)),
+      ),
+    );
   return {
     openPurchase: { count: p.count, outstanding: p.outstanding },
     openSales: { count: s.count, outstanding: s.outstanding },

@@ -19,7 +19,14 @@ const json = <T>(res: { json(): unknown }) => res.json() as Answer<T>;
 const api = '/api/purchase-sales';
 
 type Line = { goodsName: string; spec?: string; unit: string; quantity: string; unitPrice: number; taxRatePpm: number };
-const steel = (quantity: string, unitPrice = 386_000): Line => ({ goodsName: '热轧卷板', spec: 'Q235B', unit: '吨', quantity, unitPrice, taxRatePpm: 130_000 });
+const steel = (quantity: string, unitPrice = 386_000): Line => ({
+  goodsName: '热轧卷板',
+  spec: 'Q235B',
+  unit: '吨',
+  quantity,
+  unitPrice,
+  taxRatePpm: 130_000,
+});
 const purchase = (lines: Line[] = [steel('10')], over: Record<string, unknown> = {}) => ({
   kind: 'PURCHASE',
   counterpartyName: DEMO_SUPPLIER.name,
@@ -40,9 +47,18 @@ const detail = async (c: TestClient, id: number) => json<Record<string, any>>(aw
 const confirm = (c: TestClient, id: number) => c.post(`${api}/orders/${id}/confirm`, {}, { json: true }).then(json);
 const receiveAll = async (c: TestClient, id: number) => {
   const d = await detail(c, id);
-  return json(await c.post(`${api}/orders/${id}/fulfil`, { lines: d.lines.map((l: { id: number; quantity: string }) => ({ lineId: l.id, quantity: l.quantity })) }, { json: true }));
+  return json(
+    await c.post(
+      `${api}/orders/${id}/fulfil`,
+      { lines: d.lines.map((l: { id: number; quantity: string }) => ({ lineId: l.id, quantity: l.quantity })) },
+      { json: true },
+    ),
+  );
 };
-const quote = async (id: number) => json<{ payees: { id: number; name: string }[]; outstanding: number; fee: number; controlled: number; available: number }>(await gx.get(`${api}/orders/${id}/payment-quote`));
+const quote = async (id: number) =>
+  json<{ payees: { id: number; name: string }[]; outstanding: number; fee: number; controlled: number; available: number }>(
+    await gx.get(`${api}/orders/${id}/payment-quote`),
+  );
 /** A confirmed, received purchase order from the demo supplier, and its whitelisted payee. */
 async function payableOrder(lines: Line[] = [steel('10')]) {
   const o = await create(gx, purchase(lines));
@@ -53,7 +69,9 @@ async function payableOrder(lines: Line[] = [steel('10')]) {
   return { order: o, payeeId: q.message.payees[0].id, outstanding: q.message.outstanding };
 }
 const pay = (c: TestClient, id: number, body: Record<string, unknown>) =>
-  c.post(`${api}/orders/${id}/pay`, { password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey(), ...body }, { json: true }).then(json<Record<string, any>>); // eslint-disable-line @typescript-eslint/no-explicit-any
+  c
+    .post(`${api}/orders/${id}/pay`, { password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey(), ...body }, { json: true })
+    .then(json<Record<string, any>>); // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Every table the module writes, and the ledger: "changes nothing" is one equality. */
 async function fingerprint() {
@@ -81,33 +99,52 @@ describe('feature switch', () => {
   });
 
   it('an operator switches it on (audited), the menu and API follow at the next call, and off again', async () => {
-    const users = json<{ items: { id: number; loginName: string; enabled: boolean }[] }>(await op.get('/api/bpm/purchase-sales/users', { keyword: 'demo' })).message.items;
+    const users = json<{ items: { id: number; loginName: string; enabled: boolean }[] }>(
+      await op.get('/api/bpm/purchase-sales/users', { keyword: 'demo' }),
+    ).message.items;
     const demoUser = users.find((u) => u.loginName === 'demo')!;
     expect(demoUser.enabled).toBe(false);
-    const menuRoutes = async () => (json<{ route: string }[]>(await demo.get('/api/menus')).message).map((m) => m.route);
+    const menuRoutes = async () => json<{ route: string }[]>(await demo.get('/api/menus')).message.map((m) => m.route);
     expect(await menuRoutes()).not.toContain('/purchaseSalesManage');
     expect((await op.post(`/api/bpm/purchase-sales/users/${demoUser.id}/feature`, { enabled: true }, { json: true })).statusCode).toBe(400); // the reason is required
-    const on = json(await op.post(`/api/bpm/purchase-sales/users/${demoUser.id}/feature`, { enabled: true, reason: '客户申请开通购销管理' }, { json: true }));
+    const on = json(
+      await op.post(
+        `/api/bpm/purchase-sales/users/${demoUser.id}/feature`,
+        { enabled: true, reason: '客户申请开通购销管理' },
+        { json: true },
+      ),
+    );
     expect(on).toMatchObject({ status: 'OK', message: { enabled: true } });
     expect(await menuRoutes()).toContain('/purchaseSalesManage');
     expect((await demo.get(`${api}/orders`)).statusCode).toBe(200);
-    expect(json(await op.post(`/api/bpm/purchase-sales/users/${demoUser.id}/feature`, { enabled: true, reason: '重复' }, { json: true }))).toMatchObject({ status: 'ERROR', code: 'UNCHANGED' });
-    const off = json(await op.post(`/api/bpm/purchase-sales/users/${demoUser.id}/feature`, { enabled: false, reason: '试用结束' }, { json: true }));
+    expect(
+      json(await op.post(`/api/bpm/purchase-sales/users/${demoUser.id}/feature`, { enabled: true, reason: '重复' }, { json: true })),
+    ).toMatchObject({ status: 'ERROR', code: 'UNCHANGED' });
+    const off = json(
+      await op.post(`/api/bpm/purchase-sales/users/${demoUser.id}/feature`, { enabled: false, reason: '试用结束' }, { json: true }),
+    );
     expect(off.status).toBe('OK');
     expect((await demo.get(`${api}/orders`)).statusCode).toBe(403);
-    const log = json<{ reason: string; enabled: boolean; operatorName: string }[]>(await op.get('/api/bpm/purchase-sales/feature-log', { userId: demoUser.id })).message;
+    const log = json<{ reason: string; enabled: boolean; operatorName: string }[]>(
+      await op.get('/api/bpm/purchase-sales/feature-log', { userId: demoUser.id }),
+    ).message;
     expect(log.map((l) => [l.enabled, l.reason])).toEqual([
       [false, '试用结束'],
       [true, '客户申请开通购销管理'],
     ]);
     // Enterprise users cannot reach the switch.
-    expect((await gx.post(`/api/bpm/purchase-sales/users/${demoUser.id}/feature`, { enabled: true, reason: 'x' }, { json: true })).statusCode).toBe(403);
+    expect(
+      (await gx.post(`/api/bpm/purchase-sales/users/${demoUser.id}/feature`, { enabled: true, reason: 'x' }, { json: true })).statusCode,
+    ).toBe(403);
   });
 });
 
 describe('orders, totals and lifecycle', () => {
   it('prices lines exactly on the server and refuses a total that does not match', async () => {
-    const lines: Line[] = [steel('2.125', 333_333), { goodsName: '仓储服务', unit: '月', quantity: '1', unitPrice: 1_200_000, taxRatePpm: 60_000 }];
+    const lines: Line[] = [
+      steel('2.125', 333_333),
+      { goodsName: '仓储服务', unit: '月', quantity: '1', unitPrice: 1_200_000, taxRatePpm: 60_000 },
+    ];
     const o = await create(gx, purchase(lines));
     const d = await detail(gx, o.id);
     expect(d.lines.map((l: { amount: number; tax: number; total: number }) => [l.amount, l.tax, l.total])).toEqual([
@@ -154,12 +191,30 @@ describe('orders, totals and lifecycle', () => {
     expect(await fingerprint()).toBe(before);
 
     const d = await detail(gx, o.id);
-    const part = json(await gx.post(`${api}/orders/${o.id}/fulfil`, { lines: [{ lineId: d.lines[0].id, quantity: '4.25' }] }, { json: true }));
+    const part = json(
+      await gx.post(`${api}/orders/${o.id}/fulfil`, { lines: [{ lineId: d.lines[0].id, quantity: '4.25' }] }, { json: true }),
+    );
     expect(part).toMatchObject({ status: 'OK', message: { status: 'CONFIRMED', complete: false } });
-    const over = json(await gx.post(`${api}/orders/${o.id}/fulfil`, { lines: [{ lineId: d.lines[0].id, quantity: '5.751' }] }, { json: true }));
+    const over = json(
+      await gx.post(`${api}/orders/${o.id}/fulfil`, { lines: [{ lineId: d.lines[0].id, quantity: '5.751' }] }, { json: true }),
+    );
     expect(over).toMatchObject({ status: 'ERROR', code: 'INVALID_QUANTITY' });
-    expect(json(await gx.post(`${api}/orders/${o.id}/cancel`, { reason: '不要了' }, { json: true }))).toMatchObject({ status: 'ERROR', code: 'ALREADY_STARTED' });
-    const rest = json(await gx.post(`${api}/orders/${o.id}/fulfil`, { lines: [{ lineId: d.lines[0].id, quantity: '5.75' }, { lineId: d.lines[1].id, quantity: '2.5' }] }, { json: true }));
+    expect(json(await gx.post(`${api}/orders/${o.id}/cancel`, { reason: '不要了' }, { json: true }))).toMatchObject({
+      status: 'ERROR',
+      code: 'ALREADY_STARTED',
+    });
+    const rest = json(
+      await gx.post(
+        `${api}/orders/${o.id}/fulfil`,
+        {
+          lines: [
+            { lineId: d.lines[0].id, quantity: '5.75' },
+            { lineId: d.lines[1].id, quantity: '2.5' },
+          ],
+        },
+        { json: true },
+      ),
+    );
     expect(rest).toMatchObject({ status: 'OK', message: { status: 'RECEIVED', statusLabel: '已收货', complete: true } });
     const after = await detail(gx, o.id);
     expect(after.lines.map((l: { fulfilled: string }) => l.fulfilled)).toEqual(['10', '2.5']);
@@ -168,18 +223,40 @@ describe('orders, totals and lifecycle', () => {
 
   it('a two-sided order is one order seen from both sides; only the counterparty confirms it', async () => {
     // Give 上海鑫源 the feature for this test (the switch is tested above).
-    const demoId = json<{ items: { id: number; loginName: string }[] }>(await op.get('/api/bpm/purchase-sales/users', { keyword: 'demo' })).message.items.find((u) => u.loginName === 'demo')!.id;
+    const demoId = json<{ items: { id: number; loginName: string }[] }>(
+      await op.get('/api/bpm/purchase-sales/users', { keyword: 'demo' }),
+    ).message.items.find((u) => u.loginName === 'demo')!.id;
     await op.post(`/api/bpm/purchase-sales/users/${demoId}/feature`, { enabled: true, reason: '双边订单测试' }, { json: true });
     const [cp] = json<{ id: number; name: string }[]>(await gx.get(`${api}/counterparties`, { name: '上海鑫源' })).message;
-    const o = await create(gx, purchase([steel('3')], { counterpartyEnterpriseId: cp.id, counterpartyName: cp.name, counterpartyBankName: '', counterpartyAccountNo: '' }));
+    const o = await create(
+      gx,
+      purchase([steel('3')], {
+        counterpartyEnterpriseId: cp.id,
+        counterpartyName: cp.name,
+        counterpartyBankName: '',
+        counterpartyAccountNo: '',
+      }),
+    );
     // The draft is private to its owner.
     expect((await demo.get(`${api}/orders/${o.id}`)).statusCode).toBe(404);
     expect(await confirm(gx, o.id)).toMatchObject({ status: 'OK', message: { status: 'SUBMITTED' } });
     expect(json(await gx.post(`${api}/orders/${o.id}/accept`, {}, { json: true }))).toMatchObject({ status: 'ERROR', code: 'OWN_ORDER' });
     const seen = await detail(demo, o.id);
-    expect(seen).toMatchObject({ kind: 'SALES', owner: false, counterpartyName: '浙江远航供应链管理有限公司', status: 'SUBMITTED', actions: { counterpartyConfirm: true, edit: false } });
-    expect(json(await demo.post(`${api}/orders/${o.id}/accept`, {}, { json: true }))).toMatchObject({ status: 'OK', message: { status: 'CONFIRMED' } });
-    expect(json(await demo.post(`${api}/orders/${o.id}/accept`, {}, { json: true }))).toMatchObject({ status: 'ERROR', code: 'INVALID_TRANSITION' });
+    expect(seen).toMatchObject({
+      kind: 'SALES',
+      owner: false,
+      counterpartyName: '浙江远航供应链管理有限公司',
+      status: 'SUBMITTED',
+      actions: { counterpartyConfirm: true, edit: false },
+    });
+    expect(json(await demo.post(`${api}/orders/${o.id}/accept`, {}, { json: true }))).toMatchObject({
+      status: 'OK',
+      message: { status: 'CONFIRMED' },
+    });
+    expect(json(await demo.post(`${api}/orders/${o.id}/accept`, {}, { json: true }))).toMatchObject({
+      status: 'ERROR',
+      code: 'INVALID_TRANSITION',
+    });
     expect((await detail(gx, o.id)).status).toBe('CONFIRMED');
     // The seller delivers; the order reaches DELIVERED for both.
     expect(await receiveAll(demo, o.id)).toMatchObject({ status: 'OK', message: { status: 'DELIVERED' } });
@@ -195,7 +272,16 @@ describe('targeted payment of a purchase order', () => {
     expect(q.payees.map((p) => p.name)).toEqual([DEMO_SUPPLIER.name]);
     expect(q.fee).toBe(2000);
     const res = await pay(gx, order.id, { payeeId, amount: outstanding });
-    expect(res).toMatchObject({ status: 'OK', message: { amount: outstanding, fromControlled: q.controlled > outstanding ? outstanding : q.controlled, fee: 2000, outstanding: 0, status: 'PAID' } });
+    expect(res).toMatchObject({
+      status: 'OK',
+      message: {
+        amount: outstanding,
+        fromControlled: q.controlled > outstanding ? outstanding : q.controlled,
+        fee: 2000,
+        outstanding: 0,
+        status: 'PAID',
+      },
+    });
     const balance = json<{ available: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message;
     expect(balance.available).toBe(q.available - res.message.fromFree - 2000);
     expect(await ledgerProblems(t.database.db)).toEqual([]);
@@ -207,8 +293,16 @@ describe('targeted payment of a purchase order', () => {
   it('refuses bad payments and changes nothing', async () => {
     const { order, payeeId, outstanding } = await payableOrder([steel('2')]);
     // A payee of the enterprise that is not active (pending review).
-    const pending = json<{ id: number }>(await gx.post('/api/funds/payees', { name: DEMO_SUPPLIER.name, bankName: '中国银行无锡分行', accountNo: '6216600100001234567', relation: 'UPSTREAM' }, { json: true })).message;
-    const draft = (await t.database.db.execute(sql`select id from ps_orders where status = 'DRAFT' and owner_enterprise_id = (select enterprise_id from users where login_name = 'gouxiao') limit 1`)) as unknown as { rows: { id: number }[] };
+    const pending = json<{ id: number }>(
+      await gx.post(
+        '/api/funds/payees',
+        { name: DEMO_SUPPLIER.name, bankName: '中国银行无锡分行', accountNo: '6216600100001234567', relation: 'UPSTREAM' },
+        { json: true },
+      ),
+    ).message;
+    const draft = (await t.database.db.execute(
+      sql`select id from ps_orders where status = 'DRAFT' and owner_enterprise_id = (select enterprise_id from users where login_name = 'gouxiao') limit 1`,
+    )) as unknown as { rows: { id: number }[] };
     const sales = json<{ items: { id: number }[] }>(await gx.get(`${api}/orders`, { kind: 'SALES', status: 'CONFIRMED' })).message.items[0];
     const before = await fingerprint();
     expect(await pay(gx, order.id, { payeeId, amount: outstanding + 1 })).toMatchObject({ status: 'ERROR', code: 'PAYMENT_REFUSED' });
@@ -218,20 +312,31 @@ describe('targeted payment of a purchase order', () => {
     expect(await pay(gx, draft.rows[0].id, { payeeId, amount: 100 })).toMatchObject({ status: 'ERROR', code: 'NOT_PAYABLE' });
     expect(await pay(gx, sales.id, { payeeId, amount: 100 })).toMatchObject({ status: 'ERROR', code: 'NOT_BUYER' });
     // Another enterprise (上海鑫源, given the feature for a moment) cannot pay, or even see, 浙江远航's order.
-    const demoId = json<{ items: { id: number; loginName: string }[] }>(await op.get('/api/bpm/purchase-sales/users', { keyword: 'demo' })).message.items.find((u) => u.loginName === 'demo')!.id;
+    const demoId = json<{ items: { id: number; loginName: string }[] }>(
+      await op.get('/api/bpm/purchase-sales/users', { keyword: 'demo' }),
+    ).message.items.find((u) => u.loginName === 'demo')!.id;
     await op.post(`/api/bpm/purchase-sales/users/${demoId}/feature`, { enabled: true, reason: '越权测试' }, { json: true });
-    const foreign = await demo.post(`${api}/orders/${order.id}/pay`, { payeeId, amount: 100, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() }, { json: true });
+    const foreign = await demo.post(
+      `${api}/orders/${order.id}/pay`,
+      { payeeId, amount: 100, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
+      { json: true },
+    );
     expect(foreign.statusCode).toBe(404);
     expect(json(foreign).message).toBe('订单不存在');
     await op.post(`/api/bpm/purchase-sales/users/${demoId}/feature`, { enabled: false, reason: '测试结束' }, { json: true });
-    const zero = await gx.post(`${api}/orders/${order.id}/pay`, { payeeId, amount: 0, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() }, { json: true });
+    const zero = await gx.post(
+      `${api}/orders/${order.id}/pay`,
+      { payeeId, amount: 0, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
+      { json: true },
+    );
     expect(zero.statusCode).toBe(400);
     expect(await fingerprint()).toBe(before);
   });
 
-  it('refuses a whitelisted payee that is not the order\'s supplier', async () => {
+  it("refuses a whitelisted payee that is not the order's supplier", async () => {
     const { order } = await payableOrder([steel('1')]);
-    const all = json<{ items: { id: number; name: string; status: string }[] }>(await gx.get('/api/funds/payees', { status: 'ACTIVE' })).message.items;
+    const all = json<{ items: { id: number; name: string; status: string }[] }>(await gx.get('/api/funds/payees', { status: 'ACTIVE' }))
+      .message.items;
     const other = all.find((p) => p.name !== DEMO_SUPPLIER.name)!;
     const before = await fingerprint();
     expect(await pay(gx, order.id, { payeeId: other.id, amount: 100 })).toMatchObject({ status: 'ERROR', code: 'PAYEE_MISMATCH' });
@@ -242,8 +347,12 @@ describe('targeted payment of a purchase order', () => {
     const { order, payeeId } = await payableOrder([steel('1')]);
     const key = newKey();
     const password = t.encrypt(DEMO_PASSWORD);
-    const a = json(await gx.post(`${api}/orders/${order.id}/pay`, { payeeId, amount: 10_000, password, idempotencyKey: key }, { json: true }));
-    const b = json(await gx.post(`${api}/orders/${order.id}/pay`, { payeeId, amount: 10_000, password, idempotencyKey: key }, { json: true }));
+    const a = json(
+      await gx.post(`${api}/orders/${order.id}/pay`, { payeeId, amount: 10_000, password, idempotencyKey: key }, { json: true }),
+    );
+    const b = json(
+      await gx.post(`${api}/orders/${order.id}/pay`, { payeeId, amount: 10_000, password, idempotencyKey: key }, { json: true }),
+    );
     expect(b).toEqual(a);
     expect((await detail(gx, order.id)).paidAmount).toBe(10_000);
   });
@@ -266,52 +375,103 @@ describe('targeted payment of a purchase order', () => {
 describe('order-backed financing', () => {
   it('lists a confirmed sales order to the core enterprise for the order loan and takes its figures', async () => {
     const lines = [{ goodsName: '螺纹钢', unit: '吨', quantity: '10', unitPrice: 370_000, taxRatePpm: 130_000 }];
-    const o = await create(gx, { kind: 'SALES', counterpartyName: DEMO_CORE_BUYER, counterpartyBankName: '中国建设银行南京城南支行', counterpartyAccountNo: '32001881236052512345', deliveryDate: '2026-12-20', lines, totalAmount: orderTotals(lines).total });
+    const o = await create(gx, {
+      kind: 'SALES',
+      counterpartyName: DEMO_CORE_BUYER,
+      counterpartyBankName: '中国建设银行南京城南支行',
+      counterpartyAccountNo: '32001881236052512345',
+      deliveryDate: '2026-12-20',
+      lines,
+      totalAmount: orderTotals(lines).total,
+    });
     await confirm(gx, o.id);
     const lineRes = json<{ id: number; platform: { code: string } }[]>(await gx.get('/api/supplyloan/creditLines'));
     const zj = (lineRes.message as { id: number; platform: { code: string } }[]).find((l) => l.platform.code === 'ZJ-SUPPLY')!;
     expect(zj).toBeTruthy();
-    const picks = json<{ id: number; orderNo: string; totalAmount: number; deliveryDate: string }[]>(await gx.get(`${api}/financeable-orders`, { creditLineId: zj.id })).message;
+    const picks = json<{ id: number; orderNo: string; totalAmount: number; deliveryDate: string }[]>(
+      await gx.get(`${api}/financeable-orders`, { creditLineId: zj.id }),
+    ).message;
     const pick = picks.find((p) => p.id === o.id)!;
     expect(pick).toMatchObject({ orderNo: o.orderNo, totalAmount: orderTotals(lines).total, deliveryDate: '2026-12-20' });
     const base = { creditLineId: zj.id, orderNo: pick.orderNo, deliveryDate: pick.deliveryDate, amount: 1_000_000, termDays: 60 };
     const typedWrong = json(await gx.post('/api/supplyloan/orderLoans', { ...base, orderAmount: pick.totalAmount + 100 }, { json: true }));
     expect(typedWrong).toMatchObject({ status: 'ERROR', code: 'ORDER_AMOUNT_MISMATCH' });
-    const applied = json<{ financingNo: string }>(await gx.post('/api/supplyloan/orderLoans', { ...base, orderAmount: pick.totalAmount }, { json: true }));
+    const applied = json<{ financingNo: string }>(
+      await gx.post('/api/supplyloan/orderLoans', { ...base, orderAmount: pick.totalAmount }, { json: true }),
+    );
     expect(applied.status).toBe('OK');
     const d = await detail(gx, o.id);
     expect(d.financing).toMatchObject({ financingNo: applied.message.financingNo, status: 'SUBMITTED' });
     expect(d.actions).toMatchObject({ collect: false });
     expect(d.events[0].action).toBe('申请订单融资');
-    expect(json<unknown[]>(await gx.get(`${api}/financeable-orders`, { creditLineId: zj.id })).message.some((p) => (p as { id: number }).id === o.id)).toBe(false);
+    expect(
+      json<unknown[]>(await gx.get(`${api}/financeable-orders`, { creditLineId: zj.id })).message.some(
+        (p) => (p as { id: number }).id === o.id,
+      ),
+    ).toBe(false);
     // The seller may not record its own collection of a financed order.
-    expect(json(await gx.post(`${api}/orders/${o.id}/collections`, { amount: 100, idempotencyKey: newKey() }, { json: true }))).toMatchObject({ status: 'ERROR', code: 'ORDER_FINANCED' });
+    expect(
+      json(await gx.post(`${api}/orders/${o.id}/collections`, { amount: 100, idempotencyKey: newKey() }, { json: true })),
+    ).toMatchObject({ status: 'ERROR', code: 'ORDER_FINANCED' });
   });
 
-  it('the factor\'s collection of a financed sales order repays the disbursed order loan first, the rest is the seller\'s', async () => {
+  it("the factor's collection of a financed sales order repays the disbursed order loan first, the rest is the seller's", async () => {
     const lines = [{ goodsName: '螺纹钢', unit: '吨', quantity: '20', unitPrice: 370_000, taxRatePpm: 130_000 }];
     const total = orderTotals(lines).total; // 83,620.00
-    const o = await create(gx, { kind: 'SALES', counterpartyName: DEMO_CORE_BUYER, counterpartyBankName: '中国建设银行南京城南支行', counterpartyAccountNo: '32001881236052512345', deliveryDate: '2026-12-21', lines, totalAmount: total });
+    const o = await create(gx, {
+      kind: 'SALES',
+      counterpartyName: DEMO_CORE_BUYER,
+      counterpartyBankName: '中国建设银行南京城南支行',
+      counterpartyAccountNo: '32001881236052512345',
+      deliveryDate: '2026-12-21',
+      lines,
+      totalAmount: total,
+    });
     await confirm(gx, o.id);
-    const zj = json<{ id: number; platform: { code: string } }[]>(await gx.get('/api/supplyloan/creditLines')).message.find((l) => l.platform.code === 'ZJ-SUPPLY')!;
-    const loan = json<{ id: number; contractId: number }>(await gx.post('/api/supplyloan/orderLoans', { creditLineId: zj.id, orderNo: o.orderNo, orderAmount: total, deliveryDate: '2026-12-21', amount: 5_000_000, termDays: 60 }, { json: true }));
+    const zj = json<{ id: number; platform: { code: string } }[]>(await gx.get('/api/supplyloan/creditLines')).message.find(
+      (l) => l.platform.code === 'ZJ-SUPPLY',
+    )!;
+    const loan = json<{ id: number; contractId: number }>(
+      await gx.post(
+        '/api/supplyloan/orderLoans',
+        { creditLineId: zj.id, orderNo: o.orderNo, orderAmount: total, deliveryDate: '2026-12-21', amount: 5_000_000, termDays: 60 },
+        { json: true },
+      ),
+    );
     expect(loan.status).toBe('OK');
-    const task = async (type: string, refId: number) => json<{ items: { id: number; refId: string }[] }>(await op.get('/api/bpm/tasks', { type, state: 'PENDING', size: 200 })).message.items.find((i) => i.refId === String(refId))!.id;
-    expect(json(await op.post(`/api/bpm/tasks/${await task('FINANCING_APPROVAL', loan.message.id)}/approve`, { comment: '同意' })).status).toBe('OK');
+    const task = async (type: string, refId: number) =>
+      json<{ items: { id: number; refId: string }[] }>(
+        await op.get('/api/bpm/tasks', { type, state: 'PENDING', size: 200 }),
+      ).message.items.find((i) => i.refId === String(refId))!.id;
+    expect(
+      json(await op.post(`/api/bpm/tasks/${await task('FINANCING_APPROVAL', loan.message.id)}/approve`, { comment: '同意' })).status,
+    ).toBe('OK');
     expect(json(await gx.post(`/api/contracts/${loan.message.contractId}/sign`, { password: t.encrypt(DEMO_PASSWORD) })).status).toBe('OK');
-    const draw = json<{ trancheId: number }>(await gx.post(`/api/supplyloan/financings/${loan.message.id}/drawdowns`, { amount: 5_000_000, termDays: 30 }));
+    const draw = json<{ trancheId: number }>(
+      await gx.post(`/api/supplyloan/financings/${loan.message.id}/drawdowns`, { amount: 5_000_000, termDays: 30 }),
+    );
     expect(draw.status).toBe('OK');
-    expect(json(await op.post(`/api/bpm/tasks/${await task('FINANCING_DISBURSE', draw.message.trancheId)}/approve`, { comment: '放款' })).status).toBe('OK');
+    expect(
+      json(await op.post(`/api/bpm/tasks/${await task('FINANCING_DISBURSE', draw.message.trancheId)}/approve`, { comment: '放款' })).status,
+    ).toBe('OK');
     const owed = json<{ quote: { total: number }; status: string }>(await gx.get(`/api/supplyloan/financings/${loan.message.id}`)).message;
     expect(owed.status).toBe('DISBURSED');
     expect(owed.quote.total).toBeGreaterThanOrEqual(5_000_000);
     const before = json<{ available: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message.available;
 
-    const res = json<{ loanRepaid: number; outstanding: number }>(await op.post(`/api/bpm/purchase-sales/orders/${o.id}/collection`, { amount: total, payerName: DEMO_CORE_BUYER, idempotencyKey: newKey() }, { json: true }));
+    const res = json<{ loanRepaid: number; outstanding: number }>(
+      await op.post(
+        `/api/bpm/purchase-sales/orders/${o.id}/collection`,
+        { amount: total, payerName: DEMO_CORE_BUYER, idempotencyKey: newKey() },
+        { json: true },
+      ),
+    );
     expect(res).toMatchObject({ status: 'OK', message: { loanRepaid: owed.quote.total, outstanding: 0 } });
     const after = json<{ status: string }>(await gx.get(`/api/supplyloan/financings/${loan.message.id}`)).message;
     expect(after.status).toBe('SETTLED');
-    expect(json<{ available: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message.available).toBe(before + total - owed.quote.total);
+    expect(json<{ available: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message.available).toBe(
+      before + total - owed.quote.total,
+    );
     const d = await detail(gx, o.id);
     expect(d.payments[0]).toMatchObject({ method: 'FACTOR_COLLECTION', amount: total, loanRepaid: owed.quote.total });
     expect(d.events[0].note).toContain('优先归还订单融资');
@@ -319,13 +479,17 @@ describe('order-backed financing', () => {
   });
 
   it('with controlled funds from the loan, a targeted payment spends them first and takes only the rest from free funds', async () => {
-    const balance = async () => json<{ available: number; controlled: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message;
+    const balance = async () =>
+      json<{ available: number; controlled: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message;
     const start = await balance();
     expect(start.controlled).toBeGreaterThan(0); // the order loan above was disbursed as controlled funds
     const { order, payeeId, outstanding } = await payableOrder([steel('20')]);
     expect(outstanding).toBeGreaterThan(start.controlled);
     const res = await pay(gx, order.id, { payeeId, amount: outstanding });
-    expect(res).toMatchObject({ status: 'OK', message: { fromControlled: start.controlled, fromFree: outstanding - start.controlled, fee: 2000, status: 'PAID' } });
+    expect(res).toMatchObject({
+      status: 'OK',
+      message: { fromControlled: start.controlled, fromFree: outstanding - start.controlled, fee: 2000, status: 'PAID' },
+    });
     expect(res.message.refNos).toHaveLength(2);
     const end = await balance();
     expect(end).toMatchObject({ controlled: 0, available: start.available - (outstanding - start.controlled) - 2000 });
@@ -334,15 +498,31 @@ describe('order-backed financing', () => {
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 
-  it('the factor\'s collection of a sales order credits the seller and settles the order', async () => {
+  it("the factor's collection of a sales order credits the seller and settles the order", async () => {
     const lines = [{ goodsName: '螺纹钢', unit: '吨', quantity: '1', unitPrice: 370_000, taxRatePpm: 130_000 }];
-    const o = await create(gx, { kind: 'SALES', counterpartyName: '杭州临平建工集团有限公司', counterpartyBankName: '杭州银行', counterpartyAccountNo: '3301040160012345678', deliveryDate: '2026-12-20', lines, totalAmount: orderTotals(lines).total });
+    const o = await create(gx, {
+      kind: 'SALES',
+      counterpartyName: '杭州临平建工集团有限公司',
+      counterpartyBankName: '杭州银行',
+      counterpartyAccountNo: '3301040160012345678',
+      deliveryDate: '2026-12-20',
+      lines,
+      totalAmount: orderTotals(lines).total,
+    });
     await confirm(gx, o.id);
     await receiveAll(gx, o.id);
     const before = json<{ available: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message.available;
-    const found = json<{ id: number; outstanding: number }[]>(await op.get('/api/bpm/purchase-sales/orders', { orderNo: o.orderNo })).message;
+    const found = json<{ id: number; outstanding: number }[]>(
+      await op.get('/api/bpm/purchase-sales/orders', { orderNo: o.orderNo }),
+    ).message;
     expect(found[0].outstanding).toBe(418_100);
-    const res = json(await op.post(`/api/bpm/purchase-sales/orders/${o.id}/collection`, { amount: 418_100, payerName: '杭州临平建工集团有限公司', idempotencyKey: newKey() }, { json: true }));
+    const res = json(
+      await op.post(
+        `/api/bpm/purchase-sales/orders/${o.id}/collection`,
+        { amount: 418_100, payerName: '杭州临平建工集团有限公司', idempotencyKey: newKey() },
+        { json: true },
+      ),
+    );
     expect(res).toMatchObject({ status: 'OK', message: { loanRepaid: 0, outstanding: 0, status: 'PAID' } });
     expect(json<{ available: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message.available).toBe(before + 418_100);
     expect(await ledgerProblems(t.database.db)).toEqual([]);

@@ -103,51 +103,89 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     const scope = certifiedScope(request);
     return { scope, actor: actorOf(scope, request.user!, request.ip) };
   };
-  const keyOf = (request: FastifyRequest, body: { idempotencyKey?: string }) => idempotencyKeyOf(request.headers['idempotency-key'], body.idempotencyKey);
+  const keyOf = (request: FastifyRequest, body: { idempotencyKey?: string }) =>
+    idempotencyKeyOf(request.headers['idempotency-key'], body.idempotencyKey);
   const fee = async () => (await readSiteConfig(db)).fees.inTransfer as Cents;
 
-  app.get('/api/purchase-sales/overview', { ...merchant, schema: { tags, summary: '购销概览', response: answers(overviewSchema) } }, async (request) => {
-    return ok(await overview(db, who(request).scope));
-  });
+  app.get(
+    '/api/purchase-sales/overview',
+    { ...merchant, schema: { tags, summary: '购销概览', response: answers(overviewSchema) } },
+    async (request) => {
+      return ok(await overview(db, who(request).scope));
+    },
+  );
 
-  app.get('/api/purchase-sales/orders', { ...merchant, schema: { tags, summary: '订单列表（分页）', querystring: orderListQuerySchema, response: answers(orderPageSchema) } }, async (request) => {
-    const r = await listOrders(db, who(request).scope, request.query);
-    return page(r.items, r.totalCount);
-  });
+  app.get(
+    '/api/purchase-sales/orders',
+    { ...merchant, schema: { tags, summary: '订单列表（分页）', querystring: orderListQuerySchema, response: answers(orderPageSchema) } },
+    async (request) => {
+      const r = await listOrders(db, who(request).scope, request.query);
+      return page(r.items, r.totalCount);
+    },
+  );
 
   app.get(
     '/api/purchase-sales/orders/export',
-    { ...merchant, schema: { tags, summary: '导出订单（最多 5000 条，Excel 由浏览器生成）', querystring: orderListQuerySchema.omit({ page: true, size: true }), response: answers(z.array(orderRowSchema)) } },
+    {
+      ...merchant,
+      schema: {
+        tags,
+        summary: '导出订单（最多 5000 条，Excel 由浏览器生成）',
+        querystring: orderListQuerySchema.omit({ page: true, size: true }),
+        response: answers(z.array(orderRowSchema)),
+      },
+    },
     async (request) => ok((await listOrders(db, who(request).scope, { ...request.query, page: 1, size: 5000 })).items),
   );
 
-  app.get('/api/purchase-sales/orders/:id', { ...merchant, schema: { tags, summary: '订单详情', params: idParams, response: answers(orderDetailSchema) } }, async (request) =>
-    ok(await orderDetail(db, who(request).scope, request.params.id)),
+  app.get(
+    '/api/purchase-sales/orders/:id',
+    { ...merchant, schema: { tags, summary: '订单详情', params: idParams, response: answers(orderDetailSchema) } },
+    async (request) => ok(await orderDetail(db, who(request).scope, request.params.id)),
   );
 
-  app.post('/api/purchase-sales/orders', { ...merchant, schema: { tags, summary: '新建订单草稿', body: orderInputSchema, response: answers(savedSchema) } }, async (request) => {
-    const { scope, actor } = who(request);
-    return ok(await createOrder(db, scope, actor, request.body));
-  });
+  app.post(
+    '/api/purchase-sales/orders',
+    { ...merchant, schema: { tags, summary: '新建订单草稿', body: orderInputSchema, response: answers(savedSchema) } },
+    async (request) => {
+      const { scope, actor } = who(request);
+      return ok(await createOrder(db, scope, actor, request.body));
+    },
+  );
 
-  app.post('/api/purchase-sales/orders/:id', { ...merchant, schema: { tags, summary: '保存订单草稿', params: idParams, body: orderInputSchema, response: answers(savedSchema) } }, async (request) => {
-    const { scope, actor } = who(request);
-    return ok(await updateDraft(db, scope, actor, request.params.id, request.body));
-  });
+  app.post(
+    '/api/purchase-sales/orders/:id',
+    { ...merchant, schema: { tags, summary: '保存订单草稿', params: idParams, body: orderInputSchema, response: answers(savedSchema) } },
+    async (request) => {
+      const { scope, actor } = who(request);
+      return ok(await updateDraft(db, scope, actor, request.params.id, request.body));
+    },
+  );
 
-  app.post('/api/purchase-sales/orders/:id/confirm', { ...merchant, schema: { tags, summary: '确认订单（平台内对手须再确认）', params: idParams, response: answers(statusSchema) } }, async (request) => {
-    const { scope, actor } = who(request);
-    return ok(await confirmOrder(db, scope, actor, request.params.id));
-  });
+  app.post(
+    '/api/purchase-sales/orders/:id/confirm',
+    { ...merchant, schema: { tags, summary: '确认订单（平台内对手须再确认）', params: idParams, response: answers(statusSchema) } },
+    async (request) => {
+      const { scope, actor } = who(request);
+      return ok(await confirmOrder(db, scope, actor, request.params.id));
+    },
+  );
 
-  app.post('/api/purchase-sales/orders/:id/accept', { ...merchant, schema: { tags, summary: '交易对手确认订单', params: idParams, response: answers(statusSchema) } }, async (request) => {
-    const { scope, actor } = who(request);
-    return ok(await answerOrder(db, scope, actor, request.params.id, true, null));
-  });
+  app.post(
+    '/api/purchase-sales/orders/:id/accept',
+    { ...merchant, schema: { tags, summary: '交易对手确认订单', params: idParams, response: answers(statusSchema) } },
+    async (request) => {
+      const { scope, actor } = who(request);
+      return ok(await answerOrder(db, scope, actor, request.params.id, true, null));
+    },
+  );
 
   app.post(
     '/api/purchase-sales/orders/:id/return',
-    { ...merchant, schema: { tags, summary: '交易对手退回订单', params: idParams, body: reasonInputSchema, response: answers(statusSchema) } },
+    {
+      ...merchant,
+      schema: { tags, summary: '交易对手退回订单', params: idParams, body: reasonInputSchema, response: answers(statusSchema) },
+    },
     async (request) => {
       const { scope, actor } = who(request);
       return ok(await answerOrder(db, scope, actor, request.params.id, false, request.body.reason ?? null));
@@ -156,7 +194,16 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.post(
     '/api/purchase-sales/orders/:id/fulfil',
-    { ...merchant, schema: { tags, summary: '登记发货（卖方）或收货（买方），可按行部分登记', params: idParams, body: fulfilInputSchema, response: answers(fulfilledSchema) } },
+    {
+      ...merchant,
+      schema: {
+        tags,
+        summary: '登记发货（卖方）或收货（买方），可按行部分登记',
+        params: idParams,
+        body: fulfilInputSchema,
+        response: answers(fulfilledSchema),
+      },
+    },
     async (request) => {
       const { scope, actor } = who(request);
       return ok(await fulfilOrder(db, scope, actor, request.params.id, request.body));
@@ -165,21 +212,43 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.post(
     '/api/purchase-sales/orders/:id/cancel',
-    { ...merchant, schema: { tags, summary: '取消订单（发货/收货和付款之前）', params: idParams, body: reasonInputSchema, response: answers(statusSchema) } },
+    {
+      ...merchant,
+      schema: {
+        tags,
+        summary: '取消订单（发货/收货和付款之前）',
+        params: idParams,
+        body: reasonInputSchema,
+        response: answers(statusSchema),
+      },
+    },
     async (request) => {
       const { scope, actor } = who(request);
       return ok(await cancelOrder(db, scope, actor, request.params.id, request.body.reason ?? null));
     },
   );
 
-  app.post('/api/purchase-sales/orders/:id/close', { ...merchant, schema: { tags, summary: '关闭已付清的订单', params: idParams, response: answers(statusSchema) } }, async (request) => {
-    const { scope, actor } = who(request);
-    return ok(await closeOrder(db, scope, actor, request.params.id));
-  });
+  app.post(
+    '/api/purchase-sales/orders/:id/close',
+    { ...merchant, schema: { tags, summary: '关闭已付清的订单', params: idParams, response: answers(statusSchema) } },
+    async (request) => {
+      const { scope, actor } = who(request);
+      return ok(await closeOrder(db, scope, actor, request.params.id));
+    },
+  );
 
   app.post(
     '/api/purchase-sales/orders/:id/attachments',
-    { ...merchant, schema: { tags, summary: '添加订单附件', params: idParams, body: z.object({ uploadIds: z.array(idSchema('附件')).min(1, '请上传附件').max(10) }), response: answers(doneSchema) } },
+    {
+      ...merchant,
+      schema: {
+        tags,
+        summary: '添加订单附件',
+        params: idParams,
+        body: z.object({ uploadIds: z.array(idSchema('附件')).min(1, '请上传附件').max(10) }),
+        response: answers(doneSchema),
+      },
+    },
     async (request) => {
       const { scope, actor } = who(request);
       await addAttachments(db, scope, actor, request.params.id, request.body.uploadIds);
@@ -187,15 +256,31 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
   );
 
-  app.get('/api/purchase-sales/orders/:id/payment-quote', { ...merchant, schema: { tags, summary: '定向支付：应付金额、资金来源、手续费、可用收款方', params: idParams, response: answers(paymentQuoteSchema) } }, async (request) =>
-    ok(await paymentQuote(db, who(request).scope, request.params.id, await fee())),
+  app.get(
+    '/api/purchase-sales/orders/:id/payment-quote',
+    {
+      ...merchant,
+      schema: {
+        tags,
+        summary: '定向支付：应付金额、资金来源、手续费、可用收款方',
+        params: idParams,
+        response: answers(paymentQuoteSchema),
+      },
+    },
+    async (request) => ok(await paymentQuote(db, who(request).scope, request.params.id, await fee())),
   );
 
   app.post(
     '/api/purchase-sales/orders/:id/pay',
     {
       ...merchant,
-      schema: { tags, summary: '定向支付采购订单（先受控资金后可用资金，白名单收款方，需登录密码确认，幂等）', params: idParams, body: orderPaymentInputSchema, response: answers(paymentResultSchema) },
+      schema: {
+        tags,
+        summary: '定向支付采购订单（先受控资金后可用资金，白名单收款方，需登录密码确认，幂等）',
+        params: idParams,
+        body: orderPaymentInputSchema,
+        response: answers(paymentResultSchema),
+      },
     },
     async (request) => {
       const { scope, actor } = who(request);
@@ -214,45 +299,98 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.post(
     '/api/purchase-sales/orders/:id/collections',
-    { ...merchant, schema: { tags, summary: '登记线下回款（卖方，幂等）', params: idParams, body: collectionInputSchema, response: answers(collectionSchema) } },
+    {
+      ...merchant,
+      schema: {
+        tags,
+        summary: '登记线下回款（卖方，幂等）',
+        params: idParams,
+        body: collectionInputSchema,
+        response: answers(collectionSchema),
+      },
+    },
     async (request) => {
       const { scope, actor } = who(request);
       const key = keyOf(request, request.body);
       const { amount, note } = request.body;
       const { result } = await runIdempotent(
         db,
-        { scope: idempotencyScopeOf(request), key, operation: 'order-collection', request: { orderId: request.params.id, amount, note: note ?? null } },
+        {
+          scope: idempotencyScopeOf(request),
+          key,
+          operation: 'order-collection',
+          request: { orderId: request.params.id, amount, note: note ?? null },
+        },
         (tx) => recordOfflineCollection(tx, scope, actor, request.params.id, { amount, note: note ?? null }),
       );
       return ok(result);
     },
   );
 
-  app.get('/api/purchase-sales/goods', { ...merchant, schema: { tags, summary: '商品目录', response: answers(z.array(catalogueItemSchema)) } }, async (request) => ok(await listGoods(db, who(request).scope)));
+  app.get(
+    '/api/purchase-sales/goods',
+    { ...merchant, schema: { tags, summary: '商品目录', response: answers(z.array(catalogueItemSchema)) } },
+    async (request) => ok(await listGoods(db, who(request).scope)),
+  );
 
-  app.post('/api/purchase-sales/goods', { ...merchant, schema: { tags, summary: '添加商品到目录', body: catalogueInputSchema, response: answers(catalogueItemSchema) } }, async (request) =>
-    ok(await addGoods(db, who(request).scope, request.body)),
+  app.post(
+    '/api/purchase-sales/goods',
+    { ...merchant, schema: { tags, summary: '添加商品到目录', body: catalogueInputSchema, response: answers(catalogueItemSchema) } },
+    async (request) => ok(await addGoods(db, who(request).scope, request.body)),
   );
 
   app.get(
     '/api/purchase-sales/counterparties',
-    { ...merchant, schema: { tags, summary: '按名称查找平台上的认证企业（交易对手）', querystring: z.object({ name: textSchema(60, '企业名称', { min: 2 }) }), response: answers(z.array(counterpartySchema)) } },
+    {
+      ...merchant,
+      schema: {
+        tags,
+        summary: '按名称查找平台上的认证企业（交易对手）',
+        querystring: z.object({ name: textSchema(60, '企业名称', { min: 2 }) }),
+        response: answers(z.array(counterpartySchema)),
+      },
+    },
     async (request) => ok(await findCounterparties(db, who(request).scope, request.query.name)),
   );
 
   app.get(
     '/api/purchase-sales/financeable-orders',
-    { ...merchant, schema: { tags, summary: '可用于订单融资的销售订单（订单融资页选择）', querystring: z.object({ creditLineId: idSchema('授信') }), response: answers(z.array(financeableOrderSchema)) } },
+    {
+      ...merchant,
+      schema: {
+        tags,
+        summary: '可用于订单融资的销售订单（订单融资页选择）',
+        querystring: z.object({ creditLineId: idSchema('授信') }),
+        response: answers(z.array(financeableOrderSchema)),
+      },
+    },
     async (request) => ok(await financeableOrders(db, who(request).scope, request.query.creditLineId)),
   );
 
   // Operators --------------------------------------------------------------------------------
-  const operatorOf = (request: FastifyRequest) => ({ id: request.user!.id, name: request.user!.displayName, ip: request.ip, enterpriseId: null });
-
-  app.get('/api/bpm/purchase-sales/users', { ...operator, schema: { tags, summary: '购销管理开通情况（运营）', querystring: featureUserQuerySchema, response: answers(pageOf(featureUserSchema)) } }, async (request) => {
-    const r = await listFeatureUsers(db, request.query);
-    return page(r.items, r.totalCount);
+  const operatorOf = (request: FastifyRequest) => ({
+    id: request.user!.id,
+    name: request.user!.displayName,
+    ip: request.ip,
+    enterpriseId: null,
   });
+
+  app.get(
+    '/api/bpm/purchase-sales/users',
+    {
+      ...operator,
+      schema: {
+        tags,
+        summary: '购销管理开通情况（运营）',
+        querystring: featureUserQuerySchema,
+        response: answers(pageOf(featureUserSchema)),
+      },
+    },
+    async (request) => {
+      const r = await listFeatureUsers(db, request.query);
+      return page(r.items, r.totalCount);
+    },
+  );
 
   app.post(
     '/api/bpm/purchase-sales/users/:id/feature',
@@ -271,29 +409,59 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.get(
     '/api/bpm/purchase-sales/feature-log',
-    { ...operator, schema: { tags, summary: '购销管理开关记录（运营）', querystring: z.object({ userId: idSchema('用户').optional() }), response: answers(z.array(featureLogSchema)) } },
+    {
+      ...operator,
+      schema: {
+        tags,
+        summary: '购销管理开关记录（运营）',
+        querystring: z.object({ userId: idSchema('用户').optional() }),
+        response: answers(z.array(featureLogSchema)),
+      },
+    },
     async (request) => ok(await featureLog(db, request.query.userId)),
   );
 
   app.get(
     '/api/bpm/purchase-sales/orders',
-    { ...operator, schema: { tags, summary: '按订单号查找订单（运营登记回款）', querystring: z.object({ orderNo: textSchema(40, '订单号') }), response: answers(z.array(operatorOrderSchema)) } },
+    {
+      ...operator,
+      schema: {
+        tags,
+        summary: '按订单号查找订单（运营登记回款）',
+        querystring: z.object({ orderNo: textSchema(40, '订单号') }),
+        response: answers(z.array(operatorOrderSchema)),
+      },
+    },
     async (request) => ok(await findOrdersByNo(db, scopeOf(request), request.query.orderNo)),
   );
 
   app.post(
     '/api/bpm/purchase-sales/orders/:id/collection',
-    { ...operator, schema: { tags, summary: '登记订单回款：记入卖方虚拟账户，优先归还订单融资（运营，幂等）', params: idParams, body: operatorCollectionInputSchema, response: answers(collectionSchema) } },
+    {
+      ...operator,
+      schema: {
+        tags,
+        summary: '登记订单回款：记入卖方虚拟账户，优先归还订单融资（运营，幂等）',
+        params: idParams,
+        body: operatorCollectionInputSchema,
+        response: answers(collectionSchema),
+      },
+    },
     async (request) => {
       const key = keyOf(request, request.body);
       const { amount, payerName } = request.body;
       const { result } = await runIdempotent(
         db,
-        { scope: idempotencyScopeOf(request), key, operation: 'order-factor-collection', request: { orderId: request.params.id, amount, payerName: payerName ?? null } },
-        (tx) => recordFactorCollection(tx, scopeOf(request), operatorOf(request), request.params.id, { amount, payerName: payerName ?? null }),
+        {
+          scope: idempotencyScopeOf(request),
+          key,
+          operation: 'order-factor-collection',
+          request: { orderId: request.params.id, amount, payerName: payerName ?? null },
+        },
+        (tx) =>
+          recordFactorCollection(tx, scopeOf(request), operatorOf(request), request.params.id, { amount, payerName: payerName ?? null }),
       );
       return ok(result);
     },
   );
-
 };

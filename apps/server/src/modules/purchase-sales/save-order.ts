@@ -20,7 +20,10 @@ function priced(input: OrderInput) {
     throw err;
   }
   if (totals.total !== input.totalAmount) {
-    throw new BusinessError(`订单合计与明细不符：按明细计算为 ${formatYuan(totals.total)} 元，提交的是 ${formatYuan(input.totalAmount)} 元，请刷新后重试`, 'TOTAL_MISMATCH');
+    throw new BusinessError(
+      `订单合计与明细不符：按明细计算为 ${formatYuan(totals.total)} 元，提交的是 ${formatYuan(input.totalAmount)} 元，请刷新后重试`,
+      'TOTAL_MISMATCH',
+    );
   }
   return totals;
 }
@@ -28,10 +31,18 @@ function priced(input: OrderInput) {
 /** The counterparty: an enterprise on the portal (certified, not oneself) or a typed-in one. */
 async function counterpartyOf(tx: Tx, scope: EnterpriseScope, input: OrderInput) {
   if (!input.counterpartyEnterpriseId) {
-    return { enterpriseId: null, name: input.counterpartyName, bankName: input.counterpartyBankName ?? null, accountNo: input.counterpartyAccountNo ?? null };
+    return {
+      enterpriseId: null,
+      name: input.counterpartyName,
+      bankName: input.counterpartyBankName ?? null,
+      accountNo: input.counterpartyAccountNo ?? null,
+    };
   }
   if (input.counterpartyEnterpriseId === scope.enterpriseId) throw new BusinessError('交易对手不能是本企业', 'SELF_COUNTERPARTY');
-  const [e] = await tx.select({ id: enterprises.id, name: enterprises.name, certified: enterprises.certified }).from(enterprises).where(eq(enterprises.id, input.counterpartyEnterpriseId));
+  const [e] = await tx
+    .select({ id: enterprises.id, name: enterprises.name, certified: enterprises.certified })
+    .from(enterprises)
+    .where(eq(enterprises.id, input.counterpartyEnterpriseId));
   if (!e || !e.certified) throw new BusinessError('交易对手不是平台上已认证的企业，请按平台外企业填写', 'UNKNOWN_COUNTERPARTY');
   return { enterpriseId: e.id, name: e.name, bankName: input.counterpartyBankName ?? null, accountNo: input.counterpartyAccountNo ?? null };
 }
@@ -40,14 +51,20 @@ async function counterpartyOf(tx: Tx, scope: EnterpriseScope, input: OrderInput)
 async function checkGoods(tx: Tx, scope: EnterpriseScope, input: OrderInput) {
   const ids = [...new Set(input.lines.map((l) => l.goodsId).filter((id): id is number => !!id))];
   if (!ids.length) return;
-  const found = await tx.select({ id: psGoods.id }).from(psGoods).where(and(eq(psGoods.enterpriseId, scope.enterpriseId), inArray(psGoods.id, ids)));
+  const found = await tx
+    .select({ id: psGoods.id })
+    .from(psGoods)
+    .where(and(eq(psGoods.enterpriseId, scope.enterpriseId), inArray(psGoods.id, ids)));
   if (found.length !== ids.length) throw new BusinessError('所选商品不在本企业的商品目录中', 'UNKNOWN_GOODS');
 }
 
 async function attach(tx: Tx, scope: EnterpriseScope, orderId: number, uploadIds: number[]) {
   const ids = [...new Set(uploadIds)];
   if (!ids.length) return;
-  const mine = await tx.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.enterpriseId, scope.enterpriseId), inArray(uploads.id, ids)));
+  const mine = await tx
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.enterpriseId, scope.enterpriseId), inArray(uploads.id, ids)));
   if (mine.length !== ids.length) throw new BusinessError('附件不存在，请重新上传', 'UNKNOWN_UPLOAD');
   await tx
     .insert(psOrderAttachments)

@@ -15,7 +15,12 @@ export interface Actor {
   ip?: string;
 }
 
-export const actorOf = (scope: EnterpriseScope, user: { displayName: string }, ip?: string): Actor => ({ id: scope.userId, name: user.displayName, enterpriseId: scope.enterpriseId, ip });
+export const actorOf = (scope: EnterpriseScope, user: { displayName: string }, ip?: string): Actor => ({
+  id: scope.userId,
+  name: user.displayName,
+  enterpriseId: scope.enterpriseId,
+  ip,
+});
 
 /**
  * The orders a scope may see (issue 16: one order, seen from both sides): its enterprise's own
@@ -41,7 +46,11 @@ export const counterpartyIdOf = (order: Pick<Order, 'buyerEnterpriseId' | 'selle
 
 /** Locks an order the scope may see `FOR UPDATE`; one it may not see is a 404 whether or not it exists. */
 export async function lockOrder(tx: Tx, scope: Scope, id: number): Promise<Order> {
-  const [row] = await tx.select().from(psOrders).where(and(eq(psOrders.id, id), visibleTo(scope))).for('update');
+  const [row] = await tx
+    .select()
+    .from(psOrders)
+    .where(and(eq(psOrders.id, id), visibleTo(scope)))
+    .for('update');
   if (!row) throw new NotFoundError('订单不存在');
   return row;
 }
@@ -51,8 +60,25 @@ export function assertOwner(order: Order, scope: EnterpriseScope, what: string) 
   if (order.ownerEnterpriseId !== scope.enterpriseId) throw new BusinessError(`只有订单创建方可以${what}`, 'NOT_ORDER_OWNER');
 }
 
-export async function recordEvent(tx: Tx | Db, orderId: number, actor: Actor, action: string, note?: string | null, from?: string | null, to?: string | null) {
-  await tx.insert(psOrderEvents).values({ orderId, action, note: note ?? null, fromStatus: from ?? null, toStatus: to ?? null, actorId: actor.id, actorName: actor.name, enterpriseId: actor.enterpriseId });
+export async function recordEvent(
+  tx: Tx | Db,
+  orderId: number,
+  actor: Actor,
+  action: string,
+  note?: string | null,
+  from?: string | null,
+  to?: string | null,
+) {
+  await tx.insert(psOrderEvents).values({
+    orderId,
+    action,
+    note: note ?? null,
+    fromStatus: from ?? null,
+    toStatus: to ?? null,
+    actorId: actor.id,
+    actorName: actor.name,
+    enterpriseId: actor.enterpriseId,
+  });
 }
 
 /** `CG` (purchase) or `XS` (sales) + China date + the id: unique, readable, sortable. */

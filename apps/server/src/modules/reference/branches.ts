@@ -30,7 +30,12 @@ export async function searchBranches(db: Db, q: BranchQuery) {
   const filter = where.length ? and(...where) : undefined;
   const [items, [{ total }]] = await Promise.all([
     db
-      .select({ unionBankNo: bankBranches.unionBankNo, name: bankBranches.name, bankCode: bankBranches.bankCode, cityCode: bankBranches.cityCode })
+      .select({
+        unionBankNo: bankBranches.unionBankNo,
+        name: bankBranches.name,
+        bankCode: bankBranches.bankCode,
+        cityCode: bankBranches.cityCode,
+      })
       .from(bankBranches)
       .where(filter)
       .orderBy(asc(bankBranches.name), asc(bankBranches.unionBankNo))
@@ -43,7 +48,13 @@ export async function searchBranches(db: Db, q: BranchQuery) {
 
 export async function findBranch(db: Db, unionBankNo: string) {
   const [row] = await db
-    .select({ unionBankNo: bankBranches.unionBankNo, name: bankBranches.name, bankCode: bankBranches.bankCode, cityCode: bankBranches.cityCode, bankName: banks.shortName })
+    .select({
+      unionBankNo: bankBranches.unionBankNo,
+      name: bankBranches.name,
+      bankCode: bankBranches.bankCode,
+      cityCode: bankBranches.cityCode,
+      bankName: banks.shortName,
+    })
     .from(bankBranches)
     .innerJoin(banks, eq(banks.code, bankBranches.bankCode))
     .where(eq(bankBranches.unionBankNo, unionBankNo))
@@ -52,7 +63,10 @@ export async function findBranch(db: Db, unionBankNo: string) {
 }
 
 export async function listBanks(db: Db) {
-  return db.select({ code: banks.code, name: banks.shortName, fullName: banks.name }).from(banks).orderBy(asc(banks.sortOrder), asc(banks.code));
+  return db
+    .select({ code: banks.code, name: banks.shortName, fullName: banks.name })
+    .from(banks)
+    .orderBy(asc(banks.sortOrder), asc(banks.code));
 }
 
 export async function findBank(db: Db, code: string) {

@@ -33,7 +33,15 @@ describe('CSV parsing', () => {
         '102290012345,102,重复,310000',
       ].join('\n'),
     );
-    expect(parsed.rows).toEqual([{ unionBankNo: '102290012345', bankCode: '102', name: '中国工商银行股份有限公司上海市徐汇支行', cityCode: '310000', provinceCode: '310000' }]);
+    expect(parsed.rows).toEqual([
+      {
+        unionBankNo: '102290012345',
+        bankCode: '102',
+        name: '中国工商银行股份有限公司上海市徐汇支行',
+        cityCode: '310000',
+        provinceCode: '310000',
+      },
+    ]);
     expect(parsed.problems.map((p) => p.line)).toEqual([3, 4, 5, 6, 7]);
     expect(parsed.problems[1].message).toContain('前3位与银行代码 102 不一致');
     expect(parsed.problems[3].message).toContain('GB/T 2260');
@@ -64,11 +72,16 @@ describe('importing into the database', () => {
     expect(result.problems).toHaveLength(1);
     expect(result.problems[0].message).toContain('402');
     const db = t.database.db;
-    expect((await db.select().from(bankBranches).where(eq(bankBranches.unionBankNo, '102290012345')))[0]).toMatchObject({ cityCode: '310000', provinceCode: '310000' });
+    expect((await db.select().from(bankBranches).where(eq(bankBranches.unionBankNo, '102290012345')))[0]).toMatchObject({
+      cityCode: '310000',
+      provinceCode: '310000',
+    });
     expect((await db.select().from(bankBranches).where(eq(bankBranches.unionBankNo, '102100000011')))[0].name).toContain('更名');
     expect((await db.select().from(banks).where(eq(banks.code, '313')))[0].name).toBe('深圳某城市商业银行');
     // The imported branch is found by the form's search.
-    const found = (await t.client().get('/api/bank/queryBankBranch', { bankCode: '102', area_id: '310000', name: encodeURIComponent('徐汇') })).json().message;
+    const found = (
+      await t.client().get('/api/bank/queryBankBranch', { bankCode: '102', area_id: '310000', name: encodeURIComponent('徐汇') })
+    ).json().message;
     expect(found.items.map((b: { unionBankNo: string }) => b.unionBankNo)).toEqual(['102290012345']);
   });
 });
@@ -86,7 +99,10 @@ describe('npm run branches:import', () => {
     'imports a CSV file into the PGlite database under DATA_DIR and reports skipped rows',
     async () => {
       const file = path.join(dir, 'branches.csv');
-      writeFileSync(file, 'unionBankNo,bankCode,name,cityCode\n308584000013,308,招商银行股份有限公司深圳分行营业部,440300\nbad,308,坏行,440300\n');
+      writeFileSync(
+        file,
+        'unionBankNo,bankCode,name,cityCode\n308584000013,308,招商银行股份有限公司深圳分行营业部,440300\nbad,308,坏行,440300\n',
+      );
       const run = promisify(execFile);
       const { DATABASE_URL: _ignored, ...env } = process.env;
       const outcome = await run('node', ['--import', 'tsx', 'apps/server/src/cli/import-branches.ts', file], {

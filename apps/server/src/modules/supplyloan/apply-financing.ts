@@ -1,5 +1,13 @@
 import type { InvoiceFinancingInput, OrderLoanInput } from '@factoring/domain/contract';
-import { formatPercent, formatYuan, INTEREST_MODE_LABELS, invoiceLifecycle, orderReceivableLifecycle, type Cents, type IsoDate } from '@factoring/domain';
+import {
+  formatPercent,
+  formatYuan,
+  INTEREST_MODE_LABELS,
+  invoiceLifecycle,
+  orderReceivableLifecycle,
+  type Cents,
+  type IsoDate,
+} from '@factoring/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -21,7 +29,9 @@ function checkTerm(platform: Platform, days: number) {
 function checkAmount(platform: Platform, line: CreditLine, amount: number, receivables: number) {
   const max = financeable(platform.advanceRatePpm, receivables as Cents);
   if (amount > max) {
-    throw new BusinessError(`融资金额超过可融资额度：应收账款 ${formatYuan(receivables)} 元 × 融资比例 ${formatPercent(platform.advanceRatePpm)} = ${formatYuan(max)} 元`);
+    throw new BusinessError(
+      `融资金额超过可融资额度：应收账款 ${formatYuan(receivables)} 元 × 融资比例 ${formatPercent(platform.advanceRatePpm)} = ${formatYuan(max)} 元`,
+    );
   }
   const available = availableOf(line);
   if (amount > available) throw new BusinessError(`融资金额超过可用授信额度（可用 ${formatYuan(available)} 元）`);
@@ -29,7 +39,18 @@ function checkAmount(platform: Platform, line: CreditLine, amount: number, recei
 
 async function createFinancing(
   tx: Tx,
-  p: { enterpriseId: number; actor: Actor; line: CreditLine; platform: Platform; kind: 'INVOICE' | 'ORDER'; amount: number; termDays: number; purpose?: string; t: Trial; today: IsoDate },
+  p: {
+    enterpriseId: number;
+    actor: Actor;
+    line: CreditLine;
+    platform: Platform;
+    kind: 'INVOICE' | 'ORDER';
+    amount: number;
+    termDays: number;
+    purpose?: string;
+    t: Trial;
+    today: IsoDate;
+  },
 ) {
   const [row] = await tx
     .insert(financings)
@@ -62,7 +83,15 @@ async function createFinancing(
   return { ...row, financingNo };
 }
 
-async function submitForApproval(tx: Tx, f: { id: number; financingNo: string; enterpriseId: number; amount: number; termDays: number }, platform: Platform, t: Trial, actor: Actor, backing: { label: string; value: string }[], attachments: { uploadId: number; label: string }[]) {
+async function submitForApproval(
+  tx: Tx,
+  f: { id: number; financingNo: string; enterpriseId: number; amount: number; termDays: number },
+  platform: Platform,
+  t: Trial,
+  actor: Actor,
+  backing: { label: string; value: string }[],
+  attachments: { uploadId: number; label: string }[],
+) {
   const [enterprise] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, f.enterpriseId));
   await createTask(tx, {
     type: TASK.FINANCING_APPROVAL,
@@ -119,9 +148,21 @@ export async function applyInvoiceFinancing(db: Db, scope: EnterpriseScope, acto
     checkAmount(platform, line, input.amount, receivables);
     await reserveCredit(tx, line, input.amount, today);
     const t = trial(platform, input.amount as Cents, input.termDays, today);
-    const f = await createFinancing(tx, { enterpriseId, actor, line, platform, kind: 'INVOICE', amount: input.amount, termDays: input.termDays, purpose: input.purpose, t, today });
+    const f = await createFinancing(tx, {
+      enterpriseId,
+      actor,
+      line,
+      platform,
+      kind: 'INVOICE',
+      amount: input.amount,
+      termDays: input.termDays,
+      purpose: input.purpose,
+      t,
+      today,
+    });
     await tx.insert(financingInvoices).values(chosen.map((i) => ({ financingId: f.id, invoiceId: i.id, amount: i.amount })));
-    for (const invoice of chosen) await transition(tx, invoices, invoiceLifecycle, invoice, 'FINANCED', { financingId: f.id, updatedAt: new Date() });
+    for (const invoice of chosen)
+      await transition(tx, invoices, invoiceLifecycle, invoice, 'FINANCED', { financingId: f.id, updatedAt: new Date() });
     const invoiceNos = chosen.map((i) => `${i.invoiceCode}-${i.invoiceNumber}`).join('，');
     const contractId = await generateFinancingContract(tx, { financing: f, platform, t, invoiceNo: invoiceNos, receivables });
     await submitForApproval(
@@ -150,7 +191,10 @@ export async function applyOrderLoan(db: Db, scope: EnterpriseScope, actor: Acto
     checkTerm(platform, input.termDays);
     await checkSalesOrderBacking(tx, scope, input, platform.coreEnterpriseId, actor); // issue 16: a managed sales order's own figures
     if (input.attachmentUploadId) {
-      const [file] = await tx.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.id, input.attachmentUploadId), ownedBy(scope, uploads.enterpriseId)));
+      const [file] = await tx
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(eq(uploads.id, input.attachmentUploadId), ownedBy(scope, uploads.enterpriseId)));
       if (!file) throw new BusinessError('订单附件不存在，请重新上传');
     }
     const [existing] = await tx
@@ -162,7 +206,18 @@ export async function applyOrderLoan(db: Db, scope: EnterpriseScope, actor: Acto
     checkAmount(platform, line, input.amount, input.orderAmount);
     await reserveCredit(tx, line, input.amount, today);
     const t = trial(platform, input.amount as Cents, input.termDays, today);
-    const f = await createFinancing(tx, { enterpriseId, actor, line, platform, kind: 'ORDER', amount: input.amount, termDays: input.termDays, purpose: input.purpose, t, today });
+    const f = await createFinancing(tx, {
+      enterpriseId,
+      actor,
+      line,
+      platform,
+      kind: 'ORDER',
+      amount: input.amount,
+      termDays: input.termDays,
+      purpose: input.purpose,
+      t,
+      today,
+    });
     const order = {
       buyerEnterpriseId: platform.coreEnterpriseId,
       amount: input.orderAmount,
@@ -172,8 +227,15 @@ export async function applyOrderLoan(db: Db, scope: EnterpriseScope, actor: Acto
     };
     // An order registered before (its earlier financing ended undrawn) is financed again.
     if (existing) await transition(tx, orderReceivables, orderReceivableLifecycle, existing, 'FINANCED', order);
-    else await tx.insert(orderReceivables).values({ ...order, status: 'FINANCED', enterpriseId, orderNo: input.orderNo, createdBy: actor.id });
-    const contractId = await generateFinancingContract(tx, { financing: f, platform, t, invoiceNo: `订单 ${input.orderNo}`, receivables: input.orderAmount });
+    else
+      await tx.insert(orderReceivables).values({ ...order, status: 'FINANCED', enterpriseId, orderNo: input.orderNo, createdBy: actor.id });
+    const contractId = await generateFinancingContract(tx, {
+      financing: f,
+      platform,
+      t,
+      invoiceNo: `订单 ${input.orderNo}`,
+      receivables: input.orderAmount,
+    });
     await submitForApproval(
       tx,
       f,

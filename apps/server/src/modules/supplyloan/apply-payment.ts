@@ -44,8 +44,13 @@ export async function applyPayment(tx: Tx, f: Financing, amount: number, asOf: I
       penaltyAsOf: asOf,
       principalPaid: t.principalPaid + part.principal,
     };
-    if (settled) await transition(tx, financingTranches, trancheLifecycle, t, 'SETTLED', { ...paid, overdue: false, settledAt: new Date() });
-    else await tx.update(financingTranches).set({ ...paid, settledAt: null }).where(eq(financingTranches.id, t.id));
+    if (settled)
+      await transition(tx, financingTranches, trancheLifecycle, t, 'SETTLED', { ...paid, overdue: false, settledAt: new Date() });
+    else
+      await tx
+        .update(financingTranches)
+        .set({ ...paid, settledAt: null })
+        .where(eq(financingTranches.id, t.id));
     allocations.push({ trancheId: t.id, principal: part.principal, interest: part.interest, penalty: part.penalty });
   }
   const totals = {
@@ -56,13 +61,14 @@ export async function applyPayment(tx: Tx, f: Financing, amount: number, asOf: I
   await restoreCredit(tx, f.creditLineId, totals.principal);
 
   const remaining = await openTranches(tx, f.id, false);
-  const waiting = (
-    await tx
-      .select({ id: financingTranches.id })
-      .from(financingTranches)
-      .where(and(eq(financingTranches.financingId, f.id), eq(financingTranches.status, 'PENDING')))
-      .limit(1)
-  ).length > 0;
+  const waiting =
+    (
+      await tx
+        .select({ id: financingTranches.id })
+        .from(financingTranches)
+        .where(and(eq(financingTranches.financingId, f.id), eq(financingTranches.status, 'PENDING')))
+        .limit(1)
+    ).length > 0;
   const note = `还款 ${formatYuan(amount)} 元：本金 ${formatYuan(totals.principal)}，利息 ${formatYuan(totals.interest)}，罚息 ${formatYuan(totals.penalty)}`;
   let status: Financing['status'];
   if (remaining.length === 0 && !waiting) {
@@ -86,10 +92,19 @@ export async function applyPayment(tx: Tx, f: Financing, amount: number, asOf: I
 /** A settled financing's invoices or order are settled with it. */
 async function settleBacking(tx: Tx, f: Financing) {
   if (f.kind === 'INVOICE') {
-    const backing = await tx.select().from(invoices).where(and(eq(invoices.financingId, f.id), eq(invoices.status, 'FINANCED'))).orderBy(asc(invoices.id)).for('update');
+    const backing = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.financingId, f.id), eq(invoices.status, 'FINANCED')))
+      .orderBy(asc(invoices.id))
+      .for('update');
     for (const invoice of backing) await transition(tx, invoices, invoiceLifecycle, invoice, 'SETTLED', { updatedAt: new Date() });
   } else {
-    const backing = await tx.select().from(orderReceivables).where(and(eq(orderReceivables.financingId, f.id), eq(orderReceivables.status, 'FINANCED'))).for('update');
+    const backing = await tx
+      .select()
+      .from(orderReceivables)
+      .where(and(eq(orderReceivables.financingId, f.id), eq(orderReceivables.status, 'FINANCED')))
+      .for('update');
     for (const order of backing) await transition(tx, orderReceivables, orderReceivableLifecycle, order, 'SETTLED');
   }
 }

@@ -9,13 +9,27 @@ import type { BpmTask, TaskOperator } from '../bpm/registry.ts';
 import { createTask } from '../bpm/tasks.ts';
 import { isContractSigned, voidContractsOf } from '../contracts/index.ts';
 import { releaseReservation } from '../credit/credit-lines.ts';
-import { factorScope, lockFinancing, moveFinancing, operatorActor, TASK, withdrawPendingTasks, type Actor, type Financing } from './store.ts';
+import {
+  factorScope,
+  lockFinancing,
+  moveFinancing,
+  operatorActor,
+  TASK,
+  withdrawPendingTasks,
+  type Actor,
+  type Financing,
+} from './store.ts';
 
 /**
  * A tranche waiting for the operator's disbursement, with its charges priced from the financing's
  * rates, and the FINANCING_DISBURSE task for it.
  */
-export async function requestDisbursement(tx: Tx, financing: Financing, p: { amount: number; termDays: number; interest: number; serviceFee: number; netAmount: number }, actor: Actor) {
+export async function requestDisbursement(
+  tx: Tx,
+  financing: Financing,
+  p: { amount: number; termDays: number; interest: number; serviceFee: number; netAmount: number },
+  actor: Actor,
+) {
   const [{ last }] = await tx
     .select({ last: sql<number>`coalesce(max(${financingTranches.seq}), 0)::int` })
     .from(financingTranches)
@@ -52,9 +66,27 @@ export async function requestDisbursement(tx: Tx, financing: Financing, p: { amo
 
 /** APPROVED → CONTRACT_SIGNED; an invoice financing's single tranche is then put up for disbursement. */
 export async function afterContractSigned(tx: Tx, financing: Financing, actor: Actor) {
-  const signed = await moveFinancing(tx, financing, 'CONTRACT_SIGNED', actor, '融资合同已签署', financing.kind === 'ORDER' ? '可在订单提款页面分笔提款' : '待放款');
+  const signed = await moveFinancing(
+    tx,
+    financing,
+    'CONTRACT_SIGNED',
+    actor,
+    '融资合同已签署',
+    financing.kind === 'ORDER' ? '可在订单提款页面分笔提款' : '待放款',
+  );
   if (signed.kind === 'INVOICE') {
-    await requestDisbursement(tx, signed, { amount: signed.amount, termDays: signed.termDays, interest: signed.interest, serviceFee: signed.serviceFee, netAmount: signed.netAmount }, actor);
+    await requestDisbursement(
+      tx,
+      signed,
+      {
+        amount: signed.amount,
+        termDays: signed.termDays,
+        interest: signed.interest,
+        serviceFee: signed.serviceFee,
+        netAmount: signed.netAmount,
+      },
+      actor,
+    );
   }
   return signed;
 }
@@ -78,12 +110,18 @@ async function releaseBacking(tx: Tx, financing: Financing) {
       .where(and(eq(invoices.financingId, financing.id), eq(invoices.status, 'FINANCED')))
       .orderBy(asc(invoices.id))
       .for('update');
-    for (const invoice of held) await transition(tx, invoices, invoiceLifecycle, invoice, 'VERIFIED', { financingId: null, updatedAt: new Date() });
+    for (const invoice of held)
+      await transition(tx, invoices, invoiceLifecycle, invoice, 'VERIFIED', { financingId: null, updatedAt: new Date() });
   } else {
-    const held = await tx.select().from(orderReceivables).where(and(eq(orderReceivables.financingId, financing.id), eq(orderReceivables.status, 'FINANCED'))).for('update');
+    const held = await tx
+      .select()
+      .from(orderReceivables)
+      .where(and(eq(orderReceivables.financingId, financing.id), eq(orderReceivables.status, 'FINANCED')))
+      .for('update');
     for (const order of held) await transition(tx, orderReceivables, orderReceivableLifecycle, order, 'REGISTERED', { financingId: null });
   }
-  for (const tranche of await pendingTranchesOf(tx, financing.id)) await transition(tx, financingTranches, trancheLifecycle, tranche, 'CANCELLED');
+  for (const tranche of await pendingTranchesOf(tx, financing.id))
+    await transition(tx, financingTranches, trancheLifecycle, tranche, 'CANCELLED');
   await voidContractsOf(tx, 'FINANCING', financing.id);
 }
 

@@ -12,7 +12,13 @@ export const FACTOR_NAME = '鑫链商业保理有限公司';
 /** Draws up the financing contract (Chinese PDF from the contracts module's template) and links it to the financing. */
 export async function generateFinancingContract(
   tx: Tx,
-  p: { financing: { id: number; financingNo: string; enterpriseId: number; amount: number; termDays: number }; platform: Platform; t: Trial; invoiceNo: string; receivables: number },
+  p: {
+    financing: { id: number; financingNo: string; enterpriseId: number; amount: number; termDays: number };
+    platform: Platform;
+    t: Trial;
+    invoiceNo: string;
+    receivables: number;
+  },
 ): Promise<number> {
   const [core] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, p.platform.coreEnterpriseId));
   const { id } = await generateContract(tx, {

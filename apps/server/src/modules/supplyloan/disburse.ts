@@ -1,4 +1,13 @@
-import { addDays, assertBalanced, formatYuan, trancheLifecycle, type Cents, type IsoDate, type JournalDraft, type PostingLine } from '@factoring/domain';
+import {
+  addDays,
+  assertBalanced,
+  formatYuan,
+  trancheLifecycle,
+  type Cents,
+  type IsoDate,
+  type JournalDraft,
+  type PostingLine,
+} from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { financings, financingTranches } from '../../db/schema/index.ts';
@@ -27,9 +36,25 @@ async function lockTranche(tx: Tx, id: number): Promise<Tranche> {
 function upfrontChargesEntry(p: { interest: number; serviceFee: number; sourceRef: string }): JournalDraft | null {
   const total = p.interest + p.serviceFee;
   if (total <= 0) return null;
-  const lines: PostingLine[] = [{ account: { factor: 'RECEIVABLE_PRINCIPAL' }, side: 'D', amount: total as Cents, flowType: 'PRINCIPAL', memo: p.sourceRef }];
-  if (p.interest > 0) lines.push({ account: { factor: 'INTEREST_INCOME' }, side: 'C', amount: p.interest as Cents, flowType: 'INCOME', memo: `${p.sourceRef} 预收利息` });
-  if (p.serviceFee > 0) lines.push({ account: { factor: 'FEE_INCOME' }, side: 'C', amount: p.serviceFee as Cents, flowType: 'FEE_INCOME', memo: `${p.sourceRef} 服务费` });
+  const lines: PostingLine[] = [
+    { account: { factor: 'RECEIVABLE_PRINCIPAL' }, side: 'D', amount: total as Cents, flowType: 'PRINCIPAL', memo: p.sourceRef },
+  ];
+  if (p.interest > 0)
+    lines.push({
+      account: { factor: 'INTEREST_INCOME' },
+      side: 'C',
+      amount: p.interest as Cents,
+      flowType: 'INCOME',
+      memo: `${p.sourceRef} 预收利息`,
+    });
+  if (p.serviceFee > 0)
+    lines.push({
+      account: { factor: 'FEE_INCOME' },
+      side: 'C',
+      amount: p.serviceFee as Cents,
+      flowType: 'FEE_INCOME',
+      memo: `${p.sourceRef} 服务费`,
+    });
   return assertBalanced({ kind: 'CONTROLLED_DISBURSEMENT', memo: `${p.sourceRef} 放款扣收`, lines });
 }
 
@@ -40,7 +65,10 @@ function upfrontChargesEntry(p: { interest: number; serviceFee: number; sourceRe
  */
 export async function disburseTranche(tx: Tx, trancheId: number, operator: Actor, today: IsoDate) {
   // Financing first, then its tranche: the one lock order every path uses.
-  const [pending] = await tx.select({ financingId: financingTranches.financingId }).from(financingTranches).where(eq(financingTranches.id, trancheId));
+  const [pending] = await tx
+    .select({ financingId: financingTranches.financingId })
+    .from(financingTranches)
+    .where(eq(financingTranches.id, trancheId));
   if (!pending) throw new NotFoundError('放款记录不存在');
   const financing = await lockFinancing(tx, factorScope(operator), pending.financingId);
   const tranche = await lockTranche(tx, trancheId);
@@ -51,8 +79,17 @@ export async function disburseTranche(tx: Tx, trancheId: number, operator: Actor
 
   const sourceRef = financing.kind === 'ORDER' ? `${financing.financingNo}-${tranche.seq}` : financing.financingNo;
   await bookUse(tx, financing.creditLineId, tranche.amount);
-  const posted = await postControlledDisbursement(tx, { enterpriseId: financing.enterpriseId, amount: tranche.netAmount as Cents, sourceRef, createdBy: operator.id });
-  const charges = upfrontChargesEntry({ interest: financing.interestMode === 'UPFRONT' ? tranche.interest : 0, serviceFee: tranche.serviceFee, sourceRef });
+  const posted = await postControlledDisbursement(tx, {
+    enterpriseId: financing.enterpriseId,
+    amount: tranche.netAmount as Cents,
+    sourceRef,
+    createdBy: operator.id,
+  });
+  const charges = upfrontChargesEntry({
+    interest: financing.interestMode === 'UPFRONT' ? tranche.interest : 0,
+    serviceFee: tranche.serviceFee,
+    sourceRef,
+  });
   if (charges) await postEntry(tx, charges, { createdBy: operator.id });
 
   const dueDate = addDays(today, tranche.termDays);
@@ -68,9 +105,15 @@ export async function disburseTranche(tx: Tx, trancheId: number, operator: Actor
   const money = { drawn: financing.drawn + tranche.amount, reserved: Math.max(0, financing.reserved - tranche.amount) };
   const note = `放款 ${formatYuan(tranche.netAmount)} 元进入受控账户（流水号 ${posted.refNo}），到期日 ${dueDate}`;
   if (financing.status === 'CONTRACT_SIGNED') {
-    await moveFinancing(tx, financing, 'DISBURSED', operator, '放款', note, { ...money, dueDate: financing.kind === 'INVOICE' ? dueDate : laterOf(financing.dueDate, dueDate) });
+    await moveFinancing(tx, financing, 'DISBURSED', operator, '放款', note, {
+      ...money,
+      dueDate: financing.kind === 'INVOICE' ? dueDate : laterOf(financing.dueDate, dueDate),
+    });
   } else {
-    await tx.update(financings).set({ ...money, dueDate: laterOf(financing.dueDate, dueDate), updatedAt: new Date() }).where(eq(financings.id, financing.id));
+    await tx
+      .update(financings)
+      .set({ ...money, dueDate: laterOf(financing.dueDate, dueDate), updatedAt: new Date() })
+      .where(eq(financings.id, financing.id));
     await recordEvent(tx, financing.id, operator, `第${tranche.seq}笔提款放款`, note);
   }
   return { trancheId: tranche.id, entryId: posted.entryId, refNo: posted.refNo, netAmount: tranche.netAmount, dueDate };

@@ -11,13 +11,27 @@ export async function drawableOrderLoans(db: Db, scope: Scope) {
     .from(financings)
     .innerJoin(platforms, eq(platforms.id, financings.platformId))
     .leftJoin(orderReceivables, eq(orderReceivables.financingId, financings.id))
-    .where(and(ownedBy(scope, financings.enterpriseId), eq(financings.kind, 'ORDER'), inArray(financings.status, ['CONTRACT_SIGNED', 'DISBURSED', 'REPAYING'])))
+    .where(
+      and(
+        ownedBy(scope, financings.enterpriseId),
+        eq(financings.kind, 'ORDER'),
+        inArray(financings.status, ['CONTRACT_SIGNED', 'DISBURSED', 'REPAYING']),
+      ),
+    )
     .orderBy(desc(financings.id));
   const pending = rows.length
     ? await db
         .select({ financingId: financingTranches.financingId, amount: financingTranches.amount })
         .from(financingTranches)
-        .where(and(inArray(financingTranches.financingId, rows.map((r) => r.f.id)), eq(financingTranches.status, 'PENDING')))
+        .where(
+          and(
+            inArray(
+              financingTranches.financingId,
+              rows.map((r) => r.f.id),
+            ),
+            eq(financingTranches.status, 'PENDING'),
+          ),
+        )
     : [];
   return rows.map(({ f, orderNo, platformName }) => {
     const waiting = pending.filter((p) => p.financingId === f.id).reduce((s, p) => s + p.amount, 0);

@@ -20,7 +20,15 @@ export async function dueFinancings(db: Db, scope: Scope, today: IsoDate, onlyDu
   const tranches = await db
     .select()
     .from(financingTranches)
-    .where(and(inArray(financingTranches.financingId, live.map((l) => l.f.id)), eq(financingTranches.status, 'DISBURSED')));
+    .where(
+      and(
+        inArray(
+          financingTranches.financingId,
+          live.map((l) => l.f.id),
+        ),
+        eq(financingTranches.status, 'DISBURSED'),
+      ),
+    );
   const horizon = addDays(today, withinDays);
   const items = live
     .map(({ f, platformName }) => {

@@ -11,7 +11,10 @@ import { factorScope, lockFinancing, operatorActor, recordEvent } from './store.
 
 /** The EXTENSION task's request, locked after its financing (the one lock order). */
 async function lockExtension(tx: Tx, task: BpmTask, operator: TaskOperator) {
-  const [row] = await tx.select().from(financingExtensions).where(eq(financingExtensions.id, Number(task.refId)));
+  const [row] = await tx
+    .select()
+    .from(financingExtensions)
+    .where(eq(financingExtensions.id, Number(task.refId)));
   if (!row) throw new NotFoundError('展期申请不存在');
   const f = await lockFinancing(tx, factorScope(operator), row.financingId);
   const [ext] = await tx.select().from(financingExtensions).where(eq(financingExtensions.id, row.id)).for('update');
@@ -37,16 +40,31 @@ export async function approveExtension(tx: Tx, task: BpmTask, operator: TaskOper
       interestUnpaid: c.interestUnpaid + (f.interestMode === 'UPFRONT' ? extraInterest : 0),
     })
     .where(eq(financingTranches.id, t.id));
-  await transition(tx, financingExtensions, extensionLifecycle, ext, 'APPROVED', { extraInterest, reviewNote: comment, decidedBy: operator.id, decidedAt: new Date() });
+  await transition(tx, financingExtensions, extensionLifecycle, ext, 'APPROVED', {
+    extraInterest,
+    reviewNote: comment,
+    decidedBy: operator.id,
+    decidedAt: new Date(),
+  });
   const dueDate = f.dueDate > ext.newDueDate ? f.dueDate : ext.newDueDate;
   await tx.update(financings).set({ extended: true, dueDate, updatedAt: new Date() }).where(eq(financings.id, f.id));
-  await recordEvent(tx, f.id, operatorActor(operator), '展期通过', `到期日 ${ext.oldDueDate} → ${ext.newDueDate}，展期利息 ${formatYuan(extraInterest)} 元${f.interestMode === 'UPFRONT' ? '（随本金归还）' : '（按日计息）'}`);
+  await recordEvent(
+    tx,
+    f.id,
+    operatorActor(operator),
+    '展期通过',
+    `到期日 ${ext.oldDueDate} → ${ext.newDueDate}，展期利息 ${formatYuan(extraInterest)} 元${f.interestMode === 'UPFRONT' ? '（随本金归还）' : '（按日计息）'}`,
+  );
   return { before: { dueDate: ext.oldDueDate }, after: { dueDate: ext.newDueDate, extraInterest } };
 }
 
 export async function rejectExtension(tx: Tx, task: BpmTask, operator: TaskOperator, reason: string) {
   const { ext, f } = await lockExtension(tx, task, operator);
-  await transition(tx, financingExtensions, extensionLifecycle, ext, 'REJECTED', { reviewNote: reason, decidedBy: operator.id, decidedAt: new Date() });
+  await transition(tx, financingExtensions, extensionLifecycle, ext, 'REJECTED', {
+    reviewNote: reason,
+    decidedBy: operator.id,
+    decidedAt: new Date(),
+  });
   await recordEvent(tx, f.id, operatorActor(operator), '展期驳回', reason);
   return { before: { status: 'PENDING' }, after: { status: 'REJECTED' } };
 }

@@ -1,7 +1,17 @@
 import { financingLifecycle, INTEREST_MODE_LABELS, type IsoDate } from '@factoring/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { contracts, financingEvents, financingInvoices, financings, financingTranches, invoices, orderReceivables, platforms, repayments } from '../../db/schema/index.ts';
+import {
+  contracts,
+  financingEvents,
+  financingInvoices,
+  financings,
+  financingTranches,
+  invoices,
+  orderReceivables,
+  platforms,
+  repayments,
+} from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { extensionsOf } from './list-extensions.ts';
@@ -20,7 +30,14 @@ export async function financingDetail(db: Db, scope: Scope, id: number, today: I
   const [tranches, backingInvoices, orders, repaid, extensions, contractRows, events] = await Promise.all([
     db.select().from(financingTranches).where(eq(financingTranches.financingId, f.id)).orderBy(asc(financingTranches.seq)),
     db
-      .select({ id: invoices.id, invoiceCode: invoices.invoiceCode, invoiceNumber: invoices.invoiceNumber, issueDate: invoices.issueDate, amount: invoices.amount, status: invoices.status })
+      .select({
+        id: invoices.id,
+        invoiceCode: invoices.invoiceCode,
+        invoiceNumber: invoices.invoiceNumber,
+        issueDate: invoices.issueDate,
+        amount: invoices.amount,
+        status: invoices.status,
+      })
       .from(financingInvoices)
       .innerJoin(invoices, eq(invoices.id, financingInvoices.invoiceId))
       .where(eq(financingInvoices.financingId, f.id)),
@@ -28,7 +45,16 @@ export async function financingDetail(db: Db, scope: Scope, id: number, today: I
     db.select().from(repayments).where(eq(repayments.financingId, f.id)).orderBy(asc(repayments.id)),
     extensionsOf(db, scope, [f.id]),
     db
-      .select({ id: contracts.id, contractNo: contracts.contractNo, title: contracts.title, status: contracts.status, amount: contracts.amount, signedAt: contracts.signedAt, signedByName: contracts.signedByName, createdAt: contracts.createdAt })
+      .select({
+        id: contracts.id,
+        contractNo: contracts.contractNo,
+        title: contracts.title,
+        status: contracts.status,
+        amount: contracts.amount,
+        signedAt: contracts.signedAt,
+        signedByName: contracts.signedByName,
+        createdAt: contracts.createdAt,
+      })
       .from(contracts)
       .where(and(eq(contracts.relatedType, 'FINANCING'), eq(contracts.relatedId, String(f.id)), ownedBy(scope, contracts.enterpriseId)))
       .orderBy(asc(contracts.id)),

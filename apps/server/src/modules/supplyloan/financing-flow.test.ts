@@ -5,7 +5,20 @@ import { DEMO_PASSWORD, createTestApp, type TestApp } from '../../test/harness.t
 import { virtualAccountBalance } from '../ledger/balances.ts';
 import { ledgerProblems } from '../ledger/testing.ts';
 import { todayChina } from '../credit/credit-lines.ts';
-import { deposit, disbursedFinancing, factorBalance, newKey, okOf, refusal, roles, signContract, verifiedInvoice, approveTask, type Applied, type Roles } from './testing.ts';
+import {
+  deposit,
+  disbursedFinancing,
+  factorBalance,
+  newKey,
+  okOf,
+  refusal,
+  roles,
+  signContract,
+  verifiedInvoice,
+  approveTask,
+  type Applied,
+  type Roles,
+} from './testing.ts';
 
 let t: TestApp;
 let r: Roles;
@@ -19,7 +32,16 @@ afterAll(() => t.close());
 type Line = { id: number; limit: number; used: number; reserved: number; available: number };
 const lineOf = async () => okOf<Line[]>(await r.demo.get('/api/supplyloan/creditLines')).find((l) => l.id === r.supplyLineId)!;
 const balance = async () => (await virtualAccountBalance(t.database.db, r.enterpriseId))!;
-type Detail = { status: string; overdue: boolean; quote: { principal: number; interest: number; penalty: number; total: number }; schedule: { dueDate: string; outstanding: number }[]; repayments: unknown[]; contracts: { status: string }[]; history: { action: string }[]; actions: Record<string, boolean> };
+type Detail = {
+  status: string;
+  overdue: boolean;
+  quote: { principal: number; interest: number; penalty: number; total: number };
+  schedule: { dueDate: string; outstanding: number }[];
+  repayments: unknown[];
+  contracts: { status: string }[];
+  history: { action: string }[];
+  actions: Record<string, boolean>;
+};
 const detailOf = async (id: number) => okOf<Detail>(await r.demo.get(`/api/supplyloan/financings/${id}`));
 
 describe('worked example in arrears through the API: 1,000,000.00 at 7.2 % for 90 days', () => {
@@ -28,10 +50,30 @@ describe('worked example in arrears through the API: 1,000,000.00 at 7.2 % for 9
 
   it('the live trial: interest 18,000.00, fee 5,000.00, net 995,000.00, due in 90 days', async () => {
     const invoiceId = await verifiedInvoice(r, 125_000_000);
-    const trial = okOf<Record<string, unknown>>(await r.demo.post('/api/supplyloan/trial', { creditLineId: r.supplyLineId, amount: 100_000_000, termDays: 90, invoiceIds: [invoiceId] }, { json: true }));
-    expect(trial).toMatchObject({ interest: 1_800_000, serviceFee: 500_000, netDisbursed: 99_500_000, dueAtMaturity: 101_800_000, annualRatePpm: 72_000, interestMode: 'ARREARS', maxAmount: 100_000_000 });
+    const trial = okOf<Record<string, unknown>>(
+      await r.demo.post(
+        '/api/supplyloan/trial',
+        { creditLineId: r.supplyLineId, amount: 100_000_000, termDays: 90, invoiceIds: [invoiceId] },
+        { json: true },
+      ),
+    );
+    expect(trial).toMatchObject({
+      interest: 1_800_000,
+      serviceFee: 500_000,
+      netDisbursed: 99_500_000,
+      dueAtMaturity: 101_800_000,
+      annualRatePpm: 72_000,
+      interestMode: 'ARREARS',
+      maxAmount: 100_000_000,
+    });
     before = await lineOf();
-    applied = okOf<Applied>(await r.demo.post('/api/supplyloan/financings', { creditLineId: r.supplyLineId, invoiceIds: [invoiceId], amount: 100_000_000, termDays: 90, purpose: '支付货款' }, { json: true }));
+    applied = okOf<Applied>(
+      await r.demo.post(
+        '/api/supplyloan/financings',
+        { creditLineId: r.supplyLineId, invoiceIds: [invoiceId], amount: 100_000_000, termDays: 90, purpose: '支付货款' },
+        { json: true },
+      ),
+    );
     expect(applied).toMatchObject({ interest: 1_800_000, serviceFee: 500_000, netAmount: 99_500_000, status: 'SUBMITTED' });
     expect(applied.financingNo).toMatch(/^RZ\d{8}\d{6}$/);
     // Submitting holds the credit: available drops at once (the race for the last credit is decided here).
@@ -66,7 +108,11 @@ describe('worked example in arrears through the API: 1,000,000.00 at 7.2 % for 9
     const after = await balance();
     expect(after.controlled - account.controlled).toBe(99_500_000);
     expect(after.available).toBe(account.available);
-    expect(await lineOf()).toMatchObject({ used: before.used + 100_000_000, reserved: before.reserved, available: before.available - 100_000_000 });
+    expect(await lineOf()).toMatchObject({
+      used: before.used + 100_000_000,
+      reserved: before.reserved,
+      available: before.available - 100_000_000,
+    });
     // The factor's books: the receivable is the whole principal; the fee withheld is income.
     expect((await factorBalance(t, 'RECEIVABLE_PRINCIPAL')) - receivable).toBe(100_000_000);
     expect((await factorBalance(t, 'FEE_INCOME')) - fees).toBe(500_000);
@@ -78,20 +124,42 @@ describe('worked example in arrears through the API: 1,000,000.00 at 7.2 % for 9
   });
 
   it('repaying more than is owed is refused; a wrong password moves nothing', async () => {
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${applied.id}/repay`, { amount: 100_000_001, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() }, { json: true }))).toBe(
-      '还款金额超过应还总额 1,000,000.00 元',
-    );
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${applied.id}/repay`, { amount: 100, password: t.encrypt('wrong-password1'), idempotencyKey: newKey() }, { json: true }))).toBe(
-      '登录密码不正确，本次操作未执行',
-    );
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${applied.id}/repay`, { amount: 100, password: t.encrypt(DEMO_PASSWORD) }, { json: true }))).toContain('幂等键');
+    expect(
+      refusal(
+        await r.demo.post(
+          `/api/supplyloan/financings/${applied.id}/repay`,
+          { amount: 100_000_001, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
+          { json: true },
+        ),
+      ),
+    ).toBe('还款金额超过应还总额 1,000,000.00 元');
+    expect(
+      refusal(
+        await r.demo.post(
+          `/api/supplyloan/financings/${applied.id}/repay`,
+          { amount: 100, password: t.encrypt('wrong-password1'), idempotencyKey: newKey() },
+          { json: true },
+        ),
+      ),
+    ).toBe('登录密码不正确，本次操作未执行');
+    expect(
+      refusal(
+        await r.demo.post(
+          `/api/supplyloan/financings/${applied.id}/repay`,
+          { amount: 100, password: t.encrypt(DEMO_PASSWORD) },
+          { json: true },
+        ),
+      ),
+    ).toContain('幂等键');
   });
 
   it('a partial repayment of 300,000.00 restores the credit by the principal; the same key repeated moves nothing twice', async () => {
     const account = await balance();
     const key = newKey();
     const body = { amount: 30_000_000, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: key };
-    const first = okOf<{ principal: number; status: string; refNo: string }>(await r.demo.post(`/api/supplyloan/financings/${applied.id}/repay`, body, { json: true }));
+    const first = okOf<{ principal: number; status: string; refNo: string }>(
+      await r.demo.post(`/api/supplyloan/financings/${applied.id}/repay`, body, { json: true }),
+    );
     const again = okOf<{ refNo: string }>(await r.demo.post(`/api/supplyloan/financings/${applied.id}/repay`, body, { json: true }));
     expect(first).toMatchObject({ principal: 30_000_000, interest: 0, penalty: 0, status: 'REPAYING' });
     expect(again.refNo).toBe(first.refNo);
@@ -103,13 +171,27 @@ describe('worked example in arrears through the API: 1,000,000.00 at 7.2 % for 9
   it('repaying the rest settles: status SETTLED, invoice SETTLED, credit available as before the application', async () => {
     const owed = (await detailOf(applied.id)).quote.total;
     expect(owed).toBe(70_000_000);
-    const done = okOf<{ status: string }>(await r.demo.post(`/api/supplyloan/financings/${applied.id}/repay`, { amount: owed, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() }, { json: true }));
+    const done = okOf<{ status: string }>(
+      await r.demo.post(
+        `/api/supplyloan/financings/${applied.id}/repay`,
+        { amount: owed, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
+        { json: true },
+      ),
+    );
     expect(done.status).toBe('SETTLED');
     const d = await detailOf(applied.id);
     expect(d).toMatchObject({ status: 'SETTLED', actions: { repay: false, cancel: false } });
     expect(d.repayments).toHaveLength(2);
     expect(await lineOf()).toMatchObject({ used: before.used, reserved: before.reserved, available: before.available });
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${applied.id}/repay`, { amount: 1, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() }, { json: true }))).toBe('该融资当前不在还款期');
+    expect(
+      refusal(
+        await r.demo.post(
+          `/api/supplyloan/financings/${applied.id}/repay`,
+          { amount: 1, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
+          { json: true },
+        ),
+      ),
+    ).toBe('该融资当前不在还款期');
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 });
@@ -120,11 +202,26 @@ describe('worked example upfront (预收息): 1,000,000.00 at 7.2 % for 90 days'
     const [supply] = await db.select().from(platforms).where(eq(platforms.id, r.supplyPlatformId));
     const [upfront] = await db
       .insert(platforms)
-      .values({ ...supply, id: undefined, code: 'TEST-UPFRONT', name: '预收息测试平台', interestMode: 'UPFRONT', priceList: [], annualRatePpm: 72_000, serviceFeeRatePpm: 5_000 })
+      .values({
+        ...supply,
+        id: undefined,
+        code: 'TEST-UPFRONT',
+        name: '预收息测试平台',
+        interestMode: 'UPFRONT',
+        priceList: [],
+        annualRatePpm: 72_000,
+        serviceFeeRatePpm: 5_000,
+      })
       .returning();
     const [line] = await db
       .insert(creditLines)
-      .values({ enterpriseId: r.enterpriseId, platformId: upfront.id, limit: 200_000_000, startDate: todayChina(), expiryDate: addDaysIso(todayChina(), 365) })
+      .values({
+        enterpriseId: r.enterpriseId,
+        platformId: upfront.id,
+        limit: 200_000_000,
+        startDate: todayChina(),
+        expiryDate: addDaysIso(todayChina(), 365),
+      })
       .returning();
     const account = await balance();
     const interestIncome = await factorBalance(t, 'INTEREST_INCOME');
@@ -138,7 +235,13 @@ describe('worked example upfront (预收息): 1,000,000.00 at 7.2 % for 90 days'
     expect((await factorBalance(t, 'RECEIVABLE_PRINCIPAL')) - receivable).toBe(100_000_000);
     expect((await detailOf(f.id)).quote).toMatchObject({ principal: 100_000_000, interest: 0, total: 100_000_000 });
     // Paid off early, only the principal is due (the interest was taken upfront).
-    okOf(await r.demo.post(`/api/supplyloan/financings/${f.id}/repay`, { amount: 100_000_000, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() }, { json: true }));
+    okOf(
+      await r.demo.post(
+        `/api/supplyloan/financings/${f.id}/repay`,
+        { amount: 100_000_000, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
+        { json: true },
+      ),
+    );
     expect((await detailOf(f.id)).status).toBe('SETTLED');
     expect((await factorBalance(t, 'RECEIVABLE_PRINCIPAL')) - receivable).toBe(0);
     expect(await ledgerProblems(t.database.db)).toEqual([]);
@@ -147,16 +250,22 @@ describe('worked example upfront (预收息): 1,000,000.00 at 7.2 % for 90 days'
 
 describe('lists', () => {
   it('my financings: filters by status and platform with totals; the due list and the summary', async () => {
-    const all = okOf<{ items: { status: string; amount: number; outstanding: number }[]; totalCount: number; totals: { amount: number; outstanding: number } }>(
-      await r.demo.get('/api/supplyloan/financings', { page: 1, size: 50 }),
-    );
+    const all = okOf<{
+      items: { status: string; amount: number; outstanding: number }[];
+      totalCount: number;
+      totals: { amount: number; outstanding: number };
+    }>(await r.demo.get('/api/supplyloan/financings', { page: 1, size: 50 }));
     expect(all.totalCount).toBeGreaterThanOrEqual(5);
     expect(all.totals.amount).toBe(all.items.reduce((s, i) => s + i.amount, 0));
     expect(all.totals.outstanding).toBe(all.items.reduce((s, i) => s + i.outstanding, 0));
     expect(all.totals.outstanding).toBe(50_000_000); // only the seeded repaying financing is still owed
-    const settled = okOf<{ items: { status: string }[]; totalCount: number }>(await r.demo.get('/api/supplyloan/financings', { status: 'SETTLED' }));
+    const settled = okOf<{ items: { status: string }[]; totalCount: number }>(
+      await r.demo.get('/api/supplyloan/financings', { status: 'SETTLED' }),
+    );
     expect(settled.items.every((i) => i.status === 'SETTLED')).toBe(true);
-    const byPlatform = okOf<{ totalCount: number; totals: { amount: number; outstanding: number } }>(await r.demo.get('/api/supplyloan/financings', { platformId: r.supplyPlatformId, status: 'REPAYING' }));
+    const byPlatform = okOf<{ totalCount: number; totals: { amount: number; outstanding: number } }>(
+      await r.demo.get('/api/supplyloan/financings', { platformId: r.supplyPlatformId, status: 'REPAYING' }),
+    );
     expect(byPlatform.totals).toMatchObject({ amount: 60_000_000, outstanding: 50_000_000 }); // the seeded repaying financing
     const summary = okOf<{ creditLines: { count: number }; contractsToSign: number }>(await r.demo.get('/api/supplyloan/summary'));
     expect(summary.creditLines.count).toBeGreaterThanOrEqual(2);

@@ -22,11 +22,20 @@ export async function applyToJoin(db: Db, scope: EnterpriseScope, actor: Actor, 
     if (!platform) throw new NotFoundError('平台不存在');
     if (!platform.joinable) throw new BusinessError('该平台暂不接受准入申请');
     if (platform.coreEnterpriseId === enterpriseId) throw new BusinessError('核心企业不能申请加入本企业的平台');
-    const [line] = await tx.select().from(creditLines).where(and(ownedBy(scope, creditLines.enterpriseId), eq(creditLines.platformId, platform.id)));
+    const [line] = await tx
+      .select()
+      .from(creditLines)
+      .where(and(ownedBy(scope, creditLines.enterpriseId), eq(creditLines.platformId, platform.id)));
     if (line && effectiveStatus(line, today) === 'ACTIVE') throw new BusinessError('您已加入该平台，授信有效');
     const [application] = await tx
       .insert(platformJoinApplications)
-      .values({ enterpriseId, platformId: platform.id, requestedLimit: input.requestedLimit, remark: input.remark || null, createdBy: actor.id })
+      .values({
+        enterpriseId,
+        platformId: platform.id,
+        requestedLimit: input.requestedLimit,
+        remark: input.remark || null,
+        createdBy: actor.id,
+      })
       .onConflictDoNothing()
       .returning();
     if (!application) throw new BusinessError('该平台的准入申请正在审核中，请勿重复提交');
@@ -52,7 +61,11 @@ export async function applyToJoin(db: Db, scope: EnterpriseScope, actor: Actor, 
 }
 
 async function lockJoin(tx: Tx, task: BpmTask) {
-  const [row] = await tx.select().from(platformJoinApplications).where(eq(platformJoinApplications.id, Number(task.refId))).for('update');
+  const [row] = await tx
+    .select()
+    .from(platformJoinApplications)
+    .where(eq(platformJoinApplications.id, Number(task.refId)))
+    .for('update');
   if (!row) throw new NotFoundError('准入申请不存在');
   if (row.status !== 'PENDING') throw new BusinessError('该准入申请已处理');
   return row;
@@ -75,11 +88,18 @@ export async function approveJoin(tx: Tx, task: BpmTask, operator: TaskOperator,
     decidedBy: operator.id,
     decidedAt: new Date(),
   });
-  return { before: { status: 'PENDING' }, after: { status: 'APPROVED', creditLineId: line.id, limit: line.limit, expiryDate: line.expiryDate } };
+  return {
+    before: { status: 'PENDING' },
+    after: { status: 'APPROVED', creditLineId: line.id, limit: line.limit, expiryDate: line.expiryDate },
+  };
 }
 
 export async function rejectJoin(tx: Tx, task: BpmTask, operator: TaskOperator, reason: string) {
   const application = await lockJoin(tx, task);
-  await transition(tx, platformJoinApplications, joinApplicationLifecycle, application, 'REJECTED', { reviewNote: reason, decidedBy: operator.id, decidedAt: new Date() });
+  await transition(tx, platformJoinApplications, joinApplicationLifecycle, application, 'REJECTED', {
+    reviewNote: reason,
+    decidedBy: operator.id,
+    decidedAt: new Date(),
+  });
   return { before: { status: 'PENDING' }, after: { status: 'REJECTED' } };
 }

@@ -7,7 +7,11 @@ import { ownedBy, type Scope } from '../../lib/scope.ts';
 
 /** Order-loan drawdowns of the enterprise (the orderdrawings page). */
 export async function listDrawdowns(db: Db, scope: Scope, q: DrawdownListQuery) {
-  const where = and(ownedBy(scope, financingTranches.enterpriseId), eq(financings.kind, 'ORDER'), q.financingId ? eq(financingTranches.financingId, q.financingId) : undefined);
+  const where = and(
+    ownedBy(scope, financingTranches.enterpriseId),
+    eq(financings.kind, 'ORDER'),
+    q.financingId ? eq(financingTranches.financingId, q.financingId) : undefined,
+  );
   const [items, [{ total }]] = await Promise.all([
     db
       .select({
@@ -33,7 +37,11 @@ export async function listDrawdowns(db: Db, scope: Scope, q: DrawdownListQuery) 
       .orderBy(desc(financingTranches.id))
       .limit(q.size)
       .offset(offsetOf(q)),
-    db.select({ total: count() }).from(financingTranches).innerJoin(financings, eq(financings.id, financingTranches.financingId)).where(where),
+    db
+      .select({ total: count() })
+      .from(financingTranches)
+      .innerJoin(financings, eq(financings.id, financingTranches.financingId))
+      .where(where),
   ]);
   return { items, totalCount: total };
 }

@@ -6,7 +6,10 @@ import { ownedBy, type Scope } from '../../lib/scope.ts';
 
 /** The extension requests in a scope (of some financings only, when given), oldest first. */
 export async function extensionsOf(db: Db, scope: Scope, financingIds?: number[]) {
-  const where = and(ownedBy(scope, financingExtensions.enterpriseId), financingIds ? inArray(financingExtensions.financingId, financingIds.length ? financingIds : [0]) : undefined);
+  const where = and(
+    ownedBy(scope, financingExtensions.enterpriseId),
+    financingIds ? inArray(financingExtensions.financingId, financingIds.length ? financingIds : [0]) : undefined,
+  );
   return db
     .select({ ext: financingExtensions, financingNo: financings.financingNo })
     .from(financingExtensions)

@@ -14,7 +14,10 @@ export async function listInvoices(db: Db, scope: Scope, q: InvoiceListQuery) {
   const where: SQL[] = [ownedBy(scope, invoices.enterpriseId)];
   if (q.status) where.push(eq(invoices.status, q.status));
   if (q.buyerEnterpriseId) where.push(eq(invoices.buyerEnterpriseId, q.buyerEnterpriseId));
-  if (q.keyword) where.push(sql`(${invoices.invoiceNumber} like ${`%${q.keyword.replace(/[\\%_]/g, '')}%`} or ${invoices.invoiceCode} like ${`%${q.keyword.replace(/[\\%_]/g, '')}%`})`);
+  if (q.keyword)
+    where.push(
+      sql`(${invoices.invoiceNumber} like ${`%${q.keyword.replace(/[\\%_]/g, '')}%`} or ${invoices.invoiceCode} like ${`%${q.keyword.replace(/[\\%_]/g, '')}%`})`,
+    );
   const cond = and(...where);
   const [items, [{ total }]] = await Promise.all([
     db

@@ -16,18 +16,39 @@ import { openTranches, quoteOf } from './quote.ts';
 import { factorScope, lockFinancing, operatorActor, recordEvent, TASK, type Actor } from './store.ts';
 
 /** An offline transfer to the factor's receiving account: recorded with its voucher, confirmed by an operator (REPAYMENT_VOUCHER). */
-export async function submitVoucher(db: Db, scope: EnterpriseScope, financingId: number, actor: Actor, input: VoucherInput, today: IsoDate) {
+export async function submitVoucher(
+  db: Db,
+  scope: EnterpriseScope,
+  financingId: number,
+  actor: Actor,
+  input: VoucherInput,
+  today: IsoDate,
+) {
   const { enterpriseId } = scope;
   return db.transaction(async (tx) => {
     const f = await lockFinancing(tx, scope, financingId);
     if (f.status !== 'DISBURSED' && f.status !== 'REPAYING') throw new BusinessError('该融资当前不在还款期');
-    const [file] = await tx.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.id, input.voucherUploadId), ownedBy(scope, uploads.enterpriseId)));
+    const [file] = await tx
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(and(eq(uploads.id, input.voucherUploadId), ownedBy(scope, uploads.enterpriseId)));
     if (!file) throw new BusinessError('转账凭证不存在，请重新上传');
     const quote = quoteOf(f, await openTranches(tx, f.id, false), today);
     if (input.amount > quote.total) throw new BusinessError(`还款金额超过应还总额 ${formatYuan(quote.total)} 元`);
     const [row] = await tx
       .insert(repayments)
-      .values({ financingId: f.id, enterpriseId, method: 'OFFLINE', amount: input.amount, status: 'PENDING', voucherUploadId: input.voucherUploadId, payerAccountName: input.payerAccountName, payerAccountNo: input.payerAccountNo, repayDate: today, createdBy: actor.id })
+      .values({
+        financingId: f.id,
+        enterpriseId,
+        method: 'OFFLINE',
+        amount: input.amount,
+        status: 'PENDING',
+        voucherUploadId: input.voucherUploadId,
+        payerAccountName: input.payerAccountName,
+        payerAccountNo: input.payerAccountNo,
+        repayDate: today,
+        createdBy: actor.id,
+      })
       .onConflictDoNothing()
       .returning();
     if (!row) throw new BusinessError('该融资已有待确认的线下还款凭证，请等待确认后再提交');
@@ -55,7 +76,10 @@ export async function submitVoucher(db: Db, scope: EnterpriseScope, financingId:
 }
 
 async function lockVoucher(tx: Tx, task: BpmTask, operator: TaskOperator) {
-  const [row] = await tx.select().from(repayments).where(eq(repayments.id, Number(task.refId)));
+  const [row] = await tx
+    .select()
+    .from(repayments)
+    .where(eq(repayments.id, Number(task.refId)));
   if (!row) throw new NotFoundError('还款记录不存在');
   const f = await lockFinancing(tx, factorScope(operator), row.financingId);
   const [locked] = await tx.select().from(repayments).where(eq(repayments.id, row.id)).for('update');
@@ -72,7 +96,14 @@ export async function approveVoucher(tx: Tx, task: BpmTask, operator: TaskOperat
   const actor = operatorActor(operator);
   await postEntry(
     tx,
-    rule(() => depositEntry({ enterpriseId: financing.enterpriseId, amount: repayment.amount as Cents, payer: { name: repayment.payerAccountName, accountNo: repayment.payerAccountNo }, memo: `${financing.financingNo} 线下还款` })),
+    rule(() =>
+      depositEntry({
+        enterpriseId: financing.enterpriseId,
+        amount: repayment.amount as Cents,
+        payer: { name: repayment.payerAccountName, accountNo: repayment.payerAccountNo },
+        memo: `${financing.financingNo} 线下还款`,
+      }),
+    ),
     { createdBy: operator.id },
   );
   const applied = await applyPayment(tx, financing, repayment.amount, today, actor);
@@ -95,12 +126,25 @@ export async function approveVoucher(tx: Tx, task: BpmTask, operator: TaskOperat
     confirmedBy: operator.id,
     confirmedAt: new Date(),
   });
-  return { before: { status: 'PENDING' }, after: { status: 'CONFIRMED', principal: applied.principal, interest: applied.interest, penalty: applied.penalty, financingStatus: applied.status } };
+  return {
+    before: { status: 'PENDING' },
+    after: {
+      status: 'CONFIRMED',
+      principal: applied.principal,
+      interest: applied.interest,
+      penalty: applied.penalty,
+      financingStatus: applied.status,
+    },
+  };
 }
 
 export async function rejectVoucher(tx: Tx, task: BpmTask, operator: TaskOperator, reason: string) {
   const { repayment, financing } = await lockVoucher(tx, task, operator);
-  await transition(tx, repayments, repaymentLifecycle, repayment, 'REJECTED', { reviewNote: reason, confirmedBy: operator.id, confirmedAt: new Date() });
+  await transition(tx, repayments, repaymentLifecycle, repayment, 'REJECTED', {
+    reviewNote: reason,
+    confirmedBy: operator.id,
+    confirmedAt: new Date(),
+  });
   await recordEvent(tx, financing.id, operatorActor(operator), '线下还款凭证驳回', reason);
   return { before: { status: 'PENDING' }, after: { status: 'REJECTED' } };
 }

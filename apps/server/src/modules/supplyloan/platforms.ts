@@ -66,17 +66,33 @@ export async function listPlatforms(db: Db, scope: EnterpriseScope, today: IsoDa
             status: effectiveStatus(line, today),
           }
         : null,
-      joinApplication: application ? { id: application.id, status: application.status, requestedLimit: application.requestedLimit, reviewNote: application.reviewNote, createdAt: application.createdAt } : null,
+      joinApplication: application
+        ? {
+            id: application.id,
+            status: application.status,
+            requestedLimit: application.requestedLimit,
+            reviewNote: application.reviewNote,
+            createdAt: application.createdAt,
+          }
+        : null,
     };
   });
 }
 
 /** One platform with its price list and receiving account (platforms are the factor's, visible to every enterprise). */
 export async function platformDetail(db: Db, id: number) {
-  const [row] = await db.select(platformColumns).from(platforms).innerJoin(core, eq(core.id, platforms.coreEnterpriseId)).where(eq(platforms.id, id));
+  const [row] = await db
+    .select(platformColumns)
+    .from(platforms)
+    .innerJoin(core, eq(core.id, platforms.coreEnterpriseId))
+    .where(eq(platforms.id, id));
   if (!row) throw new NotFoundError('平台不存在');
   const site = await readSiteConfig(db);
-  return { ...row, repaymentAccount: row.repaymentAccount ?? site.factoringAccount, interestModeLabel: INTEREST_MODE_LABELS[row.interestMode] };
+  return {
+    ...row,
+    repaymentAccount: row.repaymentAccount ?? site.factoringAccount,
+    interestModeLabel: INTEREST_MODE_LABELS[row.interestMode],
+  };
 }
 
 /** The core enterprises of SUPPLY platforms: the buyers an invoice may be issued to. */

@@ -46,8 +46,19 @@ export interface Trial extends FinancingCharges {
 /** The live trial of PRODUCT §6: interest, fee, net amount and due date of a financing starting on `startDate`. */
 export function trial(platform: PlatformPricing, principal: Cents, termDays: number, startDate: IsoDate): Trial {
   const { annualRatePpm, serviceFeeRatePpm } = priceFor(platform, termDays);
-  const charges = rule(() => financingCharges({ principal, annualRatePpm, days: termDays, serviceFeeRatePpm, interestMode: platform.interestMode }));
-  return { ...charges, principal, termDays, annualRatePpm, serviceFeeRatePpm, interestMode: platform.interestMode, startDate, dueDate: addDays(startDate, termDays) };
+  const charges = rule(() =>
+    financingCharges({ principal, annualRatePpm, days: termDays, serviceFeeRatePpm, interestMode: platform.interestMode }),
+  );
+  return {
+    ...charges,
+    principal,
+    termDays,
+    annualRatePpm,
+    serviceFeeRatePpm,
+    interestMode: platform.interestMode,
+    startDate,
+    dueDate: addDays(startDate, termDays),
+  };
 }
 
 /** The most that can be financed against receivables: advance rate × their total, rounded half-up. */

@@ -46,22 +46,53 @@ export interface Quote {
 
 /** What is owed on a day over the given open tranches: the early pay-off quote. */
 export function quoteOf(f: Financing, tranches: Tranche[], asOf: IsoDate): Quote {
-  const rows = tranches.map((t) => ({ trancheId: t.id, seq: t.seq, dueDate: t.dueDate!, startDate: t.startDate, overdue: t.overdue, ...owedOn(stateOf(f, t), asOf) }));
+  const rows = tranches.map((t) => ({
+    trancheId: t.id,
+    seq: t.seq,
+    dueDate: t.dueDate!,
+    startDate: t.startDate,
+    overdue: t.overdue,
+    ...owedOn(stateOf(f, t), asOf),
+  }));
   const sum = (k: 'principal' | 'interest' | 'penalty' | 'total') => rows.reduce((s, r) => s + r[k], 0);
-  return { asOf, principal: sum('principal'), interest: sum('interest'), penalty: sum('penalty'), total: sum('total'), overdueDays: Math.max(0, ...rows.map((r) => r.overdueDays)), tranches: rows };
+  return {
+    asOf,
+    principal: sum('principal'),
+    interest: sum('interest'),
+    penalty: sum('penalty'),
+    total: sum('total'),
+    overdueDays: Math.max(0, ...rows.map((r) => r.overdueDays)),
+    tranches: rows,
+  };
 }
 
 /** What the user sees on the repayment page: owed today (the early pay-off quote), the account, the factor's receiving account. */
 export async function repaymentQuote(db: Db, scope: EnterpriseScope, financingId: number, today: IsoDate) {
-  const [f] = await db.select().from(financings).where(and(eq(financings.id, financingId), ownedBy(scope, financings.enterpriseId)));
+  const [f] = await db
+    .select()
+    .from(financings)
+    .where(and(eq(financings.id, financingId), ownedBy(scope, financings.enterpriseId)));
   if (!f) throw new NotFoundError('融资记录不存在');
   const quote = quoteOf(f, await openTranches(db, f.id, false), today);
   const platform = await platformOf(db, f.platformId);
   const site = await readSiteConfig(db);
   const account = await virtualAccountBalance(db, scope.enterpriseId);
-  const [pending] = await db.select().from(repayments).where(and(eq(repayments.financingId, f.id), eq(repayments.status, 'PENDING')));
+  const [pending] = await db
+    .select()
+    .from(repayments)
+    .where(and(eq(repayments.financingId, f.id), eq(repayments.status, 'PENDING')));
   return {
-    financing: { id: f.id, financingNo: f.financingNo, status: f.status, amount: f.amount, dueDate: f.dueDate, overdue: f.overdue, interestMode: f.interestMode, annualRatePpm: f.annualRatePpm, penaltyMultiplierPpm: f.penaltyMultiplierPpm },
+    financing: {
+      id: f.id,
+      financingNo: f.financingNo,
+      status: f.status,
+      amount: f.amount,
+      dueDate: f.dueDate,
+      overdue: f.overdue,
+      interestMode: f.interestMode,
+      annualRatePpm: f.annualRatePpm,
+      penaltyMultiplierPpm: f.penaltyMultiplierPpm,
+    },
     quote,
     repayable: f.status === 'DISBURSED' || f.status === 'REPAYING',
     available: account?.available ?? 0,

@@ -23,7 +23,10 @@ export async function registerInvoice(db: Db, scope: EnterpriseScope, actor: Act
     if (!core) throw new BusinessError('购买方必须是供应链平台的核心企业');
     if (core.id === enterpriseId) throw new BusinessError('购买方不能是本企业');
     if (input.imageUploadId) {
-      const [file] = await tx.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.id, input.imageUploadId), ownedBy(scope, uploads.enterpriseId)));
+      const [file] = await tx
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(eq(uploads.id, input.imageUploadId), ownedBy(scope, uploads.enterpriseId)));
       if (!file) throw new BusinessError('发票影像不存在，请重新上传');
     }
     const [row] = await tx

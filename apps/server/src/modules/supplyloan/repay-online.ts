@@ -39,5 +39,14 @@ export async function repayOnline(tx: Tx, scope: EnterpriseScope, financingId: n
       confirmedAt: new Date(),
     })
     .returning({ id: repayments.id });
-  return { repaymentId: row.id, refNo: posted.refNo, amount, principal: applied.principal, interest: applied.interest, penalty: applied.penalty, status: applied.status, owedAfter: applied.owedAfter };
+  return {
+    repaymentId: row.id,
+    refNo: posted.refNo,
+    amount,
+    principal: applied.principal,
+    interest: applied.interest,
+    penalty: applied.penalty,
+    status: applied.status,
+    owedAfter: applied.owedAfter,
+  };
 }

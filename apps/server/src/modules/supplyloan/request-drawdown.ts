@@ -13,7 +13,14 @@ import { lockFinancing, platformOf, recordEvent, type Actor } from './store.ts';
  * A drawdown of a signed order loan: within the approved amount (less what is drawn or waiting),
  * each with its own term (≤ the loan's term) and so its own due date; priced at the loan's rates.
  */
-export async function requestDrawdown(db: Db, scope: EnterpriseScope, financingId: number, actor: Actor, input: DrawdownInput, today: IsoDate) {
+export async function requestDrawdown(
+  db: Db,
+  scope: EnterpriseScope,
+  financingId: number,
+  actor: Actor,
+  input: DrawdownInput,
+  today: IsoDate,
+) {
   return db.transaction(async (tx) => {
     const financing = await lockFinancing(tx, scope, financingId);
     if (financing.kind !== 'ORDER') throw new BusinessError('只有订单融资可以分笔提款');
@@ -28,13 +35,37 @@ export async function requestDrawdown(db: Db, scope: EnterpriseScope, financingI
     if (input.amount > room) throw new BusinessError(`提款金额超过可提款额度（剩余 ${formatYuan(room)} 元）`);
     const platform = await platformOf(tx, financing.platformId);
     const t = trial(
-      { ...platform, annualRatePpm: financing.annualRatePpm, serviceFeeRatePpm: financing.serviceFeeRatePpm, interestMode: financing.interestMode, priceList: [] },
+      {
+        ...platform,
+        annualRatePpm: financing.annualRatePpm,
+        serviceFeeRatePpm: financing.serviceFeeRatePpm,
+        interestMode: financing.interestMode,
+        priceList: [],
+      },
       input.amount as Cents,
       input.termDays,
       today,
     );
-    const tranche = await requestDisbursement(tx, financing, { amount: input.amount, termDays: input.termDays, interest: t.interest, serviceFee: t.serviceFee, netAmount: t.netDisbursed }, actor);
-    await recordEvent(tx, financing.id, actor, `申请第${tranche.seq}笔提款`, `提款 ${formatYuan(input.amount)} 元，期限 ${input.termDays} 天`);
-    return { trancheId: tranche.id, seq: tranche.seq, interest: t.interest, serviceFee: t.serviceFee, netAmount: t.netDisbursed, plannedDueDate: t.dueDate };
+    const tranche = await requestDisbursement(
+      tx,
+      financing,
+      { amount: input.amount, termDays: input.termDays, interest: t.interest, serviceFee: t.serviceFee, netAmount: t.netDisbursed },
+      actor,
+    );
+    await recordEvent(
+      tx,
+      financing.id,
+      actor,
+      `申请第${tranche.seq}笔提款`,
+      `提款 ${formatYuan(input.amount)} 元，期限 ${input.termDays} 天`,
+    );
+    return {
+      trancheId: tranche.id,
+      seq: tranche.seq,
+      interest: t.interest,
+      serviceFee: t.serviceFee,
+      netAmount: t.netDisbursed,
+      plannedDueDate: t.dueDate,
+    };
   });
 }

@@ -82,7 +82,10 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.get(
     '/api/supplyloan/platforms',
-    { preHandler: merchant, schema: { tags, summary: '平台列表（含本企业授信与准入申请）', response: answers(z.array(platformListItemSchema)) } },
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '平台列表（含本企业授信与准入申请）', response: answers(z.array(platformListItemSchema)) },
+    },
     async (request) => ok(await listPlatforms(db, enterpriseScope(request), chinaDate())),
   );
   app.get(
@@ -92,7 +95,10 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   );
   app.post(
     '/api/supplyloan/platforms/join',
-    { preHandler: merchant, schema: { tags, summary: '申请加入平台（运营授信）', body: joinPlatformBody, response: answers(joinPlatformResult) } },
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '申请加入平台（运营授信）', body: joinPlatformBody, response: answers(joinPlatformResult) },
+    },
     async (request) => {
       const application = await applyToJoin(db, certifiedScope(request), actorOf(request), request.body, chinaDate());
       return ok({ id: application.id, status: application.status });
@@ -116,7 +122,10 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.get(
     '/api/supplyloan/invoices',
-    { preHandler: merchant, schema: { tags, summary: '发票（应收账款）列表', querystring: invoiceListQuery, response: answers(invoicePageSchema) } },
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '发票（应收账款）列表', querystring: invoiceListQuery, response: answers(invoicePageSchema) },
+    },
     async (request) => {
       const r = await listInvoices(db, enterpriseScope(request), request.query);
       return page(r.items, r.totalCount);
@@ -124,7 +133,10 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   );
   app.post(
     '/api/supplyloan/invoices',
-    { preHandler: merchant, schema: { tags, summary: '登记发票（提交运营核验）', body: registerInvoiceBody, response: answers(registerInvoiceResult) } },
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '登记发票（提交运营核验）', body: registerInvoiceBody, response: answers(registerInvoiceResult) },
+    },
     async (request) => {
       const row = await registerInvoice(db, certifiedScope(request), actorOf(request), request.body, chinaDate());
       return ok({ id: row.id, status: row.status });
@@ -133,12 +145,18 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.post(
     '/api/supplyloan/trial',
-    { preHandler: merchant, schema: { tags, summary: '融资试算（利息、服务费、实际放款、到期日）', body: trialBody, response: answers(trialResultSchema) } },
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '融资试算（利息、服务费、实际放款、到期日）', body: trialBody, response: answers(trialResultSchema) },
+    },
     async (request) => ok(await trialFor(db, enterpriseScope(request), request.body, chinaDate())),
   );
   app.post(
     '/api/supplyloan/financings',
-    { preHandler: merchant, schema: { tags, summary: '申请发票融资', body: invoiceFinancingBody, response: answers(appliedFinancingSchema) } },
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '申请发票融资', body: invoiceFinancingBody, response: answers(appliedFinancingSchema) },
+    },
     async (request) => ok(await applyInvoiceFinancing(db, certifiedScope(request), actorOf(request), request.body, chinaDate())),
   );
   app.post(
@@ -148,7 +166,10 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   );
   app.get(
     '/api/supplyloan/financings',
-    { preHandler: merchant, schema: { tags, summary: '我的融资（分页、筛选、合计）', querystring: financingListQuery, response: answers(financingListSchema) } },
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '我的融资（分页、筛选、合计）', querystring: financingListQuery, response: answers(financingListSchema) },
+    },
     async (request) => ok(await listFinancings(db, enterpriseScope(request), request.query)),
   );
   app.get(
@@ -158,7 +179,10 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   );
   app.post(
     '/api/supplyloan/financings/:id/cancel',
-    { preHandler: merchant, schema: { tags, summary: '取消融资申请（放款前）', params: idParams, response: answers(cancelFinancingResult) } },
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '取消融资申请（放款前）', params: idParams, response: answers(cancelFinancingResult) },
+    },
     async (request) => {
       const scope = enterpriseScope(request);
       return ok(await db.transaction((tx) => cancelFinancing(tx, scope, request.params.id, actorOf(request))));
@@ -166,12 +190,24 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   );
   app.get(
     '/api/supplyloan/financings/:id/quote',
-    { preHandler: merchant, schema: { tags, summary: '还款试算（今日应还、提前结清报价）', params: idParams, response: answers(repaymentPageSchema) } },
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '还款试算（今日应还、提前结清报价）', params: idParams, response: answers(repaymentPageSchema) },
+    },
     async (request) => ok(await repaymentQuote(db, enterpriseScope(request), request.params.id, chinaDate())),
   );
   app.post(
     '/api/supplyloan/financings/:id/repay',
-    { preHandler: merchant, schema: { tags, summary: '账户还款（登录密码确认，幂等键）', params: idParams, body: repayBody, response: answers(repayResultSchema) } },
+    {
+      preHandler: merchant,
+      schema: {
+        tags,
+        summary: '账户还款（登录密码确认，幂等键）',
+        params: idParams,
+        body: repayBody,
+        response: answers(repayResultSchema),
+      },
+    },
     async (request) => {
       const scope = certifiedScope(request);
       const key = idempotencyKeyOf(request.headers['idempotency-key'], request.body.idempotencyKey);
@@ -179,7 +215,12 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const today = chinaDate();
       const { result } = await runIdempotent(
         db,
-        { scope: idempotencyScopeOf(request), key, operation: 'supplyloan.repay', request: { financingId: request.params.id, amount: request.body.amount } },
+        {
+          scope: idempotencyScopeOf(request),
+          key,
+          operation: 'supplyloan.repay',
+          request: { financingId: request.params.id, amount: request.body.amount },
+        },
         (tx) => repayOnline(tx, scope, request.params.id, actorOf(request), request.body.amount, today),
       );
       return ok(result);
@@ -187,17 +228,33 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   );
   app.post(
     '/api/supplyloan/financings/:id/voucher',
-    { preHandler: merchant, schema: { tags, summary: '提交线下还款凭证（运营确认）', params: idParams, body: voucherBody, response: answers(voucherResultSchema) } },
+    {
+      preHandler: merchant,
+      schema: {
+        tags,
+        summary: '提交线下还款凭证（运营确认）',
+        params: idParams,
+        body: voucherBody,
+        response: answers(voucherResultSchema),
+      },
+    },
     async (request) => ok(await submitVoucher(db, certifiedScope(request), request.params.id, actorOf(request), request.body, chinaDate())),
   );
   app.post(
     '/api/supplyloan/financings/:id/extension',
-    { preHandler: merchant, schema: { tags, summary: '申请展期', params: idParams, body: extensionBody, response: answers(extensionResultSchema) } },
-    async (request) => ok(await applyExtension(db, certifiedScope(request), request.params.id, actorOf(request), request.body, chinaDate())),
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '申请展期', params: idParams, body: extensionBody, response: answers(extensionResultSchema) },
+    },
+    async (request) =>
+      ok(await applyExtension(db, certifiedScope(request), request.params.id, actorOf(request), request.body, chinaDate())),
   );
   app.get(
     '/api/supplyloan/extensions',
-    { preHandler: merchant, schema: { tags, summary: '展期申请记录', querystring: pageQuerySchema, response: answers(extensionPageSchema) } },
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '展期申请记录', querystring: pageQuerySchema, response: answers(extensionPageSchema) },
+    },
     async (request) => {
       const r = await extensionPage(db, enterpriseScope(request), request.query);
       return page(r.items, r.totalCount);
@@ -205,12 +262,19 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   );
   app.post(
     '/api/supplyloan/financings/:id/drawdowns',
-    { preHandler: merchant, schema: { tags, summary: '订单融资提款', params: idParams, body: drawdownBody, response: answers(drawdownResultSchema) } },
-    async (request) => ok(await requestDrawdown(db, certifiedScope(request), request.params.id, actorOf(request), request.body, chinaDate())),
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '订单融资提款', params: idParams, body: drawdownBody, response: answers(drawdownResultSchema) },
+    },
+    async (request) =>
+      ok(await requestDrawdown(db, certifiedScope(request), request.params.id, actorOf(request), request.body, chinaDate())),
   );
   app.get(
     '/api/supplyloan/drawdowns',
-    { preHandler: merchant, schema: { tags, summary: '订单融资提款记录', querystring: drawdownListQuery, response: answers(drawdownPageSchema) } },
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '订单融资提款记录', querystring: drawdownListQuery, response: answers(drawdownPageSchema) },
+    },
     async (request) => {
       const r = await listDrawdowns(db, enterpriseScope(request), request.query);
       return page(r.items, r.totalCount);
@@ -223,7 +287,10 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   );
   app.get(
     '/api/supplyloan/due',
-    { preHandler: merchant, schema: { tags, summary: '保理还款：已放款融资的今日应还（标注7天内到期及逾期）', response: answers(dueFinancingsSchema) } },
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '保理还款：已放款融资的今日应还（标注7天内到期及逾期）', response: answers(dueFinancingsSchema) },
+    },
     async (request) => ok(await dueFinancings(db, enterpriseScope(request), chinaDate())),
   );
 };

@@ -9,7 +9,20 @@ import { todayChina } from '../credit/credit-lines.ts';
 import { virtualAccountBalance } from '../ledger/balances.ts';
 import { ledgerProblems } from '../ledger/testing.ts';
 import { uploadPng } from '../uploads/testing.ts';
-import { approveTask, deposit, disbursedFinancing, factorBalance, newKey, okOf, refusal, rejectTask, roles, signContract, type Applied, type Roles } from './testing.ts';
+import {
+  approveTask,
+  deposit,
+  disbursedFinancing,
+  factorBalance,
+  newKey,
+  okOf,
+  refusal,
+  rejectTask,
+  roles,
+  signContract,
+  type Applied,
+  type Roles,
+} from './testing.ts';
 
 let t: TestApp;
 let r: Roles;
@@ -22,9 +35,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Quote = { principal: number; interest: number; penalty: number; total: number; overdueDays: number };
-type Detail = { status: string; overdue: boolean; extended: boolean; dueDate: string; quote: Quote; schedule: { id: number; dueDate: string; overdue: boolean; outstanding: number }[]; history: { action: string }[] };
+type Detail = {
+  status: string;
+  overdue: boolean;
+  extended: boolean;
+  dueDate: string;
+  quote: Quote;
+  schedule: { id: number; dueDate: string; overdue: boolean; outstanding: number }[];
+  history: { action: string }[];
+};
 const detailOf = async (id: number) => okOf<Detail>(await r.demo.get(`/api/supplyloan/financings/${id}`));
-const repay = (id: number, amount: number) => r.demo.post(`/api/supplyloan/financings/${id}/repay`, { amount, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() }, { json: true });
+const repay = (id: number, amount: number) =>
+  r.demo.post(
+    `/api/supplyloan/financings/${id}/repay`,
+    { amount, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
+    { json: true },
+  );
 
 /** Moves a disbursed tranche back in time, as if it had been disbursed `ago` days ago for `term` days. */
 async function backdate(trancheId: number, ago: number, term: number) {
@@ -62,7 +88,9 @@ describe('daily job: overdue and penalty interest (worked example)', () => {
   });
 
   it('an overdue financing cannot be extended; a partial repayment pays penalty, then interest, then principal', async () => {
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: addDays(today, 30), reason: '回款延迟' }))).toBe('融资已逾期，不能申请展期');
+    expect(
+      refusal(await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: addDays(today, 30), reason: '回款延迟' })),
+    ).toBe('融资已逾期，不能申请展期');
     const penalty = await factorBalance(t, 'PENALTY_INCOME');
     const interest = await factorBalance(t, 'INTEREST_INCOME');
     const paid = okOf<{ principal: number; interest: number; penalty: number }>(await repay(f.id, 10_000_000));
@@ -87,19 +115,27 @@ describe('extension (展期)', () => {
     const f = await disbursedFinancing(t, r, { amount: 10_000_000, termDays: 60 });
     const d0 = await detailOf(f.id);
     const due = d0.schedule[0].dueDate;
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: due, reason: '回款延迟' }))).toBe(`新到期日必须晚于当前到期日 ${due}`);
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: addDays(today, 181), reason: '回款延迟' }))).toBe('展期后融资期限 181 天，超过平台最长期限 180 天');
+    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: due, reason: '回款延迟' }))).toBe(
+      `新到期日必须晚于当前到期日 ${due}`,
+    );
+    expect(
+      refusal(await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: addDays(today, 181), reason: '回款延迟' })),
+    ).toBe('展期后融资期限 181 天，超过平台最长期限 180 天');
     const ext = okOf<{ extensionId: number; extraDays: number; extraInterest: number }>(
       await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: addDays(today, 90), reason: '下游回款延迟30天' }),
     );
     // 100,000.00 at 7.2 % (price bracket 31–90 days) for 30 more days = 600.00, accruing in arrears.
     expect(ext).toMatchObject({ extraDays: 30, extraInterest: 60_000 });
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: addDays(today, 100), reason: '再次展期' }))).toBe('该笔融资已有展期申请在审核中');
+    expect(
+      refusal(await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: addDays(today, 100), reason: '再次展期' })),
+    ).toBe('该笔融资已有展期申请在审核中');
     okOf(await approveTask(r.operator, 'EXTENSION', ext.extensionId, '同意展期'));
     const d = await detailOf(f.id);
     expect(d).toMatchObject({ extended: true, dueDate: addDays(today, 90) });
     expect(d.schedule[0].dueDate).toBe(addDays(today, 90));
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: addDays(today, 100), reason: '再次展期' }))).toBe('该笔融资已展期过一次，不能再次展期');
+    expect(
+      refusal(await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: addDays(today, 100), reason: '再次展期' })),
+    ).toBe('该笔融资已展期过一次，不能再次展期');
     const list = okOf<{ items: { status: string }[]; totalCount: number }>(await r.demo.get('/api/supplyloan/extensions'));
     expect(list.items[0].status).toBe('APPROVED');
   });
@@ -111,12 +147,24 @@ describe('offline repayment voucher (线下还款)', () => {
     const uploadId = await uploadPng(t, r.demo, 'VOUCHER');
     const account = await virtualAccountBalance(t.database.db, r.enterpriseId);
     const submitted = okOf<{ repaymentId: number; status: string }>(
-      await r.demo.post(`/api/supplyloan/financings/${f.id}/voucher`, { amount: 2_000_000, voucherUploadId: uploadId, payerAccountName: '上海鑫源贸易有限公司', payerAccountNo: '310066726018800012345' }),
+      await r.demo.post(`/api/supplyloan/financings/${f.id}/voucher`, {
+        amount: 2_000_000,
+        voucherUploadId: uploadId,
+        payerAccountName: '上海鑫源贸易有限公司',
+        payerAccountNo: '310066726018800012345',
+      }),
     );
     expect(submitted.status).toBe('PENDING');
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${f.id}/voucher`, { amount: 1_000, voucherUploadId: uploadId, payerAccountName: '上海鑫源', payerAccountNo: '310066726018800012345' }))).toBe(
-      '该融资已有待确认的线下还款凭证，请等待确认后再提交',
-    );
+    expect(
+      refusal(
+        await r.demo.post(`/api/supplyloan/financings/${f.id}/voucher`, {
+          amount: 1_000,
+          voucherUploadId: uploadId,
+          payerAccountName: '上海鑫源',
+          payerAccountNo: '310066726018800012345',
+        }),
+      ),
+    ).toBe('该融资已有待确认的线下还款凭证，请等待确认后再提交');
     okOf(await approveTask(r.operator, 'REPAYMENT_VOUCHER', submitted.repaymentId, '款项已到账'));
     const after = await virtualAccountBalance(t.database.db, r.enterpriseId);
     expect(after!.available).toBe(account!.available); // in from the bank, straight out as the repayment
@@ -124,46 +172,83 @@ describe('offline repayment voucher (线下还款)', () => {
     expect(d).toMatchObject({ status: 'REPAYING', quote: { principal: 3_000_000 } });
     // A rejected voucher moves nothing.
     const second = okOf<{ repaymentId: number }>(
-      await r.demo.post(`/api/supplyloan/financings/${f.id}/voucher`, { amount: 3_000_000, voucherUploadId: uploadId, payerAccountName: '上海鑫源贸易有限公司', payerAccountNo: '310066726018800012345' }),
+      await r.demo.post(`/api/supplyloan/financings/${f.id}/voucher`, {
+        amount: 3_000_000,
+        voucherUploadId: uploadId,
+        payerAccountName: '上海鑫源贸易有限公司',
+        payerAccountNo: '310066726018800012345',
+      }),
     );
     okOf(await rejectTask(r.operator, 'REPAYMENT_VOUCHER', second.repaymentId, '未查到该笔到账'));
     expect((await detailOf(f.id)).quote.principal).toBe(3_000_000);
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${f.id}/voucher`, { amount: 3_000_001, voucherUploadId: uploadId, payerAccountName: '上海鑫源', payerAccountNo: '310066726018800012345' }))).toBe(
-      '还款金额超过应还总额 30,000.00 元',
-    );
+    expect(
+      refusal(
+        await r.demo.post(`/api/supplyloan/financings/${f.id}/voucher`, {
+          amount: 3_000_001,
+          voucherUploadId: uploadId,
+          payerAccountName: '上海鑫源',
+          payerAccountNo: '310066726018800012345',
+        }),
+      ),
+    ).toBe('还款金额超过应还总额 30,000.00 元');
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 });
 
 describe('order loan and drawdowns (订单融资)', () => {
   it('applies against an order, signs, draws in two tranches each with its own due date, repays and settles', async () => {
-    const line = okOf<{ id: number; available: number }[]>(await r.demo.get('/api/supplyloan/creditLines')).find((l) => l.id === r.supplyLineId)!;
-    const body = { creditLineId: r.supplyLineId, orderNo: 'PO-2026-0001', orderAmount: 50_000_000, deliveryDate: addDays(today, 45), amount: 40_000_000, termDays: 90 };
+    const line = okOf<{ id: number; available: number }[]>(await r.demo.get('/api/supplyloan/creditLines')).find(
+      (l) => l.id === r.supplyLineId,
+    )!;
+    const body = {
+      creditLineId: r.supplyLineId,
+      orderNo: 'PO-2026-0001',
+      orderAmount: 50_000_000,
+      deliveryDate: addDays(today, 45),
+      amount: 40_000_000,
+      termDays: 90,
+    };
     expect(refusal(await r.demo.post('/api/supplyloan/orderLoans', { ...body, amount: 40_000_001 }))).toMatch(/^融资金额超过可融资额度/);
     const loan = okOf<Applied>(await r.demo.post('/api/supplyloan/orderLoans', body));
     expect(refusal(await r.demo.post('/api/supplyloan/orderLoans', body))).toBe('订单 PO-2026-0001 已融资，同一订单不能重复融资');
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { amount: 100_000, termDays: 30 }))).toBe('订单融资合同签署后方可提款');
+    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { amount: 100_000, termDays: 30 }))).toBe(
+      '订单融资合同签署后方可提款',
+    );
     okOf(await approveTask(r.operator, 'FINANCING_APPROVAL', loan.id));
     okOf(await signContract(t, r.demo, loan.contractId));
     expect((await detailOf(loan.id)).status).toBe('CONTRACT_SIGNED');
 
-    const first = okOf<{ trancheId: number; interest: number; netAmount: number }>(await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { amount: 25_000_000, termDays: 30 }));
+    const first = okOf<{ trancheId: number; interest: number; netAmount: number }>(
+      await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { amount: 25_000_000, termDays: 30 }),
+    );
     // 250,000.00 at 7.2 % for 30 days = 1,500.00 in arrears; fee 0.5 % = 1,250.00 withheld.
     expect(first).toMatchObject({ interest: 150_000, netAmount: 24_875_000 });
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { amount: 15_000_001, termDays: 30 }))).toBe('提款金额超过可提款额度（剩余 150,000.00 元）');
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { amount: 100_000, termDays: 91 }))).toBe('提款期限不能超过融资期限 90 天');
+    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { amount: 15_000_001, termDays: 30 }))).toBe(
+      '提款金额超过可提款额度（剩余 150,000.00 元）',
+    );
+    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { amount: 100_000, termDays: 91 }))).toBe(
+      '提款期限不能超过融资期限 90 天',
+    );
     okOf(await approveTask(r.operator, 'FINANCING_DISBURSE', first.trancheId));
-    const second = okOf<{ trancheId: number }>(await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { amount: 15_000_000, termDays: 60 }));
+    const second = okOf<{ trancheId: number }>(
+      await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { amount: 15_000_000, termDays: 60 }),
+    );
     okOf(await approveTask(r.operator, 'FINANCING_DISBURSE', second.trancheId));
     const d = await detailOf(loan.id);
     expect(d.status).toBe('DISBURSED');
     expect(d.schedule.map((s) => s.dueDate)).toEqual([addDays(today, 30), addDays(today, 60)]);
-    const drawdowns = okOf<{ items: unknown[]; totalCount: number }>(await r.demo.get('/api/supplyloan/drawdowns', { financingId: loan.id }));
+    const drawdowns = okOf<{ items: unknown[]; totalCount: number }>(
+      await r.demo.get('/api/supplyloan/drawdowns', { financingId: loan.id }),
+    );
     expect(drawdowns.totalCount).toBe(2);
-    const mid = okOf<{ id: number; available: number }[]>(await r.demo.get('/api/supplyloan/creditLines')).find((l) => l.id === r.supplyLineId)!;
+    const mid = okOf<{ id: number; available: number }[]>(await r.demo.get('/api/supplyloan/creditLines')).find(
+      (l) => l.id === r.supplyLineId,
+    )!;
     expect(mid.available).toBe(line.available - 40_000_000);
     expect(okOf<{ status: string }>(await repay(loan.id, d.quote.total)).status).toBe('SETTLED');
-    const end = okOf<{ id: number; available: number }[]>(await r.demo.get('/api/supplyloan/creditLines')).find((l) => l.id === r.supplyLineId)!;
+    const end = okOf<{ id: number; available: number }[]>(await r.demo.get('/api/supplyloan/creditLines')).find(
+      (l) => l.id === r.supplyLineId,
+    )!;
     expect(end.available).toBe(line.available);
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
@@ -175,12 +260,25 @@ describe('platform join (平台准入)', () => {
     const [open] = await db.select().from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.open));
     const list = okOf<{ id: number; creditLine: unknown; joinApplication: unknown }[]>(await r.demo.get('/api/supplyloan/platforms'));
     expect(list.find((p) => p.id === open.id)).toMatchObject({ creditLine: null, joinApplication: null });
-    const applied = okOf<{ id: number }>(await r.demo.post('/api/supplyloan/platforms/join', { platformId: open.id, requestedLimit: 300_000_000, remark: '年采购额约 1,200 万元' }));
-    expect(refusal(await r.demo.post('/api/supplyloan/platforms/join', { platformId: open.id, requestedLimit: 300_000_000 }))).toBe('该平台的准入申请正在审核中，请勿重复提交');
+    const applied = okOf<{ id: number }>(
+      await r.demo.post('/api/supplyloan/platforms/join', {
+        platformId: open.id,
+        requestedLimit: 300_000_000,
+        remark: '年采购额约 1,200 万元',
+      }),
+    );
+    expect(refusal(await r.demo.post('/api/supplyloan/platforms/join', { platformId: open.id, requestedLimit: 300_000_000 }))).toBe(
+      '该平台的准入申请正在审核中，请勿重复提交',
+    );
     okOf(await approveTask(r.operator, 'PLATFORM_JOIN', applied.id, '准入'));
-    const [line] = await db.select().from(creditLines).where(and(eq(creditLines.platformId, open.id), eq(creditLines.enterpriseId, r.enterpriseId)));
+    const [line] = await db
+      .select()
+      .from(creditLines)
+      .where(and(eq(creditLines.platformId, open.id), eq(creditLines.enterpriseId, r.enterpriseId)));
     expect(line).toMatchObject({ limit: 300_000_000, used: 0, status: 'ACTIVE', startDate: today, expiryDate: addDays(today, 365) });
-    expect(refusal(await r.demo.post('/api/supplyloan/platforms/join', { platformId: open.id, requestedLimit: 100 }))).toBe('您已加入该平台，授信有效');
+    expect(refusal(await r.demo.post('/api/supplyloan/platforms/join', { platformId: open.id, requestedLimit: 100 }))).toBe(
+      '您已加入该平台，授信有效',
+    );
     const after = okOf<{ id: number; creditLine: { available: number } }[]>(await r.demo.get('/api/supplyloan/platforms'));
     expect(after.find((p) => p.id === open.id)!.creditLine.available).toBe(300_000_000);
   });
@@ -189,7 +287,10 @@ describe('platform join (平台准入)', () => {
 describe('factoring repayment list (/user/factorRepayment)', () => {
   it('lists disbursed financings by due date with the amount due today, flagging those due within 7 days', async () => {
     const f = await disbursedFinancing(t, r, { amount: 2_000_000, termDays: 5 });
-    const due = okOf<{ items: { id: number; dueToday: number; nextDueDate: string; dueSoon: boolean }[]; totals: { count: number; dueSoonCount: number } }>(await r.demo.get('/api/supplyloan/due'));
+    const due = okOf<{
+      items: { id: number; dueToday: number; nextDueDate: string; dueSoon: boolean }[];
+      totals: { count: number; dueSoonCount: number };
+    }>(await r.demo.get('/api/supplyloan/due'));
     expect(due.items[0]).toMatchObject({ id: f.id, dueToday: 2_000_000, nextDueDate: addDays(today, 5), dueSoon: true });
     // Everything else is due later than 7 days from now: listed, not flagged.
     expect(due.items.slice(1).every((i) => !i.dueSoon && i.nextDueDate > addDays(today, 7))).toBe(true);

@@ -55,12 +55,36 @@ export async function platformOf(db: Db | Tx, id: number): Promise<Platform> {
   return row;
 }
 
-export async function recordEvent(tx: Tx, financingId: number, actor: Actor, action: string, note?: string | null, from?: string | null, to?: string | null) {
-  await tx.insert(financingEvents).values({ financingId, action, note: note ?? null, fromStatus: from ?? null, toStatus: to ?? null, actorId: actor.id, actorName: actor.name });
+export async function recordEvent(
+  tx: Tx,
+  financingId: number,
+  actor: Actor,
+  action: string,
+  note?: string | null,
+  from?: string | null,
+  to?: string | null,
+) {
+  await tx.insert(financingEvents).values({
+    financingId,
+    action,
+    note: note ?? null,
+    fromStatus: from ?? null,
+    toStatus: to ?? null,
+    actorId: actor.id,
+    actorName: actor.name,
+  });
 }
 
 /** Moves a financing along the domain's lifecycle (any transition not listed is refused) and records it in its history. */
-export async function moveFinancing(tx: Tx, financing: Financing, to: FinancingStatus, actor: Actor, action: string, note?: string | null, extra: Partial<typeof financings.$inferInsert> = {}) {
+export async function moveFinancing(
+  tx: Tx,
+  financing: Financing,
+  to: FinancingStatus,
+  actor: Actor,
+  action: string,
+  note?: string | null,
+  extra: Partial<typeof financings.$inferInsert> = {},
+) {
   const updated = await transition(tx, financings, financingLifecycle, financing, to, { ...extra, updatedAt: new Date() });
   await recordEvent(tx, financing.id, actor, action, note, financing.status, to);
   return updated;

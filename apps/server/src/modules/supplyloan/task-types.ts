@@ -56,4 +56,8 @@ export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
  * record's id, so the financing is looked up factor-wide; the signer is the history's actor.
  */
 export const financingSignHook: SignHook = (tx, relatedId, contract) =>
-  onFinancingContractSigned(tx, factorScope(), Number(relatedId), { id: contract.signer.id, name: contract.signer.name, ip: contract.signer.ip });
+  onFinancingContractSigned(tx, factorScope(), Number(relatedId), {
+    id: contract.signer.id,
+    name: contract.signer.name,
+    ip: contract.signer.ip,
+  });

@@ -44,12 +44,21 @@ export async function roles(t: TestApp): Promise<Roles> {
   const [platform] = await db.select().from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.supply));
   const lines = okOf<{ id: number; platform: { id: number } }[]>(await demo.get('/api/supplyloan/creditLines'));
   const line = lines.find((l) => l.platform.id === platform.id)!;
-  return { demo, operator, enterpriseId: me.enterpriseId!, buyerEnterpriseId: buyer.enterpriseId!, supplyPlatformId: platform.id, supplyLineId: line.id };
+  return {
+    demo,
+    operator,
+    enterpriseId: me.enterpriseId!,
+    buyerEnterpriseId: buyer.enterpriseId!,
+    supplyPlatformId: platform.id,
+    supplyLineId: line.id,
+  };
 }
 
 /** The pending task of a business record, as the operator's inbox lists it. */
 export async function pendingTask(operator: TestClient, type: string, refId: number | string): Promise<number> {
-  const list = okOf<{ items: { id: number; refId: string }[] }>(await operator.get('/api/bpm/tasks', { type, state: 'PENDING', size: 200 }));
+  const list = okOf<{ items: { id: number; refId: string }[] }>(
+    await operator.get('/api/bpm/tasks', { type, state: 'PENDING', size: 200 }),
+  );
   const task = list.items.find((i) => i.refId === String(refId));
   if (!task) throw new Error(`no pending ${type} task for ${refId}`);
   return task.id;
@@ -66,7 +75,14 @@ export async function rejectTask(operator: TestClient, type: string, refId: numb
 /** Registers an invoice to the core enterprise and has the operator verify it; returns its id. */
 export async function verifiedInvoice(r: Roles, amount: number): Promise<number> {
   const inv = okOf<{ id: number }>(
-    await r.demo.post('/api/supplyloan/invoices', { invoiceCode: '3100231130', invoiceNumber: nextInvoiceNumber(), issueDate: '2026-01-05', amount, taxAmount: 0, buyerEnterpriseId: r.buyerEnterpriseId }),
+    await r.demo.post('/api/supplyloan/invoices', {
+      invoiceCode: '3100231130',
+      invoiceNumber: nextInvoiceNumber(),
+      issueDate: '2026-01-05',
+      amount,
+      taxAmount: 0,
+      buyerEnterpriseId: r.buyerEnterpriseId,
+    }),
   );
   okOf(await approveTask(r.operator, 'INVOICE_VERIFY', inv.id, '已查验'));
   return inv.id;
@@ -88,10 +104,18 @@ export interface Applied {
 }
 
 /** Applies, signs and has the operator approve and disburse: a DISBURSED financing. */
-export async function disbursedFinancing(t: TestApp, r: Roles, p: { amount: number; termDays: number; invoiceAmount?: number; creditLineId?: number }) {
+export async function disbursedFinancing(
+  t: TestApp,
+  r: Roles,
+  p: { amount: number; termDays: number; invoiceAmount?: number; creditLineId?: number },
+) {
   const invoiceId = await verifiedInvoice(r, p.invoiceAmount ?? Math.ceil(p.amount / 0.8));
   const applied = okOf<Applied>(
-    await r.demo.post('/api/supplyloan/financings', { creditLineId: p.creditLineId ?? r.supplyLineId, invoiceIds: [invoiceId], amount: p.amount, termDays: p.termDays }, { json: true }),
+    await r.demo.post(
+      '/api/supplyloan/financings',
+      { creditLineId: p.creditLineId ?? r.supplyLineId, invoiceIds: [invoiceId], amount: p.amount, termDays: p.termDays },
+      { json: true },
+    ),
   );
   okOf(await signContract(t, r.demo, applied.contractId));
   okOf(await approveTask(r.operator, 'FINANCING_APPROVAL', applied.id));
@@ -102,12 +126,17 @@ export async function disbursedFinancing(t: TestApp, r: Roles, p: { amount: numb
 
 /** Money arriving at the enterprise's virtual account from the bank (a real ledger posting). */
 export async function deposit(t: TestApp, enterpriseId: number, amount: number) {
-  await t.database.db.transaction((tx) => postEntry(tx, depositEntry({ enterpriseId, amount: amount as Cents, payer: { name: '测试入金', accountNo: null }, memo: '测试入金' })));
+  await t.database.db.transaction((tx) =>
+    postEntry(tx, depositEntry({ enterpriseId, amount: amount as Cents, payer: { name: '测试入金', accountNo: null }, memo: '测试入金' })),
+  );
 }
 
 /** The cached balance of a factor account (RECEIVABLE_PRINCIPAL, INTEREST_INCOME, …). */
 export async function factorBalance(t: TestApp, code: string): Promise<number> {
-  const [row] = await t.database.db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(and(eq(ledgerAccounts.code, code)));
+  const [row] = await t.database.db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.code, code)));
   return row?.balance ?? 0;
 }
 

@@ -11,7 +11,10 @@ import { platformOf } from './store.ts';
 
 /** The live trial (read-only): interest, fee, net amount, due date, and the most that may be applied for. */
 export async function trialFor(db: Db, scope: Scope, input: TrialInput, today: IsoDate) {
-  const [line] = await db.select().from(creditLines).where(and(eq(creditLines.id, input.creditLineId), ownedBy(scope, creditLines.enterpriseId)));
+  const [line] = await db
+    .select()
+    .from(creditLines)
+    .where(and(eq(creditLines.id, input.creditLineId), ownedBy(scope, creditLines.enterpriseId)));
   if (!line) throw new NotFoundError('授信不存在');
   const platform = await platformOf(db, line.platformId);
   let receivables: number | null = null;
@@ -25,5 +28,12 @@ export async function trialFor(db: Db, scope: Scope, input: TrialInput, today: I
   const available = availableOf(line);
   const maxAmount = Math.min(available, receivables === null ? available : financeable(platform.advanceRatePpm, receivables as Cents));
   const t = trial(platform, input.amount as Cents, input.termDays, today);
-  return { ...t, interestModeLabel: INTEREST_MODE_LABELS[t.interestMode], available, receivables, maxAmount, maxTermDays: platform.maxTermDays };
+  return {
+    ...t,
+    interestModeLabel: INTEREST_MODE_LABELS[t.interestMode],
+    available,
+    receivables,
+    maxAmount,
+    maxTermDays: platform.maxTermDays,
+  };
 }

@@ -18,7 +18,11 @@ describe('system calls', () => {
   it('answers the SPEC §3 site configuration with fees in cents', async () => {
     const body = (await t.client().get('/api/initcfg')).json();
     expect(body.message.fees).toEqual({ withdraw: 2000, inTransfer: 2000 });
-    expect(body.message.factoringAccount).toEqual({ accountName: expect.any(String), bankBranchName: expect.any(String), accountNo: expect.stringMatching(/^\d+$/) });
+    expect(body.message.factoringAccount).toEqual({
+      accountName: expect.any(String),
+      bankBranchName: expect.any(String),
+      accountNo: expect.stringMatching(/^\d+$/),
+    });
     expect(body.message.secondAccount.accountNo).toMatch(/^\d+$/);
     expect(body.message.virtualAccountBankName).toBeTruthy();
     expect(body.message.contactPhone).toBeTruthy();

@@ -17,23 +17,25 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     }
   });
 
-  app.get(
-    '/api/system/version',
-    { schema: { tags: ['system'], summary: '服务端版本', response: answers(versionSchema) } },
-    async () => ok(ctx.version),
+  app.get('/api/system/version', { schema: { tags: ['system'], summary: '服务端版本', response: answers(versionSchema) } }, async () =>
+    ok(ctx.version),
   );
 
-  app.get('/api/initcfg', { schema: { tags: ['system'], summary: '站点配置（SPEC §3）', response: answers(initConfigSchema) } }, async () => {
-    const cfg = await readSiteConfig(ctx.database.db);
-    return ok({
-      factoringAccount: cfg.factoringAccount,
-      secondAccount: cfg.secondAccount,
-      virtualAccountBankName: cfg.virtualAccountBankName,
-      fees: cfg.fees,
-      contactPhone: cfg.contactPhone,
-      address: cfg.address,
-      companyIntro: cfg.companyIntro,
-      embeds: cfg.embeds.map((e, index) => ({ index, title: e.title })),
-    } satisfies InitConfig);
-  });
+  app.get(
+    '/api/initcfg',
+    { schema: { tags: ['system'], summary: '站点配置（SPEC §3）', response: answers(initConfigSchema) } },
+    async () => {
+      const cfg = await readSiteConfig(ctx.database.db);
+      return ok({
+        factoringAccount: cfg.factoringAccount,
+        secondAccount: cfg.secondAccount,
+        virtualAccountBankName: cfg.virtualAccountBankName,
+        fees: cfg.fees,
+        contactPhone: cfg.contactPhone,
+        address: cfg.address,
+        companyIntro: cfg.companyIntro,
+        embeds: cfg.embeds.map((e, index) => ({ index, title: e.title })),
+      } satisfies InitConfig);
+    },
+  );
 };

@@ -16,7 +16,11 @@ export interface SiteConfig {
 }
 
 export const DEFAULT_SITE_CONFIG: SiteConfig = {
-  factoringAccount: { accountName: '鑫链商业保理有限公司', bankBranchName: '中国工商银行上海市分行营业部', accountNo: '1001244319300088886' },
+  factoringAccount: {
+    accountName: '鑫链商业保理有限公司',
+    bankBranchName: '中国工商银行上海市分行营业部',
+    accountNo: '1001244319300088886',
+  },
   secondAccount: { accountName: '鑫链商业保理有限公司', bankBranchName: '中国建设银行上海浦东分行', accountNo: '31050161393600001234' },
   virtualAccountBankName: '中国工商银行',
   fees: { withdraw: 2000, inTransfer: 2000 },

@@ -22,7 +22,9 @@ afterAll(async () => {
 const filesOnDisk = () => {
   const root = path.join(dataDir, 'uploads');
   if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => d.name);
 };
 
 describe('POST /api/uploads', () => {

@@ -27,7 +27,9 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/api/uploads',
     {
       preHandler: app.requireUser(),
-      config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (request) => (request.user ? `user:${request.user.id}` : request.ip) } },
+      config: {
+        rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (request) => (request.user ? `user:${request.user.id}` : request.ip) },
+      },
       schema: {
         tags: ['uploads'],
         summary: '上传文件（JPG/PNG/PDF，≤ 5 MB，按内容识别类型）',
@@ -46,7 +48,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       try {
         bytes = await file.toBuffer();
       } catch (err) {
-        if (err instanceof app.multipartErrors.RequestFileTooLargeError) return reply.code(413).send({ status: 'ERROR', message: TOO_LARGE });
+        if (err instanceof app.multipartErrors.RequestFileTooLargeError)
+          return reply.code(413).send({ status: 'ERROR', message: TOO_LARGE });
         throw err;
       }
       // toBuffer() misses the limit when it falls exactly on a chunk boundary: the parser then marks
@@ -81,7 +84,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         summary: '查看或下载文件（仅本企业与运营人员）',
         params: uploadParams,
         querystring: uploadFileQuery,
-        response: { 200: z.unknown().meta({ description: '文件内容（image/jpeg、image/png 或 application/pdf）' }), 404: errorAnswerSchema },
+        response: {
+          200: z.unknown().meta({ description: '文件内容（image/jpeg、image/png 或 application/pdf）' }),
+          404: errorAnswerSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -39,7 +39,11 @@ export async function storeUpload(
   input: { bytes: Buffer; type: SniffedType; originalName: string; purpose: string | null; enterpriseId: number | null; userId: number },
 ): Promise<StoredUpload> {
   const now = new Date();
-  const relative = path.posix.join(String(now.getUTCFullYear()), String(now.getUTCMonth() + 1).padStart(2, '0'), `${randomUUID()}${EXTENSIONS[input.type]}`);
+  const relative = path.posix.join(
+    String(now.getUTCFullYear()),
+    String(now.getUTCMonth() + 1).padStart(2, '0'),
+    `${randomUUID()}${EXTENSIONS[input.type]}`,
+  );
   const absolute = path.join(uploadsRoot(dataDir), relative);
   await mkdir(path.dirname(absolute), { recursive: true });
   await writeFile(absolute, input.bytes, { flag: 'wx', mode: 0o640 });
@@ -57,7 +61,15 @@ export async function storeUpload(
         purpose: input.purpose,
       })
       .returning();
-    return { id: row.id, originalName: row.originalName, size: row.size, mimeType: row.mimeType, sha256: row.sha256, purpose: row.purpose, createdAt: row.createdAt };
+    return {
+      id: row.id,
+      originalName: row.originalName,
+      size: row.size,
+      mimeType: row.mimeType,
+      sha256: row.sha256,
+      purpose: row.purpose,
+      createdAt: row.createdAt,
+    };
   } catch (err) {
     await unlink(absolute).catch(() => undefined);
     throw err;
@@ -86,5 +98,8 @@ export async function ownUploads(db: Db, enterpriseId: number, ids: number[]) {
 
 export async function uploadsByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
-  return db.select({ id: uploads.id, originalName: uploads.originalName, mimeType: uploads.mimeType, size: uploads.size }).from(uploads).where(inArray(uploads.id, ids));
+  return db
+    .select({ id: uploads.id, originalName: uploads.originalName, mimeType: uploads.mimeType, size: uploads.size })
+    .from(uploads)
+    .where(inArray(uploads.id, ids));
 }

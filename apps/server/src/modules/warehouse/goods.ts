@@ -34,7 +34,13 @@ export async function listGoods(db: Db, query: z.output<typeof goodsListQuerySch
   if (query.status) filters.push(eq(goods.status, query.status));
   const where = filters.length ? and(...filters) : undefined;
   const [items, [total]] = await Promise.all([
-    db.select(columns).from(goods).where(where).orderBy(asc(goods.category), asc(goods.name), asc(goods.id)).limit(query.size).offset((query.page - 1) * query.size),
+    db
+      .select(columns)
+      .from(goods)
+      .where(where)
+      .orderBy(asc(goods.category), asc(goods.name), asc(goods.id))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
     db.select({ n: count() }).from(goods).where(where),
   ]);
   return { items: items.map((g) => ({ ...g, inUse: Boolean(g.inUse) })), totalCount: total?.n ?? 0 };
@@ -50,7 +56,12 @@ async function assertUniqueName(db: Db, input: GoodsInput, exceptId?: number) {
   const [clash] = await db
     .select({ id: goods.id })
     .from(goods)
-    .where(and(sql`lower(${goods.name}) = lower(${input.name})`, sql`coalesce(lower(${goods.specification}), '') = lower(${input.specification ?? ''})`));
+    .where(
+      and(
+        sql`lower(${goods.name}) = lower(${input.name})`,
+        sql`coalesce(lower(${goods.specification}), '') = lower(${input.specification ?? ''})`,
+      ),
+    );
   if (clash && clash.id !== exceptId) throw new BusinessError('已存在同名同规格的商品', 'GOODS_DUPLICATE');
 }
 

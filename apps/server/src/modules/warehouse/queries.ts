@@ -6,7 +6,16 @@ import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } f
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { enterprises, goods, stockMovements, stockPositions, stockTakes, warehouseLocations, warehouseReceipts, warehouses } from '../../db/schema/index.ts';
+import {
+  enterprises,
+  goods,
+  stockMovements,
+  stockPositions,
+  stockTakes,
+  warehouseLocations,
+  warehouseReceipts,
+  warehouses,
+} from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { stockVisibleTo } from './access.ts';
@@ -68,18 +77,17 @@ export async function listPositions(db: Db, scope: Scope, q: PositionQuery) {
       .orderBy(asc(enterprises.name), asc(goods.name), asc(stockPositions.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
-    db
-      .select({ n: count() })
-      .from(stockPositions)
-      .innerJoin(warehouses, eq(warehouses.id, stockPositions.warehouseId))
-      .where(where),
+    db.select({ n: count() }).from(stockPositions).innerJoin(warehouses, eq(warehouses.id, stockPositions.warehouseId)).where(where),
   ]);
   return { items: items.map(toPosition), totalCount: total?.n ?? 0 };
 }
 
 /** All positions of a filter (Excel export), capped. */
 export async function exportPositions(db: Db, scope: Scope, q: Omit<PositionQuery, 'page' | 'size'>) {
-  const rows = await positionBase(db).where(positionFilters(scope, q)).orderBy(asc(enterprises.name), asc(goods.name), asc(stockPositions.id)).limit(10_000);
+  const rows = await positionBase(db)
+    .where(positionFilters(scope, q))
+    .orderBy(asc(enterprises.name), asc(goods.name), asc(stockPositions.id))
+    .limit(10_000);
   return rows.map(toPosition);
 }
 
@@ -88,7 +96,6 @@ export async function findVisiblePosition(db: Db, scope: Scope, id: number) {
   if (!row) throw new NotFoundError('库存记录不存在');
   return toPosition(row);
 }
-
 
 /**
  * The scope's filter on a table carrying warehouse and depositor ids, without joining warehouses:
@@ -99,7 +106,15 @@ async function scopeOnColumns(db: Db, scope: Scope, warehouseColumn: PgColumn, d
   if (scope.kind === 'operator') return sql`true`;
   const own = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.companyId, scope.enterpriseId));
   const mine = eq(depositorColumn, scope.enterpriseId);
-  return own.length ? or(inArray(warehouseColumn, own.map((w) => w.id)), mine)! : mine;
+  return own.length
+    ? or(
+        inArray(
+          warehouseColumn,
+          own.map((w) => w.id),
+        ),
+        mine,
+      )!
+    : mine;
 }
 
 type MovementQuery = z.output<typeof movementQuerySchema>;
@@ -148,7 +163,10 @@ export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
       .limit(q.size)
       .offset((q.page - 1) * q.size),
     countFromPositions
-      ? db.select({ n: sql<number>`coalesce(sum(${stockPositions.movementCount}), 0)::int` }).from(stockPositions).where(and(...positionWhere))
+      ? db
+          .select({ n: sql<number>`coalesce(sum(${stockPositions.movementCount}), 0)::int` })
+          .from(stockPositions)
+          .where(and(...positionWhere))
       : db.select({ n: count() }).from(stockMovements).where(condition),
   ]);
   return {
@@ -262,8 +280,16 @@ export async function listReceipts(db: Db, scope: Scope, q: z.output<typeof rece
   if (q.warehouseId) where.push(eq(warehouseReceipts.warehouseId, q.warehouseId));
   const condition = and(...where);
   const [items, [total]] = await Promise.all([
-    receiptBase(db).where(condition).orderBy(desc(warehouseReceipts.id)).limit(q.size).offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(warehouseReceipts).innerJoin(warehouses, eq(warehouses.id, warehouseReceipts.warehouseId)).where(condition),
+    receiptBase(db)
+      .where(condition)
+      .orderBy(desc(warehouseReceipts.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db
+      .select({ n: count() })
+      .from(warehouseReceipts)
+      .innerJoin(warehouses, eq(warehouses.id, warehouseReceipts.warehouseId))
+      .where(condition),
   ]);
   return { items: items.map(toReceipt), totalCount: total?.n ?? 0 };
 }
@@ -272,7 +298,20 @@ export async function listReceipts(db: Db, scope: Scope, q: z.output<typeof rece
 export async function verifyReceipt(db: Db, receiptNo: string, hash?: string) {
   const [row] = await receiptBase(db).where(eq(warehouseReceipts.receiptNo, receiptNo.toUpperCase()));
   if (!row) {
-    return { found: false, receiptNo, hashMatches: null, status: null, statusLabel: null, warehouseName: null, holderName: null, goodsName: null, quantity: null, unit: null, contentHash: null, issuedAt: null };
+    return {
+      found: false,
+      receiptNo,
+      hashMatches: null,
+      status: null,
+      statusLabel: null,
+      warehouseName: null,
+      holderName: null,
+      goodsName: null,
+      quantity: null,
+      unit: null,
+      contentHash: null,
+      issuedAt: null,
+    };
   }
   const r = toReceipt(row);
   return {
@@ -310,7 +349,14 @@ export async function listStockTakes(db: Db, scope: Scope, q: z.output<typeof st
   const positionIds = [...new Set(rows.flatMap((r) => r.t.lines.map((l) => l.positionId)))];
   const info = positionIds.length
     ? await db
-        .select({ id: stockPositions.id, depositorName: enterprises.name, goodsName: goods.name, unit: goods.unit, scale: goods.scale, batchNo: stockPositions.batchNo })
+        .select({
+          id: stockPositions.id,
+          depositorName: enterprises.name,
+          goodsName: goods.name,
+          unit: goods.unit,
+          scale: goods.scale,
+          batchNo: stockPositions.batchNo,
+        })
         .from(stockPositions)
         .innerJoin(enterprises, eq(enterprises.id, stockPositions.depositorId))
         .innerJoin(goods, eq(goods.id, stockPositions.goodsId))
@@ -351,6 +397,17 @@ export async function listStockTakes(db: Db, scope: Scope, q: z.output<typeof st
 export async function enterpriseOptions(db: Db, scope: Scope, keyword?: string) {
   const where: SQL[] = [eq(enterprises.certified, true)];
   if (scope.kind === 'enterprise') where.push(ne(enterprises.id, scope.enterpriseId));
-  if (keyword) where.push(or(sql`${enterprises.name} ilike ${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`, eq(enterprises.uscc, keyword.toUpperCase()))!);
-  return db.select({ id: enterprises.id, name: enterprises.name, uscc: enterprises.uscc }).from(enterprises).where(and(...where)).orderBy(asc(enterprises.name)).limit(50);
+  if (keyword)
+    where.push(
+      or(
+        sql`${enterprises.name} ilike ${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+        eq(enterprises.uscc, keyword.toUpperCase()),
+      )!,
+    );
+  return db
+    .select({ id: enterprises.id, name: enterprises.name, uscc: enterprises.uscc })
+    .from(enterprises)
+    .where(and(...where))
+    .orderBy(asc(enterprises.name))
+    .limit(50);
 }

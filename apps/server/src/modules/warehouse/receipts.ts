@@ -55,11 +55,16 @@ async function canonicalContent(tx: Tx, r: { receiptNo: string; version: number;
 }
 
 export async function contentHashOf(tx: Tx, r: Parameters<typeof canonicalContent>[1]) {
-  return createHash('sha256').update(await canonicalContent(tx, r)).digest('hex');
+  return createHash('sha256')
+    .update(await canonicalContent(tx, r))
+    .digest('hex');
 }
 
 /** Writes a new LIVE receipt of a position (its quantity must already be frozen). */
-async function insertReceipt(tx: Tx, input: { positionId: number; holderId: number; warehouseId: number; quantity: string; parentIds: number[]; issuedBy: number | null }) {
+async function insertReceipt(
+  tx: Tx,
+  input: { positionId: number; holderId: number; warehouseId: number; quantity: string; parentIds: number[]; issuedBy: number | null },
+) {
   const receiptNo = await nextNumber(tx, 'receipt');
   const issuedAt = new Date();
   const contentHash = await contentHashOf(tx, { receiptNo, version: 1, positionId: input.positionId, quantity: input.quantity, issuedAt });
@@ -100,13 +105,25 @@ const splitRule = (whole: string, parts: string[]) => {
 };
 
 /** Issues a receipt against the depositor's available stock in the warehouse company's own warehouse. */
-export async function issueReceipt(tx: Tx, scope: EnterpriseScope, input: { positionId: number; quantity: string; note?: string }, actor: Actor) {
+export async function issueReceipt(
+  tx: Tx,
+  scope: EnterpriseScope,
+  input: { positionId: number; quantity: string; note?: string },
+  actor: Actor,
+) {
   const { position } = await ownPosition(tx, scope, input.positionId);
   const [item] = await tx.select().from(goods).where(eq(goods.id, position.goodsId));
   const quantity = quantityFor(item!, input.quantity, '仓单数量');
   const operationNo = await nextNumber(tx, 'operation');
   await postMovements(tx, [{ positionId: position.id, kind: 'RECEIPT_ISSUE', quantity }], { operationNo, note: input.note ?? null, actor });
-  const receipt = await insertReceipt(tx, { positionId: position.id, holderId: position.depositorId, warehouseId: position.warehouseId, quantity, parentIds: [], issuedBy: actor.id });
+  const receipt = await insertReceipt(tx, {
+    positionId: position.id,
+    holderId: position.depositorId,
+    warehouseId: position.warehouseId,
+    quantity,
+    parentIds: [],
+    issuedBy: actor.id,
+  });
   await recordReceiptEvent(tx, receipt.id, 'ISSUE', { quantity }, actor);
   return { id: receipt.id, receiptNo: receipt.receiptNo, contentHash: receipt.contentHash };
 }
@@ -121,7 +138,16 @@ export async function splitReceipt(tx: Tx, scope: EnterpriseScope, input: { rece
   await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'SPLIT', { updatedAt: new Date() });
   const children = [];
   for (const quantity of parts) {
-    children.push(await insertReceipt(tx, { positionId: receipt.positionId, holderId: receipt.holderId, warehouseId: receipt.warehouseId, quantity, parentIds: [receipt.id], issuedBy: actor.id }));
+    children.push(
+      await insertReceipt(tx, {
+        positionId: receipt.positionId,
+        holderId: receipt.holderId,
+        warehouseId: receipt.warehouseId,
+        quantity,
+        parentIds: [receipt.id],
+        issuedBy: actor.id,
+      }),
+    );
   }
   await recordReceiptEvent(tx, receipt.id, 'SPLIT', { into: children.map((c) => c.receiptNo), parts }, actor);
   for (const c of children) await recordReceiptEvent(tx, c.id, 'ISSUE', { splitFrom: receipt.receiptNo, quantity: c.quantity }, actor);
@@ -140,7 +166,14 @@ export async function mergeReceipts(tx: Tx, scope: EnterpriseScope, input: { rec
   }
   for (const r of rows) await transition(tx, warehouseReceipts, receiptLifecycle, r, 'MERGED', { updatedAt: new Date() });
   const quantity = toQuantityText(sumQuantities(...rows.map((r) => r.quantity)));
-  const merged = await insertReceipt(tx, { positionId: first.positionId, holderId: first.holderId, warehouseId: first.warehouseId, quantity, parentIds: ids, issuedBy: actor.id });
+  const merged = await insertReceipt(tx, {
+    positionId: first.positionId,
+    holderId: first.holderId,
+    warehouseId: first.warehouseId,
+    quantity,
+    parentIds: ids,
+    issuedBy: actor.id,
+  });
   for (const r of rows) await recordReceiptEvent(tx, r.id, 'MERGE', { into: merged.receiptNo }, actor);
   await recordReceiptEvent(tx, merged.id, 'ISSUE', { mergedFrom: rows.map((r) => r.receiptNo), quantity }, actor);
   return { id: merged.id, receiptNo: merged.receiptNo, quantity };
@@ -152,13 +185,20 @@ export async function mergeReceipts(tx: Tx, scope: EnterpriseScope, input: { rec
  */
 export async function endorseReceipt(tx: Tx, scope: EnterpriseScope, input: { receiptId: number; toUscc: string }, actor: Actor) {
   const receipt = await actableReceipt(tx, scope, input.receiptId, 'holder');
-  if (receipt.status !== 'LIVE') throw new BusinessError(`仓单当前状态为“${receiptLifecycle.label(receipt.status)}”，不能背书`, 'RECEIPT_NOT_LIVE');
+  if (receipt.status !== 'LIVE')
+    throw new BusinessError(`仓单当前状态为“${receiptLifecycle.label(receipt.status)}”，不能背书`, 'RECEIPT_NOT_LIVE');
   const [to] = await tx.select().from(enterprises).where(eq(enterprises.uscc, input.toUscc.toUpperCase()));
   if (!to) throw new BusinessError('未找到该统一社会信用代码对应的企业', 'ENDORSEE_NOT_FOUND');
   if (to.id === receipt.holderId) throw new BusinessError('不能背书给本企业', 'ENDORSE_TO_SELF');
   if (!to.certified) throw new BusinessError(`“${to.name}”尚未完成实名认证，不能接受仓单背书`, 'ENDORSEE_NOT_CERTIFIED');
   const [from] = await tx.select().from(stockPositions).where(eq(stockPositions.id, receipt.positionId));
-  const target = await ensurePosition(tx, { warehouseId: from!.warehouseId, locationId: from!.locationId, depositorId: to.id, goodsId: from!.goodsId, batchNo: from!.batchNo });
+  const target = await ensurePosition(tx, {
+    warehouseId: from!.warehouseId,
+    locationId: from!.locationId,
+    depositorId: to.id,
+    goodsId: from!.goodsId,
+    batchNo: from!.batchNo,
+  });
   const operationNo = await nextNumber(tx, 'operation');
   await postMovements(
     tx,
@@ -169,9 +209,24 @@ export async function endorseReceipt(tx: Tx, scope: EnterpriseScope, input: { re
     { operationNo, reference: `RECEIPT:${receipt.id}`, actor },
   );
   const version = receipt.version + 1;
-  const contentHash = await contentHashOf(tx, { receiptNo: receipt.receiptNo, version, positionId: target, quantity: receipt.quantity, issuedAt: receipt.issuedAt });
-  await tx.update(warehouseReceipts).set({ positionId: target, holderId: to.id, version, contentHash, updatedAt: new Date() }).where(eq(warehouseReceipts.id, receipt.id));
-  await recordReceiptEvent(tx, receipt.id, 'ENDORSE', { fromEnterpriseId: receipt.holderId, toEnterpriseId: to.id, toName: to.name, version }, actor);
+  const contentHash = await contentHashOf(tx, {
+    receiptNo: receipt.receiptNo,
+    version,
+    positionId: target,
+    quantity: receipt.quantity,
+    issuedAt: receipt.issuedAt,
+  });
+  await tx
+    .update(warehouseReceipts)
+    .set({ positionId: target, holderId: to.id, version, contentHash, updatedAt: new Date() })
+    .where(eq(warehouseReceipts.id, receipt.id));
+  await recordReceiptEvent(
+    tx,
+    receipt.id,
+    'ENDORSE',
+    { fromEnterpriseId: receipt.holderId, toEnterpriseId: to.id, toName: to.name, version },
+    actor,
+  );
   return { id: receipt.id, receiptNo: receipt.receiptNo, holderName: to.name, contentHash };
 }
 

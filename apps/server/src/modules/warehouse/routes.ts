@@ -42,7 +42,17 @@ import { ok, warn } from '../../lib/envelope.ts';
 import { enterpriseScope, scopeOf, warehouseScope } from '../../lib/scope.ts';
 import { idempotencyKeyOf, idempotencyScopeOf, runIdempotent } from '../ledger/idempotency.ts';
 import { createGoods, deleteGoods, listGoods, setGoodsStatus, updateGoods } from './goods.ts';
-import { enterpriseOptions, exportPositions, findVisiblePosition, listMovements, listPositions, listReceipts, listStockTakes, ownStock, verifyReceipt } from './queries.ts';
+import {
+  enterpriseOptions,
+  exportPositions,
+  findVisiblePosition,
+  listMovements,
+  listPositions,
+  listReceipts,
+  listStockTakes,
+  ownStock,
+  verifyReceipt,
+} from './queries.ts';
 import { cancelReceipt, endorseReceipt, issueReceipt, mergeReceipts, splitReceipt } from './receipts.ts';
 import { checkStock } from './stock-check.ts';
 import { recordStockIn } from './stock-in.ts';
@@ -69,131 +79,243 @@ export const warehouseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
    */
   const once = async <T>(request: FastifyRequest, operation: string, body: { idempotencyKey?: string }, work: (tx: Tx) => Promise<T>) => {
     const key = idempotencyKeyOf(request.headers['idempotency-key'], body.idempotencyKey);
-    const { result, replayed } = await runIdempotent(db, { scope: idempotencyScopeOf(request), key, operation, request: { ...body, idempotencyKey: undefined } }, work);
+    const { result, replayed } = await runIdempotent(
+      db,
+      { scope: idempotencyScopeOf(request), key, operation, request: { ...body, idempotencyKey: undefined } },
+      work,
+    );
     const answer = result as Record<string, unknown>;
     return replayed ? warn({ ...answer, replayed: true, notice: '该请求已处理过，本次未重复执行' }) : ok(answer);
   };
 
   // ------------------------------------------------------------ goods catalogue
-  app.get('/api/warehouse/goods', { ...anyUser, schema: { tags, summary: '商品目录', querystring: goodsListQuerySchema, response: answers(goodsPageSchema) } }, async (request) =>
-    ok(await listGoods(db, request.query)),
+  app.get(
+    '/api/warehouse/goods',
+    { ...anyUser, schema: { tags, summary: '商品目录', querystring: goodsListQuerySchema, response: answers(goodsPageSchema) } },
+    async (request) => ok(await listGoods(db, request.query)),
   );
-  app.post('/api/warehouse/goods', { ...merchant, schema: { tags, summary: '新增商品', body: goodsInputSchema, response: answers(writeResult) } }, async (request) => {
-    warehouseScope(request);
-    return ok(await createGoods(db, request.body, request.user!.id));
-  });
-  app.post('/api/warehouse/goods/:id', { ...merchant, schema: { tags, summary: '修改商品', params: idParams, body: goodsInputSchema, response: answers(writeResult) } }, async (request) => {
-    warehouseScope(request);
-    return ok(await updateGoods(db, request.params.id, request.body));
-  });
+  app.post(
+    '/api/warehouse/goods',
+    { ...merchant, schema: { tags, summary: '新增商品', body: goodsInputSchema, response: answers(writeResult) } },
+    async (request) => {
+      warehouseScope(request);
+      return ok(await createGoods(db, request.body, request.user!.id));
+    },
+  );
+  app.post(
+    '/api/warehouse/goods/:id',
+    { ...merchant, schema: { tags, summary: '修改商品', params: idParams, body: goodsInputSchema, response: answers(writeResult) } },
+    async (request) => {
+      warehouseScope(request);
+      return ok(await updateGoods(db, request.params.id, request.body));
+    },
+  );
   for (const [action, to, label] of [
     ['disable', 'DISABLED', '停用商品'],
     ['enable', 'ACTIVE', '启用商品'],
   ] as const) {
-    app.post(`/api/warehouse/goods/:id/${action}`, { ...merchant, schema: { tags, summary: label, params: idParams, response: answers(writeResult) } }, async (request) => {
-      warehouseScope(request);
-      const row = await setGoodsStatus(db, request.params.id, to);
-      return ok({ id: row.id, status: row.status });
-    });
+    app.post(
+      `/api/warehouse/goods/:id/${action}`,
+      { ...merchant, schema: { tags, summary: label, params: idParams, response: answers(writeResult) } },
+      async (request) => {
+        warehouseScope(request);
+        const row = await setGoodsStatus(db, request.params.id, to);
+        return ok({ id: row.id, status: row.status });
+      },
+    );
   }
-  app.post('/api/warehouse/goods/:id/delete', { ...merchant, schema: { tags, summary: '删除未使用的商品', params: idParams, response: answers(writeResult) } }, async (request) => {
-    warehouseScope(request);
-    return ok(await deleteGoods(db, request.params.id));
-  });
+  app.post(
+    '/api/warehouse/goods/:id/delete',
+    { ...merchant, schema: { tags, summary: '删除未使用的商品', params: idParams, response: answers(writeResult) } },
+    async (request) => {
+      warehouseScope(request);
+      return ok(await deleteGoods(db, request.params.id));
+    },
+  );
 
   // ------------------------------------------------------------ warehouses
-  app.get('/api/warehouse/guide', { ...anyUser, schema: { tags, summary: '监管仓库（货押指引）', response: answers(z.array(warehouseSchema)) } }, async () =>
-    ok(await listSupervisedWarehouses(db)),
+  app.get(
+    '/api/warehouse/guide',
+    { ...anyUser, schema: { tags, summary: '监管仓库（货押指引）', response: answers(z.array(warehouseSchema)) } },
+    async () => ok(await listSupervisedWarehouses(db)),
   );
-  app.get('/api/warehouse/warehouses/own', { ...merchant, schema: { tags, summary: '本仓储公司的仓库与库位', response: answers(z.array(warehouseSchema)) } }, async (request) =>
-    ok(await listOwnWarehouses(db, warehouseScope(request))),
+  app.get(
+    '/api/warehouse/warehouses/own',
+    { ...merchant, schema: { tags, summary: '本仓储公司的仓库与库位', response: answers(z.array(warehouseSchema)) } },
+    async (request) => ok(await listOwnWarehouses(db, warehouseScope(request))),
   );
-  app.post('/api/warehouse/warehouses', { ...merchant, schema: { tags, summary: '新增仓库', body: warehouseInputSchema, response: answers(writeResult) } }, async (request) =>
-    ok(await createWarehouse(db, warehouseScope(request), request.body)),
+  app.post(
+    '/api/warehouse/warehouses',
+    { ...merchant, schema: { tags, summary: '新增仓库', body: warehouseInputSchema, response: answers(writeResult) } },
+    async (request) => ok(await createWarehouse(db, warehouseScope(request), request.body)),
   );
-  app.post('/api/warehouse/locations', { ...merchant, schema: { tags, summary: '新增库位', body: locationInputSchema, response: answers(writeResult) } }, async (request) =>
-    ok(await createLocation(db, warehouseScope(request), request.body)),
+  app.post(
+    '/api/warehouse/locations',
+    { ...merchant, schema: { tags, summary: '新增库位', body: locationInputSchema, response: answers(writeResult) } },
+    async (request) => ok(await createLocation(db, warehouseScope(request), request.body)),
   );
   app.get(
     '/api/warehouse/enterprises',
-    { ...merchant, schema: { tags, summary: '已认证企业（存货人、被背书人）', querystring: enterpriseQuerySchema, response: answers(enterpriseOptionSchema) } },
+    {
+      ...merchant,
+      schema: {
+        tags,
+        summary: '已认证企业（存货人、被背书人）',
+        querystring: enterpriseQuerySchema,
+        response: answers(enterpriseOptionSchema),
+      },
+    },
     async (request) => ok(await enterpriseOptions(db, enterpriseScope(request), request.query.keyword)),
   );
 
   // ------------------------------------------------------------ inventory and movements (scoped)
-  app.get('/api/warehouse/positions', { ...anyUser, schema: { tags, summary: '库存明细（分页）', querystring: positionQuerySchema, response: answers(positionPageSchema) } }, async (request) =>
-    ok(await listPositions(db, scopeOf(request), request.query)),
+  app.get(
+    '/api/warehouse/positions',
+    { ...anyUser, schema: { tags, summary: '库存明细（分页）', querystring: positionQuerySchema, response: answers(positionPageSchema) } },
+    async (request) => ok(await listPositions(db, scopeOf(request), request.query)),
   );
   app.get(
     '/api/warehouse/positions/export',
-    { ...anyUser, schema: { tags, summary: '导出库存明细（Excel 由浏览器生成）', querystring: positionQuerySchema.omit({ page: true, size: true }), response: answers(z.array(positionSchema)) } },
+    {
+      ...anyUser,
+      schema: {
+        tags,
+        summary: '导出库存明细（Excel 由浏览器生成）',
+        querystring: positionQuerySchema.omit({ page: true, size: true }),
+        response: answers(z.array(positionSchema)),
+      },
+    },
     async (request) => ok(await exportPositions(db, scopeOf(request), request.query)),
   );
-  app.get('/api/warehouse/positions/:id', { ...anyUser, schema: { tags, summary: '一条库存', params: idParams, response: answers(positionSchema) } }, async (request) =>
-    ok(await findVisiblePosition(db, scopeOf(request), request.params.id)),
+  app.get(
+    '/api/warehouse/positions/:id',
+    { ...anyUser, schema: { tags, summary: '一条库存', params: idParams, response: answers(positionSchema) } },
+    async (request) => ok(await findVisiblePosition(db, scopeOf(request), request.params.id)),
   );
-  app.get('/api/warehouse/movements', { ...anyUser, schema: { tags, summary: '出入库及库存流水（分页）', querystring: movementQuerySchema, response: answers(movementPageSchema) } }, async (request) =>
-    ok(await listMovements(db, scopeOf(request), request.query)),
+  app.get(
+    '/api/warehouse/movements',
+    {
+      ...anyUser,
+      schema: { tags, summary: '出入库及库存流水（分页）', querystring: movementQuerySchema, response: answers(movementPageSchema) },
+    },
+    async (request) => ok(await listMovements(db, scopeOf(request), request.query)),
   );
-  app.get('/api/warehouse/my-stock', { ...merchant, schema: { tags, summary: '本企业在各监管仓库的库存', response: answers(ownStockSchema) } }, async (request) =>
-    ok(await ownStock(db, enterpriseScope(request).enterpriseId)),
+  app.get(
+    '/api/warehouse/my-stock',
+    { ...merchant, schema: { tags, summary: '本企业在各监管仓库的库存', response: answers(ownStockSchema) } },
+    async (request) => ok(await ownStock(db, enterpriseScope(request).enterpriseId)),
   );
 
   // ------------------------------------------------------------ stock in / out / move
-  app.post('/api/warehouse/stock-in', { ...merchant, schema: { tags, summary: '入库', body: stockInSchema, response: answers(writeResult) } }, async (request) => {
-    const scope = warehouseScope(request);
-    return once(request, 'STOCK_IN', request.body, (tx) => recordStockIn(tx, scope, request.body, actorOf(request)));
-  });
-  app.post('/api/warehouse/stock-out', { ...merchant, schema: { tags, summary: '出库（不超过可用数量）', body: stockOutSchema, response: answers(writeResult) } }, async (request) => {
-    const scope = warehouseScope(request);
-    return once(request, 'STOCK_OUT', request.body, (tx) => recordStockOut(tx, scope, request.body, actorOf(request)));
-  });
-  app.post('/api/warehouse/stock-move', { ...merchant, schema: { tags, summary: '移库', body: stockMoveSchema, response: answers(writeResult) } }, async (request) => {
-    const scope = warehouseScope(request);
-    return once(request, 'STOCK_MOVE', request.body, (tx) => moveStock(tx, scope, request.body, actorOf(request)));
-  });
+  app.post(
+    '/api/warehouse/stock-in',
+    { ...merchant, schema: { tags, summary: '入库', body: stockInSchema, response: answers(writeResult) } },
+    async (request) => {
+      const scope = warehouseScope(request);
+      return once(request, 'STOCK_IN', request.body, (tx) => recordStockIn(tx, scope, request.body, actorOf(request)));
+    },
+  );
+  app.post(
+    '/api/warehouse/stock-out',
+    { ...merchant, schema: { tags, summary: '出库（不超过可用数量）', body: stockOutSchema, response: answers(writeResult) } },
+    async (request) => {
+      const scope = warehouseScope(request);
+      return once(request, 'STOCK_OUT', request.body, (tx) => recordStockOut(tx, scope, request.body, actorOf(request)));
+    },
+  );
+  app.post(
+    '/api/warehouse/stock-move',
+    { ...merchant, schema: { tags, summary: '移库', body: stockMoveSchema, response: answers(writeResult) } },
+    async (request) => {
+      const scope = warehouseScope(request);
+      return once(request, 'STOCK_MOVE', request.body, (tx) => moveStock(tx, scope, request.body, actorOf(request)));
+    },
+  );
 
   // ------------------------------------------------------------ warehouse receipts
-  app.get('/api/warehouse/receipts', { ...anyUser, schema: { tags, summary: '电子仓单（分页）', querystring: receiptQuerySchema, response: answers(receiptPageSchema) } }, async (request) =>
-    ok(await listReceipts(db, scopeOf(request), request.query)),
+  app.get(
+    '/api/warehouse/receipts',
+    { ...anyUser, schema: { tags, summary: '电子仓单（分页）', querystring: receiptQuerySchema, response: answers(receiptPageSchema) } },
+    async (request) => ok(await listReceipts(db, scopeOf(request), request.query)),
   );
-  app.get('/api/warehouse/receipts/verify', { ...anyUser, schema: { tags, summary: '仓单核验', querystring: receiptVerifyQuerySchema, response: answers(receiptVerificationSchema) } }, async (request) =>
-    ok(await verifyReceipt(db, request.query.receiptNo, request.query.hash)),
+  app.get(
+    '/api/warehouse/receipts/verify',
+    {
+      ...anyUser,
+      schema: { tags, summary: '仓单核验', querystring: receiptVerifyQuerySchema, response: answers(receiptVerificationSchema) },
+    },
+    async (request) => ok(await verifyReceipt(db, request.query.receiptNo, request.query.hash)),
   );
-  app.post('/api/warehouse/receipts/issue', { ...merchant, schema: { tags, summary: '开立仓单', body: receiptIssueSchema, response: answers(writeResult) } }, async (request) => {
-    const scope = warehouseScope(request);
-    return once(request, 'RECEIPT_ISSUE', request.body, (tx) => issueReceipt(tx, scope, request.body, actorOf(request)));
-  });
-  app.post('/api/warehouse/receipts/split', { ...merchant, schema: { tags, summary: '拆分仓单', body: receiptSplitSchema, response: answers(writeResult) } }, async (request) => {
-    const scope = enterpriseScope(request);
-    return once(request, 'RECEIPT_SPLIT', request.body, (tx) => splitReceipt(tx, scope, request.body, actorOf(request)));
-  });
-  app.post('/api/warehouse/receipts/merge', { ...merchant, schema: { tags, summary: '合并仓单', body: receiptMergeSchema, response: answers(writeResult) } }, async (request) => {
-    const scope = enterpriseScope(request);
-    return once(request, 'RECEIPT_MERGE', request.body, (tx) => mergeReceipts(tx, scope, request.body, actorOf(request)));
-  });
-  app.post('/api/warehouse/receipts/endorse', { ...merchant, schema: { tags, summary: '背书转让仓单', body: receiptEndorseSchema, response: answers(writeResult) } }, async (request) => {
-    const scope = enterpriseScope(request);
-    return once(request, 'RECEIPT_ENDORSE', request.body, (tx) => endorseReceipt(tx, scope, request.body, actorOf(request)));
-  });
-  app.post('/api/warehouse/receipts/cancel', { ...merchant, schema: { tags, summary: '注销仓单', body: receiptCancelSchema, response: answers(writeResult) } }, async (request) => {
-    const scope = enterpriseScope(request);
-    return once(request, 'RECEIPT_CANCEL', request.body, (tx) => cancelReceipt(tx, scope, request.body, actorOf(request)));
-  });
+  app.post(
+    '/api/warehouse/receipts/issue',
+    { ...merchant, schema: { tags, summary: '开立仓单', body: receiptIssueSchema, response: answers(writeResult) } },
+    async (request) => {
+      const scope = warehouseScope(request);
+      return once(request, 'RECEIPT_ISSUE', request.body, (tx) => issueReceipt(tx, scope, request.body, actorOf(request)));
+    },
+  );
+  app.post(
+    '/api/warehouse/receipts/split',
+    { ...merchant, schema: { tags, summary: '拆分仓单', body: receiptSplitSchema, response: answers(writeResult) } },
+    async (request) => {
+      const scope = enterpriseScope(request);
+      return once(request, 'RECEIPT_SPLIT', request.body, (tx) => splitReceipt(tx, scope, request.body, actorOf(request)));
+    },
+  );
+  app.post(
+    '/api/warehouse/receipts/merge',
+    { ...merchant, schema: { tags, summary: '合并仓单', body: receiptMergeSchema, response: answers(writeResult) } },
+    async (request) => {
+      const scope = enterpriseScope(request);
+      return once(request, 'RECEIPT_MERGE', request.body, (tx) => mergeReceipts(tx, scope, request.body, actorOf(request)));
+    },
+  );
+  app.post(
+    '/api/warehouse/receipts/endorse',
+    { ...merchant, schema: { tags, summary: '背书转让仓单', body: receiptEndorseSchema, response: answers(writeResult) } },
+    async (request) => {
+      const scope = enterpriseScope(request);
+      return once(request, 'RECEIPT_ENDORSE', request.body, (tx) => endorseReceipt(tx, scope, request.body, actorOf(request)));
+    },
+  );
+  app.post(
+    '/api/warehouse/receipts/cancel',
+    { ...merchant, schema: { tags, summary: '注销仓单', body: receiptCancelSchema, response: answers(writeResult) } },
+    async (request) => {
+      const scope = enterpriseScope(request);
+      return once(request, 'RECEIPT_CANCEL', request.body, (tx) => cancelReceipt(tx, scope, request.body, actorOf(request)));
+    },
+  );
 
   // ------------------------------------------------------------ stock-taking
-  app.get('/api/warehouse/stock-takes', { ...anyUser, schema: { tags, summary: '盘点记录（分页）', querystring: stockTakeQuerySchema, response: answers(stockTakePageSchema) } }, async (request) =>
-    ok(await listStockTakes(db, scopeOf(request), request.query)),
+  app.get(
+    '/api/warehouse/stock-takes',
+    {
+      ...anyUser,
+      schema: { tags, summary: '盘点记录（分页）', querystring: stockTakeQuerySchema, response: answers(stockTakePageSchema) },
+    },
+    async (request) => ok(await listStockTakes(db, scopeOf(request), request.query)),
   );
-  app.post('/api/warehouse/stock-takes', { ...merchant, schema: { tags, summary: '提交盘点（差异待运营审批）', body: stockTakeSchema, response: answers(writeResult) } }, async (request) => {
-    const scope = warehouseScope(request);
-    return once(request, 'STOCK_TAKE', request.body, (tx) => submitStockTake(tx, scope, request.body, actorOf(request)));
-  });
+  app.post(
+    '/api/warehouse/stock-takes',
+    { ...merchant, schema: { tags, summary: '提交盘点（差异待运营审批）', body: stockTakeSchema, response: answers(writeResult) } },
+    async (request) => {
+      const scope = warehouseScope(request);
+      return once(request, 'STOCK_TAKE', request.body, (tx) => submitStockTake(tx, scope, request.body, actorOf(request)));
+    },
+  );
 
   // ------------------------------------------------------------ operators
   app.get(
     '/api/bpm/warehouse/stock-check',
-    { ...operator, schema: { tags, summary: '库存账核对（与 npm run stock:check 相同）', response: answers(z.object({ positions: z.number(), movements: z.number(), receipts: z.number(), problems: z.array(z.string()) })) } },
+    {
+      ...operator,
+      schema: {
+        tags,
+        summary: '库存账核对（与 npm run stock:check 相同）',
+        response: answers(z.object({ positions: z.number(), movements: z.number(), receipts: z.number(), problems: z.array(z.string()) })),
+      },
+    },
     async () => ok(await checkStock(db)),
   );
 };

@@ -5,7 +5,15 @@
 import { compareQty, qty, receiptLifecycle, releaseOrderLifecycle, toQuantityText } from '@factoring/domain';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { enterprises, goods, releaseOrders, stockPositions, warehouseLocations, warehouseReceipts, warehouses } from '../../db/schema/index.ts';
+import {
+  enterprises,
+  goods,
+  releaseOrders,
+  stockPositions,
+  warehouseLocations,
+  warehouseReceipts,
+  warehouses,
+} from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
@@ -50,11 +58,16 @@ async function positionWithGoods(tx: Tx, positionId: number, depositorId?: numbe
     .from(stockPositions)
     .innerJoin(goods, eq(goods.id, stockPositions.goodsId))
     .where(eq(stockPositions.id, positionId));
-  if (!row || (depositorId !== undefined && row.position.depositorId !== depositorId)) throw new BusinessError('库存记录不存在', 'POSITION_NOT_FOUND');
+  if (!row || (depositorId !== undefined && row.position.depositorId !== depositorId))
+    throw new BusinessError('库存记录不存在', 'POSITION_NOT_FOUND');
   return row;
 }
 
-async function moveBuckets(tx: Tx, kind: 'PLEDGE' | 'RELEASE' | 'FREEZE' | 'UNFREEZE', target: PositionTarget): Promise<StockOperationResult> {
+async function moveBuckets(
+  tx: Tx,
+  kind: 'PLEDGE' | 'RELEASE' | 'FREEZE' | 'UNFREEZE',
+  target: PositionTarget,
+): Promise<StockOperationResult> {
   const { goods: item } = await positionWithGoods(tx, target.positionId, target.depositorId);
   const quantity = quantityFor(item, target.quantity, '数量');
   const operationNo = await nextNumber(tx, 'operation');
@@ -81,7 +94,10 @@ export async function lockReceipt(tx: Tx, receiptId: number, depositorId?: numbe
 export async function pledgeStock(tx: Tx, target: PositionTarget | ReceiptTarget): Promise<StockOperationResult> {
   if ('positionId' in target) return moveBuckets(tx, 'PLEDGE', target);
   const receipt = await lockReceipt(tx, target.receiptId, target.depositorId);
-  await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'PLEDGED', { pledgeReference: target.reference, updatedAt: new Date() });
+  await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'PLEDGED', {
+    pledgeReference: target.reference,
+    updatedAt: new Date(),
+  });
   const operationNo = await nextNumber(tx, 'operation');
   const movementIds = await postMovements(tx, [{ positionId: receipt.positionId, kind: 'RECEIPT_PLEDGE', quantity: receipt.quantity }], {
     operationNo,
@@ -125,7 +141,10 @@ export async function createReleaseOrder(
   const quantity = quantityFor(item, input.quantity, '放货数量');
   const position = (await lockPositions(tx, [input.positionId])).get(input.positionId)!;
   if (compareQty(quantity, position.available) > 0) {
-    throw new BusinessError(`放货数量超过可用数量 ${toQuantityText(qty(position.available), item.scale)}${item.unit}，请先解除质押`, 'STOCK_NOT_AVAILABLE');
+    throw new BusinessError(
+      `放货数量超过可用数量 ${toQuantityText(qty(position.available), item.scale)}${item.unit}，请先解除质押`,
+      'STOCK_NOT_AVAILABLE',
+    );
   }
   const orderNo = await nextNumber(tx, 'releaseOrder');
   const [row] = await tx

@@ -45,7 +45,9 @@ const NUMBER_PREFIX = { operation: 'KC', receipt: 'CD', stockTake: 'PD', release
 
 /** A readable, unique number: prefix + China date + a sequence (KC20261123000042). */
 export async function nextNumber(tx: Tx, kind: keyof typeof NUMBER_PREFIX): Promise<string> {
-  const result = (await tx.execute(sql`select nextval('warehouse_number_seq')::bigint as n`)) as unknown as { rows: { n: number | string }[] };
+  const result = (await tx.execute(sql`select nextval('warehouse_number_seq')::bigint as n`)) as unknown as {
+    rows: { n: number | string }[];
+  };
   const n = String(result.rows[0]!.n).padStart(6, '0');
   return `${NUMBER_PREFIX[kind]}${chinaDate().replaceAll('-', '')}${n}`;
 }
@@ -76,7 +78,12 @@ export async function ensurePosition(tx: Tx, key: PositionKey): Promise<number> 
 export async function lockPositions(tx: Tx, ids: number[]): Promise<Map<number, PositionRow>> {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   if (!unique.length) return new Map();
-  const rows = await tx.select().from(stockPositions).where(inArray(stockPositions.id, unique)).orderBy(asc(stockPositions.id)).for('update');
+  const rows = await tx
+    .select()
+    .from(stockPositions)
+    .where(inArray(stockPositions.id, unique))
+    .orderBy(asc(stockPositions.id))
+    .for('update');
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -92,7 +99,10 @@ export async function postMovements(tx: Tx, legs: Leg[], meta: OperationMeta): P
     tx,
     legs.map((l) => l.positionId),
   );
-  const units = await unitsOf(tx, [...locked.values()].map((p) => p.goodsId));
+  const units = await unitsOf(
+    tx,
+    [...locked.values()].map((p) => p.goodsId),
+  );
   const state = new Map<number, PositionBuckets>();
   const rows: (typeof stockMovements.$inferInsert)[] = [];
   for (const leg of legs) {
@@ -143,6 +153,9 @@ const diff = (after: string, before: string) => toQuantityText(qty(after).minus(
 
 async function unitsOf(tx: Tx, goodsIds: number[]): Promise<Map<number, string>> {
   if (!goodsIds.length) return new Map();
-  const rows = await tx.select({ id: goods.id, unit: goods.unit }).from(goods).where(inArray(goods.id, [...new Set(goodsIds)]));
+  const rows = await tx
+    .select({ id: goods.id, unit: goods.unit })
+    .from(goods)
+    .where(inArray(goods.id, [...new Set(goodsIds)]));
   return new Map(rows.map((r) => [r.id, r.unit]));
 }

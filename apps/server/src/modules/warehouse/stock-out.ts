@@ -25,13 +25,19 @@ export async function recordStockOut(tx: Tx, scope: EnterpriseScope, input: Stoc
     // Lock order: release order before positions (postMovements locks the positions).
     const [order] = await tx.select().from(releaseOrders).where(eq(releaseOrders.id, input.releaseOrderId)).for('update');
     if (!order || order.positionId !== position.id) throw new BusinessError('放货指令不存在或与该库存不符', 'RELEASE_ORDER_NOT_FOUND');
-    if (order.status !== 'OPEN') throw new BusinessError(`放货指令${order.orderNo}已${releaseOrderLifecycle.label(order.status)}`, 'RELEASE_ORDER_CLOSED');
+    if (order.status !== 'OPEN')
+      throw new BusinessError(`放货指令${order.orderNo}已${releaseOrderLifecycle.label(order.status)}`, 'RELEASE_ORDER_CLOSED');
     const remaining = qty(order.quantity).minus(qty(order.consumed));
     if (compareQty(quantity, remaining) > 0) {
-      throw new BusinessError(`出库数量超过放货指令剩余可提数量 ${toQuantityText(remaining, item!.scale)}${item!.unit}`, 'RELEASE_ORDER_EXCEEDED');
+      throw new BusinessError(
+        `出库数量超过放货指令剩余可提数量 ${toQuantityText(remaining, item!.scale)}${item!.unit}`,
+        'RELEASE_ORDER_EXCEEDED',
+      );
     }
     const consumed = toQuantityText(qty(order.consumed).plus(qty(quantity)));
-    await transition(tx, releaseOrders, releaseOrderLifecycle, order, compareQty(consumed, order.quantity) === 0 ? 'CONSUMED' : 'OPEN', { consumed });
+    await transition(tx, releaseOrders, releaseOrderLifecycle, order, compareQty(consumed, order.quantity) === 0 ? 'CONSUMED' : 'OPEN', {
+      consumed,
+    });
     reference = `RELEASE_ORDER:${order.id}`;
   }
   const operationNo = await nextNumber(tx, 'operation');

@@ -24,18 +24,42 @@ export async function submitStockTake(tx: Tx, scope: EnterpriseScope, input: z.o
   if (new Set(ids).size !== ids.length) throw new BusinessError('同一库存不能重复盘点', 'STOCK_TAKE_DUPLICATE');
   // Locked so the book quantities compared are the ones at this instant.
   const positions = await lockPositions(tx, ids);
-  const goodsRows = await tx.select().from(goods).where(inArray(goods.id, [...positions.values()].map((p) => p.goodsId)));
-  const names = await tx.select({ id: enterprises.id, name: enterprises.name }).from(enterprises).where(inArray(enterprises.id, [...positions.values()].map((p) => p.depositorId)));
+  const goodsRows = await tx
+    .select()
+    .from(goods)
+    .where(
+      inArray(
+        goods.id,
+        [...positions.values()].map((p) => p.goodsId),
+      ),
+    );
+  const names = await tx
+    .select({ id: enterprises.id, name: enterprises.name })
+    .from(enterprises)
+    .where(
+      inArray(
+        enterprises.id,
+        [...positions.values()].map((p) => p.depositorId),
+      ),
+    );
   const lines: StockTakeLine[] = [];
   const fields = [];
   for (const line of input.lines) {
     const p = positions.get(line.positionId);
-    if (!p || p.locationId !== location.id || p.warehouseId !== warehouse.id) throw new BusinessError('盘点的库存不在所选库位', 'POSITION_NOT_AT_LOCATION');
+    if (!p || p.locationId !== location.id || p.warehouseId !== warehouse.id)
+      throw new BusinessError('盘点的库存不在所选库位', 'POSITION_NOT_AT_LOCATION');
     const item = goodsRows.find((g) => g.id === p.goodsId)!;
     const counted = qty(line.counted).isZero() ? toQuantityText(qty(0)) : quantityFor(item, line.counted, '实盘数量');
     const book = toQuantityText(qty(p.available).plus(qty(p.pledged)).plus(qty(p.frozen)));
     const d = countDifference({ book, counted, available: p.available });
-    lines.push({ positionId: p.id, book, counted: toQuantityText(qty(counted)), difference: d.difference, available: p.available, touchesEncumbered: d.touchesEncumbered });
+    lines.push({
+      positionId: p.id,
+      book,
+      counted: toQuantityText(qty(counted)),
+      difference: d.difference,
+      available: p.available,
+      touchesEncumbered: d.touchesEncumbered,
+    });
     if (d.kind) {
       const depositor = names.find((n) => n.id === p.depositorId)?.name ?? '';
       fields.push({
@@ -49,7 +73,17 @@ export async function submitStockTake(tx: Tx, scope: EnterpriseScope, input: z.o
   const status = fields.length ? 'PENDING' : 'NO_DIFFERENCE';
   const [take] = await tx
     .insert(stockTakes)
-    .values({ takeNo, warehouseId: warehouse.id, locationId: location.id, status, countedOn: input.countedOn, lines, alert, note: input.note ?? null, createdBy: actor.id })
+    .values({
+      takeNo,
+      warehouseId: warehouse.id,
+      locationId: location.id,
+      status,
+      countedOn: input.countedOn,
+      lines,
+      alert,
+      note: input.note ?? null,
+      createdBy: actor.id,
+    })
     .returning();
   if (status === 'PENDING') {
     await createTask(tx, {
@@ -63,7 +97,9 @@ export async function submitStockTake(tx: Tx, scope: EnterpriseScope, input: z.o
         { label: '仓库 / 库位', value: `${warehouse.name} / ${location.code}` },
         { label: '盘点日期', value: input.countedOn },
         ...fields,
-        ...(alert ? [{ label: '预警', value: '盘亏数量超过可用数量，涉及质押或仓单项下的货物：请先与融资方核实；系统不会自动冻结或扣减质押货物' }] : []),
+        ...(alert
+          ? [{ label: '预警', value: '盘亏数量超过可用数量，涉及质押或仓单项下的货物：请先与融资方核实；系统不会自动冻结或扣减质押货物' }]
+          : []),
       ],
       submittedBy: actor.id ? { id: actor.id, name: actor.name } : null,
     });
@@ -81,13 +117,27 @@ export async function approveStockTake(tx: Tx, stockTakeId: number, actor: Actor
   if (!take) throw new BusinessError('盘点记录不存在', 'STOCK_TAKE_NOT_FOUND');
   const legs = take.lines
     .filter((l) => !qty(l.difference).isZero())
-    .map((l) => ({ positionId: l.positionId, kind: qty(l.difference).gt(0) ? ('ADJUST_GAIN' as const) : ('ADJUST_LOSS' as const), quantity: toQuantityText(qty(l.difference).abs()) }));
+    .map((l) => ({
+      positionId: l.positionId,
+      kind: qty(l.difference).gt(0) ? ('ADJUST_GAIN' as const) : ('ADJUST_LOSS' as const),
+      quantity: toQuantityText(qty(l.difference).abs()),
+    }));
   const operationNo = await nextNumber(tx, 'operation');
   try {
-    await postMovements(tx, legs, { operationNo, reference: `STOCK_TAKE:${take.id}`, documentNo: take.takeNo, note: '盘点调整（运营审批）', actor, occurredOn: take.countedOn });
+    await postMovements(tx, legs, {
+      operationNo,
+      reference: `STOCK_TAKE:${take.id}`,
+      documentNo: take.takeNo,
+      note: '盘点调整（运营审批）',
+      actor,
+      occurredOn: take.countedOn,
+    });
   } catch (err) {
     if (err instanceof BusinessError && err.code === 'STOCK_NOT_AVAILABLE') {
-      throw new BusinessError(`盘亏超过当前可用数量，涉及质押或仓单项下的货物，不能直接调整：请先由融资方解除质押或注销仓单后再审批。${err.message}`, 'STOCK_TAKE_TOUCHES_PLEDGE');
+      throw new BusinessError(
+        `盘亏超过当前可用数量，涉及质押或仓单项下的货物，不能直接调整：请先由融资方解除质押或注销仓单后再审批。${err.message}`,
+        'STOCK_TAKE_TOUCHES_PLEDGE',
+      );
     }
     throw err;
   }
@@ -101,4 +151,3 @@ export async function rejectStockTake(tx: Tx, stockTakeId: number, actor: Actor)
   await transition(tx, stockTakes, stockTakeLifecycle, take, 'REJECTED', { decidedBy: actor.id, decidedAt: new Date() });
   return { before: { status: take.status }, after: { status: 'REJECTED' } };
 }
-

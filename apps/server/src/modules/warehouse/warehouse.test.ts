@@ -23,7 +23,18 @@ let otherId: number;
 type Answer<T = Record<string, unknown>> = { status: string; message: T; code?: string };
 const body = <T = Record<string, unknown>>(res: { json(): unknown }) => res.json() as Answer<T>;
 const key = () => `wh-${randomUUID()}`;
-type Position = { id: number; warehouseId: number; locationId: number; depositorId: number; goodsName: string; batchNo: string; available: string; pledged: string; frozen: string; total: string };
+type Position = {
+  id: number;
+  warehouseId: number;
+  locationId: number;
+  depositorId: number;
+  goodsName: string;
+  batchNo: string;
+  available: string;
+  pledged: string;
+  frozen: string;
+  total: string;
+};
 type Warehouse = { id: number; name: string; locations: { id: number; code: string }[] };
 type Goods = { id: number; name: string; unit: string; scale: number };
 
@@ -59,7 +70,11 @@ const freshPosition = async (quantity: string, over: Record<string, unknown> = {
   return res.message.positionId;
 };
 const stockOut = (positionId: number, quantity: string, over: Record<string, unknown> = {}) =>
-  keeper.post('/api/warehouse/stock-out', { positionId, quantity, occurredOn: chinaDate(), documentNo: 'CK-TEST-1', idempotencyKey: key(), ...over }, { json: true });
+  keeper.post(
+    '/api/warehouse/stock-out',
+    { positionId, quantity, occurredOn: chinaDate(), documentNo: 'CK-TEST-1', idempotencyKey: key(), ...over },
+    { json: true },
+  );
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -86,18 +101,20 @@ afterEach(async () => {
 afterAll(() => t.close());
 
 describe('the demo world and scoped views', () => {
-  it('the warehouse company runs two warehouses holding the demo enterprise\'s goods, with one live receipt', async () => {
+  it("the warehouse company runs two warehouses holding the demo enterprise's goods, with one live receipt", async () => {
     expect(suzhou.locations.length).toBeGreaterThan(0);
     expect(wuxi.locations.length).toBeGreaterThan(0);
     const mine = await positions(keeper);
     expect(new Set(mine.items.map((p) => p.goodsName))).toEqual(new Set(['热轧卷板', '电解铜', '铝合金锭']));
-    const receipts = body<{ items: { status: string; holderName: string }[] }>(await demo.get('/api/warehouse/receipts', { status: 'LIVE' })).message.items;
+    const receipts = body<{ items: { status: string; holderName: string }[] }>(
+      await demo.get('/api/warehouse/receipts', { status: 'LIVE' }),
+    ).message.items;
     expect(receipts).toEqual([expect.objectContaining({ status: 'LIVE', holderName: '上海鑫源贸易有限公司' })]);
     const history = body<{ totalCount: number }>(await keeper.get('/api/warehouse/movements')).message;
     expect(history.totalCount).toBeGreaterThanOrEqual(7);
   });
 
-  it('a depositor sees only its own stock; another warehouse company sees none of cangchu\'s; the operator sees all', async () => {
+  it("a depositor sees only its own stock; another warehouse company sees none of cangchu's; the operator sees all", async () => {
     const demoView = await positions(demo);
     expect(demoView.totalCount).toBeGreaterThan(0);
     expect(demoView.items.every((p) => p.depositorId === demoId)).toBe(true);
@@ -117,13 +134,14 @@ describe('the demo world and scoped views', () => {
 });
 
 describe('stock in and out', () => {
-  it('a stock-in shows in the depositor\'s stock and history; a stock-out beyond available is refused', async () => {
+  it("a stock-in shows in the depositor's stock and history; a stock-out beyond available is refused", async () => {
     const before = (await positions(demo)).items.length;
     const positionId = await freshPosition('25.125');
     const seen = (await positions(demo)).items.find((p) => p.id === positionId)!;
     expect(seen).toMatchObject({ available: '25.125', pledged: '0.000', frozen: '0.000', total: '25.125' });
     expect((await positions(demo)).items.length).toBe(before + 1);
-    const history = body<{ items: { kind: string; quantity: string }[] }>(await demo.get('/api/warehouse/movements', { positionId })).message.items;
+    const history = body<{ items: { kind: string; quantity: string }[] }>(await demo.get('/api/warehouse/movements', { positionId }))
+      .message.items;
     expect(history).toEqual([expect.objectContaining({ kind: 'IN', quantity: '25.125' })]);
 
     const fp = await stockFingerprint(t.database.db);
@@ -166,7 +184,11 @@ describe('bad input leaves the quantity ledger untouched', () => {
     await t.database.db.transaction((tx) => pledgeStock(tx, { positionId, quantity: '40', reference: 'PLEDGE:TEST-1' }));
     const fp = await stockFingerprint(t.database.db);
     const move = body(
-      await keeper.post('/api/warehouse/stock-move', { positionId, toLocationId: suzhou.locations[1]!.id, quantity: '10.001', occurredOn: chinaDate(), idempotencyKey: key() }, { json: true }),
+      await keeper.post(
+        '/api/warehouse/stock-move',
+        { positionId, toLocationId: suzhou.locations[1]!.id, quantity: '10.001', occurredOn: chinaDate(), idempotencyKey: key() },
+        { json: true },
+      ),
     );
     expect(move).toMatchObject({ status: 'ERROR', code: 'STOCK_NOT_AVAILABLE' });
     expect(move.message).toContain('质押 40.000吨');
@@ -174,7 +196,13 @@ describe('bad input leaves the quantity ledger untouched', () => {
     expect(out.code).toBe('STOCK_NOT_AVAILABLE');
     expect(await stockFingerprint(t.database.db)).toBe(fp);
     // The free 10 tonnes do move.
-    const ok = body(await keeper.post('/api/warehouse/stock-move', { positionId, toLocationId: suzhou.locations[1]!.id, quantity: '10', occurredOn: chinaDate(), idempotencyKey: key() }, { json: true }));
+    const ok = body(
+      await keeper.post(
+        '/api/warehouse/stock-move',
+        { positionId, toLocationId: suzhou.locations[1]!.id, quantity: '10', occurredOn: chinaDate(), idempotencyKey: key() },
+        { json: true },
+      ),
+    );
     expect(ok.status).toBe('OK');
     expect(await position(positionId)).toMatchObject({ available: '0.000', pledged: '40.000' });
   });
@@ -186,15 +214,28 @@ describe('bad input leaves the quantity ledger untouched', () => {
     expect(await stockFingerprint(t.database.db)).toBe(fp);
   });
 
-  it('another warehouse company\'s stock and warehouses are out of reach', async () => {
+  it("another warehouse company's stock and warehouses are out of reach", async () => {
     const positionId = (await positions(keeper)).items[0]!.id;
     const fp = await stockFingerprint(t.database.db);
-    const out = await other.post('/api/warehouse/stock-out', { positionId, quantity: '1', occurredOn: chinaDate(), documentNo: 'X', idempotencyKey: key() }, { json: true });
+    const out = await other.post(
+      '/api/warehouse/stock-out',
+      { positionId, quantity: '1', occurredOn: chinaDate(), documentNo: 'X', idempotencyKey: key() },
+      { json: true },
+    );
     expect(out.statusCode).toBe(404);
     expect(out.json().message).toContain('不属于本仓储公司');
     const into = await other.post(
       '/api/warehouse/stock-in',
-      { warehouseId: suzhou.id, locationId: suzhou.locations[0]!.id, depositorId: demoId, goodsId: steel.id, quantity: '1', occurredOn: chinaDate(), documentNo: 'X', idempotencyKey: key() },
+      {
+        warehouseId: suzhou.id,
+        locationId: suzhou.locations[0]!.id,
+        depositorId: demoId,
+        goodsId: steel.id,
+        quantity: '1',
+        occurredOn: chinaDate(),
+        documentNo: 'X',
+        idempotencyKey: key(),
+      },
       { json: true },
     );
     expect(into.statusCode).toBe(404);
@@ -205,20 +246,40 @@ describe('bad input leaves the quantity ledger untouched', () => {
 
   it('a split whose parts do not add up, and an endorsement to an uncertified enterprise, are refused', async () => {
     const positionId = await freshPosition('30.000');
-    const issued = body<{ id: number }>(await keeper.post('/api/warehouse/receipts/issue', { positionId, quantity: '30', idempotencyKey: key() }, { json: true }));
+    const issued = body<{ id: number }>(
+      await keeper.post('/api/warehouse/receipts/issue', { positionId, quantity: '30', idempotencyKey: key() }, { json: true }),
+    );
     expect(issued.status).toBe('OK');
     const fp = await stockFingerprint(t.database.db);
-    const split = body(await demo.post('/api/warehouse/receipts/split', { receiptId: issued.message.id, parts: ['10', '19.999'], idempotencyKey: key() }, { json: true }));
+    const split = body(
+      await demo.post(
+        '/api/warehouse/receipts/split',
+        { receiptId: issued.message.id, parts: ['10', '19.999'], idempotencyKey: key() },
+        { json: true },
+      ),
+    );
     expect(split).toMatchObject({ status: 'ERROR', code: 'SPLIT_NOT_BALANCED' });
     expect(split.message).toContain('不一致');
     // 深圳前海新启 has registered but not passed authentication.
     const [fresh] = await t.database.db.select().from(enterprises).where(eq(enterprises.name, '深圳前海新启科技有限公司'));
     await t.database.db.update(enterprises).set({ uscc: '91440300MA5G0TEST1' }).where(eq(enterprises.id, fresh!.id));
-    const endorse = body(await demo.post('/api/warehouse/receipts/endorse', { receiptId: issued.message.id, toUscc: '91440300MA5G0TEST1', idempotencyKey: key() }, { json: true }));
+    const endorse = body(
+      await demo.post(
+        '/api/warehouse/receipts/endorse',
+        { receiptId: issued.message.id, toUscc: '91440300MA5G0TEST1', idempotencyKey: key() },
+        { json: true },
+      ),
+    );
     expect(endorse).toMatchObject({ status: 'ERROR', code: 'ENDORSEE_NOT_CERTIFIED' });
     expect(endorse.message).toContain('尚未完成实名认证');
     // The warehouse company is not the holder: it cannot endorse.
-    const byKeeper = body(await keeper.post('/api/warehouse/receipts/endorse', { receiptId: issued.message.id, toUscc: '91330106MA2GL7QX1F', idempotencyKey: key() }, { json: true }));
+    const byKeeper = body(
+      await keeper.post(
+        '/api/warehouse/receipts/endorse',
+        { receiptId: issued.message.id, toUscc: '91330106MA2GL7QX1F', idempotencyKey: key() },
+        { json: true },
+      ),
+    );
     expect(byKeeper.code).toBe('NOT_RECEIPT_HOLDER');
     expect(await stockFingerprint(t.database.db)).toBe(fp);
     // The receipt's goods cannot leave while it is live.
@@ -259,37 +320,71 @@ describe(`concurrency (${process.env.TEST_DB === 'postgres' ? 'PostgreSQL, paral
     expect(refused).toHaveLength(13);
     for (const r of refused) expect(r.code).toBe('STOCK_NOT_AVAILABLE');
     expect(await position(positionId)).toMatchObject({ available: '0.500', total: '0.500' });
-    console.info(`[concurrency] ${process.env.TEST_DB ?? 'pglite'}: 20 stock-outs of 10.000 t against 70.500 t: ${succeeded.length} OK, ${refused.length} refused, 0.500 t left`);
+    console.info(
+      `[concurrency] ${process.env.TEST_DB ?? 'pglite'}: 20 stock-outs of 10.000 t against 70.500 t: ${succeeded.length} OK, ${refused.length} refused, 0.500 t left`,
+    );
   });
 });
 
 describe('warehouse receipts', () => {
   it('issue → split → merge → endorse → cancel: ownership moves with the receipt and the goods end available', async () => {
     const positionId = await freshPosition('90.000', { batchNo: 'RT-1' });
-    const issued = body<{ id: number; receiptNo: string; contentHash: string }>(await keeper.post('/api/warehouse/receipts/issue', { positionId, quantity: '90', idempotencyKey: key() }, { json: true }));
+    const issued = body<{ id: number; receiptNo: string; contentHash: string }>(
+      await keeper.post('/api/warehouse/receipts/issue', { positionId, quantity: '90', idempotencyKey: key() }, { json: true }),
+    );
     expect(issued.status).toBe('OK');
     expect(await position(positionId)).toMatchObject({ available: '0.000', frozen: '90.000' });
-    const verified = body<{ found: boolean; hashMatches: boolean }>(await other.get('/api/warehouse/receipts/verify', { receiptNo: issued.message.receiptNo, hash: issued.message.contentHash }));
+    const verified = body<{ found: boolean; hashMatches: boolean }>(
+      await other.get('/api/warehouse/receipts/verify', { receiptNo: issued.message.receiptNo, hash: issued.message.contentHash }),
+    );
     expect(verified.message).toMatchObject({ found: true, hashMatches: true });
-    expect(body<{ hashMatches: boolean }>(await other.get('/api/warehouse/receipts/verify', { receiptNo: issued.message.receiptNo, hash: 'f'.repeat(64) })).message.hashMatches).toBe(false);
+    expect(
+      body<{ hashMatches: boolean }>(
+        await other.get('/api/warehouse/receipts/verify', { receiptNo: issued.message.receiptNo, hash: 'f'.repeat(64) }),
+      ).message.hashMatches,
+    ).toBe(false);
 
-    const split = body<{ receipts: { id: number; quantity: string }[] }>(await demo.post('/api/warehouse/receipts/split', { receiptId: issued.message.id, parts: ['30.250', '59.750'], idempotencyKey: key() }, { json: true }));
+    const split = body<{ receipts: { id: number; quantity: string }[] }>(
+      await demo.post(
+        '/api/warehouse/receipts/split',
+        { receiptId: issued.message.id, parts: ['30.250', '59.750'], idempotencyKey: key() },
+        { json: true },
+      ),
+    );
     expect(split.status).toBe('OK');
     expect(split.message.receipts.map((r) => r.quantity)).toEqual(['30.250', '59.750']);
     const merged = body<{ id: number; quantity: string }>(
-      await demo.post('/api/warehouse/receipts/merge', { receiptIds: split.message.receipts.map((r) => r.id), idempotencyKey: key() }, { json: true }),
+      await demo.post(
+        '/api/warehouse/receipts/merge',
+        { receiptIds: split.message.receipts.map((r) => r.id), idempotencyKey: key() },
+        { json: true },
+      ),
     );
     expect(merged.message.quantity).toBe('90.000');
 
-    const endorsed = body<{ holderName: string; contentHash: string }>(await demo.post('/api/warehouse/receipts/endorse', { receiptId: merged.message.id, toUscc: '91330106MA2GL7QX1F', idempotencyKey: key() }, { json: true }));
+    const endorsed = body<{ holderName: string; contentHash: string }>(
+      await demo.post(
+        '/api/warehouse/receipts/endorse',
+        { receiptId: merged.message.id, toUscc: '91330106MA2GL7QX1F', idempotencyKey: key() },
+        { json: true },
+      ),
+    );
     expect(endorsed).toMatchObject({ status: 'OK', message: { holderName: '浙江远航供应链管理有限公司' } });
     expect(await position(positionId)).toMatchObject({ frozen: '0.000', total: '0.000' });
     const theirs = (await positions(other)).items.find((p) => p.batchNo === 'RT-1')!;
     expect(theirs).toMatchObject({ depositorId: otherId, frozen: '90.000' });
     // The former holder no longer sees it.
-    expect(body<{ items: { id: number }[] }>(await demo.get('/api/warehouse/receipts')).message.items.map((r) => r.id)).not.toContain(merged.message.id);
+    expect(body<{ items: { id: number }[] }>(await demo.get('/api/warehouse/receipts')).message.items.map((r) => r.id)).not.toContain(
+      merged.message.id,
+    );
 
-    const cancelled = body(await other.post('/api/warehouse/receipts/cancel', { receiptId: merged.message.id, reason: '提货前注销', idempotencyKey: key() }, { json: true }));
+    const cancelled = body(
+      await other.post(
+        '/api/warehouse/receipts/cancel',
+        { receiptId: merged.message.id, reason: '提货前注销', idempotencyKey: key() },
+        { json: true },
+      ),
+    );
     expect(cancelled).toMatchObject({ status: 'OK', message: { status: 'CANCELLED' } });
     expect((await positions(other)).items.find((p) => p.batchNo === 'RT-1')).toMatchObject({ available: '90.000', frozen: '0.000' });
     expect(await stockProblems(t.database.db)).toEqual([]);
@@ -297,14 +392,32 @@ describe('warehouse receipts', () => {
 
   it('a pledged receipt cannot be endorsed; its cancellation waits for an operator and the goods stay pledged', async () => {
     const positionId = await freshPosition('12.000');
-    const issued = body<{ id: number }>(await keeper.post('/api/warehouse/receipts/issue', { positionId, quantity: '12', idempotencyKey: key() }, { json: true }));
-    await t.database.db.transaction((tx) => pledgeStock(tx, { receiptId: issued.message.id, reference: 'PLEDGE:T-2', depositorId: demoId }));
+    const issued = body<{ id: number }>(
+      await keeper.post('/api/warehouse/receipts/issue', { positionId, quantity: '12', idempotencyKey: key() }, { json: true }),
+    );
+    await t.database.db.transaction((tx) =>
+      pledgeStock(tx, { receiptId: issued.message.id, reference: 'PLEDGE:T-2', depositorId: demoId }),
+    );
     expect(await position(positionId)).toMatchObject({ frozen: '0.000', pledged: '12.000' });
-    const endorse = body(await demo.post('/api/warehouse/receipts/endorse', { receiptId: issued.message.id, toUscc: '91330106MA2GL7QX1F', idempotencyKey: key() }, { json: true }));
+    const endorse = body(
+      await demo.post(
+        '/api/warehouse/receipts/endorse',
+        { receiptId: issued.message.id, toUscc: '91330106MA2GL7QX1F', idempotencyKey: key() },
+        { json: true },
+      ),
+    );
     expect(endorse.code).toBe('RECEIPT_NOT_LIVE');
-    const cancel = body(await demo.post('/api/warehouse/receipts/cancel', { receiptId: issued.message.id, reason: '融资结清后注销', idempotencyKey: key() }, { json: true }));
+    const cancel = body(
+      await demo.post(
+        '/api/warehouse/receipts/cancel',
+        { receiptId: issued.message.id, reason: '融资结清后注销', idempotencyKey: key() },
+        { json: true },
+      ),
+    );
     expect(cancel.message).toMatchObject({ status: 'CANCEL_PENDING' });
-    const task = body<{ items: { id: number; type: string }[] }>(await op.get('/api/bpm/tasks', { type: 'WAREHOUSE_RECEIPT_CANCEL', state: 'PENDING' })).message.items[0]!;
+    const task = body<{ items: { id: number; type: string }[] }>(
+      await op.get('/api/bpm/tasks', { type: 'WAREHOUSE_RECEIPT_CANCEL', state: 'PENDING' }),
+    ).message.items[0]!;
     expect(body(await op.post(`/api/bpm/tasks/${task.id}/approve`, { comment: '同意' }, { json: true })).status).toBe('OK');
     expect(await position(positionId)).toMatchObject({ pledged: '12.000', available: '0.000' });
     // The financing releases the goods through the service API.
@@ -318,14 +431,18 @@ describe('the service API for goods-pledge financing', () => {
     const positionId = await freshPosition('20.000');
     await t.database.db.transaction((tx) => pledgeStock(tx, { positionId, quantity: '20', reference: 'PLEDGE:T-3', depositorId: demoId }));
     await t.database.db.transaction((tx) => releasePledge(tx, { positionId, quantity: '8', reference: 'PLEDGE:T-3' }));
-    const order = await t.database.db.transaction((tx) => createReleaseOrder(tx, { positionId, quantity: '8', reference: 'PLEDGE:T-3', pickupPerson: '王五' }));
+    const order = await t.database.db.transaction((tx) =>
+      createReleaseOrder(tx, { positionId, quantity: '8', reference: 'PLEDGE:T-3', pickupPerson: '王五' }),
+    );
     expect(body(await stockOut(positionId, '5', { releaseOrderId: order.id })).status).toBe('OK');
     const over = body(await stockOut(positionId, '3.001', { releaseOrderId: order.id }));
     expect(over.code).toBe('RELEASE_ORDER_EXCEEDED');
     expect(body(await stockOut(positionId, '3', { releaseOrderId: order.id })).status).toBe('OK');
     expect(body(await stockOut(positionId, '0.001', { releaseOrderId: order.id })).code).toBe('RELEASE_ORDER_CLOSED');
     expect(await position(positionId)).toMatchObject({ available: '0.000', pledged: '12.000' });
-    await expect(t.database.db.transaction((tx) => pledgeStock(tx, { positionId, quantity: '0.001', reference: 'X' }))).rejects.toThrow('可用库存不足');
+    await expect(t.database.db.transaction((tx) => pledgeStock(tx, { positionId, quantity: '0.001', reference: 'X' }))).rejects.toThrow(
+      '可用库存不足',
+    );
   });
 });
 
@@ -335,11 +452,23 @@ describe('stock-taking', () => {
     const p = await position(positionId);
     const fp = await stockFingerprint(t.database.db);
     const take = body<{ id: number; status: string; alert: boolean }>(
-      await keeper.post('/api/warehouse/stock-takes', { warehouseId: suzhou.id, locationId: p.locationId, countedOn: chinaDate(), lines: [{ positionId, counted: '39.250' }], idempotencyKey: key() }, { json: true }),
+      await keeper.post(
+        '/api/warehouse/stock-takes',
+        {
+          warehouseId: suzhou.id,
+          locationId: p.locationId,
+          countedOn: chinaDate(),
+          lines: [{ positionId, counted: '39.250' }],
+          idempotencyKey: key(),
+        },
+        { json: true },
+      ),
     );
     expect(take.message).toMatchObject({ status: 'PENDING', alert: false });
     expect(await stockFingerprint(t.database.db)).toBe(fp);
-    const task = body<{ items: { id: number; subject: string }[] }>(await op.get('/api/bpm/tasks', { type: 'WAREHOUSE_STOCK_TAKE', state: 'PENDING' })).message.items[0]!;
+    const task = body<{ items: { id: number; subject: string }[] }>(
+      await op.get('/api/bpm/tasks', { type: 'WAREHOUSE_STOCK_TAKE', state: 'PENDING' }),
+    ).message.items[0]!;
     expect(body(await op.post(`/api/bpm/tasks/${task.id}/approve`, {}, { json: true })).status).toBe('OK');
     expect(await position(positionId)).toMatchObject({ available: '39.250' });
     const list = body<{ items: { id: number; status: string }[] }>(await keeper.get('/api/warehouse/stock-takes')).message.items;
@@ -350,10 +479,22 @@ describe('stock-taking', () => {
     const positionId = await freshPosition('10.000', { locationId: suzhou.locations[2]!.id });
     await t.database.db.transaction((tx) => pledgeStock(tx, { positionId, quantity: '8', reference: 'PLEDGE:T-4' }));
     const take = body<{ alert: boolean }>(
-      await keeper.post('/api/warehouse/stock-takes', { warehouseId: suzhou.id, locationId: suzhou.locations[2]!.id, countedOn: chinaDate(), lines: [{ positionId, counted: '7' }], idempotencyKey: key() }, { json: true }),
+      await keeper.post(
+        '/api/warehouse/stock-takes',
+        {
+          warehouseId: suzhou.id,
+          locationId: suzhou.locations[2]!.id,
+          countedOn: chinaDate(),
+          lines: [{ positionId, counted: '7' }],
+          idempotencyKey: key(),
+        },
+        { json: true },
+      ),
     );
     expect(take.message.alert).toBe(true);
-    const task = body<{ items: { id: number; subject: string }[] }>(await op.get('/api/bpm/tasks', { type: 'WAREHOUSE_STOCK_TAKE', state: 'PENDING' })).message.items[0]!;
+    const task = body<{ items: { id: number; subject: string }[] }>(
+      await op.get('/api/bpm/tasks', { type: 'WAREHOUSE_STOCK_TAKE', state: 'PENDING' }),
+    ).message.items[0]!;
     expect(task.subject).toContain('预警');
     const fp = await stockFingerprint(t.database.db);
     const approve = body(await op.post(`/api/bpm/tasks/${task.id}/approve`, {}, { json: true }));
@@ -368,13 +509,17 @@ describe('goods catalogue', () => {
   it('a goods item in use cannot be deleted, only disabled; a disabled one takes no stock-in', async () => {
     const del = body(await keeper.post(`/api/warehouse/goods/${steel.id}/delete`, {}, { json: true }));
     expect(del).toMatchObject({ status: 'ERROR', code: 'GOODS_IN_USE' });
-    const created = body<{ id: number }>(await keeper.post('/api/warehouse/goods', { name: '测试商品', unit: '吨', scale: 3, category: '钢材' }, { json: true }));
+    const created = body<{ id: number }>(
+      await keeper.post('/api/warehouse/goods', { name: '测试商品', unit: '吨', scale: 3, category: '钢材' }, { json: true }),
+    );
     expect(created.status).toBe('OK');
     expect(body(await keeper.post(`/api/warehouse/goods/${created.message.id}/disable`, {}, { json: true })).status).toBe('OK');
     const fp = await stockFingerprint(t.database.db);
     expect(body(await stockIn({ goodsId: created.message.id })).code).toBe('GOODS_DISABLED');
     expect(await stockFingerprint(t.database.db)).toBe(fp);
     expect(body(await keeper.post(`/api/warehouse/goods/${created.message.id}/delete`, {}, { json: true })).status).toBe('OK');
-    expect(body(await demo.post('/api/warehouse/goods', { name: '越权', unit: '吨', scale: 3, category: '钢材' }, { json: true })).status).not.toBe('OK');
+    expect(
+      body(await demo.post('/api/warehouse/goods', { name: '越权', unit: '吨', scale: 3, category: '钢材' }, { json: true })).status,
+    ).not.toBe('OK');
   });
 });

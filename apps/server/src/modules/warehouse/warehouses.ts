@@ -25,7 +25,9 @@ async function withLocations(db: Db, rows: (typeof warehouses.$inferSelect & { c
     contactPhone: w.contactPhone,
     acceptedCategories: w.acceptedCategories,
     storageGuide: w.storageGuide,
-    locations: locations.filter((l) => l.warehouseId === w.id).map((l) => ({ id: l.id, warehouseId: l.warehouseId, code: l.code, name: l.name })),
+    locations: locations
+      .filter((l) => l.warehouseId === w.id)
+      .map((l) => ({ id: l.id, warehouseId: l.warehouseId, code: l.code, name: l.name })),
   }));
 }
 
@@ -69,8 +71,12 @@ export async function createWarehouse(db: Db, scope: EnterpriseScope, input: z.o
 
 export async function createLocation(db: Db, scope: EnterpriseScope, input: z.output<typeof locationInputSchema>) {
   await ownWarehouse(db, scope, input.warehouseId);
-  const existing = await db.select({ code: warehouseLocations.code }).from(warehouseLocations).where(eq(warehouseLocations.warehouseId, input.warehouseId));
-  if (existing.some((l) => l.code.toLowerCase() === input.code.toLowerCase())) throw new BusinessError('该仓库已有相同编号的库位', 'LOCATION_DUPLICATE');
+  const existing = await db
+    .select({ code: warehouseLocations.code })
+    .from(warehouseLocations)
+    .where(eq(warehouseLocations.warehouseId, input.warehouseId));
+  if (existing.some((l) => l.code.toLowerCase() === input.code.toLowerCase()))
+    throw new BusinessError('该仓库已有相同编号的库位', 'LOCATION_DUPLICATE');
   const [row] = await db
     .insert(warehouseLocations)
     .values({ warehouseId: input.warehouseId, code: input.code, name: input.name || null })

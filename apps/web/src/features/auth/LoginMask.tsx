@@ -6,7 +6,15 @@ import { LoginForm } from './LoginForm.tsx';
 export default function LoginMask({ onClose }: { onClose(): void }) {
   const feedback = useFeedback();
   return (
-    <Modal open title="登录已失效，请重新登录" footer={null} onCancel={onClose} maskClosable={false} destroyOnHidden data-testid="login-mask">
+    <Modal
+      open
+      title="登录已失效，请重新登录"
+      footer={null}
+      onCancel={onClose}
+      maskClosable={false}
+      destroyOnHidden
+      data-testid="login-mask"
+    >
       <Typography.Paragraph type="secondary">重新登录后可继续当前操作，页面上已填写的内容不会丢失。</Typography.Paragraph>
       <LoginForm
         fromMask

@@ -13,7 +13,6 @@ interface DepositInput {
   memo?: string;
 }
 
-
 /**
  * How money enters the platform (PRODUCT §5): an operator records an incoming bank transfer to an
  * enterprise's virtual account number. The holder is looked up and shown before confirming; one
@@ -46,7 +45,12 @@ export function DepositForm() {
 
   const confirm = async () => {
     if (!pending) return;
-    const result = await deposit.run({ ...pending.input, accountNo: pending.input.accountNo.trim(), amount: pending.amount, idempotencyKey: pending.key });
+    const result = await deposit.run({
+      ...pending.input,
+      accountNo: pending.input.accountNo.trim(),
+      amount: pending.amount,
+      idempotencyKey: pending.key,
+    });
     if (!result) return;
     setDone({ ...result, accountName: holder?.accountName ?? '' });
     setPending(null);
@@ -70,14 +74,15 @@ export function DepositForm() {
     <Card style={{ maxWidth: 640 }}>
       <Alert type="info" showIcon style={{ marginBottom: 16 }} title="核对银行到账回单后登记：资金记入企业虚拟账户的可用余额。" />
       <Form form={form} layout="vertical" onFinish={review} data-testid="deposit-form">
-        <Form.Item name="accountNo" label="虚拟账号" rules={[{ required: true, whitespace: true, message: '请输入虚拟账号' }]} extra={holder ? `户名：${holder.accountName}` : '输入后自动核对户名'}>
+        <Form.Item
+          name="accountNo"
+          label="虚拟账号"
+          rules={[{ required: true, whitespace: true, message: '请输入虚拟账号' }]}
+          extra={holder ? `户名：${holder.accountName}` : '输入后自动核对户名'}
+        >
           <Input placeholder="6222…" maxLength={40} onBlur={(e) => void lookUp(e.target.value)} data-testid="deposit-account" />
         </Form.Item>
-        <Form.Item
-          name="amount"
-          label="入账金额（元）"
-          rules={[yuanRule('入账金额')]}
-        >
+        <Form.Item name="amount" label="入账金额（元）" rules={[yuanRule('入账金额')]}>
           <Input placeholder="例如 100000.00" maxLength={20} data-testid="deposit-amount" />
         </Form.Item>
         <Form.Item name="payerName" label="付款户名">
@@ -93,7 +98,15 @@ export function DepositForm() {
           核对并登记
         </Button>
       </Form>
-      <Modal open={!!pending} title="确认入账" okText="确认入账" confirmLoading={deposit.isPending} onOk={() => void confirm()} onCancel={() => setPending(null)} okButtonProps={{ 'data-testid': 'deposit-confirm' } as never}>
+      <Modal
+        open={!!pending}
+        title="确认入账"
+        okText="确认入账"
+        confirmLoading={deposit.isPending}
+        onOk={() => void confirm()}
+        onCancel={() => setPending(null)}
+        okButtonProps={{ 'data-testid': 'deposit-confirm' } as never}
+      >
         {pending && (
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label="入账企业">{holder?.accountName}</Descriptions.Item>

@@ -36,7 +36,11 @@ function useRunJob() {
 const STATUS_COLORS: Record<JobRun['status'], string> = { RUNNING: 'processing', SUCCEEDED: 'success', FAILED: 'error' };
 
 const statusTag = (run: Pick<JobRun, 'status'> | null) =>
-  run ? <Tag color={STATUS_COLORS[run.status]}>{JOB_RUN_STATUS_LABELS[run.status]}</Tag> : <Typography.Text type="secondary">尚未执行</Typography.Text>;
+  run ? (
+    <Tag color={STATUS_COLORS[run.status]}>{JOB_RUN_STATUS_LABELS[run.status]}</Tag>
+  ) : (
+    <Typography.Text type="secondary">尚未执行</Typography.Text>
+  );
 
 /** A job's result as the job returned it: short `key: value` pairs. */
 function resultText(result: unknown): string {
@@ -59,7 +63,12 @@ const runColumns: TableColumnsType<JobRun> = [
   {
     title: '说明',
     key: 'detail',
-    render: (_: unknown, r) => (r.error ? <Typography.Text type="danger">{r.error}</Typography.Text> : <Typography.Text type="secondary">{resultText(r.result)}</Typography.Text>),
+    render: (_: unknown, r) =>
+      r.error ? (
+        <Typography.Text type="danger">{r.error}</Typography.Text>
+      ) : (
+        <Typography.Text type="secondary">{resultText(r.result)}</Typography.Text>
+      ),
   },
 ];
 
@@ -78,7 +87,20 @@ export function JobRunsPanel({ active }: { active: boolean }) {
     { title: '任务', dataIndex: 'label' },
     { title: '执行时间（北京时间）', dataIndex: 'hour', width: 160, render: (h: number) => `每日 ${String(h).padStart(2, '0')}:00` },
     { title: '最近应执行日期', dataIndex: 'latestDue', width: 130 },
-    { title: '最近一次', key: 'last', width: 220, render: (_: unknown, j) => (j.lastRun ? <Space>{j.lastRun.businessDate}{statusTag(j.lastRun)}</Space> : statusTag(null)) },
+    {
+      title: '最近一次',
+      key: 'last',
+      width: 220,
+      render: (_: unknown, j) =>
+        j.lastRun ? (
+          <Space>
+            {j.lastRun.businessDate}
+            {statusTag(j.lastRun)}
+          </Space>
+        ) : (
+          statusTag(null)
+        ),
+    },
     {
       title: '操作',
       key: 'actions',
@@ -118,12 +140,25 @@ export function JobRunsPanel({ active }: { active: boolean }) {
           </Button>
         }
       >
-        <Table<JobSummary> rowKey="name" size="small" pagination={false} loading={overview.isLoading} columns={jobColumns} dataSource={overview.data?.jobs ?? []} />
+        <Table<JobSummary>
+          rowKey="name"
+          size="small"
+          pagination={false}
+          loading={overview.isLoading}
+          columns={jobColumns}
+          dataSource={overview.data?.jobs ?? []}
+        />
       </Card>
       <Card
         size="small"
         title={job ? `执行记录：${overview.data?.jobs.find((j) => j.name === job)?.label ?? job}` : '执行记录'}
-        extra={job && <Button size="small" onClick={() => setJob(undefined)}>全部任务</Button>}
+        extra={
+          job && (
+            <Button size="small" onClick={() => setJob(undefined)}>
+              全部任务
+            </Button>
+          )
+        }
       >
         <Table<JobRun>
           rowKey="id"
@@ -132,7 +167,13 @@ export function JobRunsPanel({ active }: { active: boolean }) {
           columns={runColumns}
           dataSource={runs.data?.items ?? []}
           locale={{ emptyText: '暂无执行记录' }}
-          pagination={{ current: paging.page, pageSize: paging.size, total: runs.data?.totalCount ?? 0, showSizeChanger: true, onChange: (page, size) => setPaging({ page, size }) }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.size,
+            total: runs.data?.totalCount ?? 0,
+            showSizeChanger: true,
+            onChange: (page, size) => setPaging({ page, size }),
+          }}
           data-testid="job-runs-table"
         />
       </Card>

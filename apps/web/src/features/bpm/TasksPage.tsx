@@ -29,16 +29,40 @@ import { useLoginUser } from '../../lib/session.ts';
 import { DepositForm } from './DepositForm.tsx';
 import { JobRunsPanel } from './JobRunsPanel.tsx';
 import { CloudLoanDeskSlot, PledgePriceDeskSlot, PurchaseSalesDeskSlot } from '../../app/feature-slots.tsx';
-import { useAudit, useTask, useTaskAction, useTasks, useTaskTypes, type AuditEntry, type TaskDetail, type TaskFilters, type TaskItem, type TaskState } from './api.ts';
+import {
+  useAudit,
+  useTask,
+  useTaskAction,
+  useTasks,
+  useTaskTypes,
+  type AuditEntry,
+  type TaskDetail,
+  type TaskFilters,
+  type TaskItem,
+  type TaskState,
+} from './api.ts';
 
 const STATE_OPTIONS = taskLifecycle.states.map((value) => ({ value, label: taskLifecycle.label(value) }));
 const STATE_COLORS: Record<TaskState, string> = { PENDING: 'processing', APPROVED: 'success', REJECTED: 'error' };
-const ACTION_LABELS: Record<AuditEntry['action'], string> = { SUBMIT: '提交', CLAIM: '领取', RELEASE: '退回任务池', APPROVE: '审核通过', REJECT: '驳回' };
-const ACTION_COLORS: Record<AuditEntry['action'], string> = { SUBMIT: 'blue', CLAIM: 'gray', RELEASE: 'gray', APPROVE: 'green', REJECT: 'red' };
-
+const ACTION_LABELS: Record<AuditEntry['action'], string> = {
+  SUBMIT: '提交',
+  CLAIM: '领取',
+  RELEASE: '退回任务池',
+  APPROVE: '审核通过',
+  REJECT: '驳回',
+};
+const ACTION_COLORS: Record<AuditEntry['action'], string> = {
+  SUBMIT: 'blue',
+  CLAIM: 'gray',
+  RELEASE: 'gray',
+  APPROVE: 'green',
+  REJECT: 'red',
+};
 
 const Json = ({ value }: { value: unknown }) => (
-  <pre style={{ margin: 0, maxHeight: 320, overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{JSON.stringify(value, null, 2)}</pre>
+  <pre style={{ margin: 0, maxHeight: 320, overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+    {JSON.stringify(value, null, 2)}
+  </pre>
 );
 
 function Attachments({ task }: { task: TaskDetail }) {
@@ -51,7 +75,12 @@ function Attachments({ task }: { task: TaskDetail }) {
           return (
             <Space key={a.uploadId} direction="vertical" size={4} align="center">
               {a.file?.mimeType === 'application/pdf' ? (
-                <a href={url} target="_blank" rel="noreferrer" style={{ display: 'inline-flex', width: 120, height: 90, alignItems: 'center', justifyContent: 'center', fontSize: 32 }}>
+                <a
+                  href={url}
+                  target="_blank"
+                  rel="noreferrer"
+                  style={{ display: 'inline-flex', width: 120, height: 90, alignItems: 'center', justifyContent: 'center', fontSize: 32 }}
+                >
                   <FilePdfOutlined />
                 </a>
               ) : a.file ? (
@@ -68,7 +97,17 @@ function Attachments({ task }: { task: TaskDetail }) {
   );
 }
 
-function DecisionModal({ kind, onCancel, onConfirm, busy }: { kind: 'approve' | 'reject' | null; onCancel(): void; onConfirm(text: string): void; busy: boolean }) {
+function DecisionModal({
+  kind,
+  onCancel,
+  onConfirm,
+  busy,
+}: {
+  kind: 'approve' | 'reject' | null;
+  onCancel(): void;
+  onConfirm(text: string): void;
+  busy: boolean;
+}) {
   const [form] = Form.useForm<{ text: string }>();
   const reject = kind === 'reject';
   return (
@@ -89,7 +128,15 @@ function DecisionModal({ kind, onCancel, onConfirm, busy }: { kind: 'approve' | 
         <Form.Item
           name="text"
           label={reject ? '驳回原因（申请人可见）' : '审核意见（选填）'}
-          rules={reject ? [{ required: true, whitespace: true, message: '请填写驳回原因' }, { min: 2, message: '驳回原因至少2个字' }, { max: 500, message: '不能超过500个字' }] : [{ max: 500, message: '不能超过500个字' }]}
+          rules={
+            reject
+              ? [
+                  { required: true, whitespace: true, message: '请填写驳回原因' },
+                  { min: 2, message: '驳回原因至少2个字' },
+                  { max: 500, message: '不能超过500个字' },
+                ]
+              : [{ max: 500, message: '不能超过500个字' }]
+          }
         >
           <Input.TextArea rows={3} maxLength={500} showCount data-testid="decision-text" />
         </Form.Item>
@@ -107,7 +154,12 @@ function TaskDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
   const mayAct = t?.state === 'PENDING' && (!t.assigneeId || t.assigneeId === me?.id);
 
   const run = async (action: 'claim' | 'release' | 'approve' | 'reject', text?: string) => {
-    const done = await act.run({ id: id!, action, comment: action === 'approve' ? text || undefined : undefined, reason: action === 'reject' ? text : undefined });
+    const done = await act.run({
+      id: id!,
+      action,
+      comment: action === 'approve' ? text || undefined : undefined,
+      reason: action === 'reject' ? text : undefined,
+    });
     if (done !== undefined) setDeciding(null);
   };
 
@@ -145,7 +197,9 @@ function TaskDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
         <Skeleton active />
       ) : (
         <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="task-detail">
-          {t.state === 'PENDING' && t.assigneeId && t.assigneeId !== me?.id && <Alert type="warning" showIcon title={`该任务已由 ${t.assigneeName} 领取`} />}
+          {t.state === 'PENDING' && t.assigneeId && t.assigneeId !== me?.id && (
+            <Alert type="warning" showIcon title={`该任务已由 ${t.assigneeName} 领取`} />
+          )}
           <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
             <Descriptions.Item label="任务类型">{t.typeLabel}</Descriptions.Item>
             <Descriptions.Item label="状态">
@@ -206,7 +260,12 @@ function TaskList() {
     { title: '类型', dataIndex: 'typeLabel', width: 130 },
     { title: '主题', dataIndex: 'subject', ellipsis: true },
     { title: '企业', dataIndex: 'enterpriseName', width: 220, ellipsis: true, render: (v: string | null) => v ?? '—' },
-    { title: '状态', dataIndex: 'state', width: 90, render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{taskLifecycle.label(r.state)}</Tag> },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      width: 90,
+      render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{taskLifecycle.label(r.state)}</Tag>,
+    },
     { title: '处理人', dataIndex: 'assigneeName', width: 90, render: (v: string | null) => v ?? '—' },
     { title: '提交时间', dataIndex: 'createdAt', width: 170, render: time },
     {
@@ -234,7 +293,13 @@ function TaskList() {
         style={{ marginBottom: 16, rowGap: 8 }}
       >
         <Form.Item name="type" label="类型">
-          <Select allowClear placeholder="全部类型" style={{ width: 160 }} options={(types.data ?? []).map((x) => ({ value: x.type, label: x.label }))} data-testid="type-filter" />
+          <Select
+            allowClear
+            placeholder="全部类型"
+            style={{ width: 160 }}
+            options={(types.data ?? []).map((x) => ({ value: x.type, label: x.label }))}
+            data-testid="type-filter"
+          />
         </Form.Item>
         <Form.Item name="state" label="状态">
           <Select allowClear placeholder="全部" style={{ width: 110 }} options={STATE_OPTIONS} data-testid="state-filter" />
@@ -260,7 +325,14 @@ function TaskList() {
         scroll={{ x: 1000 }}
         locale={{ emptyText: <Empty description="没有符合条件的任务" /> }}
         onRow={(r) => ({ onDoubleClick: () => setOpen(r.id) })}
-        pagination={{ current: paging.page, pageSize: paging.size, total: tasks.data?.totalCount ?? 0, showSizeChanger: true, showTotal: (n) => `共 ${n} 条`, onChange: (page, size) => setPaging({ page, size }) }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.size,
+          total: tasks.data?.totalCount ?? 0,
+          showSizeChanger: true,
+          showTotal: (n) => `共 ${n} 条`,
+          onChange: (page, size) => setPaging({ page, size }),
+        }}
         data-testid="task-table"
       />
       <TaskDrawer id={open} onClose={() => setOpen(null)} />
@@ -274,7 +346,12 @@ function AuditLog({ active }: { active: boolean }) {
   const columns: TableColumnsType<AuditEntry> = [
     { title: '时间', dataIndex: 'createdAt', width: 170, render: time },
     { title: '操作人', dataIndex: 'actorName', width: 100 },
-    { title: '动作', dataIndex: 'action', width: 110, render: (v: AuditEntry['action']) => <Tag color={ACTION_COLORS[v]}>{ACTION_LABELS[v]}</Tag> },
+    {
+      title: '动作',
+      dataIndex: 'action',
+      width: 110,
+      render: (v: AuditEntry['action']) => <Tag color={ACTION_COLORS[v]}>{ACTION_LABELS[v]}</Tag>,
+    },
     { title: '任务', dataIndex: 'taskId', width: 80, render: (v: number | null) => v ?? '—' },
     { title: '业务', render: (_, r) => `${r.entityType} #${r.entityId}` },
     { title: '意见 / 原因', dataIndex: 'comment', ellipsis: true, render: (v: string | null) => v ?? '' },
@@ -302,7 +379,12 @@ function AuditLog({ active }: { active: boolean }) {
           </Space>
         ),
       }}
-      pagination={{ current: paging.page, pageSize: paging.size, total: audit.data?.totalCount ?? 0, onChange: (page, size) => setPaging({ page, size }) }}
+      pagination={{
+        current: paging.page,
+        pageSize: paging.size,
+        total: audit.data?.totalCount ?? 0,
+        onChange: (page, size) => setPaging({ page, size }),
+      }}
       data-testid="audit-table"
     />
   );

@@ -1,5 +1,13 @@
 import type { TaskState } from '@factoring/domain';
-import type { auditItemSchema, depositBody, depositResultSchema, taskDetailSchema, taskListItemSchema, taskTypesSchema, virtualAccountSchema } from '@factoring/domain/contract';
+import type {
+  auditItemSchema,
+  depositBody,
+  depositResultSchema,
+  taskDetailSchema,
+  taskListItemSchema,
+  taskTypesSchema,
+  virtualAccountSchema,
+} from '@factoring/domain/contract';
 import type { z } from 'zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAction } from '../../lib/action.ts';
@@ -36,14 +44,25 @@ export function useTasks(filters: TaskFilters, page: number, size: number) {
     queryKey: KEYS.tasks(filters, page, size),
     queryFn: () =>
       request<Paged<TaskItem>>('/bpm/tasks', {
-        data: { type: filters.type, state: filters.state, enterpriseName: filters.enterpriseName || undefined, mine: filters.mine ? 'true' : undefined, page, size },
+        data: {
+          type: filters.type,
+          state: filters.state,
+          enterpriseName: filters.enterpriseName || undefined,
+          mine: filters.mine ? 'true' : undefined,
+          page,
+          size,
+        },
       }).then(unwrap),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useTask(id: number | null) {
-  return useQuery({ queryKey: KEYS.task(id ?? 0), queryFn: () => request<TaskDetail>(`/bpm/tasks/${id}`).then(unwrap), enabled: id !== null });
+  return useQuery({
+    queryKey: KEYS.task(id ?? 0),
+    queryFn: () => request<TaskDetail>(`/bpm/tasks/${id}`).then(unwrap),
+    enabled: id !== null,
+  });
 }
 
 export function useAudit(page: number, size: number, enabled: boolean) {
@@ -83,7 +102,12 @@ export const fetchVirtualAccountHolder = (accountNo: string) =>
 export function useDeposit() {
   return useAction({
     call: ({ idempotencyKey, ...body }: Omit<z.input<typeof depositBody>, 'idempotencyKey'> & { idempotencyKey: string }) =>
-      request<DepositResult>('/bpm/funds/deposit', { method: 'POST', json: true, data: { ...body, idempotencyKey }, headers: { 'Idempotency-Key': idempotencyKey } }),
+      request<DepositResult>('/bpm/funds/deposit', {
+        method: 'POST',
+        json: true,
+        data: { ...body, idempotencyKey },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     invalidates: [['bpm'], ['funds']],
   });
 }

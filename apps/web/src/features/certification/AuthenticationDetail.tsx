@@ -22,7 +22,9 @@ export function AuthenticationDetail({ value }: { value: Authentication }) {
   const dash = (s: string | null | undefined) => s || '—';
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="authentication-detail">
-      {v.status === 'REJECTED' && v.rejectReason && <Alert type="error" showIcon title="审核未通过" description={`驳回原因：${v.rejectReason}`} />}
+      {v.status === 'REJECTED' && v.rejectReason && (
+        <Alert type="error" showIcon title="审核未通过" description={`驳回原因：${v.rejectReason}`} />
+      )}
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} title="企业信息">
         <Descriptions.Item label="状态">
           <StatusTag status={v.status} />
@@ -60,7 +62,9 @@ export function AuthenticationDetail({ value }: { value: Authentication }) {
         <Descriptions.Item label="账户名称">{dash(v.accountName)}</Descriptions.Item>
         <Descriptions.Item label="银行账号">{dash(v.accountNo)}</Descriptions.Item>
         <Descriptions.Item label="开户银行">{dash(v.bankName)}</Descriptions.Item>
-        <Descriptions.Item label="开户地区">{v.provinceName ? `${v.provinceName}${v.cityName && v.cityName !== v.provinceName ? ` ${v.cityName}` : ''}` : '—'}</Descriptions.Item>
+        <Descriptions.Item label="开户地区">
+          {v.provinceName ? `${v.provinceName}${v.cityName && v.cityName !== v.provinceName ? ` ${v.cityName}` : ''}` : '—'}
+        </Descriptions.Item>
         <Descriptions.Item label="开户网点">{dash(v.branchName)}</Descriptions.Item>
         <Descriptions.Item label="联行号">{dash(v.unionBankNo)}</Descriptions.Item>
       </Descriptions>

@@ -1,4 +1,20 @@
-import { Alert, Button, Card, Descriptions, Drawer, Empty, Form, Input, Modal, Result, Skeleton, Space, Table, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Result,
+  Skeleton,
+  Space,
+  Table,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -22,7 +38,13 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
   const detail = useAuthentication(id);
   return (
     <Drawer open={id !== null} onClose={onClose} size={720} title="认证申请详情" destroyOnHidden>
-      {detail.isLoading ? <Skeleton active /> : detail.data ? <AuthenticationDetail value={detail.data} /> : <Empty description={errorText(detail.error)} />}
+      {detail.isLoading ? (
+        <Skeleton active />
+      ) : detail.data ? (
+        <AuthenticationDetail value={detail.data} />
+      ) : (
+        <Empty description={errorText(detail.error)} />
+      )}
     </Drawer>
   );
 }
@@ -45,16 +67,39 @@ function AccountChangeModal({ open, enterpriseName, onClose }: { open: boolean; 
     onClose();
   };
   return (
-    <Modal open={open} title="变更结算账户" onCancel={onClose} onOk={onOk} okText="提交审核" confirmLoading={submit.isPending} width={720} destroyOnHidden>
+    <Modal
+      open={open}
+      title="变更结算账户"
+      onCancel={onClose}
+      onOk={onOk}
+      okText="提交审核"
+      confirmLoading={submit.isPending}
+      width={720}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" preserve={false} data-testid="account-change-form">
         <Form.Item label="账户名称" extra="结算账户须为本企业对公账户">
           <Input value={enterpriseName} disabled />
         </Form.Item>
-        <Form.Item name="accountNo" label="新银行账号" rules={[{ required: true, whitespace: true, message: '请输入新银行账号' }, { pattern: /^[\d\s-]{8,40}$/, message: '银行账号应为8至30位数字' }]}>
+        <Form.Item
+          name="accountNo"
+          label="新银行账号"
+          rules={[
+            { required: true, whitespace: true, message: '请输入新银行账号' },
+            { pattern: /^[\d\s-]{8,40}$/, message: '银行账号应为8至30位数字' },
+          ]}
+        >
           <TrimInput maxLength={40} inputMode="numeric" data-testid="change-account-no" />
         </Form.Item>
         <BankBranchFields />
-        <Form.Item name="changeReason" label="变更原因" rules={[{ required: true, whitespace: true, message: '请输入变更原因' }, { max: 200, message: '变更原因不能超过200个字' }]}>
+        <Form.Item
+          name="changeReason"
+          label="变更原因"
+          rules={[
+            { required: true, whitespace: true, message: '请输入变更原因' },
+            { max: 200, message: '变更原因不能超过200个字' },
+          ]}
+        >
           <Input.TextArea rows={2} maxLength={200} showCount data-testid="change-reason" />
         </Form.Item>
         <Form.Item name="proofFileId" label="开户许可证或银行开户证明（选填）">
@@ -79,7 +124,15 @@ function AccountSection({ enterpriseName, virtualAccountNo }: { enterpriseName: 
     { title: '驳回原因', dataIndex: 'rejectReason', render: (v: string | null) => v ?? '—' },
   ];
   return (
-    <Card title="资金账户与结算账户" data-testid="account-section" extra={<Button onClick={() => setOpen(true)} disabled={!a || !!info.data?.pending} data-testid="change-account">变更结算账户</Button>}>
+    <Card
+      title="资金账户与结算账户"
+      data-testid="account-section"
+      extra={
+        <Button onClick={() => setOpen(true)} disabled={!a || !!info.data?.pending} data-testid="change-account">
+          变更结算账户
+        </Button>
+      }
+    >
       {info.isLoading ? (
         <Skeleton active />
       ) : (
@@ -97,9 +150,24 @@ function AccountSection({ enterpriseName, virtualAccountNo }: { enterpriseName: 
             <Descriptions.Item label="联行号">{a?.unionBankNo ?? '—'}</Descriptions.Item>
           </Descriptions>
           {info.data?.pending && (
-            <Alert type="info" showIcon title={`结算账户变更审核中：${accountText(info.data.pending)}（${info.data.pending.branchName}）`} description="审核通过后，提现将转入新的结算账户。" data-testid="account-change-pending" />
+            <Alert
+              type="info"
+              showIcon
+              title={`结算账户变更审核中：${accountText(info.data.pending)}（${info.data.pending.branchName}）`}
+              description="审核通过后，提现将转入新的结算账户。"
+              data-testid="account-change-pending"
+            />
           )}
-          {!!info.data?.history.length && <Table<AccountChange> rowKey="id" size="small" columns={columns} dataSource={info.data.history} pagination={false} scroll={{ x: 760 }} />}
+          {!!info.data?.history.length && (
+            <Table<AccountChange>
+              rowKey="id"
+              size="small"
+              columns={columns}
+              dataSource={info.data.history}
+              pagination={false}
+              scroll={{ x: 760 }}
+            />
+          )}
         </Space>
       )}
       <AccountChangeModal open={open} enterpriseName={enterpriseName} onClose={() => setOpen(false)} />
@@ -156,7 +224,13 @@ export default function AuthenticationListPage() {
         {!c ? (
           <Skeleton active paragraph={{ rows: 1 }} />
         ) : c.enterprise.certified ? (
-          <Alert type="success" showIcon title={`${c.enterprise.name} 已完成实名认证`} description={`统一社会信用代码 ${c.enterprise.uscc ?? '—'}，认证时间 ${dateTime(c.enterprise.certifiedAt)}`} data-testid="certified-banner" />
+          <Alert
+            type="success"
+            showIcon
+            title={`${c.enterprise.name} 已完成实名认证`}
+            description={`统一社会信用代码 ${c.enterprise.uscc ?? '—'}，认证时间 ${dateTime(c.enterprise.certifiedAt)}`}
+            data-testid="certified-banner"
+          />
         ) : c.pending ? (
           <Alert type="info" showIcon title="认证申请审核中" description="审核通过后即完成实名认证并开立资金账户。" />
         ) : (
@@ -184,7 +258,13 @@ export default function AuthenticationListPage() {
           loading={list.isFetching}
           scroll={{ x: 1100 }}
           locale={{ emptyText: <Empty description="暂无认证申请" /> }}
-          pagination={{ current: paging.page, pageSize: paging.size, total: list.data?.totalCount ?? 0, showSizeChanger: true, onChange: (page, size) => setPaging({ page, size }) }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.size,
+            total: list.data?.totalCount ?? 0,
+            showSizeChanger: true,
+            onChange: (page, size) => setPaging({ page, size }),
+          }}
           data-testid="authentication-table"
         />
       </Card>

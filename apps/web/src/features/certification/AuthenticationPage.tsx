@@ -4,7 +4,13 @@ import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFeedback } from '../../lib/feedback.ts';
-import { useAuthentication, useCurrentAuthentication, useSaveAuthentication, type Authentication, type AuthenticationValues } from './api.ts';
+import {
+  useAuthentication,
+  useCurrentAuthentication,
+  useSaveAuthentication,
+  type Authentication,
+  type AuthenticationValues,
+} from './api.ts';
 import { AuthenticationDetail } from './AuthenticationDetail.tsx';
 import { UploadField } from '../../lib/UploadField.tsx';
 import { BankBranchFields, TrimInput } from './fields.tsx';
@@ -42,13 +48,30 @@ function IdCardFacts({ value }: { value?: string }) {
 }
 
 const FIELD_NAMES: (keyof AuthenticationValues)[] = [
-  'enterpriseName', 'uscc', 'registeredAddress', 'legalName', 'legalIdCard', 'contactName', 'contactMobile', 'contactEmail',
-  'licenceFileId', 'idFrontFileId', 'idBackFileId', 'accountName', 'accountNo', 'bankCode', 'provinceCode', 'cityCode', 'unionBankNo',
+  'enterpriseName',
+  'uscc',
+  'registeredAddress',
+  'legalName',
+  'legalIdCard',
+  'contactName',
+  'contactMobile',
+  'contactEmail',
+  'licenceFileId',
+  'idFrontFileId',
+  'idBackFileId',
+  'accountName',
+  'accountNo',
+  'bankCode',
+  'provinceCode',
+  'cityCode',
+  'unionBankNo',
 ];
 
 function initialValues(base: Authentication | null, enterpriseName: string): AuthenticationValues {
   if (!base) return { enterpriseName, accountName: enterpriseName };
-  return Object.fromEntries(FIELD_NAMES.map((k) => [k, (base as unknown as Record<string, unknown>)[k] ?? undefined])) as AuthenticationValues;
+  return Object.fromEntries(
+    FIELD_NAMES.map((k) => [k, (base as unknown as Record<string, unknown>)[k] ?? undefined]),
+  ) as AuthenticationValues;
 }
 
 function AuthenticationForm({ base, enterpriseName }: { base: Authentication | null; enterpriseName: string }) {
@@ -73,7 +96,12 @@ function AuthenticationForm({ base, enterpriseName }: { base: Authentication | n
 
   const onFinish = async () => {
     const submitted = await submit.run(values(), { form });
-    if (submitted) feedback.modal.success({ title: '认证申请已提交', content: '平台将在 1–2 个工作日内完成审核，审核结果可在“实名业务”页面查看。', onOk: () => navigate('/user/autenticalList') });
+    if (submitted)
+      feedback.modal.success({
+        title: '认证申请已提交',
+        content: '平台将在 1–2 个工作日内完成审核，审核结果可在“实名业务”页面查看。',
+        onOk: () => navigate('/user/autenticalList'),
+      });
   };
 
   const syncAccountName = () => {
@@ -83,7 +111,14 @@ function AuthenticationForm({ base, enterpriseName }: { base: Authentication | n
   };
 
   return (
-    <Form form={form} layout="vertical" initialValues={initialValues(base, enterpriseName)} onFinish={onFinish} scrollToFirstError data-testid="authentication-form">
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initialValues(base, enterpriseName)}
+      onFinish={onFinish}
+      scrollToFirstError
+      data-testid="authentication-form"
+    >
       {base?.status === 'REJECTED' && (
         <Alert
           type="error"
@@ -97,12 +132,22 @@ function AuthenticationForm({ base, enterpriseName }: { base: Authentication | n
       <Divider titlePlacement="start">企业信息</Divider>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="enterpriseName" label="企业名称" rules={[required('企业名称'), length('企业名称', 4, 100)]} extra="与营业执照上的名称一致">
+          <Form.Item
+            name="enterpriseName"
+            label="企业名称"
+            rules={[required('企业名称'), length('企业名称', 4, 100)]}
+            extra="与营业执照上的名称一致"
+          >
             <TrimInput maxLength={100} placeholder="如：深圳前海某某科技有限公司" onBlur={syncAccountName} data-testid="enterprise-name" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="uscc" label="统一社会信用代码" rules={[required('统一社会信用代码'), usccRule]} normalize={(v: string) => v?.toUpperCase()}>
+          <Form.Item
+            name="uscc"
+            label="统一社会信用代码"
+            rules={[required('统一社会信用代码'), usccRule]}
+            normalize={(v: string) => v?.toUpperCase()}
+          >
             <TrimInput maxLength={18} placeholder="18位代码" data-testid="uscc" />
           </Form.Item>
         </Col>
@@ -114,7 +159,11 @@ function AuthenticationForm({ base, enterpriseName }: { base: Authentication | n
       <Divider titlePlacement="start">法定代表人</Divider>
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="legalName" label="法定代表人姓名" rules={[required('法定代表人姓名'), { pattern: PERSON_NAME, message: '姓名只能包含中文、字母或间隔号，至少2个字' }]}>
+          <Form.Item
+            name="legalName"
+            label="法定代表人姓名"
+            rules={[required('法定代表人姓名'), { pattern: PERSON_NAME, message: '姓名只能包含中文、字母或间隔号，至少2个字' }]}
+          >
             <TrimInput maxLength={30} data-testid="legal-name" />
           </Form.Item>
         </Col>
@@ -134,12 +183,20 @@ function AuthenticationForm({ base, enterpriseName }: { base: Authentication | n
       <Divider titlePlacement="start">联系人</Divider>
       <Row gutter={16}>
         <Col xs={24} md={8}>
-          <Form.Item name="contactName" label="联系人姓名" rules={[required('联系人姓名'), { pattern: PERSON_NAME, message: '姓名只能包含中文、字母或间隔号，至少2个字' }]}>
+          <Form.Item
+            name="contactName"
+            label="联系人姓名"
+            rules={[required('联系人姓名'), { pattern: PERSON_NAME, message: '姓名只能包含中文、字母或间隔号，至少2个字' }]}
+          >
             <TrimInput maxLength={30} data-testid="contact-name" />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="contactMobile" label="联系人手机号" rules={[required('联系人手机号'), { pattern: /^1[3-9]\d{9}$/, message: '请输入正确的11位手机号码' }]}>
+          <Form.Item
+            name="contactMobile"
+            label="联系人手机号"
+            rules={[required('联系人手机号'), { pattern: /^1[3-9]\d{9}$/, message: '请输入正确的11位手机号码' }]}
+          >
             <TrimInput maxLength={11} inputMode="numeric" data-testid="contact-mobile" />
           </Form.Item>
         </Col>
@@ -191,7 +248,11 @@ function AuthenticationForm({ base, enterpriseName }: { base: Authentication | n
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="accountNo" label="银行账号" rules={[required('银行账号'), { pattern: /^[\d\s-]{8,40}$/, message: '银行账号应为8至30位数字' }]}>
+          <Form.Item
+            name="accountNo"
+            label="银行账号"
+            rules={[required('银行账号'), { pattern: /^[\d\s-]{8,40}$/, message: '银行账号应为8至30位数字' }]}
+          >
             <TrimInput maxLength={40} inputMode="numeric" data-testid="account-no-input" />
           </Form.Item>
         </Col>
@@ -218,7 +279,15 @@ export default function AuthenticationPage() {
   const chosen = useAuthentication(requested);
 
   if (current.isLoading || (requested && chosen.isLoading)) return <Skeleton active />;
-  if (current.isError || !current.data) return <Result status="error" title="加载失败" subTitle={errorText(current.error)} extra={<Button onClick={() => current.refetch()}>重试</Button>} />;
+  if (current.isError || !current.data)
+    return (
+      <Result
+        status="error"
+        title="加载失败"
+        subTitle={errorText(current.error)}
+        extra={<Button onClick={() => current.refetch()}>重试</Button>}
+      />
+    );
   const c = current.data;
 
   if (c.enterprise.certified) {
@@ -242,7 +311,9 @@ export default function AuthenticationPage() {
         <Descriptions column={1} size="small" bordered>
           <Descriptions.Item label="统一社会信用代码">{c.enterprise.uscc ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="资金账户（虚拟账号）">{c.virtualAccountNo ?? '开立中'}</Descriptions.Item>
-          <Descriptions.Item label="结算账户">{c.settlementAccount ? `${c.settlementAccount.bankName} ${c.settlementAccount.accountNo}` : '—'}</Descriptions.Item>
+          <Descriptions.Item label="结算账户">
+            {c.settlementAccount ? `${c.settlementAccount.bankName} ${c.settlementAccount.accountNo}` : '—'}
+          </Descriptions.Item>
         </Descriptions>
       </Result>
     );
@@ -251,7 +322,13 @@ export default function AuthenticationPage() {
   if (c.pending) {
     return (
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
-        <Alert type="info" showIcon title="认证申请审核中" description="平台审核通过后，企业即完成实名认证并开立资金账户。审核期间不能修改申请。" data-testid="pending-notice" />
+        <Alert
+          type="info"
+          showIcon
+          title="认证申请审核中"
+          description="平台审核通过后，企业即完成实名认证并开立资金账户。审核期间不能修改申请。"
+          data-testid="pending-notice"
+        />
         <AuthenticationDetail value={c.pending} />
       </Space>
     );
@@ -261,7 +338,9 @@ export default function AuthenticationPage() {
   const base = fromQuery ?? c.editable;
   return (
     <Card title="企业实名认证" variant="borderless" styles={{ body: { paddingInline: 0 } }}>
-      <Typography.Paragraph type="secondary">完成实名认证后，企业方可办理融资、付款与提现业务。带 * 的为必填项；可先保存草稿，稍后继续填写。</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        完成实名认证后，企业方可办理融资、付款与提现业务。带 * 的为必填项；可先保存草稿，稍后继续填写。
+      </Typography.Paragraph>
       <AuthenticationForm key={base?.id ?? 'new'} base={base} enterpriseName={c.enterprise.name} />
     </Card>
   );

@@ -47,11 +47,21 @@ const KEYS = {
 
 /** SPEC §4: bank and province lists load once and stay cached; cities and branches on request. */
 export function useBanks() {
-  return useQuery({ queryKey: KEYS.banks, queryFn: () => request<Bank[]>('/bank/queryBank').then(unwrap), staleTime: Infinity, gcTime: Infinity });
+  return useQuery({
+    queryKey: KEYS.banks,
+    queryFn: () => request<Bank[]>('/bank/queryBank').then(unwrap),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 }
 
 export function useProvinces() {
-  return useQuery({ queryKey: KEYS.provinces, queryFn: () => request<Area[]>('/area/queryArea').then(unwrap), staleTime: Infinity, gcTime: Infinity });
+  return useQuery({
+    queryKey: KEYS.provinces,
+    queryFn: () => request<Area[]>('/area/queryArea').then(unwrap),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 }
 
 export function useCities(provinceCode: string | null | undefined) {
@@ -76,7 +86,6 @@ export function useBranches(bankCode: string | null | undefined, cityCode: strin
     placeholderData: keepPreviousData,
   });
 }
-
 
 export function useCurrentAuthentication() {
   return useQuery({ queryKey: KEYS.current, queryFn: () => request<CurrentAuthentication>('/authentication/current').then(unwrap) });
@@ -103,7 +112,8 @@ const CERTIFICATION_REFRESHES = [['authentication'], CURRENT_USER_KEY, ['dashboa
 
 export function useSaveAuthentication(kind: 'draft' | 'submit') {
   return useAction({
-    call: (values: AuthenticationValues) => request<Authentication>(`/authentication/${kind}`, { method: 'POST', data: { ...values }, json: true }),
+    call: (values: AuthenticationValues) =>
+      request<Authentication>(`/authentication/${kind}`, { method: 'POST', data: { ...values }, json: true }),
     invalidates: CERTIFICATION_REFRESHES,
     success: kind === 'draft' ? '草稿已保存' : undefined,
   });
@@ -116,7 +126,11 @@ export function useAccountChangeInfo() {
 export function useSubmitAccountChange() {
   return useAction({
     call: (values: z.input<typeof accountChangeInput>) =>
-      request<z.input<typeof accountChangeSubmittedSchema>>('/system/modifyAccountInfo', { method: 'POST', data: { ...values }, json: true }),
+      request<z.input<typeof accountChangeSubmittedSchema>>('/system/modifyAccountInfo', {
+        method: 'POST',
+        data: { ...values },
+        json: true,
+      }),
     invalidates: CERTIFICATION_REFRESHES,
     success: '变更申请已提交，审核通过后生效',
   });

@@ -13,7 +13,8 @@ export function TrimInput({ onBlur, onChange, value, ...rest }: InputProps & { v
       onChange={onChange}
       onBlur={(e) => {
         const trimmed = e.target.value.trim();
-        if (trimmed !== e.target.value && onChange) onChange({ ...e, target: { ...e.target, value: trimmed } } as React.ChangeEvent<HTMLInputElement>);
+        if (trimmed !== e.target.value && onChange)
+          onChange({ ...e, target: { ...e.target, value: trimmed } } as React.ChangeEvent<HTMLInputElement>);
         onBlur?.(e);
       }}
     />
@@ -56,7 +57,8 @@ export function BankBranchFields() {
   const branchOptions = useMemo(() => {
     const items = branches.data?.items ?? [];
     const options = items.map((b) => ({ value: b.unionBankNo, label: b.name }));
-    if (unionBankNo && !items.some((b) => b.unionBankNo === unionBankNo) && chosenName.data) options.unshift({ value: unionBankNo, label: chosenName.data });
+    if (unionBankNo && !items.some((b) => b.unionBankNo === unionBankNo) && chosenName.data)
+      options.unshift({ value: unionBankNo, label: chosenName.data });
     return options;
   }, [branches.data, unionBankNo, chosenName.data]);
 

@@ -18,4 +18,7 @@ export { accountChangeLifecycle };
 
 export const GENDER_LABELS = { M: '男', F: '女' } as const;
 
-export const errorText = (err: unknown) => (typeof err === 'object' && err !== null && typeof (err as { message?: unknown }).message === 'string' ? (err as { message: string }).message : '操作失败，请稍后重试');
+export const errorText = (err: unknown) =>
+  typeof err === 'object' && err !== null && typeof (err as { message?: unknown }).message === 'string'
+    ? (err as { message: string }).message
+    : '操作失败，请稍后重试';

@@ -68,19 +68,34 @@ export default function ApplyPage() {
           onFinish={next}
           initialValues={
             draft
-              ? { ...draft, amount: formatYuan(Number(draft.amount)), lastYearRevenue: formatYuan(Number(draft.lastYearRevenue)), lastYearTax: formatYuan(Number(draft.lastYearTax)) }
+              ? {
+                  ...draft,
+                  amount: formatYuan(Number(draft.amount)),
+                  lastYearRevenue: formatYuan(Number(draft.lastYearRevenue)),
+                  lastYearTax: formatYuan(Number(draft.lastYearTax)),
+                }
               : { termMonths: 12, method: 'EQUAL_INSTALMENT', creditEnquiryConsent: false }
           }
         >
           <Row gutter={16}>
             <Col xs={24} md={8}>
               <Form.Item
-                required name="amount"
+                required
+                name="amount"
                 label="申请金额（元）"
                 extra={p ? `${formatYuan(p.minAmount)} – ${formatYuan(p.maxAmount)} 元` : undefined}
                 rules={[
-                  yuanRule('申请金额', () => p?.maxAmount, (cap) => `申请金额不能超过 ${formatYuan(cap)} 元`),
-                  { validator: async (_, v) => { const c = tryParseYuan(v); if (c !== null && p && c < p.minAmount) throw new Error(`申请金额不能低于 ${formatYuan(p.minAmount)} 元`); } },
+                  yuanRule(
+                    '申请金额',
+                    () => p?.maxAmount,
+                    (cap) => `申请金额不能超过 ${formatYuan(cap)} 元`,
+                  ),
+                  {
+                    validator: async (_, v) => {
+                      const c = tryParseYuan(v);
+                      if (c !== null && p && c < p.minAmount) throw new Error(`申请金额不能低于 ${formatYuan(p.minAmount)} 元`);
+                    },
+                  },
                 ]}
               >
                 <Input inputMode="decimal" data-testid="apply-amount" />
@@ -127,11 +142,23 @@ export default function ApplyPage() {
               </Form.Item>
             </Col>
           </Row>
-          <Form.Item name="creditEnquiryConsent" valuePropName="checked" rules={[{ validator: async (_, v) => { if (!v) throw new Error('请授权银行查询企业征信'); } }]}>
+          <Form.Item
+            name="creditEnquiryConsent"
+            valuePropName="checked"
+            rules={[
+              {
+                validator: async (_, v) => {
+                  if (!v) throw new Error('请授权银行查询企业征信');
+                },
+              },
+            ]}
+          >
             <Checkbox data-testid="apply-consent">本企业授权合作银行向中国人民银行征信中心查询企业及法定代表人的信用报告</Checkbox>
           </Form.Item>
           <Space>
-            <Button type="primary" htmlType="submit" disabled={!eligibility.data?.allowed} data-testid="apply-next">下一步：确认申请</Button>
+            <Button type="primary" htmlType="submit" disabled={!eligibility.data?.allowed} data-testid="apply-next">
+              下一步：确认申请
+            </Button>
             <Button onClick={() => navigate('/supplyloan/ccbft')}>返回</Button>
           </Space>
         </Form>

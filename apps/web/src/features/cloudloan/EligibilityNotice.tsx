@@ -16,7 +16,13 @@ export function EligibilityNotice() {
       data-testid="eligibility-no"
       message="暂不能申请银行云贷"
       description={e.reason}
-      action={e.code === 'NOT_CERTIFIED' ? <Link to="/user/autentication"><Button size="small">去认证</Button></Link> : undefined}
+      action={
+        e.code === 'NOT_CERTIFIED' ? (
+          <Link to="/user/autentication">
+            <Button size="small">去认证</Button>
+          </Link>
+        ) : undefined
+      }
     />
   );
 }

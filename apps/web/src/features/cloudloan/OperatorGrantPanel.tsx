@@ -44,7 +44,9 @@ export default function OperatorGrantPanel() {
 
   return (
     <>
-      <Typography.Paragraph type="secondary">以下申请由运营人员代合作银行审批：授信须填写金额、年利率、期限与有效期；拒绝须填写原因，企业可见。</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        以下申请由运营人员代合作银行审批：授信须填写金额、年利率、期限与有效期；拒绝须填写原因，企业可见。
+      </Typography.Paragraph>
       <Table<PendingApplication>
         rowKey="id"
         size="small"
@@ -66,32 +68,90 @@ export default function OperatorGrantPanel() {
             title: '操作',
             render: (_, a) => (
               <Space>
-                <a onClick={() => { setGranting(a); grantForm.setFieldsValue({ amount: formatYuan(a.amount), rate: '7.2', termMonths: a.termMonths, validityDays: 180 }); }} data-testid={`grant-${a.id}`}>授信</a>
+                <a
+                  onClick={() => {
+                    setGranting(a);
+                    grantForm.setFieldsValue({ amount: formatYuan(a.amount), rate: '7.2', termMonths: a.termMonths, validityDays: 180 });
+                  }}
+                  data-testid={`grant-${a.id}`}
+                >
+                  授信
+                </a>
                 <a onClick={() => setRejecting(a)}>拒绝</a>
               </Space>
             ),
           },
         ]}
       />
-      <Modal open={granting !== null} title={`代银行授信 · ${granting?.applicationNo ?? ''}`} okText="确认授信" okButtonProps={{ 'data-testid': 'grant-ok' } as never} onCancel={() => setGranting(null)} onOk={() => grantForm.submit()} confirmLoading={grant.isPending}>
+      <Modal
+        open={granting !== null}
+        title={`代银行授信 · ${granting?.applicationNo ?? ''}`}
+        okText="确认授信"
+        okButtonProps={{ 'data-testid': 'grant-ok' } as never}
+        onCancel={() => setGranting(null)}
+        onOk={() => grantForm.submit()}
+        confirmLoading={grant.isPending}
+      >
         <Form<GrantForm>
           form={grantForm}
           layout="vertical"
           onFinish={async (v) => {
-            const done = await grant.run({ id: granting!.id, amount: tryParseYuan(v.amount)!, annualRatePpm: parsePercent(v.rate), termMonths: v.termMonths, validityDays: v.validityDays, comment: v.comment }, { form: grantForm });
+            const done = await grant.run(
+              {
+                id: granting!.id,
+                amount: tryParseYuan(v.amount)!,
+                annualRatePpm: parsePercent(v.rate),
+                termMonths: v.termMonths,
+                validityDays: v.validityDays,
+                comment: v.comment,
+              },
+              { form: grantForm },
+            );
             if (done !== undefined) setGranting(null);
           }}
         >
-          <Form.Item required name="amount" label="授信金额（元）" rules={[yuanRule('授信金额')]}><Input inputMode="decimal" data-testid="grant-amount" /></Form.Item>
-          <Form.Item required name="rate" label="年利率（%）" rules={[rateRule]}><Input suffix="%" data-testid="grant-rate" /></Form.Item>
-          <Form.Item required name="termMonths" label="借款期限（月）" rules={[schemaRule(cloudLoanGrantInput.shape.termMonths)]}><InputNumber min={1} precision={0} style={{ width: '100%' }} /></Form.Item>
-          <Form.Item required name="validityDays" label="授信有效期（天）" rules={[schemaRule(cloudLoanGrantInput.shape.validityDays)]}><InputNumber min={1} precision={0} style={{ width: '100%' }} /></Form.Item>
-          <Form.Item name="comment" label="审批意见"><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+          <Form.Item required name="amount" label="授信金额（元）" rules={[yuanRule('授信金额')]}>
+            <Input inputMode="decimal" data-testid="grant-amount" />
+          </Form.Item>
+          <Form.Item required name="rate" label="年利率（%）" rules={[rateRule]}>
+            <Input suffix="%" data-testid="grant-rate" />
+          </Form.Item>
+          <Form.Item required name="termMonths" label="借款期限（月）" rules={[schemaRule(cloudLoanGrantInput.shape.termMonths)]}>
+            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item required name="validityDays" label="授信有效期（天）" rules={[schemaRule(cloudLoanGrantInput.shape.validityDays)]}>
+            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item name="comment" label="审批意见">
+            <Input.TextArea rows={2} maxLength={500} />
+          </Form.Item>
         </Form>
       </Modal>
-      <Modal open={rejecting !== null} title={`代银行拒绝 · ${rejecting?.applicationNo ?? ''}`} okText="确认拒绝" okButtonProps={{ danger: true }} onCancel={() => setRejecting(null)} onOk={() => rejectForm.submit()} confirmLoading={reject.isPending} destroyOnHidden>
-        <Form form={rejectForm} layout="vertical" preserve={false} onFinish={async (v) => { if ((await reject.run({ id: rejecting!.id, reason: v.reason }, { form: rejectForm })) !== undefined) setRejecting(null); }}>
-          <Form.Item name="reason" label="拒绝原因" rules={[schemaRule(cloudLoanGrantInput.shape.comment.unwrap()), { required: true, min: 2, message: '拒绝原因至少 2 个字' }]}><Input.TextArea rows={3} maxLength={500} /></Form.Item>
+      <Modal
+        open={rejecting !== null}
+        title={`代银行拒绝 · ${rejecting?.applicationNo ?? ''}`}
+        okText="确认拒绝"
+        okButtonProps={{ danger: true }}
+        onCancel={() => setRejecting(null)}
+        onOk={() => rejectForm.submit()}
+        confirmLoading={reject.isPending}
+        destroyOnHidden
+      >
+        <Form
+          form={rejectForm}
+          layout="vertical"
+          preserve={false}
+          onFinish={async (v) => {
+            if ((await reject.run({ id: rejecting!.id, reason: v.reason }, { form: rejectForm })) !== undefined) setRejecting(null);
+          }}
+        >
+          <Form.Item
+            name="reason"
+            label="拒绝原因"
+            rules={[schemaRule(cloudLoanGrantInput.shape.comment.unwrap()), { required: true, min: 2, message: '拒绝原因至少 2 个字' }]}
+          >
+            <Input.TextArea rows={3} maxLength={500} />
+          </Form.Item>
         </Form>
       </Modal>
     </>

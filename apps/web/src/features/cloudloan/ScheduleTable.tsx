@@ -5,7 +5,15 @@ import { yuan } from '../../lib/money.ts';
 type Row = CloudLoanSchedule['rows'][number];
 
 /** A repayment plan: period, due date, payment, principal, interest, remaining principal, and a totals row. */
-export function ScheduleTable({ schedule, loading, testId = 'schedule' }: { schedule: CloudLoanSchedule | undefined; loading?: boolean; testId?: string }) {
+export function ScheduleTable({
+  schedule,
+  loading,
+  testId = 'schedule',
+}: {
+  schedule: CloudLoanSchedule | undefined;
+  loading?: boolean;
+  testId?: string;
+}) {
   return (
     <>
       {schedule?.shortenedFrom && (
@@ -38,10 +46,22 @@ export function ScheduleTable({ schedule, loading, testId = 'schedule' }: { sche
           schedule ? (
             <Table.Summary fixed>
               <Table.Summary.Row>
-                <Table.Summary.Cell index={0} colSpan={2}><Typography.Text strong>合计</Typography.Text></Table.Summary.Cell>
-                <Table.Summary.Cell index={2} align="right"><Typography.Text strong data-testid={`${testId}-total-payment`}>{yuan(schedule.totals.payment)}</Typography.Text></Table.Summary.Cell>
-                <Table.Summary.Cell index={3} align="right"><Typography.Text strong>{yuan(schedule.totals.principal)}</Typography.Text></Table.Summary.Cell>
-                <Table.Summary.Cell index={4} align="right"><Typography.Text strong data-testid={`${testId}-total-interest`}>{yuan(schedule.totals.interest)}</Typography.Text></Table.Summary.Cell>
+                <Table.Summary.Cell index={0} colSpan={2}>
+                  <Typography.Text strong>合计</Typography.Text>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={2} align="right">
+                  <Typography.Text strong data-testid={`${testId}-total-payment`}>
+                    {yuan(schedule.totals.payment)}
+                  </Typography.Text>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={3} align="right">
+                  <Typography.Text strong>{yuan(schedule.totals.principal)}</Typography.Text>
+                </Table.Summary.Cell>
+                <Table.Summary.Cell index={4} align="right">
+                  <Typography.Text strong data-testid={`${testId}-total-interest`}>
+                    {yuan(schedule.totals.interest)}
+                  </Typography.Text>
+                </Table.Summary.Cell>
                 <Table.Summary.Cell index={5} />
               </Table.Summary.Row>
             </Table.Summary>

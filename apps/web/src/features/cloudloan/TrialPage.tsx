@@ -94,7 +94,14 @@ export default function TrialPage() {
               </Form.Item>
             </Col>
             <Col xs={12} md={4}>
-              <Form.Item name="termMonths" label="期限（月）" rules={[{ required: true, message: '请输入期限' }, { type: 'integer', min: 1, max: 360, message: '期限应在 1 到 360 个月之间' }]}>
+              <Form.Item
+                name="termMonths"
+                label="期限（月）"
+                rules={[
+                  { required: true, message: '请输入期限' },
+                  { type: 'integer', min: 1, max: 360, message: '期限应在 1 到 360 个月之间' },
+                ]}
+              >
                 <InputNumber min={1} max={360} precision={0} style={{ width: '100%' }} data-testid="trial-term" />
               </Form.Item>
             </Col>
@@ -110,17 +117,33 @@ export default function TrialPage() {
             </Col>
           </Row>
           <Space wrap>
-            <Button type="primary" htmlType="submit">试算</Button>
-            <Button onClick={exportExcel} disabled={!trial.data || !query} loading={exporting} data-testid="trial-export">导出 Excel</Button>
+            <Button type="primary" htmlType="submit">
+              试算
+            </Button>
+            <Button onClick={exportExcel} disabled={!trial.data || !query} loading={exporting} data-testid="trial-export">
+              导出 Excel
+            </Button>
           </Space>
         </Form>
       </Card>
       <Card>
         <Row gutter={16} style={{ marginBottom: 16 }}>
-          <Col xs={12} md={6}><Statistic title="期数" value={trial.data?.rows.length ?? 0} /></Col>
-          <Col xs={12} md={6}><Statistic title="首期应还（元）" value={trial.data ? yuan(trial.data.rows[0].payment).slice(1) : '0.00'} data-testid="trial-first-payment" /></Col>
-          <Col xs={12} md={6}><Statistic title="利息合计（元）" value={trial.data ? yuan(trial.data.totals.interest).slice(1) : '0.00'} /></Col>
-          <Col xs={12} md={6}><Statistic title="还款总额（元）" value={trial.data ? yuan(trial.data.totals.payment).slice(1) : '0.00'} /></Col>
+          <Col xs={12} md={6}>
+            <Statistic title="期数" value={trial.data?.rows.length ?? 0} />
+          </Col>
+          <Col xs={12} md={6}>
+            <Statistic
+              title="首期应还（元）"
+              value={trial.data ? yuan(trial.data.rows[0].payment).slice(1) : '0.00'}
+              data-testid="trial-first-payment"
+            />
+          </Col>
+          <Col xs={12} md={6}>
+            <Statistic title="利息合计（元）" value={trial.data ? yuan(trial.data.totals.interest).slice(1) : '0.00'} />
+          </Col>
+          <Col xs={12} md={6}>
+            <Statistic title="还款总额（元）" value={trial.data ? yuan(trial.data.totals.payment).slice(1) : '0.00'} />
+          </Col>
         </Row>
         <ScheduleTable schedule={query ? trial.data : undefined} loading={trial.isFetching} testId="trial-schedule" />
       </Card>

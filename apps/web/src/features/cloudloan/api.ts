@@ -1,6 +1,14 @@
 import type {
-  CloudLoanApplication, CloudLoanApplyInput, CloudLoanCredit, CloudLoanDrawdown, CloudLoanDrawdownDetail, CloudLoanEligibility, CloudLoanProduct,
-  CloudLoanSchedule, CloudLoanTotals, CloudLoanTrialQuery,
+  CloudLoanApplication,
+  CloudLoanApplyInput,
+  CloudLoanCredit,
+  CloudLoanDrawdown,
+  CloudLoanDrawdownDetail,
+  CloudLoanEligibility,
+  CloudLoanProduct,
+  CloudLoanSchedule,
+  CloudLoanTotals,
+  CloudLoanTrialQuery,
 } from '@factoring/domain/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAction } from '../../lib/action.ts';
@@ -16,26 +24,45 @@ const KEY = ['cloudloan'] as const;
 const REFRESH = [KEY, ['funds'], ['contracts'], ['dashboard'], ['menus']] as const;
 const get = <T>(url: string, data?: object) => request<T>(url, { data: data as Record<string, unknown> | undefined }).then(unwrap);
 
-export const useEligibility = () => useQuery({ queryKey: [...KEY, 'eligibility'], queryFn: () => get<CloudLoanEligibility>('/cloudloan/eligibility') });
-export const useProduct = () => useQuery({ queryKey: [...KEY, 'product'], queryFn: () => get<CloudLoanProduct>('/cloudloan/product'), staleTime: 5 * 60_000 });
+export const useEligibility = () =>
+  useQuery({ queryKey: [...KEY, 'eligibility'], queryFn: () => get<CloudLoanEligibility>('/cloudloan/eligibility') });
+export const useProduct = () =>
+  useQuery({ queryKey: [...KEY, 'product'], queryFn: () => get<CloudLoanProduct>('/cloudloan/product'), staleTime: 5 * 60_000 });
 
 /** The trial for a complete form; waits (disabled) while the form is incomplete. */
 export function useTrial(q: CloudLoanTrialQuery | null) {
-  return useQuery({ queryKey: [...KEY, 'trial', q], queryFn: () => get<CloudLoanSchedule>('/cloudloan/trial', q!), enabled: q !== null, placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...KEY, 'trial', q],
+    queryFn: () => get<CloudLoanSchedule>('/cloudloan/trial', q!),
+    enabled: q !== null,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useApplications(paging: { page: number; size: number }) {
-  return useQuery({ queryKey: [...KEY, 'applications', paging], queryFn: () => get<Paged<CloudLoanApplication>>('/cloudloan/applications', paging), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...KEY, 'applications', paging],
+    queryFn: () => get<Paged<CloudLoanApplication>>('/cloudloan/applications', paging),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export const useCredits = () => useQuery({ queryKey: [...KEY, 'credits'], queryFn: () => get<CloudLoanCredit[]>('/cloudloan/credits') });
 
 export function useDrawdowns(q: { page: number; size: number; applicationId?: number }) {
-  return useQuery({ queryKey: [...KEY, 'drawdowns', q], queryFn: () => get<Paged<CloudLoanDrawdown>>('/cloudloan/drawdowns', q), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...KEY, 'drawdowns', q],
+    queryFn: () => get<Paged<CloudLoanDrawdown>>('/cloudloan/drawdowns', q),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useDrawdown(id: number | null) {
-  return useQuery({ queryKey: [...KEY, 'drawdown', id], queryFn: () => get<CloudLoanDrawdownDetail>(`/cloudloan/drawdowns/${id}`), enabled: id !== null });
+  return useQuery({
+    queryKey: [...KEY, 'drawdown', id],
+    queryFn: () => get<CloudLoanDrawdownDetail>(`/cloudloan/drawdowns/${id}`),
+    enabled: id !== null,
+  });
 }
 
 export const useTotals = () => useQuery({ queryKey: [...KEY, 'totals'], queryFn: () => get<CloudLoanTotals>('/cloudloan/totals') });
@@ -64,10 +91,12 @@ export function useDraw() {
 }
 
 export function useRepayInstalment() {
-  return useAction<{ drawdownId: number; period: number; amount: number } & Confirmation, { refNo: string; total: number; status: string }>({
-    call: ({ drawdownId, period, amount, ...c }) => postConfirmed(`/cloudloan/drawdowns/${drawdownId}/repay`, { period, amount }, c),
-    invalidates: REFRESH,
-  });
+  return useAction<{ drawdownId: number; period: number; amount: number } & Confirmation, { refNo: string; total: number; status: string }>(
+    {
+      call: ({ drawdownId, period, amount, ...c }) => postConfirmed(`/cloudloan/drawdowns/${drawdownId}/repay`, { period, amount }, c),
+      invalidates: REFRESH,
+    },
+  );
 }
 
 export function usePayoff() {
@@ -92,10 +121,14 @@ export interface PendingApplication {
   createdAt: string;
 }
 
-export const usePendingApplications = () => useQuery({ queryKey: [...KEY, 'operator'], queryFn: () => get<PendingApplication[]>('/cloudloan/operator/applications') });
+export const usePendingApplications = () =>
+  useQuery({ queryKey: [...KEY, 'operator'], queryFn: () => get<PendingApplication[]>('/cloudloan/operator/applications') });
 
 export function useGrant() {
-  return useAction<{ id: number; amount: number; annualRatePpm: number; termMonths: number; validityDays: number; comment?: string }, unknown>({
+  return useAction<
+    { id: number; amount: number; annualRatePpm: number; termMonths: number; validityDays: number; comment?: string },
+    unknown
+  >({
     call: ({ id, ...body }) => request(`/cloudloan/operator/applications/${id}/grant`, { method: 'POST', json: true, data: body }),
     invalidates: [KEY, ['bpm']],
     success: '已代银行授信',

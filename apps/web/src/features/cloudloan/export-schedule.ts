@@ -15,11 +15,24 @@ export async function exportScheduleToExcel(
   const ws = wb.addWorksheet('还款计划');
   const yuan = (c: number) => Number(centsToYuanString(c));
   ws.addRow(['银行云贷还款试算']);
-  ws.addRow(['借款金额（元）', yuan(input.amount), '年利率', formatPercent(input.annualRatePpm), '期限（月）', input.termMonths, '还款方式', REPAYMENT_METHOD_LABELS[input.method], '起息日', input.startDate]);
+  ws.addRow([
+    '借款金额（元）',
+    yuan(input.amount),
+    '年利率',
+    formatPercent(input.annualRatePpm),
+    '期限（月）',
+    input.termMonths,
+    '还款方式',
+    REPAYMENT_METHOD_LABELS[input.method],
+    '起息日',
+    input.startDate,
+  ]);
   ws.addRow([]);
   ws.addRow(['期数', '还款日', '月供（元）', '本金（元）', '利息（元）', '剩余本金（元）']).font = { bold: true };
   for (const r of schedule.rows) ws.addRow([r.period, r.dueDate, yuan(r.payment), yuan(r.principal), yuan(r.interest), yuan(r.remaining)]);
-  ws.addRow(['合计', '', yuan(schedule.totals.payment), yuan(schedule.totals.principal), yuan(schedule.totals.interest), '']).font = { bold: true };
+  ws.addRow(['合计', '', yuan(schedule.totals.payment), yuan(schedule.totals.principal), yuan(schedule.totals.interest), '']).font = {
+    bold: true,
+  };
   for (const c of [3, 4, 5, 6]) ws.getColumn(c).numFmt = '#,##0.00';
   [10, 14, 16, 16, 16, 18].forEach((w, i) => (ws.getColumn(i + 1).width = w));
   const buffer = await wb.xlsx.writeBuffer();

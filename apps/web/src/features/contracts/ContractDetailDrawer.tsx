@@ -50,7 +50,13 @@ export function ContractDetailDrawer({ contract: c, justSigned, onClose, onView,
       {c && (
         <div data-testid="contract-detail">
           {justSigned && c.status === 'SIGNED' && (
-            <Alert type="success" showIcon style={{ marginBottom: 16 }} title="合同已签署" description="签署记录已保存，包括签署人、签署时间、签署 IP 及所签文件的 SHA-256 摘要。" />
+            <Alert
+              type="success"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title="合同已签署"
+              description="签署记录已保存，包括签署人、签署时间、签署 IP 及所签文件的 SHA-256 摘要。"
+            />
           )}
           <Descriptions column={1} bordered size="small" styles={{ label: { width: 130 } }}>
             <Descriptions.Item label="合同编号">{c.contractNo}</Descriptions.Item>

@@ -158,7 +158,11 @@ export default function ContractListPage() {
           loading={list.isFetching}
           scroll={{ x: 1460 }}
           locale={{
-            emptyText: list.isLoading ? ' ' : <Empty description={Object.values(filters).some(Boolean) ? '没有符合条件的合同' : '暂无合同'} />,
+            emptyText: list.isLoading ? (
+              ' '
+            ) : (
+              <Empty description={Object.values(filters).some(Boolean) ? '没有符合条件的合同' : '暂无合同'} />
+            ),
           }}
           pagination={{
             current: paging.page,

@@ -15,7 +15,8 @@ const CONTRACTS_KEY = ['contracts'] as const;
 export function useContracts(filters: ContractFilters, paging: { page: number; size: number }) {
   return useQuery({
     queryKey: [...CONTRACTS_KEY, 'list', filters, paging],
-    queryFn: async ({ signal }): Promise<Paged<Contract>> => unwrap(await request<Paged<Contract>>('/contracts', { data: { ...filters, ...paging }, signal })),
+    queryFn: async ({ signal }): Promise<Paged<Contract>> =>
+      unwrap(await request<Paged<Contract>>('/contracts', { data: { ...filters, ...paging }, signal })),
     placeholderData: keepPreviousData,
   });
 }

@@ -59,7 +59,9 @@ function MerchantCards({ user }: { user: LoginUser }) {
           title={rejected ? '实名认证被驳回，请修改后重新提交' : '企业尚未完成实名认证'}
           description={
             <span>
-              {rejected && authentication.data?.items[0]?.rejectReason ? `驳回原因：${authentication.data.items[0].rejectReason}。` : '完成认证后方可办理融资、付款与提现。'}
+              {rejected && authentication.data?.items[0]?.rejectReason
+                ? `驳回原因：${authentication.data.items[0].rejectReason}。`
+                : '完成认证后方可办理融资、付款与提现。'}
               <Link to={rejected ? '/user/autenticalList' : '/user/autentication'}>{rejected ? '查看并重新提交' : '立即认证'}</Link>
             </span>
           }
@@ -101,7 +103,8 @@ function MerchantCards({ user }: { user: LoginUser }) {
                 {summary.data?.dueSoon.overdueCount ? <Tag color="red">逾期 {summary.data.dueSoon.overdueCount}</Tag> : null}
               </List.Item>
               <List.Item extra={<Link to="/user/autenticalList">查看</Link>}>
-                实名认证 <Tag color={certified ? 'green' : rejected ? 'red' : 'orange'}>{certified ? '已认证' : rejected ? '已驳回' : '未完成'}</Tag>
+                实名认证{' '}
+                <Tag color={certified ? 'green' : rejected ? 'red' : 'orange'}>{certified ? '已认证' : rejected ? '已驳回' : '未完成'}</Tag>
               </List.Item>
             </List>
           </Card>

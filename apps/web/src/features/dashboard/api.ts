@@ -9,11 +9,16 @@ type AccountBalance = z.input<typeof accountBalanceSchema>;
 type CreditLine = z.input<typeof creditLineSchema>;
 type LoanSummary = z.input<typeof supplyLoanSummarySchema>;
 
-const get = <T,>(url: string, data?: Record<string, unknown>) => request<T>(url, { data }).then(unwrap);
+const get = <T>(url: string, data?: Record<string, unknown>) => request<T>(url, { data }).then(unwrap);
 
 /** One query per card, so a card whose area is unavailable (e.g. no account yet) fails alone. */
 export const useAccountBalance = (enabled: boolean) =>
-  useQuery({ queryKey: ['dashboard', 'balance'], queryFn: () => get<AccountBalance>('/account/v2/queryAccountBalance'), enabled, retry: false });
+  useQuery({
+    queryKey: ['dashboard', 'balance'],
+    queryFn: () => get<AccountBalance>('/account/v2/queryAccountBalance'),
+    enabled,
+    retry: false,
+  });
 export const useCreditLines = (enabled: boolean) =>
   useQuery({ queryKey: ['dashboard', 'creditLines'], queryFn: () => get<CreditLine[]>('/supplyloan/creditLines'), enabled, retry: false });
 export const useLoanSummary = (enabled: boolean) =>
@@ -28,4 +33,9 @@ export const useLatestAuthentication = (enabled: boolean) =>
     retry: false,
   });
 export const usePendingTasks = (enabled: boolean) =>
-  useQuery({ queryKey: ['dashboard', 'tasks'], queryFn: () => get<Paged<unknown>>('/bpm/tasks', { state: 'PENDING', page: 1, size: 1 }), enabled, retry: false });
+  useQuery({
+    queryKey: ['dashboard', 'tasks'],
+    queryFn: () => get<Paged<unknown>>('/bpm/tasks', { state: 'PENDING', page: 1, size: 1 }),
+    enabled,
+    retry: false,
+  });

@@ -33,7 +33,12 @@ export default function InternalTransferPage() {
     <Card title="平台内转账" loading={balance.isLoading} data-testid="transfer-page">
       {a && (
         <>
-          <Alert type="info" showIcon style={{ marginBottom: 16, maxWidth: 640 }} title="只能转入本平台其他企业的虚拟账户，收款账号与收款户名须与对方账户完全一致。" />
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16, maxWidth: 640 }}
+            title="只能转入本平台其他企业的虚拟账户，收款账号与收款户名须与对方账户完全一致。"
+          />
           <Descriptions column={1} size="small" style={{ maxWidth: 640, marginBottom: 16 }}>
             <Descriptions.Item label="付款账户">
               {a.accountName} · {a.accountNo}
@@ -47,9 +52,23 @@ export default function InternalTransferPage() {
             form={form}
             layout="vertical"
             style={{ maxWidth: 420 }}
-            onFinish={(v) => setConfirming({ ...v, payeeAccountNo: v.payeeAccountNo.replace(/\s+/g, ''), payeeName: v.payeeName.trim(), amount: tryParseYuan(v.amount)! })}
+            onFinish={(v) =>
+              setConfirming({
+                ...v,
+                payeeAccountNo: v.payeeAccountNo.replace(/\s+/g, ''),
+                payeeName: v.payeeName.trim(),
+                amount: tryParseYuan(v.amount)!,
+              })
+            }
           >
-            <Form.Item name="payeeAccountNo" label="收款账号" rules={[{ required: true, message: '请输入收款账号' }, { pattern: /^[\d\s]{8,40}$/, message: '收款账号应为数字' }]}>
+            <Form.Item
+              name="payeeAccountNo"
+              label="收款账号"
+              rules={[
+                { required: true, message: '请输入收款账号' },
+                { pattern: /^[\d\s]{8,40}$/, message: '收款账号应为数字' },
+              ]}
+            >
               <Input placeholder="对方的虚拟账号" inputMode="numeric" data-testid="transfer-account" />
             </Form.Item>
             <Form.Item name="payeeName" label="收款户名" rules={[{ required: true, whitespace: true, message: '请输入收款户名' }]}>

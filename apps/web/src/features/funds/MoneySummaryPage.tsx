@@ -1,6 +1,25 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { formatYuan, type FundFlow } from '@factoring/domain';
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Modal, Row, Select, Skeleton, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Form,
+  Modal,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
@@ -24,7 +43,20 @@ function flowColumns(): TableColumnsType<FundFlow> {
   return [
     { title: '交易时间', dataIndex: 'createdAt', width: 160, render: (v: string) => dateTime(v) },
     { title: '流水号', dataIndex: 'refNo', width: 170 },
-    { title: '类型', dataIndex: 'typeLabel', width: 110, render: (v: string, f) => (f.bucket === 'CONTROLLED' ? <Space size={4}>{v}<Tag color="purple">受控</Tag></Space> : v) },
+    {
+      title: '类型',
+      dataIndex: 'typeLabel',
+      width: 110,
+      render: (v: string, f) =>
+        f.bucket === 'CONTROLLED' ? (
+          <Space size={4}>
+            {v}
+            <Tag color="purple">受控</Tag>
+          </Space>
+        ) : (
+          v
+        ),
+    },
     {
       title: '金额（元）',
       dataIndex: 'amount',
@@ -84,14 +116,19 @@ export default function MoneySummaryPage() {
       }
       const { exportFlowsToExcel } = await import('./export-flows.ts');
       const filterText = [
-        filters.type && FLOW_TYPE_OPTIONS.filter((o) => filters.type!.split(',').includes(o.value)).map((o) => o.label).join('、'),
+        filters.type &&
+          FLOW_TYPE_OPTIONS.filter((o) => filters.type!.split(',').includes(o.value))
+            .map((o) => o.label)
+            .join('、'),
         filters.direction && DIRECTION_OPTIONS.find((o) => o.value === filters.direction)?.label,
         filters.startDate && `${filters.startDate} 至 ${filters.endDate ?? '今'}`,
       ]
         .filter(Boolean)
         .join('；');
       const name = await exportFlowsToExcel(items, { accountNo: a.accountNo, accountName: a.accountName, filterText });
-      feedback.success(truncated ? `已导出最近 ${items.length} 条（超出部分请缩小日期范围后分批导出）：${name}` : `已导出 ${items.length} 条：${name}`);
+      feedback.success(
+        truncated ? `已导出最近 ${items.length} 条（超出部分请缩小日期范围后分批导出）：${name}` : `已导出 ${items.length} 条：${name}`,
+      );
     } catch (err) {
       feedback.showFailure(err);
     } finally {
@@ -163,7 +200,13 @@ export default function MoneySummaryPage() {
             <Select allowClear placeholder="全部类型" options={FLOW_TYPE_OPTIONS} style={{ width: 150 }} data-testid="flow-type-filter" />
           </Form.Item>
           <Form.Item name="direction" label="收支">
-            <Select allowClear placeholder="全部" options={[...DIRECTION_OPTIONS]} style={{ width: 100 }} data-testid="flow-direction-filter" />
+            <Select
+              allowClear
+              placeholder="全部"
+              options={[...DIRECTION_OPTIONS]}
+              style={{ width: 100 }}
+              data-testid="flow-direction-filter"
+            />
           </Form.Item>
           <Form.Item name="range" label="日期">
             <DatePicker.RangePicker allowEmpty={[true, true]} />

@@ -61,7 +61,12 @@ export default function MoneyflowControlPage() {
           { title: '受控金额（元）', dataIndex: 'amount', align: 'right', render: (v: number) => formatYuan(v) },
           { title: '已支付（元）', dataIndex: 'paid', align: 'right', render: (v: number) => formatYuan(v) },
           { title: '剩余（元）', dataIndex: 'remaining', align: 'right', render: (v: number) => formatYuan(v) },
-          { title: '使用进度', key: 'progress', width: 160, render: (_: unknown, t) => <Progress percent={Math.floor((t.paid / t.amount) * 100)} size="small" /> },
+          {
+            title: '使用进度',
+            key: 'progress',
+            width: 160,
+            render: (_: unknown, t) => <Progress percent={Math.floor((t.paid / t.amount) * 100)} size="small" />,
+          },
           { title: '支付笔数', key: 'n', render: (_: unknown, t) => t.payments.length },
         ]}
       />

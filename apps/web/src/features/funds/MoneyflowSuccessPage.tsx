@@ -6,7 +6,11 @@ import { useMoneyResult, type MoneyResult } from './api.ts';
 import { dateTime } from '../../lib/format.ts';
 
 const TITLES: Record<string, { title: string; sub: string; again?: [string, string] }> = {
-  WITHDRAWAL: { title: '提现申请已提交', sub: '资金已冻结，平台出款后将转入您的结算账户；如出款失败，提现金额与手续费将原路退回可用余额。', again: ['/user/withdrawal', '继续提现'] },
+  WITHDRAWAL: {
+    title: '提现申请已提交',
+    sub: '资金已冻结，平台出款后将转入您的结算账户；如出款失败，提现金额与手续费将原路退回可用余额。',
+    again: ['/user/withdrawal', '继续提现'],
+  },
   WITHDRAWAL_REQUEST: { title: '提现申请已提交', sub: '平台出款后将转入您的结算账户。', again: ['/user/withdrawal', '继续提现'] },
   TRANSFER: { title: '转账成功', sub: '款项已实时转入对方虚拟账户。', again: ['/user/internalTransfer', '继续转账'] },
   TARGETED_PAYMENT: { title: '定向支付成功', sub: '受控资金已支付给白名单收款方。', again: ['/user/purchasePayment', '继续支付'] },
@@ -22,15 +26,35 @@ export default function MoneyflowSuccessPage() {
   const fetched = useMoneyResult(refNo, !fromState);
   const r = fromState ?? fetched.data;
 
-  if (!refNo) return <Result status="info" title="没有可显示的交易结果" extra={<Link to="/user/moneySummary"><Button type="primary">查看账户</Button></Link>} />;
-  if (!r && fetched.isLoading) return <Card><Skeleton active /></Card>;
+  if (!refNo)
+    return (
+      <Result
+        status="info"
+        title="没有可显示的交易结果"
+        extra={
+          <Link to="/user/moneySummary">
+            <Button type="primary">查看账户</Button>
+          </Link>
+        }
+      />
+    );
+  if (!r && fetched.isLoading)
+    return (
+      <Card>
+        <Skeleton active />
+      </Card>
+    );
   if (!r) {
     return (
       <Result
         status="warning"
         title="未找到该笔交易"
         subTitle={isRequestFailure(fetched.error) ? fetched.error.message : `流水号 ${refNo}`}
-        extra={<Link to="/user/moneySummary"><Button type="primary">查看资金流水</Button></Link>}
+        extra={
+          <Link to="/user/moneySummary">
+            <Button type="primary">查看资金流水</Button>
+          </Link>
+        }
       />
     );
   }

@@ -17,7 +17,11 @@ export default function MoneyflowUpDownPage() {
         layout="inline"
         style={{ marginBottom: 16, rowGap: 8 }}
         onValuesChange={(_, all: { relation?: 'UPSTREAM' | 'DOWNSTREAM'; range?: [Dayjs | null, Dayjs | null] | null }) =>
-          setFilters({ relation: all.relation || undefined, startDate: all.range?.[0]?.format('YYYY-MM-DD'), endDate: all.range?.[1]?.format('YYYY-MM-DD') })
+          setFilters({
+            relation: all.relation || undefined,
+            startDate: all.range?.[0]?.format('YYYY-MM-DD'),
+            endDate: all.range?.[1]?.format('YYYY-MM-DD'),
+          })
         }
       >
         <Form.Item name="relation" label="关系">
@@ -44,7 +48,11 @@ export default function MoneyflowUpDownPage() {
         columns={[
           { title: '交易对手', dataIndex: 'counterpartyName' },
           { title: '对方账号', dataIndex: 'counterpartyAccount', render: (v: string | null) => v ?? '—' },
-          { title: '关系', dataIndex: 'relation', render: (r: CounterpartyFlow['relation']) => <Tag color={r === 'UPSTREAM' ? 'blue' : 'green'}>{RELATION_LABELS[r]}</Tag> },
+          {
+            title: '关系',
+            dataIndex: 'relation',
+            render: (r: CounterpartyFlow['relation']) => <Tag color={r === 'UPSTREAM' ? 'blue' : 'green'}>{RELATION_LABELS[r]}</Tag>,
+          },
           { title: '收入（元）', dataIndex: 'inflow', align: 'right', render: (v: number) => formatYuan(v) },
           { title: '支出（元）', dataIndex: 'outflow', align: 'right', render: (v: number) => formatYuan(v) },
           { title: '净额（元）', key: 'net', align: 'right', render: (_: unknown, r) => formatYuan(r.inflow - r.outflow) },

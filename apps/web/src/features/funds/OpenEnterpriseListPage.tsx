@@ -24,13 +24,26 @@ export default function OpenEnterpriseListPage() {
         loading={list.isFetching}
         dataSource={list.data?.items ?? []}
         locale={{ emptyText: <Empty description="尚未开通定向支付" /> }}
-        pagination={{ current: paging.page, pageSize: paging.size, total: list.data?.totalCount ?? 0, onChange: (page, size) => setPaging({ page, size }) }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.size,
+          total: list.data?.totalCount ?? 0,
+          onChange: (page, size) => setPaging({ page, size }),
+        }}
         columns={[
           { title: '企业名称', dataIndex: 'name' },
           { title: '关系', dataIndex: 'relation', render: (r: Payee['relation']) => RELATION_LABELS[r] },
           { title: '收款账号', dataIndex: 'accountNo' },
           { title: '开户银行', dataIndex: 'bankName' },
-          { title: '状态', dataIndex: 'status', render: (s: Payee['status'], p) => <Tag color={payeeStatusColor(s)}>{p.pendingChange ? `${payeeLifecycle.label(s)}（变更审核中）` : payeeLifecycle.label(s)}</Tag> },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (s: Payee['status'], p) => (
+              <Tag color={payeeStatusColor(s)}>
+                {p.pendingChange ? `${payeeLifecycle.label(s)}（变更审核中）` : payeeLifecycle.label(s)}
+              </Tag>
+            ),
+          },
           { title: '申请时间', dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
           { title: '审核时间', dataIndex: 'reviewedAt', render: (v: string | null) => dateTime(v) },
         ]}

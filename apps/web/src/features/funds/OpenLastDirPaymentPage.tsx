@@ -35,7 +35,12 @@ export default function OpenLastDirPaymentPage() {
   }
   return (
     <Card title="开通定向支付：新增收款方" data-testid="open-payee-page">
-      <Alert type="info" showIcon style={{ marginBottom: 16, maxWidth: 640 }} title="受控资金只能定向支付给白名单中已生效的收款方。新增的收款方经平台审核通过后生效。" />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16, maxWidth: 640 }}
+        title="受控资金只能定向支付给白名单中已生效的收款方。新增的收款方经平台审核通过后生效。"
+      />
       <PayeeForm submitText="提交审核" busy={submit.isPending} onSubmit={send} />
     </Card>
   );

@@ -8,12 +8,21 @@ import { PayeeForm } from './PayeeForm.tsx';
 export default function OpenUpdateDirPaymentPage() {
   const [params, setParams] = useSearchParams();
   const payees = usePayees({}, { page: 1, size: 200 });
-  const changeable = useMemo(() => (payees.data?.items ?? []).filter((p) => (p.status === 'ACTIVE' && !p.pendingChange) || p.status === 'REJECTED'), [payees.data]);
+  const changeable = useMemo(
+    () => (payees.data?.items ?? []).filter((p) => (p.status === 'ACTIVE' && !p.pendingChange) || p.status === 'REJECTED'),
+    [payees.data],
+  );
   const selectedId = Number(params.get('id')) || undefined;
   const selected = changeable.find((p) => p.id === selectedId);
   const submit = useChangePayee();
   const [done, setDone] = useState<Payee | null>(null);
-  const initial = useMemo<PayeeInput | undefined>(() => (selected ? { name: selected.name, bankName: selected.bankName, accountNo: selected.accountNo, relation: selected.relation } : undefined), [selected]);
+  const initial = useMemo<PayeeInput | undefined>(
+    () =>
+      selected
+        ? { name: selected.name, bankName: selected.bankName, accountNo: selected.accountNo, relation: selected.relation }
+        : undefined,
+    [selected],
+  );
 
   const send = async (values: PayeeInput) => {
     if (!selected) return;
@@ -28,7 +37,11 @@ export default function OpenUpdateDirPaymentPage() {
           status="success"
           title="变更已提交，等待平台审核"
           subTitle={done.status === 'ACTIVE' ? '审核通过前，该收款方仍按原信息生效。' : '审核通过后该收款方加入白名单。'}
-          extra={<Link to="/user/seeWhiteList"><Button type="primary">查看白名单</Button></Link>}
+          extra={
+            <Link to="/user/seeWhiteList">
+              <Button type="primary">查看白名单</Button>
+            </Link>
+          }
         />
       </Card>
     );
@@ -48,12 +61,17 @@ export default function OpenUpdateDirPaymentPage() {
               <Select
                 value={selected?.id}
                 placeholder="请选择要变更的收款方"
-                options={changeable.map((p) => ({ value: p.id, label: `${p.name}（${p.accountNo}）${p.status === 'REJECTED' ? ' · 已驳回' : ''}` }))}
+                options={changeable.map((p) => ({
+                  value: p.id,
+                  label: `${p.name}（${p.accountNo}）${p.status === 'REJECTED' ? ' · 已驳回' : ''}`,
+                }))}
                 onChange={(id: number) => setParams({ id: String(id) })}
               />
             </Form.Item>
           </Form>
-          {selected?.status === 'REJECTED' && selected.reviewNote && <Alert type="warning" showIcon style={{ marginBottom: 16, maxWidth: 480 }} title={`驳回原因：${selected.reviewNote}`} />}
+          {selected?.status === 'REJECTED' && selected.reviewNote && (
+            <Alert type="warning" showIcon style={{ marginBottom: 16, maxWidth: 480 }} title={`驳回原因：${selected.reviewNote}`} />
+          )}
           {selected && <PayeeForm key={selected.id} initial={initial} submitText="提交变更" busy={submit.isPending} onSubmit={send} />}
         </>
       )}

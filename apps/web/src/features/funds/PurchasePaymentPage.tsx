@@ -29,7 +29,12 @@ export default function PurchasePaymentPage() {
 
   return (
     <Card title="采购付款（定向支付）" loading={controlled.isLoading || payees.isLoading}>
-      <Alert type="info" showIcon style={{ marginBottom: 16, maxWidth: 640 }} title="受控资金只能支付给白名单中已生效的收款方；未指定批次时按放款先后依次使用。" />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16, maxWidth: 640 }}
+        title="受控资金只能支付给白名单中已生效的收款方；未指定批次时按放款先后依次使用。"
+      />
       {!tranches.length ? (
         <Empty description="暂无可用的受控资金">
           <Link to="/user/moneyflowControl">
@@ -47,15 +52,36 @@ export default function PurchasePaymentPage() {
           form={form}
           layout="vertical"
           style={{ maxWidth: 480 }}
-          onFinish={(v) => setConfirming({ payeeId: v.payeeId, trancheId: v.trancheId, amount: tryParseYuan(v.amount)!, purpose: v.purpose?.trim() || undefined })}
+          onFinish={(v) =>
+            setConfirming({
+              payeeId: v.payeeId,
+              trancheId: v.trancheId,
+              amount: tryParseYuan(v.amount)!,
+              purpose: v.purpose?.trim() || undefined,
+            })
+          }
         >
           <Form.Item name="payeeId" label="收款方" rules={[{ required: true, message: '请选择收款方' }]}>
-            <Select placeholder="白名单中已生效的收款方" options={(payees.data?.items ?? []).map((p) => ({ value: p.id, label: `${p.name}（${p.accountNo}）` }))} />
+            <Select
+              placeholder="白名单中已生效的收款方"
+              options={(payees.data?.items ?? []).map((p) => ({ value: p.id, label: `${p.name}（${p.accountNo}）` }))}
+            />
           </Form.Item>
           <Form.Item name="trancheId" label="受控批次">
-            <Select allowClear placeholder="按放款先后自动使用" options={tranches.map((t) => ({ value: t.id, label: `${t.sourceRef} · 剩余 ¥${formatYuan(t.remaining)}` }))} />
+            <Select
+              allowClear
+              placeholder="按放款先后自动使用"
+              options={tranches.map((t) => ({ value: t.id, label: `${t.sourceRef} · 剩余 ¥${formatYuan(t.remaining)}` }))}
+            />
           </Form.Item>
-          <Form.Item name="amount" label="支付金额（元）" validateFirst dependencies={['trancheId']} rules={[yuanRule('支付金额', () => cap, `支付金额不能超过剩余受控资金 ¥${formatYuan(cap)}`)]} extra={`可用受控资金 ¥${formatYuan(cap)}，定向支付不收手续费`}>
+          <Form.Item
+            name="amount"
+            label="支付金额（元）"
+            validateFirst
+            dependencies={['trancheId']}
+            rules={[yuanRule('支付金额', () => cap, `支付金额不能超过剩余受控资金 ¥${formatYuan(cap)}`)]}
+            extra={`可用受控资金 ¥${formatYuan(cap)}，定向支付不收手续费`}
+          >
             <Input prefix="¥" inputMode="decimal" placeholder="请输入支付金额" />
           </Form.Item>
           <Form.Item name="purpose" label="用途" rules={[{ max: 100 }]}>
@@ -77,7 +103,12 @@ export default function PurchasePaymentPage() {
                 { label: '收款方', value: payee ? `${payee.name}（${payee.accountNo}）` : '—' },
                 { label: '支付金额', value: <b>¥{formatYuan(confirming.amount)}</b> },
                 { label: '手续费', value: '¥0.00' },
-                { label: '资金来源', value: confirming.trancheId ? (tranches.find((t) => t.id === confirming.trancheId)?.sourceRef ?? '') : '受控资金（按放款先后）' },
+                {
+                  label: '资金来源',
+                  value: confirming.trancheId
+                    ? (tranches.find((t) => t.id === confirming.trancheId)?.sourceRef ?? '')
+                    : '受控资金（按放款先后）',
+                },
               ]
             : []
         }

@@ -19,7 +19,14 @@ export default function SeeWhiteListPage() {
       data-testid="whitelist-page"
       extra={
         <Space>
-          <Select allowClear placeholder="全部状态" style={{ width: 120 }} value={status} onChange={(v) => (setStatus(v), setPaging((p) => ({ ...p, page: 1 })))} options={PAYEE_STATUS_OPTIONS} />
+          <Select
+            allowClear
+            placeholder="全部状态"
+            style={{ width: 120 }}
+            value={status}
+            onChange={(v) => (setStatus(v), setPaging((p) => ({ ...p, page: 1 })))}
+            options={PAYEE_STATUS_OPTIONS}
+          />
           <Link to="/user/openLastDirPayment">
             <Button type="primary">新增收款方</Button>
           </Link>
@@ -31,7 +38,12 @@ export default function SeeWhiteListPage() {
         loading={list.isFetching}
         dataSource={list.data?.items ?? []}
         locale={{ emptyText: <Empty description="白名单中还没有收款方" /> }}
-        pagination={{ current: paging.page, pageSize: paging.size, total: list.data?.totalCount ?? 0, onChange: (page, size) => setPaging({ page, size }) }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.size,
+          total: list.data?.totalCount ?? 0,
+          onChange: (page, size) => setPaging({ page, size }),
+        }}
         scroll={{ x: 900 }}
         columns={[
           { title: '收款方名称', dataIndex: 'name' },

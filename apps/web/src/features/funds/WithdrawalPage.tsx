@@ -29,7 +29,13 @@ export default function WithdrawalPage() {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card title="提现" loading={info.isLoading} data-testid="withdrawal-page">
         {d && !d.settlementAccount && (
-          <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="尚未绑定结算账户" description="提现将转入企业认证时绑定的结算账户，请先完成企业认证或绑定结算账户。" />
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title="尚未绑定结算账户"
+            description="提现将转入企业认证时绑定的结算账户，请先完成企业认证或绑定结算账户。"
+          />
         )}
         {d && (
           <>
@@ -41,11 +47,17 @@ export default function WithdrawalPage() {
               <Descriptions.Item label="最多可提现">¥{formatYuan(d.maxAmount)}</Descriptions.Item>
               {d.settlementAccount && (
                 <Descriptions.Item label="收款账户">
-                  {d.settlementAccount.accountName} · {d.settlementAccount.accountNo} · {d.settlementAccount.branchName || d.settlementAccount.bankName}
+                  {d.settlementAccount.accountName} · {d.settlementAccount.accountNo} ·{' '}
+                  {d.settlementAccount.branchName || d.settlementAccount.bankName}
                 </Descriptions.Item>
               )}
             </Descriptions>
-            <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={({ amount: text }) => setConfirming(tryParseYuan(text))}>
+            <Form
+              form={form}
+              layout="vertical"
+              style={{ maxWidth: 420 }}
+              onFinish={({ amount: text }) => setConfirming(tryParseYuan(text))}
+            >
               <Form.Item
                 name="amount"
                 label="提现金额（元）"
@@ -75,7 +87,12 @@ export default function WithdrawalPage() {
           loading={history.isFetching}
           dataSource={history.data?.items ?? []}
           locale={{ emptyText: <Empty description="暂无提现记录" /> }}
-          pagination={{ current: paging.page, pageSize: paging.size, total: history.data?.totalCount ?? 0, onChange: (page, size) => setPaging({ page, size }) }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.size,
+            total: history.data?.totalCount ?? 0,
+            onChange: (page, size) => setPaging({ page, size }),
+          }}
           columns={[
             { title: '申请时间', dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
             { title: '流水号', dataIndex: 'refNo' },
@@ -106,7 +123,10 @@ export default function WithdrawalPage() {
                 { label: '提现金额', value: `¥${formatYuan(confirming)}` },
                 { label: '手续费', value: `¥${formatYuan(fee)}` },
                 { label: '合计扣除', value: <b>¥{formatYuan(confirming + fee)}</b> },
-                { label: '收款账户', value: d.settlementAccount ? `${d.settlementAccount.accountName} ${d.settlementAccount.accountNo}` : '—' },
+                {
+                  label: '收款账户',
+                  value: d.settlementAccount ? `${d.settlementAccount.accountName} ${d.settlementAccount.accountNo}` : '—',
+                },
               ]
         }
         onConfirm={(confirmation) => withdraw.mutateAsync({ amount: confirming!, ...confirmation })}

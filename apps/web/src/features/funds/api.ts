@@ -79,7 +79,8 @@ export function useMonthlyFlows() {
 }
 
 /** Every flow matching the filters (for the Excel export). */
-export const fetchFlowsForExport = (filters: FlowFilters) => get<z.output<typeof fundFlowExportSchema>>('/funds/flows/export', { ...filters });
+export const fetchFlowsForExport = (filters: FlowFilters) =>
+  get<z.output<typeof fundFlowExportSchema>>('/funds/flows/export', { ...filters });
 
 export function useWithdrawalInfo() {
   return useQuery({
@@ -154,7 +155,8 @@ type Confirmed<T> = T & Confirmation;
 
 export function useWithdraw() {
   return useAction({
-    call: ({ amount, ...confirmation }: Confirmed<{ amount: number }>) => postConfirmed<MoneyResult>('/funds/withdraw', { amount }, confirmation),
+    call: ({ amount, ...confirmation }: Confirmed<{ amount: number }>) =>
+      postConfirmed<MoneyResult>('/funds/withdraw', { amount }, confirmation),
     invalidates: [FUNDS_KEY],
   });
 }
@@ -162,7 +164,8 @@ export function useWithdraw() {
 type TransferInput = Pick<z.input<typeof transferBody>, 'payeeAccountNo' | 'payeeName' | 'amount' | 'memo'>;
 export function useTransfer() {
   return useAction({
-    call: ({ password, idempotencyKey, ...body }: Confirmed<TransferInput>) => postConfirmed<MoneyResult>('/funds/transfer', body, { password, idempotencyKey }),
+    call: ({ password, idempotencyKey, ...body }: Confirmed<TransferInput>) =>
+      postConfirmed<MoneyResult>('/funds/transfer', body, { password, idempotencyKey }),
     invalidates: [FUNDS_KEY],
   });
 }
@@ -204,7 +207,8 @@ export function useDisablePayee() {
 
 export function useApplyConsignment() {
   return useAction({
-    call: (body: { payeeId: number; contractNo: string; amountLimit: number; remark?: string }) => postJson<{ id: number }>('/funds/consignments', body),
+    call: (body: { payeeId: number; contractNo: string; amountLimit: number; remark?: string }) =>
+      postJson<{ id: number }>('/funds/consignments', body),
     invalidates: [FUNDS_KEY],
     success: '代付申请已提交，等待平台审核',
   });

@@ -8,7 +8,10 @@ import { dateTime } from '../../lib/format.ts';
  * chunk) and hands it to the browser as a download. Amounts are written as numbers of yuan with two
  * decimals from the exact cent text, so Excel can sum them.
  */
-export async function exportFlowsToExcel(items: FundFlow[], meta: { accountNo: string; accountName: string; filterText: string }): Promise<string> {
+export async function exportFlowsToExcel(
+  items: FundFlow[],
+  meta: { accountNo: string; accountName: string; filterText: string },
+): Promise<string> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Factoring Portal';
   const ws = wb.addWorksheet('资金流水');
@@ -19,7 +22,16 @@ export async function exportFlowsToExcel(items: FundFlow[], meta: { accountNo: s
   header.font = { bold: true };
   for (const f of items) {
     const yuan = Number(centsToYuanString(f.direction === 'IN' ? f.amount : -f.amount));
-    ws.addRow([dateTime(f.createdAt), f.refNo, f.typeLabel, f.direction === 'IN' ? '收入' : '支出', yuan, f.counterpartyName ?? '', f.counterpartyAccount ?? '', f.memo ?? '']);
+    ws.addRow([
+      dateTime(f.createdAt),
+      f.refNo,
+      f.typeLabel,
+      f.direction === 'IN' ? '收入' : '支出',
+      yuan,
+      f.counterpartyName ?? '',
+      f.counterpartyAccount ?? '',
+      f.memo ?? '',
+    ]);
   }
   ws.getColumn(5).numFmt = '#,##0.00';
   [20, 22, 14, 8, 16, 28, 22, 24].forEach((w, i) => (ws.getColumn(i + 1).width = w));

@@ -1,4 +1,11 @@
-import { FLOW_TYPE_LABELS, USER_FLOW_TYPES, payeeLifecycle, type PayeeStatus, type WithdrawalStatus, type ConsignmentStatus } from '@factoring/domain';
+import {
+  FLOW_TYPE_LABELS,
+  USER_FLOW_TYPES,
+  payeeLifecycle,
+  type PayeeStatus,
+  type WithdrawalStatus,
+  type ConsignmentStatus,
+} from '@factoring/domain';
 
 // Presentation of the fund account's statuses: the labels come from the domain machines
 // (packages/domain/src/status/funds.ts); only the colours are the web's.

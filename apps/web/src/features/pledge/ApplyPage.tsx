@@ -52,7 +52,16 @@ export default function ApplyPage() {
 
   const submit = async (values: ApplyForm) => {
     if (!creditLineId) return;
-    const result = await apply.run({ creditLineId, lines: lines as never, amount: tryParseYuan(values.amount)!, termDays: values.termDays, pickupPerson: values.pickupPerson }, { form });
+    const result = await apply.run(
+      {
+        creditLineId,
+        lines: lines as never,
+        amount: tryParseYuan(values.amount)!,
+        termDays: values.termDays,
+        pickupPerson: values.pickupPerson,
+      },
+      { form },
+    );
     if (result) navigate(`/pledge/pledgeSucess?id=${result.id}&no=${result.financingNo}&margin=${result.margin}`);
   };
 
@@ -61,7 +70,15 @@ export default function ApplyPage() {
       <Card title="选择平台与质押货物">
         <Space wrap style={{ marginBottom: 12 }}>
           <span>质押平台</span>
-          <Select style={{ minWidth: 260 }} value={creditLineId ?? undefined} onChange={(v) => { setLineId(v); setQuantities({}); }} options={withLine.map((p) => ({ value: p.creditLine!.id, label: `${p.name}（可用 ${yuan(p.creditLine!.available)}）` }))} />
+          <Select
+            style={{ minWidth: 260 }}
+            value={creditLineId ?? undefined}
+            onChange={(v) => {
+              setLineId(v);
+              setQuantities({});
+            }}
+            options={withLine.map((p) => ({ value: p.creditLine!.id, label: `${p.name}（可用 ${yuan(p.creditLine!.available)}）` }))}
+          />
         </Space>
         <Table
           rowKey="positionId"
@@ -97,26 +114,57 @@ export default function ApplyPage() {
         />
       </Card>
       <Card title="融资申请">
-        <Form form={form} layout="vertical" onFinish={submit} initialValues={{ termDays: Math.min(90, platform.maxTermDays) }} style={{ maxWidth: 520 }}>
-          <Form.Item name="amount" label="融资金额（元）" rules={[yuanRule('融资金额', () => trial.data?.maxAmount, (cap) => `融资金额不能超过最高可融资 ${formatYuan(cap)} 元`)]}>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={submit}
+          initialValues={{ termDays: Math.min(90, platform.maxTermDays) }}
+          style={{ maxWidth: 520 }}
+        >
+          <Form.Item
+            name="amount"
+            label="融资金额（元）"
+            rules={[
+              yuanRule(
+                '融资金额',
+                () => trial.data?.maxAmount,
+                (cap) => `融资金额不能超过最高可融资 ${formatYuan(cap)} 元`,
+              ),
+            ]}
+          >
             <Input inputMode="decimal" placeholder="例如 250,000.00" />
           </Form.Item>
-          <Form.Item name="termDays" label={`融资期限（天，最长 ${platform.maxTermDays} 天）`} rules={[{ required: true, message: '请输入融资期限' }]}>
+          <Form.Item
+            name="termDays"
+            label={`融资期限（天，最长 ${platform.maxTermDays} 天）`}
+            rules={[{ required: true, message: '请输入融资期限' }]}
+          >
             <InputNumber min={1} max={platform.maxTermDays} precision={0} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="pickupPerson" label="提货人（赎货时放货给此人，可稍后填写）">
             <Input maxLength={60} />
           </Form.Item>
-          {trial.isError && <Alert type="error" showIcon message={(trial.error as { message?: string }).message ?? '试算失败'} style={{ marginBottom: 12 }} />}
+          {trial.isError && (
+            <Alert
+              type="error"
+              showIcon
+              message={(trial.error as { message?: string }).message ?? '试算失败'}
+              style={{ marginBottom: 12 }}
+            />
+          )}
           {trial.data && (
             <Descriptions bordered size="small" column={1} style={{ marginBottom: 16 }} data-testid="pledge-trial">
               <Descriptions.Item label="质押货物">{`${trial.data.goodsName} ${trial.data.quantity} ${trial.data.unit}`}</Descriptions.Item>
               <Descriptions.Item label="当前单价">{`${yuan(trial.data.unitPrice)}/${trial.data.unit}`}</Descriptions.Item>
               <Descriptions.Item label="货值">{yuan(trial.data.value)}</Descriptions.Item>
               <Descriptions.Item label="质押率">{formatPercent(trial.data.pledgeRatePpm)}</Descriptions.Item>
-              <Descriptions.Item label="最高可融资">{yuan(trial.data.maxAmount)}（货值上限 {yuan(trial.data.maxByValue)}，可用授信 {yuan(trial.data.available)}）</Descriptions.Item>
+              <Descriptions.Item label="最高可融资">
+                {yuan(trial.data.maxAmount)}（货值上限 {yuan(trial.data.maxByValue)}，可用授信 {yuan(trial.data.available)}）
+              </Descriptions.Item>
               <Descriptions.Item label="应缴保证金">{yuan(trial.data.margin)}</Descriptions.Item>
-              <Descriptions.Item label="利息">{yuan(trial.data.interest)}（年化 {formatPercent(trial.data.annualRatePpm)}）</Descriptions.Item>
+              <Descriptions.Item label="利息">
+                {yuan(trial.data.interest)}（年化 {formatPercent(trial.data.annualRatePpm)}）
+              </Descriptions.Item>
               <Descriptions.Item label="服务费">{yuan(trial.data.serviceFee)}</Descriptions.Item>
               <Descriptions.Item label="实际放款">{yuan(trial.data.netAmount)}</Descriptions.Item>
               <Descriptions.Item label="到期日">{date(trial.data.dueDate)}</Descriptions.Item>

@@ -13,7 +13,12 @@ function LtvBar({ f }: { f: PledgeFinancing }) {
   const pct = Math.min(100, f.ltvPpm / 10_000);
   return (
     <div style={{ minWidth: 160 }}>
-      <Progress percent={Number(pct.toFixed(2))} size="small" status={f.risk === 'NORMAL' ? 'normal' : 'exception'} format={() => formatPercent(f.ltvPpm)} />
+      <Progress
+        percent={Number(pct.toFixed(2))}
+        size="small"
+        status={f.risk === 'NORMAL' ? 'normal' : 'exception'}
+        format={() => formatPercent(f.ltvPpm)}
+      />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         质押率 {formatPercent(f.pledgeRatePpm)} · 预警 {formatPercent(f.warningLinePpm)} · 平仓 {formatPercent(f.liquidationLinePpm)}
       </Typography.Text>
@@ -39,12 +44,28 @@ export default function FinancingsPage() {
           type="warning"
           showIcon
           message={`${f.financingNo}：货值下跌，质押率 ${formatPercent(f.ltvPpm)}，请于 ${date(f.openMarginCall!.deadline)} 前补缴保证金 ${yuan(f.openMarginCall!.amount)}`}
-          action={<Button size="small" onClick={() => navigate(`/pledge/giveGold?id=${f.id}`)}>补缴保证金</Button>}
+          action={
+            <Button size="small" onClick={() => navigate(`/pledge/giveGold?id=${f.id}`)}>
+              补缴保证金
+            </Button>
+          }
         />
       ))}
       <Space wrap>
-        <Select allowClear placeholder="全部状态" style={{ width: 160 }} value={status} onChange={(v) => { setStatus(v); setPaging((p) => ({ ...p, page: 1 })); }} options={pledgeLifecycle.states.map((s) => ({ value: s, label: pledgeLifecycle.label(s) }))} />
-        <Button type="primary" onClick={() => navigate('/pledge/myPlatform')}>发起融资</Button>
+        <Select
+          allowClear
+          placeholder="全部状态"
+          style={{ width: 160 }}
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setPaging((p) => ({ ...p, page: 1 }));
+          }}
+          options={pledgeLifecycle.states.map((s) => ({ value: s, label: pledgeLifecycle.label(s) }))}
+        />
+        <Button type="primary" onClick={() => navigate('/pledge/myPlatform')}>
+          发起融资
+        </Button>
       </Space>
       <Table
         rowKey="id"
@@ -53,24 +74,58 @@ export default function FinancingsPage() {
         dataSource={list.data?.items}
         scroll={{ x: 1300 }}
         locale={{ emptyText: <Empty description="暂无质押融资" /> }}
-        pagination={{ current: paging.page, pageSize: paging.size, total: list.data?.totalCount, onChange: (page, size) => setPaging({ page, size }) }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.size,
+          total: list.data?.totalCount,
+          onChange: (page, size) => setPaging({ page, size }),
+        }}
         columns={[
           { title: '融资编号', dataIndex: 'financingNo', render: (v: string, f) => <a onClick={() => setOpen(f.id)}>{v}</a> },
-          { title: '状态', render: (_, f) => <Space size={4}><Tag>{pledgeLifecycle.label(f.status)}</Tag>{f.overdue && <Tag color="red">逾期</Tag>}{f.defaulted && <Tag color="red">违约</Tag>}</Space> },
+          {
+            title: '状态',
+            render: (_, f) => (
+              <Space size={4}>
+                <Tag>{pledgeLifecycle.label(f.status)}</Tag>
+                {f.overdue && <Tag color="red">逾期</Tag>}
+                {f.defaulted && <Tag color="red">违约</Tag>}
+              </Space>
+            ),
+          },
           { title: '质押货物', render: (_, f) => `${f.goodsName} ${f.pledgedQuantity} ${f.unit}` },
           { title: '当前货值', render: (_, f) => yuan(f.value) },
           { title: '融资金额', render: (_, f) => yuan(f.amount) },
           { title: '保证金', render: (_, f) => yuan(f.marginPaid + f.topUpMargin) },
           { title: '未还本金', render: (_, f) => yuan(f.outstanding) },
-          { title: '质押率（LTV）', render: (_, f) => <Space direction="vertical" size={0}><LtvBar f={f} /><Tag color={RISK_COLOR[f.risk]}>{PLEDGE_RISK_LABELS[f.risk]}</Tag></Space> },
+          {
+            title: '质押率（LTV）',
+            render: (_, f) => (
+              <Space direction="vertical" size={0}>
+                <LtvBar f={f} />
+                <Tag color={RISK_COLOR[f.risk]}>{PLEDGE_RISK_LABELS[f.risk]}</Tag>
+              </Space>
+            ),
+          },
           { title: '到期日', dataIndex: 'dueDate', render: (v: string) => date(v) },
           {
             title: '操作',
             render: (_, f) => (
               <Space wrap size={4}>
-                {f.status === 'MARGIN_PENDING' && <Button size="small" type="primary" onClick={() => navigate(`/pledge/bondVoucher?id=${f.id}`)}>缴纳保证金</Button>}
-                {f.openMarginCall && <Button size="small" danger onClick={() => navigate(`/pledge/giveGold?id=${f.id}`)}>补缴保证金</Button>}
-                {(f.status === 'DISBURSED' || f.status === 'REPAYING') && <Button size="small" onClick={() => navigate(`/pledge/repaymentList?id=${f.id}`)}>还款/赎货</Button>}
+                {f.status === 'MARGIN_PENDING' && (
+                  <Button size="small" type="primary" onClick={() => navigate(`/pledge/bondVoucher?id=${f.id}`)}>
+                    缴纳保证金
+                  </Button>
+                )}
+                {f.openMarginCall && (
+                  <Button size="small" danger onClick={() => navigate(`/pledge/giveGold?id=${f.id}`)}>
+                    补缴保证金
+                  </Button>
+                )}
+                {(f.status === 'DISBURSED' || f.status === 'REPAYING') && (
+                  <Button size="small" onClick={() => navigate(`/pledge/repaymentList?id=${f.id}`)}>
+                    还款/赎货
+                  </Button>
+                )}
                 {['SUBMITTED', 'MARGIN_PENDING', 'MARGIN_PAID', 'APPROVED'].includes(f.status) && (
                   <Popconfirm title="取消后货物解除质押、授信与保证金退回，确定取消？" onConfirm={() => cancel.run(f.id)}>
                     <Button size="small">取消</Button>
@@ -90,7 +145,13 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
   const detail = useFinancing(id);
   const d = detail.data;
   return (
-    <Drawer open={id !== null} onClose={onClose} title={d?.financingNo ?? '质押融资详情'} size="large" loading={detail.isPending && id !== null}>
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      title={d?.financingNo ?? '质押融资详情'}
+      size="large"
+      loading={detail.isPending && id !== null}
+    >
       {d && (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Descriptions size="small" column={2} bordered>
@@ -108,11 +169,38 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
             <Descriptions.Item label="罚息">{yuan(d.penaltyOwed)}</Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5}>价格走势（货值 = 剩余质押数量 × 单价）</Typography.Title>
-          <Table size="small" rowKey={(r, i) => `${r.priceDate}-${i}`} pagination={false} dataSource={d.prices} columns={[{ title: '日期', dataIndex: 'priceDate' }, { title: '单价', render: (_, r) => yuan(r.unitPrice) }]} />
+          <Table
+            size="small"
+            rowKey={(r, i) => `${r.priceDate}-${i}`}
+            pagination={false}
+            dataSource={d.prices}
+            columns={[
+              { title: '日期', dataIndex: 'priceDate' },
+              { title: '单价', render: (_, r) => yuan(r.unitPrice) },
+            ]}
+          />
           <Typography.Title level={5}>放货单</Typography.Title>
-          <Table size="small" rowKey="id" pagination={false} dataSource={d.releaseOrders} locale={{ emptyText: '暂无' }} columns={[{ title: '放货单号', dataIndex: 'orderNo' }, { title: '数量', dataIndex: 'quantity' }, { title: '已出库', dataIndex: 'consumed' }, { title: '状态', dataIndex: 'status', render: (s: string) => ({ OPEN: '待出库', CONSUMED: '已出库', CANCELLED: '已取消' })[s] ?? s }]} />
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={d.releaseOrders}
+            locale={{ emptyText: '暂无' }}
+            columns={[
+              { title: '放货单号', dataIndex: 'orderNo' },
+              { title: '数量', dataIndex: 'quantity' },
+              { title: '已出库', dataIndex: 'consumed' },
+              {
+                title: '状态',
+                dataIndex: 'status',
+                render: (s: string) => ({ OPEN: '待出库', CONSUMED: '已出库', CANCELLED: '已取消' })[s] ?? s,
+              },
+            ]}
+          />
           <Typography.Title level={5}>历史</Typography.Title>
-          <Timeline items={d.events.map((e) => ({ children: `${dateTime(e.at)} ${e.actorName} ${e.action}${e.note ? `：${e.note}` : ''}` }))} />
+          <Timeline
+            items={d.events.map((e) => ({ children: `${dateTime(e.at)} ${e.actorName} ${e.action}${e.note ? `：${e.note}` : ''}` }))}
+          />
         </Space>
       )}
     </Drawer>

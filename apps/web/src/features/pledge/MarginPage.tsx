@@ -28,7 +28,18 @@ export default function MarginPage() {
   const amount = topUp ? (d.openMarginCall?.amount ?? 0) : d.margin;
   const due = topUp ? d.openMarginCall !== null : d.status === 'MARGIN_PENDING';
   if (done) {
-    return <Result status="success" title={topUp ? '补缴保证金成功' : '保证金已缴纳，等待审批'} subTitle={`流水号 ${done}`} extra={<Button type="primary" onClick={() => navigate('/pledge/pledgeFinacy')}>我的融资</Button>} />;
+    return (
+      <Result
+        status="success"
+        title={topUp ? '补缴保证金成功' : '保证金已缴纳，等待审批'}
+        subTitle={`流水号 ${done}`}
+        extra={
+          <Button type="primary" onClick={() => navigate('/pledge/pledgeFinacy')}>
+            我的融资
+          </Button>
+        }
+      />
+    );
   }
   return (
     <Card title={topUp ? '补缴保证金' : '缴纳保证金'} data-testid="pledge-margin">
@@ -41,7 +52,9 @@ export default function MarginPage() {
         <Descriptions.Item label={topUp ? '应补缴' : '应缴保证金'}>{yuan(amount)}</Descriptions.Item>
       </Descriptions>
       {due ? (
-        <Button type="primary" onClick={() => setConfirming(true)}>从账户支付 {yuan(amount)}</Button>
+        <Button type="primary" onClick={() => setConfirming(true)}>
+          从账户支付 {yuan(amount)}
+        </Button>
       ) : (
         <Empty description={topUp ? '该融资没有待补缴的保证金' : '该融资当前无需缴纳保证金'} />
       )}
@@ -55,7 +68,10 @@ export default function MarginPage() {
         ]}
         okText="确认支付"
         onConfirm={(c) => (topUp ? top : pay).mutateAsync({ id, ...c })}
-        onDone={(r) => { setConfirming(false); setDone(r.refNo ?? '—'); }}
+        onDone={(r) => {
+          setConfirming(false);
+          setDone(r.refNo ?? '—');
+        }}
         onCancel={() => setConfirming(false)}
       />
     </Card>

@@ -22,7 +22,11 @@ export default function MyPlatformPage() {
           style={{ marginBottom: 16 }}
           extra={
             p.creditLine ? (
-              <Button type="primary" disabled={p.creditLine.status !== 'ACTIVE'} onClick={() => navigate(`/pledge/applyFinacing?creditLineId=${p.creditLine!.id}`)}>
+              <Button
+                type="primary"
+                disabled={p.creditLine.status !== 'ACTIVE'}
+                onClick={() => navigate(`/pledge/applyFinacing?creditLineId=${p.creditLine!.id}`)}
+              >
                 发起融资
               </Button>
             ) : (

@@ -18,9 +18,14 @@ export default function OperatorPricePanel() {
           form={form}
           layout="inline"
           onFinish={async (v) => {
-            const r = await record.run({ goodsId: v.goodsId, unitPrice: tryParseYuan(v.unitPrice)!, priceDate: chinaDate(), source: v.source }, { form });
+            const r = await record.run(
+              { goodsId: v.goodsId, unitPrice: tryParseYuan(v.unitPrice)!, priceDate: chinaDate(), source: v.source },
+              { form },
+            );
             if (r) {
-              setLast(`已重估 ${r.revalued} 笔质押融资，${r.warnings} 笔超过预警线，${r.marginCalls.length} 笔需补缴保证金${r.marginCalls.map((c) => `（${c.financingNo} ${formatYuan(c.amount)} 元）`).join('')}`);
+              setLast(
+                `已重估 ${r.revalued} 笔质押融资，${r.warnings} 笔超过预警线，${r.marginCalls.length} 笔需补缴保证金${r.marginCalls.map((c) => `（${c.financingNo} ${formatYuan(c.amount)} 元）`).join('')}`,
+              );
               form.resetFields(['unitPrice']);
             }
           }}
@@ -34,13 +39,19 @@ export default function OperatorPricePanel() {
           <Form.Item name="source" label="来源" rules={[{ required: true, message: '请输入价格来源' }]} initialValue="运营录入">
             <Input maxLength={100} style={{ width: 200 }} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={record.isPending}>保存并盯市</Button>
+          <Button type="primary" htmlType="submit" loading={record.isPending}>
+            保存并盯市
+          </Button>
         </Form>
         {last && <Alert style={{ marginTop: 12 }} type="info" showIcon message={last} />}
       </Card>
       {(prices.data ?? []).length === 0 && !prices.isPending && <Empty description="暂无质押货物" />}
       {(prices.data ?? []).map((g) => (
-        <Card key={g.goodsId} size="small" title={`${g.goodsName}：${g.unitPrice === null ? '暂无报价' : `${yuan(g.unitPrice)}/${g.unit}`}`}>
+        <Card
+          key={g.goodsId}
+          size="small"
+          title={`${g.goodsName}：${g.unitPrice === null ? '暂无报价' : `${yuan(g.unitPrice)}/${g.unit}`}`}
+        >
           <Table
             size="small"
             rowKey="id"

@@ -29,7 +29,9 @@ export default function RepaymentPage() {
   if (!d) return <Empty description="质押融资不存在" />;
   const owed = d.outstanding + d.interestOwed + d.penaltyOwed;
   const live = d.status === 'DISBURSED' || d.status === 'REPAYING';
-  const chosen = Object.entries(quantities).filter(([, q]) => q && Number(q) > 0).map(([itemId, quantity]) => ({ itemId: Number(itemId), quantity }));
+  const chosen = Object.entries(quantities)
+    .filter(([, q]) => q && Number(q) > 0)
+    .map(([itemId, quantity]) => ({ itemId: Number(itemId), quantity }));
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="large" data-testid="pledge-repay">
@@ -41,10 +43,22 @@ export default function RepaymentPage() {
         </Descriptions>
         {live ? (
           <Form form={form} layout="inline" onFinish={(v) => setAmount(tryParseYuan(v.amount))}>
-            <Form.Item name="amount" label="还款金额（元）" rules={[yuanRule('还款金额', () => owed, (cap) => `还款金额不能超过应还 ${formatYuan(cap)} 元`)]}>
+            <Form.Item
+              name="amount"
+              label="还款金额（元）"
+              rules={[
+                yuanRule(
+                  '还款金额',
+                  () => owed,
+                  (cap) => `还款金额不能超过应还 ${formatYuan(cap)} 元`,
+                ),
+              ]}
+            >
               <Input inputMode="decimal" style={{ width: 200 }} />
             </Form.Item>
-            <Button htmlType="submit" type="primary">账户还款</Button>
+            <Button htmlType="submit" type="primary">
+              账户还款
+            </Button>
           </Form>
         ) : (
           <Alert type="info" showIcon message="该融资当前不需要还款" />
@@ -52,7 +66,9 @@ export default function RepaymentPage() {
       </Card>
       {live && (
         <Card title="赎货（还款后按已还金额释放质押货物）">
-          {releasable !== null && <Alert type="success" showIcon style={{ marginBottom: 12 }} message={`按当前价格与质押率，可赎回 ${releasable} ${d.unit}`} />}
+          {releasable !== null && (
+            <Alert type="success" showIcon style={{ marginBottom: 12 }} message={`按当前价格与质押率，可赎回 ${releasable} ${d.unit}`} />
+          )}
           <Table
             rowKey="id"
             size="small"
@@ -66,13 +82,28 @@ export default function RepaymentPage() {
               {
                 title: '本次赎回',
                 render: (_, i) => (
-                  <InputNumber<string> stringMode min="0" max={i.remaining} precision={d.scale} aria-label={`赎回数量 ${i.batchNo}`} value={quantities[i.id]} onChange={(v) => setQuantities((q) => ({ ...q, [i.id]: v ?? '' }))} addonAfter={d.unit} />
+                  <InputNumber<string>
+                    stringMode
+                    min="0"
+                    max={i.remaining}
+                    precision={d.scale}
+                    aria-label={`赎回数量 ${i.batchNo}`}
+                    value={quantities[i.id]}
+                    onChange={(v) => setQuantities((q) => ({ ...q, [i.id]: v ?? '' }))}
+                    addonAfter={d.unit}
+                  />
                 ),
               },
             ]}
           />
           <Space style={{ marginTop: 12 }} wrap>
-            <Input placeholder="提货人" value={pickupPerson} maxLength={60} onChange={(e) => setPickupPerson(e.target.value)} style={{ width: 200 }} />
+            <Input
+              placeholder="提货人"
+              value={pickupPerson}
+              maxLength={60}
+              onChange={(e) => setPickupPerson(e.target.value)}
+              style={{ width: 200 }}
+            />
             <Button
               type="primary"
               disabled={!chosen.length}
@@ -101,7 +132,11 @@ export default function RepaymentPage() {
         ]}
         okText="确认还款"
         onConfirm={(c) => repay.mutateAsync({ id, amount: amount!, ...c })}
-        onDone={(r) => { setAmount(null); form.resetFields(); setReleasable(r.releasable); }}
+        onDone={(r) => {
+          setAmount(null);
+          form.resetFields();
+          setReleasable(r.releasable);
+        }}
         onCancel={() => setAmount(null)}
       />
     </Space>

@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import type {
-  goodsPriceListSchema, pledgeFinancingDetailSchema, pledgeFinancingSchema, pledgePlatformSchema, pledgeStockSchema, pledgeTrialSchema, PledgeApplyInput,
+  goodsPriceListSchema,
+  pledgeFinancingDetailSchema,
+  pledgeFinancingSchema,
+  pledgePlatformSchema,
+  pledgeStockSchema,
+  pledgeTrialSchema,
+  PledgeApplyInput,
 } from '@factoring/domain/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAction } from '../../lib/action.ts';
@@ -23,13 +29,18 @@ const get = <T>(url: string, data?: object) => request<T>(url, { data: data as R
 const post = <T>(url: string, data: object) => request<T>(url, { method: 'POST', json: true, data: data as Record<string, unknown> });
 
 export const usePlatforms = () => useQuery({ queryKey: [...KEY, 'platforms'], queryFn: () => get<PledgePlatform[]>('/pledge/platforms') });
-export const useStock = (warehouseId?: number) => useQuery({ queryKey: [...KEY, 'stock', warehouseId], queryFn: () => get<PledgeStock[]>('/pledge/stock', warehouseId ? { warehouseId } : {}) });
+export const useStock = (warehouseId?: number) =>
+  useQuery({
+    queryKey: [...KEY, 'stock', warehouseId],
+    queryFn: () => get<PledgeStock[]>('/pledge/stock', warehouseId ? { warehouseId } : {}),
+  });
 
 /** The live trial; waits while the form is incomplete. */
 export function useTrial(input: { creditLineId: number; lines: PledgeLine[]; amount: number; termDays: number } | null) {
   return useQuery({
     queryKey: [...KEY, 'trial', input],
-    queryFn: () => request<PledgeTrial>('/pledge/trial', { method: 'POST', json: true, data: input as unknown as Record<string, unknown> }).then(unwrap),
+    queryFn: () =>
+      request<PledgeTrial>('/pledge/trial', { method: 'POST', json: true, data: input as unknown as Record<string, unknown> }).then(unwrap),
     enabled: input !== null,
     placeholderData: keepPreviousData,
     retry: false,
@@ -37,26 +48,53 @@ export function useTrial(input: { creditLineId: number; lines: PledgeLine[]; amo
 }
 
 export function useFinancings(q: { page: number; size: number; status?: string }) {
-  return useQuery({ queryKey: [...KEY, 'financings', q], queryFn: () => get<Paged<PledgeFinancing>>('/pledge/financings', q), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...KEY, 'financings', q],
+    queryFn: () => get<Paged<PledgeFinancing>>('/pledge/financings', q),
+    placeholderData: keepPreviousData,
+  });
 }
 export function useFinancing(id: number | null) {
-  return useQuery({ queryKey: [...KEY, 'financing', id], queryFn: () => get<PledgeFinancingDetail>(`/pledge/financings/${id}`), enabled: id !== null });
+  return useQuery({
+    queryKey: [...KEY, 'financing', id],
+    queryFn: () => get<PledgeFinancingDetail>(`/pledge/financings/${id}`),
+    enabled: id !== null,
+  });
 }
 
 export const useApply = () =>
-  useAction<PledgeApplyInput, { id: number; financingNo: string; status: string; margin: number; netAmount: number }>({ call: (body) => post('/pledge/financings', body), invalidates: REFRESH });
-export const useCancel = () => useAction<number, { id: number; status: string }>({ call: (id) => post(`/pledge/financings/${id}/cancel`, {}), invalidates: REFRESH, success: '已取消申请' });
+  useAction<PledgeApplyInput, { id: number; financingNo: string; status: string; margin: number; netAmount: number }>({
+    call: (body) => post('/pledge/financings', body),
+    invalidates: REFRESH,
+  });
+export const useCancel = () =>
+  useAction<number, { id: number; status: string }>({
+    call: (id) => post(`/pledge/financings/${id}/cancel`, {}),
+    invalidates: REFRESH,
+    success: '已取消申请',
+  });
 
 type MoneyResult = { id: number; status: string; amount: number; refNo: string | null };
-export const usePayMargin = () => useAction<{ id: number } & Confirmation, MoneyResult>({ call: ({ id, ...c }) => postConfirmed(`/pledge/financings/${id}/margin`, {}, c), invalidates: REFRESH });
-export const useTopUp = () => useAction<{ id: number } & Confirmation, MoneyResult>({ call: ({ id, ...c }) => postConfirmed(`/pledge/financings/${id}/top-up`, {}, c), invalidates: REFRESH });
+export const usePayMargin = () =>
+  useAction<{ id: number } & Confirmation, MoneyResult>({
+    call: ({ id, ...c }) => postConfirmed(`/pledge/financings/${id}/margin`, {}, c),
+    invalidates: REFRESH,
+  });
+export const useTopUp = () =>
+  useAction<{ id: number } & Confirmation, MoneyResult>({
+    call: ({ id, ...c }) => postConfirmed(`/pledge/financings/${id}/top-up`, {}, c),
+    invalidates: REFRESH,
+  });
 export const useRepay = () =>
   useAction<{ id: number; amount: number } & Confirmation, MoneyResult & { principal: number; outstanding: number; releasable: string }>({
     call: ({ id, amount, ...c }) => postConfirmed(`/pledge/financings/${id}/repay`, { amount }, c),
     invalidates: REFRESH,
   });
 export const useRedeem = () =>
-  useAction<{ id: number; items: { itemId: number; quantity: string }[]; pickupPerson?: string; idempotencyKey: string }, { releaseOrders: { orderNo: string; quantity: string }[]; releasableAfter: string }>({
+  useAction<
+    { id: number; items: { itemId: number; quantity: string }[]; pickupPerson?: string; idempotencyKey: string },
+    { releaseOrders: { orderNo: string; quantity: string }[]; releasableAfter: string }
+  >({
     call: ({ id, ...body }) => post(`/pledge/financings/${id}/redeem`, body),
     invalidates: REFRESH,
   });
@@ -64,7 +102,10 @@ export const useRedeem = () =>
 // Operators ------------------------------------------------------------------------------------
 export const usePrices = () => useQuery({ queryKey: [...KEY, 'prices'], queryFn: () => get<GoodsPriceRow[]>('/bpm/pledge/prices') });
 export const useRecordPrice = () =>
-  useAction<{ goodsId: number; unitPrice: number; priceDate: string; source: string }, { revalued: number; warnings: number; marginCalls: { financingNo: string; amount: number }[] }>({
+  useAction<
+    { goodsId: number; unitPrice: number; priceDate: string; source: string },
+    { revalued: number; warnings: number; marginCalls: { financingNo: string; amount: number }[] }
+  >({
     call: (body) => post('/bpm/pledge/prices', body),
     invalidates: [KEY, ['bpm']],
   });

@@ -23,14 +23,20 @@ export default function FinanceableOrderPicker({ creditLineId, onPick }: Props) 
   if (!enabled) return null;
   const items = orders.data ?? [];
   return (
-    <Form.Item label="从我的销售订单选择" extra="已确认、买方为该平台核心企业、尚未融资的销售订单；选择后自动填入订单号、未收金额和交货日期">
+    <Form.Item
+      label="从我的销售订单选择"
+      extra="已确认、买方为该平台核心企业、尚未融资的销售订单；选择后自动填入订单号、未收金额和交货日期"
+    >
       <Select<number>
         allowClear
         style={{ width: '100%' }}
         loading={orders.isLoading}
         placeholder={items.length ? '选择销售订单' : '暂无可融资的销售订单'}
         disabled={!items.length}
-        options={items.map((o) => ({ value: o.id, label: `${o.orderNo} · ${o.counterpartyName} · 未收 ${yuan(o.totalAmount)} · 交货 ${o.deliveryDate}` }))}
+        options={items.map((o) => ({
+          value: o.id,
+          label: `${o.orderNo} · ${o.counterpartyName} · 未收 ${yuan(o.totalAmount)} · 交货 ${o.deliveryDate}`,
+        }))}
         onChange={(id) => {
           const o = items.find((x) => x.id === id);
           if (o) onPick({ orderNo: o.orderNo, orderAmount: centsToYuanString(o.totalAmount), deliveryDate: dayjs(o.deliveryDate) });

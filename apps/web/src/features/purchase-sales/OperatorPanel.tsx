@@ -4,7 +4,15 @@ import { useState } from 'react';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
 import { dateTime } from '../../lib/format.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
-import { useFactorCollection, useFeatureLog, useFeatureUsers, useOperatorOrders, useSwitchFeature, type FeatureUser, type OperatorOrder } from './api.ts';
+import {
+  useFactorCollection,
+  useFeatureLog,
+  useFeatureUsers,
+  useOperatorOrders,
+  useSwitchFeature,
+  type FeatureUser,
+  type OperatorOrder,
+} from './api.ts';
 
 /** Operator: switch a user's purchase/sales feature on or off, with a reason; every change is logged. */
 function FeatureSwitches() {
@@ -16,14 +24,33 @@ function FeatureSwitches() {
   const [target, setTarget] = useState<FeatureUser | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
   return (
-    <Card title="购销管理开通" size="small" extra={<Input.Search allowClear placeholder="登录名 / 姓名 / 企业" onSearch={(v) => { setKeyword(v.trim()); setPaging({ page: 1, size: 10 }); }} style={{ width: 240 }} />}>
+    <Card
+      title="购销管理开通"
+      size="small"
+      extra={
+        <Input.Search
+          allowClear
+          placeholder="登录名 / 姓名 / 企业"
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPaging({ page: 1, size: 10 });
+          }}
+          style={{ width: 240 }}
+        />
+      }
+    >
       <Table<FeatureUser>
         rowKey="id"
         size="small"
         loading={users.isLoading}
         dataSource={users.data?.items ?? []}
         scroll={{ x: 640 }}
-        pagination={{ current: paging.page, pageSize: paging.size, total: users.data?.totalCount ?? 0, onChange: (page, size) => setPaging({ page, size }) }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.size,
+          total: users.data?.totalCount ?? 0,
+          onChange: (page, size) => setPaging({ page, size }),
+        }}
         columns={[
           { title: '登录名', dataIndex: 'loginName' },
           { title: '姓名', dataIndex: 'displayName' },
@@ -79,7 +106,11 @@ function FeatureSwitches() {
             if (target && (await toggle.run({ userId: target.id, enabled: !target.enabled, reason: v.reason }, { form }))) setTarget(null);
           }}
         >
-          <Form.Item name="reason" label="原因（记入审计记录）" rules={[{ required: true, whitespace: true, message: '请填写原因' }, { max: 200 }]}>
+          <Form.Item
+            name="reason"
+            label="原因（记入审计记录）"
+            rules={[{ required: true, whitespace: true, message: '请填写原因' }, { max: 200 }]}
+          >
             <Input.TextArea rows={3} />
           </Form.Item>
           <Typography.Text type="secondary">变更在该用户下次加载菜单时生效；关闭后其直接调用购销接口将被拒绝（403）。</Typography.Text>
@@ -97,7 +128,11 @@ function FactorCollection() {
   const [target, setTarget] = useState<OperatorOrder | null>(null);
   const [form] = Form.useForm<{ amount: string; payerName?: string }>();
   return (
-    <Card title="登记订单回款" size="small" extra={<Input.Search allowClear placeholder="订单号（至少 4 位）" onSearch={(v) => setOrderNo(v.trim())} style={{ width: 240 }} />}>
+    <Card
+      title="登记订单回款"
+      size="small"
+      extra={<Input.Search allowClear placeholder="订单号（至少 4 位）" onSearch={(v) => setOrderNo(v.trim())} style={{ width: 240 }} />}
+    >
       <Table<OperatorOrder>
         rowKey="id"
         size="small"
@@ -112,33 +147,74 @@ function FactorCollection() {
           { title: '买方', dataIndex: 'buyerName' },
           { title: '未收', dataIndex: 'outstanding', align: 'right', render: (v: number) => yuan(v) },
           { title: '状态', dataIndex: 'statusLabel' },
-          { title: '融资', dataIndex: 'financing', render: (f: OperatorOrder['financing']) => (f ? <Tag color="purple">{f.financingNo}</Tag> : '—') },
+          {
+            title: '融资',
+            dataIndex: 'financing',
+            render: (f: OperatorOrder['financing']) => (f ? <Tag color="purple">{f.financingNo}</Tag> : '—'),
+          },
           {
             title: '操作',
             render: (_, r) => (
-              <Button size="small" disabled={r.outstanding === 0 || !['CONFIRMED', 'DELIVERED', 'RECEIVED'].includes(r.status)} onClick={() => { form.resetFields(); setTarget(r); }}>
+              <Button
+                size="small"
+                disabled={r.outstanding === 0 || !['CONFIRMED', 'DELIVERED', 'RECEIVED'].includes(r.status)}
+                onClick={() => {
+                  form.resetFields();
+                  setTarget(r);
+                }}
+              >
                 登记回款
               </Button>
             ),
           },
         ]}
       />
-      <Modal open={target !== null} title={`登记回款 ${target?.orderNo ?? ''}`} okText="登记" confirmLoading={collect.isPending} onOk={() => form.submit()} onCancel={() => setTarget(null)} destroyOnHidden>
+      <Modal
+        open={target !== null}
+        title={`登记回款 ${target?.orderNo ?? ''}`}
+        okText="登记"
+        confirmLoading={collect.isPending}
+        onOk={() => form.submit()}
+        onCancel={() => setTarget(null)}
+        destroyOnHidden
+      >
         {target && (
           <Space direction="vertical" style={{ width: '100%' }}>
             <Descriptions size="small" column={1} bordered>
               <Descriptions.Item label="卖方（入账）">{target.sellerName}</Descriptions.Item>
               <Descriptions.Item label="未收">{yuan(target.outstanding)}</Descriptions.Item>
             </Descriptions>
-            {target.financing && <Alert type="info" showIcon title={`该订单已用于订单融资 ${target.financing.financingNo}：回款记入卖方账户后，优先归还该融资。`} />}
+            {target.financing && (
+              <Alert
+                type="info"
+                showIcon
+                title={`该订单已用于订单融资 ${target.financing.financingNo}：回款记入卖方账户后，优先归还该融资。`}
+              />
+            )}
             <Form
               form={form}
               layout="vertical"
               onFinish={async (v) => {
-                if (await collect.run({ id: target.id, amount: tryParseYuan(v.amount) ?? 0, payerName: v.payerName, idempotencyKey: newIdempotencyKey() }, { form })) setTarget(null);
+                if (
+                  await collect.run(
+                    { id: target.id, amount: tryParseYuan(v.amount) ?? 0, payerName: v.payerName, idempotencyKey: newIdempotencyKey() },
+                    { form },
+                  )
+                )
+                  setTarget(null);
               }}
             >
-              <Form.Item name="amount" label="到账金额（元）" rules={[yuanRule('到账金额', () => target.outstanding, (cap) => `不能超过未收金额 ${formatYuan(cap)} 元`)]}>
+              <Form.Item
+                name="amount"
+                label="到账金额（元）"
+                rules={[
+                  yuanRule(
+                    '到账金额',
+                    () => target.outstanding,
+                    (cap) => `不能超过未收金额 ${formatYuan(cap)} 元`,
+                  ),
+                ]}
+              >
                 <Input inputMode="decimal" />
               </Form.Item>
               <Form.Item name="payerName" label="付款人" rules={[{ max: 100 }]}>

@@ -1,5 +1,23 @@
 import { compareQuantities, formatYuan, subtractQuantity, type OrderStatus } from '@factoring/domain';
-import { Alert, Button, Descriptions, Drawer, Empty, Form, Input, InputNumber, Modal, Popconfirm, Skeleton, Space, Table, Tabs, Tag, Timeline, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Skeleton,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
@@ -46,7 +64,13 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
   };
 
   return (
-    <Drawer open={id !== null} onClose={onClose} width="min(880px, 100vw)" title={o ? `${ORDER_KIND_LABELS[o.kind]} ${o.orderNo}` : '订单详情'} data-testid="order-detail">
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      width="min(880px, 100vw)"
+      title={o ? `${ORDER_KIND_LABELS[o.kind]} ${o.orderNo}` : '订单详情'}
+      data-testid="order-detail"
+    >
       {!o ? (
         <Skeleton active />
       ) : (
@@ -59,7 +83,10 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
             {o.overdue && <Tag color="red">逾期未{buyer ? '付' : '收'}</Tag>}
             {o.actions.edit && <Button onClick={() => onEdit(o)}>编辑</Button>}
             {o.actions.confirm && (
-              <Popconfirm title={o.counterpartyOnPortal ? '提交后须由对方确认，确定提交？' : '确认后订单生效，不能再修改，确定确认？'} onConfirm={() => run('confirm')}>
+              <Popconfirm
+                title={o.counterpartyOnPortal ? '提交后须由对方确认，确定提交？' : '确认后订单生效，不能再修改，确定确认？'}
+                onConfirm={() => run('confirm')}
+              >
                 <Button type="primary" loading={command.isPending}>
                   {o.counterpartyOnPortal ? '提交对方确认' : '确认订单'}
                 </Button>
@@ -74,7 +101,14 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
               </>
             )}
             {o.actions.fulfil && (
-              <Button type="primary" onClick={() => { fulfilForm.resetFields(); setFulfilOpen(true); }} data-testid="fulfil-open">
+              <Button
+                type="primary"
+                onClick={() => {
+                  fulfilForm.resetFields();
+                  setFulfilOpen(true);
+                }}
+                data-testid="fulfil-open"
+              >
                 登记{fulfilWord}
               </Button>
             )}
@@ -83,7 +117,16 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
                 <Button type="primary">定向支付</Button>
               </Link>
             )}
-            {o.actions.collect && <Button onClick={() => { collectForm.resetFields(); setCollectOpen(true); }}>登记回款</Button>}
+            {o.actions.collect && (
+              <Button
+                onClick={() => {
+                  collectForm.resetFields();
+                  setCollectOpen(true);
+                }}
+              >
+                登记回款
+              </Button>
+            )}
             {o.actions.close && (
               <Popconfirm title="关闭后订单归档，确定关闭？" onConfirm={() => run('close')}>
                 <Button>关闭订单</Button>
@@ -119,7 +162,8 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
               <Typography.Text strong>{yuan(o.totalAmount)}</Typography.Text>
             </Descriptions.Item>
             <Descriptions.Item label={buyer ? '已付 / 未付' : '已收 / 未收'}>
-              <span data-testid="order-paid">{yuan(o.paidAmount)}</span> / <span data-testid="order-outstanding">{yuan(o.outstanding)}</span>
+              <span data-testid="order-paid">{yuan(o.paidAmount)}</span> /{' '}
+              <span data-testid="order-outstanding">{yuan(o.outstanding)}</span>
             </Descriptions.Item>
             {o.remark && (
               <Descriptions.Item label="备注" span={2}>
@@ -191,7 +235,9 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
                       children: (
                         <>
                           <Typography.Text strong>{e.action}</Typography.Text>
-                          {e.toStatus && e.fromStatus !== e.toStatus && <Tag style={{ marginLeft: 8 }}>{ORDER_STATUS_LABELS[e.toStatus as OrderStatus] ?? e.toStatus}</Tag>}
+                          {e.toStatus && e.fromStatus !== e.toStatus && (
+                            <Tag style={{ marginLeft: 8 }}>{ORDER_STATUS_LABELS[e.toStatus as OrderStatus] ?? e.toStatus}</Tag>
+                          )}
                           <div>
                             <Typography.Text type="secondary">
                               {dateTime(e.createdAt)} · {e.enterpriseName ?? ''} {e.actorName}
@@ -219,7 +265,14 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
                         </Typography.Text>
                       </div>
                     ))}
-                    {o.status !== 'CANCELLED' && <UploadField purpose="ORDER" label="上传附件" value={null} onChange={(uploadId) => uploadId && attach.run({ id: o.id, uploadIds: [uploadId] })} />}
+                    {o.status !== 'CANCELLED' && (
+                      <UploadField
+                        purpose="ORDER"
+                        label="上传附件"
+                        value={null}
+                        onChange={(uploadId) => uploadId && attach.run({ id: o.id, uploadIds: [uploadId] })}
+                      />
+                    )}
                   </Space>
                 ),
               },
@@ -227,14 +280,36 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
           />
         </Space>
       )}
-      <Modal open={fulfilOpen} title={`登记${fulfilWord}（可部分登记）`} okText="登记" onOk={() => fulfilForm.submit()} confirmLoading={fulfil.isPending} onCancel={() => setFulfilOpen(false)} destroyOnHidden width="min(640px, 100vw)">
+      <Modal
+        open={fulfilOpen}
+        title={`登记${fulfilWord}（可部分登记）`}
+        okText="登记"
+        onOk={() => fulfilForm.submit()}
+        confirmLoading={fulfil.isPending}
+        onCancel={() => setFulfilOpen(false)}
+        destroyOnHidden
+        width="min(640px, 100vw)"
+      >
         <Form form={fulfilForm} layout="vertical" onFinish={submitFulfil}>
           {o?.lines.map((l) => {
             const left = subtractQuantity(l.quantity, l.fulfilled);
             const open = compareQuantities(left, '0') > 0;
             return (
-              <Form.Item key={l.id} name={['quantities', l.id]} label={`${l.goodsName}${l.spec ? ` ${l.spec}` : ''}（未${fulfilWord} ${left} ${l.unit}）`} initialValue={open ? left : undefined}>
-                <InputNumber<string> stringMode style={{ width: '100%' }} min="0" max={left} precision={3} disabled={!open} data-testid={`fulfil-${l.seq}`} />
+              <Form.Item
+                key={l.id}
+                name={['quantities', l.id]}
+                label={`${l.goodsName}${l.spec ? ` ${l.spec}` : ''}（未${fulfilWord} ${left} ${l.unit}）`}
+                initialValue={open ? left : undefined}
+              >
+                <InputNumber<string>
+                  stringMode
+                  style={{ width: '100%' }}
+                  min="0"
+                  max={left}
+                  precision={3}
+                  disabled={!open}
+                  data-testid={`fulfil-${l.seq}`}
+                />
               </Form.Item>
             );
           })}
@@ -257,7 +332,8 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
           form={reasonForm}
           layout="vertical"
           onFinish={async (v) => {
-            if (o && reasonFor && (await command.run({ id: o.id, command: reasonFor, reason: v.reason }, { form: reasonForm }))) setReasonFor(null);
+            if (o && reasonFor && (await command.run({ id: o.id, command: reasonFor, reason: v.reason }, { form: reasonForm })))
+              setReasonFor(null);
           }}
         >
           <Form.Item name="reason" label="原因" rules={[{ required: true, whitespace: true, message: '请填写原因' }, { max: 200 }]}>
@@ -265,15 +341,40 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
           </Form.Item>
         </Form>
       </Modal>
-      <Modal open={collectOpen} title="登记线下回款" okText="登记" onOk={() => collectForm.submit()} confirmLoading={collect.isPending} onCancel={() => setCollectOpen(false)} destroyOnHidden>
+      <Modal
+        open={collectOpen}
+        title="登记线下回款"
+        okText="登记"
+        onOk={() => collectForm.submit()}
+        confirmLoading={collect.isPending}
+        onCancel={() => setCollectOpen(false)}
+        destroyOnHidden
+      >
         <Form
           form={collectForm}
           layout="vertical"
           onFinish={async (v) => {
-            if (o && (await collect.run({ id: o.id, amount: tryParseYuan(v.amount) ?? 0, note: v.note, idempotencyKey: newIdempotencyKey() }, { form: collectForm }))) setCollectOpen(false);
+            if (
+              o &&
+              (await collect.run(
+                { id: o.id, amount: tryParseYuan(v.amount) ?? 0, note: v.note, idempotencyKey: newIdempotencyKey() },
+                { form: collectForm },
+              ))
+            )
+              setCollectOpen(false);
           }}
         >
-          <Form.Item name="amount" label={`回款金额（元），未收 ${yuan(o?.outstanding)}`} rules={[yuanRule('回款金额', () => o?.outstanding, (cap) => `回款金额不能超过未收金额 ${formatYuan(cap)} 元`)]}>
+          <Form.Item
+            name="amount"
+            label={`回款金额（元），未收 ${yuan(o?.outstanding)}`}
+            rules={[
+              yuanRule(
+                '回款金额',
+                () => o?.outstanding,
+                (cap) => `回款金额不能超过未收金额 ${formatYuan(cap)} 元`,
+              ),
+            ]}
+          >
             <Input inputMode="decimal" />
           </Form.Item>
           <Form.Item name="note" label="说明" rules={[{ max: 200 }]}>

@@ -74,7 +74,15 @@ export function OrderForm({ open, kind, order, onClose, onSaved }: Props) {
         counterpartyAccountNo: order.counterpartyAccountNo ?? undefined,
         deliveryDate: dayjs(order.deliveryDate),
         remark: order.remark ?? undefined,
-        lines: order.lines.map((l) => ({ goodsId: l.goodsId ?? undefined, goodsName: l.goodsName, spec: l.spec ?? undefined, unit: l.unit, quantity: l.quantity, unitPrice: centsToYuanString(l.unitPrice), taxRatePpm: l.taxRatePpm })),
+        lines: order.lines.map((l) => ({
+          goodsId: l.goodsId ?? undefined,
+          goodsName: l.goodsName,
+          spec: l.spec ?? undefined,
+          unit: l.unit,
+          quantity: l.quantity,
+          unitPrice: centsToYuanString(l.unitPrice),
+          taxRatePpm: l.taxRatePpm,
+        })),
       });
       if (order.counterpartyOnPortal) setSearch(order.counterpartyName);
     } else form.setFieldsValue({ onPortal: false, lines: [emptyLine() as LineValues] });
@@ -83,11 +91,19 @@ export function OrderForm({ open, kind, order, onClose, onSaved }: Props) {
   const totals = useMemo(() => {
     const each = (lines ?? []).map(priced);
     if (!each.length || each.some((t) => !t)) return null;
-    return { amount: each.reduce((s, t) => s + t!.amount, 0), tax: each.reduce((s, t) => s + t!.tax, 0), total: each.reduce((s, t) => s + t!.total, 0) };
+    return {
+      amount: each.reduce((s, t) => s + t!.amount, 0),
+      tax: each.reduce((s, t) => s + t!.tax, 0),
+      total: each.reduce((s, t) => s + t!.total, 0),
+    };
   }, [lines]);
 
   const portalOptions = (found.data ?? []).map((c) => ({ value: c.id, label: c.name }));
-  if (order?.counterpartyOnPortal && order.counterpartyEnterpriseId && !portalOptions.some((o) => o.value === order.counterpartyEnterpriseId)) {
+  if (
+    order?.counterpartyOnPortal &&
+    order.counterpartyEnterpriseId &&
+    !portalOptions.some((o) => o.value === order.counterpartyEnterpriseId)
+  ) {
     portalOptions.push({ value: order.counterpartyEnterpriseId, label: order.counterpartyName });
   }
 
@@ -148,23 +164,49 @@ export function OrderForm({ open, kind, order, onClose, onSaved }: Props) {
           />
         </Form.Item>
         {onPortal ? (
-          <Form.Item name="counterpartyEnterpriseId" label={counterpartyLabel} rules={[{ required: true, message: `请选择${counterpartyLabel}` }]} extra="输入至少两个字搜索平台上已认证的企业">
-            <Select showSearch={{ filterOption: false, onSearch: setSearch }} options={portalOptions} loading={found.isFetching} placeholder="输入企业名称搜索" notFoundContent={search.length < 2 ? '请输入企业名称' : '未找到企业'} />
+          <Form.Item
+            name="counterpartyEnterpriseId"
+            label={counterpartyLabel}
+            rules={[{ required: true, message: `请选择${counterpartyLabel}` }]}
+            extra="输入至少两个字搜索平台上已认证的企业"
+          >
+            <Select
+              showSearch={{ filterOption: false, onSearch: setSearch }}
+              options={portalOptions}
+              loading={found.isFetching}
+              placeholder="输入企业名称搜索"
+              notFoundContent={search.length < 2 ? '请输入企业名称' : '未找到企业'}
+            />
           </Form.Item>
         ) : (
           <Row gutter={16}>
             <Col xs={24} md={8}>
-              <Form.Item name="counterpartyName" label={`${counterpartyLabel}名称`} rules={[{ required: true, whitespace: true, message: `请输入${counterpartyLabel}名称` }, { max: 100 }]}>
+              <Form.Item
+                name="counterpartyName"
+                label={`${counterpartyLabel}名称`}
+                rules={[{ required: true, whitespace: true, message: `请输入${counterpartyLabel}名称` }, { max: 100 }]}
+              >
                 <Input data-testid="counterparty-name" />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item name="counterpartyBankName" label="开户银行" rules={[{ required: true, whitespace: true, message: '请输入开户银行' }, { max: 100 }]}>
+              <Form.Item
+                name="counterpartyBankName"
+                label="开户银行"
+                rules={[{ required: true, whitespace: true, message: '请输入开户银行' }, { max: 100 }]}
+              >
                 <Input data-testid="counterparty-bank" />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item name="counterpartyAccountNo" label="银行账号" rules={[{ required: true, message: '请输入银行账号' }, { pattern: /^\s*(\d\s*){8,32}$/, message: '银行账号应为 8–32 位数字' }]}>
+              <Form.Item
+                name="counterpartyAccountNo"
+                label="银行账号"
+                rules={[
+                  { required: true, message: '请输入银行账号' },
+                  { pattern: /^\s*(\d\s*){8,32}$/, message: '银行账号应为 8–32 位数字' },
+                ]}
+              >
                 <Input inputMode="numeric" data-testid="counterparty-account" />
               </Form.Item>
             </Col>
@@ -191,10 +233,17 @@ export function OrderForm({ open, kind, order, onClose, onSaved }: Props) {
                 return (
                   <Row key={field.key} gutter={8} align="top" data-testid={`line-${index}`} wrap>
                     <Col xs={24} md={5}>
-                      <Form.Item name={[field.name, 'goodsName']} label={index === 0 ? '商品' : undefined} rules={[{ required: true, whitespace: true, message: '请输入商品' }, { max: 60 }]}>
+                      <Form.Item
+                        name={[field.name, 'goodsName']}
+                        label={index === 0 ? '商品' : undefined}
+                        rules={[{ required: true, whitespace: true, message: '请输入商品' }, { max: 60 }]}
+                      >
                         <AutoComplete
                           placeholder="从目录选择或直接输入"
-                          options={(catalogue.data ?? []).map((g) => ({ value: `${g.id}`, label: `${g.name}${g.spec ? ` ${g.spec}` : ''}` }))}
+                          options={(catalogue.data ?? []).map((g) => ({
+                            value: `${g.id}`,
+                            label: `${g.name}${g.spec ? ` ${g.spec}` : ''}`,
+                          }))}
                           filterOption={(input, option) => String(option?.label ?? '').includes(input)}
                           onSelect={(value: string) => {
                             const g = catalogue.data?.find((x) => String(x.id) === value);
@@ -219,7 +268,11 @@ export function OrderForm({ open, kind, order, onClose, onSaved }: Props) {
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={2}>
-                      <Form.Item name={[field.name, 'unit']} label={index === 0 ? '单位' : undefined} rules={[{ required: true, whitespace: true, message: '单位' }, { max: 10 }]}>
+                      <Form.Item
+                        name={[field.name, 'unit']}
+                        label={index === 0 ? '单位' : undefined}
+                        rules={[{ required: true, whitespace: true, message: '单位' }, { max: 10 }]}
+                      >
                         <Input />
                       </Form.Item>
                     </Col>
@@ -230,19 +283,31 @@ export function OrderForm({ open, kind, order, onClose, onSaved }: Props) {
                         rules={[
                           { required: true, message: '请输入数量' },
                           { pattern: QUANTITY_TEXT, message: `最多 ${QUANTITY_SCALE} 位小数` },
-                          { validator: async (_, v: string) => { if (v && Number(v) <= 0) throw new Error('数量必须大于0'); } },
+                          {
+                            validator: async (_, v: string) => {
+                              if (v && Number(v) <= 0) throw new Error('数量必须大于0');
+                            },
+                          },
                         ]}
                       >
                         <Input inputMode="decimal" data-testid={`line-${index}-quantity`} />
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={3}>
-                      <Form.Item name={[field.name, 'unitPrice']} label={index === 0 ? '不含税单价（元）' : undefined} rules={[yuanRule('单价')]}>
+                      <Form.Item
+                        name={[field.name, 'unitPrice']}
+                        label={index === 0 ? '不含税单价（元）' : undefined}
+                        rules={[yuanRule('单价')]}
+                      >
                         <Input inputMode="decimal" data-testid={`line-${index}-price`} />
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={2}>
-                      <Form.Item name={[field.name, 'taxRatePpm']} label={index === 0 ? '税率' : undefined} rules={[{ required: true, message: '税率' }]}>
+                      <Form.Item
+                        name={[field.name, 'taxRatePpm']}
+                        label={index === 0 ? '税率' : undefined}
+                        rules={[{ required: true, message: '税率' }]}
+                      >
                         <Select options={TAX_RATE_OPTIONS} />
                       </Form.Item>
                     </Col>
@@ -260,7 +325,14 @@ export function OrderForm({ open, kind, order, onClose, onSaved }: Props) {
                     </Col>
                     <Col xs={6} md={1}>
                       <Form.Item label={index === 0 ? ' ' : undefined}>
-                        <Button type="text" danger icon={<DeleteOutlined />} disabled={fields.length === 1} onClick={() => remove(field.name)} aria-label="删除此行" />
+                        <Button
+                          type="text"
+                          danger
+                          icon={<DeleteOutlined />}
+                          disabled={fields.length === 1}
+                          onClick={() => remove(field.name)}
+                          aria-label="删除此行"
+                        />
                       </Form.Item>
                     </Col>
                   </Row>
@@ -283,7 +355,12 @@ export function OrderForm({ open, kind, order, onClose, onSaved }: Props) {
             <Statistic title="价税合计" value={totals ? yuan(totals.total) : '—'} />
           </Col>
         </Row>
-        <Alert style={{ marginTop: 16 }} type="info" showIcon title="金额按每行“数量 × 单价”精确计算，每行四舍五入到分一次；税额 = 价税合计 − 不含税金额。" />
+        <Alert
+          style={{ marginTop: 16 }}
+          type="info"
+          showIcon
+          title="金额按每行“数量 × 单价”精确计算，每行四舍五入到分一次；税额 = 价税合计 − 不含税金额。"
+        />
       </Form>
     </Drawer>
   );

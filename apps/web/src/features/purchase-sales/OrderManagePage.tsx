@@ -46,7 +46,14 @@ export default function OrderManagePage() {
     try {
       const items = await fetchOrdersForExport(filters);
       const { exportOrdersToExcel } = await import('./export-orders.ts');
-      const text = [filters.kind && ORDER_KIND_LABELS[filters.kind], filters.status && ORDER_STATUS_LABELS[filters.status as OrderStatus], filters.keyword, filters.dateFrom && `${filters.dateFrom}~${filters.dateTo}`].filter(Boolean).join('，');
+      const text = [
+        filters.kind && ORDER_KIND_LABELS[filters.kind],
+        filters.status && ORDER_STATUS_LABELS[filters.status as OrderStatus],
+        filters.keyword,
+        filters.dateFrom && `${filters.dateFrom}~${filters.dateTo}`,
+      ]
+        .filter(Boolean)
+        .join('，');
       const name = await exportOrdersToExcel(items, text);
       feedback.success(`已导出 ${items.length} 条：${name}`);
     } catch (err) {
@@ -72,8 +79,22 @@ export default function OrderManagePage() {
                 { value: 'SALES', label: '销售订单' },
               ]}
             />
-            <Select allowClear placeholder="状态" style={{ width: 130 }} value={filters.status} onChange={(status) => apply({ ...filters, status })} options={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))} />
-            <Input.Search placeholder="订单号 / 交易对手" allowClear style={{ width: 220 }} value={keyword} onChange={(e) => setKeyword(e.target.value)} onSearch={(v) => apply({ ...filters, keyword: v.trim() || undefined })} />
+            <Select
+              allowClear
+              placeholder="状态"
+              style={{ width: 130 }}
+              value={filters.status}
+              onChange={(status) => apply({ ...filters, status })}
+              options={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))}
+            />
+            <Input.Search
+              placeholder="订单号 / 交易对手"
+              allowClear
+              style={{ width: 220 }}
+              value={keyword}
+              onChange={(e) => setKeyword(e.target.value)}
+              onSearch={(v) => apply({ ...filters, keyword: v.trim() || undefined })}
+            />
             <DatePicker.RangePicker
               placeholder={['交货日期起', '交货日期止']}
               value={range}
@@ -111,14 +132,36 @@ export default function OrderManagePage() {
           scroll={{ x: 1000 }}
           locale={{ emptyText: <Typography.Text type="secondary">暂无订单，点击“新建订单”开始</Typography.Text> }}
           onRow={(r) => ({ onClick: () => setDetailId(r.id), style: { cursor: 'pointer' } })}
-          pagination={{ current: paging.page, pageSize: paging.size, total: orders.data?.totalCount ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 条`, onChange: (page, size) => setPaging({ page, size }) }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.size,
+            total: orders.data?.totalCount ?? 0,
+            showSizeChanger: true,
+            showTotal: (t) => `共 ${t} 条`,
+            onChange: (page, size) => setPaging({ page, size }),
+          }}
           columns={[
             { title: '订单号', dataIndex: 'orderNo', width: 190, render: (v: string) => <a style={{ whiteSpace: 'nowrap' }}>{v}</a> },
             { title: '类型', dataIndex: 'kind', render: (k: OrderRow['kind']) => ORDER_KIND_LABELS[k] },
-            { title: '交易对手', dataIndex: 'counterpartyName', ellipsis: true, render: (v: string, r) => <>{v}{r.counterpartyOnPortal && <Tag style={{ marginLeft: 4 }}>平台</Tag>}</> },
+            {
+              title: '交易对手',
+              dataIndex: 'counterpartyName',
+              ellipsis: true,
+              render: (v: string, r) => (
+                <>
+                  {v}
+                  {r.counterpartyOnPortal && <Tag style={{ marginLeft: 4 }}>平台</Tag>}
+                </>
+              ),
+            },
             { title: '交货日期', dataIndex: 'deliveryDate' },
             { title: '价税合计', dataIndex: 'totalAmount', align: 'right', render: (v: number) => yuan(v) },
-            { title: '未付/未收', dataIndex: 'outstanding', align: 'right', render: (v: number, r) => <Typography.Text type={r.overdue ? 'danger' : undefined}>{yuan(v)}</Typography.Text> },
+            {
+              title: '未付/未收',
+              dataIndex: 'outstanding',
+              align: 'right',
+              render: (v: number, r) => <Typography.Text type={r.overdue ? 'danger' : undefined}>{yuan(v)}</Typography.Text>,
+            },
             {
               title: '状态',
               dataIndex: 'status',

@@ -41,7 +41,15 @@ export function OrdersChart({ data }: { data: { month: string; purchase: number;
           return (
             <g key={d.month}>
               {series.map((s, j) => (
-                <rect key={s.key} x={cx - bar + j * bar} y={y(d[s.key])} width={bar - 2} height={PAD.top + plotH - y(d[s.key])} fill={s.color} rx={2}>
+                <rect
+                  key={s.key}
+                  x={cx - bar + j * bar}
+                  y={y(d[s.key])}
+                  width={bar - 2}
+                  height={PAD.top + plotH - y(d[s.key])}
+                  fill={s.color}
+                  rx={2}
+                >
                   <title>{`${d.month} ${s.label} ¥${formatYuan(d[s.key])}`}</title>
                 </rect>
               ))}

@@ -32,7 +32,12 @@ export default function OverviewPage() {
         </Space>
       </Row>
       {!!o?.toConfirm && (
-        <Alert type="info" showIcon title={`有 ${o.toConfirm} 张交易对手发来的订单待您确认`} action={<Link to="/purchaseSalesManage/orderManage?status=SUBMITTED">去确认</Link>} />
+        <Alert
+          type="info"
+          showIcon
+          title={`有 ${o.toConfirm} 张交易对手发来的订单待您确认`}
+          action={<Link to="/purchaseSalesManage/orderManage?status=SUBMITTED">去确认</Link>}
+        />
       )}
       <Row gutter={[16, 16]}>
         {[
@@ -68,7 +73,15 @@ export default function OverviewPage() {
               scroll={{ x: 520 }}
               locale={{ emptyText: '暂无订单' }}
               columns={[
-                { title: '订单号', dataIndex: 'orderNo', render: (v: string, r) => <Link style={{ whiteSpace: 'nowrap' }} to={`/purchaseSalesManage/orderManage?id=${r.id}`}>{v}</Link> },
+                {
+                  title: '订单号',
+                  dataIndex: 'orderNo',
+                  render: (v: string, r) => (
+                    <Link style={{ whiteSpace: 'nowrap' }} to={`/purchaseSalesManage/orderManage?id=${r.id}`}>
+                      {v}
+                    </Link>
+                  ),
+                },
                 { title: '类型', dataIndex: 'kind', render: (k: OrderRow['kind']) => ORDER_KIND_LABELS[k] },
                 { title: '交易对手', dataIndex: 'counterpartyName', ellipsis: true },
                 { title: '金额', dataIndex: 'totalAmount', align: 'right', render: (v: number) => yuan(v) },

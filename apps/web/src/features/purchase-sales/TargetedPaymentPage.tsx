@@ -1,5 +1,21 @@
 import { formatYuan, splitOrderPayment, type Cents } from '@factoring/domain';
-import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Result, Row, Select, Skeleton, Space, Statistic, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  Result,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Statistic,
+  Typography,
+} from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
@@ -52,7 +68,13 @@ export default function TargetedPaymentPage() {
           <Link key="order" to={`/purchaseSalesManage/orderManage?id=${done.orderId}`}>
             <Button type="primary">查看订单</Button>
           </Link>,
-          <Button key="again" onClick={() => { setDone(null); setParams({}); }}>
+          <Button
+            key="again"
+            onClick={() => {
+              setDone(null);
+              setParams({});
+            }}
+          >
             继续支付
           </Button>,
         ]}
@@ -84,7 +106,10 @@ export default function TargetedPaymentPage() {
           onChange={(id) => setParams({ id: String(id) })}
           loading={payable.isLoading}
           notFoundContent="暂无待付款的采购订单"
-          options={(payable.data?.items ?? []).map((o) => ({ value: o.id, label: `${o.orderNo} · ${o.counterpartyName} · 未付 ${yuan(o.outstanding)}` }))}
+          options={(payable.data?.items ?? []).map((o) => ({
+            value: o.id,
+            label: `${o.orderNo} · ${o.counterpartyName} · 未付 ${yuan(o.outstanding)}`,
+          }))}
           data-testid="payment-order"
         />
       </Card>
@@ -122,11 +147,29 @@ export default function TargetedPaymentPage() {
                   action={<Link to="/user/openLastDirPayment">开通定向支付</Link>}
                 />
               ) : (
-                <Form form={form} layout="vertical" onFinish={(v) => setConfirming({ payeeId: v.payeeId, amount: tryParseYuan(v.amount)! })}>
+                <Form
+                  form={form}
+                  layout="vertical"
+                  onFinish={(v) => setConfirming({ payeeId: v.payeeId, amount: tryParseYuan(v.amount)! })}
+                >
                   <Form.Item name="payeeId" label="收款方（白名单）" rules={[{ required: true, message: '请选择收款方' }]}>
-                    <Select options={q.payees.map((p) => ({ value: p.id, label: `${p.name} · ${p.bankName} · ${p.accountNo}` }))} data-testid="payment-payee" />
+                    <Select
+                      options={q.payees.map((p) => ({ value: p.id, label: `${p.name} · ${p.bankName} · ${p.accountNo}` }))}
+                      data-testid="payment-payee"
+                    />
                   </Form.Item>
-                  <Form.Item name="amount" label="本次支付金额（元）" extra="可部分支付，不超过订单未付金额" rules={[yuanRule('支付金额', () => q.outstanding, (cap) => `支付金额不能超过订单未付金额 ${formatYuan(cap)} 元`)]}>
+                  <Form.Item
+                    name="amount"
+                    label="本次支付金额（元）"
+                    extra="可部分支付，不超过订单未付金额"
+                    rules={[
+                      yuanRule(
+                        '支付金额',
+                        () => q.outstanding,
+                        (cap) => `支付金额不能超过订单未付金额 ${formatYuan(cap)} 元`,
+                      ),
+                    ]}
+                  >
                     <Input inputMode="decimal" data-testid="payment-amount" />
                   </Form.Item>
                   {split && !split.ok && <Alert type="error" showIcon title={split.message} style={{ marginBottom: 16 }} />}
@@ -146,10 +189,14 @@ export default function TargetedPaymentPage() {
                 {split?.ok && (
                   <>
                     <Descriptions.Item label="本次使用受控资金">
-                      <Typography.Text strong data-testid="split-controlled">{yuan(split.fromControlled)}</Typography.Text>
+                      <Typography.Text strong data-testid="split-controlled">
+                        {yuan(split.fromControlled)}
+                      </Typography.Text>
                     </Descriptions.Item>
                     <Descriptions.Item label="本次使用可用资金（含手续费）">
-                      <Typography.Text strong data-testid="split-free">{yuan(split.freeTotal)}</Typography.Text>
+                      <Typography.Text strong data-testid="split-free">
+                        {yuan(split.freeTotal)}
+                      </Typography.Text>
                     </Descriptions.Item>
                   </>
                 )}
@@ -173,7 +220,9 @@ export default function TargetedPaymentPage() {
               ]
             : []
         }
-        onConfirm={(confirmation) => pay.mutateAsync({ id: q!.orderId, payeeId: confirming!.payeeId, amount: confirming!.amount as Cents, confirmation })}
+        onConfirm={(confirmation) =>
+          pay.mutateAsync({ id: q!.orderId, payeeId: confirming!.payeeId, amount: confirming!.amount as Cents, confirmation })
+        }
         onDone={(r) => {
           setConfirming(null);
           setDone(r);

@@ -41,7 +41,11 @@ export interface OrderFilters {
   payable?: '1';
 }
 
-export const useOverview = () => useQuery({ queryKey: [...PS_KEY, 'overview'], queryFn: ({ signal }) => get<PurchaseSalesOverview>(`${API}/overview`, undefined, signal) });
+export const useOverview = () =>
+  useQuery({
+    queryKey: [...PS_KEY, 'overview'],
+    queryFn: ({ signal }) => get<PurchaseSalesOverview>(`${API}/overview`, undefined, signal),
+  });
 
 export function useOrders(filters: OrderFilters, paging: { page: number; size: number }) {
   return useQuery({
@@ -54,14 +58,24 @@ export function useOrders(filters: OrderFilters, paging: { page: number; size: n
 export const fetchOrdersForExport = (filters: OrderFilters) => get<OrderRow[]>(`${API}/orders/export`, { ...filters });
 
 export function useOrder(id: number | null) {
-  return useQuery({ queryKey: [...PS_KEY, 'order', id], queryFn: ({ signal }) => get<OrderDetail>(`${API}/orders/${id}`, undefined, signal), enabled: !!id });
+  return useQuery({
+    queryKey: [...PS_KEY, 'order', id],
+    queryFn: ({ signal }) => get<OrderDetail>(`${API}/orders/${id}`, undefined, signal),
+    enabled: !!id,
+  });
 }
 
 export function usePaymentQuote(id: number | null) {
-  return useQuery({ queryKey: [...PS_KEY, 'quote', id], queryFn: ({ signal }) => get<PaymentQuote>(`${API}/orders/${id}/payment-quote`, undefined, signal), enabled: !!id, retry: false });
+  return useQuery({
+    queryKey: [...PS_KEY, 'quote', id],
+    queryFn: ({ signal }) => get<PaymentQuote>(`${API}/orders/${id}/payment-quote`, undefined, signal),
+    enabled: !!id,
+    retry: false,
+  });
 }
 
-export const useCatalogue = () => useQuery({ queryKey: [...PS_KEY, 'goods'], queryFn: ({ signal }) => get<CatalogueItem[]>(`${API}/goods`, undefined, signal) });
+export const useCatalogue = () =>
+  useQuery({ queryKey: [...PS_KEY, 'goods'], queryFn: ({ signal }) => get<CatalogueItem[]>(`${API}/goods`, undefined, signal) });
 
 export function useCounterpartySearch(name: string) {
   return useQuery({
@@ -106,7 +120,11 @@ export const useFulfil = () =>
   });
 
 export const useAttach = () =>
-  useAction<{ id: number; uploadIds: number[] }, string>({ call: ({ id, uploadIds }) => post(`${API}/orders/${id}/attachments`, { uploadIds }), invalidates, success: '附件已添加' });
+  useAction<{ id: number; uploadIds: number[] }, string>({
+    call: ({ id, uploadIds }) => post(`${API}/orders/${id}/attachments`, { uploadIds }),
+    invalidates,
+    success: '附件已添加',
+  });
 
 export const useCollect = () =>
   useAction<{ id: number; amount: number; note?: string; idempotencyKey: string }, { outstanding: number; statusLabel: string }>({
@@ -116,7 +134,11 @@ export const useCollect = () =>
   });
 
 export const useAddGoods = () =>
-  useAction<{ name: string; spec?: string; unit: string; taxRatePpm: number; unitPrice?: number }, CatalogueItem>({ call: (body) => post(`${API}/goods`, body), invalidates, success: '已加入商品目录' });
+  useAction<{ name: string; spec?: string; unit: string; taxRatePpm: number; unitPrice?: number }, CatalogueItem>({
+    call: (body) => post(`${API}/goods`, body),
+    invalidates,
+    success: '已加入商品目录',
+  });
 
 /** The targeted payment: the dialog supplies the password and its idempotency key; a refusal rejects. */
 export const usePayOrder = () =>
@@ -135,7 +157,11 @@ export function useFeatureUsers(keyword: string, paging: { page: number; size: n
   });
 }
 
-export const useFeatureLog = () => useQuery({ queryKey: [...PS_KEY, 'feature-log'], queryFn: ({ signal }) => get<FeatureLog[]>('/bpm/purchase-sales/feature-log', undefined, signal) });
+export const useFeatureLog = () =>
+  useQuery({
+    queryKey: [...PS_KEY, 'feature-log'],
+    queryFn: ({ signal }) => get<FeatureLog[]>('/bpm/purchase-sales/feature-log', undefined, signal),
+  });
 
 export const useSwitchFeature = () =>
   useAction<{ userId: number; enabled: boolean; reason: string }, { enabled: boolean }>({
@@ -144,7 +170,18 @@ export const useSwitchFeature = () =>
     success: (r) => (r.enabled ? '已开通购销管理，用户下次加载菜单时生效' : '已关闭购销管理'),
   });
 
-export type OperatorOrder = { id: number; orderNo: string; status: string; statusLabel: string; sellerName: string; buyerName: string; totalAmount: number; paidAmount: number; outstanding: number; financing: { financingNo: string } | null };
+export type OperatorOrder = {
+  id: number;
+  orderNo: string;
+  status: string;
+  statusLabel: string;
+  sellerName: string;
+  buyerName: string;
+  totalAmount: number;
+  paidAmount: number;
+  outstanding: number;
+  financing: { financingNo: string } | null;
+};
 
 export function useOperatorOrders(orderNo: string) {
   return useQuery({
@@ -155,7 +192,10 @@ export function useOperatorOrders(orderNo: string) {
 }
 
 export const useFactorCollection = () =>
-  useAction<{ id: number; amount: number; payerName?: string; idempotencyKey: string }, { loanRepaid: number; outstanding: number; statusLabel: string }>({
+  useAction<
+    { id: number; amount: number; payerName?: string; idempotencyKey: string },
+    { loanRepaid: number; outstanding: number; statusLabel: string }
+  >({
     call: ({ id, ...body }) => post(`/bpm/purchase-sales/orders/${id}/collection`, body),
     invalidates,
     success: '回款已登记',

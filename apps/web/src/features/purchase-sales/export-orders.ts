@@ -14,10 +14,32 @@ export async function exportOrdersToExcel(items: OrderRow[], filterText: string)
   ws.addRow(['购销订单']);
   ws.addRow([`筛选：${filterText || '全部'}`]);
   ws.addRow([]);
-  ws.addRow(['订单号', '类型', '交易对手', '交货日期', '不含税金额（元）', '税额（元）', '价税合计（元）', '已付/已收（元）', '未付/未收（元）', '状态']).font = { bold: true };
+  ws.addRow([
+    '订单号',
+    '类型',
+    '交易对手',
+    '交货日期',
+    '不含税金额（元）',
+    '税额（元）',
+    '价税合计（元）',
+    '已付/已收（元）',
+    '未付/未收（元）',
+    '状态',
+  ]).font = { bold: true };
   const y = (c: number) => Number(centsToYuanString(c));
   for (const o of items) {
-    ws.addRow([o.orderNo, ORDER_KIND_LABELS[o.kind], o.counterpartyName, o.deliveryDate, y(o.amount), y(o.tax), y(o.totalAmount), y(o.paidAmount), y(o.outstanding), o.statusLabel]);
+    ws.addRow([
+      o.orderNo,
+      ORDER_KIND_LABELS[o.kind],
+      o.counterpartyName,
+      o.deliveryDate,
+      y(o.amount),
+      y(o.tax),
+      y(o.totalAmount),
+      y(o.paidAmount),
+      y(o.outstanding),
+      o.statusLabel,
+    ]);
   }
   for (const c of [5, 6, 7, 8, 9]) ws.getColumn(c).numFmt = '#,##0.00';
   [22, 10, 30, 12, 16, 14, 16, 16, 16, 10].forEach((w, i) => (ws.getColumn(i + 1).width = w));

@@ -59,15 +59,24 @@ export default function DelayApplyPage() {
         {f && tranche && (
           <Space direction="vertical" size={16} style={{ width: '100%', maxWidth: 720 }}>
             {open.length > 1 && (
-              <Select style={{ width: 320 }} value={tranche.id} onChange={setTrancheId} options={open.map((t) => ({ value: t.id, label: `第 ${t.seq} 笔（到期 ${t.dueDate}，未还 ${yuan(t.outstanding)}）` }))} />
+              <Select
+                style={{ width: 320 }}
+                value={tranche.id}
+                onChange={setTrancheId}
+                options={open.map((t) => ({ value: t.id, label: `第 ${t.seq} 笔（到期 ${t.dueDate}，未还 ${yuan(t.outstanding)}）` }))}
+              />
             )}
             <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
               <Descriptions.Item label="融资编号">{f.financingNo}</Descriptions.Item>
               <Descriptions.Item label="未还本金">{yuan(tranche.outstanding)}</Descriptions.Item>
               <Descriptions.Item label="放款日">{tranche.startDate}</Descriptions.Item>
               <Descriptions.Item label="当前到期日">{tranche.dueDate}</Descriptions.Item>
-              <Descriptions.Item label="年化利率">{percent(f.annualRatePpm)}（{f.interestModeLabel}）</Descriptions.Item>
-              <Descriptions.Item label="最晚可展期至">{maxDue ?? '—'}（平台最长 {platform.data?.maxTermDays ?? '—'} 天）</Descriptions.Item>
+              <Descriptions.Item label="年化利率">
+                {percent(f.annualRatePpm)}（{f.interestModeLabel}）
+              </Descriptions.Item>
+              <Descriptions.Item label="最晚可展期至">
+                {maxDue ?? '—'}（平台最长 {platform.data?.maxTermDays ?? '—'} 天）
+              </Descriptions.Item>
             </Descriptions>
             {tranche.extended && <Alert type="info" showIcon title="该笔融资已展期过一次，不能再次展期" />}
             {pending && <Alert type="info" showIcon title="展期申请审核中" />}
@@ -76,17 +85,43 @@ export default function DelayApplyPage() {
               layout="vertical"
               disabled={tranche.extended || pending}
               onFinish={async (v) => {
-                const sent = await submit.run({ financingId: f.id, trancheId: tranche.id, newDueDate: v.newDueDate.format('YYYY-MM-DD'), reason: v.reason }, { form });
+                const sent = await submit.run(
+                  { financingId: f.id, trancheId: tranche.id, newDueDate: v.newDueDate.format('YYYY-MM-DD'), reason: v.reason },
+                  { form },
+                );
                 if (sent) form.resetFields();
               }}
             >
-              <Form.Item name="newDueDate" label="新到期日" rules={[{ required: true, message: '请选择新到期日' }]} extra={extraDays > 0 ? `展期 ${extraDays} 天，展期利息约 ${yuan(extraInterest)}（${f.interestMode === 'UPFRONT' ? '审核通过后计入应还，随本金归还' : '按日计息，随本金归还'}）` : undefined}>
-                <DatePicker style={{ width: 260 }} disabledDate={(d) => !!tranche.dueDate && (d.format('YYYY-MM-DD') <= tranche.dueDate || (maxDue !== null && d.format('YYYY-MM-DD') > maxDue))} />
+              <Form.Item
+                name="newDueDate"
+                label="新到期日"
+                rules={[{ required: true, message: '请选择新到期日' }]}
+                extra={
+                  extraDays > 0
+                    ? `展期 ${extraDays} 天，展期利息约 ${yuan(extraInterest)}（${f.interestMode === 'UPFRONT' ? '审核通过后计入应还，随本金归还' : '按日计息，随本金归还'}）`
+                    : undefined
+                }
+              >
+                <DatePicker
+                  style={{ width: 260 }}
+                  disabledDate={(d) =>
+                    !!tranche.dueDate && (d.format('YYYY-MM-DD') <= tranche.dueDate || (maxDue !== null && d.format('YYYY-MM-DD') > maxDue))
+                  }
+                />
               </Form.Item>
-              <Form.Item name="reason" label="展期原因" rules={[{ required: true, min: 2, message: '请填写展期原因' }, { max: 300, message: '展期原因不能超过300个字符' }]}>
+              <Form.Item
+                name="reason"
+                label="展期原因"
+                rules={[
+                  { required: true, min: 2, message: '请填写展期原因' },
+                  { max: 300, message: '展期原因不能超过300个字符' },
+                ]}
+              >
                 <Input.TextArea rows={3} placeholder="例如：核心企业付款周期调整，回款延后 30 天" />
               </Form.Item>
-              <Button type="primary" htmlType="submit" loading={submit.isPending}>提交展期申请</Button>
+              <Button type="primary" htmlType="submit" loading={submit.isPending}>
+                提交展期申请
+              </Button>
             </Form>
           </Space>
         )}
@@ -98,14 +133,28 @@ export default function DelayApplyPage() {
           dataSource={history.data?.items ?? []}
           locale={{ emptyText: '暂无展期申请' }}
           scroll={{ x: 800 }}
-          pagination={{ current: paging.page, pageSize: paging.size, total: history.data?.totalCount ?? 0, onChange: (page, size) => setPaging({ page, size }) }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.size,
+            total: history.data?.totalCount ?? 0,
+            onChange: (page, size) => setPaging({ page, size }),
+          }}
           columns={[
             { title: '融资编号', dataIndex: 'financingNo' },
             { title: '原到期日', dataIndex: 'oldDueDate' },
             { title: '新到期日', dataIndex: 'newDueDate' },
             { title: '展期利息', dataIndex: 'extraInterest', align: 'right', render: (v: number) => money(v) },
             { title: '原因', dataIndex: 'reason' },
-            { title: '状态', dataIndex: 'status', render: (s: Extension['status'], r) => <Space direction="vertical" size={0}><Tag color={REVIEW_COLORS[s]}>{reviewLifecycle.label(s)}</Tag>{r.reviewNote && <span>{r.reviewNote}</span>}</Space> },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              render: (s: Extension['status'], r) => (
+                <Space direction="vertical" size={0}>
+                  <Tag color={REVIEW_COLORS[s]}>{reviewLifecycle.label(s)}</Tag>
+                  {r.reviewNote && <span>{r.reviewNote}</span>}
+                </Space>
+              ),
+            },
             { title: '申请时间', dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
           ]}
         />

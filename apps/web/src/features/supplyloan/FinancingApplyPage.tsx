@@ -1,5 +1,23 @@
 import { formatYuan } from '@factoring/domain';
-import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, Modal, Result, Row, Select, Spin, Statistic, Table, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Result,
+  Row,
+  Select,
+  Spin,
+  Statistic,
+  Table,
+  Typography,
+} from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFeedback } from '../../lib/feedback.ts';
@@ -39,7 +57,10 @@ export default function FinancingApplyPage() {
   const termDays = Form.useWatch('termDays', form);
   const usable = (lines.data ?? []).filter((l) => l.status === 'ACTIVE');
   const line = usable.find((l) => l.id === creditLineId);
-  const invoices = useMemo(() => (verified.data?.items ?? []).filter((i) => !line || i.buyerEnterpriseId === line.platform.coreEnterpriseId), [verified.data, line]);
+  const invoices = useMemo(
+    () => (verified.data?.items ?? []).filter((i) => !line || i.buyerEnterpriseId === line.platform.coreEnterpriseId),
+    [verified.data, line],
+  );
   const chosen = invoices.filter((i) => selected.includes(i.id));
   const receivables = chosen.reduce((s, i) => s + i.amount, 0);
   const amount = tryParseYuan(amountText);
@@ -61,7 +82,11 @@ export default function FinancingApplyPage() {
           title="融资申请已提交"
           subTitle={`融资编号 ${done.financingNo}。请签署融资合同；运营审核通过且合同签署后即安排放款。`}
           extra={[
-            <SignContract key="sign" contract={{ id: done.contractId, amount: undefined }} onSigned={() => navigate('/supplyloan/myfinancing')} />,
+            <SignContract
+              key="sign"
+              contract={{ id: done.contractId, amount: undefined }}
+              onSigned={() => navigate('/supplyloan/myfinancing')}
+            />,
             <Button key="list" onClick={() => navigate('/supplyloan/myfinancing')}>
               查看我的融资
             </Button>,
@@ -78,12 +103,26 @@ export default function FinancingApplyPage() {
   }
 
   if (lines.isSuccess && usable.length === 0) {
-    return <Result status="info" title="暂无可用授信" subTitle="请先加入供应链平台并获得授信后再申请融资。" extra={<Link to="/supplyloan/myPlatform"><Button type="primary">平台管理</Button></Link>} />;
+    return (
+      <Result
+        status="info"
+        title="暂无可用授信"
+        subTitle="请先加入供应链平台并获得授信后再申请融资。"
+        extra={
+          <Link to="/supplyloan/myPlatform">
+            <Button type="primary">平台管理</Button>
+          </Link>
+        }
+      />
+    );
   }
 
   const send = async () => {
     const v = form.getFieldsValue();
-    const applied = await submit.run({ creditLineId: v.creditLineId, invoiceIds: selected, amount: amount!, termDays: v.termDays, purpose: v.purpose }, { form });
+    const applied = await submit.run(
+      { creditLineId: v.creditLineId, invoiceIds: selected, amount: amount!, termDays: v.termDays, purpose: v.purpose },
+      { form },
+    );
     setConfirming(false);
     if (applied) setDone(applied);
   };
@@ -103,7 +142,10 @@ export default function FinancingApplyPage() {
             >
               <Form.Item name="creditLineId" label="授信（平台）" rules={[{ required: true, message: '请选择授信' }]}>
                 <Select
-                  options={usable.map((l) => ({ value: l.id, label: `${l.platform.name}（可用 ${yuan(l.available)}，至 ${l.expiryDate}）` }))}
+                  options={usable.map((l) => ({
+                    value: l.id,
+                    label: `${l.platform.name}（可用 ${yuan(l.available)}，至 ${l.expiryDate}）`,
+                  }))}
                   onChange={() => setSelected([])}
                   data-testid="apply-credit-line"
                 />
@@ -116,7 +158,17 @@ export default function FinancingApplyPage() {
                   dataSource={invoices}
                   pagination={false}
                   scroll={{ y: 240 }}
-                  locale={{ emptyText: <Empty description={<span>暂无已核验的发票，<Link to="/supplyloan/invoice">去登记发票</Link></span>} /> }}
+                  locale={{
+                    emptyText: (
+                      <Empty
+                        description={
+                          <span>
+                            暂无已核验的发票，<Link to="/supplyloan/invoice">去登记发票</Link>
+                          </span>
+                        }
+                      />
+                    ),
+                  }}
                   rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
                   columns={[
                     { title: '发票号码', render: (_, i) => `${i.invoiceCode}-${i.invoiceNumber}` },
@@ -131,8 +183,18 @@ export default function FinancingApplyPage() {
                     name="amount"
                     label="融资金额（元）"
                     dependencies={['creditLineId']}
-                    extra={maxAmount !== undefined ? `最高可申请 ${yuan(maxAmount)}（融资比例 ${percent(line?.platform.advanceRatePpm)} × 发票合计 ${yuan(receivables)}，且不超过可用授信）` : '选择发票后显示最高可申请金额'}
-                    rules={[yuanRule('融资金额', () => maxAmount, (cap) => `融资金额不能超过 ${formatYuan(cap)} 元`)]}
+                    extra={
+                      maxAmount !== undefined
+                        ? `最高可申请 ${yuan(maxAmount)}（融资比例 ${percent(line?.platform.advanceRatePpm)} × 发票合计 ${yuan(receivables)}，且不超过可用授信）`
+                        : '选择发票后显示最高可申请金额'
+                    }
+                    rules={[
+                      yuanRule(
+                        '融资金额',
+                        () => maxAmount,
+                        (cap) => `融资金额不能超过 ${formatYuan(cap)} 元`,
+                      ),
+                    ]}
                   >
                     <Input placeholder="例如 800,000.00" inputMode="decimal" data-testid="apply-amount" />
                   </Form.Item>
@@ -144,7 +206,12 @@ export default function FinancingApplyPage() {
                     extra={line ? `最长 ${line.platform.maxTermDays} 天` : undefined}
                     rules={[
                       { required: true, message: '请输入融资期限' },
-                      { type: 'number', min: 1, max: line?.platform.maxTermDays ?? 3650, message: `融资期限为 1–${line?.platform.maxTermDays ?? 3650} 天` },
+                      {
+                        type: 'number',
+                        min: 1,
+                        max: line?.platform.maxTermDays ?? 3650,
+                        message: `融资期限为 1–${line?.platform.maxTermDays ?? 3650} 天`,
+                      },
                     ]}
                   >
                     <InputNumber style={{ width: '100%' }} precision={0} min={1} placeholder="例如 90" data-testid="apply-term" />
@@ -166,7 +233,14 @@ export default function FinancingApplyPage() {
               <Empty description="填写融资金额和期限后实时试算" />
             ) : (
               <Spin spinning={trial.isFetching}>
-                {trial.isError && <Alert type="warning" showIcon title={isRequestFailure(trial.error) ? trial.error.message : '试算失败'} style={{ marginBottom: 12 }} />}
+                {trial.isError && (
+                  <Alert
+                    type="warning"
+                    showIcon
+                    title={isRequestFailure(trial.error) ? trial.error.message : '试算失败'}
+                    style={{ marginBottom: 12 }}
+                  />
+                )}
                 <Row gutter={[16, 16]}>
                   <Col span={12}>
                     <Statistic title="利息（元）" value={formatYuan(trial.data.interest)} data-testid="trial-interest" />
@@ -175,7 +249,12 @@ export default function FinancingApplyPage() {
                     <Statistic title="服务费（元）" value={formatYuan(trial.data.serviceFee)} data-testid="trial-fee" />
                   </Col>
                   <Col span={12}>
-                    <Statistic title="实际到账（元）" value={formatYuan(trial.data.netDisbursed)} valueStyle={{ color: '#1a5fb4' }} data-testid="trial-net" />
+                    <Statistic
+                      title="实际到账（元）"
+                      value={formatYuan(trial.data.netDisbursed)}
+                      valueStyle={{ color: '#1a5fb4' }}
+                      data-testid="trial-net"
+                    />
                   </Col>
                   <Col span={12}>
                     <Statistic title="预计到期日" value={trial.data.dueDate} data-testid="trial-due" />
@@ -188,7 +267,9 @@ export default function FinancingApplyPage() {
                   <Descriptions.Item label="到期应还">{yuan(trial.data.dueAtMaturity)}</Descriptions.Item>
                 </Descriptions>
                 <Typography.Text type="secondary">
-                  {trial.data.interestMode === 'UPFRONT' ? '预收息：放款时扣除利息和服务费，到期归还本金。' : '利随本清：放款时扣除服务费，利息按实际天数计收，随本金归还；提前还款按实际天数计息。'}
+                  {trial.data.interestMode === 'UPFRONT'
+                    ? '预收息：放款时扣除利息和服务费，到期归还本金。'
+                    : '利随本清：放款时扣除服务费，利息按实际天数计收，随本金归还；提前还款按实际天数计息。'}
                   到期日以实际放款日起算。
                 </Typography.Text>
               </Spin>
@@ -196,7 +277,15 @@ export default function FinancingApplyPage() {
           </Card>
         </Col>
       </Row>
-      <Modal open={confirming} title="确认提交融资申请" okText="确认提交" onOk={send} confirmLoading={submit.isPending} onCancel={() => setConfirming(false)} okButtonProps={{ 'data-testid': 'apply-confirm' } as React.ComponentProps<typeof Modal>['okButtonProps']}>
+      <Modal
+        open={confirming}
+        title="确认提交融资申请"
+        okText="确认提交"
+        onOk={send}
+        confirmLoading={submit.isPending}
+        onCancel={() => setConfirming(false)}
+        okButtonProps={{ 'data-testid': 'apply-confirm' } as React.ComponentProps<typeof Modal>['okButtonProps']}
+      >
         <Descriptions column={1} size="small" bordered>
           <Descriptions.Item label="平台">{line?.platform.name}</Descriptions.Item>
           <Descriptions.Item label="融资发票">{chosen.map((i) => i.invoiceNumber).join('、')}</Descriptions.Item>

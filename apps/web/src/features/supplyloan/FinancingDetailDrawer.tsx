@@ -1,7 +1,18 @@
 import { Alert, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tabs, Tag, Timeline, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useFinancing, type FinancingDetail, type ScheduleRow } from './api.ts';
-import { contractLifecycle, financingLifecycle, invoiceLifecycle, repaymentLifecycle, reviewLifecycle, trancheLifecycle, type ContractStatus, type InvoiceStatus, type RepaymentStatus, type ReviewStatus } from '@factoring/domain';
+import {
+  contractLifecycle,
+  financingLifecycle,
+  invoiceLifecycle,
+  repaymentLifecycle,
+  reviewLifecycle,
+  trancheLifecycle,
+  type ContractStatus,
+  type InvoiceStatus,
+  type RepaymentStatus,
+  type ReviewStatus,
+} from '@factoring/domain';
 import { dateTime as formatDateTime, percent } from '../../lib/format.ts';
 import { yuan } from '../../lib/money.ts';
 import { FINANCING_COLORS, INVOICE_COLORS, REVIEW_COLORS, TRANCHE_COLORS } from './labels.ts';
@@ -11,22 +22,41 @@ import { SignContract } from './SignContract.tsx';
 const CONTRACT_COLORS: Record<ContractStatus, string> = { TO_SIGN: 'processing', SIGNED: 'success', EXPIRED: 'default', VOID: 'default' };
 
 /** The detail drawer of `/supplyloan/myfinancing`: schedule, repayments, contracts, history, and the actions of the state. */
-export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | null; onClose(): void; onCancel(f: FinancingDetail): void }) {
+export function FinancingDetailDrawer({
+  id,
+  onClose,
+  onCancel,
+}: {
+  id: number | null;
+  onClose(): void;
+  onCancel(f: FinancingDetail): void;
+}) {
   const detail = useFinancing(id);
   const f = detail.data;
   return (
-    <Drawer open={id !== null} onClose={onClose} width={Math.min(960, typeof window === 'undefined' ? 960 : window.innerWidth)} title={f ? `融资详情 ${f.financingNo}` : '融资详情'} destroyOnHidden data-testid="financing-drawer">
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      width={Math.min(960, typeof window === 'undefined' ? 960 : window.innerWidth)}
+      title={f ? `融资详情 ${f.financingNo}` : '融资详情'}
+      destroyOnHidden
+      data-testid="financing-drawer"
+    >
       {detail.isLoading && <Spin />}
       {detail.isError && <Empty description="融资记录不存在或无权查看" />}
       {f && (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           <Space wrap>
-            <Tag color={FINANCING_COLORS[f.status]} data-testid="drawer-status">{financingLifecycle.label(f.status)}</Tag>
+            <Tag color={FINANCING_COLORS[f.status]} data-testid="drawer-status">
+              {financingLifecycle.label(f.status)}
+            </Tag>
             {f.overdue && <Tag color="error">逾期</Tag>}
             {f.extended && <Tag color="purple">已展期</Tag>}
             {f.actions.repay && (
               <Link to={`/supplyloan/muserRefund?id=${f.id}`}>
-                <Button type="primary" size="small">还款</Button>
+                <Button type="primary" size="small">
+                  还款
+                </Button>
               </Link>
             )}
             {f.actions.extend && (
@@ -46,7 +76,12 @@ export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | 
             )}
           </Space>
           {f.actions.signContract && f.contracts[0] && (
-            <Alert type="warning" showIcon title="融资合同待签署" description={<SignContract contract={f.contracts.find((c) => c.status === 'TO_SIGN') ?? f.contracts[0]} size="small" />} />
+            <Alert
+              type="warning"
+              showIcon
+              title="融资合同待签署"
+              description={<SignContract contract={f.contracts.find((c) => c.status === 'TO_SIGN') ?? f.contracts[0]} size="small" />}
+            />
           )}
           {f.status === 'REJECTED' && f.reviewNote && <Alert type="error" showIcon title={`驳回原因：${f.reviewNote}`} />}
           <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
@@ -61,9 +96,16 @@ export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | 
             <Descriptions.Item label="申请日">{f.applyDate}</Descriptions.Item>
             <Descriptions.Item label="到期日">{f.dueDate}</Descriptions.Item>
             <Descriptions.Item label="今日应还" span={2}>
-              <Typography.Text strong data-testid="drawer-owed">{yuan(f.quote.total)}</Typography.Text>（本金 {yuan(f.quote.principal)}，利息 {yuan(f.quote.interest)}，罚息 {yuan(f.quote.penalty)}）
+              <Typography.Text strong data-testid="drawer-owed">
+                {yuan(f.quote.total)}
+              </Typography.Text>
+              （本金 {yuan(f.quote.principal)}，利息 {yuan(f.quote.interest)}，罚息 {yuan(f.quote.penalty)}）
             </Descriptions.Item>
-            {f.purpose && <Descriptions.Item label="用途" span={2}>{f.purpose}</Descriptions.Item>}
+            {f.purpose && (
+              <Descriptions.Item label="用途" span={2}>
+                {f.purpose}
+              </Descriptions.Item>
+            )}
           </Descriptions>
           <Tabs
             items={[
@@ -92,7 +134,11 @@ export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | 
                         { title: '发票', render: (_, i) => `${i.invoiceCode}-${i.invoiceNumber}` },
                         { title: '开票日期', dataIndex: 'issueDate' },
                         { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
-                        { title: '状态', dataIndex: 'status', render: (s: InvoiceStatus) => <Tag color={INVOICE_COLORS[s]}>{invoiceLifecycle.label(s)}</Tag> },
+                        {
+                          title: '状态',
+                          dataIndex: 'status',
+                          render: (s: InvoiceStatus) => <Tag color={INVOICE_COLORS[s]}>{invoiceLifecycle.label(s)}</Tag>,
+                        },
                       ]}
                     />
                   ),
@@ -116,7 +162,16 @@ export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | 
                       { title: '利息', dataIndex: 'interest', align: 'right', render: (v: number) => money(v) },
                       { title: '罚息', dataIndex: 'penalty', align: 'right', render: (v: number) => money(v) },
                       { title: '流水号', dataIndex: 'refNo', render: (v: string | null) => v ?? '—' },
-                      { title: '状态', dataIndex: 'status', render: (s: RepaymentStatus, r) => <Tag color={REVIEW_COLORS[s]}>{repaymentLifecycle.label(s)}{r.reviewNote && s === 'REJECTED' ? `：${r.reviewNote}` : ''}</Tag> },
+                      {
+                        title: '状态',
+                        dataIndex: 'status',
+                        render: (s: RepaymentStatus, r) => (
+                          <Tag color={REVIEW_COLORS[s]}>
+                            {repaymentLifecycle.label(s)}
+                            {r.reviewNote && s === 'REJECTED' ? `：${r.reviewNote}` : ''}
+                          </Tag>
+                        ),
+                      },
                     ]}
                   />
                 ),
@@ -134,9 +189,20 @@ export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | 
                     columns={[
                       { title: '合同编号', dataIndex: 'contractNo' },
                       { title: '名称', dataIndex: 'title' },
-                      { title: '状态', dataIndex: 'status', render: (s: ContractStatus) => <Tag color={CONTRACT_COLORS[s]}>{contractLifecycle.label(s)}</Tag> },
+                      {
+                        title: '状态',
+                        dataIndex: 'status',
+                        render: (s: ContractStatus) => <Tag color={CONTRACT_COLORS[s]}>{contractLifecycle.label(s)}</Tag>,
+                      },
                       { title: '签署', render: (_, c) => (c.signedAt ? `${c.signedByName ?? ''} ${formatDateTime(c.signedAt)}` : '—') },
-                      { title: '文件', render: (_, c) => <a href={`/api/contracts/${c.id}/file`} target="_blank" rel="noreferrer">查看</a> },
+                      {
+                        title: '文件',
+                        render: (_, c) => (
+                          <a href={`/api/contracts/${c.id}/file`} target="_blank" rel="noreferrer">
+                            查看
+                          </a>
+                        ),
+                      },
                     ]}
                   />
                 ),
@@ -156,7 +222,11 @@ export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | 
                       { title: '新到期日', dataIndex: 'newDueDate' },
                       { title: '展期利息', dataIndex: 'extraInterest', align: 'right', render: (v: number) => money(v) },
                       { title: '原因', dataIndex: 'reason' },
-                      { title: '状态', dataIndex: 'status', render: (s: ReviewStatus) => <Tag color={REVIEW_COLORS[s]}>{reviewLifecycle.label(s)}</Tag> },
+                      {
+                        title: '状态',
+                        dataIndex: 'status',
+                        render: (s: ReviewStatus) => <Tag color={REVIEW_COLORS[s]}>{reviewLifecycle.label(s)}</Tag>,
+                      },
                     ]}
                   />
                 ),
@@ -170,7 +240,9 @@ export function FinancingDetailDrawer({ id, onClose, onCancel }: { id: number | 
                       children: (
                         <>
                           <Typography.Text strong>{h.action}</Typography.Text>
-                          {h.toStatus && h.fromStatus !== h.toStatus && <Tag style={{ marginLeft: 8 }}>{financingLifecycle.label(h.toStatus)}</Tag>}
+                          {h.toStatus && h.fromStatus !== h.toStatus && (
+                            <Tag style={{ marginLeft: 8 }}>{financingLifecycle.label(h.toStatus)}</Tag>
+                          )}
                           <div>
                             <Typography.Text type="secondary">
                               {formatDateTime(h.createdAt)} · {h.actorName}
@@ -204,13 +276,31 @@ function Schedule({ rows }: { rows: ScheduleRow[] }) {
         { title: '笔次', dataIndex: 'seq' },
         { title: '本金', dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
         { title: '放款日', dataIndex: 'startDate', render: (v: string | null) => v ?? '—' },
-        { title: '到期日', dataIndex: 'dueDate', render: (v: string | null, r) => <Space>{v ?? '—'}{r.extended && <Tag color="purple">已展期</Tag>}</Space> },
+        {
+          title: '到期日',
+          dataIndex: 'dueDate',
+          render: (v: string | null, r) => (
+            <Space>
+              {v ?? '—'}
+              {r.extended && <Tag color="purple">已展期</Tag>}
+            </Space>
+          ),
+        },
         { title: '利息（全期）', dataIndex: 'interest', align: 'right', render: (v: number) => money(v) },
         { title: '实际到账', dataIndex: 'netAmount', align: 'right', render: (v: number) => money(v) },
         { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => money(v) },
         { title: '今日应还', render: (_, r) => (r.owedToday ? yuan(r.owedToday.total) : '—'), align: 'right' },
         { title: '已还本/息/罚', render: (_, r) => `${yuan(r.principalPaid)} / ${yuan(r.interestPaid)} / ${yuan(r.penaltyPaid)}` },
-        { title: '状态', dataIndex: 'status', render: (s: ScheduleRow['status'], r) => <Space><Tag color={TRANCHE_COLORS[s]}>{trancheLifecycle.label(s)}</Tag>{r.overdue && <Tag color="error">逾期</Tag>}</Space> },
+        {
+          title: '状态',
+          dataIndex: 'status',
+          render: (s: ScheduleRow['status'], r) => (
+            <Space>
+              <Tag color={TRANCHE_COLORS[s]}>{trancheLifecycle.label(s)}</Tag>
+              {r.overdue && <Tag color="error">逾期</Tag>}
+            </Space>
+          ),
+        },
       ]}
     />
   );

@@ -37,7 +37,12 @@ export default function InvoicePage() {
           options={invoiceLifecycle.states.map((s) => ({ value: s, label: invoiceLifecycle.label(s) }))}
           onChange={(status) => setQ({ ...q, page: 1, status })}
         />
-        <Input.Search allowClear placeholder="发票代码或号码" style={{ width: 240 }} onSearch={(keyword) => setQ({ ...q, page: 1, keyword: keyword || undefined })} />
+        <Input.Search
+          allowClear
+          placeholder="发票代码或号码"
+          style={{ width: 240 }}
+          onSearch={(keyword) => setQ({ ...q, page: 1, keyword: keyword || undefined })}
+        />
       </Space>
       <Table<Invoice>
         rowKey="id"
@@ -45,7 +50,13 @@ export default function InvoicePage() {
         dataSource={list.data?.items ?? []}
         locale={{ emptyText: '暂无发票，点击右上角“登记发票”' }}
         scroll={{ x: 960 }}
-        pagination={{ current: q.page, pageSize: q.size, total: list.data?.totalCount ?? 0, showTotal: (n) => `共 ${n} 张`, onChange: (page, size) => setQ({ ...q, page, size }) }}
+        pagination={{
+          current: q.page,
+          pageSize: q.size,
+          total: list.data?.totalCount ?? 0,
+          showTotal: (n) => `共 ${n} 张`,
+          onChange: (page, size) => setQ({ ...q, page, size }),
+        }}
         columns={[
           { title: '发票代码', dataIndex: 'invoiceCode' },
           { title: '发票号码', dataIndex: 'invoiceNumber' },
@@ -64,7 +75,18 @@ export default function InvoicePage() {
             ),
           },
           { title: '融资编号', dataIndex: 'financingNo', render: (v: string | null) => v ?? '—' },
-          { title: '影像', dataIndex: 'imageUploadId', render: (id: number | null) => (id ? <a href={`/api/uploads/${id}`} target="_blank" rel="noreferrer">查看</a> : '—') },
+          {
+            title: '影像',
+            dataIndex: 'imageUploadId',
+            render: (id: number | null) =>
+              id ? (
+                <a href={`/api/uploads/${id}`} target="_blank" rel="noreferrer">
+                  查看
+                </a>
+              ) : (
+                '—'
+              ),
+          },
           { title: '登记时间', dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
           {
             title: '操作',
@@ -115,16 +137,41 @@ function RegisterInvoiceModal({ open, onClose }: { open: boolean; onClose(): voi
     if (registered) close();
   };
   return (
-    <Modal open={open} title="登记发票" onCancel={close} onOk={() => form.submit()} okText="提交核验" confirmLoading={submit.isPending} destroyOnHidden width={560} okButtonProps={{ 'data-testid': 'submit-invoice' } as React.ComponentProps<typeof Modal>['okButtonProps']}>
+    <Modal
+      open={open}
+      title="登记发票"
+      onCancel={close}
+      onOk={() => form.submit()}
+      okText="提交核验"
+      confirmLoading={submit.isPending}
+      destroyOnHidden
+      width={560}
+      okButtonProps={{ 'data-testid': 'submit-invoice' } as React.ComponentProps<typeof Modal>['okButtonProps']}
+    >
       <Form form={form} layout="vertical" onFinish={finish}>
         <Form.Item name="buyerEnterpriseId" label="购买方（核心企业）" rules={[{ required: true, message: '请选择购买方' }]}>
-          <Select placeholder="请选择核心企业" loading={buyers.isLoading} options={(buyers.data ?? []).map((b) => ({ value: b.id, label: b.name }))} data-testid="invoice-buyer" />
+          <Select
+            placeholder="请选择核心企业"
+            loading={buyers.isLoading}
+            options={(buyers.data ?? []).map((b) => ({ value: b.id, label: b.name }))}
+            data-testid="invoice-buyer"
+          />
         </Form.Item>
         <Space.Compact block>
-          <Form.Item name="invoiceCode" label="发票代码" style={{ width: '50%' }} rules={[schemaRule(registerInvoiceBody.shape.invoiceCode)]}>
+          <Form.Item
+            name="invoiceCode"
+            label="发票代码"
+            style={{ width: '50%' }}
+            rules={[schemaRule(registerInvoiceBody.shape.invoiceCode)]}
+          >
             <Input placeholder="10 或 12 位数字" maxLength={12} />
           </Form.Item>
-          <Form.Item name="invoiceNumber" label="发票号码" style={{ width: '50%' }} rules={[schemaRule(registerInvoiceBody.shape.invoiceNumber)]}>
+          <Form.Item
+            name="invoiceNumber"
+            label="发票号码"
+            style={{ width: '50%' }}
+            rules={[schemaRule(registerInvoiceBody.shape.invoiceNumber)]}
+          >
             <Input placeholder="8 或 20 位数字" maxLength={20} />
           </Form.Item>
         </Space.Compact>

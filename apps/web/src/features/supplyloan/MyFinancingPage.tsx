@@ -44,24 +44,55 @@ export default function MyFinancingPage() {
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="my-financing-page">
       <Card>
         <Row gutter={16}>
-          <Col xs={12} md={6}><Statistic title="融资笔数" value={totals?.count ?? 0} /></Col>
-          <Col xs={12} md={6}><Statistic title="融资金额（元）" value={formatYuan(totals?.amount ?? 0)} /></Col>
-          <Col xs={12} md={6}><Statistic title="已放款本金（元）" value={formatYuan(totals?.drawn ?? 0)} /></Col>
-          <Col xs={12} md={6}><Statistic title="未还本金（元）" value={formatYuan(totals?.outstanding ?? 0)} data-testid="total-outstanding" /></Col>
+          <Col xs={12} md={6}>
+            <Statistic title="融资笔数" value={totals?.count ?? 0} />
+          </Col>
+          <Col xs={12} md={6}>
+            <Statistic title="融资金额（元）" value={formatYuan(totals?.amount ?? 0)} />
+          </Col>
+          <Col xs={12} md={6}>
+            <Statistic title="已放款本金（元）" value={formatYuan(totals?.drawn ?? 0)} />
+          </Col>
+          <Col xs={12} md={6}>
+            <Statistic title="未还本金（元）" value={formatYuan(totals?.outstanding ?? 0)} data-testid="total-outstanding" />
+          </Col>
         </Row>
       </Card>
       <Card
         title="我的融资"
         extra={
           <Space>
-            <Button type="primary" onClick={() => navigate('/supplyloan/financing')}>申请融资</Button>
+            <Button type="primary" onClick={() => navigate('/supplyloan/financing')}>
+              申请融资
+            </Button>
             <Button onClick={() => navigate('/supplyloan/orderLoan')}>订单融资</Button>
           </Space>
         }
       >
         <Space wrap style={{ marginBottom: 16 }}>
-          <Select allowClear placeholder="全部状态" style={{ width: 140 }} options={FINANCING_STATUS_OPTIONS} value={filters.status} onChange={(status) => { setFilters({ ...filters, status }); setPaging({ ...paging, page: 1 }); }} data-testid="filter-status" />
-          <Select allowClear placeholder="全部平台" style={{ width: 240 }} options={(platforms.data ?? []).map((p) => ({ value: p.id, label: p.name }))} value={filters.platformId} onChange={(platformId) => { setFilters({ ...filters, platformId }); setPaging({ ...paging, page: 1 }); }} />
+          <Select
+            allowClear
+            placeholder="全部状态"
+            style={{ width: 140 }}
+            options={FINANCING_STATUS_OPTIONS}
+            value={filters.status}
+            onChange={(status) => {
+              setFilters({ ...filters, status });
+              setPaging({ ...paging, page: 1 });
+            }}
+            data-testid="filter-status"
+          />
+          <Select
+            allowClear
+            placeholder="全部平台"
+            style={{ width: 240 }}
+            options={(platforms.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            value={filters.platformId}
+            onChange={(platformId) => {
+              setFilters({ ...filters, platformId });
+              setPaging({ ...paging, page: 1 });
+            }}
+          />
           <DatePicker.RangePicker
             placeholder={['申请日起', '申请日止']}
             onChange={(range) => {
@@ -69,7 +100,17 @@ export default function MyFinancingPage() {
               setPaging({ ...paging, page: 1 });
             }}
           />
-          <Select allowClear placeholder="是否逾期" style={{ width: 120 }} value={filters.overdue} options={[{ value: 'true', label: '逾期' }, { value: 'false', label: '未逾期' }]} onChange={(overdue) => setFilters({ ...filters, overdue })} />
+          <Select
+            allowClear
+            placeholder="是否逾期"
+            style={{ width: 120 }}
+            value={filters.overdue}
+            options={[
+              { value: 'true', label: '逾期' },
+              { value: 'false', label: '未逾期' },
+            ]}
+            onChange={(overdue) => setFilters({ ...filters, overdue })}
+          />
         </Space>
         <Table<FinancingRow>
           rowKey="id"
@@ -77,9 +118,23 @@ export default function MyFinancingPage() {
           dataSource={list.data?.items ?? []}
           locale={{ emptyText: list.isError ? (isRequestFailure(list.error) ? list.error.message : '加载失败') : '暂无融资记录' }}
           scroll={{ x: 1200 }}
-          pagination={{ current: paging.page, pageSize: paging.size, total: list.data?.totalCount ?? 0, showTotal: (n) => `共 ${n} 笔`, onChange: (page, size) => setPaging({ page, size }) }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.size,
+            total: list.data?.totalCount ?? 0,
+            showTotal: (n) => `共 ${n} 笔`,
+            onChange: (page, size) => setPaging({ page, size }),
+          }}
           columns={[
-            { title: '融资编号', dataIndex: 'financingNo', render: (v: string, r) => <a onClick={() => setOpen(r.id)} data-testid={`financing-${r.id}`}>{v}</a> },
+            {
+              title: '融资编号',
+              dataIndex: 'financingNo',
+              render: (v: string, r) => (
+                <a onClick={() => setOpen(r.id)} data-testid={`financing-${r.id}`}>
+                  {v}
+                </a>
+              ),
+            },
             { title: '平台', dataIndex: 'platformName' },
             { title: '类型', dataIndex: 'kind', render: (k: string) => (k === 'ORDER' ? '订单' : '发票') },
             { title: '融资金额', dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
@@ -107,7 +162,11 @@ export default function MyFinancingPage() {
                 <Space size={4} wrap>
                   <a onClick={() => setOpen(r.id)}>详情</a>
                   {r.actions.signContract && <a onClick={() => setOpen(r.id)}>签署合同</a>}
-                  {r.actions.repay && <Link to={`/supplyloan/muserRefund?id=${r.id}`} data-testid={`repay-${r.id}`}>还款</Link>}
+                  {r.actions.repay && (
+                    <Link to={`/supplyloan/muserRefund?id=${r.id}`} data-testid={`repay-${r.id}`}>
+                      还款
+                    </Link>
+                  )}
                   {r.actions.extend && <Link to={`/supplyloan/delayApply?id=${r.id}`}>展期</Link>}
                   {r.actions.drawdown && <Link to={`/supplyloan/orderdrawings?id=${r.id}`}>提款</Link>}
                   {r.actions.cancel && <a onClick={() => cancel(r)}>取消</a>}

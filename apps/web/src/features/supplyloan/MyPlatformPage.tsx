@@ -20,7 +20,11 @@ export default function MyPlatformPage() {
   const joined = rows.filter((p) => p.creditLine);
   const open = rows.filter((p) => !p.creditLine && p.joinable);
   const total = joined.reduce(
-    (s, p) => ({ limit: s.limit + p.creditLine!.limit, used: s.used + p.creditLine!.used + p.creditLine!.reserved, available: s.available + (p.creditLine!.status === 'ACTIVE' ? p.creditLine!.available : 0) }),
+    (s, p) => ({
+      limit: s.limit + p.creditLine!.limit,
+      used: s.used + p.creditLine!.used + p.creditLine!.reserved,
+      available: s.available + (p.creditLine!.status === 'ACTIVE' ? p.creditLine!.available : 0),
+    }),
     { limit: 0, used: 0, available: 0 },
   );
 
@@ -61,21 +65,32 @@ export default function MyPlatformPage() {
           <Row gutter={[16, 16]}>
             {open.map((p) => (
               <Col xs={24} xl={12} key={p.id}>
-                <Card size="small" title={p.name} extra={<Link to={`/supplyloan/priceList?platformId=${p.id}`}>价格表</Link>} data-testid={`open-platform-${p.id}`}>
+                <Card
+                  size="small"
+                  title={p.name}
+                  extra={<Link to={`/supplyloan/priceList?platformId=${p.id}`}>价格表</Link>}
+                  data-testid={`open-platform-${p.id}`}
+                >
                   <Descriptions column={2} size="small">
-                    <Descriptions.Item label="核心企业" span={2}>{p.coreEnterpriseName}</Descriptions.Item>
+                    <Descriptions.Item label="核心企业" span={2}>
+                      {p.coreEnterpriseName}
+                    </Descriptions.Item>
                     <Descriptions.Item label="年化利率">{percent(p.annualRatePpm)} 起</Descriptions.Item>
                     <Descriptions.Item label="最长期限">{p.maxTermDays} 天</Descriptions.Item>
                     <Descriptions.Item label="融资比例">{percent(p.advanceRatePpm)}</Descriptions.Item>
                     <Descriptions.Item label="计息方式">{p.interestModeLabel}</Descriptions.Item>
                   </Descriptions>
-                  <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>{p.description}</Typography.Paragraph>
+                  <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+                    {p.description}
+                  </Typography.Paragraph>
                   {p.joinApplication?.status === 'PENDING' ? (
                     <Tag color="processing">准入申请审核中（申请额度 {yuan(p.joinApplication.requestedLimit)}）</Tag>
                   ) : (
                     <Space>
                       {p.joinApplication?.status === 'REJECTED' && <Tag color="error">上次申请被驳回：{p.joinApplication.reviewNote}</Tag>}
-                      <Button type="primary" onClick={() => setJoining(p)}>申请加入</Button>
+                      <Button type="primary" onClick={() => setJoining(p)}>
+                        申请加入
+                      </Button>
                     </Space>
                   )}
                 </Card>
@@ -101,18 +116,28 @@ function JoinedPlatform({ p }: { p: PlatformRow }) {
       extra={<Tag color={CREDIT_LINE_COLORS[line.status]}>{creditLineLifecycle.label(line.status)}</Tag>}
       data-testid={`joined-platform-${p.id}`}
       actions={[
-        <Button key="apply" type="link" disabled={!usable} onClick={() => navigate(`/supplyloan/financing?creditLineId=${line.id}`)}>申请融资</Button>,
-        <Button key="order" type="link" disabled={!usable} onClick={() => navigate(`/supplyloan/orderLoan?creditLineId=${line.id}`)}>订单融资</Button>,
-        <Button key="price" type="link" onClick={() => navigate(`/supplyloan/priceList?platformId=${p.id}`)}>价格表</Button>,
+        <Button key="apply" type="link" disabled={!usable} onClick={() => navigate(`/supplyloan/financing?creditLineId=${line.id}`)}>
+          申请融资
+        </Button>,
+        <Button key="order" type="link" disabled={!usable} onClick={() => navigate(`/supplyloan/orderLoan?creditLineId=${line.id}`)}>
+          订单融资
+        </Button>,
+        <Button key="price" type="link" onClick={() => navigate(`/supplyloan/priceList?platformId=${p.id}`)}>
+          价格表
+        </Button>,
       ]}
     >
       <Descriptions column={2} size="small">
-        <Descriptions.Item label="核心企业" span={2}>{p.coreEnterpriseName}</Descriptions.Item>
+        <Descriptions.Item label="核心企业" span={2}>
+          {p.coreEnterpriseName}
+        </Descriptions.Item>
         <Descriptions.Item label="授信额度">{yuan(line.limit)}</Descriptions.Item>
         <Descriptions.Item label="已用额度">{yuan(line.used)}</Descriptions.Item>
         <Descriptions.Item label="审批中占用">{yuan(line.reserved)}</Descriptions.Item>
         <Descriptions.Item label="可用额度">
-          <Typography.Text strong data-testid="credit-available">{yuan(line.available)}</Typography.Text>
+          <Typography.Text strong data-testid="credit-available">
+            {yuan(line.available)}
+          </Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label="授信期限" span={2}>
           {line.startDate} 至 {line.expiryDate}
@@ -136,7 +161,15 @@ function JoinModal({ platform, onClose }: { platform: PlatformRow | null; onClos
     if (applied) close();
   };
   return (
-    <Modal open={platform !== null} title={`申请加入「${platform?.name ?? ''}」`} onCancel={close} onOk={() => form.submit()} okText="提交申请" confirmLoading={submit.isPending} destroyOnHidden>
+    <Modal
+      open={platform !== null}
+      title={`申请加入「${platform?.name ?? ''}」`}
+      onCancel={close}
+      onOk={() => form.submit()}
+      okText="提交申请"
+      confirmLoading={submit.isPending}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" onFinish={finish}>
         <Form.Item name="limit" label="申请授信额度（元）" rules={[yuanRule('申请授信额度')]}>
           <Input placeholder="例如 3,000,000.00" inputMode="decimal" />

@@ -1,5 +1,22 @@
 import { addDays, chinaDate, financingCharges, formatYuan, trancheLifecycle, type Cents } from '@factoring/domain';
-import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, Modal, Row, Select, Space, Statistic, Table, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { percent } from '../../lib/format.ts';
@@ -31,7 +48,13 @@ export default function OrderDrawingsPage() {
   let charges: ReturnType<typeof financingCharges> | null = null;
   if (loan && amount && termDays > 0) {
     try {
-      charges = financingCharges({ principal: amount as Cents, annualRatePpm: loan.annualRatePpm, days: termDays, serviceFeeRatePpm: loan.serviceFeeRatePpm, interestMode: loan.interestMode });
+      charges = financingCharges({
+        principal: amount as Cents,
+        annualRatePpm: loan.annualRatePpm,
+        days: termDays,
+        serviceFeeRatePpm: loan.serviceFeeRatePpm,
+        interestMode: loan.interestMode,
+      });
     } catch {
       charges = null;
     }
@@ -61,7 +84,13 @@ export default function OrderDrawingsPage() {
         }
       >
         {!drawable.isLoading && !loan ? (
-          <Empty description={<span>暂无可提款的订单融资。订单融资合同签署后可在此分笔提款，<Link to="/supplyloan/orderLoan">申请订单融资</Link></span>} />
+          <Empty
+            description={
+              <span>
+                暂无可提款的订单融资。订单融资合同签署后可在此分笔提款，<Link to="/supplyloan/orderLoan">申请订单融资</Link>
+              </span>
+            }
+          />
         ) : loan ? (
           <Row gutter={16}>
             <Col xs={24} lg={12}>
@@ -82,20 +111,45 @@ export default function OrderDrawingsPage() {
             <Col xs={24} lg={12}>
               {loan.overdue && <Alert type="warning" showIcon title="该融资存在逾期，暂不能提款" style={{ marginBottom: 16 }} />}
               <Form form={form} layout="vertical" onFinish={() => setConfirming(true)} disabled={loan.overdue || loan.room <= 0}>
-                <Form.Item name="amount" label="提款金额（元）" rules={[yuanRule('提款金额', () => loan.room, (cap) => `提款金额不能超过可提款额度 ${formatYuan(cap)} 元`)]}>
+                <Form.Item
+                  name="amount"
+                  label="提款金额（元）"
+                  rules={[
+                    yuanRule(
+                      '提款金额',
+                      () => loan.room,
+                      (cap) => `提款金额不能超过可提款额度 ${formatYuan(cap)} 元`,
+                    ),
+                  ]}
+                >
                   <Input inputMode="decimal" />
                 </Form.Item>
-                <Form.Item name="termDays" label="提款期限（天）" rules={[{ required: true, message: '请输入提款期限' }, { type: 'number', min: 1, max: loan.termDays, message: `提款期限为 1–${loan.termDays} 天` }]}>
+                <Form.Item
+                  name="termDays"
+                  label="提款期限（天）"
+                  rules={[
+                    { required: true, message: '请输入提款期限' },
+                    { type: 'number', min: 1, max: loan.termDays, message: `提款期限为 1–${loan.termDays} 天` },
+                  ]}
+                >
                   <InputNumber style={{ width: '100%' }} precision={0} min={1} />
                 </Form.Item>
                 {charges && (
                   <Row gutter={16} style={{ marginBottom: 16 }}>
-                    <Col span={8}><Statistic title="利息（元）" value={formatYuan(charges.interest)} /></Col>
-                    <Col span={8}><Statistic title="服务费（元）" value={formatYuan(charges.serviceFee)} /></Col>
-                    <Col span={8}><Statistic title="实际到账（元）" value={formatYuan(charges.netDisbursed)} /></Col>
+                    <Col span={8}>
+                      <Statistic title="利息（元）" value={formatYuan(charges.interest)} />
+                    </Col>
+                    <Col span={8}>
+                      <Statistic title="服务费（元）" value={formatYuan(charges.serviceFee)} />
+                    </Col>
+                    <Col span={8}>
+                      <Statistic title="实际到账（元）" value={formatYuan(charges.netDisbursed)} />
+                    </Col>
                   </Row>
                 )}
-                <Button type="primary" htmlType="submit">申请提款</Button>
+                <Button type="primary" htmlType="submit">
+                  申请提款
+                </Button>
               </Form>
             </Col>
           </Row>
@@ -108,7 +162,12 @@ export default function OrderDrawingsPage() {
           dataSource={history.data?.items ?? []}
           locale={{ emptyText: '暂无提款记录' }}
           scroll={{ x: 900 }}
-          pagination={{ current: paging.page, pageSize: paging.size, total: history.data?.totalCount ?? 0, onChange: (page, size) => setPaging({ page, size }) }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.size,
+            total: history.data?.totalCount ?? 0,
+            onChange: (page, size) => setPaging({ page, size }),
+          }}
           columns={[
             { title: '融资编号', dataIndex: 'financingNo' },
             { title: '笔次', dataIndex: 'seq', render: (v: number) => `第 ${v} 笔` },
@@ -119,15 +178,33 @@ export default function OrderDrawingsPage() {
             { title: '放款日', dataIndex: 'startDate', render: (v: string | null) => v ?? '—' },
             { title: '到期日', dataIndex: 'dueDate', render: (v: string | null) => v ?? '—' },
             { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => money(v) },
-            { title: '状态', dataIndex: 'status', render: (s: Drawdown['status'], r) => <Space><Tag color={TRANCHE_COLORS[s]}>{trancheLifecycle.label(s)}</Tag>{r.overdue && <Tag color="error">逾期</Tag>}</Space> },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              render: (s: Drawdown['status'], r) => (
+                <Space>
+                  <Tag color={TRANCHE_COLORS[s]}>{trancheLifecycle.label(s)}</Tag>
+                  {r.overdue && <Tag color="error">逾期</Tag>}
+                </Space>
+              ),
+            },
           ]}
         />
       </Card>
-      <Modal open={confirming} title="确认提款" okText="确认提款" onOk={send} confirmLoading={submit.isPending} onCancel={() => setConfirming(false)}>
+      <Modal
+        open={confirming}
+        title="确认提款"
+        okText="确认提款"
+        onOk={send}
+        confirmLoading={submit.isPending}
+        onCancel={() => setConfirming(false)}
+      >
         <Descriptions column={1} size="small" bordered>
           <Descriptions.Item label="融资编号">{loan?.financingNo}</Descriptions.Item>
           <Descriptions.Item label="提款金额">{yuan(amount)}</Descriptions.Item>
-          <Descriptions.Item label="期限">{termDays} 天（到期日以放款日起算，预计 {due}）</Descriptions.Item>
+          <Descriptions.Item label="期限">
+            {termDays} 天（到期日以放款日起算，预计 {due}）
+          </Descriptions.Item>
           <Descriptions.Item label="利息">{yuan(charges?.interest)}</Descriptions.Item>
           <Descriptions.Item label="服务费">{yuan(charges?.serviceFee)}</Descriptions.Item>
           <Descriptions.Item label="实际到账（受控资金）">{yuan(charges?.netDisbursed)}</Descriptions.Item>

@@ -1,5 +1,24 @@
 import { addDays, chinaDate, financingLifecycle, formatYuan } from '@factoring/domain';
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, InputNumber, Modal, Result, Row, Select, Space, Statistic, Table, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Result,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -86,7 +105,16 @@ export default function OrderLoanPage() {
         />
       )}
       {lines.isSuccess && usable.length === 0 ? (
-        <Result status="info" title="暂无可用授信" subTitle="请先加入供应链平台并获得授信。" extra={<Link to="/supplyloan/myPlatform"><Button type="primary">平台管理</Button></Link>} />
+        <Result
+          status="info"
+          title="暂无可用授信"
+          subTitle="请先加入供应链平台并获得授信。"
+          extra={
+            <Link to="/supplyloan/myPlatform">
+              <Button type="primary">平台管理</Button>
+            </Link>
+          }
+        />
       ) : (
         <Row gutter={16}>
           <Col xs={24} xl={15}>
@@ -98,7 +126,14 @@ export default function OrderLoanPage() {
                 <FinanceableOrderSlot creditLineId={creditLineId} onPick={(fields) => form.setFieldsValue(fields)} />
                 <Row gutter={16}>
                   <Col xs={24} md={12}>
-                    <Form.Item name="orderNo" label={`采购订单号（${line?.platform.coreEnterpriseName ?? '核心企业'}）`} rules={[{ required: true, whitespace: true, message: '请输入订单编号' }, { max: 40, message: '订单编号不能超过40个字符' }]}>
+                    <Form.Item
+                      name="orderNo"
+                      label={`采购订单号（${line?.platform.coreEnterpriseName ?? '核心企业'}）`}
+                      rules={[
+                        { required: true, whitespace: true, message: '请输入订单编号' },
+                        { max: 40, message: '订单编号不能超过40个字符' },
+                      ]}
+                    >
                       <Input placeholder="例如 PO-2026-0518" />
                     </Form.Item>
                   </Col>
@@ -121,14 +156,37 @@ export default function OrderLoanPage() {
                     <Form.Item
                       name="amount"
                       label="融资金额（元）"
-                      extra={maxAmount !== undefined ? `最高可申请 ${yuan(maxAmount)}（${percent(line?.platform.advanceRatePpm)} × 订单金额，且不超过可用授信）` : undefined}
-                      rules={[yuanRule('融资金额', () => maxAmount, (cap) => `融资金额不能超过 ${formatYuan(cap)} 元`)]}
+                      extra={
+                        maxAmount !== undefined
+                          ? `最高可申请 ${yuan(maxAmount)}（${percent(line?.platform.advanceRatePpm)} × 订单金额，且不超过可用授信）`
+                          : undefined
+                      }
+                      rules={[
+                        yuanRule(
+                          '融资金额',
+                          () => maxAmount,
+                          (cap) => `融资金额不能超过 ${formatYuan(cap)} 元`,
+                        ),
+                      ]}
                     >
                       <Input inputMode="decimal" />
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={12}>
-                    <Form.Item name="termDays" label="融资期限（天）" extra={line ? `最长 ${line.platform.maxTermDays} 天；每笔提款期限不超过此期限` : undefined} rules={[{ required: true, message: '请输入融资期限' }, { type: 'number', min: 1, max: line?.platform.maxTermDays ?? 3650, message: `融资期限为 1–${line?.platform.maxTermDays ?? 3650} 天` }]}>
+                    <Form.Item
+                      name="termDays"
+                      label="融资期限（天）"
+                      extra={line ? `最长 ${line.platform.maxTermDays} 天；每笔提款期限不超过此期限` : undefined}
+                      rules={[
+                        { required: true, message: '请输入融资期限' },
+                        {
+                          type: 'number',
+                          min: 1,
+                          max: line?.platform.maxTermDays ?? 3650,
+                          message: `融资期限为 1–${line?.platform.maxTermDays ?? 3650} 天`,
+                        },
+                      ]}
+                    >
                       <InputNumber style={{ width: '100%' }} precision={0} min={1} />
                     </Form.Item>
                   </Col>
@@ -136,7 +194,9 @@ export default function OrderLoanPage() {
                 <Form.Item name="purpose" label="融资用途">
                   <Input.TextArea rows={2} maxLength={200} />
                 </Form.Item>
-                <Button type="primary" htmlType="submit">提交申请</Button>
+                <Button type="primary" htmlType="submit">
+                  提交申请
+                </Button>
               </Form>
             </Card>
           </Col>
@@ -146,10 +206,18 @@ export default function OrderLoanPage() {
                 <Empty description="填写订单金额、融资金额和期限后试算" />
               ) : (
                 <Row gutter={[16, 16]}>
-                  <Col span={12}><Statistic title="利息（元）" value={formatYuan(trial.data.interest)} /></Col>
-                  <Col span={12}><Statistic title="服务费（元）" value={formatYuan(trial.data.serviceFee)} /></Col>
-                  <Col span={12}><Statistic title="实际到账（元）" value={formatYuan(trial.data.netDisbursed)} /></Col>
-                  <Col span={12}><Statistic title="年化利率" value={percent(trial.data.annualRatePpm)} /></Col>
+                  <Col span={12}>
+                    <Statistic title="利息（元）" value={formatYuan(trial.data.interest)} />
+                  </Col>
+                  <Col span={12}>
+                    <Statistic title="服务费（元）" value={formatYuan(trial.data.serviceFee)} />
+                  </Col>
+                  <Col span={12}>
+                    <Statistic title="实际到账（元）" value={formatYuan(trial.data.netDisbursed)} />
+                  </Col>
+                  <Col span={12}>
+                    <Statistic title="年化利率" value={percent(trial.data.annualRatePpm)} />
+                  </Col>
                 </Row>
               )}
             </Card>
@@ -170,7 +238,11 @@ export default function OrderLoanPage() {
             { title: '批准金额', dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
             { title: '已提款', dataIndex: 'drawn', align: 'right', render: (v: number) => money(v) },
             { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => money(v) },
-            { title: '状态', dataIndex: 'status', render: (s: FinancingRow['status']) => <Tag color={FINANCING_COLORS[s]}>{financingLifecycle.label(s)}</Tag> },
+            {
+              title: '状态',
+              dataIndex: 'status',
+              render: (s: FinancingRow['status']) => <Tag color={FINANCING_COLORS[s]}>{financingLifecycle.label(s)}</Tag>,
+            },
             {
               title: '操作',
               render: (_, r) => (
@@ -183,7 +255,14 @@ export default function OrderLoanPage() {
           ]}
         />
       </Card>
-      <Modal open={confirming} title="确认提交订单融资" okText="确认提交" onOk={send} confirmLoading={submit.isPending} onCancel={() => setConfirming(false)}>
+      <Modal
+        open={confirming}
+        title="确认提交订单融资"
+        okText="确认提交"
+        onOk={send}
+        confirmLoading={submit.isPending}
+        onCancel={() => setConfirming(false)}
+      >
         <Descriptions column={1} size="small" bordered>
           <Descriptions.Item label="平台">{line?.platform.name}</Descriptions.Item>
           <Descriptions.Item label="订单金额">{yuan(orderAmount)}</Descriptions.Item>

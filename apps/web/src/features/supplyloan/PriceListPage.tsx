@@ -13,7 +13,16 @@ export default function PriceListPage() {
   const brackets: (PriceBracket & { key: string; base?: boolean })[] = p
     ? p.priceList.length
       ? p.priceList.map((b) => ({ ...b, key: `${b.minDays}-${b.maxDays}` }))
-      : [{ key: 'base', minDays: 1, maxDays: p.maxTermDays, annualRatePpm: p.annualRatePpm, serviceFeeRatePpm: p.serviceFeeRatePpm, base: true }]
+      : [
+          {
+            key: 'base',
+            minDays: 1,
+            maxDays: p.maxTermDays,
+            annualRatePpm: p.annualRatePpm,
+            serviceFeeRatePpm: p.serviceFeeRatePpm,
+            base: true,
+          },
+        ]
     : [];
   return (
     <Card
@@ -56,10 +65,16 @@ export default function PriceListPage() {
               { title: '年化利率', dataIndex: 'annualRatePpm', render: (v: number) => percent(v) },
               { title: '日利率', dataIndex: 'annualRatePpm', render: (v: number) => percent(Math.round(v / 360)) },
               { title: '服务费率（一次性）', dataIndex: 'serviceFeeRatePpm', render: (v: number) => percent(v) },
-              { title: '逾期罚息年化', dataIndex: 'annualRatePpm', render: (v: number) => percent(Math.round((v * p.penaltyMultiplierPpm) / 1_000_000)) },
+              {
+                title: '逾期罚息年化',
+                dataIndex: 'annualRatePpm',
+                render: (v: number) => percent(Math.round((v * p.penaltyMultiplierPpm) / 1_000_000)),
+              },
             ]}
           />
-          <Typography.Text type="secondary">利息按实际天数/360 计算，四舍五入到分；期限不在上表任一档位内的，按基准利率和服务费率计收。</Typography.Text>
+          <Typography.Text type="secondary">
+            利息按实际天数/360 计算，四舍五入到分；期限不在上表任一档位内的，按基准利率和服务费率计收。
+          </Typography.Text>
         </Space>
       )}
     </Card>

@@ -1,5 +1,24 @@
 import { financingLifecycle, formatYuan } from '@factoring/domain';
-import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Radio, Result, Row, Select, Space, Statistic, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  Radio,
+  Result,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
@@ -51,8 +70,12 @@ export default function RefundPage() {
             title={done.status === 'SETTLED' ? '还款成功，融资已结清' : '还款成功'}
             subTitle={`流水号 ${done.refNo}：本金 ${yuan(done.principal)}，利息 ${yuan(done.interest)}，罚息 ${yuan(done.penalty)}；剩余应还 ${yuan(done.owedAfter)}`}
             extra={[
-              <Button key="again" onClick={() => setDone(null)} disabled={done.status === 'SETTLED'}>继续还款</Button>,
-              <Button key="list" type="primary" onClick={() => navigate('/supplyloan/myfinancing')}>返回我的融资</Button>,
+              <Button key="again" onClick={() => setDone(null)} disabled={done.status === 'SETTLED'}>
+                继续还款
+              </Button>,
+              <Button key="list" type="primary" onClick={() => navigate('/supplyloan/myfinancing')}>
+                返回我的融资
+              </Button>,
             ]}
             data-testid="repay-done"
           />
@@ -68,7 +91,17 @@ export default function RefundPage() {
           />
         </Card>
       )}
-      {!done && q && !q.repayable && <Result status={q.financing.status === 'SETTLED' ? 'success' : 'info'} title={q.financing.status === 'SETTLED' ? '该融资已结清' : `该融资当前状态为“${financingLifecycle.label(q.financing.status)}”，无需还款`} extra={<Link to="/supplyloan/myfinancing">返回我的融资</Link>} />}
+      {!done && q && !q.repayable && (
+        <Result
+          status={q.financing.status === 'SETTLED' ? 'success' : 'info'}
+          title={
+            q.financing.status === 'SETTLED'
+              ? '该融资已结清'
+              : `该融资当前状态为“${financingLifecycle.label(q.financing.status)}”，无需还款`
+          }
+          extra={<Link to="/supplyloan/myfinancing">返回我的融资</Link>}
+        />
+      )}
     </Space>
   );
 }
@@ -82,14 +115,34 @@ function QuoteView({ q }: { q: RepaymentQuote }) {
         {q.financing.overdue && <Tag color="error">逾期 {q.quote.overdueDays} 天</Tag>}
       </Space>
       <Row gutter={16}>
-        <Col xs={12} md={6}><Statistic title="未还本金（元）" value={formatYuan(q.quote.principal)} data-testid="owed-principal" /></Col>
-        <Col xs={12} md={6}><Statistic title="利息至今日（元）" value={formatYuan(q.quote.interest)} data-testid="owed-interest" /></Col>
-        <Col xs={12} md={6}><Statistic title="罚息（元）" value={formatYuan(q.quote.penalty)} valueStyle={q.quote.penalty ? { color: '#cf1322' } : undefined} data-testid="owed-penalty" /></Col>
-        <Col xs={12} md={6}><Statistic title="今日结清应还（元）" value={formatYuan(q.quote.total)} valueStyle={{ color: '#1a5fb4' }} data-testid="owed-total" /></Col>
+        <Col xs={12} md={6}>
+          <Statistic title="未还本金（元）" value={formatYuan(q.quote.principal)} data-testid="owed-principal" />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic title="利息至今日（元）" value={formatYuan(q.quote.interest)} data-testid="owed-interest" />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic
+            title="罚息（元）"
+            value={formatYuan(q.quote.penalty)}
+            valueStyle={q.quote.penalty ? { color: '#cf1322' } : undefined}
+            data-testid="owed-penalty"
+          />
+        </Col>
+        <Col xs={12} md={6}>
+          <Statistic
+            title="今日结清应还（元）"
+            value={formatYuan(q.quote.total)}
+            valueStyle={{ color: '#1a5fb4' }}
+            data-testid="owed-total"
+          />
+        </Col>
       </Row>
       <Typography.Text type="secondary">
         提前结清报价：截至 {q.quote.asOf} 一次还清需支付 {yuan(q.quote.total)}。
-        {q.financing.interestMode === 'ARREARS' ? '利随本清按实际天数计息，越早还款利息越少。' : '预收息的利息已在放款时扣收，提前还款只需归还本金。'}
+        {q.financing.interestMode === 'ARREARS'
+          ? '利随本清按实际天数计息，越早还款利息越少。'
+          : '预收息的利息已在放款时扣收，提前还款只需归还本金。'}
         部分还款依次冲抵罚息、利息、本金。
       </Typography.Text>
       {q.quote.tranches.length > 1 && (
@@ -126,8 +179,21 @@ function OnlineRepay({ q, onDone }: { q: RepaymentQuote; onDone(r: RepayResult):
       <Descriptions column={1} size="small" style={{ maxWidth: 560, marginBottom: 16 }}>
         <Descriptions.Item label="账户可用余额">{yuan(q.available)}</Descriptions.Item>
       </Descriptions>
-      {q.available < q.quote.total && <Alert type="warning" showIcon style={{ marginBottom: 16, maxWidth: 560 }} title={`可用余额不足以一次结清，可部分还款或先充值（转账至虚拟账户）`} />}
-      <Form form={form} layout="vertical" initialValues={{ mode: 'FULL' }} style={{ maxWidth: 560 }} onFinish={() => amount && setConfirming(amount)}>
+      {q.available < q.quote.total && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16, maxWidth: 560 }}
+          title={`可用余额不足以一次结清，可部分还款或先充值（转账至虚拟账户）`}
+        />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ mode: 'FULL' }}
+        style={{ maxWidth: 560 }}
+        onFinish={() => amount && setConfirming(amount)}
+      >
         <Form.Item name="mode" label="还款方式">
           <Radio.Group
             options={[
@@ -138,7 +204,18 @@ function OnlineRepay({ q, onDone }: { q: RepaymentQuote; onDone(r: RepayResult):
           />
         </Form.Item>
         {mode === 'PART' && (
-          <Form.Item name="amount" label="还款金额（元）" rules={[yuanRule('还款金额', () => cap, (c) => (c < q.quote.total ? `还款金额不能超过可用余额 ${formatYuan(c)} 元` : `还款金额不能超过应还总额 ${formatYuan(c)} 元`))]}>
+          <Form.Item
+            name="amount"
+            label="还款金额（元）"
+            rules={[
+              yuanRule(
+                '还款金额',
+                () => cap,
+                (c) =>
+                  c < q.quote.total ? `还款金额不能超过可用余额 ${formatYuan(c)} 元` : `还款金额不能超过应还总额 ${formatYuan(c)} 元`,
+              ),
+            ]}
+          >
             <Input inputMode="decimal" placeholder="例如 100,000.00" data-testid="repay-amount" />
           </Form.Item>
         )}
@@ -197,19 +274,39 @@ function OfflineRepay({ q }: { q: RepaymentQuote }) {
             if (sent) form.resetFields();
           }}
         >
-          <Form.Item name="amount" label="转账金额（元）" rules={[yuanRule('转账金额', () => q.quote.total, (c) => `转账金额不能超过应还总额 ${formatYuan(c)} 元`)]}>
+          <Form.Item
+            name="amount"
+            label="转账金额（元）"
+            rules={[
+              yuanRule(
+                '转账金额',
+                () => q.quote.total,
+                (c) => `转账金额不能超过应还总额 ${formatYuan(c)} 元`,
+              ),
+            ]}
+          >
             <Input inputMode="decimal" />
           </Form.Item>
-          <Form.Item name="payerAccountName" label="付款账户名称" rules={[{ required: true, whitespace: true, message: '请输入付款账户名称' }]}>
+          <Form.Item
+            name="payerAccountName"
+            label="付款账户名称"
+            rules={[{ required: true, whitespace: true, message: '请输入付款账户名称' }]}
+          >
             <Input />
           </Form.Item>
-          <Form.Item name="payerAccountNo" label="付款账号" rules={[{ required: true, pattern: /^\d{6,32}$/, message: '付款账号应为6–32位数字' }]}>
+          <Form.Item
+            name="payerAccountNo"
+            label="付款账号"
+            rules={[{ required: true, pattern: /^\d{6,32}$/, message: '付款账号应为6–32位数字' }]}
+          >
             <Input inputMode="numeric" />
           </Form.Item>
           <Form.Item name="voucherUploadId" label="转账回单" rules={[{ required: true, message: '请上传转账凭证' }]}>
             <UploadField purpose="REPAYMENT_VOUCHER" label="转账回单" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={submit.isPending}>提交凭证</Button>
+          <Button type="primary" htmlType="submit" loading={submit.isPending}>
+            提交凭证
+          </Button>
         </Form>
       </Col>
     </Row>

@@ -36,7 +36,9 @@ export default function SupplyLoanPage() {
           ]}
         />
         <Space style={{ marginTop: 24 }}>
-          <Button type="primary" onClick={() => navigate('/supplyloan/financing')}>立即申请融资</Button>
+          <Button type="primary" onClick={() => navigate('/supplyloan/financing')}>
+            立即申请融资
+          </Button>
           <Button onClick={() => navigate('/supplyloan/invoice')}>登记发票</Button>
           <Button onClick={() => navigate('/supplyloan/myPlatform')}>平台管理</Button>
         </Space>
@@ -50,7 +52,13 @@ export default function SupplyLoanPage() {
               <List
                 dataSource={rows}
                 renderItem={(p) => (
-                  <List.Item actions={[<Link key="price" to={`/supplyloan/priceList?platformId=${p.id}`}>价格表</Link>]}>
+                  <List.Item
+                    actions={[
+                      <Link key="price" to={`/supplyloan/priceList?platformId=${p.id}`}>
+                        价格表
+                      </Link>,
+                    ]}
+                  >
                     <List.Item.Meta
                       title={
                         <Space>
@@ -80,8 +88,12 @@ export default function SupplyLoanPage() {
             <List size="small" dataSource={DOCUMENTS} renderItem={(d) => <List.Item>{d}</List.Item>} />
           </Card>
           <Card title="计费规则" style={{ marginTop: 16 }}>
-            <Typography.Paragraph>利息按实际天数计算（实际天数/360）：利息 = 本金 × 年化利率 × 天数 ÷ 360，四舍五入到分。</Typography.Paragraph>
-            <Typography.Paragraph>预收息：放款时扣除利息和服务费；利随本清：放款时扣除服务费，利息按日累计，随本金归还。</Typography.Paragraph>
+            <Typography.Paragraph>
+              利息按实际天数计算（实际天数/360）：利息 = 本金 × 年化利率 × 天数 ÷ 360，四舍五入到分。
+            </Typography.Paragraph>
+            <Typography.Paragraph>
+              预收息：放款时扣除利息和服务费；利随本清：放款时扣除服务费，利息按日累计，随本金归还。
+            </Typography.Paragraph>
             <Typography.Paragraph>逾期罚息 = 逾期本金 × 日利率 × 罚息倍数（默认 1.5 倍）× 逾期天数。</Typography.Paragraph>
           </Card>
         </Col>

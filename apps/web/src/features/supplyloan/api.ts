@@ -77,7 +77,11 @@ export function usePlatforms() {
 }
 
 export function usePlatform(id: number | null) {
-  return useQuery({ queryKey: [...SUPPLY_KEY, 'platform', id], queryFn: () => get<Platform>(`/supplyloan/platforms/${id}`), enabled: id !== null });
+  return useQuery({
+    queryKey: [...SUPPLY_KEY, 'platform', id],
+    queryFn: () => get<Platform>(`/supplyloan/platforms/${id}`),
+    enabled: id !== null,
+  });
 }
 
 export function useCreditLines() {
@@ -135,11 +139,19 @@ export function useFinancings(q: FinancingFilters & { page: number; size: number
 }
 
 export function useFinancing(id: number | null) {
-  return useQuery({ queryKey: [...SUPPLY_KEY, 'financing', id], queryFn: () => get<FinancingDetail>(`/supplyloan/financings/${id}`), enabled: id !== null });
+  return useQuery({
+    queryKey: [...SUPPLY_KEY, 'financing', id],
+    queryFn: () => get<FinancingDetail>(`/supplyloan/financings/${id}`),
+    enabled: id !== null,
+  });
 }
 
 export function useQuote(id: number | null) {
-  return useQuery({ queryKey: [...SUPPLY_KEY, 'quote', id], queryFn: () => get<RepaymentQuote>(`/supplyloan/financings/${id}/quote`), enabled: id !== null });
+  return useQuery({
+    queryKey: [...SUPPLY_KEY, 'quote', id],
+    queryFn: () => get<RepaymentQuote>(`/supplyloan/financings/${id}/quote`),
+    enabled: id !== null,
+  });
 }
 
 export function useDue() {
@@ -155,7 +167,10 @@ export function useExtensions(q: { page: number; size: number }) {
 }
 
 export function useDrawable() {
-  return useQuery({ queryKey: [...SUPPLY_KEY, 'drawable'], queryFn: () => get<Wire<typeof drawableOrderLoanSchema>[]>('/supplyloan/orderLoans/drawable') });
+  return useQuery({
+    queryKey: [...SUPPLY_KEY, 'drawable'],
+    queryFn: () => get<Wire<typeof drawableOrderLoanSchema>[]>('/supplyloan/orderLoans/drawable'),
+  });
 }
 
 export function useDrawdowns(q: Partial<DrawdownListQuery> & { page: number; size: number }) {

@@ -24,7 +24,12 @@ export const INVOICE_COLORS: Record<InvoiceStatus, string> = {
 
 export const CREDIT_LINE_COLORS: Record<CreditLineStatus, string> = { ACTIVE: 'success', FROZEN: 'warning', EXPIRED: 'default' };
 
-export const TRANCHE_COLORS: Record<TrancheStatus, string> = { PENDING: 'processing', DISBURSED: 'blue', SETTLED: 'success', CANCELLED: 'default' };
+export const TRANCHE_COLORS: Record<TrancheStatus, string> = {
+  PENDING: 'processing',
+  DISBURSED: 'blue',
+  SETTLED: 'success',
+  CANCELLED: 'default',
+};
 
 export const REVIEW_COLORS: Record<ReviewStatus | RepaymentStatus, string> = {
   PENDING: 'processing',

@@ -27,7 +27,12 @@ export default function EmbedPage() {
       title={embed.data?.title ?? '…'}
       extra={
         others.length > 1 && (
-          <Segmented size="small" value={Number(index)} options={others.map((e) => ({ label: e.title, value: e.index }))} onChange={(v) => navigate(`/sys/embed/${v}`)} />
+          <Segmented
+            size="small"
+            value={Number(index)}
+            options={others.map((e) => ({ label: e.title, value: e.index }))}
+            onChange={(v) => navigate(`/sys/embed/${v}`)}
+          />
         )
       }
       styles={{ body: { padding: 0 } }}

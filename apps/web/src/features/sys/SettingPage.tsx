@@ -63,7 +63,8 @@ function PasswordCard() {
           rules={[
             { required: true, message: '请再次输入新密码' },
             ({ getFieldValue }) => ({
-              validator: (_, v: string) => (!v || v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致'))),
+              validator: (_, v: string) =>
+                !v || v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
             }),
           ]}
         >
@@ -102,7 +103,11 @@ function SessionsCard() {
   const signOut = (id: string) => void revoke.run(id);
 
   return (
-    <Card title="登录设备" data-testid="sessions" extra={<Typography.Text type="secondary">同一账户同一时间只允许一处登录</Typography.Text>}>
+    <Card
+      title="登录设备"
+      data-testid="sessions"
+      extra={<Typography.Text type="secondary">同一账户同一时间只允许一处登录</Typography.Text>}
+    >
       <Table<MySession>
         rowKey="id"
         size="small"
@@ -155,7 +160,11 @@ function SessionsCard() {
               { title: '设备', dataIndex: 'device' },
               { title: 'IP 地址', dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
               { title: '登录时间', dataIndex: 'createdAt', render: when },
-              { title: '结束', dataIndex: 'endedAt', render: (v: string | null, s) => `${when(v)} ${s.endReason ? ENDED[s.endReason] : ''}` },
+              {
+                title: '结束',
+                dataIndex: 'endedAt',
+                render: (v: string | null, s) => `${when(v)} ${s.endReason ? ENDED[s.endReason] : ''}`,
+              },
             ]}
           />
         </>

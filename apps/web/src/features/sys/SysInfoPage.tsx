@@ -39,7 +39,11 @@ export default function SysInfoPage() {
           </Descriptions>
         </Card>
       )}
-      <Card title="保理还款默认收款账户" size="small" extra={<Typography.Text type="secondary">还款请汇至以下账户，并在附言中注明融资编号</Typography.Text>}>
+      <Card
+        title="保理还款默认收款账户"
+        size="small"
+        extra={<Typography.Text type="secondary">还款请汇至以下账户，并在附言中注明融资编号</Typography.Text>}
+      >
         <div data-testid="factoring-account">
           <Account account={cfg.factoringAccount} />
         </div>

@@ -24,7 +24,10 @@ type Embed = z.input<typeof embedSchema>;
 const SESSIONS_KEY = ['account', 'sessions'] as const;
 
 export function useMySessions() {
-  return useQuery({ queryKey: SESSIONS_KEY, queryFn: () => request<{ active: MySession[]; recent: MySession[] }>('/account/sessions').then(unwrap) });
+  return useQuery({
+    queryKey: SESSIONS_KEY,
+    queryFn: () => request<{ active: MySession[]; recent: MySession[] }>('/account/sessions').then(unwrap),
+  });
 }
 
 export function useRevokeSession() {
@@ -56,7 +59,11 @@ export function useChangePassword() {
 }
 
 export function useEmbed(index: string) {
-  return useQuery({ queryKey: ['content', 'embed', index], queryFn: () => request<Embed>(`/content/embed/${encodeURIComponent(index)}`).then(unwrap), retry: false });
+  return useQuery({
+    queryKey: ['content', 'embed', index],
+    queryFn: () => request<Embed>(`/content/embed/${encodeURIComponent(index)}`).then(unwrap),
+    retry: false,
+  });
 }
 
 type ServerVersion = z.input<typeof versionSchema>;

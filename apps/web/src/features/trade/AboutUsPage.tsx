@@ -17,7 +17,11 @@ export default function AboutUsPage() {
         关于我们
       </Typography.Title>
       <Card>
-        {config.isPending ? <Skeleton active /> : <Typography.Paragraph style={{ fontSize: 16, whiteSpace: 'pre-wrap' }}>{config.data?.companyIntro}</Typography.Paragraph>}
+        {config.isPending ? (
+          <Skeleton active />
+        ) : (
+          <Typography.Paragraph style={{ fontSize: 16, whiteSpace: 'pre-wrap' }}>{config.data?.companyIntro}</Typography.Paragraph>
+        )}
       </Card>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         {VALUES.map((v) => (

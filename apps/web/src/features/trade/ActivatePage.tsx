@@ -66,7 +66,12 @@ export default function ActivatePage() {
           }
         />
       ) : failure ? (
-        <Result status="error" title="激活未完成" subTitle={failure} extra={<Button onClick={() => window.location.reload()}>重试</Button>} />
+        <Result
+          status="error"
+          title="激活未完成"
+          subTitle={failure}
+          extra={<Button onClick={() => window.location.reload()}>重试</Button>}
+        />
       ) : (
         <div style={{ textAlign: 'center', padding: 48 }}>
           <Spin size="large" />

@@ -39,7 +39,12 @@ export default function OptTimeoutPage() {
       ) : (
         <>
           <Form form={form} layout="vertical" onFinish={(v) => void send(v)}>
-            <Form.Item label="登录名或邮箱" name="account" rules={rules.account} extra={type === 'reset' ? '我们将向注册邮箱发送新的重置密码链接' : '我们将向注册邮箱重新发送激活邮件'}>
+            <Form.Item
+              label="登录名或邮箱"
+              name="account"
+              rules={rules.account}
+              extra={type === 'reset' ? '我们将向注册邮箱发送新的重置密码链接' : '我们将向注册邮箱重新发送激活邮件'}
+            >
               <Input maxLength={100} onBlur={(e) => form.setFieldValue('account', trimOnBlur(e))} />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={sending}>

@@ -111,7 +111,14 @@ export default function PortalPage() {
         data-testid="faq-highlights"
       >
         {highlights.length ? (
-          <Collapse ghost items={highlights.map((h) => ({ key: h.id, label: h.question, children: <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{h.answer}</Typography.Paragraph> }))} />
+          <Collapse
+            ghost
+            items={highlights.map((h) => ({
+              key: h.id,
+              label: h.question,
+              children: <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{h.answer}</Typography.Paragraph>,
+            }))}
+          />
         ) : (
           <Empty description="暂无" />
         )}

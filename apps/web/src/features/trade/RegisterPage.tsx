@@ -64,7 +64,10 @@ export default function RegisterPage() {
     setPreparing(true);
     let prepared: Awaited<ReturnType<typeof challenge.take>> & { password: string; confirmPassword: string };
     try {
-      prepared = { ...(await challenge.take()), ...(await encryptAll({ password: values.password, confirmPassword: values.confirmPassword })) };
+      prepared = {
+        ...(await challenge.take()),
+        ...(await encryptAll({ password: values.password, confirmPassword: values.confirmPassword })),
+      };
     } catch (err) {
       feedback.showFailure(err);
       return;
@@ -122,7 +125,13 @@ export default function RegisterPage() {
     <TradeCard title="注册企业账户" width={520} testId="register-form">
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} scrollToFirstError autoComplete="off">
         <Form.Item label="邮箱" name="email" rules={rules.email} extra="用于接收激活邮件与找回密码">
-          <Input type="email" maxLength={100} autoComplete="email" placeholder="name@company.com" onBlur={(e) => form.setFieldValue('email', trimOnBlur(e))} />
+          <Input
+            type="email"
+            maxLength={100}
+            autoComplete="email"
+            placeholder="name@company.com"
+            onBlur={(e) => form.setFieldValue('email', trimOnBlur(e))}
+          />
         </Form.Item>
         <Form.Item label="登录名" name="loginName" rules={rules.loginName} extra="4–20 位字母、数字或下划线，不区分大小写">
           <Input maxLength={20} autoComplete="username" onBlur={(e) => form.setFieldValue('loginName', trimOnBlur(e))} />
@@ -145,14 +154,20 @@ export default function RegisterPage() {
         <Form.Item
           name="agree"
           valuePropName="checked"
-          rules={[{ validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意《平台服务协议》和《隐私政策》'))) }]}
+          rules={[
+            { validator: (_, v) => (v ? Promise.resolve() : Promise.reject(new Error('请阅读并同意《平台服务协议》和《隐私政策》'))) },
+          ]}
         >
           <Checkbox>
             我已阅读并同意
             <a
               onClick={(e) => {
                 e.preventDefault();
-                feedback.modal.info({ title: '平台服务协议与隐私政策（摘要）', width: 560, content: AGREEMENT.map((p) => <p key={p}>{p}</p>) });
+                feedback.modal.info({
+                  title: '平台服务协议与隐私政策（摘要）',
+                  width: 560,
+                  content: AGREEMENT.map((p) => <p key={p}>{p}</p>),
+                });
               }}
             >
               《平台服务协议》和《隐私政策》

@@ -7,7 +7,6 @@ import { request, unwrap } from '../../lib/request.ts';
 import { encryptPassword } from '../../lib/rsa.ts';
 import { fetchCurrentUser } from '../../lib/session.ts';
 
-
 interface Challenge {
   nonce: string;
   difficulty: number;
@@ -41,7 +40,8 @@ export interface RegisterInput {
 /** Registration: the challenge is solved and the passwords encrypted by the caller; a refusal names its field. */
 export function useRegister() {
   return useAction({
-    call: (data: RegisterInput) => request<{ loginName: string; email: string }>('/reg/email', { method: 'POST', json: true, data: { ...data } }),
+    call: (data: RegisterInput) =>
+      request<{ loginName: string; email: string }>('/reg/email', { method: 'POST', json: true, data: { ...data } }),
   });
 }
 
@@ -63,7 +63,8 @@ export function useAccountMailCall(mail: AccountMail) {
 /** A new password through a mailed link; a refusal names its field, or why the link is unusable (`reason`). */
 export function useResetPassword() {
   return useAction({
-    call: (data: { token: string; password: string; confirmPassword: string }) => request<{ loginName: string }>('/reg/resetPwd', { method: 'POST', data }),
+    call: (data: { token: string; password: string; confirmPassword: string }) =>
+      request<{ loginName: string }>('/reg/resetPwd', { method: 'POST', data }),
   });
 }
 

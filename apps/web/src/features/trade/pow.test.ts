@@ -13,7 +13,12 @@ describe('proof of work', () => {
   it('finds the smallest counter whose SHA-256 has the zero bits, as the server checks it', async () => {
     const nonce = '0123456789abcdef0123456789abcdef';
     const counter = await solvePow(nonce, 10);
-    const bits = (c: number) => leadingZeroBits(createHash('sha256').update(nonce + c).digest());
+    const bits = (c: number) =>
+      leadingZeroBits(
+        createHash('sha256')
+          .update(nonce + c)
+          .digest(),
+      );
     expect(bits(Number(counter))).toBeGreaterThanOrEqual(10);
     for (let i = 0; i < Number(counter); i++) expect(bits(i)).toBeLessThan(10);
   });

@@ -1,5 +1,25 @@
 import { EnvironmentOutlined, PhoneOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Descriptions, Empty, Form, Grid, Input, List, Row, Skeleton, Space, Statistic, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Form,
+  Grid,
+  Input,
+  List,
+  Row,
+  Skeleton,
+  Space,
+  Statistic,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useState } from 'react';
 import { useFeedback } from '../../lib/feedback.ts';
 import { dateTime } from '../../lib/format.ts';
@@ -15,18 +35,41 @@ function Warehouses() {
     <Row gutter={[16, 16]}>
       {guide.data.map((w) => (
         <Col xs={24} lg={12} key={w.id}>
-          <Card title={w.name} size="small" extra={<Tag color="blue">平台监管</Tag>} style={{ height: '100%' }} data-testid="guide-warehouse">
+          <Card
+            title={w.name}
+            size="small"
+            extra={<Tag color="blue">平台监管</Tag>}
+            style={{ height: '100%' }}
+            data-testid="guide-warehouse"
+          >
             <Descriptions column={1} size="small">
-              <Descriptions.Item label={<><EnvironmentOutlined /> 地址</>}>{w.address}</Descriptions.Item>
+              <Descriptions.Item
+                label={
+                  <>
+                    <EnvironmentOutlined /> 地址
+                  </>
+                }
+              >
+                {w.address}
+              </Descriptions.Item>
               <Descriptions.Item label="仓储公司">{w.companyName}</Descriptions.Item>
-              <Descriptions.Item label={<><PhoneOutlined /> 联系人</>}>
+              <Descriptions.Item
+                label={
+                  <>
+                    <PhoneOutlined /> 联系人
+                  </>
+                }
+              >
                 {w.contactName} {w.contactPhone}
               </Descriptions.Item>
               <Descriptions.Item label="可存放商品">
                 <Space wrap size={4}>
-                  {w.acceptedCategories.split(/[、，,;；\s]+/).filter(Boolean).map((c) => (
-                    <Tag key={c}>{c}</Tag>
-                  ))}
+                  {w.acceptedCategories
+                    .split(/[、，,;；\s]+/)
+                    .filter(Boolean)
+                    .map((c) => (
+                      <Tag key={c}>{c}</Tag>
+                    ))}
                 </Space>
               </Descriptions.Item>
             </Descriptions>
@@ -54,13 +97,27 @@ function MyStock() {
     { title: '商品', dataIndex: 'goodsName', width: 140 },
     { title: '单位', dataIndex: 'unit', width: 60 },
     { title: '库存合计', key: 'total', align: 'right', render: q('total') },
-    { title: '可用（可融资）', key: 'available', align: 'right', render: (_, s) => <Typography.Text strong type="success" data-testid="my-stock-available">{qtyText(s.available, s.scale)}</Typography.Text> },
+    {
+      title: '可用（可融资）',
+      key: 'available',
+      align: 'right',
+      render: (_, s) => (
+        <Typography.Text strong type="success" data-testid="my-stock-available">
+          {qtyText(s.available, s.scale)}
+        </Typography.Text>
+      ),
+    },
     { title: '质押', key: 'pledged', align: 'right', render: q('pledged') },
     { title: '冻结（含仓单）', key: 'frozen', align: 'right', render: q('frozen') },
   ];
   return (
     <>
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} title="以下为贵司存放在平台监管仓库的货物，由仓储公司登记出入库。可用数量可用于申请货押融资或开立电子仓单（请联系仓储公司办理）。" />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        title="以下为贵司存放在平台监管仓库的货物，由仓储公司登记出入库。可用数量可用于申请货押融资或开立电子仓单（请联系仓储公司办理）。"
+      />
       {!wide ? (
         // Phones: one card per warehouse and goods, the numbers readable without scrolling sideways.
         <List
@@ -68,7 +125,12 @@ function MyStock() {
           dataSource={stock.data ?? []}
           locale={{ emptyText: <Empty description="贵司在监管仓库暂无库存" /> }}
           renderItem={(s) => (
-            <Card size="small" style={{ marginBottom: 8 }} title={`${s.goodsName}（${s.unit}）`} extra={<Typography.Text type="secondary">{s.warehouseName}</Typography.Text>}>
+            <Card
+              size="small"
+              style={{ marginBottom: 8 }}
+              title={`${s.goodsName}（${s.unit}）`}
+              extra={<Typography.Text type="secondary">{s.warehouseName}</Typography.Text>}
+            >
               <Row gutter={[8, 8]}>
                 {(
                   [
@@ -87,17 +149,17 @@ function MyStock() {
           )}
         />
       ) : (
-      <Table<OwnStock>
-        rowKey={(s) => `${s.warehouseId}-${s.goodsId}`}
-        size="middle"
-        data-testid="my-stock-table"
-        columns={columns}
-        dataSource={stock.data ?? []}
-        loading={stock.isLoading}
-        pagination={false}
-        scroll={{ x: 800 }}
-        locale={{ emptyText: <Empty description="贵司在监管仓库暂无库存" /> }}
-      />
+        <Table<OwnStock>
+          rowKey={(s) => `${s.warehouseId}-${s.goodsId}`}
+          size="middle"
+          data-testid="my-stock-table"
+          columns={columns}
+          dataSource={stock.data ?? []}
+          loading={stock.isLoading}
+          pagination={false}
+          scroll={{ x: 800 }}
+          locale={{ emptyText: <Empty description="贵司在监管仓库暂无库存" /> }}
+        />
       )}
     </>
   );
@@ -109,7 +171,9 @@ function Verify() {
   const [loading, setLoading] = useState(false);
   return (
     <>
-      <Typography.Paragraph type="secondary">输入电子仓单编号及仓单上的内容哈希（SHA-256），核验仓单是否真实、当前状态及持有人。</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        输入电子仓单编号及仓单上的内容哈希（SHA-256），核验仓单是否真实、当前状态及持有人。
+      </Typography.Paragraph>
       <Form
         layout="inline"
         style={{ rowGap: 8, marginBottom: 16 }}
@@ -139,8 +203,17 @@ function Verify() {
       {result &&
         (result.found ? (
           <>
-            {result.hashMatches === false && <Alert type="error" showIcon style={{ marginBottom: 12 }} title="内容哈希不一致：仓单内容可能已被篡改，或已背书（背书后哈希随之变更）。" />}
-            {result.hashMatches === true && <Alert type="success" showIcon style={{ marginBottom: 12 }} title="内容哈希一致：仓单内容与平台登记一致。" />}
+            {result.hashMatches === false && (
+              <Alert
+                type="error"
+                showIcon
+                style={{ marginBottom: 12 }}
+                title="内容哈希不一致：仓单内容可能已被篡改，或已背书（背书后哈希随之变更）。"
+              />
+            )}
+            {result.hashMatches === true && (
+              <Alert type="success" showIcon style={{ marginBottom: 12 }} title="内容哈希一致：仓单内容与平台登记一致。" />
+            )}
             <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} data-testid="verify-result">
               <Descriptions.Item label="仓单编号">{result.receiptNo}</Descriptions.Item>
               <Descriptions.Item label="状态">{result.statusLabel}</Descriptions.Item>

@@ -1,9 +1,38 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { goodsInputSchema, locationInputSchema, warehouseInputSchema } from '@factoring/domain/contract';
-import { Button, Card, Col, Empty, Form, Grid, Input, InputNumber, List, Modal, Popconfirm, Row, Select, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Empty,
+  Form,
+  Grid,
+  Input,
+  InputNumber,
+  List,
+  Modal,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useState } from 'react';
 import { schemaRule } from '../../lib/schema-rule.ts';
-import { useCreateLocation, useCreateWarehouse, useGoods, useGoodsAction, useOwnWarehouses, useSaveGoods, type GoodsRow, type Warehouse } from './api.ts';
+import {
+  useCreateLocation,
+  useCreateWarehouse,
+  useGoods,
+  useGoodsAction,
+  useOwnWarehouses,
+  useSaveGoods,
+  type GoodsRow,
+  type Warehouse,
+} from './api.ts';
 
 const goodsField = (name: keyof typeof goodsInputSchema.shape) => schemaRule(goodsInputSchema.shape[name]);
 const warehouseField = (name: keyof typeof warehouseInputSchema.shape) => schemaRule(warehouseInputSchema.shape[name]);
@@ -29,7 +58,9 @@ function GoodsTab() {
 
   const open = (g: GoodsRow | 'new') => {
     setEditing(g);
-    form.setFieldsValue(g === 'new' ? { unit: '吨', scale: 3 } : { ...g, specification: g.specification ?? '', standardWeight: g.standardWeight ?? '' });
+    form.setFieldsValue(
+      g === 'new' ? { unit: '吨', scale: 3 } : { ...g, specification: g.specification ?? '', standardWeight: g.standardWeight ?? '' },
+    );
   };
   const columns: TableColumnsType<GoodsRow> = [
     { title: '商品名称', dataIndex: 'name', width: 160 },
@@ -38,7 +69,17 @@ function GoodsTab() {
     { title: '单位', dataIndex: 'unit', width: 70 },
     { title: '数量精度', dataIndex: 'scale', width: 100, render: (v: number) => (v ? `${v} 位小数` : '整数') },
     { title: '标准重量', dataIndex: 'standardWeight', width: 110, render: (v: string | null) => (v ? `${v} 吨` : '—') },
-    { title: '状态', dataIndex: 'status', width: 120, render: (v: string, g) => <Space size={4}><Tag color={v === 'ACTIVE' ? 'green' : 'default'}>{v === 'ACTIVE' ? '启用' : '停用'}</Tag>{g.inUse && <Tag>有库存</Tag>}</Space> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 120,
+      render: (v: string, g) => (
+        <Space size={4}>
+          <Tag color={v === 'ACTIVE' ? 'green' : 'default'}>{v === 'ACTIVE' ? '启用' : '停用'}</Tag>
+          {g.inUse && <Tag>有库存</Tag>}
+        </Space>
+      ),
+    },
     {
       title: '操作',
       key: 'actions',
@@ -57,7 +98,12 @@ function GoodsTab() {
               已使用，不能删除
             </Typography.Text>
           ) : (
-            <Popconfirm title="删除该商品？" okText="删除" okButtonProps={{ danger: true }} onConfirm={() => act.run({ id: g.id, action: 'delete' })}>
+            <Popconfirm
+              title="删除该商品？"
+              okText="删除"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => act.run({ id: g.id, action: 'delete' })}
+            >
               <Button type="link" size="small" danger>
                 删除
               </Button>
@@ -70,8 +116,26 @@ function GoodsTab() {
   return (
     <>
       <Space style={{ marginBottom: 12 }} wrap>
-        <Input.Search allowClear placeholder="名称、规格或类别" style={{ width: 240 }} onSearch={(v) => { setKeyword(v.trim()); setPaging((p) => ({ ...p, page: 1 })); }} />
-        <Select allowClear placeholder="全部状态" style={{ width: 120 }} value={status} onChange={setStatus} options={[{ value: 'ACTIVE', label: '启用' }, { value: 'DISABLED', label: '停用' }]} />
+        <Input.Search
+          allowClear
+          placeholder="名称、规格或类别"
+          style={{ width: 240 }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPaging((p) => ({ ...p, page: 1 }));
+          }}
+        />
+        <Select
+          allowClear
+          placeholder="全部状态"
+          style={{ width: 120 }}
+          value={status}
+          onChange={setStatus}
+          options={[
+            { value: 'ACTIVE', label: '启用' },
+            { value: 'DISABLED', label: '停用' },
+          ]}
+        />
         <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')} data-testid="add-goods">
           新增商品
         </Button>
@@ -85,9 +149,21 @@ function GoodsTab() {
         loading={goods.isPending || goods.isPlaceholderData}
         scroll={{ x: 1100 }}
         locale={{ emptyText: <Empty description="暂无商品" /> }}
-        pagination={{ current: paging.page, pageSize: paging.size, total: goods.data?.totalCount ?? 0, onChange: (page, size) => setPaging({ page, size }) }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.size,
+          total: goods.data?.totalCount ?? 0,
+          onChange: (page, size) => setPaging({ page, size }),
+        }}
       />
-      <Modal open={editing !== null} title={editing === 'new' ? '新增商品' : '编辑商品'} onOk={() => form.submit()} confirmLoading={save.isPending} onCancel={() => setEditing(null)} destroyOnHidden>
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? '新增商品' : '编辑商品'}
+        onOk={() => form.submit()}
+        confirmLoading={save.isPending}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
         <Form
           form={form}
           layout="vertical"
@@ -107,7 +183,12 @@ function GoodsTab() {
           </Form.Item>
           <Row gutter={12}>
             <Col span={12}>
-              <Form.Item name="unit" label="计量单位" rules={[goodsField('unit')]} extra={editing !== 'new' && editing?.inUse ? '已有库存，单位不可修改' : undefined}>
+              <Form.Item
+                name="unit"
+                label="计量单位"
+                rules={[goodsField('unit')]}
+                extra={editing !== 'new' && editing?.inUse ? '已有库存，单位不可修改' : undefined}
+              >
                 <Select
                   disabled={editing !== 'new' && !!editing?.inUse}
                   options={UNIT_PRESETS.map((u) => ({ value: u.value, label: u.value }))}
@@ -148,18 +229,47 @@ function WarehousesTab() {
         dataSource={warehouses.data ?? []}
         locale={{ emptyText: <Empty description="尚未登记仓库" /> }}
         renderItem={(w) => (
-          <Card size="small" style={{ marginBottom: 12 }} title={w.name} extra={<Button size="small" onClick={() => setAddingLocation(w)}>新增库位</Button>}>
+          <Card
+            size="small"
+            style={{ marginBottom: 12 }}
+            title={w.name}
+            extra={
+              <Button size="small" onClick={() => setAddingLocation(w)}>
+                新增库位
+              </Button>
+            }
+          >
             <Typography.Paragraph style={{ marginBottom: 8 }}>
               {w.address} · 联系人 {w.contactName} {w.contactPhone} · 可存放：{w.acceptedCategories}
             </Typography.Paragraph>
             <Space wrap>
-              {w.locations.length ? w.locations.map((l) => <Tag key={l.id}>{l.code}{l.name ? ` ${l.name}` : ''}</Tag>) : <Typography.Text type="secondary">尚无库位</Typography.Text>}
+              {w.locations.length ? (
+                w.locations.map((l) => (
+                  <Tag key={l.id}>
+                    {l.code}
+                    {l.name ? ` ${l.name}` : ''}
+                  </Tag>
+                ))
+              ) : (
+                <Typography.Text type="secondary">尚无库位</Typography.Text>
+              )}
             </Space>
           </Card>
         )}
       />
-      <Modal open={addingWarehouse} title="新增仓库" onOk={() => wForm.submit()} confirmLoading={createWarehouse.isPending} onCancel={() => setAddingWarehouse(false)} destroyOnHidden>
-        <Form form={wForm} layout="vertical" onFinish={async (v) => (await createWarehouse.run(v, { form: wForm })) && setAddingWarehouse(false)}>
+      <Modal
+        open={addingWarehouse}
+        title="新增仓库"
+        onOk={() => wForm.submit()}
+        confirmLoading={createWarehouse.isPending}
+        onCancel={() => setAddingWarehouse(false)}
+        destroyOnHidden
+      >
+        <Form
+          form={wForm}
+          layout="vertical"
+          onFinish={async (v) => (await createWarehouse.run(v, { form: wForm })) && setAddingWarehouse(false)}
+        >
           {(
             [
               ['name', '仓库名称'],
@@ -179,8 +289,21 @@ function WarehousesTab() {
           </Form.Item>
         </Form>
       </Modal>
-      <Modal open={addingLocation !== null} title={`新增库位 · ${addingLocation?.name ?? ''}`} onOk={() => lForm.submit()} confirmLoading={createLocation.isPending} onCancel={() => setAddingLocation(null)} destroyOnHidden>
-        <Form form={lForm} layout="vertical" onFinish={async (v) => (await createLocation.run({ ...v, warehouseId: addingLocation!.id }, { form: lForm })) && setAddingLocation(null)}>
+      <Modal
+        open={addingLocation !== null}
+        title={`新增库位 · ${addingLocation?.name ?? ''}`}
+        onOk={() => lForm.submit()}
+        confirmLoading={createLocation.isPending}
+        onCancel={() => setAddingLocation(null)}
+        destroyOnHidden
+      >
+        <Form
+          form={lForm}
+          layout="vertical"
+          onFinish={async (v) =>
+            (await createLocation.run({ ...v, warehouseId: addingLocation!.id }, { form: lForm })) && setAddingLocation(null)
+          }
+        >
           <Form.Item name="code" label="库位编号" rules={[schemaRule(locationInputSchema.shape.code)]}>
             <Input maxLength={20} placeholder="如 A-03" />
           </Form.Item>

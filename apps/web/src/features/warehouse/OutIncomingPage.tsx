@@ -53,10 +53,22 @@ export default function OutIncomingPage() {
     >
       <Form form={form} layout="inline" onFinish={search} initialValues={{ kind: 'IN_OUT' }} style={{ marginBottom: 16, rowGap: 8 }}>
         <Form.Item name="depositorId" label="存货企业">
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="全部" style={{ width: 220 }} options={enterprises.data?.map((e) => ({ value: e.id, label: e.name }))} />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="全部"
+            style={{ width: 220 }}
+            options={enterprises.data?.map((e) => ({ value: e.id, label: e.name }))}
+          />
         </Form.Item>
         <Form.Item name="goodsId" label="商品">
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="全部" style={{ width: 160 }} options={goods.data?.map((g) => ({ value: g.id, label: g.name }))} />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="全部"
+            style={{ width: 160 }}
+            options={goods.data?.map((g) => ({ value: g.id, label: g.name }))}
+          />
         </Form.Item>
         <Form.Item name="kind" label="类型">
           <Select allowClear placeholder="全部流水" style={{ width: 150 }} options={MOVEMENT_KIND_OPTIONS} />

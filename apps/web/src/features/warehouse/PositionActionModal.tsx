@@ -20,7 +20,15 @@ interface Values {
  * Two operations on one inventory row: 开立仓单 (the quantity becomes frozen under the new receipt)
  * and 移库 (available goods to another location of the same warehouse).
  */
-export function PositionActionModal({ action, position, onClose }: { action: 'receipt' | 'move' | null; position: Position | null; onClose(): void }) {
+export function PositionActionModal({
+  action,
+  position,
+  onClose,
+}: {
+  action: 'receipt' | 'move' | null;
+  position: Position | null;
+  onClose(): void;
+}) {
   const feedback = useFeedback();
   const [form] = Form.useForm<Values>();
   const [key, setKey] = useState(newIdempotencyKey);
@@ -28,7 +36,8 @@ export function PositionActionModal({ action, position, onClose }: { action: 're
   const move = useStockMove();
   const warehouses = useOwnWarehouses();
   const open = action !== null && position !== null;
-  const locations = warehouses.data?.find((w) => w.id === position?.warehouseId)?.locations.filter((l) => l.id !== position?.locationId) ?? [];
+  const locations =
+    warehouses.data?.find((w) => w.id === position?.warehouseId)?.locations.filter((l) => l.id !== position?.locationId) ?? [];
 
   const close = () => {
     form.resetFields();
@@ -38,7 +47,12 @@ export function PositionActionModal({ action, position, onClose }: { action: 're
   const submit = async (v: Values) => {
     if (!position) return;
     if (action === 'receipt') {
-      const r = await submitStock(issue, { positionId: position.id, quantity: v.quantity!, note: v.note || undefined, idempotencyKey: key }, form, feedback);
+      const r = await submitStock(
+        issue,
+        { positionId: position.id, quantity: v.quantity!, note: v.note || undefined, idempotencyKey: key },
+        form,
+        feedback,
+      );
       if (r) {
         feedback.modal.success({ title: '仓单已开立', content: `仓单编号 ${r.receiptNo}。仓单数量已转为冻结，仓单有效期间货物不能出库。` });
         close();
@@ -46,7 +60,14 @@ export function PositionActionModal({ action, position, onClose }: { action: 're
     } else {
       const r = await submitStock(
         move,
-        { positionId: position.id, toLocationId: v.toLocationId!, quantity: v.quantity!, occurredOn: (v.occurredOn ?? dayjs()).format('YYYY-MM-DD'), note: v.note || undefined, idempotencyKey: key },
+        {
+          positionId: position.id,
+          toLocationId: v.toLocationId!,
+          quantity: v.quantity!,
+          occurredOn: (v.occurredOn ?? dayjs()).format('YYYY-MM-DD'),
+          note: v.note || undefined,
+          idempotencyKey: key,
+        },
         form,
         feedback,
       );
@@ -68,11 +89,20 @@ export function PositionActionModal({ action, position, onClose }: { action: 're
       destroyOnHidden
     >
       {position && <PositionSummary position={position} />}
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ occurredOn: dayjs(chinaDate()) }} data-testid="position-action-form">
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{ occurredOn: dayjs(chinaDate()) }}
+        data-testid="position-action-form"
+      >
         {action === 'move' && (
           <>
             <Form.Item name="toLocationId" label="目标库位" rules={[{ required: true, message: '请选择目标库位' }]}>
-              <Select options={locations.map((l) => ({ value: l.id, label: `${l.code}${l.name ? ` ${l.name}` : ''}` }))} placeholder="同一仓库内的其他库位" />
+              <Select
+                options={locations.map((l) => ({ value: l.id, label: `${l.code}${l.name ? ` ${l.name}` : ''}` }))}
+                placeholder="同一仓库内的其他库位"
+              />
             </Form.Item>
             <Form.Item name="occurredOn" label="移库日期" rules={[{ required: true, message: '请选择移库日期' }]}>
               <DatePicker style={{ width: '100%' }} />
@@ -82,7 +112,10 @@ export function PositionActionModal({ action, position, onClose }: { action: 're
         <Form.Item
           name="quantity"
           label={action === 'receipt' ? '仓单数量' : '移库数量'}
-          rules={[{ required: true, message: '请输入数量' }, quantityRule(() => position?.scale, action === 'receipt' ? '仓单数量' : '移库数量')]}
+          rules={[
+            { required: true, message: '请输入数量' },
+            quantityRule(() => position?.scale, action === 'receipt' ? '仓单数量' : '移库数量'),
+          ]}
           extra="不超过可用数量"
         >
           <Input inputMode="decimal" suffix={position?.unit} data-testid="action-quantity" />

@@ -55,7 +55,8 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
       if (dialog.kind === 'split') {
         const parts = (v.parts ?? '').split(/[,，\s]+/).filter(Boolean);
         await split.mutateAsync({ receiptId, parts, idempotencyKey: key });
-      } else if (dialog.kind === 'endorse') await endorse.mutateAsync({ receiptId, toUscc: v.toUscc!.trim().toUpperCase(), idempotencyKey: key });
+      } else if (dialog.kind === 'endorse')
+        await endorse.mutateAsync({ receiptId, toUscc: v.toUscc!.trim().toUpperCase(), idempotencyKey: key });
       else {
         const r = await cancel.mutateAsync({ receiptId, reason: v.reason!, idempotencyKey: key });
         feedback.success(r.status === 'CANCEL_PENDING' ? '该仓单已质押，注销申请已提交运营审核' : '仓单已注销，货物恢复为可用');
@@ -68,13 +69,32 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
   };
 
   const columns: TableColumnsType<Receipt> = [
-    { title: '仓单编号', dataIndex: 'receiptNo', width: 190, render: (v: string) => <Typography.Text copyable data-testid="receipt-no">{v}</Typography.Text> },
-    { title: '状态', dataIndex: 'statusLabel', width: 100, render: (v: string, r) => <Tag color={RECEIPT_STATUS_COLORS[r.status]}>{v}</Tag> },
+    {
+      title: '仓单编号',
+      dataIndex: 'receiptNo',
+      width: 190,
+      render: (v: string) => (
+        <Typography.Text copyable data-testid="receipt-no">
+          {v}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: '状态',
+      dataIndex: 'statusLabel',
+      width: 100,
+      render: (v: string, r) => <Tag color={RECEIPT_STATUS_COLORS[r.status]}>{v}</Tag>,
+    },
     { title: '商品', key: 'goods', width: 170, render: (_: unknown, r: Receipt) => `${r.goodsName}${r.batchNo ? `（${r.batchNo}）` : ''}` },
     { title: '数量', dataIndex: 'quantity', align: 'right', width: 130, render: (v: string, r) => qtyText(v, r.scale, r.unit) },
     ...(role === 'warehouse' ? [{ title: '持有人', dataIndex: 'holderName', ellipsis: true, width: 190 } as const] : []),
     { title: '仓库 / 库位', key: 'where', width: 210, render: (_: unknown, r: Receipt) => `${r.warehouseName} ${r.locationCode}` },
-    { title: '内容哈希（SHA-256）', dataIndex: 'contentHash', width: 170, render: (v: string) => <Typography.Text copyable={{ text: v }} code>{`${v.slice(0, 12)}…`}</Typography.Text> },
+    {
+      title: '内容哈希（SHA-256）',
+      dataIndex: 'contentHash',
+      width: 170,
+      render: (v: string) => <Typography.Text copyable={{ text: v }} code>{`${v.slice(0, 12)}…`}</Typography.Text>,
+    },
     { title: '开立时间', dataIndex: 'issuedAt', width: 160, render: (v: string) => dateTime(v) },
     {
       title: '操作',
@@ -135,9 +155,19 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
         dataSource={receipts.data?.items ?? []}
         loading={receipts.isPending || receipts.isPlaceholderData}
         scroll={{ x: 1350 }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: (x) => ({ disabled: x.status !== 'LIVE' }) }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys as number[]),
+          getCheckboxProps: (x) => ({ disabled: x.status !== 'LIVE' }),
+        }}
         locale={{ emptyText: <Empty description="暂无电子仓单" /> }}
-        pagination={{ current: paging.page, pageSize: paging.size, total: receipts.data?.totalCount ?? 0, showTotal: (t) => `共 ${t} 张`, onChange: (page, size) => setPaging({ page, size }) }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.size,
+          total: receipts.data?.totalCount ?? 0,
+          showTotal: (t) => `共 ${t} 张`,
+          onChange: (page, size) => setPaging({ page, size }),
+        }}
       />
       <Modal
         open={dialog !== null}
@@ -174,12 +204,25 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
             </Form.Item>
           )}
           {dialog?.kind === 'endorse' && (
-            <Form.Item name="toUscc" label="被背书企业统一社会信用代码" rules={[{ required: true, message: '请输入统一社会信用代码' }, { len: 18, message: '统一社会信用代码为 18 位' }]} extra="被背书企业须已在平台完成实名认证；背书后货物所有权随仓单转移。">
+            <Form.Item
+              name="toUscc"
+              label="被背书企业统一社会信用代码"
+              rules={[
+                { required: true, message: '请输入统一社会信用代码' },
+                { len: 18, message: '统一社会信用代码为 18 位' },
+              ]}
+              extra="被背书企业须已在平台完成实名认证；背书后货物所有权随仓单转移。"
+            >
               <Input maxLength={18} />
             </Form.Item>
           )}
           {dialog?.kind === 'cancel' && (
-            <Form.Item name="reason" label="注销原因" rules={[{ required: true, message: '请填写注销原因' }]} extra={r?.status === 'PLEDGED' ? '该仓单已质押：注销须经运营审核，货物仍保持质押。' : '注销后仓单项下货物恢复为可用。'}>
+            <Form.Item
+              name="reason"
+              label="注销原因"
+              rules={[{ required: true, message: '请填写注销原因' }]}
+              extra={r?.status === 'PLEDGED' ? '该仓单已质押：注销须经运营审核，货物仍保持质押。' : '注销后仓单项下货物恢复为可用。'}
+            >
               <Input.TextArea rows={3} maxLength={200} />
             </Form.Item>
           )}

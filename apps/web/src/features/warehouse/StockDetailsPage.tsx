@@ -3,7 +3,16 @@ import { Button, Card, Empty, Form, Grid, Select, Space, Table, Tabs, Tag, Typog
 import { useState } from 'react';
 import { useFeedback } from '../../lib/feedback.ts';
 import { date } from '../../lib/format.ts';
-import { fetchPositionsForExport, useActiveGoods, useEnterprises, useOwnWarehouses, usePositions, useStockTakes, type Position, type StockTake } from './api.ts';
+import {
+  fetchPositionsForExport,
+  useActiveGoods,
+  useEnterprises,
+  useOwnWarehouses,
+  usePositions,
+  useStockTakes,
+  type Position,
+  type StockTake,
+} from './api.ts';
 import { qtyText, STOCK_TAKE_COLORS } from './format.ts';
 import { MovementDrawer } from './MovementDrawer.tsx';
 import { PositionActionModal } from './PositionActionModal.tsx';
@@ -67,12 +76,26 @@ function InventoryTab() {
             {p.goodsName}
             <Typography.Text type="secondary"> {p.specification ?? ''}</Typography.Text>
           </span>
-          {p.batchNo && <Typography.Text type="secondary" style={{ fontSize: 12 }}>批次 {p.batchNo}</Typography.Text>}
+          {p.batchNo && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              批次 {p.batchNo}
+            </Typography.Text>
+          )}
         </Space>
       ),
     },
     { title: '单位', dataIndex: 'unit', width: 56 },
-    { title: '可用', key: 'available', align: 'right', width: 120, render: (_, p) => <Typography.Text strong data-testid="position-available">{qtyText(p.available, p.scale)}</Typography.Text> },
+    {
+      title: '可用',
+      key: 'available',
+      align: 'right',
+      width: 120,
+      render: (_, p) => (
+        <Typography.Text strong data-testid="position-available">
+          {qtyText(p.available, p.scale)}
+        </Typography.Text>
+      ),
+    },
     { title: '质押', key: 'pledged', align: 'right', width: 110, render: q('pledged') },
     { title: '冻结', key: 'frozen', align: 'right', width: 110, render: q('frozen') },
     { title: '库存合计', key: 'total', align: 'right', width: 120, render: q('total') },
@@ -113,13 +136,30 @@ function InventoryTab() {
         style={{ marginBottom: 16, rowGap: 8 }}
       >
         <Form.Item name="warehouseId" label="仓库">
-          <Select allowClear placeholder="全部" style={{ width: 220 }} options={warehouses.data?.map((w) => ({ value: w.id, label: w.name }))} />
+          <Select
+            allowClear
+            placeholder="全部"
+            style={{ width: 220 }}
+            options={warehouses.data?.map((w) => ({ value: w.id, label: w.name }))}
+          />
         </Form.Item>
         <Form.Item name="depositorId" label="存货企业">
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="全部" style={{ width: 220 }} options={enterprises.data?.map((e) => ({ value: e.id, label: e.name }))} />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="全部"
+            style={{ width: 220 }}
+            options={enterprises.data?.map((e) => ({ value: e.id, label: e.name }))}
+          />
         </Form.Item>
         <Form.Item name="goodsId" label="商品">
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="全部" style={{ width: 150 }} options={goods.data?.map((g) => ({ value: g.id, label: g.name }))} />
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="全部"
+            style={{ width: 150 }}
+            options={goods.data?.map((g) => ({ value: g.id, label: g.name }))}
+          />
         </Form.Item>
         <Form.Item>
           <Space>
@@ -150,7 +190,14 @@ function InventoryTab() {
         loading={positions.isPending || positions.isPlaceholderData}
         scroll={{ x: 1320 }}
         locale={{ emptyText: <Empty description="暂无库存" /> }}
-        pagination={{ current: paging.page, pageSize: paging.size, total: positions.data?.totalCount ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 条`, onChange: (page, size) => setPaging({ page, size }) }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.size,
+          total: positions.data?.totalCount ?? 0,
+          showSizeChanger: true,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (page, size) => setPaging({ page, size }),
+        }}
       />
       <MovementDrawer position={history} onClose={() => setHistory(null)} />
       <PositionActionModal action={action?.kind ?? null} position={action?.position ?? null} onClose={() => setAction(null)} />
@@ -190,7 +237,12 @@ function StockTakesTab() {
               <span key={l.positionId}>
                 {l.goodsName}
                 {l.batchNo ? `（${l.batchNo}）` : ''}：账面 {qtyText(l.book, l.scale)}，实盘 {qtyText(l.counted, l.scale)}，
-                <Typography.Text type={l.difference.startsWith('-') ? 'danger' : 'success'}>{l.difference.startsWith('-') ? `盘亏 ${qtyText(l.difference.slice(1), l.scale)}` : `盘盈 ${qtyText(l.difference, l.scale)}`}</Typography.Text> {l.unit}
+                <Typography.Text type={l.difference.startsWith('-') ? 'danger' : 'success'}>
+                  {l.difference.startsWith('-')
+                    ? `盘亏 ${qtyText(l.difference.slice(1), l.scale)}`
+                    : `盘盈 ${qtyText(l.difference, l.scale)}`}
+                </Typography.Text>{' '}
+                {l.unit}
               </span>
             ))}
           </Space>
@@ -214,7 +266,12 @@ function StockTakesTab() {
         loading={takes.isPending || takes.isPlaceholderData}
         scroll={{ x: 1000 }}
         locale={{ emptyText: <Empty description="暂无盘点记录" /> }}
-        pagination={{ current: paging.page, pageSize: paging.size, total: takes.data?.totalCount ?? 0, onChange: (page, size) => setPaging({ page, size }) }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.size,
+          total: takes.data?.totalCount ?? 0,
+          onChange: (page, size) => setPaging({ page, size }),
+        }}
       />
       <StockTakeModal open={open} onClose={() => setOpen(false)} />
     </>

@@ -73,7 +73,16 @@ export function StockInModal({ open, onClose }: { open: boolean; onClose(): void
   };
 
   return (
-    <Modal open={open} title="入库登记" width={720} okText="确认入库" onOk={() => form.submit()} confirmLoading={stockIn.isPending} onCancel={close} destroyOnHidden>
+    <Modal
+      open={open}
+      title="入库登记"
+      width={720}
+      okText="确认入库"
+      onOk={() => form.submit()}
+      confirmLoading={stockIn.isPending}
+      onCancel={close}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ occurredOn: dayjs(chinaDate()) }} data-testid="stock-in-form">
         <Row gutter={16}>
           <Col xs={24} md={12}>
@@ -89,7 +98,12 @@ export function StockInModal({ open, onClose }: { open: boolean; onClose(): void
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="locationId" label="库位" rules={[field('locationId')]}>
-              <Select placeholder={warehouseId ? '选择库位' : '请先选择仓库'} disabled={!warehouseId} options={locations.map((l) => ({ value: l.id, label: `${l.code}${l.name ? ` ${l.name}` : ''}` }))} data-testid="in-location" />
+              <Select
+                placeholder={warehouseId ? '选择库位' : '请先选择仓库'}
+                disabled={!warehouseId}
+                options={locations.map((l) => ({ value: l.id, label: `${l.code}${l.name ? ` ${l.name}` : ''}` }))}
+                data-testid="in-location"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -109,7 +123,10 @@ export function StockInModal({ open, onClose }: { open: boolean; onClose(): void
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder="选择商品"
                 loading={goods.isLoading}
-                options={goods.data?.map((g) => ({ value: g.id, label: `${g.name}${g.specification ? ` ${g.specification}` : ''}（${g.unit}）` }))}
+                options={goods.data?.map((g) => ({
+                  value: g.id,
+                  label: `${g.name}${g.specification ? ` ${g.specification}` : ''}（${g.unit}）`,
+                }))}
                 onChange={() => form.validateFields(['quantity']).catch(() => undefined)}
                 data-testid="in-goods"
               />
@@ -125,7 +142,13 @@ export function StockInModal({ open, onClose }: { open: boolean; onClose(): void
               name="quantity"
               label="入库数量"
               rules={[field('quantity'), quantityRule(() => selectedGoods?.scale, '入库数量')]}
-              extra={selectedGoods ? (selectedGoods.scale ? `单位：${selectedGoods.unit}，最多 ${selectedGoods.scale} 位小数` : `单位：${selectedGoods.unit}，整数`) : undefined}
+              extra={
+                selectedGoods
+                  ? selectedGoods.scale
+                    ? `单位：${selectedGoods.unit}，最多 ${selectedGoods.scale} 位小数`
+                    : `单位：${selectedGoods.unit}，整数`
+                  : undefined
+              }
             >
               <Input inputMode="decimal" suffix={selectedGoods?.unit} placeholder="如 120.500" data-testid="in-quantity" />
             </Form.Item>

@@ -62,8 +62,22 @@ export function StockOutModal({ open, onClose, position: preset }: { open: boole
   };
 
   return (
-    <Modal open={open} title="出库登记" width={640} okText="确认出库" onOk={() => form.submit()} confirmLoading={stockOut.isPending} onCancel={close} destroyOnHidden>
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="只能出库可用数量：质押、冻结及电子仓单项下的货物不能出库；质押货物须凭融资方放货指令提货。" />
+    <Modal
+      open={open}
+      title="出库登记"
+      width={640}
+      okText="确认出库"
+      onOk={() => form.submit()}
+      confirmLoading={stockOut.isPending}
+      onCancel={close}
+      destroyOnHidden
+    >
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="只能出库可用数量：质押、冻结及电子仓单项下的货物不能出库；质押货物须凭融资方放货指令提货。"
+      />
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ occurredOn: dayjs(chinaDate()) }} data-testid="stock-out-form">
         <Form.Item name="positionId" label="库存" rules={[field('positionId')]}>
           <Select

@@ -88,14 +88,45 @@ export function StockTakeModal({ open, onClose }: { open: boolean; onClose(): vo
   ];
 
   return (
-    <Modal open={open} title="库位盘点" width={860} okText="提交盘点" onOk={() => form.submit()} confirmLoading={submitTake.isPending} onCancel={close} destroyOnHidden>
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="按库位清点实物并填写实盘数量。账实差异生成盘盈/盘亏调整，经运营审批后入账；盘亏涉及质押或仓单货物时将向运营预警。" />
-      <Form form={form} layout="inline" onFinish={submit} initialValues={{ countedOn: dayjs(chinaDate()) }} style={{ rowGap: 12, marginBottom: 16 }} data-testid="stock-take-form">
+    <Modal
+      open={open}
+      title="库位盘点"
+      width={860}
+      okText="提交盘点"
+      onOk={() => form.submit()}
+      confirmLoading={submitTake.isPending}
+      onCancel={close}
+      destroyOnHidden
+    >
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="按库位清点实物并填写实盘数量。账实差异生成盘盈/盘亏调整，经运营审批后入账；盘亏涉及质押或仓单货物时将向运营预警。"
+      />
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={submit}
+        initialValues={{ countedOn: dayjs(chinaDate()) }}
+        style={{ rowGap: 12, marginBottom: 16 }}
+        data-testid="stock-take-form"
+      >
         <Form.Item name="warehouseId" label="仓库" rules={[{ required: true, message: '请选择仓库' }]}>
-          <Select style={{ width: 220 }} options={warehouses.data?.map((w) => ({ value: w.id, label: w.name }))} onChange={() => form.setFieldValue('locationId', undefined)} data-testid="take-warehouse" />
+          <Select
+            style={{ width: 220 }}
+            options={warehouses.data?.map((w) => ({ value: w.id, label: w.name }))}
+            onChange={() => form.setFieldValue('locationId', undefined)}
+            data-testid="take-warehouse"
+          />
         </Form.Item>
         <Form.Item name="locationId" label="库位" rules={[{ required: true, message: '请选择库位' }]}>
-          <Select style={{ width: 140 }} disabled={!warehouseId} options={locations.map((l) => ({ value: l.id, label: l.code }))} data-testid="take-location" />
+          <Select
+            style={{ width: 140 }}
+            disabled={!warehouseId}
+            options={locations.map((l) => ({ value: l.id, label: l.code }))}
+            data-testid="take-location"
+          />
         </Form.Item>
         <Form.Item name="countedOn" label="盘点日期" rules={[{ required: true, message: '请选择盘点日期' }]}>
           <DatePicker />

@@ -52,22 +52,51 @@ export const useGoods = (q: Query) =>
   useQuery({ queryKey: [KEY, 'goods', q], queryFn: () => get<Paged<GoodsRow>>('/warehouse/goods', q), placeholderData: keepPreviousData });
 /** Every active goods item (for selects). */
 export const useActiveGoods = () =>
-  useQuery({ queryKey: [KEY, 'goods', 'active'], queryFn: async () => (await get<Paged<GoodsRow>>('/warehouse/goods', { status: 'ACTIVE', size: 200 })).items, staleTime: 60_000 });
-export const useGuide = () => useQuery({ queryKey: [KEY, 'guide'], queryFn: () => get<Warehouse[]>('/warehouse/guide'), staleTime: 60_000 });
-export const useOwnWarehouses = () => useQuery({ queryKey: [KEY, 'own-warehouses'], queryFn: () => get<Warehouse[]>('/warehouse/warehouses/own') });
+  useQuery({
+    queryKey: [KEY, 'goods', 'active'],
+    queryFn: async () => (await get<Paged<GoodsRow>>('/warehouse/goods', { status: 'ACTIVE', size: 200 })).items,
+    staleTime: 60_000,
+  });
+export const useGuide = () =>
+  useQuery({ queryKey: [KEY, 'guide'], queryFn: () => get<Warehouse[]>('/warehouse/guide'), staleTime: 60_000 });
+export const useOwnWarehouses = () =>
+  useQuery({ queryKey: [KEY, 'own-warehouses'], queryFn: () => get<Warehouse[]>('/warehouse/warehouses/own') });
 export const useEnterprises = (keyword?: string) =>
-  useQuery({ queryKey: [KEY, 'enterprises', keyword ?? ''], queryFn: () => get<EnterpriseOption[]>('/warehouse/enterprises', { keyword }), staleTime: 60_000 });
+  useQuery({
+    queryKey: [KEY, 'enterprises', keyword ?? ''],
+    queryFn: () => get<EnterpriseOption[]>('/warehouse/enterprises', { keyword }),
+    staleTime: 60_000,
+  });
 export const usePositions = (q: Query, enabled = true) =>
-  useQuery({ queryKey: [KEY, 'positions', q], queryFn: () => get<Paged<Position>>('/warehouse/positions', q), placeholderData: keepPreviousData, enabled });
+  useQuery({
+    queryKey: [KEY, 'positions', q],
+    queryFn: () => get<Paged<Position>>('/warehouse/positions', q),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 export const fetchPositionsForExport = (q: Query) => get<Position[]>('/warehouse/positions/export', q);
 export const useMovements = (q: Query, enabled = true) =>
-  useQuery({ queryKey: [KEY, 'movements', q], queryFn: () => get<Paged<Movement>>('/warehouse/movements', q), placeholderData: keepPreviousData, enabled });
+  useQuery({
+    queryKey: [KEY, 'movements', q],
+    queryFn: () => get<Paged<Movement>>('/warehouse/movements', q),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 export const useMyStock = () => useQuery({ queryKey: [KEY, 'my-stock'], queryFn: () => get<OwnStock[]>('/warehouse/my-stock') });
 export const useReceipts = (q: Query) =>
-  useQuery({ queryKey: [KEY, 'receipts', q], queryFn: () => get<Paged<Receipt>>('/warehouse/receipts', q), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: [KEY, 'receipts', q],
+    queryFn: () => get<Paged<Receipt>>('/warehouse/receipts', q),
+    placeholderData: keepPreviousData,
+  });
 export const useStockTakes = (q: Query) =>
-  useQuery({ queryKey: [KEY, 'stock-takes', q], queryFn: () => get<Paged<StockTake>>('/warehouse/stock-takes', q), placeholderData: keepPreviousData });
-export const verifyReceipt = (receiptNo: string, hash?: string) => get<ReceiptVerification>('/warehouse/receipts/verify', { receiptNo, hash });
+  useQuery({
+    queryKey: [KEY, 'stock-takes', q],
+    queryFn: () => get<Paged<StockTake>>('/warehouse/stock-takes', q),
+    placeholderData: keepPreviousData,
+  });
+export const verifyReceipt = (receiptNo: string, hash?: string) =>
+  get<ReceiptVerification>('/warehouse/receipts/verify', { receiptNo, hash });
 
 export const useSaveGoods = () =>
   useAction({
@@ -77,28 +106,72 @@ export const useSaveGoods = () =>
   });
 export const useGoodsAction = () =>
   useAction({
-    call: ({ id, action }: { id: number; action: 'disable' | 'enable' | 'delete' }) => postJson<Result>(`/warehouse/goods/${id}/${action}`, {}),
+    call: ({ id, action }: { id: number; action: 'disable' | 'enable' | 'delete' }) =>
+      postJson<Result>(`/warehouse/goods/${id}/${action}`, {}),
     invalidates: REFRESH,
     success: (_, v) => ({ disable: '商品已停用', enable: '商品已启用', delete: '商品已删除' })[v.action],
   });
 export const useCreateWarehouse = () =>
-  useAction({ call: (body: Record<string, unknown>) => postJson<Result>('/warehouse/warehouses', body), invalidates: REFRESH, success: '仓库已新增' });
+  useAction({
+    call: (body: Record<string, unknown>) => postJson<Result>('/warehouse/warehouses', body),
+    invalidates: REFRESH,
+    success: '仓库已新增',
+  });
 export const useCreateLocation = () =>
-  useAction({ call: (body: { warehouseId: number; code: string; name?: string }) => postJson<Result>('/warehouse/locations', body), invalidates: REFRESH, success: '库位已新增' });
+  useAction({
+    call: (body: { warehouseId: number; code: string; name?: string }) => postJson<Result>('/warehouse/locations', body),
+    invalidates: REFRESH,
+    success: '库位已新增',
+  });
 
-export const useStockIn = () => useAction({ call: (body: StockInInput) => postOnce<Result>('/warehouse/stock-in', body), invalidates: REFRESH });
-export const useStockOut = () => useAction({ call: (body: StockOutInput) => postOnce<Result>('/warehouse/stock-out', body), invalidates: REFRESH });
+export const useStockIn = () =>
+  useAction({ call: (body: StockInInput) => postOnce<Result>('/warehouse/stock-in', body), invalidates: REFRESH });
+export const useStockOut = () =>
+  useAction({ call: (body: StockOutInput) => postOnce<Result>('/warehouse/stock-out', body), invalidates: REFRESH });
 export const useStockMove = () =>
-  useAction({ call: (body: { positionId: number; toLocationId: number; quantity: string; occurredOn: string; note?: string; idempotencyKey?: string }) => postOnce<Result>('/warehouse/stock-move', body), invalidates: REFRESH });
+  useAction({
+    call: (body: {
+      positionId: number;
+      toLocationId: number;
+      quantity: string;
+      occurredOn: string;
+      note?: string;
+      idempotencyKey?: string;
+    }) => postOnce<Result>('/warehouse/stock-move', body),
+    invalidates: REFRESH,
+  });
 export const useIssueReceipt = () =>
-  useAction({ call: (body: { positionId: number; quantity: string; note?: string; idempotencyKey?: string }) => postOnce<Result & { receiptNo: string }>('/warehouse/receipts/issue', body), invalidates: REFRESH });
+  useAction({
+    call: (body: { positionId: number; quantity: string; note?: string; idempotencyKey?: string }) =>
+      postOnce<Result & { receiptNo: string }>('/warehouse/receipts/issue', body),
+    invalidates: REFRESH,
+  });
 export const useSplitReceipt = () =>
-  useAction({ call: (body: { receiptId: number; parts: string[]; idempotencyKey?: string }) => postOnce<Result>('/warehouse/receipts/split', body), invalidates: REFRESH, success: '仓单已拆分' });
+  useAction({
+    call: (body: { receiptId: number; parts: string[]; idempotencyKey?: string }) => postOnce<Result>('/warehouse/receipts/split', body),
+    invalidates: REFRESH,
+    success: '仓单已拆分',
+  });
 export const useMergeReceipts = () =>
-  useAction({ call: (body: { receiptIds: number[]; idempotencyKey?: string }) => postOnce<Result>('/warehouse/receipts/merge', body), invalidates: REFRESH, success: '仓单已合并' });
+  useAction({
+    call: (body: { receiptIds: number[]; idempotencyKey?: string }) => postOnce<Result>('/warehouse/receipts/merge', body),
+    invalidates: REFRESH,
+    success: '仓单已合并',
+  });
 export const useEndorseReceipt = () =>
-  useAction({ call: (body: { receiptId: number; toUscc: string; idempotencyKey?: string }) => postOnce<Result>('/warehouse/receipts/endorse', body), invalidates: REFRESH, success: '仓单已背书转让' });
+  useAction({
+    call: (body: { receiptId: number; toUscc: string; idempotencyKey?: string }) => postOnce<Result>('/warehouse/receipts/endorse', body),
+    invalidates: REFRESH,
+    success: '仓单已背书转让',
+  });
 export const useCancelReceipt = () =>
-  useAction({ call: (body: { receiptId: number; reason: string; idempotencyKey?: string }) => postOnce<Result & { status: string }>('/warehouse/receipts/cancel', body), invalidates: REFRESH });
+  useAction({
+    call: (body: { receiptId: number; reason: string; idempotencyKey?: string }) =>
+      postOnce<Result & { status: string }>('/warehouse/receipts/cancel', body),
+    invalidates: REFRESH,
+  });
 export const useSubmitStockTake = () =>
-  useAction({ call: (body: StockTakeInput) => postOnce<Result & { status: string; alert: boolean; takeNo: string }>('/warehouse/stock-takes', body), invalidates: REFRESH });
+  useAction({
+    call: (body: StockTakeInput) => postOnce<Result & { status: string; alert: boolean; takeNo: string }>('/warehouse/stock-takes', body),
+    invalidates: REFRESH,
+  });

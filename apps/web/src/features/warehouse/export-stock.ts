@@ -17,7 +17,19 @@ export async function exportPositionsToExcel(items: Position[], filterText: stri
   const header = ws.addRow(['存货企业', '仓库', '库位', '商品', '规格', '批次', '单位', '库存合计', '可用', '质押', '冻结']);
   header.font = { bold: true };
   for (const p of items) {
-    const row = ws.addRow([p.depositorName, p.warehouseName, p.locationCode, p.goodsName, p.specification ?? '', p.batchNo, p.unit, Number(p.total), Number(p.available), Number(p.pledged), Number(p.frozen)]);
+    const row = ws.addRow([
+      p.depositorName,
+      p.warehouseName,
+      p.locationCode,
+      p.goodsName,
+      p.specification ?? '',
+      p.batchNo,
+      p.unit,
+      Number(p.total),
+      Number(p.available),
+      Number(p.pledged),
+      Number(p.frozen),
+    ]);
     const fmt = p.scale ? `#,##0.${'0'.repeat(p.scale)}` : '#,##0';
     for (const c of [8, 9, 10, 11]) row.getCell(c).numFmt = fmt;
   }

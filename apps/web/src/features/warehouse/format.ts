@@ -1,7 +1,15 @@
-import { formatQuantity, MOVEMENT_KIND_LABELS, parseQuantity, QuantityError, receiptLifecycle, stockTakeLifecycle } from '@factoring/domain';
+import {
+  formatQuantity,
+  MOVEMENT_KIND_LABELS,
+  parseQuantity,
+  QuantityError,
+  receiptLifecycle,
+  stockTakeLifecycle,
+} from '@factoring/domain';
 
 /** A quantity with the unit's decimals and thousands separators: `1,050.250 吨`. */
-export const qtyText = (value: string | null | undefined, scale: number, unit?: string) => `${formatQuantity(value ?? '0', scale)}${unit ? ` ${unit}` : ''}`;
+export const qtyText = (value: string | null | undefined, scale: number, unit?: string) =>
+  `${formatQuantity(value ?? '0', scale)}${unit ? ` ${unit}` : ''}`;
 
 /** An antd Form rule checking a quantity against the unit's decimals exactly as the server does. */
 export const quantityRule = (scale: () => number | undefined, label: string) => ({
@@ -30,7 +38,12 @@ export const RECEIPT_STATUS_COLORS: Record<string, string> = {
   CANCELLED: 'default',
 };
 export const receiptStatusOptions = receiptLifecycle.states.map((s) => ({ value: s, label: receiptLifecycle.label(s) }));
-export const STOCK_TAKE_COLORS: Record<string, string> = { PENDING: 'processing', APPROVED: 'green', REJECTED: 'red', NO_DIFFERENCE: 'default' };
+export const STOCK_TAKE_COLORS: Record<string, string> = {
+  PENDING: 'processing',
+  APPROVED: 'green',
+  REJECTED: 'red',
+  NO_DIFFERENCE: 'default',
+};
 export const stockTakeLabel = (s: string) => stockTakeLifecycle.label(s);
 
 /** Codes of stock refusals that belong to the quantity field of a form. */

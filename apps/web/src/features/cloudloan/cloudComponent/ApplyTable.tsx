@@ -20,7 +20,13 @@ export default function ApplyTable() {
         dataSource={list.data?.items ?? []}
         locale={{ emptyText: list.isError ? (isRequestFailure(list.error) ? list.error.message : '加载失败') : '暂无云贷申请' }}
         scroll={{ x: 960 }}
-        pagination={{ current: paging.page, pageSize: paging.size, total: list.data?.totalCount ?? 0, showTotal: (n) => `共 ${n} 笔`, onChange: (page, size) => setPaging({ page, size }) }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.size,
+          total: list.data?.totalCount ?? 0,
+          showTotal: (n) => `共 ${n} 笔`,
+          onChange: (page, size) => setPaging({ page, size }),
+        }}
         columns={[
           { title: '申请编号', dataIndex: 'applicationNo' },
           { title: '申请金额', dataIndex: 'amount', align: 'right', render: yuan },
@@ -30,7 +36,13 @@ export default function ApplyTable() {
           {
             title: '银行批复',
             render: (_, a) =>
-              a.status === 'GRANTED' ? `${yuan(a.grantedAmount)} · ${percent(a.grantedRatePpm)} · ${a.grantedTermMonths} 个月` : a.status === 'REJECTED' ? <Typography.Text type="danger">{a.rejectReason}</Typography.Text> : '—',
+              a.status === 'GRANTED' ? (
+                `${yuan(a.grantedAmount)} · ${percent(a.grantedRatePpm)} · ${a.grantedTermMonths} 个月`
+              ) : a.status === 'REJECTED' ? (
+                <Typography.Text type="danger">{a.rejectReason}</Typography.Text>
+              ) : (
+                '—'
+              ),
           },
           {
             title: '状态',
@@ -38,7 +50,11 @@ export default function ApplyTable() {
             render: (s: string, a) => (
               <Space size={4} wrap>
                 <Tag color={APPLICATION_COLORS[s]}>{a.statusLabel}</Tag>
-                {a.status === 'GRANTED' && !a.agreementSigned && <Link to="/user/contractList"><Tag color="warning">借款协议待签署</Tag></Link>}
+                {a.status === 'GRANTED' && !a.agreementSigned && (
+                  <Link to="/user/contractList">
+                    <Tag color="warning">借款协议待签署</Tag>
+                  </Link>
+                )}
               </Space>
             ),
           },

@@ -24,14 +24,21 @@ export default function CloudLoanInfo() {
   const d = loan.data;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="cloud-loan-info">
-      <Card title="云贷借款详情" size="small" loading={loan.isLoading} extra={<Link to="/supplyloan/myfinancing/cloudComponent/CloudLoanTab">返回我的云贷</Link>}>
+      <Card
+        title="云贷借款详情"
+        size="small"
+        loading={loan.isLoading}
+        extra={<Link to="/supplyloan/myfinancing/cloudComponent/CloudLoanTab">返回我的云贷</Link>}
+      >
         {loan.isError && <Typography.Text type="danger">{isRequestFailure(loan.error) ? loan.error.message : '加载失败'}</Typography.Text>}
         {d && (
           <Descriptions column={{ xs: 1, md: 3 }} size="small" bordered>
             <Descriptions.Item label="借款编号">{d.drawdownNo}</Descriptions.Item>
             <Descriptions.Item label="状态">
               <Space size={4}>
-                <Tag color={DRAWDOWN_COLORS[d.status]} data-testid="loan-status">{d.statusLabel}</Tag>
+                <Tag color={DRAWDOWN_COLORS[d.status]} data-testid="loan-status">
+                  {d.statusLabel}
+                </Tag>
                 {d.overdue && <Tag color="error">逾期</Tag>}
               </Space>
             </Descriptions.Item>
@@ -41,7 +48,9 @@ export default function CloudLoanInfo() {
             <Descriptions.Item label="年利率">{percent(d.annualRatePpm)}</Descriptions.Item>
             <Descriptions.Item label="还款方式">{d.methodLabel}</Descriptions.Item>
             <Descriptions.Item label="期限">{d.termMonths} 个月</Descriptions.Item>
-            <Descriptions.Item label="放款日 / 到期日">{d.startDate} / {d.maturityDate}</Descriptions.Item>
+            <Descriptions.Item label="放款日 / 到期日">
+              {d.startDate} / {d.maturityDate}
+            </Descriptions.Item>
             <Descriptions.Item label="申请编号">{d.applicationNo}</Descriptions.Item>
             <Descriptions.Item label="放款流水">{d.refNo}</Descriptions.Item>
             <Descriptions.Item label="下期还款">{d.nextDueDate ? `${d.nextDueDate} · ${yuan(d.nextPayment)}` : '—'}</Descriptions.Item>

@@ -23,7 +23,15 @@ export default function CloudLoanTab() {
     <Tabs
       data-testid="cloud-loan-tab"
       activeKey={tab}
-      onChange={(key) => setParams((p) => { p.set('cloudTab', key); return p; }, { replace: true })}
+      onChange={(key) =>
+        setParams(
+          (p) => {
+            p.set('cloudTab', key);
+            return p;
+          },
+          { replace: true },
+        )
+      }
       items={[
         { key: 'loans', label: '借款与还款', children: <RefundTable listOnly /> },
         { key: 'credit', label: '银行授信', children: later(<CreditTable />) },

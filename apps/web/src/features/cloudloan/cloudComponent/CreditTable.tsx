@@ -37,11 +37,33 @@ function DrawDialog({ credit, onClose }: { credit: CloudLoanCredit | null; onClo
       >
         {credit && (
           <Form form={form} layout="vertical" onValuesChange={(_, v) => setAmount(tryParseYuan(v.amount))}>
-            <Form.Item name="amount" label={`提款金额（元），可用 ${formatYuan(credit.availableAmount)}`} rules={[yuanRule('提款金额', () => credit.availableAmount, (cap) => `提款金额超过可用额度 ${formatYuan(cap)} 元`)]}>
+            <Form.Item
+              name="amount"
+              label={`提款金额（元），可用 ${formatYuan(credit.availableAmount)}`}
+              rules={[
+                yuanRule(
+                  '提款金额',
+                  () => credit.availableAmount,
+                  (cap) => `提款金额超过可用额度 ${formatYuan(cap)} 元`,
+                ),
+              ]}
+            >
               <Input inputMode="decimal" data-testid="draw-amount" />
             </Form.Item>
-            <Alert type="info" showIcon style={{ marginBottom: 12 }} message={`年利率 ${percent(credit.annualRatePpm)}，${credit.termMonths} 个月，${credit.methodLabel}，自今日起息；下表即入账的还款计划。`} />
-            {preview.isError && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={isRequestFailure(preview.error) ? preview.error.message : '无法生成还款计划'} />}
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 12 }}
+              message={`年利率 ${percent(credit.annualRatePpm)}，${credit.termMonths} 个月，${credit.methodLabel}，自今日起息；下表即入账的还款计划。`}
+            />
+            {preview.isError && (
+              <Alert
+                type="error"
+                showIcon
+                style={{ marginBottom: 12 }}
+                message={isRequestFailure(preview.error) ? preview.error.message : '无法生成还款计划'}
+              />
+            )}
             <ScheduleTable schedule={amount ? preview.data : undefined} loading={preview.isFetching} testId="draw-preview" />
           </Form>
         )}
@@ -94,7 +116,11 @@ export default function CreditTable() {
             title: '操作',
             render: (_, c) => (
               <Space size={4}>
-                {c.state === 'VALID' && <a onClick={() => setDrawing(c)} data-testid={`draw-${c.applicationId}`}>提款</a>}
+                {c.state === 'VALID' && (
+                  <a onClick={() => setDrawing(c)} data-testid={`draw-${c.applicationId}`}>
+                    提款
+                  </a>
+                )}
                 {c.state === 'UNSIGNED' && <Link to="/user/contractList">签署借款协议</Link>}
               </Space>
             ),

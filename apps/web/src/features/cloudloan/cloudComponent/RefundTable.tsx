@@ -25,10 +25,18 @@ export function LoanRefunds({ loan }: { loan: CloudLoanDrawdownDetail }) {
       <Space wrap style={{ marginBottom: 12 }}>
         {loan.quote && (
           <Typography.Text>
-            今日结清报价：<Typography.Text strong data-testid="payoff-total">{yuan(loan.quote.total)}</Typography.Text>（本金 {yuan(loan.quote.principal)}，利息计至今日 {yuan(loan.quote.interest)}，罚息 {yuan(loan.quote.penalty)}）
+            今日结清报价：
+            <Typography.Text strong data-testid="payoff-total">
+              {yuan(loan.quote.total)}
+            </Typography.Text>
+            （本金 {yuan(loan.quote.principal)}，利息计至今日 {yuan(loan.quote.interest)}，罚息 {yuan(loan.quote.penalty)}）
           </Typography.Text>
         )}
-        {!settled && <Button danger onClick={() => setPayingOff(true)} data-testid="payoff">提前结清</Button>}
+        {!settled && (
+          <Button danger onClick={() => setPayingOff(true)} data-testid="payoff">
+            提前结清
+          </Button>
+        )}
       </Space>
       <Tabs
         items={[
@@ -61,7 +69,15 @@ export function LoanRefunds({ loan }: { loan: CloudLoanDrawdownDetail }) {
                       </Space>
                     ),
                   },
-                  { title: '操作', render: (_, i) => (next && i.period === next.period ? <a onClick={() => setPaying(i)} data-testid={`repay-period-${i.period}`}>还本期</a> : null) },
+                  {
+                    title: '操作',
+                    render: (_, i) =>
+                      next && i.period === next.period ? (
+                        <a onClick={() => setPaying(i)} data-testid={`repay-period-${i.period}`}>
+                          还本期
+                        </a>
+                      ) : null,
+                  },
                 ]}
               />
             ),
@@ -97,12 +113,16 @@ export function LoanRefunds({ loan }: { loan: CloudLoanDrawdownDetail }) {
         open={paying !== null}
         title={`归还第 ${paying?.period ?? ''} 期`}
         okText="确认还款"
-        summary={paying ? [
-          { label: '借款编号', value: loan.drawdownNo },
-          { label: '还款日', value: paying.dueDate },
-          { label: '应还金额', value: yuan(paying.dueNow) },
-          { label: '扣款账户', value: '本企业虚拟账户（可用余额）' },
-        ] : []}
+        summary={
+          paying
+            ? [
+                { label: '借款编号', value: loan.drawdownNo },
+                { label: '还款日', value: paying.dueDate },
+                { label: '应还金额', value: yuan(paying.dueNow) },
+                { label: '扣款账户', value: '本企业虚拟账户（可用余额）' },
+              ]
+            : []
+        }
         onConfirm={(c) => repay.mutateAsync({ drawdownId: loan.id, period: paying!.period, amount: paying!.dueNow, ...c })}
         onDone={() => setPaying(null)}
         onCancel={() => setPaying(null)}
@@ -111,13 +131,17 @@ export function LoanRefunds({ loan }: { loan: CloudLoanDrawdownDetail }) {
         open={payingOff && !!loan.quote}
         title="提前结清"
         okText="确认结清"
-        summary={loan.quote ? [
-          { label: '借款编号', value: loan.drawdownNo },
-          { label: '剩余本金', value: yuan(loan.quote.principal) },
-          { label: '利息（计至今日）', value: yuan(loan.quote.interest) },
-          { label: '罚息', value: yuan(loan.quote.penalty) },
-          { label: '结清金额', value: <Typography.Text strong>{yuan(loan.quote.total)}</Typography.Text> },
-        ] : []}
+        summary={
+          loan.quote
+            ? [
+                { label: '借款编号', value: loan.drawdownNo },
+                { label: '剩余本金', value: yuan(loan.quote.principal) },
+                { label: '利息（计至今日）', value: yuan(loan.quote.interest) },
+                { label: '罚息', value: yuan(loan.quote.penalty) },
+                { label: '结清金额', value: <Typography.Text strong>{yuan(loan.quote.total)}</Typography.Text> },
+              ]
+            : []
+        }
         onConfirm={(c) => payoff.mutateAsync({ drawdownId: loan.id, amount: loan.quote!.total, ...c })}
         onDone={() => setPayingOff(false)}
         onCancel={() => setPayingOff(false)}
@@ -139,9 +163,23 @@ export function LoanList() {
       dataSource={list.data?.items ?? []}
       locale={{ emptyText: list.isError ? (isRequestFailure(list.error) ? list.error.message : '加载失败') : '暂无云贷借款' }}
       scroll={{ x: 1000 }}
-      pagination={{ current: paging.page, pageSize: paging.size, total: list.data?.totalCount ?? 0, showTotal: (n) => `共 ${n} 笔`, onChange: (page, size) => setPaging({ page, size }) }}
+      pagination={{
+        current: paging.page,
+        pageSize: paging.size,
+        total: list.data?.totalCount ?? 0,
+        showTotal: (n) => `共 ${n} 笔`,
+        onChange: (page, size) => setPaging({ page, size }),
+      }}
       columns={[
-        { title: '借款编号', dataIndex: 'drawdownNo', render: (v: string, d) => <Link to={`/supplyloan/myfinancing/cloudComponent/CloudLoanInfo?id=${d.id}`} data-testid={`loan-${d.id}`}>{v}</Link> },
+        {
+          title: '借款编号',
+          dataIndex: 'drawdownNo',
+          render: (v: string, d) => (
+            <Link to={`/supplyloan/myfinancing/cloudComponent/CloudLoanInfo?id=${d.id}`} data-testid={`loan-${d.id}`}>
+              {v}
+            </Link>
+          ),
+        },
         { title: '借款金额', dataIndex: 'principal', align: 'right', render: yuan },
         { title: '剩余本金', dataIndex: 'outstandingPrincipal', align: 'right', render: yuan },
         { title: '利率', dataIndex: 'annualRatePpm', render: percent },
@@ -179,8 +217,17 @@ export default function RefundTable({ listOnly = false }: { listOnly?: boolean }
     );
   }
   return (
-    <Card title={loan.data ? `还款计划与记录 · ${loan.data.drawdownNo}` : '还款计划与记录'} size="small" loading={loan.isLoading} data-testid="cloud-refund-table">
-      {loan.data ? <LoanRefunds loan={loan.data} /> : loan.isError && <Typography.Text type="danger">{isRequestFailure(loan.error) ? loan.error.message : '加载失败'}</Typography.Text>}
+    <Card
+      title={loan.data ? `还款计划与记录 · ${loan.data.drawdownNo}` : '还款计划与记录'}
+      size="small"
+      loading={loan.isLoading}
+      data-testid="cloud-refund-table"
+    >
+      {loan.data ? (
+        <LoanRefunds loan={loan.data} />
+      ) : (
+        loan.isError && <Typography.Text type="danger">{isRequestFailure(loan.error) ? loan.error.message : '加载失败'}</Typography.Text>
+      )}
     </Card>
   );
 }
