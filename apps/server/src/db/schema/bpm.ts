@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
+import { TASK_STATES } from '@factoring/domain';
+import { statesOf } from './states.ts';
 
 export type TaskField = { label: string; value: string };
 export type TaskAttachment = { uploadId: number; label: string };
@@ -24,7 +26,7 @@ export const bpmTasks = pgTable(
     /** The submitted data as labelled rows, for the generic detail view. */
     fields: jsonb('fields').$type<TaskField[]>().notNull(),
     attachments: jsonb('attachments').$type<TaskAttachment[]>().notNull(),
-    state: text('state', { enum: ['PENDING', 'APPROVED', 'REJECTED'] })
+    state: text('state', { enum: statesOf(TASK_STATES) })
       .notNull()
       .default('PENDING'),
     assigneeId: integer('assignee_id').references(() => users.id),

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
+import { ACCOUNT_CHANGE_STATUSES, AUTHENTICATION_STATUSES } from '@factoring/domain';
+import { statesOf } from './states.ts';
 
 /** Major Chinese banks by their three-digit CNAPS bank code (`/bank/queryBank`). */
 export const banks = pgTable('banks', {
@@ -71,7 +73,7 @@ export const enterpriseAuthentications = pgTable(
     enterpriseId: integer('enterprise_id')
       .notNull()
       .references(() => enterprises.id),
-    status: text('status', { enum: ['DRAFT', 'PENDING', 'APPROVED', 'REJECTED'] }).notNull(),
+    status: text('status', { enum: statesOf(AUTHENTICATION_STATUSES) }).notNull(),
     enterpriseName: text('enterprise_name'),
     uscc: text('uscc'),
     registeredAddress: text('registered_address'),
@@ -146,7 +148,7 @@ export const accountChangeRequests = pgTable(
     enterpriseId: integer('enterprise_id')
       .notNull()
       .references(() => enterprises.id),
-    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] }).notNull(),
+    status: text('status', { enum: statesOf(ACCOUNT_CHANGE_STATUSES) }).notNull(),
     ...settlementAccountColumns(),
     changeReason: text('change_reason').notNull(),
     proofFileId: integer('proof_file_id').references(() => uploads.id),

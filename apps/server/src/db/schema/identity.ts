@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { serial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { USER_STATUSES } from '@factoring/domain';
+import { statesOf } from './states.ts';
 
 export const enterprises = pgTable('enterprises', {
   id: serial('id').primaryKey(),
@@ -26,7 +28,7 @@ export const users = pgTable(
       .notNull()
       .default('N'),
     purchaseSalesEnabled: boolean('purchase_sales_enabled').notNull().default(false),
-    status: text('status', { enum: ['INACTIVE', 'ACTIVE', 'DISABLED'] })
+    status: text('status', { enum: statesOf(USER_STATUSES) })
       .notNull()
       .default('ACTIVE'),
     failedLogins: integer('failed_logins').notNull().default(0),

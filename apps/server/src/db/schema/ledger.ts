@@ -14,6 +14,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
+import { CONSIGNMENT_STATUSES, PAYEE_STATUSES, WITHDRAWAL_STATUSES } from '@factoring/domain';
+import { statesOf } from './states.ts';
 
 /**
  * The double-entry ledger (issue 5). Every movement of money is one journal entry with two or more
@@ -143,7 +145,7 @@ export const withdrawals = pgTable(
     bankName: text('bank_name').notNull(),
     bankAccountNo: text('bank_account_no').notNull(),
     bankAccountName: text('bank_account_name').notNull(),
-    status: text('status', { enum: ['PENDING', 'PAID', 'FAILED'] })
+    status: text('status', { enum: statesOf(WITHDRAWAL_STATUSES) })
       .notNull()
       .default('PENDING'),
     requestEntryId: integer('request_entry_id')
@@ -173,7 +175,7 @@ export const payees = pgTable(
     relation: text('relation', { enum: ['UPSTREAM', 'DOWNSTREAM'] })
       .notNull()
       .default('UPSTREAM'),
-    status: text('status', { enum: ['PENDING', 'ACTIVE', 'REJECTED', 'DISABLED'] })
+    status: text('status', { enum: statesOf(PAYEE_STATUSES) })
       .notNull()
       .default('PENDING'),
     /** A pending change of an active payee: the new values wait here while the old ones stay usable. */
@@ -254,7 +256,7 @@ export const consignmentApplications = pgTable(
     contractNo: text('contract_no').notNull(),
     amountLimit: bigint('amount_limit', { mode: 'number' }).notNull(),
     remark: text('remark'),
-    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] })
+    status: text('status', { enum: statesOf(CONSIGNMENT_STATUSES) })
       .notNull()
       .default('PENDING'),
     reviewNote: text('review_note'),
