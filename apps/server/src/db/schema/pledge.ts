@@ -4,12 +4,12 @@ import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial,
 import { enterprises, users } from './identity.ts';
 import { creditLines, platforms } from './supplyloan.ts';
 import { goods, stockPositions, warehouseReceipts, warehouses } from './warehouse.ts';
+import { statesOf } from './states.ts';
 
 /**
  * Goods-pledge financing (issue 14, PRODUCT §8). Money in integer cents, rates in ppm, quantities
  * `numeric(18,3)` as decimal text. The valuation rules are the domain's (packages/domain/src/pledge.ts).
  */
-const statesOf = <S extends string>(states: readonly S[]) => states as unknown as [S, ...S[]];
 const quantity = (name: string) => numeric(name, { precision: 18, scale: 3 });
 
 /** What a PLEDGE platform accepts: one row per goods item, with its lines (pledge rate < warning < liquidation). */

@@ -25,9 +25,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
 import { uploads } from './certification.ts';
-
-/** A status column's values are its domain state machine's states (PRODUCT §6), not another copy. */
-const statesOf = <S extends string>(states: readonly S[]) => states as unknown as [S, ...S[]];
+import { statesOf } from './states.ts';
 
 /** One row of a platform's price list: the rate and fee for terms within [minDays, maxDays]. */
 export type PriceBracket = { minDays: number; maxDays: number; annualRatePpm: number; serviceFeeRatePpm: number };
