@@ -22,11 +22,29 @@ export const checkTokenQuery = z.object({ token, purpose: z.enum(['activate', 'r
 export const resetPasswordInput = z.object({ token, password: z.string().max(1024), confirmPassword: z.string().max(1024) });
 export const revokeSessionInput = z.object({ id: textSchema(128, '会话') });
 
+/** `POST /api/reg/email` (JSON). Sizes are checked here (400 naming the field); the rules in the server's `register`. */
+export const registerInput = z.object({
+  email: z.string().max(254),
+  loginName: z.string().max(64),
+  enterpriseName: z.string().max(200),
+  mobile: z.string().max(32),
+  /** base64 RSA-OAEP ciphertexts, like the login's. */
+  password: z.string().max(1024),
+  confirmPassword: z.string().max(1024),
+  /** The proof of work: the challenge's nonce and the counter the browser found. */
+  challenge: z.string().max(64),
+  counter: z.string().max(32),
+  agree: z.boolean(),
+});
+
 export const challengeSchema = z.object({ nonce: z.string(), difficulty: z.number().int(), expiresAt: z.string() });
 export const registeredSchema = z.object({ loginName: z.string(), email: z.string() });
 export const activatedSchema = z.object({ loginName: z.string(), activated: z.boolean() });
 export const tokenStateSchema = z.object({ expiresAt: timestampSchema });
 export const loginNameSchema = z.object({ loginName: z.string() });
+
+/** Why a session ended (the `sessions.end_reason` column). */
+export const SESSION_END_REASONS = ['LOGOUT', 'REPLACED', 'PASSWORD_CHANGED', 'EXPIRED', 'REVOKED'] as const;
 
 const sessionView = z.object({
   id: z.string(),
@@ -37,6 +55,6 @@ const sessionView = z.object({
   createdAt: timestampSchema,
   lastSeenAt: timestampSchema,
   endedAt: timestampSchema.nullable(),
-  endReason: z.string().nullable(),
+  endReason: z.enum(SESSION_END_REASONS).nullable(),
 });
 export const mySessionsSchema = z.object({ active: z.array(sessionView), recent: z.array(sessionView) });

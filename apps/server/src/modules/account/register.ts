@@ -1,5 +1,6 @@
+import type { registerInput } from '@factoring/domain/contract';
 import { eq, or, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { enterprises, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -18,21 +19,7 @@ import {
 } from './rules.ts';
 import { issueToken } from './tokens.ts';
 
-/** `POST /api/reg/email` (JSON). Sizes are checked here (400 naming the field); rules in `register`. */
-export const registerBody = z.object({
-  email: z.string().max(254),
-  loginName: z.string().max(64),
-  enterpriseName: z.string().max(200),
-  mobile: z.string().max(32),
-  /** base64 RSA-OAEP ciphertexts, like the login's. */
-  password: z.string().max(1024),
-  confirmPassword: z.string().max(1024),
-  /** The proof of work: the challenge's nonce and the counter the browser found. */
-  challenge: z.string().max(64),
-  counter: z.string().max(32),
-  agree: z.boolean(),
-});
-export type RegisterBody = z.output<typeof registerBody>;
+export type RegisterBody = z.output<typeof registerInput>;
 
 const TAKEN = { loginName: '该登录名已被注册，请换一个', email: '该邮箱已被注册，可直接登录或找回密码' };
 

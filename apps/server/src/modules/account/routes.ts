@@ -10,6 +10,7 @@ import {
   loginNameSchema,
   mySessionsSchema,
   registeredSchema,
+  registerInput,
   resetPasswordInput,
   revokeSessionInput,
   tokenStateSchema,
@@ -24,7 +25,7 @@ import { changePassword, changePasswordBody } from './change-password.ts';
 import { activationMail, linkOrigin, resetMail } from './mails.ts';
 import { listMySessions, revokeMySession } from './my-sessions.ts';
 import { prepareAccountMail, resetPassword, SAME_ANSWER } from './recover.ts';
-import { register, registerBody } from './register.ts';
+import { register } from './register.ts';
 import { answering } from './rules.ts';
 import { checkToken } from './tokens.ts';
 
@@ -47,7 +48,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags: ['account'],
         summary: '注册（JSON，密码 RSA 加密，附工作量证明）',
-        body: registerBody,
+        body: registerInput,
         response: linkAnswers(registeredSchema),
       },
       config: limited,

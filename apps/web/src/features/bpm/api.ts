@@ -5,6 +5,7 @@ import type {
   depositResultSchema,
   taskDetailSchema,
   taskListItemSchema,
+  taskListQuery,
   taskTypesSchema,
   virtualAccountSchema,
 } from '@factoring/domain/contract';
@@ -21,12 +22,8 @@ export type TaskDetail = z.input<typeof taskDetailSchema>;
 /** An audit-log entry, or a task's own history (the same fields, fewer of them). */
 export type AuditEntry = z.input<typeof taskDetailSchema>['history'][number] & Partial<z.input<typeof auditItemSchema>>;
 
-export interface TaskFilters {
-  type?: string;
-  state?: TaskState;
-  enterpriseName?: string;
-  mine?: boolean;
-}
+/** The list's filters as the form holds them: the query's own fields, with `mine` a checkbox. */
+export type TaskFilters = Pick<z.input<typeof taskListQuery>, 'type' | 'state' | 'enterpriseName'> & { mine?: boolean };
 
 const KEYS = {
   types: ['bpm', 'types'] as const,

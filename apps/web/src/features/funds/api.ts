@@ -9,6 +9,7 @@ import type {
   fundFlowExportSchema,
   fundFlowPageSchema,
   monthlyFlowsSchema,
+  PageQuery,
   Payee,
   PayeeInput,
   payeePageSchema,
@@ -49,7 +50,7 @@ type ValueIn<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T 
 export type MoneyResult = MoneyAnswer & { [K in KeysOfUnion<MoneyAnswer>]?: ValueIn<MoneyAnswer, K> };
 
 const FUNDS_KEY = ['funds'] as const;
-type Paging = { page: number; size: number };
+type Paging = PageQuery;
 
 const get = <T>(url: string, data?: Record<string, unknown>, signal?: AbortSignal) => request<T>(url, { data, signal }).then(unwrap);
 

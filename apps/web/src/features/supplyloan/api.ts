@@ -32,6 +32,7 @@ import type {
   registerInvoiceResult,
   repaymentPageSchema,
   repayResultSchema,
+  trialBody,
   trialResultSchema,
   voucherBody,
   voucherResultSchema,
@@ -104,14 +105,8 @@ export function useInvoices(q: Partial<InvoiceListQuery> & { page: number; size:
   });
 }
 
-/** What the trial needs so far (the form may be incomplete: the query waits until it is not). */
-interface TrialInput {
-  creditLineId?: number | null;
-  amount?: number | null;
-  termDays?: number | null;
-  invoiceIds?: number[];
-  orderAmount?: number | null;
-}
+/** What the trial needs so far: the contract's fields, each possibly missing (the query waits until none is). */
+type TrialInput = { [K in keyof z.output<typeof trialBody>]?: (K extends 'invoiceIds' ? number[] : number) | null };
 export function useTrial(input: TrialInput) {
   const ready = !!input.creditLineId && !!input.amount && !!input.termDays && input.termDays > 0;
   return useQuery({

@@ -1,5 +1,5 @@
 // Type-only imports of the contract: /version and /sys/embed are open pages, and zod stays out of them.
-import type { embedSchema, versionSchema } from '@factoring/domain/contract';
+import type { embedSchema, mySessionsSchema, versionSchema } from '@factoring/domain/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useAction } from '../../lib/action.ts';
@@ -7,18 +7,8 @@ import { request, unwrap } from '../../lib/request.ts';
 import { encryptPassword } from '../../lib/rsa.ts';
 import { fetchCurrentUser } from '../../lib/session.ts';
 
-export interface MySession {
-  id: string;
-  current: boolean;
-  device: string;
-  userAgent: string | null;
-  ip: string | null;
-  createdAt: string;
-  lastSeenAt: string;
-  endedAt: string | null;
-  endReason: 'LOGOUT' | 'REPLACED' | 'PASSWORD_CHANGED' | 'EXPIRED' | 'REVOKED' | null;
-}
-
+type MySessions = z.input<typeof mySessionsSchema>;
+export type MySession = MySessions['active'][number];
 type Embed = z.input<typeof embedSchema>;
 
 const SESSIONS_KEY = ['account', 'sessions'] as const;
@@ -26,7 +16,7 @@ const SESSIONS_KEY = ['account', 'sessions'] as const;
 export function useMySessions() {
   return useQuery({
     queryKey: SESSIONS_KEY,
-    queryFn: () => request<{ active: MySession[]; recent: MySession[] }>('/account/sessions').then(unwrap),
+    queryFn: () => request<MySessions>('/account/sessions').then(unwrap),
   });
 }
 

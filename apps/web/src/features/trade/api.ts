@@ -1,5 +1,5 @@
 // Type-only imports of the contract: these are open pages, and zod stays out of their bundle.
-import type { faqGroupsSchema } from '@factoring/domain/contract';
+import type { challengeSchema, faqGroupsSchema, registeredSchema, registerInput } from '@factoring/domain/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useAction } from '../../lib/action.ts';
@@ -7,12 +7,8 @@ import { request, unwrap } from '../../lib/request.ts';
 import { encryptPassword } from '../../lib/rsa.ts';
 import { fetchCurrentUser } from '../../lib/session.ts';
 
-interface Challenge {
-  nonce: string;
-  difficulty: number;
-  expiresAt: string;
-}
-
+type Challenge = z.input<typeof challengeSchema>;
+export type RegisterInput = z.input<typeof registerInput>;
 type FaqGroup = z.input<typeof faqGroupsSchema>[number];
 
 /** Encrypts passwords with the server's RSA key, as the login does (SPEC §4). */
@@ -25,23 +21,11 @@ export async function encryptAll<K extends string>(plain: Record<K, string>): Pr
 
 export const fetchChallenge = () => request<Challenge>('/reg/challenge').then(unwrap);
 
-export interface RegisterInput {
-  email: string;
-  loginName: string;
-  enterpriseName: string;
-  mobile: string;
-  password: string;
-  confirmPassword: string;
-  challenge: string;
-  counter: string;
-  agree: boolean;
-}
-
 /** Registration: the challenge is solved and the passwords encrypted by the caller; a refusal names its field. */
 export function useRegister() {
   return useAction({
     call: (data: RegisterInput) =>
-      request<{ loginName: string; email: string }>('/reg/email', { method: 'POST', json: true, data: { ...data } }),
+      request<z.input<typeof registeredSchema>>('/reg/email', { method: 'POST', json: true, data: { ...data } }),
   });
 }
 
