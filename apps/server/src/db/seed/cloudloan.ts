@@ -45,21 +45,10 @@ export async function seedCloudLoan(db: Db, today: IsoDate = todayChina()) {
     certified: true,
     warehouse: false,
   };
-  const user = {
-    id: demo.id,
-    loginName: demo.loginName,
-    displayName: demo.displayName,
-    authority: 'merchant' as const,
-    enterpriseId: demo.enterpriseId,
-    enterpriseName: null,
-    certified: true,
-    ckFlag: 'N' as const,
-    purchaseSales: false,
-  };
   const me = { id: demo.id, name: demo.displayName, ip: '127.0.0.1' };
   const operator = { id: operatorUser.id, name: operatorUser.displayName };
 
-  const applied = await submitApplication(db, scope, user, me, {
+  const applied = await submitApplication(db, scope, me, {
     amount: 80_000_000 as Cents,
     termMonths: 12,
     method: 'EQUAL_INSTALMENT',

@@ -12,6 +12,7 @@ import {
 } from '../schema/index.ts';
 import { bindSettlementAccount, boundSettlementAccount, openAccountChangeTask } from '../../modules/certification/settlement-account.ts';
 import type { AccountFields } from '../../modules/certification/validation.ts';
+import type { EnterpriseScope } from '../../lib/scope.ts';
 import { cityByCode, provinceOfCity } from '../../modules/reference/areas.ts';
 import { BANKS } from '../../modules/reference/banks.ts';
 import { sampleBranches } from '../../modules/reference/branch-sample.ts';
@@ -125,6 +126,13 @@ function demoAccount(enterpriseName: string, bankCode: string, cityCode: string,
  * account change so the operator has a task waiting. Skips what already exists.
  */
 export async function seedCertificationDemo(db: Db) {
+  const ownerScope = (o: { enterpriseId: number; userId: number; certified: boolean }): EnterpriseScope => ({
+    kind: 'enterprise',
+    enterpriseId: o.enterpriseId,
+    userId: o.userId,
+    certified: o.certified,
+    warehouse: false,
+  });
   await db.transaction(async (tx) => {
     const owners = await tx
       .select({
@@ -150,7 +158,7 @@ export async function seedCertificationDemo(db: Db) {
     for (const demo of DEMO_CERTIFICATIONS) {
       const owner = owners.find((o) => o.loginName === demo.loginName);
       if (!owner?.certified || !owner.uscc) continue;
-      if (await boundSettlementAccount(tx, owner.enterpriseId)) continue;
+      if (await boundSettlementAccount(tx, ownerScope(owner))) continue;
       const id = validateIdCard(demo.legalIdCard);
       if (!id.ok) throw new Error(`demo ID card ${demo.legalIdCard}: ${id.message}`);
       const account = demoAccount(owner.enterpriseName, demo.bankCode, demo.cityCode, demo.accountNo);
@@ -188,7 +196,7 @@ export async function seedCertificationDemo(db: Db) {
       .where(eq(accountChangeRequests.enterpriseId, owner.enterpriseId))
       .limit(1);
     if (existing) return;
-    const current = await boundSettlementAccount(tx, owner.enterpriseId);
+    const current = await boundSettlementAccount(tx, ownerScope(owner));
     const requested = demoAccount(
       owner.enterpriseName,
       DEMO_ACCOUNT_CHANGE.bankCode,

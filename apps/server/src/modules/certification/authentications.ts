@@ -129,7 +129,7 @@ export async function currentAuthentication(db: Db, scope: EnterpriseScope) {
     latestWithStatus(db, scope, ['DRAFT', 'REJECTED']),
     latestWithStatus(db, scope, ['APPROVED']),
     db.select({ accountNo: virtualAccounts.accountNo }).from(virtualAccounts).where(ownedBy(scope, virtualAccounts.enterpriseId)),
-    boundSettlementAccount(db, scope.enterpriseId),
+    boundSettlementAccount(db, scope),
   ]);
   return {
     enterprise: { name: enterprise.name, uscc: enterprise.uscc, certified: enterprise.certified, certifiedAt: enterprise.certifiedAt },

@@ -28,9 +28,9 @@ const accountColumns = {
   boundAt: settlementAccounts.boundAt,
 };
 
-/** The settlement account bound to an enterprise (where withdrawals go), or null before certification. */
-export async function boundSettlementAccount(db: Db, enterpriseId: number) {
-  const [row] = await db.select(accountColumns).from(settlementAccounts).where(eq(settlementAccounts.enterpriseId, enterpriseId));
+/** The settlement account bound to the scope's enterprise (where withdrawals go), or null before certification. */
+export async function boundSettlementAccount(db: Db, scope: EnterpriseScope) {
+  const [row] = await db.select(accountColumns).from(settlementAccounts).where(ownedBy(scope, settlementAccounts.enterpriseId));
   return row ?? null;
 }
 
@@ -81,7 +81,7 @@ const requestColumns = {
 export async function accountChangeInfo(db: Db, scope: EnterpriseScope) {
   const [[enterprise], account, history] = await Promise.all([
     db.select({ name: enterprises.name, certified: enterprises.certified }).from(enterprises).where(ownedBy(scope, enterprises.id)),
-    boundSettlementAccount(db, scope.enterpriseId),
+    boundSettlementAccount(db, scope),
     db
       .select(requestColumns)
       .from(accountChangeRequests)
@@ -123,7 +123,7 @@ export async function submitAccountChange(
       .where(and(ownedBy(scope, accountChangeRequests.enterpriseId), eq(accountChangeRequests.status, 'PENDING')));
     if (pending) throw new BusinessError('已有待审核的结算账户变更申请，请等待审核结果后再提交');
     const account = await validateAccount(tx, input, enterprise.name);
-    const current = await boundSettlementAccount(tx, enterpriseId);
+    const current = await boundSettlementAccount(tx, scope);
     if (current && current.accountNo === account.accountNo && current.unionBankNo === account.unionBankNo) {
       throw new BusinessError('新结算账户与当前绑定的账户相同，无需变更');
     }
@@ -203,7 +203,15 @@ export const accountChangeTaskType: TaskType = {
       .for('update');
     if (!enterprise?.certified) throw new BusinessError('该企业尚未完成实名认证，不能变更结算账户');
     if (!sameName(request.accountName, enterprise.name)) throw new BusinessError('新账户名称与企业名称不一致，请驳回该申请');
-    const before = await boundSettlementAccount(tx, request.enterpriseId);
+    // The account being replaced is the applicant enterprise's: read it in that enterprise's scope.
+    const applicant: EnterpriseScope = {
+      kind: 'enterprise',
+      enterpriseId: request.enterpriseId,
+      userId: operator.id,
+      certified: enterprise.certified,
+      warehouse: false,
+    };
+    const before = await boundSettlementAccount(tx, applicant);
     const account: AccountFields = {
       accountName: request.accountName,
       accountNo: request.accountNo,

@@ -143,7 +143,7 @@ export async function assertOwnFiles(
   const entries = Object.entries(files).filter((e): e is [string, number] => typeof e[1] === 'number');
   const own = await ownUploads(
     db,
-    scope.enterpriseId,
+    scope,
     entries.map(([, id]) => id),
   );
   for (const [key, id] of entries) {

@@ -6,7 +6,6 @@ import type { Db } from '../../db/client.ts';
 import { cloudLoanApplications } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
-import type { AuthUser } from '../auth/sessions.ts';
 import { bankAdapterNamed } from './adapters.ts';
 import { assertCloudLoanAllowed } from './eligibility.ts';
 import { readCloudLoanSettings } from './product.ts';
@@ -19,11 +18,11 @@ type ApplyInput = z.output<typeof cloudLoanApplyInput>;
  * here, inside the transaction and after locking the enterprise's applications, so a direct call
  * (or two at once) cannot get past it.
  */
-export async function submitApplication(db: Db, scope: EnterpriseScope, user: AuthUser, actor: Actor, input: ApplyInput) {
+export async function submitApplication(db: Db, scope: EnterpriseScope, actor: Actor, input: ApplyInput) {
   return db.transaction(async (tx) => {
     // One applicant at a time per enterprise: the advisory lock serialises the pending-application check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cloudloan-apply'), ${scope.enterpriseId})`);
-    await assertCloudLoanAllowed(tx, user);
+    await assertCloudLoanAllowed(tx, scope);
     const settings = await readCloudLoanSettings(tx);
     if (input.amount > settings.maxAmount)
       throw new BusinessError(`申请金额不能超过 ${formatYuan(settings.maxAmount)} 元`, 'AMOUNT_OVER_MAX');

@@ -1,34 +1,41 @@
 import type { CloudLoanEligibility } from '@factoring/domain/contract';
 import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { cloudLoanApplications, cloudLoanDrawdowns, financings } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import type { AuthUser } from '../auth/sessions.ts';
+import { ownedBy, scopeOf, type Scope } from '../../lib/scope.ts';
 import { readCloudLoanSettings } from './product.ts';
 
 const no = (reason: string, code: string): CloudLoanEligibility => ({ allowed: false, reason, code });
+
+/**
+ * The caller's scope for the eligibility rule, or null for a visitor or a merchant account without an
+ * enterprise: those are answered NOT_MERCHANT (the menu asks for anyone, logged in or not).
+ */
+export function eligibilityScope(request: FastifyRequest): Scope | null {
+  const user = request.user;
+  if (!user || (user.authority === 'merchant' && user.enterpriseId == null)) return null;
+  return scopeOf(request);
+}
 
 /**
  * The one eligibility rule of the cloud loan (issue 15), used by the menu, the pages and the
  * application itself: an enterprise user whose enterprise is certified, not in arrears on any loan of
  * the portal, with no cloud-loan application awaiting the bank, while the product is switched on.
  */
-export async function cloudLoanEligibility(
-  db: Db | Tx,
-  user: Pick<AuthUser, 'authority' | 'certified' | 'enterpriseId'> | null,
-): Promise<CloudLoanEligibility> {
-  if (!user || user.authority !== 'merchant' || user.enterpriseId == null) return no('仅企业用户可以申请银行云贷', 'NOT_MERCHANT');
+export async function cloudLoanEligibility(db: Db | Tx, scope: Scope | null): Promise<CloudLoanEligibility> {
+  if (scope?.kind !== 'enterprise') return no('仅企业用户可以申请银行云贷', 'NOT_MERCHANT');
   const settings = await readCloudLoanSettings(db);
   if (!settings.enabled) return no('银行云贷业务暂未开放', 'PRODUCT_DISABLED');
-  if (!user.certified) return no('企业尚未完成实名认证，完成认证后方可申请银行云贷', 'NOT_CERTIFIED');
-  const enterpriseId = user.enterpriseId;
+  if (!scope.certified) return no('企业尚未完成实名认证，完成认证后方可申请银行云贷', 'NOT_CERTIFIED');
   const [[overdueLoan], [overdueFinancing], [pending]] = await Promise.all([
     db
       .select({ id: cloudLoanDrawdowns.id })
       .from(cloudLoanDrawdowns)
       .where(
         and(
-          eq(cloudLoanDrawdowns.enterpriseId, enterpriseId),
+          ownedBy(scope, cloudLoanDrawdowns.enterpriseId),
           eq(cloudLoanDrawdowns.overdue, true),
           ne(cloudLoanDrawdowns.status, 'SETTLED'),
         ),
@@ -37,12 +44,12 @@ export async function cloudLoanEligibility(
     db
       .select({ id: financings.id })
       .from(financings)
-      .where(and(eq(financings.enterpriseId, enterpriseId), eq(financings.overdue, true), ne(financings.status, 'SETTLED')))
+      .where(and(ownedBy(scope, financings.enterpriseId), eq(financings.overdue, true), ne(financings.status, 'SETTLED')))
       .limit(1),
     db
       .select({ no: cloudLoanApplications.applicationNo })
       .from(cloudLoanApplications)
-      .where(and(eq(cloudLoanApplications.enterpriseId, enterpriseId), eq(cloudLoanApplications.status, 'SUBMITTED')))
+      .where(and(ownedBy(scope, cloudLoanApplications.enterpriseId), eq(cloudLoanApplications.status, 'SUBMITTED')))
       .limit(1),
   ]);
   if (overdueLoan || overdueFinancing) return no('企业有逾期未还的贷款，结清逾期款项后方可申请银行云贷', 'IN_ARREARS');
@@ -51,12 +58,12 @@ export async function cloudLoanEligibility(
 }
 
 /** SPEC §7 `/slccbprecredit/isAllowCcbLoan` and the menu gate: the same rule as a boolean. */
-export async function isCloudLoanAllowed(db: Db, user: AuthUser | null): Promise<boolean> {
-  return (await cloudLoanEligibility(db, user)).allowed;
+export async function isCloudLoanAllowed(db: Db, scope: Scope | null): Promise<boolean> {
+  return (await cloudLoanEligibility(db, scope)).allowed;
 }
 
 /** Refuses (inside the applying transaction) when the rule says no, with its reason. */
-export async function assertCloudLoanAllowed(db: Db | Tx, user: AuthUser): Promise<void> {
-  const answer = await cloudLoanEligibility(db, user);
+export async function assertCloudLoanAllowed(db: Db | Tx, scope: Scope): Promise<void> {
+  const answer = await cloudLoanEligibility(db, scope);
   if (!answer.allowed) throw new BusinessError(answer.reason!, answer.code!);
 }

@@ -34,7 +34,7 @@ import { confirmPassword } from '../auth/confirm-password.ts';
 import { idempotencyKeyOf, idempotencyScopeOf, runIdempotent } from '../ledger/idempotency.ts';
 import { submitApplication } from './apply.ts';
 import { drawdown, previewDrawdown } from './draw.ts';
-import { cloudLoanEligibility, isCloudLoanAllowed } from './eligibility.ts';
+import { cloudLoanEligibility, eligibilityScope, isCloudLoanAllowed } from './eligibility.ts';
 import { grantForBank, pendingApplications, rejectForBank } from './operator-decisions.ts';
 import { publicProduct, readCloudLoanSettings } from './product.ts';
 import { applicationDetail, cloudLoanTotals, drawdownDetail, listApplications, listCredits, listDrawdowns } from './queries.ts';
@@ -72,12 +72,12 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       preHandler: app.requireUser(),
       schema: { tags, summary: '是否可申请银行云贷（菜单与页面用同一规则）', response: answers(z.boolean()) },
     },
-    async (request) => ok(await isCloudLoanAllowed(db, request.user)),
+    async (request) => ok(await isCloudLoanAllowed(db, eligibilityScope(request))),
   );
   app.get(
     '/api/cloudloan/eligibility',
     { preHandler: app.requireUser(), schema: { tags, summary: '云贷申请资格及原因', response: answers(cloudLoanEligibilitySchema) } },
-    async (request) => ok(await cloudLoanEligibility(db, request.user)),
+    async (request) => ok(await cloudLoanEligibility(db, eligibilityScope(request))),
   );
   app.get(
     '/api/cloudloan/product',
@@ -110,7 +110,7 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: answers(z.object({ id: z.number(), applicationNo: z.string(), status: z.string() })),
       },
     },
-    async (request) => ok(await submitApplication(db, certifiedScope(request), request.user!, actorOf(request), request.body)),
+    async (request) => ok(await submitApplication(db, certifiedScope(request), actorOf(request), request.body)),
   );
   app.get(
     '/api/cloudloan/applications',

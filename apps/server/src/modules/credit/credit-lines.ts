@@ -32,11 +32,11 @@ export function effectiveStatus(line: Pick<CreditLine, 'status' | 'expiryDate'>,
  * this, so concurrent applications racing for the last credit serialise on the row. Another
  * enterprise's line answers 404.
  */
-export async function lockCreditLine(tx: Tx, creditLineId: number, enterpriseId: number): Promise<CreditLine> {
+export async function lockCreditLine(tx: Tx, scope: EnterpriseScope, creditLineId: number): Promise<CreditLine> {
   const [line] = await tx
     .select()
     .from(creditLines)
-    .where(and(eq(creditLines.id, creditLineId), eq(creditLines.enterpriseId, enterpriseId)))
+    .where(and(eq(creditLines.id, creditLineId), ownedBy(scope, creditLines.enterpriseId)))
     .for('update');
   if (!line) throw new NotFoundError('授信不存在');
   return line;
@@ -88,25 +88,26 @@ export async function restoreCredit(tx: Tx, creditLineId: number, principal: num
 }
 
 /**
- * Grants (or renews) an enterprise's credit line on a platform: a new line, or the existing one with
- * the new limit and dates, made ACTIVE again. Used and reserved credit carry over.
+ * Grants (or renews) the holder enterprise's credit line on a platform: a new line, or the existing one
+ * with the new limit and dates, made ACTIVE again. Used and reserved credit carry over.
  */
 export async function grantCreditLine(
   tx: Tx,
-  p: { enterpriseId: number; platformId: number; limit: number; startDate: IsoDate; expiryDate: IsoDate; grantedBy?: number | null },
+  holder: EnterpriseScope,
+  p: { platformId: number; limit: number; startDate: IsoDate; expiryDate: IsoDate; grantedBy?: number | null },
 ): Promise<CreditLine> {
   if (!Number.isSafeInteger(p.limit) || p.limit <= 0) throw new BusinessError('授信额度必须大于0');
   if (compareIsoDates(p.expiryDate, p.startDate) <= 0) throw new BusinessError('授信到期日必须晚于起始日');
   const [existing] = await tx
     .select()
     .from(creditLines)
-    .where(and(eq(creditLines.enterpriseId, p.enterpriseId), eq(creditLines.platformId, p.platformId)))
+    .where(and(ownedBy(holder, creditLines.enterpriseId), eq(creditLines.platformId, p.platformId)))
     .for('update');
   const terms = { limit: p.limit, startDate: p.startDate, expiryDate: p.expiryDate, grantedBy: p.grantedBy ?? null };
   if (existing) return transition(tx, creditLines, creditLineLifecycle, existing, 'ACTIVE', { ...terms, updatedAt: new Date() });
   const [line] = await tx
     .insert(creditLines)
-    .values({ enterpriseId: p.enterpriseId, platformId: p.platformId, ...terms, status: 'ACTIVE' })
+    .values({ enterpriseId: holder.enterpriseId, platformId: p.platformId, ...terms, status: 'ACTIVE' })
     .returning();
   return line;
 }

@@ -19,7 +19,7 @@ import { movePledge, pledgeNoOf, pledgeReference, recordPledgeEvent, type Actor 
  */
 export async function applyPledge(db: Db, scope: EnterpriseScope, actor: Actor, input: PledgeApplyInput, today: IsoDate) {
   return inTransaction(db, async (tx) => {
-    const line = await lockCreditLine(tx, input.creditLineId, scope.enterpriseId);
+    const line = await lockCreditLine(tx, scope, input.creditLineId);
     const q = await quotePledge(tx, scope, input, today, line);
     checkPledgeAmount(q, input.amount, input.termDays);
     await reserveCredit(tx, line, input.amount, today);

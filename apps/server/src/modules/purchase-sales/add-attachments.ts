@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { psOrderAttachments, uploads } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import type { EnterpriseScope } from '../../lib/scope.ts';
+import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { lockOrder, recordEvent, type Actor } from './store.ts';
 
 /** Either side attaches its own uploaded files (contract scans, delivery notes) to an order it can see. */
@@ -14,7 +14,7 @@ export async function addAttachments(db: Db, scope: EnterpriseScope, actor: Acto
     const mine = await tx
       .select({ id: uploads.id, name: uploads.originalName })
       .from(uploads)
-      .where(and(eq(uploads.enterpriseId, scope.enterpriseId), inArray(uploads.id, ids)));
+      .where(and(ownedBy(scope, uploads.enterpriseId), inArray(uploads.id, ids)));
     if (mine.length !== ids.length) throw new BusinessError('附件不存在，请重新上传', 'UNKNOWN_UPLOAD');
     const added = await tx
       .insert(psOrderAttachments)

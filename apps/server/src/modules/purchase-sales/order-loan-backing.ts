@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts';
 import { creditLines, enterprises, orderReceivables, platforms, psOrders } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
-import type { EnterpriseScope } from '../../lib/scope.ts';
+import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { recordEvent, sameName } from './store.ts';
 
 /** A sales order can back an order loan while goods or money are still to come, never after it is paid. */
@@ -17,20 +17,20 @@ const FINANCEABLE = ['CONFIRMED', 'DELIVERED'] as const;
 const buyerIsCore = (order: { buyerEnterpriseId: number | null; counterpartyName: string }, core: { id: number; name: string }) =>
   order.buyerEnterpriseId === core.id || (order.buyerEnterpriseId === null && sameName(order.counterpartyName, core.name));
 
-async function coreOfLine(db: Db | Tx, enterpriseId: number, creditLineId: number) {
+async function coreOfLine(db: Db | Tx, scope: EnterpriseScope, creditLineId: number) {
   const [row] = await db
     .select({ coreId: enterprises.id, coreName: enterprises.name, product: platforms.product })
     .from(creditLines)
     .innerJoin(platforms, eq(platforms.id, creditLines.platformId))
     .innerJoin(enterprises, eq(enterprises.id, platforms.coreEnterpriseId))
-    .where(and(eq(creditLines.id, creditLineId), eq(creditLines.enterpriseId, enterpriseId)));
+    .where(and(eq(creditLines.id, creditLineId), ownedBy(scope, creditLines.enterpriseId)));
   if (!row) throw new NotFoundError('授信不存在');
   return { id: row.coreId, name: row.coreName, product: row.product };
 }
 
 /** `/supplyloan/orderLoan` picker: the enterprise's confirmed sales orders to the credit line's core enterprise not yet financed. */
 export async function financeableOrders(db: Db, scope: EnterpriseScope, creditLineId: number): Promise<FinanceableOrder[]> {
-  const core = await coreOfLine(db, scope.enterpriseId, creditLineId);
+  const core = await coreOfLine(db, scope, creditLineId);
   if (core.product !== 'SUPPLY') return [];
   const rows = await db
     .select()
@@ -50,7 +50,7 @@ export async function financeableOrders(db: Db, scope: EnterpriseScope, creditLi
             .from(orderReceivables)
             .where(
               and(
-                eq(orderReceivables.enterpriseId, scope.enterpriseId),
+                ownedBy(scope, orderReceivables.enterpriseId),
                 eq(orderReceivables.orderNo, psOrders.orderNo),
                 eq(orderReceivables.status, 'FINANCED'),
               ),

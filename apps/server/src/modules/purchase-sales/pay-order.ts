@@ -12,7 +12,7 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { controlledTranches, financings, orderReceivables, payees, psOrderPayments, psOrders } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import type { EnterpriseScope } from '../../lib/scope.ts';
+import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { payFromControlled } from '../funds/controlled.ts';
 import { activePayee } from '../funds/payees.ts';
 import { virtualAccountBalance } from '../ledger/balances.ts';
@@ -62,7 +62,7 @@ export async function paymentQuote(db: Db, scope: EnterpriseScope, id: number, f
     const active = await tx
       .select()
       .from(payees)
-      .where(and(eq(payees.enterpriseId, scope.enterpriseId), eq(payees.status, 'ACTIVE')))
+      .where(and(ownedBy(scope, payees.enterpriseId), eq(payees.status, 'ACTIVE')))
       .orderBy(asc(payees.id));
     return {
       orderId: order.id,
@@ -108,7 +108,7 @@ export async function payOrder(
   const tranches = await tx
     .select({ amount: controlledTranches.amount, paid: controlledTranches.paid })
     .from(controlledTranches)
-    .where(and(eq(controlledTranches.enterpriseId, scope.enterpriseId), gt(controlledTranches.amount, controlledTranches.paid)))
+    .where(and(ownedBy(scope, controlledTranches.enterpriseId), gt(controlledTranches.amount, controlledTranches.paid)))
     .orderBy(asc(controlledTranches.id))
     .for('update');
   const controlled = tranches.reduce((s, t) => s + (t.amount - t.paid), 0);

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { enterprises, psGoods, psOrderAttachments, psOrderLines, psOrders, uploads } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import type { EnterpriseScope } from '../../lib/scope.ts';
+import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { assertOwner, lockOrder, orderNoOf, recordEvent, type Actor } from './store.ts';
 
 export type OrderInput = z.output<typeof orderInputSchema>;
@@ -54,7 +54,7 @@ async function checkGoods(tx: Tx, scope: EnterpriseScope, input: OrderInput) {
   const found = await tx
     .select({ id: psGoods.id })
     .from(psGoods)
-    .where(and(eq(psGoods.enterpriseId, scope.enterpriseId), inArray(psGoods.id, ids)));
+    .where(and(ownedBy(scope, psGoods.enterpriseId), inArray(psGoods.id, ids)));
   if (found.length !== ids.length) throw new BusinessError('所选商品不在本企业的商品目录中', 'UNKNOWN_GOODS');
 }
 
@@ -64,7 +64,7 @@ async function attach(tx: Tx, scope: EnterpriseScope, orderId: number, uploadIds
   const mine = await tx
     .select({ id: uploads.id })
     .from(uploads)
-    .where(and(eq(uploads.enterpriseId, scope.enterpriseId), inArray(uploads.id, ids)));
+    .where(and(ownedBy(scope, uploads.enterpriseId), inArray(uploads.id, ids)));
   if (mine.length !== ids.length) throw new BusinessError('附件不存在，请重新上传', 'UNKNOWN_UPLOAD');
   await tx
     .insert(psOrderAttachments)

@@ -126,7 +126,7 @@ async function submitForApproval(
 export async function applyInvoiceFinancing(db: Db, scope: EnterpriseScope, actor: Actor, input: InvoiceFinancingInput, today: IsoDate) {
   const { enterpriseId } = scope;
   return inTransaction(db, async (tx) => {
-    const line = await lockCreditLine(tx, input.creditLineId, enterpriseId);
+    const line = await lockCreditLine(tx, scope, input.creditLineId);
     const platform = await platformOf(tx, line.platformId);
     if (platform.product !== 'SUPPLY') throw new BusinessError('该授信不属于供应链平台');
     checkTerm(platform, input.termDays);
@@ -185,7 +185,7 @@ export async function applyInvoiceFinancing(db: Db, scope: EnterpriseScope, acto
 export async function applyOrderLoan(db: Db, scope: EnterpriseScope, actor: Actor, input: OrderLoanInput, today: IsoDate) {
   const { enterpriseId } = scope;
   return inTransaction(db, async (tx) => {
-    const line = await lockCreditLine(tx, input.creditLineId, enterpriseId);
+    const line = await lockCreditLine(tx, scope, input.creditLineId);
     const platform = await platformOf(tx, line.platformId);
     if (platform.product !== 'SUPPLY') throw new BusinessError('该授信不属于供应链平台');
     checkTerm(platform, input.termDays);

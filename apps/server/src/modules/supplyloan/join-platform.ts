@@ -74,8 +74,16 @@ async function lockJoin(tx: Tx, task: BpmTask) {
 /** PLATFORM_JOIN approved: the credit line is granted for a year from today with the requested limit. */
 export async function approveJoin(tx: Tx, task: BpmTask, operator: TaskOperator, comment: string | null, today: IsoDate) {
   const application = await lockJoin(tx, task);
-  const line = await grantCreditLine(tx, {
+  // The line is the applicant's: it is looked up and written in the applicant enterprise's scope
+  // (only a certified enterprise can apply to join, see applyToJoin's route).
+  const applicant: EnterpriseScope = {
+    kind: 'enterprise',
     enterpriseId: application.enterpriseId,
+    userId: operator.id,
+    certified: true,
+    warehouse: false,
+  };
+  const line = await grantCreditLine(tx, applicant, {
     platformId: application.platformId,
     limit: application.requestedLimit,
     startDate: today,

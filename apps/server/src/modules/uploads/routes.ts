@@ -91,7 +91,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request, reply) => {
-      const row = await findVisibleUpload(db, request.user!, request.params.id);
+      const row = await findVisibleUpload(db, scopeOf(request), request.params.id);
       if (!row) throw new NotFoundError('文件不存在');
       const root = uploadsRoot(ctx.config.DATA_DIR);
       const absolute = path.resolve(root, row.storedName);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uploads } from '../../db/schema/index.ts';
-import type { AuthUser } from '../auth/sessions.ts';
+import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { EXTENSIONS, type SniffedType } from './sniff.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -77,23 +77,25 @@ export async function storeUpload(
 }
 
 /**
- * An upload the user may see: the owner enterprise's users and operators. Anyone else gets
+ * An upload the scope may see: the owner enterprise's users and operators. Anyone else gets
  * undefined, exactly as for a missing id (the route answers 404 either way).
  */
-export async function findVisibleUpload(db: Db, user: AuthUser, id: number) {
-  const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
-  if (!row) return undefined;
-  if (user.authority === 'operator') return row;
-  return user.enterpriseId != null && row.enterpriseId === user.enterpriseId ? row : undefined;
+export async function findVisibleUpload(db: Db, scope: Scope, id: number) {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, id), ownedBy(scope, uploads.enterpriseId)))
+    .limit(1);
+  return row;
 }
 
-/** The enterprise's own uploads among `ids` (for a submission that references files). */
-export async function ownUploads(db: Db, enterpriseId: number, ids: number[]) {
+/** The scope's own uploads among `ids` (for a submission that references files). */
+export async function ownUploads(db: Db, scope: Scope, ids: number[]) {
   if (ids.length === 0) return [];
   return db
     .select({ id: uploads.id, originalName: uploads.originalName, mimeType: uploads.mimeType, size: uploads.size })
     .from(uploads)
-    .where(and(eq(uploads.enterpriseId, enterpriseId), inArray(uploads.id, ids)));
+    .where(and(ownedBy(scope, uploads.enterpriseId), inArray(uploads.id, ids)));
 }
 
 export async function uploadsByIds(db: Db, ids: number[]) {

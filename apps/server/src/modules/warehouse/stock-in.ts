@@ -34,7 +34,7 @@ export async function activeGoods(tx: Tx, goodsId: number) {
 export async function checkAttachments(tx: Tx, scope: EnterpriseScope, ids: number[] | undefined): Promise<number[]> {
   const wanted = [...new Set(ids ?? [])];
   if (!wanted.length) return [];
-  const found = await ownUploads(tx, scope.enterpriseId, wanted);
+  const found = await ownUploads(tx, scope, wanted);
   if (found.length !== wanted.length) throw new BusinessError('附件不存在或不属于本企业，请重新上传', 'ATTACHMENT_NOT_FOUND');
   return wanted;
 }
