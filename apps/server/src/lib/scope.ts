@@ -81,3 +81,9 @@ export function ownedBy(scope: Scope, enterpriseColumn: PgColumn): SQL {
 export function ownedBySql(scope: Scope, enterpriseColumn: SQL): SQL {
   return scope.kind === 'operator' ? sql`true` : sql`${enterpriseColumn} = ${scope.enterpriseId}`;
 }
+
+/**
+ * The factor's side, every enterprise's rows: an operator deciding a task, or the system (the daily
+ * job, a contract's sign hook) acting on a record it was handed by id. The system is user 0.
+ */
+export const factorScope = (actor: { id: number | null } = { id: null }): OperatorScope => ({ kind: 'operator', userId: actor.id ?? 0 });

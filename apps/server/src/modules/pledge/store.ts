@@ -13,23 +13,17 @@ import {
 } from '@factoring/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { goods, goodsPrices, pledgeEvents, pledgeFinancings, pledgeItems } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
-import { ownedBy, type OperatorScope, type Scope } from '../../lib/scope.ts';
+import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
-import type { TaskOperator } from '../bpm/registry.ts';
 
 export type PledgeFinancing = typeof pledgeFinancings.$inferSelect;
 export type PledgeItem = typeof pledgeItems.$inferSelect;
 
-export interface Actor {
-  id: number | null;
-  name: string;
-  ip?: string;
-}
-export const SYSTEM: Actor = { id: null, name: '系统' };
-export const factorScope = (actor: { id: number | null } = SYSTEM): OperatorScope => ({ kind: 'operator', userId: actor.id ?? 0 });
-export const operatorActor = (o: TaskOperator): Actor => ({ id: o.id, name: o.name, ip: o.ip });
+export { factorScope } from '../../lib/scope.ts';
+export { operatorActor, SYSTEM, type Actor } from '../../lib/actor.ts';
 
 /** The operator task types of pledge financing (/bpm/tasks). */
 export const PLEDGE_TASK = {

@@ -1,33 +1,18 @@
 import { financingLifecycle, taskLifecycle, type FinancingStatus } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { bpmTasks, financingEvents, financings, platforms } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
-import { ownedBy, type OperatorScope, type Scope } from '../../lib/scope.ts';
+import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { transition, transitionState } from '../../lib/transition.ts';
-import type { TaskOperator } from '../bpm/registry.ts';
 import { writeAudit } from '../bpm/tasks.ts';
 
 export type Financing = typeof financings.$inferSelect;
 export type Platform = typeof platforms.$inferSelect;
 
-/** Who acts: a user of the enterprise, an operator, or the system (daily job, seed). */
-export interface Actor {
-  id: number | null;
-  name: string;
-  ip?: string;
-}
-
-export const SYSTEM: Actor = { id: null, name: '系统' };
-
-/**
- * The factor's side, every enterprise's rows: an operator deciding a task, or the system (the daily
- * job, a contract's sign hook) acting on a record it was handed by id.
- */
-export const factorScope = (actor: { id: number | null } = SYSTEM): OperatorScope => ({ kind: 'operator', userId: actor.id ?? 0 });
-
-/** The operator deciding a task, as the actor of a financing event. */
-export const operatorActor = (o: TaskOperator): Actor => ({ id: o.id, name: o.name, ip: o.ip });
+export { factorScope } from '../../lib/scope.ts';
+export { operatorActor, SYSTEM, type Actor } from '../../lib/actor.ts';
 
 export const TASK = {
   PLATFORM_JOIN: 'PLATFORM_JOIN',

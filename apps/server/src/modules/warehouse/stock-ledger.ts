@@ -5,15 +5,13 @@ import { applyMovement, chinaDate, qty, QuantityError, toQuantityText, type Move
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { goods, stockMovements, stockPositions } from '../../db/schema/index.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 
 export type PositionRow = typeof stockPositions.$inferSelect;
 
 /** Who did it, as written on every movement. */
-export interface Actor {
-  id: number | null;
-  name: string;
-}
+export type { Actor } from '../../lib/actor.ts';
 
 /** The identity of a position: one per (warehouse, location, depositor, goods, batch). */
 export interface PositionKey {
