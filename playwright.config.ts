@@ -38,7 +38,8 @@ export default defineConfig({
   webServer: {
     command: 'rm -rf .e2e-data && node --import tsx apps/server/src/main.ts',
     url: `${BASE_URL}/readyz`,
-    timeout: 120_000,
+    // Seeding signs contracts (PDF work): give a loaded machine time to start.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -10,7 +10,7 @@ const projects = [
       environment: 'node',
       env: { TEST_DB: 'pglite' },
       testTimeout: 30_000,
-      hookTimeout: 60_000,
+      hookTimeout: 120_000,
       // One migrated template database per worker, cloned for each file (see test/harness.ts).
       isolate: false,
     },
@@ -26,7 +26,7 @@ if (process.env.TEST_DATABASE_URL) {
       env: { TEST_DB: 'postgres' },
       globalSetup: ['apps/server/src/test/postgres-global-setup.ts'],
       testTimeout: 30_000,
-      hookTimeout: 60_000,
+      hookTimeout: 120_000,
       isolate: false,
     },
   });

@@ -5,10 +5,16 @@
  * 1. Captures the SQL statements the portal runs for `GET /api/funds/flows?page=1&size=10` — the
  *    session lookup included — by running that request once in-process on the same database with
  *    pg's Pool.query observed.
- * 2. Starts the bare server replaying those statements (same pool size, 10).
- * 3. Loads both with autocannon, 10 connections, in alternating rounds, and compares requests per second.
+ * 2. Starts the bare server replaying those statements (same pool size, 10); prints them.
+ * 3. Warms both up, then loads them with autocannon, 10 connections, in short rounds in ABBA order
+ *    (portal, bare, bare, portal …) and compares each pair's requests per second: the median of the
+ *    pairs' ratios with its spread, the servers' CPU per request (user + system, from /proc) and the
+ *    load average beside each pair — this machine is shared, so every round is printed.
+ * 4. Checks that both sides really send the same number of statements to PostgreSQL per request
+ *    (commits counted by the database while one side is loaded).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -20,8 +26,10 @@ import { freePort, startServer } from './support.ts';
 export const API_RATIO_GOAL = 0.8;
 export const LIST_URL = '/api/funds/flows?page=1&size=10';
 const CONNECTIONS = 10;
-const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+/** The pool of the bare handler: the portal's own (db/client.ts openPostgres). */
+const POOL_SIZE = 10;
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 
 interface Statement {
@@ -75,8 +83,20 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
 }
 
+/** Transactions committed in the bench database so far: each statement outside a transaction is one. */
+async function commits(pool: pg.Pool): Promise<number> {
+  const r = await pool.query<{ n: string }>('select xact_commit::text as n from pg_stat_database where datname = current_database()');
+  return Number(r.rows[0].n);
+}
+
+interface Round {
+  rps: number;
+  cpuUs: number;
+  requests: number;
+}
+
 /** Requests per second under load, and the server's CPU per request (steadier than req/s on a shared machine). */
-async function load(origin: string, cookie: string, seconds: number, pid?: number): Promise<{ rps: number; cpuUs: number }> {
+async function load(origin: string, cookie: string, seconds: number, pid?: number): Promise<Round> {
   const before = pid ? cpuMs(pid) : 0;
   const result = await autocannon({
     url: origin + LIST_URL,
@@ -86,7 +106,18 @@ async function load(origin: string, cookie: string, seconds: number, pid?: numbe
   });
   if (result.non2xx || result.errors) throw new Error(`${origin}: ${result.non2xx} non-2xx answers, ${result.errors} errors under load`);
   const cpuUs = pid && result.requests.total ? ((cpuMs(pid) - before) * 1000) / result.requests.total : 0;
-  return { rps: result.requests.average, cpuUs };
+  return { rps: result.requests.average, cpuUs, requests: result.requests.total };
+}
+
+const sorted = (xs: number[]) => [...xs].sort((x, y) => x - y);
+/** The median, and the middle half (25th–75th percentile) as the spread. */
+export function spread(xs: number[]): { median: number; q1: number; q3: number; min: number; max: number } {
+  const s = sorted(xs);
+  const at = (q: number) => {
+    const i = (s.length - 1) * q;
+    return s[Math.floor(i)] + (s[Math.ceil(i)] - s[Math.floor(i)]) * (i - Math.floor(i));
+  };
+  return { median: at(0.5), q1: at(0.25), q3: at(0.75), min: s[0], max: s[s.length - 1] };
 }
 
 export async function measureApiRatio(opts: {
@@ -100,50 +131,64 @@ export async function measureApiRatio(opts: {
   const statements = await captureStatements(opts.databaseUrl, opts.cookie);
   const file = path.join(opts.work, 'bare-statements.json');
   writeFileSync(file, JSON.stringify(statements, null, 2));
-  opts.step(`captured ${statements.length} SQL statements per list request; starting the bare handler`);
+  opts.step(`captured ${statements.length} SQL statements per list request (${file}):`);
+  for (const s of statements)
+    opts.step(`  ${s.name ? `[${s.name}] ` : ''}${s.text.replace(/\s+/g, ' ').slice(0, 110)}… (${s.values?.length ?? 0} values)`);
   const bare = await startServer({
     script: 'bench/bare-server.ts',
     port: await freePort(),
     logFile: path.join(opts.work, 'bare.log'),
-    env: { DATABASE_URL: opts.databaseUrl, BARE_STATEMENTS: file, POOL_SIZE: '10' },
+    env: { DATABASE_URL: opts.databaseUrl, BARE_STATEMENTS: file, POOL_SIZE: String(POOL_SIZE) },
   });
+  const stats = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
   try {
     // Warm-up: the portal's code is large and the JIT needs thousands of requests to settle (CPU per
     // request falls by half over the first ~10 s); measuring earlier compares a cold portal with a warm bare.
     await load(opts.portalOrigin, opts.cookie, WARMUP_SECONDS);
     await load(bare.origin, opts.cookie, WARMUP_SECONDS);
-    const portal: number[] = [];
-    const bareRps: number[] = [];
-    const ratios: number[] = [];
-    const portalCpu: number[] = [];
-    const bareCpu: number[] = [];
-    // Short alternating rounds, each compared with its neighbour: a burst of other load on the machine
-    // hits one pair, and the median of the pairs' ratios sets it aside.
+    const runPortal = () => load(opts.portalOrigin, opts.cookie, ROUND_SECONDS, opts.portalPid);
+    const runBare = () => load(bare.origin, opts.cookie, ROUND_SECONDS, bare.child.pid);
+    const pairs: { portal: Round; bare: Round; load: number }[] = [];
+    // Statements per request as PostgreSQL counts them (commits in the bench database), one side at a time.
+    const settle = () => new Promise((res) => setTimeout(res, 11_000)); // an idle backend reports its counts within 10 s (PostgreSQL 15)
+    const statementsPerRequest = async (run: () => Promise<Round>) => {
+      await settle(); // the previous round's counts first
+      const c0 = await commits(stats);
+      const r = await run();
+      await settle();
+      return ((await commits(stats)) - c0 - 1) / Math.max(1, r.requests); // minus our own first count query
+    };
+    // Short rounds in ABBA order (portal, bare, bare, portal, …), each compared with its neighbour: a
+    // burst of other load on the machine hits one pair, and the median of the pairs' ratios sets it aside.
     for (let round = 0; round < ROUNDS; round++) {
-      const runPortal = () => load(opts.portalOrigin, opts.cookie, ROUND_SECONDS, opts.portalPid);
-      const runBare = () => load(bare.origin, opts.cookie, ROUND_SECONDS, bare.child.pid);
-      const [p, r] = round % 2 ? [undefined, await runBare()] : [await runPortal(), undefined];
-      const pr = p ?? (await runPortal());
-      const br = r ?? (await runBare());
-      portal.push(pr.rps);
-      bareRps.push(br.rps);
-      ratios.push(pr.rps / br.rps);
-      portalCpu.push(pr.cpuUs);
-      bareCpu.push(br.cpuUs);
+      const portalFirst = round % 2 === 0;
+      const first = await (portalFirst ? runPortal : runBare)();
+      const second = await (portalFirst ? runBare : runPortal)();
+      const [p, b] = portalFirst ? [first, second] : [second, first];
+      const loadAverage = os.loadavg()[0];
+      pairs.push({ portal: p, bare: b, load: loadAverage });
       opts.step(
-        `round ${round + 1}/${ROUNDS}: portal ${Math.round(pr.rps)} req/s (${Math.round(pr.cpuUs)} µs CPU/req), bare ${Math.round(br.rps)} req/s (${Math.round(br.cpuUs)} µs CPU/req), ratio ${(pr.rps / br.rps).toFixed(2)}`,
+        `round ${round + 1}/${ROUNDS}: portal ${Math.round(p.rps)} req/s (${Math.round(p.cpuUs)} µs CPU/req), bare ${Math.round(b.rps)} req/s (${Math.round(b.cpuUs)} µs CPU/req), ratio ${(p.rps / b.rps).toFixed(2)}, load average ${loadAverage.toFixed(1)}`,
       );
     }
-    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+    const portalCheck = await statementsPerRequest(runPortal);
+    const bareCheck = await statementsPerRequest(runBare);
     return {
-      portalRps: median(portal),
-      bareRps: median(bareRps),
-      ratio: median(ratios),
-      portalCpuUs: median(portalCpu),
-      bareCpuUs: median(bareCpu),
+      portalRps: spread(pairs.map((x) => x.portal.rps)).median,
+      bareRps: spread(pairs.map((x) => x.bare.rps)).median,
+      ratio: spread(pairs.map((x) => x.portal.rps / x.bare.rps)),
+      portalCpuUs: spread(pairs.map((x) => x.portal.cpuUs)).median,
+      bareCpuUs: spread(pairs.map((x) => x.bare.cpuUs)).median,
+      /** Bare CPU per request over the portal's, per pair: the same ratio in CPU, steadier than req/s. */
+      cpuRatio: spread(pairs.map((x) => x.bare.cpuUs / x.portal.cpuUs)),
+      load: spread(pairs.map((x) => x.load)),
       statements: statements.length,
+      rounds: ROUNDS,
+      roundSeconds: ROUND_SECONDS,
+      statementsPerRequest: { portal: portalCheck, bare: bareCheck },
     };
   } finally {
+    await stats.end();
     await bare.stop();
   }
 }

@@ -58,6 +58,9 @@ async function measurePage(
   await page.waitForSelector(target.ready, { timeout: 15_000 });
   await page.waitForLoadState('networkidle');
   if (failed.length) throw new Error(`${target.path}: requests failed: ${failed.join(', ')}`);
+  // A page that redirected (login, 403, 404) would be measured as another, lighter page.
+  const landed = new URL(page.url()).pathname;
+  if (landed !== target.path) throw new Error(`${target.path}: the page went to ${landed} instead`);
   const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
   await context.close();
   return {

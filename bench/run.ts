@@ -33,14 +33,17 @@ const rows: { benchmark: string; value: string; budget: string; verdict: string 
 const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'fp-bench-'));
-const dist = path.join(work, 'dist');
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
-step('building the web app');
-execFileSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
-  cwd: path.resolve('apps/web'),
-  stdio: 'inherit',
-});
+// BENCH_WEB_DIST reuses a build (e.g. one kept by BENCH_KEEP=1) when only the API is measured again.
+const dist = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : path.join(work, 'dist');
+if (!process.env.BENCH_WEB_DIST) {
+  step('building the web app');
+  execFileSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: path.resolve('apps/web'),
+    stdio: 'inherit',
+  });
+}
 
 step('creating the bench database');
 const database = await createBenchDatabase(adminUrl);
@@ -93,23 +96,30 @@ try {
       work,
       step,
     });
+    const x2 = (n: number) => `${n.toFixed(2)}×`;
     rows.push({
       benchmark: 'fund-flow list, portal (authenticated)',
-      value: `${Math.round(r.portalRps)} req/s, ${Math.round(r.portalCpuUs)} µs CPU/req`,
+      value: `${Math.round(r.portalRps)} req/s, ${Math.round(r.portalCpuUs)} µs CPU/req, ${r.statementsPerRequest.portal.toFixed(2)} statements/req`,
       budget: '—',
       verdict: '—',
     });
     rows.push({
-      benchmark: `fund-flow list, bare Fastify + pg (same ${r.statements} SQL statements)`,
-      value: `${Math.round(r.bareRps)} req/s, ${Math.round(r.bareCpuUs)} µs CPU/req`,
+      benchmark: `fund-flow list, bare Fastify + pg (same ${r.statements} SQL statements, pool 10)`,
+      value: `${Math.round(r.bareRps)} req/s, ${Math.round(r.bareCpuUs)} µs CPU/req, ${r.statementsPerRequest.bare.toFixed(2)} statements/req`,
       budget: '—',
       verdict: '—',
     });
     rows.push({
-      benchmark: 'API ratio portal / bare (median of alternating rounds)',
-      value: `${r.ratio.toFixed(2)}×`,
+      benchmark: `API ratio portal / bare req/s (median of ${r.rounds} ABBA pairs of ${r.roundSeconds} s)`,
+      value: `${x2(r.ratio.median)} (middle half ${x2(r.ratio.q1)}–${x2(r.ratio.q3)}, all ${x2(r.ratio.min)}–${x2(r.ratio.max)}; load average ${r.load.min.toFixed(0)}–${r.load.max.toFixed(0)} on ${os.cpus().length} cores)`,
       budget: `≥ ${API_RATIO_GOAL}×`,
-      verdict: verdict(r.ratio >= API_RATIO_GOAL),
+      verdict: verdict(r.ratio.median >= API_RATIO_GOAL),
+    });
+    rows.push({
+      benchmark: 'API ratio in CPU: bare / portal µs per request (median of pairs)',
+      value: `${x2(r.cpuRatio.median)} (middle half ${x2(r.cpuRatio.q1)}–${x2(r.cpuRatio.q3)})`,
+      budget: '—',
+      verdict: '—',
     });
   }
 
@@ -153,4 +163,4 @@ try {
 step(`done; logs in ${work}`);
 console.table(rows);
 if (rows.some((r) => r.verdict === 'OVER')) process.exitCode = 1;
-if (!process.env.BENCH_KEEP) rmSync(path.join(work, 'dist'), { recursive: true, force: true });
+if (!process.env.BENCH_KEEP && !process.env.BENCH_WEB_DIST) rmSync(path.join(work, 'dist'), { recursive: true, force: true });

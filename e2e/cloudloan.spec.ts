@@ -36,9 +36,17 @@ test('cloud loan: trial with Excel export read back, apply, bank grant, agreemen
   await wb.xlsx.readFile((await download.path())!);
   const ws = wb.getWorksheet('还款计划')!;
   expect(ws.getRow(4).values).toEqual([undefined, '期数', '还款日', '月供（元）', '本金（元）', '利息（元）', '剩余本金（元）']);
-  expect(ws.getRow(5).values).toEqual([undefined, 1, '2024-02-29', 5307.27, 1223.94, 4083.33, 998776.06]);
-  expect(ws.getRow(364).values).toEqual([undefined, 360, '2054-01-31', 5305.19, 5283.62, 21.57, 0]);
-  expect(ws.getRow(365).values).toEqual([undefined, '合计', '', 1910615.12, 1000000, 910615.12, '']);
+  // Due dates are date cells; the totals row sums payment, principal and interest with formulas.
+  expect(ws.getRow(5).values).toEqual([undefined, 1, new Date('2024-02-29T00:00:00Z'), 5307.27, 1223.94, 4083.33, 998776.06]);
+  expect(ws.getRow(364).values).toEqual([undefined, 360, new Date('2054-01-31T00:00:00Z'), 5305.19, 5283.62, 21.57, 0]);
+  const totals = ws.getRow(365);
+  expect([1, 3, 4, 5].map((c) => totals.getCell(c).value)).toEqual([
+    '合计',
+    { formula: 'SUM(C5:C364)', result: 1910615.12 },
+    { formula: 'SUM(D5:D364)', result: 1000000 },
+    { formula: 'SUM(E5:E364)', result: 910615.12 },
+  ]);
+  expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 4 });
 
   // 2. The product page says the enterprise is eligible; apply.
   await page.goto('/supplyloan/ccbft');

@@ -3,7 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { apiAs, DEMO, DEMO_PASSWORD, loginThroughPage } from './fixtures.ts';
 
-test('the demo user signs the seeded contract with the password, sees the signature and downloads the PDF', async ({ page }) => {
+test('the demo user signs the seeded contract with the password, sees the signature and downloads the signed version and the original', async ({
+  page,
+}) => {
   await loginThroughPage(page, DEMO.merchant);
   await page.goto('/user/contractList');
   const list = page.getByTestId('contract-list');
@@ -33,21 +35,31 @@ test('the demo user signs the seeded contract with the password, sees the signat
   const record = page.getByTestId('signature-record');
   await expect(record).toContainText('张明');
   await expect(record).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
-  const signedHash = (await record.getByTestId('contract-hash').innerText()).trim();
+  const signedHash = (await record.getByTestId('signed-original-hash').innerText()).trim();
   expect(signedHash).toMatch(/^[0-9a-f]{64}$/);
+  // Signing made a new version with its own hash, and the stored files verify against the record.
+  const signedFileHash = (await record.getByTestId('signed-file-hash').innerText()).trim();
+  expect(signedFileHash).toMatch(/^[0-9a-f]{64}$/);
+  expect(signedFileHash).not.toBe(signedHash);
+  await expect(page.getByTestId('verification-verdict')).toContainText('核验通过');
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
 
   await expect(row.getByTestId('contract-status')).toHaveText('已签署');
   await expect(row.getByRole('button', { name: '签署' })).toHaveCount(0);
 
-  const downloading = page.waitForEvent('download');
-  await row.getByRole('button', { name: '下载' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`${contractNo}-保证金协议.pdf`);
-  const bytes = await readFile((await download.path())!);
-  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  expect(createHash('sha256').update(bytes).digest('hex')).toBe(signedHash);
+  // Both versions download: the signed one (its own hash), and the original that was signed.
+  const downloadVersion = async (item: RegExp) => {
+    const downloading = page.waitForEvent('download');
+    await row.getByRole('button', { name: '下载' }).click();
+    await page.getByRole('menuitem', { name: item }).click();
+    const download = await downloading;
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    return { name: download.suggestedFilename(), sha256: createHash('sha256').update(bytes).digest('hex') };
+  };
+  expect(await downloadVersion(/^签署版/)).toEqual({ name: `${contractNo}-保证金协议-已签署.pdf`, sha256: signedFileHash });
+  expect(await downloadVersion(/^原文/)).toEqual({ name: `${contractNo}-保证金协议.pdf`, sha256: signedHash });
 
   // Signing again is refused by the server with a clear message.
   const api = await apiAs(DEMO.purchaseSales);

@@ -3,7 +3,7 @@ import { expect, request, type APIRequestContext, type Page } from '@playwright/
 
 export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 8181}`;
 export const DEMO_PASSWORD = 'Demo@2026';
-export const DEMO = { merchant: 'demo', warehouse: 'cangchu', purchaseSales: 'gouxiao', operator: 'operator' } as const;
+export const DEMO = { merchant: 'demo', warehouse: 'cangchu', purchaseSales: 'gouxiao', operator: 'operator', checker: 'fuhe' } as const;
 
 /** Logs in through the real login page and waits for the signed-in shell. */
 export async function loginThroughPage(page: Page, loginName: string, password = DEMO_PASSWORD) {

@@ -82,7 +82,11 @@ test('the fund account: a deposit arrives, the user withdraws, transfers, adds a
   // The result page survives a reload (read back by its reference number).
   await page.reload();
   await expect(page.getByTestId('result-amount')).toHaveText('¥1,000.50');
-  await approvePending(operator, 'FUNDS_WITHDRAWAL', '1,000.50');
+  // Maker-checker: one operator reviews the withdrawal, the second (钱核) confirms the bank's pay-out.
+  await approvePending(operator, 'FUNDS_WITHDRAWAL_REVIEW', '1,000.50');
+  const checker = await apiAs(DEMO.checker);
+  await approvePending(checker, 'FUNDS_WITHDRAWAL', '1,000.50');
+  await checker.dispose();
 
   // Transfer to another demo enterprise, whose account number and name we look up as that user.
   const gouxiao = await apiAs(DEMO.purchaseSales);
@@ -111,7 +115,8 @@ test('the fund account: a deposit arrives, the user withdraws, transfers, adds a
   await page.goto('/user/openLastDirPayment');
   await page.getByTestId('payee-name').fill(payeeName);
   await page.getByTestId('payee-bank').fill('中国农业银行杭州分行');
-  await page.getByTestId('payee-account').fill(`62284800${String(Date.now()).slice(-8)}`);
+  const payeeAccountNo = `62284800${String(Date.now()).slice(-8)}`;
+  await page.getByTestId('payee-account').fill(payeeAccountNo);
   await page.getByTestId('payee-submit').click();
   await expect(page.getByText('已提交，等待平台审核')).toBeVisible();
   await page.getByRole('button', { name: '查看白名单' }).click();
@@ -120,6 +125,14 @@ test('the fund account: a deposit arrives, the user withdraws, transfers, adds a
   await approvePending(operator, 'FUNDS_PAYEE', payeeName);
   await page.reload();
   await expect(payeeRow.getByTestId('payee-status')).toHaveText('已生效');
+  // The list masks the account number: only its last four digits show.
+  await expect(payeeRow).toContainText(`**** ${payeeAccountNo.slice(-4)}`);
+  await expect(payeeRow).not.toContainText(payeeAccountNo);
+  // The change form starts from the owner's full detail.
+  await page.goto('/user/openUpdateDirPayment');
+  await page.locator('.ant-select').first().click();
+  await page.locator('.ant-select-item-option', { hasText: payeeName }).click();
+  await expect(page.getByTestId('payee-account')).toHaveValue(payeeAccountNo);
 
   // Export the fund-flow list to a real .xlsx and read it back.
   await page.goto('/user/moneySummary');

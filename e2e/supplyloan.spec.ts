@@ -84,9 +84,11 @@ test('supply-chain loan: invoice, application, contract, approval, disbursement 
   await expect(listRow).toContainText('待审核');
   await expect(listRow).not.toContainText('合同待签');
 
-  // 5. The operator approves and disburses.
+  // 5. The operator approves; the second operator disburses (maker-checker).
   await approveTask(operator, 'FINANCING_APPROVAL', financingNo);
-  await approveTask(operator, 'FINANCING_DISBURSE', financingNo);
+  const checker = await apiAs(DEMO.checker);
+  await approveTask(checker, 'FINANCING_DISBURSE', financingNo);
+  await checker.dispose();
   await page.reload();
   await expect(page.locator('tr', { hasText: financingNo })).toContainText('已放款');
 

@@ -16,6 +16,19 @@ test('the supervised warehouse: stock-in seen by the depositor, a refused stock-
   browser,
 }) => {
   test.setTimeout(240_000);
+  // The depositor's coil in Suzhou before this journey (journeys before it may have pledged or delivered some).
+  const depositorContext = await browser.newContext();
+  const depositor = await depositorContext.newPage();
+  await loginThroughPage(depositor, DEMO.merchant);
+  const coilTotalMilli = async () => {
+    const stock = (await (await depositor.request.get('/api/warehouse/my-stock')).json()) as {
+      message: { warehouseName: string; goodsName: string; total: string }[];
+    };
+    const row = stock.message.find((r) => r.warehouseName === '安储苏州工业园区监管仓' && r.goodsName === '热轧卷板');
+    return Math.round(Number(row?.total ?? 0) * 1000);
+  };
+  const coilBefore = await coilTotalMilli();
+
   // The warehouse user reaches the warehouse section from the menu and records a stock-in.
   await loginThroughPage(page, DEMO.warehouse);
   await page.getByRole('menuitem', { name: /仓储管理/ }).click();
@@ -40,9 +53,6 @@ test('the supervised warehouse: stock-in seen by the depositor, a refused stock-
   await expect(inRow).toContainText('88.888 吨');
 
   // The depositor sees it among its own stock (/pledge/goodsGuide, menu 货押融资 → 监管仓库).
-  const depositorContext = await browser.newContext();
-  const depositor = await depositorContext.newPage();
-  await loginThroughPage(depositor, DEMO.merchant);
   await depositor.goto('/pledge/goodsGuide');
   await expect(depositor.getByTestId('guide-warehouse')).toHaveCount(2);
   await depositor.getByRole('tab', { name: '我的库存' }).click();
@@ -50,8 +60,9 @@ test('the supervised warehouse: stock-in seen by the depositor, a refused stock-
     .getByTestId('my-stock-table')
     .locator('tr', { hasText: '安储苏州工业园区监管仓' })
     .filter({ hasText: '热轧卷板' });
-  // 950.250 + 100.000 (moved to A-02) from the demo history, plus 88.888 now.
-  await expect(steelRow).toContainText('1,139.138');
+  // What it held (950.250 + 100.000 moved to A-02 in the demo history, less what earlier journeys delivered), plus 88.888 now.
+  expect(await coilTotalMilli()).toBe(coilBefore + 88_888);
+  await expect(steelRow).toContainText(((coilBefore + 88_888) / 1000).toLocaleString('en-US', { minimumFractionDigits: 3 }));
   await depositorContext.close();
 
   // A stock-out beyond the available quantity is refused, on the quantity field.

@@ -69,6 +69,161 @@ function libraryEntriesOf(file: string): string[] {
   return out;
 }
 
+const BARREL_PACKAGES = /^@(rc-component|ant-design)\/(?!icons(\/|$))[a-z-]+$/;
+type BarrelMap = Map<string, { file: string; name: string }>;
+
+/** Where each name a library's `es/index.js` re-exports really lives (`name` = `default` or the export). */
+function readBarrel(indexFile: string): BarrelMap {
+  const source = readFileSync(indexFile, 'utf8');
+  const dir = path.dirname(indexFile);
+  const resolveRel = (spec: string) => {
+    for (const candidate of [`${spec}.js`, spec, `${spec}/index.js`]) {
+      const file = path.resolve(dir, candidate);
+      if (existsSync(file) && !file.endsWith('/')) return realpathSync(file);
+    }
+    return null;
+  };
+  const locals = new Map<string, { file: string; name: string }>();
+  const out: BarrelMap = new Map();
+  const specs = (list: string) =>
+    list
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)
+      .map((x) => {
+        const [from, to] = x.split(/\s+as\s+/);
+        return [from, to ?? from] as const;
+      });
+  for (const m of source.matchAll(/import\s+([\w$]+)\s*(?:,\s*\{([^}]*)\})?\s*from\s*["'](\.[^"']+)["']/g)) {
+    const file = resolveRel(m[3]);
+    if (!file) continue;
+    locals.set(m[1], { file, name: 'default' });
+    for (const [from, to] of specs(m[2] ?? '')) locals.set(to, { file, name: from });
+  }
+  for (const m of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*["'](\.[^"']+)["']/g)) {
+    const file = resolveRel(m[2]);
+    if (file) for (const [from, to] of specs(m[1])) locals.set(to, { file, name: from });
+  }
+  for (const m of source.matchAll(/export\s*\{([^}]*)\}\s*from\s*["'](\.[^"']+)["']/g)) {
+    const file = resolveRel(m[2]);
+    if (file) for (const [from, to] of specs(m[1])) out.set(to, { file, name: from });
+  }
+  for (const m of source.matchAll(/export\s*\{([^}]*)\}\s*;/g)) {
+    for (const [from, to] of specs(m[1])) {
+      const local = locals.get(from);
+      if (local) out.set(to, local);
+    }
+  }
+  return out;
+}
+
+/**
+ * Imports of named bindings from antd's helper libraries (`import { FormProvider } from
+ * '@rc-component/form'`) go straight to the file that defines them, as Next.js's
+ * optimizePackageImports does. Some of those barrels run code of their own (rc-form's builds the
+ * whole Form with its statics), and with strict execution order (inline common chunks) importing one
+ * name ran — and so downloaded — all of it: every page with a Select carried the form engine and its
+ * validator. Names a barrel defines itself, `export *` and default imports stay as they are.
+ */
+function directLibraryImports(): Plugin {
+  const barrels = new Map<string, BarrelMap | null>();
+  const barrelOf = (pkg: string) => {
+    if (!barrels.has(pkg)) {
+      const index = path.join(NODE_MODULES, pkg, 'es/index.js');
+      barrels.set(pkg, existsSync(index) ? readBarrel(realpathSync(index)) : null);
+    }
+    return barrels.get(pkg);
+  };
+  return {
+    name: 'factoring:direct-library-imports',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/](antd|@rc-component|@ant-design)[\\/].*\.js$/ },
+      handler(code) {
+        let changed = false;
+        const next = code.replace(
+          /import\s*(?:([\w$]+)\s*,\s*)?\{([^}]*)\}\s*from\s*(["'])([^"']+)\3;?/g,
+          (whole, defaultName: string | undefined, names: string, _q, pkg: string) => {
+            if (!BARREL_PACKAGES.test(pkg)) return whole;
+            const barrel = barrelOf(pkg);
+            if (!barrel) return whole;
+            const direct: string[] = [];
+            const rest: string[] = [];
+            for (const raw of names
+              .split(',')
+              .map((x) => x.trim())
+              .filter(Boolean)) {
+              const [imported, local] = raw.split(/\s+as\s+/);
+              const target = barrel.get(imported);
+              if (!target) rest.push(raw);
+              else if (target.name === 'default') direct.push(`import ${local ?? imported} from ${JSON.stringify(target.file)};`);
+              else direct.push(`import { ${target.name} as ${local ?? imported} } from ${JSON.stringify(target.file)};`);
+            }
+            if (!direct.length) return whole;
+            changed = true;
+            const kept =
+              defaultName || rest.length
+                ? `import ${[defaultName, rest.length ? `{ ${rest.join(', ')} }` : ''].filter(Boolean).join(', ')} from '${pkg}';`
+                : '';
+            // One line, so the lines after it keep their numbers (the source map stays right).
+            return [kept, ...direct].filter(Boolean).join(' ');
+          },
+        );
+        return changed ? { code: next, map: null } : null;
+      },
+    },
+  };
+}
+
+/**
+ * Parts of antd components that few screens use, loaded when first rendered instead of with the
+ * component: the tab strip of a Card (only with `tabList`; ~9 KB on the wire on every page with a
+ * card), the tree of a Table's filter menu (only with `filterMode: 'tree'`; ~12 KB on every page
+ * with a table), the radio buttons and checkboxes of a Table's selection and filters (~8 KB, and
+ * Radio.Group pulls in the form engine's useForm), Typography's editor and the Collapse of the
+ * colour picker's presets.
+ * Each becomes a React.lazy component in its own Suspense boundary, rendered as antd renders it.
+ */
+const LAZY_PARTS = [
+  { importer: /[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/, source: '../tabs' },
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/, source: '../../../tree' },
+  // Radio (and, through its group, the form engine's useForm) only for single-choice selection and filters.
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: '../../radio' },
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/, source: '../../../radio' },
+  // Checkboxes, only for multiple-choice selection and filters.
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: '../../checkbox' },
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/, source: '../../../checkbox' },
+  // Typography's in-place editor (a TextArea), only with `editable`: ~3 KB on every page with text styles.
+  { importer: /[\\/]antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/, source: '../Editable' },
+  // The colour picker's preset panels. Button's style tokens import a colour helper from that file,
+  // and under strict execution order its Collapse came with every button: ~2.5 KB on every page.
+  { importer: /[\\/]antd[\\/]es[\\/]color-picker[\\/]components[\\/]ColorPresets\.js$/, source: '../../collapse' },
+];
+const LAZY_PREFIX = '\0factoring:lazy-part:';
+
+function lazyLibraryParts(): Plugin {
+  return {
+    name: 'factoring:lazy-library-parts',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer || !LAZY_PARTS.some((p) => p.source === source && p.importer.test(importer))) return null;
+      const target = await this.resolve(source, importer, { skipSelf: true });
+      return target ? LAZY_PREFIX + target.id : null;
+    },
+    load(id) {
+      if (!id.startsWith(LAZY_PREFIX)) return null;
+      const target = JSON.stringify(id.slice(LAZY_PREFIX.length));
+      return [
+        `import { createElement, forwardRef, lazy, Suspense } from 'react';`,
+        `const Part = lazy(() => import(${target}));`,
+        `export default forwardRef((props, ref) => createElement(Suspense, { fallback: null }, createElement(Part, { ...props, ref })));`,
+      ].join('\n');
+    },
+  };
+}
+
 type ChunkingContext = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 const BARRELS = new Set(['antd/es/index.js', '@ant-design/icons/es/index.js'].map((f) => realpathSync(path.join(NODE_MODULES, f))));
 
@@ -97,8 +252,15 @@ function libraryClosure(roots: string[]) {
   };
 }
 
-/** What every logged-in page renders in: the antd provider (App, message, notification, modal) and the admin layout. */
-const adminShell = libraryClosure(['apps/web/src/app/AntdProviders.tsx', 'apps/web/src/app/AdminLayout.tsx']);
+/** What every logged-in page renders in: the antd provider (App, message, notification, modal), the admin layout, the text input. */
+const adminShell = libraryClosure([
+  'apps/web/src/app/AntdProviders.tsx',
+  'apps/web/src/app/AdminLayout.tsx',
+  // Not rendered by the shell, but by nearly every page behind it (a table's pagination and filters,
+  // forms, typography, the date filter): as a common chunk under the inlining size it would be copied
+  // into several of a page's chunks and downloaded twice.
+  'node_modules/antd/es/input/Input.js',
+]);
 
 /**
  * Chunks by what a first visit needs, so bytes on the wire stay within budget and a page arrives
@@ -112,7 +274,12 @@ const adminShell = libraryClosure(['apps/web/src/app/AntdProviders.tsx', 'apps/w
  */
 const CODE_SPLITTING = {
   groups: [
-    { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/, priority: 50 },
+    {
+      name: 'react',
+      // Vite's preload helper rides along: every page needs it, and a file of its own costs its headers.
+      test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]|vite[\\/]preload-helper/,
+      priority: 50,
+    },
     {
       name: (id: string, ctx: ChunkingContext) => (adminShell(ctx).has(id) ? 'admin-shell' : null),
       debugName: 'admin-shell',
@@ -124,7 +291,7 @@ const CODE_SPLITTING = {
 };
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), directLibraryImports(), lazyLibraryParts(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.1.0'),
     __APP_COMMIT__: JSON.stringify(process.env.GIT_COMMIT ?? gitCommit()),

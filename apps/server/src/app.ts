@@ -44,7 +44,7 @@ import { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './modules/supplyloan/
 import { CLOUD_LOAN_TASK_TYPES, cloudLoanDebitJob, cloudLoanSignHook } from './modules/cloudloan/wiring.ts';
 import { warehouseRoutes } from './modules/warehouse/routes.ts';
 import { purchaseSalesRoutes } from './modules/purchase-sales/routes.ts';
-import { pledgeDailyJob, PLEDGE_TASK_TYPES, pledgeRoutes } from './modules/pledge/wiring.ts';
+import { pledgeDailyJob, pledgeSignHook, PLEDGE_TASK_TYPES, pledgeRoutes } from './modules/pledge/wiring.ts';
 import { dailyJob } from './jobs/daily.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { createScheduler, parseJobHours, type Scheduler, type ScheduledJob } from './jobs/scheduler.ts';
@@ -65,7 +65,11 @@ export const TASK_TYPES: readonly TaskType[] = [
 ];
 
 /** What happens when a contract of a kind of business record is signed: relatedType → hook. */
-export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = { FINANCING: financingSignHook, CLOUD_LOAN: cloudLoanSignHook };
+export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = {
+  FINANCING: financingSignHook,
+  CLOUD_LOAN: cloudLoanSignHook,
+  PLEDGE: pledgeSignHook,
+};
 
 /** Scheduled work, run once per day across all nodes at China-time hours (jobs/scheduler.ts). An area exports its jobs; add them here. */
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [dailyJob, cloudLoanDebitJob, pledgeDailyJob];
@@ -103,13 +107,16 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     // Production logs through a 4 KB buffer written asynchronously: a log line must not cost a write()
-    // per request (profiled: 15 % of the list's CPU). pino flushes the buffer when the process exits.
+    // per request (profiled: 15 % of the list's CPU). pino flushes the buffer when the process exits,
+    // and at least every second, so a quiet server's lines do not wait for the next 4 KB.
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
         : {
             level: config.LOG_LEVEL,
-            ...(config.NODE_ENV === 'production' ? { stream: pino.destination({ sync: false, minLength: 4096 }) } : {}),
+            ...(config.NODE_ENV === 'production'
+              ? { stream: pino.destination({ sync: false, minLength: 4096, periodicFlush: 1000 }) }
+              : {}),
           },
     // One line per API answer instead (plugins/request-path.ts).
     logController: new LogController({ disableRequestLogging: true }),

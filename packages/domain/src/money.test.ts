@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   addCents,
+  asciiNumberText,
   cents,
   centsToYuanString,
   DEFAULT_TRANSFER_FEE,
@@ -111,7 +112,6 @@ describe('parseYuan', () => {
     'Infinity',
     'NaN',
     '1.2.3',
-    '１２',
     '1,234.5.6',
   ])('rejects %j with the format message', (text) => {
     expect(() => parseYuan(text)).toThrow('金额格式不正确，最多两位小数');
@@ -175,8 +175,37 @@ describe('formatYuan / centsToYuanString', () => {
     }
   });
 
-  it.each([0.5, NaN, MAX + 1])('refuses to format %s', (value) => {
+  it.each([0.5, Infinity, MAX + 1, '1.5', 'abc'])('refuses to format %s (not whole cents: a programming error)', (value) => {
     expect(() => formatYuan(value)).toThrow(MoneyError);
+  });
+
+  it.each([
+    ['', '0.00'],
+    ['  ', '0.00'],
+    [NaN, '0.00'],
+    ['123456', '1,234.56'],
+  ])('issue 12: nothing known shows 0.00 instead of throwing — formatYuan(%j) = %s', (value, text) => {
+    expect(formatYuan(value)).toBe(text);
+  });
+});
+
+describe('issue 12: full-width digits typed through a Chinese input method', () => {
+  it.each([
+    ['００１', '001'],
+    ['１，０００．５０', '1,000.50'],
+    ['－３', '-3'],
+    ['\u3000１２％ ', '12%'],
+    ['1 000', '1 000'], // only the ends are trimmed: an inner space is still an error where it was one
+  ])('asciiNumberText(%j) = %j', (typed, ascii) => {
+    expect(asciiNumberText(typed)).toBe(ascii);
+  });
+
+  it('parseYuan and parsePercent read them as ASCII', () => {
+    expect(parseYuan('００１')).toBe(100);
+    expect(parseYuan('１，２３４．５６')).toBe(123_456);
+    expect(parseYuan('１２３４。５')).toBe(123_450);
+    expect(parsePercent('７．２％')).toBe(72_000);
+    expect(() => parseYuan('１．２３４')).toThrow(MoneyError);
   });
 });
 

@@ -37,12 +37,29 @@ export function cents(value: number): Cents {
   return (value === 0 ? 0 : value) as Cents; // no -0
 }
 
+/**
+ * Number text as typed through a Chinese input method, in ASCII: full-width digits, separators,
+ * point, signs and percent become their ASCII forms; spaces around it (also the ideographic space) go.
+ * '００１' → '001', '１，０００．５０' → '1,000.50', '－３' → '-3'. Every parser of typed numbers
+ * (parseYuan, parsePercent, the id / cents / integer / quantity schemas) reads through it.
+ */
+export function asciiNumberText(text: string | number | null | undefined): string {
+  return String(text ?? '')
+    .replace(/[\uFF10-\uFF19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 0x30))
+    .replace(/[，\uFF0C]/g, ',')
+    .replace(/[．\uFF0E。]/g, '.')
+    .replace(/[－\uFF0D\u2212]/g, '-')
+    .replace(/[＋\uFF0B]/g, '+')
+    .replace(/[％\uFF05]/g, '%')
+    .replace(/^[\s\u3000]+|[\s\u3000]+$/g, '');
+}
+
 // Thousands groups must be exact ('1,234', not '12,34'); a lone '.' or '.5' is not accepted.
 const YUAN_PATTERN = /^([+-])?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
 
 /** Parses yuan text ('1,234.5', '-0.01', '1234.50') into exact cents. */
 export function parseYuan(text: string): Cents {
-  const trimmed = String(text ?? '').trim();
+  const trimmed = asciiNumberText(text);
   if (trimmed === '') throw new MoneyError(MSG_EMPTY);
   const match = YUAN_PATTERN.exec(trimmed);
   if (!match) throw new MoneyError(MSG_FORMAT);
@@ -74,9 +91,18 @@ export function centsToYuanString(value: Cents | number): string {
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
-/** Display text: 123456789 → '1,234,567.89'; null/undefined → '0.00'. */
-export function formatYuan(value: Cents | number | null | undefined): string {
-  if (value === null || value === undefined) return '0.00';
+/**
+ * Display text: 123456789 → '1,234,567.89'. Nothing known — null, undefined, '' or NaN — shows
+ * '0.00' (SPEC §9 "zero or empty shows 0.00"); integer text ('1234') is read as cents. A value that
+ * is not whole cents (0.5, Infinity, beyond 2^53) is a programming error and still throws.
+ */
+export function formatYuan(value: Cents | number | string | null | undefined): string {
+  if (value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value))) return '0.00';
+  if (typeof value === 'string' && value.trim() === '') return '0.00';
+  if (typeof value === 'string') {
+    if (!/^-?\d+$/.test(value.trim())) throw new MoneyError(MSG_NOT_INTEGER);
+    return formatYuan(Number(value.trim()));
+  }
   const { negative, whole, fraction } = splitCents(value);
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}${grouped}.${fraction}`;
@@ -111,7 +137,7 @@ const PERCENT_PATTERN = /^(\d+)(?:\.(\d{1,4}))?\s*%?$/;
 
 /** Parses a non-negative percent ('4.9', '4.90%') into ppm exactly: '4.9' → 49_000. */
 export function parsePercent(text: string): RatePpm {
-  const trimmed = String(text ?? '').trim();
+  const trimmed = asciiNumberText(text);
   if (trimmed === '') throw new MoneyError(MSG_RATE_EMPTY);
   const match = PERCENT_PATTERN.exec(trimmed);
   if (!match) throw new MoneyError(MSG_RATE_FORMAT);

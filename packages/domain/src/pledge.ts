@@ -140,3 +140,34 @@ export function releasableQuantity(p: {
   const free = pledged.minus(neededQuantity);
   return (free.isNegative() ? new Dec(0) : free).toFixed(p.scale);
 }
+
+/**
+ * The least quantity of the same goods to add to the pledge (补充质押货物, instead of a margin
+ * top-up) so that the pledge rate is restored at `unitPrice`: the value the exposure needs
+ * (exposure ÷ pledge rate, rounded up to the cent) over the price, rounded UP to the unit's
+ * decimals, less what is already pledged. 0 when the pledge rate already holds.
+ */
+export function quantityToRestorePledgeRate(p: {
+  pledgedQuantity: QuantityText | Dec;
+  unitPrice: Cents | number;
+  pledgeRatePpm: RatePpm;
+  outstanding: Cents | number;
+  topUpMargin?: Cents | number;
+  scale: number;
+}): QuantityText {
+  if (!Number.isInteger(p.unitPrice) || p.unitPrice <= 0) throw new PledgeRuleError('单价必须大于0', 'PRICE_NOT_POSITIVE');
+  const exposure = Math.max(0, p.outstanding - (p.topUpMargin ?? 0));
+  const neededValue = new Dec(exposure).times(PPM).div(p.pledgeRatePpm).toDecimalPlaces(0, Dec.ROUND_UP);
+  const neededQuantity = neededValue.div(p.unitPrice).toDecimalPlaces(p.scale, Dec.ROUND_UP);
+  const more = neededQuantity.minus(new Dec(p.pledgedQuantity));
+  return (more.isNegative() ? new Dec(0) : more).toFixed(p.scale);
+}
+
+/**
+ * The collateral value at which an exposure stands exactly at an LTV line (exposure ÷ line, rounded
+ * up to the cent): below it the LTV is over the line. Null when nothing is exposed.
+ */
+export function valueAtLine(exposure: Cents | number, linePpm: RatePpm): Cents | null {
+  if (exposure <= 0) return null;
+  return cents(new Dec(exposure).times(PPM).div(linePpm).toDecimalPlaces(0, Dec.ROUND_UP));
+}

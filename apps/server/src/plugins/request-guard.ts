@@ -14,14 +14,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const requestGuardPlugin = fp(async (app: FastifyInstance, opts: { allowedOrigins: string[] }) => {
   const allowed = new Set(opts.allowedOrigins);
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  // A callback hook (no promise per request); answering without done() ends the request.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (SAFE_METHODS.has(request.method)) return done();
     if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
-      return reply.code(403).send({ status: 'ERROR', message: '请求缺少防伪标记' });
+      reply.code(403).send({ status: 'ERROR', message: '请求缺少防伪标记' });
+      return;
     }
     const origin = request.headers.origin;
     if (!origin || !allowed.has(origin)) {
-      return reply.code(403).send({ status: 'ERROR', message: '请求来源不被允许' });
+      reply.code(403).send({ status: 'ERROR', message: '请求来源不被允许' });
+      return;
     }
+    done();
   });
 });

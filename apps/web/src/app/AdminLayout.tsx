@@ -14,13 +14,14 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { Breadcrumb, Button, Dropdown, Layout, Menu, Popover, Space, Switch, theme, Typography, type MenuProps } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { Breadcrumb, Button, Dropdown, Layout, Menu, Space, Switch, theme, type MenuProps } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { request } from '../lib/request.ts';
 import { setAuthority } from '../lib/storage.ts';
 import type { LoginUser, MenuItem } from '../lib/session.ts';
-import { breadcrumbsFor, buildMenuTree, type MenuNode } from './guard.ts';
+import { breadcrumbsFor, buildMenuTree, siderPlaceFor, type MenuNode } from './guard.ts';
+import { isBuiltRoute } from './route-table.ts';
 import { ReminderSlot } from './ReminderSlot.tsx';
 import { useAppState } from './state.ts';
 import { forgetReminder } from './useExpiryReminder.ts';
@@ -34,6 +35,9 @@ const ICONS: Record<string, ReactNode> = {
   wallet: <WalletOutlined />,
   audit: <AuditOutlined />,
 };
+
+// The menu popover exists only in the narrow (390 px) navbar: not part of a desktop first load.
+const Popover = lazy(() => import('antd/es/popover'));
 
 type AntMenuItem = Required<MenuProps>['items'][number];
 
@@ -63,15 +67,23 @@ export default function AdminLayout({ user, menus, children }: ShellProps) {
   const navigate = useNavigate();
   const { darkTheme, siderFold, navOpenKeys, isNavbar, menuPopoverVisible, toggleTheme, toggleSider, setNavOpenKeys, setMenuPopover } =
     useAppState();
-  const items = useMemo(() => toMenuItems(buildMenuTree(menus)), [menus]);
+  const items = useMemo(() => toMenuItems(buildMenuTree(menus, isBuiltRoute)), [menus]);
   const crumbs = useMemo(() => breadcrumbsFor(pathname, menus), [pathname, menus]);
+  const place = useMemo(() => siderPlaceFor(pathname, menus), [pathname, menus]);
+  // The submenu holding the current page is open, after a reload or a link from another page too;
+  // submenus the user opened stay open.
+  useEffect(() => {
+    const { navOpenKeys: open, setNavOpenKeys: setOpen } = useAppState.getState();
+    const missing = place.openKeys.filter((k) => !open.includes(k));
+    if (missing.length) setOpen([...open, ...missing]);
+  }, [place]);
 
   const menu = (
     <Menu
       mode="inline"
       theme={darkTheme ? 'dark' : 'light'}
       items={items}
-      selectedKeys={[pathname]}
+      selectedKeys={place.selectedKey ? [place.selectedKey] : []}
       openKeys={siderFold && !isNavbar ? undefined : navOpenKeys}
       onOpenChange={setNavOpenKeys}
       onClick={({ key }) => {
@@ -130,15 +142,17 @@ export default function AdminLayout({ user, menus, children }: ShellProps) {
           }}
         >
           {isNavbar ? (
-            <Popover
-              content={<div style={{ width: 240 }}>{menu}</div>}
-              trigger="click"
-              placement="bottomLeft"
-              open={menuPopoverVisible}
-              onOpenChange={setMenuPopover}
-            >
-              <Button icon={<MenuOutlined />} aria-label="菜单" data-testid="navbar-menu-button" />
-            </Popover>
+            <Suspense fallback={<Button icon={<MenuOutlined />} aria-label="菜单" disabled />}>
+              <Popover
+                content={<div style={{ width: 240 }}>{menu}</div>}
+                trigger="click"
+                placement="bottomLeft"
+                open={menuPopoverVisible}
+                onOpenChange={setMenuPopover}
+              >
+                <Button icon={<MenuOutlined />} aria-label="菜单" data-testid="navbar-menu-button" />
+              </Popover>
+            </Suspense>
           ) : (
             <Button
               type="text"
@@ -157,10 +171,10 @@ export default function AdminLayout({ user, menus, children }: ShellProps) {
             <Dropdown menu={{ items: userMenu }} placement="bottomRight">
               <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
                 {!isNavbar && (
-                  <Typography.Text>
+                  <span>
                     {user.displayName}
                     {user.enterpriseName ? ` · ${user.enterpriseName}` : ''}
-                  </Typography.Text>
+                  </span>
                 )}
               </Button>
             </Dropdown>

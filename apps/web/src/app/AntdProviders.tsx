@@ -1,17 +1,20 @@
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
+import AppContext from 'antd/es/app/context';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect, type ReactNode } from 'react';
+import { useContext, useEffect, type ReactNode } from 'react';
 import { takeNotice } from '../lib/notice.ts';
 import { TOAST_SECONDS } from '../lib/request.ts';
+import { LazyFeedbackApp } from './LazyFeedbackApp.tsx';
 import { registerNotifier } from './notify.ts';
 import { useAppState } from './state.ts';
 
 dayjs.locale('zh-cn');
 
 /**
- * antd with the zh_CN locale, the dark algorithm and App (themed message / notification / modal).
+ * antd with the zh_CN locale, the dark algorithm and App (themed message / notification / modal;
+ * message and notification loaded on first use, LazyFeedbackApp).
  * A lazy chunk: the public landing and login pages are plain markup and never load it, which keeps
  * their first load within the 200 KB budget; every other page renders inside it.
  */
@@ -22,16 +25,16 @@ export default function AntdProviders({ children }: { children: ReactNode }) {
       locale={zhCN}
       theme={{ algorithm: darkTheme ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1a5fb4' } }}
     >
-      <AntApp>
+      <LazyFeedbackApp>
         <NotifierBridge />
         {children}
-      </AntApp>
+      </LazyFeedbackApp>
     </ConfigProvider>
   );
 }
 
 function NotifierBridge() {
-  const { notification, message } = AntApp.useApp();
+  const { notification, message } = useContext(AppContext);
   useEffect(() => {
     registerNotifier((title, description) => notification.error({ title, description }));
     const notice = takeNotice();

@@ -1,7 +1,6 @@
 import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { isRequestFailure } from '../lib/request.ts';
-import { router } from './router.tsx';
+import { AppRouter } from './router.tsx';
 import { useWindowWidth } from './useWindowWidth.ts';
 
 const FIVE_MINUTES = 5 * 60_000;
@@ -36,7 +35,7 @@ export function AppProviders() {
   useWindowWidth();
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AppRouter />
     </QueryClientProvider>
   );
 }

@@ -11,8 +11,8 @@ import { useAppState } from './state.ts';
 import { useExpiryReminder } from './useExpiryReminder.ts';
 
 // The signed-in shell and the login mask are separate chunks, so public pages load light.
-const AdminLayout = lazy(() => import('./AdminLayout.tsx'));
-const AntdProviders = lazy(() => import('./AntdProviders.tsx'));
+const AdminLayout = lazy(() => import('./shell.ts').then((m) => ({ default: m.AdminLayout })));
+const AntdProviders = lazy(() => import('./shell.ts').then((m) => ({ default: m.AntdProviders })));
 const LoginMask = lazy(() => import('../features/auth/LoginMask.tsx'));
 
 /** Pages that stand alone, without the signed-in shell around them. */
@@ -50,7 +50,10 @@ export function RootLayout() {
   else if (decision === 'notFound') content = <Navigate to="/exception/404" replace />;
   else if (!user && currentUser.isSuccess && needsLogin(pathname)) {
     content = <Navigate to={`/login?from=${encodeURIComponent(pathname + search)}`} replace />;
-  } else if (user && route?.authority && (user.authority !== route.authority || !hasAuthority(route.authority))) {
+  } else if (user && route?.authority && !hasAuthority(route.authority, [user.authority])) {
+    // The signed-in user's authority, which the effect above stores: on the first render after the
+    // user arrives the stored copy is not written yet, and reading it sent a merchant to 403 as soon
+    // as the shell had loaded before the user (a cached shell chunk, a fast network).
     content = <Navigate to="/exception/403" replace />;
   }
 

@@ -9,6 +9,8 @@ const OperatorGrantPanel = lazy(() => import('../features/cloudloan/OperatorGran
 const PurchaseSalesDesk = lazy(() => import('../features/purchase-sales/OperatorPanel.tsx'));
 const FinanceableOrderPicker = lazy(() => import('../features/purchase-sales/FinanceableOrderPicker.tsx'));
 const PledgePriceDesk = lazy(() => import('../features/pledge/OperatorPricePanel.tsx'));
+const PledgeReleaseDesk = lazy(() => import('../features/pledge/OperatorReleaseOrdersPanel.tsx'));
+const PledgeRiskCard = lazy(() => import('../features/pledge/RiskAlertsCard.tsx'));
 
 /** The cloud-loan tabs inside /supplyloan/myfinancing. */
 export function CloudLoanSlot() {
@@ -48,11 +50,29 @@ export function FinanceableOrderSlot(props: ComponentProps<typeof FinanceableOrd
   );
 }
 
+/** The pledge release orders inside /bpm/tasks: what redemptions release and whether the warehouse delivered it (issue 14). */
+export function PledgeReleaseDeskSlot() {
+  return (
+    <Suspense fallback={<Skeleton active />}>
+      <PledgeReleaseDesk />
+    </Suspense>
+  );
+}
+
 /** The pledge price list inside /bpm/tasks: prices and mark to market (issue 14). */
 export function PledgePriceDeskSlot() {
   return (
     <Suspense fallback={<Skeleton active />}>
       <PledgePriceDesk />
+    </Suspense>
+  );
+}
+
+/** On the dashboard: margin calls to meet and pledge financings over the warning line (nothing when there are none). */
+export function PledgeRiskSlot() {
+  return (
+    <Suspense fallback={null}>
+      <PledgeRiskCard />
     </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginPath, breadcrumbsFor, buildMenuTree, guardDecision } from './guard.ts';
+import { afterLoginPath, breadcrumbsFor, buildMenuTree, guardDecision, siderPlaceFor } from './guard.ts';
 import type { MenuItem } from './state.ts';
 
 const menu = (id: number, route: string | null, mpid: number | null, bpid: number | null = mpid): MenuItem => ({
@@ -74,5 +74,25 @@ describe('menu tree and breadcrumbs', () => {
   });
   it('follows bpid for breadcrumbs', () => {
     expect(breadcrumbsFor('/user/autentication', menus).map((m) => m.id)).toEqual([1, 6, 601]);
+  });
+  it('leaves out entries whose page is not built, and sections left empty', () => {
+    const withPledge = [...menus, { ...menu(3, null, null), bpid: 1 }, menu(31, '/pledge/voucherSucess', 3)];
+    const tree = buildMenuTree(withPledge, (route) => route !== '/pledge/voucherSucess');
+    expect(tree.map((n) => n.id)).toEqual([1, 6]);
+  });
+});
+
+describe('siderPlaceFor', () => {
+  const funds: MenuItem[] = [...menus, menu(604, '/user/moneyflowControl', 6), menu(611, '/user/purchasePayment', -1, 604)];
+  it('selects the page and opens its submenu', () => {
+    expect(siderPlaceFor('/user/moneySummary', funds)).toEqual({ selectedKey: '/user/moneySummary', openKeys: ['m6'] });
+  });
+  it('selects the nearest visible entry for a hidden page reached by a link', () => {
+    expect(siderPlaceFor('/user/purchasePayment', funds)).toEqual({ selectedKey: '/user/moneyflowControl', openKeys: ['m6'] });
+    expect(siderPlaceFor('/user/autentication', funds)).toEqual({ selectedKey: null, openKeys: ['m6'] });
+  });
+  it('opens nothing for a top-level page or an unknown path', () => {
+    expect(siderPlaceFor('/', funds)).toEqual({ selectedKey: '/', openKeys: [] });
+    expect(siderPlaceFor('/no/such/page', funds)).toEqual({ selectedKey: null, openKeys: [] });
   });
 });

@@ -27,9 +27,12 @@ export interface MenuNode extends MenuItem {
   children: MenuNode[];
 }
 
-/** The sider tree: hidden entries (mpid -1) are left out; the rest nest by mpid. */
-export function buildMenuTree(menus: MenuItem[]): MenuNode[] {
-  const visible = menus.filter((m) => m.mpid !== -1);
+/**
+ * The sider tree: hidden entries (mpid -1) are left out, and so are entries whose page is not
+ * built yet (`isBuilt`, from the route table) and sections left without a child; the rest nest by mpid.
+ */
+export function buildMenuTree(menus: MenuItem[], isBuilt: (route: string) => boolean = () => true): MenuNode[] {
+  const visible = menus.filter((m) => m.mpid !== -1 && (m.route === null || isBuilt(m.route)));
   const nodes = new Map(visible.map((m) => [m.id, { ...m, children: [] as MenuNode[] }]));
   const roots: MenuNode[] = [];
   for (const node of nodes.values()) {
@@ -37,7 +40,30 @@ export function buildMenuTree(menus: MenuItem[]): MenuNode[] {
     if (parent) parent.children.push(node);
     else roots.push(node);
   }
-  return roots;
+  const pruned = (list: MenuNode[]): MenuNode[] =>
+    list.flatMap((n) => {
+      const children = pruned(n.children);
+      return n.route === null && children.length === 0 ? [] : [{ ...n, children }];
+    });
+  return pruned(roots);
+}
+
+/**
+ * Where the current page sits in the sider: its own entry, or for a hidden page (reached by a link,
+ * e.g. 受控资金 → 定向支付) the nearest visible entry up its bpid chain; and the submenus above it,
+ * which the sider opens (after a reload too).
+ */
+export function siderPlaceFor(path: string, menus: MenuItem[]): { selectedKey: string | null; openKeys: string[] } {
+  const byId = new Map(menus.map((m) => [m.id, m]));
+  let current = menus.find((m) => m.route && matches(m.route, path));
+  for (let hops = 0; current && current.mpid === -1 && hops < 10; hops++)
+    current = current.bpid != null ? byId.get(current.bpid) : undefined;
+  if (!current) return { selectedKey: null, openKeys: [] };
+  // A hidden page under a section (no entry of its own above it) opens the section and selects nothing.
+  const openKeys: string[] = [];
+  const first = current.route === null ? current : current.mpid != null ? byId.get(current.mpid) : undefined;
+  for (let m = first; m && openKeys.length < 10; m = m.mpid != null ? byId.get(m.mpid) : undefined) openKeys.unshift(`m${m.id}`);
+  return { selectedKey: current.route, openKeys };
 }
 
 /** Breadcrumb trail for a path, following bpid up to the root. */

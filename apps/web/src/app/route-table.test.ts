@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFINED_PATHS, needsLogin } from './route-table.ts';
+import { DEFINED_PATHS, isBuiltRoute, needsLogin } from './route-table.ts';
 
 describe('route table', () => {
   it('defines every route family of SPEC §2', () => {
@@ -28,5 +28,33 @@ describe('route table', () => {
     expect(needsLogin('/')).toBe(false);
     // Unknown paths belong to the guard, which sends them to 404.
     expect(needsLogin('/no/such/page')).toBe(false);
+  });
+});
+
+describe('isBuiltRoute', () => {
+  it('is true for built pages and false for unknown routes', () => {
+    expect(isBuiltRoute('/user/moneyflowControl')).toBe(true);
+    expect(isBuiltRoute('/supplyloan/supplyLoan')).toBe(true);
+    expect(isBuiltRoute('/sys/embed/:index')).toBe(true);
+    expect(isBuiltRoute('/no/such/page')).toBe(false);
+  });
+  it('has every /pledge/* page of SPEC §2 built (issue 14): none shows the interim “not yet open” page', () => {
+    const pledgePages = [
+      'applyFinacing',
+      'bondVoucher',
+      'giveGold',
+      'goodsGuide',
+      'myPlatform',
+      'pledgeFinacy',
+      'pledgeSucess',
+      'repaymentList',
+      'repaymentVoucher',
+      'signPersonGuide',
+      'supplyLoanKH',
+      'toFinacing',
+      'voucherSucess',
+    ];
+    for (const page of pledgePages) expect(isBuiltRoute(`/pledge/${page}`), page).toBe(true);
+    expect(DEFINED_PATHS.filter((p) => p.startsWith('/pledge/')).sort()).toEqual(pledgePages.map((p) => `/pledge/${p}`).sort());
   });
 });

@@ -39,7 +39,6 @@ export const ROUTES: RouteDef[] = [
   { path: '/sys', load: () => import('../features/sys/SysInfoPage.tsx') },
   { path: '/sys/setting', load: () => import('../features/sys/SettingPage.tsx') },
 
-  ...['repaymentVoucher', 'signPersonGuide', 'supplyLoanKH', 'voucherSucess'].map((p) => merchant(`/pledge/${p}`)),
   // Issue 14: goods-pledge financing.
   ...['myPlatform', 'toFinacing'].map((p) => merchant(`/pledge/${p}`, () => import('../features/pledge/MyPlatformPage.tsx'))),
   merchant('/pledge/applyFinacing', () => import('../features/pledge/ApplyPage.tsx')),
@@ -47,6 +46,10 @@ export const ROUTES: RouteDef[] = [
   ...['bondVoucher', 'giveGold'].map((p) => merchant(`/pledge/${p}`, () => import('../features/pledge/MarginPage.tsx'))),
   merchant('/pledge/pledgeFinacy', () => import('../features/pledge/FinancingsPage.tsx')),
   merchant('/pledge/repaymentList', () => import('../features/pledge/RepaymentPage.tsx')),
+  merchant('/pledge/repaymentVoucher', () => import('../features/pledge/RepaymentVoucherPage.tsx')),
+  merchant('/pledge/voucherSucess', () => import('../features/pledge/VoucherSuccessPage.tsx')),
+  merchant('/pledge/signPersonGuide', () => import('../features/pledge/SignPersonPage.tsx')),
+  merchant('/pledge/supplyLoanKH', () => import('../features/pledge/CustomersPage.tsx')),
   merchant('/purchaseSalesManage', () => import('../features/purchase-sales/OverviewPage.tsx')),
   merchant('/purchaseSalesManage/orderManage', () => import('../features/purchase-sales/OrderManagePage.tsx')),
   merchant('/purchaseSalesManage/targetedPayment', () => import('../features/purchase-sales/TargetedPaymentPage.tsx')),
@@ -103,6 +106,15 @@ export const ROUTES: RouteDef[] = [
 export const DEFINED_PATHS = ROUTES.map((r) => r.path);
 
 const routeOf = (path: string) => ROUTES.find((r) => matchPath({ path: r.path, end: true }, path) !== null);
+
+/**
+ * A menu route whose page is built: defined here and not the interim "not yet open" page. The
+ * sider and the expiry reminder show only these, so no entry leads to a page that is not there.
+ */
+export const isBuiltRoute = (route: string) => {
+  const def = routeOf(route);
+  return def !== undefined && def.load !== notYetOpen;
+};
 
 /** A path that needs a login: a defined route that is not open. Unknown paths are the guard's (404). */
 export const needsLogin = (path: string) => {

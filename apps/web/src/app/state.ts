@@ -7,6 +7,8 @@ export type { LoginUser, MenuItem } from '../lib/session.ts';
 export interface Reminder {
   willexpire: number;
   stockloanQuerywillexpire: number;
+  /** Pledge financings over the warning line or with a margin call to meet (issue 14). */
+  pledgeRisk?: number;
 }
 
 export const NARROW_SCREEN_PX = 769;

@@ -13,22 +13,30 @@ const countOf = (url: string) =>
     .then((p) => p.totalCount)
     .catch(() => 0);
 
+/** Pledge financings at risk: over the warning line, or with a margin call to meet (each financing once). */
+const pledgeRiskCount = () =>
+  request<{ warnings: { id: number }[]; marginCalls: { financingId: number }[] }>('/pledge/alerts')
+    .then(unwrap)
+    .then((a) => new Set([...a.warnings.map((w) => w.id), ...a.marginCalls.map((c) => c.financingId)]).size)
+    .catch(() => 0);
+
 /** Logout forgets that the reminder was shown, so the next login shows it again. */
 export const forgetReminder = () => writeSession(SHOWN_KEY, undefined);
 
 /**
- * SPEC §4: once a merchant is known (at start or after login) query both expiring lists; if either
- * is non-empty, open the reminder with both counts. Once per login, not on every reload.
+ * SPEC §4: once a merchant is known (at start or after login) query both expiring lists — and the
+ * pledge financings at risk (issue 14) — and if any is non-empty, open the reminder with the counts.
+ * Once per login, not on every reload.
  */
 export function useExpiryReminder(user: LoginUser | null) {
   const showReminder = useAppState((s) => s.showReminder);
   useEffect(() => {
     if (!user || user.authority !== 'merchant') return;
     let cancelled = false;
-    void Promise.all([countOf('/credit/querywillexpire'), countOf('/stockloan/credit/querywillexpire')]).then(
-      ([willexpire, stockloanQuerywillexpire]) => {
-        if (cancelled || willexpire + stockloanQuerywillexpire === 0) return;
-        const reminder = { willexpire, stockloanQuerywillexpire };
+    void Promise.all([countOf('/credit/querywillexpire'), countOf('/stockloan/credit/querywillexpire'), pledgeRiskCount()]).then(
+      ([willexpire, stockloanQuerywillexpire, pledgeRisk]) => {
+        if (cancelled || willexpire + stockloanQuerywillexpire + pledgeRisk === 0) return;
+        const reminder = { willexpire, stockloanQuerywillexpire, pledgeRisk };
         if (readSession<number | null>(SHOWN_KEY, null) === user.id) {
           useAppState.setState({ reminder });
           return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTime as formatDateTime, date, formatBytes } from './format.ts';
+import { dailyRate, dateTime as formatDateTime, date, formatBytes } from './format.ts';
 
 describe('time shown in China time', () => {
   // Moved here from features/funds/labels.test.ts.
@@ -17,5 +17,15 @@ describe('time shown in China time', () => {
   it('shows file sizes', () => {
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+  });
+});
+
+describe('dailyRate', () => {
+  it('tells price tiers apart in 万分之 (actual/360)', () => {
+    expect(dailyRate(65_000)).toBe('万分之 1.81');
+    expect(dailyRate(72_000)).toBe('万分之 2.00');
+    expect(dailyRate(80_000)).toBe('万分之 2.22');
+    expect(dailyRate(68_000)).toBe('万分之 1.89');
+    expect(dailyRate(null)).toBe('万分之 0.00');
   });
 });

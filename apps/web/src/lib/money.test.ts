@@ -63,3 +63,24 @@ describe('full-width input', () => {
     await expect(rule.validator(null, '　')).rejects.toThrow('请输入提现金额');
   });
 });
+
+describe('issue 12: what is typed and what is shown', () => {
+  it('full-width digits from a Chinese input method are read as ASCII (the domain rule the API uses too)', async () => {
+    expect(normalizeYuanText('１，０００．５０')).toBe('1,000.50');
+    expect(tryParseYuan('００１')).toBe(100);
+    expect(tryParseYuan('１ ０００')).toBe(100_000);
+    await expect(yuanRule('融资金额').validator(null, '１２０，０００')).resolves.toBeUndefined();
+  });
+
+  it('nothing known shows ¥0.00 instead of throwing', () => {
+    expect(yuan('')).toBe('¥0.00');
+    expect(yuan(Number.NaN)).toBe('¥0.00');
+    expect(yuan(undefined)).toBe('¥0.00');
+  });
+
+  it('a further rule on the cents gives its own message (the financing limit)', async () => {
+    const rule = yuanRule('融资金额', undefined, undefined, (c) => (c > 10_500_000 ? '融资金额超过可融资额度' : null));
+    await expect(rule.validator(null, '1,000,000')).rejects.toThrow('融资金额超过可融资额度');
+    await expect(rule.validator(null, '105,000.00')).resolves.toBeUndefined();
+  });
+});

@@ -1,17 +1,12 @@
-import { formatYuan, parseYuan, type Cents } from '@factoring/domain';
+import { asciiNumberText, formatYuan, parseYuan, type Cents } from '@factoring/domain';
 
 /**
  * A yuan amount as typed, in the form parseYuan reads: full-width digits, separators and sign
- * (Chinese input methods) become ASCII, and spaces go. '１，０００．５０' → '1,000.50'.
+ * (Chinese input methods) become ASCII by the domain's one rule (`asciiNumberText`, which the API
+ * schemas use too), and spaces go. '１，０００．５０' → '1,000.50'.
  */
 export function normalizeYuanText(text: string | number | null | undefined): string {
-  return String(text ?? '')
-    .replace(/[\uFF10-\uFF19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 0x30))
-    .replace(/[，\uFF0C]/g, ',')
-    .replace(/[．\uFF0E。]/g, '.')
-    .replace(/[－\uFF0D]/g, '-')
-    .replace(/[＋\uFF0B]/g, '+')
-    .replace(/[\s\u3000]+/g, '');
+  return asciiNumberText(text).replace(/[\s\u3000]+/g, '');
 }
 
 /** Parses a yuan input into cents, or null while it is not a valid positive amount. */
@@ -24,14 +19,20 @@ export function tryParseYuan(text: string | number | undefined | null): Cents | 
   }
 }
 
-/** Cents shown as '¥1,234.50' (none reads ¥0.00). */
-export const yuan = (c: number | null | undefined) => `¥${formatYuan(c ?? 0)}`;
+/** Cents shown as '¥1,234.50'; nothing known (null, '', NaN) reads ¥0.00 as SPEC §9 says, never a thrown error. */
+export const yuan = (c: number | string | null | undefined) => `¥${formatYuan(c)}`;
 
 /**
  * antd Form rule for a yuan amount input: parsed exactly with parseYuan (never float × 100),
  * positive, optionally capped. `overMessage` is fixed text or built from the cap in cents.
  */
-export function yuanRule(label: string, max?: () => number | undefined, overMessage?: string | ((cap: number) => string)) {
+export function yuanRule(
+  label: string,
+  max?: () => number | undefined,
+  overMessage?: string | ((cap: number) => string),
+  /** A further rule on the parsed cents: its Chinese message, or null (e.g. the domain's financingAmountProblem). */
+  problem?: (cents: number) => string | null,
+) {
   return {
     validator: async (_: unknown, value: string | undefined) => {
       const text = normalizeYuanText(value);
@@ -43,6 +44,8 @@ export function yuanRule(label: string, max?: () => number | undefined, overMess
         throw new Error(err instanceof Error ? err.message : '金额格式不正确', { cause: err });
       }
       if (cents <= 0) throw new Error(`${label}必须大于0`);
+      const refused = problem?.(cents);
+      if (refused) throw new Error(refused);
       const cap = max?.();
       if (cap === undefined || cents <= cap) return;
       if (typeof overMessage === 'function') throw new Error(overMessage(cap));

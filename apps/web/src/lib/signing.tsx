@@ -18,8 +18,14 @@ export interface SignableContract {
 /** Everything a signature changes: the contract list, the financing it belongs to, the dashboard's to-sign count. */
 const SIGNING_REFRESHES = [['contracts'], ['supplyloan'], ['dashboard']] as const;
 
-/** The PDF: inline for viewing, or as an attachment (`?download=1`). */
-export const contractFileUrl = (id: number, download = false) => apiUrl(`/contracts/${id}/file${download ? '?download=1' : ''}`);
+/**
+ * The PDF: inline for viewing, or as an attachment (`download=1`). Without a version the server
+ * answers the signed version once the contract is signed, else the original.
+ */
+export const contractFileUrl = (id: number, download = false, version?: 'original' | 'signed') => {
+  const query = [download && 'download=1', version && `version=${version}`].filter(Boolean).join('&');
+  return apiUrl(`/contracts/${id}/file${query ? `?${query}` : ''}`);
+};
 
 /**
  * THE signing call: `POST /api/contracts/:id/sign` with the login password, RSA-encrypted. The

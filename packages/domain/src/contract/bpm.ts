@@ -4,7 +4,8 @@ import { TASK_STATES } from '../status/task.ts';
 import { idSchema, optionalTextSchema, pageOf, pageQuerySchema, textSchema } from './common.ts';
 import { timestampSchema } from './time.ts';
 
-const AUDIT_ACTIONS = ['SUBMIT', 'CLAIM', 'RELEASE', 'APPROVE', 'REJECT'] as const;
+/** UPDATE: an operator changed a setting outside a task (site configuration). */
+const AUDIT_ACTIONS = ['SUBMIT', 'CLAIM', 'RELEASE', 'APPROVE', 'REJECT', 'UPDATE'] as const;
 
 // Requests ------------------------------------------------------------------------------------------
 
@@ -20,7 +21,12 @@ export const auditListQuery = pageQuerySchema.extend({ taskId: idSchema('任务'
 
 // Answers -------------------------------------------------------------------------------------------
 
-export const taskTypesSchema = z.array(z.object({ type: z.string(), label: z.string() }));
+const decisionLabelsSchema = z.object({ approve: z.string(), reject: z.string() });
+
+/** Each type with its label; `executes`: the approving type whose decider may not decide this one (maker-checker). */
+export const taskTypesSchema = z.array(
+  z.object({ type: z.string(), label: z.string(), executes: z.string().optional(), decisionLabels: decisionLabelsSchema.optional() }),
+);
 
 export const taskListItemSchema = z.object({
   id: z.number().int(),
@@ -63,7 +69,44 @@ export const taskDetailSchema = taskListItemSchema.extend({
     }),
   ),
   submittedByName: z.string().nullable(),
+  /** The type's words for its decisions where 通过 / 驳回 would mislead (a pay-out: 已出款 / 出款失败). */
+  decisionLabels: decisionLabelsSchema.nullable(),
+  /** Live facts about the record, read when the task is opened (e.g. whether the contract is signed). */
+  facts: z.array(z.object({ label: z.string(), value: z.string() })),
+  /**
+   * Maker-checker for the operator asking: the step this task executes and who decided it, and why
+   * this operator may not decide the task (null when they may). Null when no four-eyes rule applies.
+   */
+  fourEyes: z
+    .object({ stepLabel: z.string().nullable(), decidedByName: z.string().nullable(), blockedReason: z.string().nullable() })
+    .nullable(),
   history: z.array(historyItem),
+});
+
+/** The operator's home page: pending queues by type (oldest first), the oldest task, today's disbursements and pay-outs. */
+export const operatorOverviewSchema = z.object({
+  queues: z.array(z.object({ type: z.string(), label: z.string(), count: z.number().int(), oldestAt: timestampSchema.nullable() })),
+  oldest: z
+    .object({
+      id: z.number().int(),
+      type: z.string(),
+      typeLabel: z.string(),
+      subject: z.string(),
+      enterpriseName: z.string().nullable(),
+      createdAt: timestampSchema,
+    })
+    .nullable(),
+  today: z.array(
+    z.object({
+      id: z.number().int(),
+      type: z.string(),
+      typeLabel: z.string(),
+      subject: z.string(),
+      executed: z.boolean(),
+      stateLabel: z.string(),
+      decidedAt: timestampSchema,
+    }),
+  ),
 });
 
 export const taskDecisionSchema = z.object({ id: z.number().int(), state: z.enum(TASK_STATES), stateLabel: z.string() });
@@ -80,5 +123,9 @@ export const auditItemSchema = z.object({
   comment: z.string().nullable(),
   ip: z.string().nullable(),
   createdAt: timestampSchema,
+  /** What the row concerns in Chinese (the task type's label, 站点配置…), the task's subject, and the change in words. */
+  entityLabel: z.string(),
+  subject: z.string().nullable(),
+  summary: z.string(),
 });
 export const auditPageSchema = pageOf(auditItemSchema);

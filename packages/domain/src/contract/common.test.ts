@@ -82,3 +82,17 @@ describe('isoDateSchema', () => {
     expect(isoDateSchema().safeParse('2026-2-1').success).toBe(false);
   });
 });
+
+describe('issue 12: full-width digits from a Chinese input method are read as ASCII', () => {
+  it('ids, cents, integers and quantities', () => {
+    expect(idSchema().parse('００１')).toBe(1);
+    expect(centsSchema().parse('１２３４５')).toBe(12_345);
+    expect(intSchema('融资期限', 1, 180).parse('\u3000６０ ')).toBe(60);
+    expect(quantitySchema('数量', 3).parse('１２．５')).toBe('12.5');
+  });
+  it('still refuses what it refused in ASCII, with the same message', () => {
+    expect(messageOf(intSchema('融资期限', 1, 180).safeParse('１．５'))).toBe('融资期限必须是整数');
+    expect(messageOf(intSchema('融资期限', 1, 180).safeParse('０'))).toBe('融资期限应在 1 到 180 之间');
+    expect(messageOf(centsSchema('金额').safeParse('－１'))).toBe('金额必须大于0');
+  });
+});

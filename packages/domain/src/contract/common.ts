@@ -3,7 +3,7 @@
 // Server routes use them as body/querystring/params/response schemas; the web derives its types
 // from them with z.infer and validates its forms with the same rules.
 import { z } from 'zod';
-import type { Cents } from '../money.ts';
+import { asciiNumberText, type Cents } from '../money.ts';
 
 /** The largest value of a PostgreSQL `integer` (int4) column: every id column of the schema. */
 export const MAX_ID = 2_147_483_647;
@@ -16,6 +16,9 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARS_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]/;
 
+/** Text of a typed number with full-width digits (Chinese input methods) read as ASCII: '００１' → '001'. */
+const numberText = z.string().transform((s) => asciiNumberText(s));
+
 /**
  * A record id: a positive integer within the int4 column range, as a JSON number or as digits (path
  * parameters, query strings and form bodies are text). Anything else — `'0x10'`, `'1e3'`, `true`,
@@ -23,7 +26,7 @@ const CONTROL_CHARS_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]/;
  */
 export function idSchema(label = '编号') {
   return z
-    .union([z.number(), z.string().trim()], { error: (iss) => (iss.input === undefined ? `请选择${label}` : `${label}不正确`) })
+    .union([z.number(), numberText], { error: (iss) => (iss.input === undefined ? `请选择${label}` : `${label}不正确`) })
     .transform((value, ctx): number => {
       const n = typeof value === 'number' ? value : DIGITS.test(value) ? Number(value) : Number.NaN;
       if (!Number.isInteger(n) || n < 1 || n > MAX_ID) {
@@ -54,7 +57,7 @@ interface CentsOptions {
 export function centsSchema(label = '金额', options: CentsOptions = {}) {
   const max = options.max ?? Number.MAX_SAFE_INTEGER;
   return z
-    .union([z.number(), z.string().trim()], { error: (iss) => (iss.input === undefined ? `请输入${label}` : `${label}格式不正确`) })
+    .union([z.number(), numberText], { error: (iss) => (iss.input === undefined ? `请输入${label}` : `${label}格式不正确`) })
     .transform((value, ctx): Cents => {
       const fail = (message: string) => {
         ctx.addIssue({ code: 'custom', message });
@@ -103,7 +106,7 @@ export function optionalTextSchema(max: number, label = '内容', options: Omit<
 /** An integer from a form or query string within bounds, e.g. a term in days or months. Never rounds. */
 export function intSchema(label: string, min: number, max: number) {
   return z
-    .union([z.number(), z.string().trim()], { error: (iss) => (iss.input === undefined ? `请输入${label}` : `${label}格式不正确`) })
+    .union([z.number(), numberText], { error: (iss) => (iss.input === undefined ? `请输入${label}` : `${label}格式不正确`) })
     .transform((value, ctx): number => {
       const n = typeof value === 'number' ? value : /^[+-]?\d+$/.test(value) ? Number(value) : Number.NaN;
       if (!Number.isInteger(n)) {
@@ -127,7 +130,7 @@ export function intSchema(label: string, min: number, max: number) {
 export function quantitySchema(label = '数量', scale = 3) {
   const pattern = new RegExp(`^\\d{1,12}(\\.\\d{1,${scale}})?$`);
   return z
-    .union([z.number(), z.string().trim()], { error: (iss) => (iss.input === undefined ? `请输入${label}` : `${label}格式不正确`) })
+    .union([z.number(), numberText], { error: (iss) => (iss.input === undefined ? `请输入${label}` : `${label}格式不正确`) })
     .transform((value, ctx): string => {
       const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
       if (text === '') {

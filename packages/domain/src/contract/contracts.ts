@@ -8,7 +8,13 @@ export const contractListQuery = pageQuerySchema.extend({
   type: z.enum(CONTRACT_TYPES).optional(),
   keyword: optionalTextSchema(64, '关键字'),
 });
-export const contractFileQuery = z.object({ download: z.enum(['0', '1', 'true', 'false']).optional() });
+/** The two files of a signed contract: the original as generated, and the signed version made when it was signed. */
+export const CONTRACT_FILE_VERSIONS = ['original', 'signed'] as const;
+export const contractFileQuery = z.object({
+  download: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** Without it: the signed version once there is one, else the original. */
+  version: z.enum(CONTRACT_FILE_VERSIONS).optional(),
+});
 /** `POST /api/contracts/:id/sign` (form): the login password, RSA-encrypted like the login. */
 export const signContractBody = z.object({
   password: z.string({ error: '请输入登录密码' }).min(1, '请输入登录密码').max(1024, '密码加密数据无效'),
@@ -39,9 +45,48 @@ export const contractSchema = z.object({
   signedByName: z.string().nullable(),
   signedAt: z.string().nullable(),
   signerIp: z.string().nullable(),
+  /** The SHA-256 of the document signed (the original, re-hashed at signing). */
   signedSha256: z.string().nullable(),
+  /** The signed version (seal, signer, date, signature page): its download name, size and own SHA-256; null until signed. */
+  signedFileName: z.string().nullable(),
+  signedFileSize: z.number().int().nullable(),
+  signedFileSha256: z.string().nullable(),
 });
 export type Contract = z.infer<typeof contractSchema>;
+
+/** One stored file checked against its record: the hash recomputed from the bytes on disk. */
+const contractFileCheckSchema = z.object({
+  fileName: z.string(),
+  recordedSha256: z.string(),
+  recordedSize: z.number().int(),
+  /** Null when the file is not on disk. */
+  actualSha256: z.string().nullable(),
+  actualSize: z.number().int().nullable(),
+  result: z.enum(['MATCH', 'MISMATCH', 'MISSING']),
+});
+/** `GET /api/contracts/:id/verification`: the stored files recomputed against the contract's record. */
+export const contractVerificationSchema = z.object({
+  contractId: z.number().int(),
+  contractNo: z.string(),
+  status: z.enum(CONTRACT_STATUSES),
+  /** MATCH only when every recorded file is on disk with its recorded hash and the signed version names the original signed. */
+  verdict: z.enum(['MATCH', 'MISMATCH', 'MISSING']),
+  message: z.string(),
+  original: contractFileCheckSchema,
+  /** Null before signing, and for contracts signed before signed versions were written. */
+  signed: contractFileCheckSchema
+    .extend({
+      /** The original's SHA-256 as the signature recorded it. */
+      signedOriginalSha256: z.string(),
+      /** What the signed file itself says it signed (its metadata), null when it cannot be read. */
+      declaredOriginalSha256: z.string().nullable(),
+      /** The signature was made on this contract's original: recorded, declared and original hashes agree. */
+      originalMatches: z.boolean(),
+    })
+    .nullable(),
+  checkedAt: z.string(),
+});
+export type ContractVerification = z.infer<typeof contractVerificationSchema>;
 export const contractPageSchema = pageOf(contractSchema);
 export const contractCountsSchema = z.object({
   toSign: z.number().int(),

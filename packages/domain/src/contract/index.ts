@@ -11,6 +11,8 @@ export * from './supplyloan.ts';
 export * from './purchase-sales.ts';
 export * from './warehouse.ts';
 export * from './pledge.ts';
+export * from './pledge-delivery.ts';
+export * from './pledge-payment.ts';
 export * from './cloudloan.ts';
 export * from './bpm.ts';
 export * from './contracts.ts';

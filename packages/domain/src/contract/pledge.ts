@@ -23,6 +23,7 @@ export const pledgeLineInput = z.union([
   z.object({ positionId: idSchema('库存'), quantity: quantitySchema('质押数量') }),
   z.object({ receiptId: idSchema('仓单') }),
 ]);
+export type PledgeLineInput = z.output<typeof pledgeLineInput>;
 
 export const pledgeApplyBody = z.object({
   creditLineId: idSchema('授信'),
@@ -183,13 +184,55 @@ export const pledgeFinancingListQuery = pageQuerySchema.extend({
 });
 export const pledgeFinancingPageSchema = pageOf(pledgeFinancingSchema);
 
+/** The receiver of a release order, as named when it was made (status/pledge-delivery.ts `ReleaseOrderReceiver`). */
+export const releaseOrderReceiverSchema = z.object({
+  kind: z.enum(['SIGNER', 'CUSTOMER']),
+  partyId: z.number().int(),
+  name: z.string(),
+  certificate: z.string().nullable(),
+  contact: z.string().nullable(),
+  address: z.string().nullable(),
+});
+
+/** The operators' view of every pledge release order (放货单) and how far the warehouse has executed it. */
+export const RELEASE_ORDER_STATUSES = ['OPEN', 'CONSUMED', 'CANCELLED'] as const;
+export const pledgeReleaseOrderDeskQuery = pageQuerySchema.extend({
+  status: z.enum(RELEASE_ORDER_STATUSES, { error: '状态不正确' }).optional(),
+});
+export const pledgeReleaseOrderDeskSchema = pageOf(
+  z.object({
+    id: z.number().int(),
+    orderNo: z.string(),
+    financingId: z.number().int(),
+    financingNo: z.string(),
+    enterpriseName: z.string(),
+    warehouseName: z.string(),
+    goodsName: z.string(),
+    unit: z.string(),
+    batchNo: z.string(),
+    quantity: z.string(),
+    consumed: z.string(),
+    status: z.enum(RELEASE_ORDER_STATUSES),
+    receiver: releaseOrderReceiverSchema.nullable(),
+    createdAt: z.string(),
+  }),
+);
+export type PledgeReleaseOrderDeskQuery = z.output<typeof pledgeReleaseOrderDeskQuery>;
+
 export const pledgeFinancingDetailSchema = pledgeFinancingSchema.extend({
   items: z.array(pledgeItemSchema),
   marginCalls: z.array(marginCallSchema),
   prices: z.array(z.object({ priceDate: z.string(), unitPrice: cents })),
   events: z.array(z.object({ action: z.string(), note: z.string().nullable(), actorName: z.string(), at: z.string() })),
   releaseOrders: z.array(
-    z.object({ id: z.number().int(), orderNo: z.string(), quantity: z.string(), consumed: z.string(), status: z.string() }),
+    z.object({
+      id: z.number().int(),
+      orderNo: z.string(),
+      quantity: z.string(),
+      consumed: z.string(),
+      status: z.string(),
+      receiver: releaseOrderReceiverSchema.nullable().optional(),
+    }),
   ),
 });
 
@@ -200,7 +243,15 @@ export const pledgeRedeemBody = z.object({
     .array(z.object({ itemId: idSchema('质押货物'), quantity: quantitySchema('赎货数量') }))
     .min(1, '请选择赎回的货物')
     .max(50),
-  pickupPerson: optionalTextSchema(60, '提货人'),
+  /**
+   * Who takes delivery — required: one of the enterprise's own active designated signers or
+   * downstream customers (/pledge/signPersonGuide, /pledge/supplyLoanKH). The warehouse releases
+   * goods only to a named, identifiable party, never to a free-text pickup person.
+   */
+  receiver: z.object(
+    { kind: z.enum(['SIGNER', 'CUSTOMER'], { error: '请选择收货方类型' }), id: idSchema('收货方') },
+    { error: '请选择收货方：指定签收人或下游客户' },
+  ),
   idempotencyKey: z.string().max(200).optional(),
 });
 export type PledgeRedeemInput = z.output<typeof pledgeRedeemBody>;

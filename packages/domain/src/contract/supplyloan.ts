@@ -417,6 +417,10 @@ export const financingDetailSchema = z.object({
       startDate: nullable(day),
       dueDate: nullable(day),
       outstanding: cents,
+      /** The tranche's annual rate: the financing's, or its own once an extension re-priced it. */
+      annualRatePpm: ppm,
+      /** Where interest in arrears on today's outstanding principal is counted from (null: upfront, or not disbursed). */
+      interestFrom: nullable(day),
       principalPaid: cents,
       interestPaid: cents,
       penaltyPaid: cents,
@@ -521,6 +525,10 @@ export const extensionResultSchema = z.object({
   extensionId: rowId,
   extraDays: z.number().int(),
   extraInterest: cents,
+  /** Value date → new due date, and the rate the extended tranche carries (the bracket of that term, never below the agreed rate). */
+  totalDays: z.number().int(),
+  annualRatePpm: ppm,
+  repriced: z.boolean(),
   oldDueDate: day,
   newDueDate: day,
 });

@@ -1,5 +1,6 @@
 // Site, version, menus (SPEC §2, §3).
 import { z } from 'zod';
+import { centsSchema, textSchema } from './common.ts';
 
 export const versionSchema = z.object({ version: z.string(), commit: z.string(), buildTime: z.string() });
 
@@ -13,6 +14,52 @@ export const initConfigSchema = z.object({
   address: z.string(),
   companyIntro: z.string(),
   embeds: z.array(z.object({ index: z.number().int(), title: z.string() })),
+});
+
+// Operators: the whole site configuration, read and saved in /bpm/tasks → 站点配置.
+const bankAccountInput = z.object({
+  accountName: textSchema(100, '户名'),
+  bankBranchName: textSchema(100, '开户行'),
+  accountNo: z
+    .string()
+    .trim()
+    .regex(/^\d{8,32}$/, '账号应为 8–32 位数字'),
+});
+/** An embedded page: our own path or an https address (never javascript:, data: or protocol-relative). */
+const embedInput = z.object({
+  title: textSchema(40, '页面标题'),
+  url: textSchema(300, '页面地址').refine(
+    (u) => (u.startsWith('/') && !u.startsWith('//')) || /^https:\/\/[^\s]+$/.test(u),
+    '页面地址须以 / 开头（本站页面）或以 https:// 开头',
+  ),
+});
+export const siteConfigInput = z.object({
+  factoringAccount: bankAccountInput,
+  secondAccount: bankAccountInput,
+  virtualAccountBankName: textSchema(60, '虚拟账户开户行'),
+  fees: z.object({
+    withdraw: centsSchema('提现手续费', { allowZero: true, max: 100_000 }),
+    inTransfer: centsSchema('转账手续费', { allowZero: true, max: 100_000 }),
+  }),
+  contactPhone: z
+    .string()
+    .trim()
+    .regex(/^[\d-]{7,20}$/, '联系电话应为 7–20 位数字或短横线'),
+  address: textSchema(200, '地址'),
+  companyIntro: textSchema(2000, '公司简介', { multiline: true }),
+  cloudLoanEnabled: z.boolean({ error: '请选择是否开放银行云贷' }),
+  embeds: z.array(embedInput).max(10, '嵌入页面最多 10 个'),
+});
+export const siteConfigSchema = z.object({
+  factoringAccount: bankAccount,
+  secondAccount: bankAccount,
+  virtualAccountBankName: z.string(),
+  fees: z.object({ withdraw: z.number().int(), inTransfer: z.number().int() }),
+  contactPhone: z.string(),
+  address: z.string(),
+  companyIntro: z.string(),
+  cloudLoanEnabled: z.boolean(),
+  embeds: z.array(z.object({ title: z.string(), url: z.string() })),
 });
 
 export const menuListSchema = z.array(

@@ -20,3 +20,24 @@ export const marginCallLifecycle = defineLifecycle<MarginCallStatus>(
 );
 
 export const MARGIN_CALL_STATUSES = marginCallLifecycle.states;
+
+// ------------------------------------------------------------ bank-transfer vouchers
+// A margin, a margin-call top-up or a repayment paid by an offline bank transfer: the enterprise
+// uploads the voucher (PENDING); an operator confirms the money arrived (CONFIRMED — the money is
+// then posted exactly as the account payment posts it) or rejects it (REJECTED). A voucher whose
+// financing ends before the decision is WITHDRAWN.
+
+export type PledgeVoucherKind = 'MARGIN' | 'TOP_UP' | 'REPAYMENT';
+export const PLEDGE_VOUCHER_KIND_LABELS: Readonly<Record<PledgeVoucherKind, string>> = {
+  MARGIN: '保证金',
+  TOP_UP: '补缴保证金',
+  REPAYMENT: '还款',
+};
+export const PLEDGE_VOUCHER_KINDS = Object.keys(PLEDGE_VOUCHER_KIND_LABELS) as PledgeVoucherKind[];
+
+export type PledgeVoucherStatus = 'PENDING' | 'CONFIRMED' | 'REJECTED' | 'WITHDRAWN';
+export const pledgeVoucherLifecycle = defineLifecycle<PledgeVoucherStatus>(
+  { PENDING: ['CONFIRMED', 'REJECTED', 'WITHDRAWN'], CONFIRMED: [], REJECTED: [], WITHDRAWN: [] },
+  { PENDING: '待确认', CONFIRMED: '已确认到账', REJECTED: '已驳回', WITHDRAWN: '已撤销' },
+);
+export const PLEDGE_VOUCHER_STATUSES = pledgeVoucherLifecycle.states;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
 import { TASK_STATES } from '@factoring/domain';
 import { statesOf } from './states.ts';
@@ -34,6 +34,11 @@ export const bpmTasks = pgTable(
     reason: text('reason'),
     submittedBy: integer('submitted_by').references(() => users.id),
     decidedBy: integer('decided_by').references(() => users.id),
+    /**
+     * The task whose approval opened this one (set by the inbox when a task is created inside another
+     * task's decision, e.g. a disbursement after its approval): the link maker-checker follows.
+     */
+    followsTaskId: integer('follows_task_id').references((): AnyPgColumn => bpmTasks.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
@@ -58,7 +63,7 @@ export const bpmAuditLog = pgTable(
     taskId: integer('task_id').references(() => bpmTasks.id),
     actorId: integer('actor_id').references(() => users.id),
     actorName: text('actor_name').notNull(),
-    action: text('action', { enum: ['SUBMIT', 'CLAIM', 'RELEASE', 'APPROVE', 'REJECT'] }).notNull(),
+    action: text('action', { enum: ['SUBMIT', 'CLAIM', 'RELEASE', 'APPROVE', 'REJECT', 'UPDATE'] }).notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
     before: jsonb('before'),

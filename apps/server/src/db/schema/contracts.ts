@@ -14,6 +14,8 @@ export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
  * data, stored under DATA_DIR/contracts with a generated name, and signed by a user of the enterprise
  * with password confirmation. `file_sha256` is the hash of the PDF as generated; `signed_sha256` the
  * hash of the file re-read from disk at the moment of signing (equal, or the signing is refused).
+ * Signing writes a second file, the signed version (`signed_stored_name`, with its own size and
+ * `signed_file_sha256`); the original stays as it was.
  */
 export const contracts = pgTable(
   'contracts',
@@ -51,17 +53,30 @@ export const contracts = pgTable(
     signedAt: timestamp('signed_at', { withTimezone: true }),
     signerIp: text('signer_ip'),
     signedSha256: text('signed_sha256'),
+    /**
+     * The signed version: the original's pages with the enterprise's seal and the signature in the
+     * signature block, and an electronic signature page (signer, time, IP, `signed_sha256`) appended.
+     * Null before signing, and for contracts signed before signed versions were written.
+     */
+    signedStoredName: text('signed_stored_name'),
+    signedFileSize: bigint('signed_file_size', { mode: 'number' }),
+    signedFileSha256: text('signed_file_sha256'),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('contracts_contract_no').on(t.contractNo),
     uniqueIndex('contracts_stored_name').on(t.storedName),
+    uniqueIndex('contracts_signed_stored_name').on(t.signedStoredName),
     index('contracts_enterprise').on(t.enterpriseId, t.id),
     index('contracts_related').on(t.relatedType, t.relatedId),
     check('contracts_amount_not_negative', sql`${t.amount} >= 0`),
     check(
       'contracts_signed_complete',
       sql`${t.status} <> 'SIGNED' or (${t.signedBy} is not null and ${t.signedAt} is not null and ${t.signedSha256} is not null)`,
+    ),
+    check(
+      'contracts_signed_version_complete',
+      sql`(${t.signedStoredName} is null) = (${t.signedFileSha256} is null) and (${t.signedStoredName} is null) = (${t.signedFileSize} is null) and (${t.signedStoredName} is null or ${t.signedSha256} is not null)`,
     ),
   ],
 );

@@ -9,5 +9,7 @@ export * from './supplyloan.ts';
 export * from './cloudloan.ts';
 export * from './warehouse.ts';
 export * from './pledge.ts';
+export * from './pledge-delivery.ts';
 export * from './purchase-sales.ts';
 export * from './operations.ts';
+export * from './pledge-vouchers.ts';

@@ -303,6 +303,8 @@ export const financingTranches = pgTable(
     startDate: date('start_date', { mode: 'string' }),
     dueDate: date('due_date', { mode: 'string' }),
     outstanding: bigint('outstanding', { mode: 'number' }).notNull().default(0),
+    /** The tranche's own annual rate once an extension re-priced it (null: the financing's rate). */
+    annualRatePpm: integer('annual_rate_ppm'),
     interestFrom: date('interest_from', { mode: 'string' }),
     interestUnpaid: bigint('interest_unpaid', { mode: 'number' }).notNull().default(0),
     interestPaid: bigint('interest_paid', { mode: 'number' }).notNull().default(0),

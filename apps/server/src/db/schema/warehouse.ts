@@ -1,3 +1,4 @@
+import type { ReleaseOrderReceiver } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -281,6 +282,8 @@ export const releaseOrders = pgTable(
       .default('OPEN'),
     reference: text('reference').notNull(),
     pickupPerson: text('pickup_person'),
+    /** Who takes delivery, as named when the order was made (a signer's ID card masked): shown to the warehouse at stock-out. */
+    receiver: jsonb('receiver').$type<ReleaseOrderReceiver>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

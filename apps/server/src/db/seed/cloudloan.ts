@@ -1,10 +1,10 @@
-import { addMonths, contractLifecycle, type Cents, type IsoDate } from '@factoring/domain';
+import { addMonths, type Cents, type IsoDate } from '@factoring/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { cloudLoanApplications, contracts, users } from '../schema/index.ts';
+import { cloudLoanApplications, users } from '../schema/index.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
-import { transition } from '../../lib/transition.ts';
 import { taskRegistry } from '../../modules/bpm/registry.ts';
+import { recordSignature } from '../../modules/contracts/record-signature.ts';
 import { todayChina } from '../../modules/credit/credit-lines.ts';
 import { submitApplication } from '../../modules/cloudloan/apply.ts';
 import { runCloudLoanDebits } from '../../modules/cloudloan/debit-job.ts';
@@ -72,23 +72,9 @@ export async function seedCloudLoan(db: Db, today: IsoDate = todayChina()) {
   const drawnOn = addMonths(today, -2);
   await db.transaction(async (tx) => {
     const [a] = await tx.select().from(cloudLoanApplications).where(eq(cloudLoanApplications.id, applied.id));
-    const [c] = await tx.select().from(contracts).where(eq(contracts.id, a.contractId!));
-    const signedAt = new Date();
-    await transition(tx, contracts, contractLifecycle, c, 'SIGNED', {
-      signedBy: demo.id,
-      signedByName: demo.displayName,
-      signedAt,
-      signerIp: '127.0.0.1',
-      signedSha256: c.fileSha256,
-    });
-    await cloudLoanSignHook(tx, String(a.id), {
-      id: c.id,
-      contractNo: c.contractNo,
-      type: c.type,
-      relatedType: c.relatedType,
-      relatedId: c.relatedId,
-      signer: { ...me, ip: '127.0.0.1' },
-    });
+    // Signed as the demo user would: the same signature record and signed version as through the contract list.
+    const signed = await recordSignature(tx, { contractId: a.contractId!, scope, signerName: demo.displayName, ip: me.ip });
+    await cloudLoanSignHook(tx, String(a.id), signed);
     // Drawn two months ago: the business date of the drawdown is its start date.
     await drawdown(tx, scope, a.id, 30_000_000, me, drawnOn);
   });

@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { contracts, users } from '../schema/index.ts';
 import { generateContract } from '../../modules/contracts/generate-contract.ts';
 import { chinaDate } from '../../modules/contracts/labels.ts';
+import { recordSignature } from '../../modules/contracts/record-signature.ts';
 
 const FACTOR = '鑫链商业保理有限公司';
 const DAY_MS = 86_400_000;
@@ -45,18 +46,15 @@ export async function seedContracts(db: Db, now = new Date()) {
       },
       signedOn,
     );
-    const [row] = await tx.select({ fileSha256: contracts.fileSha256 }).from(contracts).where(eq(contracts.id, agreement.id));
-    await tx
-      .update(contracts)
-      .set({
-        status: 'SIGNED',
-        signedBy: demo.id,
-        signedByName: demo.displayName,
-        signedAt: new Date(signedOn.getTime() + 2 * 3_600_000),
-        signerIp: '127.0.0.1',
-        signedSha256: row.fileSha256,
-      })
-      .where(eq(contracts.id, agreement.id));
+    // Signed as the demo user would (the password confirmation is the route's; the seed has no browser):
+    // the same signature record and signed version as through the contract list.
+    await recordSignature(tx, {
+      contractId: agreement.id,
+      scope: { kind: 'enterprise', enterpriseId, userId: demo.id, certified: true, warehouse: false },
+      signerName: demo.displayName,
+      ip: '127.0.0.1',
+      at: new Date(signedOn.getTime() + 2 * 3_600_000),
+    });
 
     await generateContract(
       tx,

@@ -13,6 +13,7 @@ import { seedWarehouse } from './warehouse.ts';
 import { seedPurchaseSales } from './purchase-sales.ts';
 import { seedCloudLoan } from './cloudloan.ts';
 import { seedPledge } from './pledge.ts';
+import { seedPledgeDelivery } from './pledge-delivery.ts';
 
 /** Demo logins listed in the README. One password for all keeps the demo easy to try. */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -21,6 +22,8 @@ export const DEMO_USERS = {
   warehouse: 'cangchu',
   purchaseSales: 'gouxiao',
   operator: 'operator',
+  /** The second operator: maker-checker needs two (the one who approves never disburses or pays out). */
+  checker: 'fuhe',
 } as const;
 
 const DICTIONARIES: { type: string; entries: [string, string][] }[] = [
@@ -85,10 +88,10 @@ export async function seedDemoWorld(db: Db) {
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.loginName}) = ${DEMO_USERS.merchant}`);
-  if (existing.length) return;
+  if (existing.length) return seedCheckerOperator(db);
   // One published password, but each user its own salt (and so its own hash).
-  const [merchantHash, warehouseHash, purchaseSalesHash, operatorHash, freshHash] = await Promise.all(
-    Array.from({ length: 5 }, () => hashPassword(DEMO_PASSWORD)),
+  const [merchantHash, warehouseHash, purchaseSalesHash, operatorHash, freshHash, checkerHash] = await Promise.all(
+    Array.from({ length: 6 }, () => hashPassword(DEMO_PASSWORD)),
   );
   await db.transaction(async (tx) => {
     const [trading, storage, buyer] = await tx
@@ -137,6 +140,14 @@ export async function seedDemoWorld(db: Db) {
         passwordHash: operatorHash,
         authority: 'operator',
       },
+      {
+        loginName: DEMO_USERS.checker,
+        displayName: '钱核',
+        email: 'check@factor.example.cn',
+        mobile: '13600136001',
+        passwordHash: checkerHash,
+        authority: 'operator',
+      },
     ]);
     // A newly registered enterprise that has not authenticated yet (issue 4): the way to try the authentication.
     const [fresh] = await tx.insert(enterprises).values({ name: '深圳前海新启科技有限公司' }).returning({ id: enterprises.id });
@@ -158,4 +169,21 @@ export async function seedDemoWorld(db: Db) {
   await seedPurchaseSales(db);
   await seedCloudLoan(db);
   await seedPledge(db);
+  await seedPledgeDelivery(db);
+}
+
+/** A demo world seeded before maker-checker gets its second operator too (once). */
+async function seedCheckerOperator(db: Db) {
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.loginName}) = ${DEMO_USERS.checker}`);
+  if (found) return;
+  await db.insert(users).values({
+    loginName: DEMO_USERS.checker,
+    displayName: '钱核',
+    email: 'check@factor.example.cn',
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    authority: 'operator',
+  });
 }

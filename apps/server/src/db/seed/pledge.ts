@@ -1,9 +1,19 @@
-import { addDays, chinaDate, type Cents } from '@factoring/domain';
+import { addDays, chinaDate, type Cents, type IsoDate } from '@factoring/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { goods, platforms, pledgeTerms, users } from '../schema/index.ts';
+import { inTransaction } from '../transaction.ts';
+import { bpmTasks, contracts, creditLines, goods, platforms, pledgeTerms, stockPositions, users } from '../schema/index.ts';
+import { taskRegistry } from '../../modules/bpm/registry.ts';
+import { decideTask } from '../../modules/bpm/tasks.ts';
+import { recordSignature } from '../../modules/contracts/record-signature.ts';
+import { applyPledge } from '../../modules/pledge/apply.ts';
+import { PLEDGE_RELATED_TYPE } from '../../modules/pledge/contract-documents.ts';
+import { pledgeSignHook } from '../../modules/pledge/on-contract-signed.ts';
+import { payMargin } from '../../modules/pledge/pay-margin.ts';
 import { recordGoodsPrice } from '../../modules/pledge/record-price.ts';
+import { PLEDGE_TASK_TYPES } from '../../modules/pledge/task-types.ts';
 import { setPledgeTerms } from '../../modules/pledge/terms.ts';
+import type { EnterpriseScope } from '../../lib/scope.ts';
 import { DEMO_PLATFORM_CODES } from './supplyloan.ts';
 
 /**
@@ -41,6 +51,67 @@ export async function seedPledge(db: Db) {
   ];
   for (const [goodsId, days, unitPrice, source] of history)
     await recordGoodsPrice(db, actor, { goodsId, unitPrice: unitPrice as Cents, priceDate: addDays(today, days), source }, today);
+  await seedDisbursedPledge(db, platform.id, copper.id, today);
+}
+
+/**
+ * One live pledge financing of the demo enterprise, so /pledge/pledgeFinacy has history, made through
+ * the real operations: 20.000 t of cathode copper (CU2610-A) at 68,500.00 = 1,370,000.00, 70 % →
+ * at most 959,000.00; 800,000.00 for 90 days, margin 10 % = 80,000.00 from the account; the pledge
+ * contract and margin agreement signed as the demo user would (the same signature record as the
+ * contract list); approved by 赵审 (operator) and disbursed by 钱核 (fuhe). LTV 58.39 %. Copper, not
+ * coil: the coil journeys and tests keep their own figures.
+ */
+async function seedDisbursedPledge(db: Db, platformId: number, copperId: number, today: IsoDate) {
+  const byLogin = async (login: string) => (await db.select().from(users).where(eq(users.loginName, login)))[0];
+  const demo = await byLogin('demo');
+  const operatorUser = await byLogin('operator');
+  const checkerUser = (await byLogin('fuhe')) ?? operatorUser;
+  if (!demo?.enterpriseId || !operatorUser || !checkerUser) return;
+  const [line] = await db
+    .select()
+    .from(creditLines)
+    .where(and(eq(creditLines.platformId, platformId), eq(creditLines.enterpriseId, demo.enterpriseId)));
+  const [position] = await db
+    .select()
+    .from(stockPositions)
+    .where(and(eq(stockPositions.goodsId, copperId), eq(stockPositions.batchNo, 'CU2610-A')));
+  if (!line || !position) return;
+  const scope: EnterpriseScope = {
+    kind: 'enterprise',
+    enterpriseId: demo.enterpriseId,
+    userId: demo.id,
+    certified: true,
+    warehouse: false,
+  };
+  const me = { id: demo.id, name: demo.displayName, ip: '127.0.0.1' };
+  const { id } = await applyPledge(
+    db,
+    scope,
+    me,
+    { creditLineId: line.id, lines: [{ positionId: position.id, quantity: '20.000' }], amount: 80_000_000 as Cents, termDays: 90 },
+    today,
+  );
+  await inTransaction(db, (tx) => payMargin(tx, scope, id, me));
+  const toSign = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.relatedType, PLEDGE_RELATED_TYPE), eq(contracts.relatedId, String(id))));
+  for (const c of toSign)
+    await inTransaction(db, async (tx) => {
+      const signed = await recordSignature(tx, { contractId: c.id, scope, signerName: demo.displayName, ip: me.ip, effectiveDate: today });
+      await pledgeSignHook(tx, String(id), signed);
+    });
+  const tasks = taskRegistry(PLEDGE_TASK_TYPES);
+  const decide = async (type: string, by: { id: number; displayName: string }, text: string) => {
+    const [task] = await db
+      .select({ id: bpmTasks.id })
+      .from(bpmTasks)
+      .where(and(eq(bpmTasks.type, type), eq(bpmTasks.refId, String(id)), eq(bpmTasks.state, 'PENDING')));
+    await decideTask(db, tasks, task!.id, { id: by.id, name: by.displayName }, 'APPROVE', text);
+  };
+  await decide('PLEDGE_APPROVAL', operatorUser, '货物在库、合同已签，同意融资');
+  await decide('PLEDGE_DISBURSE', checkerUser, '放款');
 }
 
 /** The current price rows count (for tests that check the seed). */

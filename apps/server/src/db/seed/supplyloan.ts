@@ -1,11 +1,11 @@
-import { addDays, chinaDate, contractLifecycle, type Cents, type IsoDate } from '@factoring/domain';
+import { addDays, chinaDate, type Cents, type IsoDate } from '@factoring/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { bpmTasks, contracts, creditLines, enterprises, financings, financingTranches, platforms, users } from '../schema/index.ts';
 import { decideTask } from '../../modules/bpm/tasks.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
-import { transition } from '../../lib/transition.ts';
 import { taskRegistry } from '../../modules/bpm/registry.ts';
+import { recordSignature } from '../../modules/contracts/record-signature.ts';
 import { applyInvoiceFinancing } from '../../modules/supplyloan/apply-financing.ts';
 import { onFinancingContractSigned } from '../../modules/supplyloan/on-contract-signed.ts';
 import { registerInvoice } from '../../modules/supplyloan/register-invoice.ts';
@@ -45,6 +45,9 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
   const me = { id: demo.id, name: demo.displayName };
   const demoScope: EnterpriseScope = { kind: 'enterprise', enterpriseId, userId: demo.id, certified: true, warehouse: false };
   const operator = { id: operatorUser.id, name: operatorUser.displayName };
+  // Maker-checker: disbursements are executed by the second operator (钱核), not the approver.
+  const checkerUser = (await byLogin('fuhe')) ?? operatorUser;
+  const checker = { id: checkerUser.id, name: checkerUser.displayName };
 
   const [openCore] = await db
     .insert(enterprises)
@@ -146,26 +149,26 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
     if (verify) await decide(TASK.INVOICE_VERIFY, row.id, 'APPROVE', '发票真实有效，已查验');
     return row.id;
   };
-  const decide = async (type: string, refId: number, decision: 'APPROVE' | 'REJECT', text: string) => {
+  const decide = async (type: string, refId: number, decision: 'APPROVE' | 'REJECT', text: string, by = operator) => {
     const [task] = await db
       .select({ id: bpmTasks.id })
       .from(bpmTasks)
       .where(and(eq(bpmTasks.type, type), eq(bpmTasks.refId, String(refId)), eq(bpmTasks.state, 'PENDING')));
-    await decideTask(db, tasks, task.id, operator, decision, text);
+    await decideTask(db, tasks, task.id, by, decision, text);
   };
   const sign = async (financingId: number) => {
     await db.transaction(async (tx) => {
       const [c] = await tx
-        .select()
+        .select({ id: contracts.id })
         .from(contracts)
         .where(and(eq(contracts.relatedType, 'FINANCING'), eq(contracts.relatedId, String(financingId))));
-      // Signed as the demo user would (the password confirmation is the route's; the seed has no browser).
-      await transition(tx, contracts, contractLifecycle, c, 'SIGNED', {
-        signedBy: demo.id,
-        signedByName: demo.displayName,
-        signedAt: new Date(),
-        signerIp: '127.0.0.1',
-        signedSha256: c.fileSha256,
+      // Signed as the demo user would (the password confirmation is the route's; the seed has no browser):
+      // the same signature record and signed version as through the contract list.
+      await recordSignature(tx, {
+        contractId: c.id,
+        scope: demoScope,
+        signerName: demo.displayName,
+        ip: '127.0.0.1',
         effectiveDate: today,
       });
       await onFinancingContractSigned(tx, demoScope, financingId, me);
@@ -176,7 +179,7 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
       .select({ id: financingTranches.id })
       .from(financingTranches)
       .where(and(eq(financingTranches.financingId, financingId), eq(financingTranches.status, 'PENDING')));
-    await decide(TASK.FINANCING_DISBURSE, tranche.id, 'APPROVE', '放款');
+    await decide(TASK.FINANCING_DISBURSE, tranche.id, 'APPROVE', '放款', checker);
   };
   const repay = (financingId: number, amount: number) => db.transaction((tx) => repayOnline(tx, demoScope, financingId, me, amount, today));
 

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { LoginUser } from '@factoring/domain';
 import type { Db } from '../../db/client.ts';
+import { columnsOf, preparedRows, timestampMs } from '../../db/hot-rows.ts';
 import { enterprises, sessions, users } from '../../db/schema/index.ts';
 
 /** The caller as the session resolves it: the contract's login user. */
@@ -12,7 +13,8 @@ export interface SessionLifetimes {
   absoluteMinutes: number;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** One-shot SHA-256 (no Hash object per call): every API call hashes its cookie. */
+const hashToken = (token: string) => hash('sha256', token, 'hex');
 /** Writing last-seen on every request would turn each read into a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -20,28 +22,33 @@ export type EndReason = NonNullable<typeof sessions.$inferSelect.endReason>;
 
 export function sessionStore(db: Db, lifetimes: SessionLifetimes) {
   // Every API call resolves its session: one prepared statement, built once, with only the columns
-  // the caller's identity needs (issue 11 — the lean request path).
-  const resolveQuery = db
-    .select({
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      id: users.id,
-      loginName: users.loginName,
-      displayName: users.displayName,
-      authority: users.authority,
-      enterpriseId: users.enterpriseId,
-      status: users.status,
-      ckFlag: users.ckFlag,
-      purchaseSales: users.purchaseSalesEnabled,
-      enterpriseName: enterprises.name,
-      certified: enterprises.certified,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), isNull(sessions.endedAt)))
-    .limit(1)
-    .prepare('session_resolve');
+  // the caller's identity needs, read as an array row on the driver (issue 11 — the lean request path).
+  const resolveFields = {
+    lastSeenAt: sessions.lastSeenAt,
+    expiresAt: sessions.expiresAt,
+    id: users.id,
+    loginName: users.loginName,
+    displayName: users.displayName,
+    authority: users.authority,
+    enterpriseId: users.enterpriseId,
+    status: users.status,
+    ckFlag: users.ckFlag,
+    purchaseSales: users.purchaseSalesEnabled,
+    enterpriseName: enterprises.name,
+    certified: enterprises.certified,
+  };
+  const at = columnsOf(resolveFields);
+  const resolveQuery = preparedRows<{ id: string }>(
+    db,
+    'session_resolve',
+    db
+      .select(resolveFields)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+      .where(and(eq(sessions.id, sql.placeholder('id')), isNull(sessions.endedAt)))
+      .limit(1),
+  );
   return {
     /** Opens a session and ends the user's older ones (one active session per user, SPEC §4). */
     async open(userId: number, meta: { ip: string; userAgent?: string }) {
@@ -68,15 +75,16 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes) {
     /** Resolves a cookie token to its user, ending the session when it is idle or past its lifetime. */
     async resolve(token: string): Promise<{ sessionId: string; user: AuthUser } | null> {
       const id = hashToken(token);
-      const [row] = await resolveQuery.execute({ id });
+      const [row] = await resolveQuery({ id });
       if (!row) return null;
       const now = Date.now();
-      const idleExpired = row.lastSeenAt.getTime() + lifetimes.idleMinutes * 60_000 < now;
-      if (idleExpired || row.expiresAt.getTime() < now || row.status !== 'ACTIVE') {
+      const lastSeenAt = timestampMs(row[at.lastSeenAt]);
+      const idleExpired = lastSeenAt + lifetimes.idleMinutes * 60_000 < now;
+      if (idleExpired || timestampMs(row[at.expiresAt]) < now || row[at.status] !== 'ACTIVE') {
         await this.end(id, 'EXPIRED');
         return null;
       }
-      if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      if (now - lastSeenAt > TOUCH_INTERVAL_MS) {
         await db
           .update(sessions)
           .set({ lastSeenAt: new Date(now) })
@@ -85,15 +93,15 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes) {
       return {
         sessionId: id,
         user: {
-          id: row.id,
-          loginName: row.loginName,
-          displayName: row.displayName,
-          authority: row.authority,
-          enterpriseId: row.enterpriseId,
-          enterpriseName: row.enterpriseName,
-          certified: row.certified ?? false,
-          ckFlag: row.ckFlag,
-          purchaseSales: row.purchaseSales,
+          id: row[at.id] as number,
+          loginName: row[at.loginName] as string,
+          displayName: row[at.displayName] as string,
+          authority: row[at.authority] as AuthUser['authority'],
+          enterpriseId: row[at.enterpriseId] as number | null,
+          enterpriseName: row[at.enterpriseName] as string | null,
+          certified: (row[at.certified] as boolean | null) ?? false,
+          ckFlag: row[at.ckFlag] as AuthUser['ckFlag'],
+          purchaseSales: row[at.purchaseSales] as boolean,
         },
       };
     },

@@ -1,5 +1,5 @@
-import type { Tx } from '../../db/client.ts';
-import type { bpmTasks } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { bpmTasks, TaskField } from '../../db/schema/index.ts';
 
 export type BpmTask = typeof bpmTasks.$inferSelect;
 
@@ -27,14 +27,43 @@ export interface TaskType {
   type: string;
   /** Chinese label for the inbox's type filter and column. */
   label: string;
+  /**
+   * Maker-checker (four eyes): this type carries out what a task of type `executes` approved — a
+   * disbursement after its approval, a pay-out after its review. The operator who decided that task
+   * may not decide (nor claim) this one; the inbox enforces it for every type that says so. The link:
+   * a task created inside another task's decision follows that task (`bpm_tasks.follows_task_id`,
+   * recorded by the inbox); otherwise the latest approved `executes` task of `approvedRef(task)`.
+   */
+  executes?: string;
+  /**
+   * Where the approving task is, when it was not opened inside that task's decision: the `ref_id` of
+   * the `executes` task for this task (a tranche's disbursement executes its financing's approval).
+   * Without it, the same `ref_id` as this task's.
+   */
+  approvedRef?(task: BpmTask): string;
+  /** Chinese words for the two decisions where 通过 / 驳回 would mislead (a pay-out: 已出款 / 出款失败). */
+  decisionLabels?: { approve: string; reject: string };
+  /**
+   * Live facts about the business record for the task drawer (e.g. whether the contract is signed),
+   * read when the task is opened, beside the fields stored at submission.
+   */
+  describe?(db: Db, task: BpmTask): Promise<TaskField[]>;
   onApprove(tx: Tx, task: BpmTask, operator: TaskOperator, comment: string | null): Promise<DecisionEffect | void>;
   onReject(tx: Tx, task: BpmTask, operator: TaskOperator, reason: string): Promise<DecisionEffect | void>;
+}
+
+/** What the web learns about a type: its label, the step it executes (maker-checker) and its decision words. */
+export interface TaskTypeInfo {
+  type: string;
+  label: string;
+  executes?: string;
+  decisionLabels?: { approve: string; reject: string };
 }
 
 /** The task types of one app, passed to the inbox's functions (no module-global state). */
 export interface TaskRegistry {
   find(type: string): TaskType | undefined;
-  list(): { type: string; label: string }[];
+  list(): TaskTypeInfo[];
   /** Adds a type after the app was built: for tests that probe the inbox with their own types. */
   add(taskType: TaskType): void;
 }
@@ -52,9 +81,12 @@ export function taskRegistry(types: readonly TaskType[]): TaskRegistry {
     byType.set(taskType.type, taskType);
   };
   for (const taskType of types) add(taskType);
+  for (const taskType of byType.values())
+    if (taskType.executes && !byType.has(taskType.executes))
+      throw new Error(`task type "${taskType.type}" executes "${taskType.executes}", which is not listed`);
   return {
     find: (type) => byType.get(type),
-    list: () => [...byType.values()].map(({ type, label }) => ({ type, label })),
+    list: () => [...byType.values()].map(({ type, label, executes, decisionLabels }) => ({ type, label, executes, decisionLabels })),
     add,
   };
 }

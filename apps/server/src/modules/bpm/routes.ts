@@ -7,6 +7,7 @@ import {
   auditPageSchema,
   doneSchema,
   idParams,
+  operatorOverviewSchema,
   rejectTaskBody,
   taskDecisionSchema,
   taskDetailSchema,
@@ -17,6 +18,7 @@ import {
 import { ok, page } from '../../lib/envelope.ts';
 import type { AppContext } from '../../app.ts';
 import type { TaskOperator } from './registry.ts';
+import { operatorOverview } from './overview.ts';
 import { claimTask, decideTask, getTask, listAudit, listTasks, releaseTask } from './tasks.ts';
 
 function operatorOf(request: FastifyRequest): TaskOperator {
@@ -32,6 +34,12 @@ export const bpmRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
 
   app.get('/api/bpm/taskTypes', { schema: { tags, summary: '任务类型', response: answers(taskTypesSchema) } }, async () =>
     ok(registry.list()),
+  );
+
+  app.get(
+    '/api/bpm/overview',
+    { schema: { tags, summary: '运营首页：各类待办、最久等待、今日放款与出款', response: answers(operatorOverviewSchema) } },
+    async () => ok(await operatorOverview(db, registry)),
   );
 
   app.get(
@@ -52,14 +60,14 @@ export const bpmRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
   app.get(
     '/api/bpm/tasks/:id',
     { schema: { tags, summary: '任务详情（提交数据、附件、处理历史）', params: idParams, response: answers(taskDetailSchema) } },
-    async (request) => ok(await getTask(db, registry, request.params.id)),
+    async (request) => ok(await getTask(db, registry, request.params.id, operatorOf(request))),
   );
 
   app.post(
     '/api/bpm/tasks/:id/claim',
     { schema: { tags, summary: '领取任务', params: idParams, response: answers(doneSchema) } },
     async (request) => {
-      await claimTask(db, request.params.id, operatorOf(request));
+      await claimTask(db, registry, request.params.id, operatorOf(request));
       return ok('已领取该任务');
     },
   );
@@ -89,7 +97,7 @@ export const bpmRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
     '/api/bpm/audit',
     { schema: { tags, summary: '审计日志', querystring: auditListQuery, response: answers(auditPageSchema) } },
     async (request) => {
-      const result = await listAudit(db, request.query);
+      const result = await listAudit(db, registry, request.query);
       return page(result.items, result.totalCount);
     },
   );

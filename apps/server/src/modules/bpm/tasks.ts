@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
@@ -8,6 +9,15 @@ import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { taskLifecycle, type TaskState } from '@factoring/domain';
 import { transitionState } from '../../lib/transition.ts';
 import type { BpmTask, TaskOperator, TaskRegistry } from './registry.ts';
+
+/**
+ * The task whose decision is running (decideTask sets it around the type's handler): a task the
+ * handler creates — the disbursement an approval opens — records it as the task it follows.
+ */
+const deciding = new AsyncLocalStorage<{ taskId: number }>();
+
+/** The code of every maker-checker refusal (the web and tests tell it from other refusals by it). */
+export const MAKER_CHECKER = 'MAKER_CHECKER';
 
 type AuditAction = (typeof bpmAuditLog.$inferInsert)['action'];
 
@@ -70,6 +80,7 @@ export async function createTask(tx: Db, task: NewTask): Promise<number> {
       fields: task.fields,
       attachments: task.attachments ?? [],
       submittedBy: task.submittedBy?.id ?? null,
+      followsTaskId: deciding.getStore()?.taskId ?? null,
     })
     .returning({ id: bpmTasks.id });
   await writeAudit(tx, {
@@ -133,10 +144,20 @@ export async function listTasks(db: Db, registry: TaskRegistry, filter: TaskFilt
       .offset(offsetOf(filter)),
     db.select({ total: count() }).from(bpmTasks).leftJoin(enterprises, eq(enterprises.id, bpmTasks.enterpriseId)).where(cond),
   ]);
-  return {
-    items: items.map((t) => ({ ...t, typeLabel: registry.find(t.type)?.label ?? t.type, stateLabel: taskLifecycle.label(t.state) })),
-    totalCount: total,
-  };
+  return { items: items.map((t) => ({ ...t, ...labelsOf(registry, t) })), totalCount: total };
+}
+
+/** A task's type label and state label in the type's own words (a pay-out reads 已出款 / 出款失败, not 已通过 / 已驳回). */
+export function labelsOf(registry: TaskRegistry, task: { type: string; state: TaskState }) {
+  const type = registry.find(task.type);
+  const words = type?.decisionLabels;
+  const stateLabel =
+    words && task.state === 'APPROVED'
+      ? words.approve
+      : words && task.state === 'REJECTED'
+        ? words.reject
+        : taskLifecycle.label(task.state);
+  return { typeLabel: type?.label ?? task.type, stateLabel };
 }
 
 export async function taskHistory(db: Db, taskId: number) {
@@ -155,7 +176,7 @@ export async function taskHistory(db: Db, taskId: number) {
     .orderBy(asc(bpmAuditLog.id));
 }
 
-export async function getTask(db: Db, registry: TaskRegistry, id: number) {
+export async function getTask(db: Db, registry: TaskRegistry, id: number, viewer?: TaskOperator) {
   const submitter = alias(users, 'submitter');
   const [task] = await db
     .select({
@@ -164,6 +185,8 @@ export async function getTask(db: Db, registry: TaskRegistry, id: number) {
       fields: bpmTasks.fields,
       attachments: bpmTasks.attachments,
       submittedByName: submitter.displayName,
+      submittedBy: bpmTasks.submittedBy,
+      followsTaskId: bpmTasks.followsTaskId,
     })
     .from(bpmTasks)
     .leftJoin(enterprises, eq(enterprises.id, bpmTasks.enterpriseId))
@@ -180,13 +203,71 @@ export async function getTask(db: Db, registry: TaskRegistry, id: number) {
         .from(uploads)
         .where(inArray(uploads.id, ids))
     : [];
+  const { submittedBy, followsTaskId, ...rest } = task;
+  const type = registry.find(task.type);
   return {
-    ...task,
-    typeLabel: registry.find(task.type)?.label ?? task.type,
-    stateLabel: taskLifecycle.label(task.state),
+    ...rest,
+    ...labelsOf(registry, task),
+    decisionLabels: type?.decisionLabels ?? null,
+    facts: type?.describe ? await type.describe(db, { ...task, submittedBy, followsTaskId } as unknown as BpmTask) : [],
+    fourEyes: await fourEyesOf(db, registry, { ...task, submittedBy, followsTaskId }, viewer),
     attachments: task.attachments.map((a) => ({ ...a, file: files.find((f) => f.id === a.uploadId) ?? null })),
     history: await taskHistory(db, id),
   };
+}
+
+/**
+ * Maker-checker for one task and one operator: the step this task executes (who decided it), and
+ * why this operator may not decide it — the submitter of a task never decides it, and whoever
+ * decided the step a task executes never decides that task. Null when no four-eyes rule applies.
+ */
+async function fourEyesOf(
+  db: Db,
+  registry: TaskRegistry,
+  task: Pick<BpmTask, 'type' | 'refId' | 'data' | 'submittedBy' | 'followsTaskId'>,
+  operator?: TaskOperator,
+): Promise<{ stepLabel: string | null; decidedByName: string | null; blockedReason: string | null } | null> {
+  const type = registry.find(task.type);
+  const executes = type?.executes;
+  const step = executes ? await stepDecision(db, executes, task, type.approvedRef) : null;
+  const stepLabel = executes ? (registry.find(executes)?.label ?? executes) : null;
+  // The step this task executes says more than "you submitted it" (an approver usually opened the task too).
+  let blockedReason: string | null = null;
+  if (operator && step?.decidedBy === operator.id)
+    blockedReason = `您已处理该业务的「${stepLabel}」，「${type!.label}」须由另一位操作员执行（四眼原则）`;
+  else if (operator && task.submittedBy === operator.id) blockedReason = '该任务由您提交，须由另一位操作员处理（四眼原则）';
+  if (!executes && !blockedReason) return null;
+  return { stepLabel, decidedByName: step?.decidedByName ?? null, blockedReason };
+}
+
+/** Who decided the step a task executes: the task it follows, else the latest approved task of that type for the record. */
+async function stepDecision(
+  db: Db,
+  executes: string,
+  task: Pick<BpmTask, 'type' | 'refId' | 'data' | 'submittedBy' | 'followsTaskId'>,
+  approvedRef?: (task: BpmTask) => string,
+) {
+  const where = task.followsTaskId
+    ? eq(bpmTasks.id, task.followsTaskId)
+    : and(
+        eq(bpmTasks.type, executes),
+        eq(bpmTasks.refId, approvedRef ? approvedRef(task as BpmTask) : task.refId),
+        eq(bpmTasks.state, 'APPROVED'),
+      );
+  const [row] = await db
+    .select({ decidedBy: bpmTasks.decidedBy, decidedByName: decider.displayName })
+    .from(bpmTasks)
+    .leftJoin(decider, eq(decider.id, bpmTasks.decidedBy))
+    .where(where)
+    .orderBy(desc(bpmTasks.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Refuses, with the MAKER_CHECKER code, an operator the four-eyes rule keeps from this task. */
+async function assertFourEyes(tx: Tx, registry: TaskRegistry, task: BpmTask, operator: TaskOperator) {
+  const rule = await fourEyesOf(tx, registry, task, operator);
+  if (rule?.blockedReason) throw new BusinessError(rule.blockedReason, MAKER_CHECKER);
 }
 
 async function lockTask(tx: Tx, id: number) {
@@ -224,8 +305,11 @@ export async function decideTask(
     await assertMayAct(tx, task, operator);
     const type = registry.find(task.type);
     if (!type) throw new BusinessError(`未知的任务类型 ${task.type}，无法处理`);
+    await assertFourEyes(tx, registry, task, operator);
     if (decision === 'REJECT' && !text?.trim()) throw new BusinessError('驳回时请填写驳回原因');
-    const effect = decision === 'APPROVE' ? await type.onApprove(tx, task, operator, text) : await type.onReject(tx, task, operator, text!);
+    const effect = await deciding.run({ taskId: task.id }, () =>
+      decision === 'APPROVE' ? type.onApprove(tx, task, operator, text) : type.onReject(tx, task, operator, text!),
+    );
     const state: TaskState = decision === 'APPROVE' ? 'APPROVED' : 'REJECTED';
     const decidedAt = new Date();
     await transitionState(tx, bpmTasks, taskLifecycle, task, state, {
@@ -245,16 +329,17 @@ export async function decideTask(
       after: { task: { state, decision, reason: text }, record: effect?.after ?? null },
       comment: text,
     });
-    return { id, state, stateLabel: taskLifecycle.label(state) };
+    return { id, state, stateLabel: labelsOf(registry, { type: task.type, state }).stateLabel };
   });
 }
 
 /** Takes a pending task into the operator's own work; others then cannot decide it. */
-export async function claimTask(db: Db, id: number, operator: TaskOperator) {
+export async function claimTask(db: Db, registry: TaskRegistry, id: number, operator: TaskOperator) {
   return db.transaction(async (tx) => {
     const task = await lockTask(tx, id);
     assertPending(task);
     await assertMayAct(tx, task, operator);
+    await assertFourEyes(tx, registry, task, operator);
     if (task.assigneeId === operator.id) return;
     await tx.update(bpmTasks).set({ assigneeId: operator.id }).where(eq(bpmTasks.id, id));
     await writeAudit(tx, {
@@ -288,7 +373,43 @@ export async function releaseTask(db: Db, id: number, operator: TaskOperator) {
   });
 }
 
-export async function listAudit(db: Db, q: PageQuery & { taskId?: number; action?: AuditAction }) {
+/** What audit rows outside the task types concern (their `entity_type`), in Chinese. */
+const OTHER_ENTITY_LABELS: Record<string, string> = { SITE_CONFIG: '站点配置' };
+const SITE_CONFIG_KEY_LABELS: Record<string, string> = {
+  factoringAccount: '保理收款账户',
+  secondAccount: '备用收款账户',
+  virtualAccountBankName: '虚拟账户开户行',
+  fees: '手续费',
+  contactPhone: '联系电话',
+  address: '地址',
+  companyIntro: '公司简介',
+  cloudLoanEnabled: '银行云贷开关',
+  embeds: '嵌入页面',
+};
+
+/** One audit row in words: what it concerns and what changed (no raw JSON for operators). */
+function auditWords(
+  registry: TaskRegistry,
+  row: { entityType: string; entityId: string; subject: string | null; before: unknown; after: unknown },
+) {
+  const entityLabel = registry.find(row.entityType)?.label ?? OTHER_ENTITY_LABELS[row.entityType] ?? row.entityType;
+  if (row.entityType === 'SITE_CONFIG') return { entityLabel, summary: `修改「${SITE_CONFIG_KEY_LABELS[row.entityId] ?? row.entityId}」` };
+  const stateOf = (v: unknown) => {
+    const o = v as { state?: TaskState; task?: { state?: TaskState } } | null;
+    return o?.task?.state ?? o?.state;
+  };
+  const from = stateOf(row.before);
+  const to = stateOf(row.after);
+  const labelOf = (s: TaskState) => labelsOf(registry, { type: row.entityType, state: s }).stateLabel;
+  const claim = (v: unknown) => (v as { assigneeId?: number | null } | null)?.assigneeId;
+  let summary = '';
+  if (to && from && from !== to) summary = `${labelOf(from)} → ${labelOf(to)}`;
+  else if (to) summary = labelOf(to);
+  else if (claim(row.after) !== undefined) summary = claim(row.after) ? '领取任务' : '退回任务池';
+  return { entityLabel, summary };
+}
+
+export async function listAudit(db: Db, registry: TaskRegistry, q: PageQuery & { taskId?: number; action?: AuditAction }) {
   const where: SQL[] = [];
   if (q.taskId) where.push(eq(bpmAuditLog.taskId, q.taskId));
   if (q.action) where.push(eq(bpmAuditLog.action, q.action));
@@ -307,13 +428,15 @@ export async function listAudit(db: Db, q: PageQuery & { taskId?: number; action
         comment: bpmAuditLog.comment,
         ip: bpmAuditLog.ip,
         createdAt: bpmAuditLog.createdAt,
+        subject: bpmTasks.subject,
       })
       .from(bpmAuditLog)
+      .leftJoin(bpmTasks, eq(bpmTasks.id, bpmAuditLog.taskId))
       .where(cond)
       .orderBy(desc(bpmAuditLog.id))
       .limit(q.size)
       .offset(offsetOf(q)),
     db.select({ total: count() }).from(bpmAuditLog).where(cond),
   ]);
-  return { items, totalCount: total };
+  return { items: items.map((row) => ({ ...row, ...auditWords(registry, row) })), totalCount: total };
 }

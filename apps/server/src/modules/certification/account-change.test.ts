@@ -121,6 +121,8 @@ describe('POST /api/system/modifyAccountInfo', () => {
     info = (await gouxiao.get('/api/system/modifyAccountInfo')).json().message;
     expect(info.account).toMatchObject({ bankName: '招商银行', accountNo: '6222021208001234', branchName: hangzhou('308').name });
     expect(info.pending).toBeNull();
+    // The history is a list: its account numbers are masked; the bound account above is the owner's detail, in full.
+    expect(info.history[0]).toMatchObject({ status: 'APPROVED', accountNo: '**** 1234' });
     const [bound] = await t.database.db.select().from(settlementAccounts).where(eq(settlementAccounts.accountNo, '6222021208001234'));
     expect(bound).toMatchObject({ source: 'ACCOUNT_CHANGE', sourceId: second.message.id });
     const audit = (await operator.get('/api/bpm/audit', { taskId: task2.id })).json().message.items;

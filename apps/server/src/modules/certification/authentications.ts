@@ -1,4 +1,4 @@
-import { authenticationLifecycle, type AuthenticationStatus } from '@factoring/domain';
+import { authenticationLifecycle, maskBankAccount, type AuthenticationStatus } from '@factoring/domain';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { enterpriseAuthentications, enterprises, virtualAccounts } from '../../db/schema/index.ts';
@@ -100,7 +100,14 @@ export async function listAuthentications(db: Db, scope: EnterpriseScope, q: Pag
       .offset(offsetOf(q)),
     db.select({ total: count() }).from(enterpriseAuthentications).where(where),
   ]);
-  return { items: rows.map((r) => ({ ...r, statusLabel: authenticationLifecycle.label(r.status) })), totalCount: total };
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      accountNo: r.accountNo && maskBankAccount(r.accountNo),
+      statusLabel: authenticationLifecycle.label(r.status),
+    })),
+    totalCount: total,
+  };
 }
 
 async function latestWithStatus(db: Db, scope: EnterpriseScope, statuses: AuthenticationStatus[]) {

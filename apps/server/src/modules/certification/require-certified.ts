@@ -3,8 +3,11 @@ import type { Db } from '../../db/client.ts';
 import { enterprises } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 
-/** The one refusal of every financing, payment and withdrawal action of an uncertified enterprise (PRODUCT §4). */
-export const NOT_CERTIFIED_MESSAGE = '企业尚未完成实名认证，请先前往 /user/autentication 完成认证';
+/**
+ * The one refusal of every financing, payment and withdrawal action of an uncertified enterprise
+ * (PRODUCT §4). Plain words, no route: the web links 实名认证 to the page by the code.
+ */
+export const NOT_CERTIFIED_MESSAGE = '企业尚未完成实名认证，请先完成实名认证';
 export const NOT_CERTIFIED_CODE = 'NOT_CERTIFIED';
 
 export class NotCertifiedError extends BusinessError {

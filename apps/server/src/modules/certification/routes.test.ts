@@ -70,7 +70,9 @@ describe('the one certification check', () => {
     };
     expect(() => assertCertified(user)).toThrow(BusinessError);
     expect(() => assertCertified(user)).toThrow(NOT_CERTIFIED_MESSAGE);
-    expect(NOT_CERTIFIED_MESSAGE).toBe('企业尚未完成实名认证，请先前往 /user/autentication 完成认证');
+    expect(NOT_CERTIFIED_MESSAGE).toBe('企业尚未完成实名认证，请先完成实名认证');
+    // Messages never show a raw route (issue 12): the web links the words by the code.
+    expect(NOT_CERTIFIED_MESSAGE).not.toMatch(/\/[a-z]+\//i);
     expect(assertCertified({ ...user, certified: true })).toBe(9);
     expect(() => assertCertified({ ...user, authority: 'operator', enterpriseId: null })).toThrow('仅企业用户');
   });
@@ -271,6 +273,12 @@ describe('an uncertified enterprise authenticates', () => {
     expect((await fresh.get('/api/authentication/list')).json().message.items[0]).toMatchObject({
       status: 'APPROVED',
       statusLabel: '已通过',
+      accountNo: '**** 3456',
+    });
+    // The list masks the account number; the owner's detail shows it, and the legal person's ID card, in full.
+    expect((await fresh.get(`/api/authentication/${submissionId}`)).json().message).toMatchObject({
+      accountNo: '4000023409200123456',
+      legalIdCard: expect.stringMatching(/^\d{17}[\dX]$/),
     });
 
     const audit = await db().select().from(bpmAuditLog).where(eq(bpmAuditLog.taskId, task.id));

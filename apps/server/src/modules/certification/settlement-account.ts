@@ -1,4 +1,4 @@
-import { accountChangeLifecycle } from '@factoring/domain';
+import { accountChangeLifecycle, maskBankAccount } from '@factoring/domain';
 import type { AccountChangeInput } from '@factoring/domain/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -102,7 +102,8 @@ export async function accountChangeInfo(db: Db, scope: EnterpriseScope) {
     certified: enterprise?.certified ?? false,
     account,
     pending: withLabels.find((h) => h.status === 'PENDING') ?? null,
-    history: withLabels,
+    // The history is a list: account numbers masked; the bound account and a pending change stay in full for the owner.
+    history: withLabels.map((h) => ({ ...h, accountNo: maskBankAccount(h.accountNo) })),
   };
 }
 

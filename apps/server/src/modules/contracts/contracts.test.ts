@@ -66,7 +66,8 @@ describe('seeded contracts', () => {
     const agreement = items.find((c) => c.type === 'FACTORING_AGREEMENT')!;
     expect(agreement).toMatchObject({ status: 'SIGNED', typeLabel: '保理协议', statusLabel: '已签署', signedByName: '张明' });
     expect(agreement.signedSha256).toBe(agreement.fileSha256);
-    expect(items.find((c) => c.type === 'MARGIN')).toMatchObject({
+    // The seeded margin agreement to sign (the demo's seeded pledge financing has its own, signed).
+    expect(items.find((c) => c.type === 'MARGIN' && c.status === 'TO_SIGN')).toMatchObject({
       status: 'TO_SIGN',
       typeLabel: '保证金协议',
       counterparty: '鑫链商业保理有限公司',
@@ -83,7 +84,11 @@ describe('seeded contracts', () => {
     const toSign = (await demo.get('/api/contracts', { status: 'TO_SIGN' })).json().message;
     expect(toSign.items.every((c: { status: string }) => c.status === 'TO_SIGN')).toBe(true);
     const margin = (await demo.get('/api/contracts', { type: 'MARGIN' })).json().message;
-    expect(margin.items.map((c: { type: string }) => c.type)).toEqual(['MARGIN']);
+    // The seeded margin agreement to sign and the seeded pledge financing's signed one.
+    expect(margin.items.map((c: { type: string; status: string }) => `${c.type}:${c.status}`).sort()).toEqual([
+      'MARGIN:SIGNED',
+      'MARGIN:TO_SIGN',
+    ]);
     const byWord = (await demo.get('/api/contracts', { keyword: '保理业务' })).json().message;
     expect(byWord.items.map((c: { title: string }) => c.title)).toEqual(['应收账款保理业务合作协议']);
     const none = (await demo.get('/api/contracts', { keyword: '%' })).json().message;

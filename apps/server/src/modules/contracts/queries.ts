@@ -41,7 +41,12 @@ const columns = {
   signedAt: contracts.signedAt,
   signerIp: contracts.signerIp,
   signedSha256: contracts.signedSha256,
+  signedFileSize: contracts.signedFileSize,
+  signedFileSha256: contracts.signedFileSha256,
 };
+
+/** The signed version's download name: the original's with 已签署, e.g. HT202605180001-融资合同-已签署.pdf. */
+export const signedFileNameOf = (fileName: string) => fileName.replace(/(\.pdf)?$/i, '-已签署.pdf');
 
 const selectContracts = (db: Db | Tx) =>
   db.select(columns).from(contracts).innerJoin(enterprises, eq(enterprises.id, contracts.enterpriseId)).$dynamic();
@@ -56,6 +61,7 @@ function toContractView(r: ContractRow): Contract {
     relatedLabel: `${relatedTypeLabel(r.relatedType)} ${r.relatedNo ?? r.relatedId}`,
     createdAt: r.createdAt.toISOString(),
     signedAt: r.signedAt ? r.signedAt.toISOString() : null,
+    signedFileName: r.signedFileSha256 ? signedFileNameOf(r.fileName) : null,
   };
 }
 export type ContractView = Contract;
@@ -90,18 +96,27 @@ export async function findContract(db: Db | Tx, scope: Scope, id: number): Promi
   return row ? toContractView(row) : undefined;
 }
 
-/** Where a contract's file is, for the download: only within the caller's scope. */
-export async function findContractFile(db: Db, scope: Scope, id: number) {
+/**
+ * Where a contract's file is, for the download: only within the caller's scope. `version` picks the
+ * original or the signed version; without it, the signed version once there is one. Answers
+ * undefined for a contract out of scope, and `storedName: null` when the version asked for does not
+ * exist (a contract not signed yet).
+ */
+export async function findContractFile(db: Db, scope: Scope, id: number, version?: 'original' | 'signed') {
   const [row] = await db
     .select({
       fileName: contracts.fileName,
       storedName: contracts.storedName,
       contractNo: contracts.contractNo,
-      fileSha256: contracts.fileSha256,
+      signedStoredName: contracts.signedStoredName,
     })
     .from(contracts)
     .where(and(eq(contracts.id, id), scopeCondition(scope)));
-  return row;
+  if (!row) return undefined;
+  const signed = version === 'signed' || (version === undefined && row.signedStoredName !== null);
+  return signed
+    ? { version: 'signed' as const, storedName: row.signedStoredName, fileName: signedFileNameOf(row.fileName), contractNo: row.contractNo }
+    : { version: 'original' as const, storedName: row.storedName, fileName: row.fileName, contractNo: row.contractNo };
 }
 
 /** Counts for the dashboard card: contracts waiting for the enterprise's signature, and signed ones. */

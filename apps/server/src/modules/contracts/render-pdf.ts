@@ -24,12 +24,28 @@ function loadFonts() {
 const A4_MARGIN = 64;
 const BODY_SIZE = 10.5;
 const LINE_GAP = 5;
-const INK = '#1f1f1f';
-const MUTED = '#666666';
+export const INK = '#1f1f1f';
+export const MUTED = '#666666';
 const RULE = '#bfbfbf';
+/** The brand on every contract page (the portal's own name, as in its header and mails). */
+export const CONTRACT_BRAND = '鑫链保理';
 
-/** Lays a filled template out on A4 pages and answers the PDF bytes. */
-export function renderContractPdf(d: ContractDocument, opts: { creationDate?: Date } = {}): Promise<Buffer> {
+/**
+ * Where the signature goes in the enterprise's (甲方's) signature block, in pdfkit page coordinates
+ * (points, origin top left): the page (0-based), the seal's centre, and the starts of the blank
+ * lines for the signer and the date. Written into the PDF's information dictionary under this key
+ * so the signed version can be drawn onto the very file that was signed (signed-version.ts).
+ */
+export const SIGNATURE_FIELDS_KEY = 'FpSignatureFields';
+export interface SignatureFields {
+  page: number;
+  seal: [number, number];
+  signer: [number, number];
+  date: [number, number];
+}
+
+/** A new A4 contract document with the Chinese fonts registered as 'body' and 'bold', and its bytes when ended. */
+export function openContractPdf(info: { title: string; subject: string; keywords: string; creationDate?: Date }) {
   const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
     size: 'A4',
@@ -38,25 +54,92 @@ export function renderContractPdf(d: ContractDocument, opts: { creationDate?: Da
     lang: 'zh-CN',
     displayTitle: true,
     info: {
-      Title: `${d.heading} ${d.contractNo}`,
-      Subject: d.title,
-      Author: '保理门户',
-      Creator: '保理门户合同服务',
-      Keywords: d.contractNo,
-      CreationDate: opts.creationDate ?? new Date(),
+      Title: info.title,
+      Subject: info.subject,
+      Author: CONTRACT_BRAND,
+      Creator: `${CONTRACT_BRAND}电子合同服务`,
+      Keywords: info.keywords,
+      CreationDate: info.creationDate ?? new Date(),
     },
   });
   const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
+  const bytes = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-
   doc.registerFont('body', regular);
   doc.registerFont('bold', bold);
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  return { doc, bytes, left, width };
+}
+
+/** The key terms table: a shaded label column and a value column, rows growing with their text. */
+export function drawTermsTable(doc: PDFKit.PDFDocument, rows: { label: string; value: string }[], left: number, width: number) {
+  const labelWidth = 120;
+  const pad = 6;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  doc.fontSize(BODY_SIZE);
+  for (const row of rows) {
+    doc.font('body');
+    const h =
+      Math.max(
+        doc.heightOfString(row.value, { width: width - labelWidth - pad * 2 }),
+        doc.heightOfString(row.label, { width: labelWidth - pad * 2 }),
+      ) +
+      pad * 2;
+    if (doc.y + h > bottom()) doc.addPage();
+    const y = doc.y;
+    doc.save().rect(left, y, labelWidth, h).fillAndStroke('#f5f5f5', RULE).restore();
+    doc
+      .save()
+      .rect(left + labelWidth, y, width - labelWidth, h)
+      .stroke(RULE)
+      .restore();
+    doc.fillColor(MUTED).text(row.label, left + pad, y + pad, { width: labelWidth - pad * 2 });
+    doc.fillColor(INK).text(row.value, left + labelWidth + pad, y + pad, { width: width - labelWidth - pad * 2 });
+    doc.x = left;
+    doc.y = y + h;
+  }
+}
+
+/** The running header (brand, contract number) and footer (page label) on every buffered page. */
+export function drawRunningHeaders(doc: PDFKit.PDFDocument, headerRight: string, footer: (page: number, count: number) => string) {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const { margins } = doc.page;
+    const left = margins.left;
+    const width = doc.page.width - margins.left - margins.right;
+    doc.page.margins = { ...margins, top: 0, bottom: 0 };
+    doc
+      .save()
+      .moveTo(left, margins.top - 18)
+      .lineTo(left + width, margins.top - 18)
+      .lineWidth(0.5)
+      .stroke(RULE)
+      .restore();
+    doc.font('body').fontSize(8).fillColor(MUTED);
+    doc.text(`${CONTRACT_BRAND} · 电子合同`, left, margins.top - 32, { width, align: 'left', lineBreak: false });
+    doc.text(headerRight, left, margins.top - 32, { width, align: 'right', lineBreak: false });
+    doc.text(footer(i - range.start + 1, range.count), left, doc.page.height - margins.bottom + 24, {
+      width,
+      align: 'center',
+      lineBreak: false,
+    });
+    doc.page.margins = margins;
+  }
+}
+
+/** Lays a filled template out on A4 pages and answers the PDF bytes. */
+export function renderContractPdf(d: ContractDocument, opts: { creationDate?: Date } = {}): Promise<Buffer> {
+  const { doc, bytes, left, width } = openContractPdf({
+    title: `${d.heading} ${d.contractNo}`,
+    subject: d.title,
+    keywords: d.contractNo,
+    creationDate: opts.creationDate,
+  });
   const bottom = () => doc.page.height - doc.page.margins.bottom;
   const ensureSpace = (h: number) => {
     if (doc.y + h > bottom()) doc.addPage();
@@ -86,30 +169,7 @@ export function renderContractPdf(d: ContractDocument, opts: { creationDate?: Da
   // Key terms table
   doc.font('bold').fontSize(11).text('主要条款', left, doc.y, { width });
   doc.moveDown(0.4);
-  const labelWidth = 120;
-  const pad = 6;
-  doc.fontSize(BODY_SIZE);
-  for (const row of d.terms) {
-    doc.font('body');
-    const h =
-      Math.max(
-        doc.heightOfString(row.value, { width: width - labelWidth - pad * 2 }),
-        doc.heightOfString(row.label, { width: labelWidth - pad * 2 }),
-      ) +
-      pad * 2;
-    ensureSpace(h);
-    const y = doc.y;
-    doc.save().rect(left, y, labelWidth, h).fillAndStroke('#f5f5f5', RULE).restore();
-    doc
-      .save()
-      .rect(left + labelWidth, y, width - labelWidth, h)
-      .stroke(RULE)
-      .restore();
-    doc.fillColor(MUTED).text(row.label, left + pad, y + pad, { width: labelWidth - pad * 2 });
-    doc.fillColor(INK).text(row.value, left + labelWidth + pad, y + pad, { width: width - labelWidth - pad * 2 });
-    doc.x = left;
-    doc.y = y + h;
-  }
+  drawTermsTable(doc, d.terms, left, width);
   doc.moveDown(1);
 
   // Clauses
@@ -124,11 +184,21 @@ export function renderContractPdf(d: ContractDocument, opts: { creationDate?: Da
     doc.moveDown(0.5);
   }
 
-  // Signature block
-  ensureSpace(130);
+  // Signature block: blank lines for the signer and the date. Where the enterprise's (甲方's) seal,
+  // signer and date go is recorded in the file, for the signed version.
+  ensureSpace(150);
   doc.moveDown(1);
   const colWidth = width / 2;
   const top = doc.y;
+  const lineEnd = (x: number) => x + colWidth - 24;
+  const blankLine = (label: string, x: number, y: number): [number, number] => {
+    doc.text(label, x, y, { width: colWidth - 12, lineBreak: false });
+    const start = x + doc.widthOfString(label) + 2;
+    const base = y + doc.currentLineHeight() + 1;
+    doc.save().moveTo(start, base).lineTo(lineEnd(x), base).lineWidth(0.5).stroke(INK).restore();
+    return [start + 4, y];
+  };
+  let fields: SignatureFields | undefined;
   d.signatures.forEach((s, n) => {
     const x = left + n * colWidth;
     doc
@@ -136,34 +206,15 @@ export function renderContractPdf(d: ContractDocument, opts: { creationDate?: Da
       .fontSize(BODY_SIZE)
       .fillColor(INK)
       .text(`${s.role}（签章）：`, x, top, { width: colWidth - 12 });
-    doc.font('body').text(s.name, x, doc.y + 4, { width: colWidth - 12 });
-    doc.text('授权代表（签字）：', x, doc.y + 14, { width: colWidth - 12 });
-    doc.text('签署日期：      年    月    日', x, doc.y + 14, { width: colWidth - 12 });
+    const nameY = doc.y + 4;
+    doc.font('body').text(s.name, x, nameY, { width: colWidth - 12 });
+    const signer = blankLine('授权代表（签字）：', x, doc.y + 16);
+    const date = blankLine('签署日期：', x, signer[1] + 30);
+    if (n === 0) fields = { page: doc.bufferedPageRange().count - 1, seal: [x + 150, nameY + 16], signer, date };
   });
+  if (fields) (doc.info as Record<string, unknown>)[SIGNATURE_FIELDS_KEY] = JSON.stringify(fields);
 
-  // Running header and footer on every page
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    const { margins } = doc.page;
-    doc.page.margins = { ...margins, top: 0, bottom: 0 };
-    doc
-      .save()
-      .moveTo(left, margins.top - 18)
-      .lineTo(left + width, margins.top - 18)
-      .lineWidth(0.5)
-      .stroke(RULE)
-      .restore();
-    doc.font('body').fontSize(8).fillColor(MUTED);
-    doc.text('保理门户 · 电子合同', left, margins.top - 32, { width, align: 'left', lineBreak: false });
-    doc.text(d.footer, left, margins.top - 32, { width, align: 'right', lineBreak: false });
-    doc.text(`第 ${i - range.start + 1} 页 / 共 ${range.count} 页`, left, doc.page.height - margins.bottom + 24, {
-      width,
-      align: 'center',
-      lineBreak: false,
-    });
-    doc.page.margins = margins;
-  }
+  drawRunningHeaders(doc, d.footer, (page, count) => `第 ${page} 页 / 共 ${count} 页`);
   doc.end();
-  return done;
+  return bytes;
 }

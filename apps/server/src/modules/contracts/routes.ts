@@ -6,6 +6,7 @@ import {
   contractListQuery,
   contractPageSchema,
   contractSchema,
+  contractVerificationSchema,
   idParams,
   signContractBody,
 } from '@factoring/domain/contract';
@@ -18,9 +19,11 @@ import { certifiedScope, scopeOf } from '../../lib/scope.ts';
 import { contractCounts, findContract, findContractFile, listContracts } from './queries.ts';
 import { MESSAGES, signContract } from './sign-contract.ts';
 import { configureContractStorage, readContractFile } from './storage.ts';
+import { verifyContract } from './verify-contract.ts';
 
 /** SPEC §8: the download frame shows this body's message as the "file cannot be found" warning. */
 const FILE_MISSING = '文件不存在或已被删除';
+const NO_SIGNED_VERSION = '该合同尚未签署，没有签署版文件';
 
 /** `inline` or `attachment` with an ASCII fallback name and the RFC 5987 UTF-8 name. */
 function contentDisposition(kind: 'inline' | 'attachment', fileName: string, asciiFallback: string): string {
@@ -79,7 +82,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     {
       schema: {
         tags: ['contracts'],
-        summary: '合同 PDF（默认在线查看；download=1 下载）',
+        summary: '合同 PDF（默认在线查看；download=1 下载；version=original 原文、signed 签署版，默认签署后为签署版）',
         params: idParams,
         querystring: contractFileQuery,
         response: { 200: z.unknown().meta({ description: '合同 PDF 文件（application/pdf）' }), 404: errorAnswerSchema },
@@ -87,8 +90,9 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       preHandler: app.requireUser(),
     },
     async (request, reply) => {
-      const file = await findContractFile(db, scopeOf(request), request.params.id);
-      const bytes = file ? await readContractFile(file.storedName) : null;
+      const file = await findContractFile(db, scopeOf(request), request.params.id, request.query.version);
+      if (file && !file.storedName) throw new NotFoundError(NO_SIGNED_VERSION);
+      const bytes = file?.storedName ? await readContractFile(file.storedName) : null;
       if (!file || !bytes) {
         if (file) request.log.warn({ contractId: request.params.id, storedName: file.storedName }, 'contract file missing on disk');
         throw new NotFoundError(FILE_MISSING);
@@ -96,12 +100,38 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const download = request.query.download === '1' || request.query.download === 'true';
       return reply
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', contentDisposition(download ? 'attachment' : 'inline', file.fileName, `${file.contractNo}.pdf`))
+        .header(
+          'Content-Disposition',
+          contentDisposition(
+            download ? 'attachment' : 'inline',
+            file.fileName,
+            file.version === 'signed' ? `${file.contractNo}-signed.pdf` : `${file.contractNo}.pdf`,
+          ),
+        )
         .header('Content-Length', String(bytes.length))
         .header('Cache-Control', 'private, no-store')
         .header('Content-Security-Policy', PDF_POLICY)
         .header('X-Content-Type-Options', 'nosniff')
         .send(bytes);
+    },
+  );
+
+  app.get(
+    '/api/contracts/:id/verification',
+    {
+      schema: {
+        tags: ['contracts'],
+        summary: '合同文件核验（重新计算原文与签署版的 SHA-256 并与记录比对）',
+        params: idParams,
+        response: answers(contractVerificationSchema),
+      },
+      preHandler: app.requireUser(),
+    },
+    async (request) => {
+      const result = await verifyContract(db, scopeOf(request), request.params.id);
+      if (result.verdict !== 'MATCH')
+        request.log.warn({ contractId: result.contractId, verdict: result.verdict }, 'contract verification failed');
+      return ok(result);
     },
   );
 

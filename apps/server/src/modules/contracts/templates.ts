@@ -1,4 +1,4 @@
-import { formatYuan } from '@factoring/domain';
+import { DAY_COUNT_WORDING, formatYuan, isIsoDate } from '@factoring/domain';
 import type { ContractType } from '../../db/schema/index.ts';
 import { amountInWords, CONTRACT_TYPE_LABELS } from './labels.ts';
 
@@ -57,6 +57,9 @@ export const FIELD_LABELS: Record<string, string> = {
   pledgeQuantity: '质押数量',
   pledgeValue: '质押物价值（元）',
   warehouse: '监管仓库',
+  pledgeRate: '质押率',
+  warningLine: '预警线',
+  liquidationLine: '平仓线',
   marginRate: '保证金比例',
   marginAccount: '保证金账户',
   repaymentMethod: '还款方式',
@@ -71,6 +74,18 @@ interface TypeTemplate {
   preamble(i: TemplateInput): string;
   clauses(i: TemplateInput): { heading: string; paragraphs: string[] }[];
   roles: [string, string];
+}
+
+/**
+ * The financing period sentence. With calendar dates it reads "自起息日 X 起至到期日 Y 止"; before
+ * disbursement the dates are known only relative to it (e.g. 起息日 "放款之日"), so the period is
+ * stated by the term and those descriptions instead of splicing them into the date sentence.
+ */
+function financingPeriod(i: TemplateInput): string {
+  const { startDate, dueDate, termDays } = i.data;
+  if (startDate && dueDate && isIsoDate(startDate) && isIsoDate(dueDate)) return `融资期限自起息日 ${startDate} 起至到期日 ${dueDate} 止。`;
+  const term = termDays?.trim() ? `融资期限为 ${termDays.trim()} 天，` : '';
+  return `${term}起息日为${orBlank(startDate)}，到期日为${orBlank(dueDate)}。`;
 }
 
 const money = (i: TemplateInput) => `人民币 ${formatYuan(i.amount)} 元（大写：${amountInWords(i.amount)}）`;
@@ -92,10 +107,10 @@ const COMMON_TAIL = (i: TemplateInput): { heading: string; paragraphs: string[] 
   {
     heading: '合同生效及其他',
     paragraphs: [
-      `本合同以电子方式订立，经甲方授权人员在保理门户以登录密码确认签署后生效${i.effectiveDate ? `，生效日为 ${i.effectiveDate}` : ''}${
+      `本合同以电子方式订立，经甲方授权人员在鑫链保理平台以登录密码确认签署后生效${i.effectiveDate ? `，生效日为 ${i.effectiveDate}` : ''}${
         i.expiryDate ? `，有效期至 ${i.expiryDate}` : ''
       }。`,
-      '签署时系统记录签署人、签署时间、签署 IP 地址及本合同文件的 SHA-256 摘要，双方确认上述电子记录与书面签章具有同等法律效力。',
+      '签署时系统记录签署人、签署时间、签署 IP 地址及本合同文件的 SHA-256 摘要，并生成加盖甲方电子印章、附电子签署页的签署版文件，双方确认上述电子记录与书面签章具有同等法律效力。',
       '本合同未尽事宜，由双方另行签订补充协议，补充协议与本合同具有同等法律效力。',
     ],
   },
@@ -139,7 +154,7 @@ const TEMPLATES: Record<ContractType, TypeTemplate> = {
       {
         heading: '融资期限与利息',
         paragraphs: [
-          `融资期限自起息日 ${orBlank(i.data.startDate)} 起至到期日 ${orBlank(i.data.dueDate)} 止。年化利率为 ${orBlank(i.data.rate)}，按实际天数计息（实际天数/360），计息方式为${orBlank(i.data.interestMode)}。`,
+          `${financingPeriod(i)}年化利率为 ${orBlank(i.data.rate)}，${DAY_COUNT_WORDING}，计息方式为${orBlank(i.data.interestMode)}。`,
         ],
       },
       {
@@ -165,6 +180,13 @@ const TEMPLATES: Record<ContractType, TypeTemplate> = {
         heading: '质押物及监管',
         paragraphs: [
           `质押物为 ${orBlank(i.data.pledgeGoods)}，数量 ${orBlank(i.data.pledgeQuantity)}，存放于 ${orBlank(i.data.warehouse)}。质押期间，未经乙方书面同意，甲方不得提取、转让或以其他方式处分质押物。`,
+        ],
+      },
+      {
+        heading: '盯市与补缴保证金',
+        paragraphs: [
+          `乙方按其公布的质押物价格对质押物逐日盯市。融资余额（扣除已补缴保证金）与质押物价值之比超过预警线 ${orBlank(i.data.warningLine)} 的，乙方向甲方发出预警；超过平仓线 ${orBlank(i.data.liquidationLine)}，或超过预警线且价格下跌的，甲方应于补缴通知载明的期限内补缴保证金或追加质押物，使该比例恢复至质押率 ${orBlank(i.data.pledgeRate)}。`,
+          '甲方按期还款的，可按还款后的融资余额、当时价格及质押率申请赎回相应数量的质押物，由监管仓库凭放货单向甲方指定的提货人放货。',
         ],
       },
       ...COMMON_TAIL(i),

@@ -33,7 +33,8 @@ describe('expiry reminders (SPEC §4, §7)', () => {
       product: 'PLEDGE',
       expiryDate: addDays(todayChina(), 20),
       daysLeft: 20,
-      available: 200_000_000,
+      // ¥2,000,000.00 line less the seeded pledge financing's ¥800,000.00 (seed/pledge.ts).
+      available: 120_000_000,
     });
   });
 

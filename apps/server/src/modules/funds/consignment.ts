@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { consignmentLifecycle, formatYuan, type Cents, type ConsignmentStatus } from '@factoring/domain';
+import { consignmentLifecycle, formatYuan, maskBankAccount, type Cents, type ConsignmentStatus } from '@factoring/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { consignmentApplications, payees } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
@@ -95,7 +95,7 @@ export async function listConsignments(db: Db, scope: EnterpriseScope, q: PageQu
       id: a.id,
       payeeId: a.payeeId,
       payeeName,
-      payeeAccountNo,
+      payeeAccountNo: maskBankAccount(payeeAccountNo),
       payeeBankName,
       contractNo: a.contractNo,
       amountLimit: a.amountLimit,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { formatYuan, targetedPaymentEntry, type Cents, type JournalDraft } from '@factoring/domain';
+import { formatYuan, maskBankAccount, targetedPaymentEntry, type Cents, type JournalDraft } from '@factoring/domain';
 import type { Db, Tx } from '../../db/client.ts';
 import { controlledTranches, payees, targetedPayments } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
@@ -141,7 +141,7 @@ export async function listTranches(db: Db, scope: EnterpriseScope) {
         id: p.id,
         amount: p.amount,
         payeeName,
-        payeeAccountNo,
+        payeeAccountNo: maskBankAccount(payeeAccountNo),
         purpose: p.purpose,
         refNo: refNoOf(p.entryId, p.createdAt),
         createdAt: p.createdAt.toISOString(),

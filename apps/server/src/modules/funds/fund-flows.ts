@@ -1,8 +1,10 @@
 import type { FundFlow } from '@factoring/domain';
 import type { FlowFilters } from '@factoring/domain/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { FLOW_TYPE_LABELS, USER_FLOW_TYPES, addDays, type FlowType } from '@factoring/domain';
 import type { Db } from '../../db/client.ts';
+import { columnsOf, hotRows, isoOfMs, preparedRows, timestampMs, type HotRow } from '../../db/hot-rows.ts';
+import { journalLines, ledgerAccounts } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { ownedBySql, type EnterpriseScope } from '../../lib/scope.ts';
@@ -14,6 +16,12 @@ const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 /** China time (UTC+8, no daylight saving): a calendar day starts at 16:00 UTC the day before. */
 const chinaDayStart = (iso: string) => new Date(`${iso}T00:00:00+08:00`);
 
+const NEWEST_FIRST = sql.raw('created_at desc nulls last, id desc nulls last');
+/** The exact reverse of NEWEST_FIRST, so the same index serves it scanned backwards. */
+const OLDEST_FIRST = sql.raw('created_at asc nulls first, id asc nulls first');
+/** Spelled as the partial index's predicate, literally, so the planner matches it. */
+const NOT_FROZEN = sql.raw(`bucket <> 'FROZEN'`);
+
 /**
  * The enterprise's fund flows are the ledger lines on its available and controlled parts (frozen
  * lines are internal). The partial index journal_lines_flows serves every list below; the literal
@@ -21,7 +29,7 @@ const chinaDayStart = (iso: string) => new Date(`${iso}T00:00:00+08:00`);
  * index is built (`desc nulls last`; plain `desc` means nulls first and would not use it).
  */
 function whereOf(scope: EnterpriseScope, f: FlowFilters): { where: SQL; filtered: boolean } {
-  const parts: SQL[] = [ownedBySql(scope, sql.raw('enterprise_id')), sql.raw(`bucket <> 'FROZEN'`)];
+  const parts: SQL[] = [ownedBySql(scope, sql.raw('enterprise_id')), NOT_FROZEN];
   let filtered = false;
   if (f.type) {
     const types = f.type
@@ -55,26 +63,40 @@ function whereOf(scope: EnterpriseScope, f: FlowFilters): { where: SQL; filtered
   return { where: sql.join(parts, sql` and `), filtered };
 }
 
-function toFlow(r: Row): FundFlow {
-  const createdAt = new Date(r.created_at as string | Date);
-  const flowType = String(r.flow_type);
+/** The columns of a fund flow; rows are read as arrays in this order (db/hot-rows.ts). */
+const FLOW_FIELDS = {
+  id: journalLines.id,
+  entryId: journalLines.entryId,
+  flowType: journalLines.flowType,
+  side: journalLines.side,
+  amount: journalLines.amount,
+  bucket: journalLines.bucket,
+  counterpartyName: journalLines.counterpartyName,
+  counterpartyAccount: journalLines.counterpartyAccount,
+  memo: journalLines.memo,
+  createdAt: journalLines.createdAt,
+};
+const AT = columnsOf(FLOW_FIELDS);
+
+function toFlow(r: HotRow): FundFlow {
+  const entryId = Number(r[AT.entryId]);
+  const createdAt = timestampMs(r[AT.createdAt]);
+  const flowType = r[AT.flowType] as string;
   return {
-    id: Number(r.id),
-    entryId: Number(r.entry_id),
-    refNo: refNoOf(Number(r.entry_id), createdAt),
-    createdAt: createdAt.toISOString(),
+    id: Number(r[AT.id]),
+    entryId,
+    refNo: refNoOf(entryId, new Date(createdAt)),
+    createdAt: isoOfMs(createdAt),
     flowType,
     typeLabel: FLOW_TYPE_LABELS[flowType as FlowType] ?? flowType,
-    direction: r.side === 'C' ? 'IN' : 'OUT',
-    amount: Number(r.amount),
-    bucket: r.bucket as FundFlow['bucket'],
-    counterpartyName: (r.counterparty_name as string | null) ?? null,
-    counterpartyAccount: (r.counterparty_account as string | null) ?? null,
-    memo: (r.memo as string | null) ?? null,
+    direction: r[AT.side] === 'C' ? 'IN' : 'OUT',
+    amount: Number(r[AT.amount]),
+    bucket: r[AT.bucket] as FundFlow['bucket'],
+    counterpartyName: r[AT.counterpartyName] as string | null,
+    counterpartyAccount: r[AT.counterpartyAccount] as string | null,
+    memo: r[AT.memo] as string | null,
   };
 }
-
-const COLUMNS = sql.raw('id, entry_id, flow_type, side, amount, bucket, counterparty_name, counterparty_account, memo, created_at');
 
 /**
  * How deep (in rows from the nearer end of the list) a page may reach. Pages are read from whichever
@@ -83,9 +105,55 @@ const COLUMNS = sql.raw('id, entry_id, flow_type, side, amount, bucket, counterp
  */
 export const MAX_PAGE_DEPTH = 300_000;
 
-const NEWEST_FIRST = sql.raw('created_at desc nulls last, id desc nulls last');
-/** The exact reverse of NEWEST_FIRST, so the same index serves it scanned backwards. */
-const OLDEST_FIRST = sql.raw('created_at asc nulls first, id asc nulls first');
+/** The rows of one page: the page's ids are found on the index alone, then only those rows are read. */
+function pageOf(db: Db, where: SQL, fromOldest: boolean, take: number | Placeholder, skip: number | Placeholder) {
+  const ids = db
+    .select({ id: journalLines.id })
+    .from(journalLines)
+    .where(where)
+    .orderBy(fromOldest ? OLDEST_FIRST : NEWEST_FIRST)
+    .limit(take)
+    .offset(skip);
+  return db.select(FLOW_FIELDS).from(journalLines).where(inArray(journalLines.id, ids)).orderBy(NEWEST_FIRST);
+}
+
+/** An enterprise's line count from the cached counts on its available and controlled accounts. */
+const cachedTotal = (db: Db, enterpriseId: Placeholder) =>
+  db
+    .select({ n: sql<number>`coalesce(sum(${ledgerAccounts.lineCount}), 0)::bigint` })
+    .from(ledgerAccounts)
+    .where(sql`${ledgerAccounts.enterpriseId} = ${enterpriseId} and ${ledgerAccounts.bucket} in ('AVAILABLE', 'CONTROLLED')`);
+
+type PageValues = { enterpriseId: number; take: number; skip: number };
+interface PreparedList {
+  total(values: { enterpriseId: number }): Promise<HotRow[]>;
+  newest(values: PageValues): Promise<HotRow[]>;
+  oldest(values: PageValues): Promise<HotRow[]>;
+}
+const preparedLists = new WeakMap<Db, PreparedList>();
+
+/**
+ * The unfiltered list — what every visit to the page asks for — as prepared statements, built once
+ * per database (issue 11, the lean request path): no query building per request, and PostgreSQL
+ * parses each statement once per connection. The enterprise is a parameter filled from the caller's
+ * scope on every call.
+ */
+function preparedListOf(db: Db): PreparedList {
+  let p = preparedLists.get(db);
+  if (!p) {
+    const enterpriseId = sql.placeholder('enterpriseId');
+    const own = sql`enterprise_id = ${enterpriseId} and ${NOT_FROZEN}`;
+    const take = sql.placeholder('take');
+    const skip = sql.placeholder('skip');
+    p = {
+      total: preparedRows(db, 'fund_flows_total', cachedTotal(db, enterpriseId)),
+      newest: preparedRows(db, 'fund_flows_page_newest', pageOf(db, own, false, take, skip)),
+      oldest: preparedRows(db, 'fund_flows_page_oldest', pageOf(db, own, true, take, skip)),
+    };
+    preparedLists.set(db, p);
+  }
+  return p;
+}
 
 /**
  * One page of the enterprise's fund flows, newest first. The total of an unfiltered list comes from
@@ -99,15 +167,19 @@ export async function listFundFlows(
   scope: EnterpriseScope,
   q: PageQuery & FlowFilters,
 ): Promise<{ items: FundFlow[]; totalCount: number }> {
-  const { where, filtered } = whereOf(scope, q);
-  const [c] = rowsOf(
-    await db.execute(
-      filtered
-        ? sql`select count(*)::bigint as n from journal_lines where ${where}`
-        : sql`select coalesce(sum(line_count), 0)::bigint as n from ledger_accounts where ${ownedBySql(scope, sql.raw('enterprise_id'))} and bucket in ('AVAILABLE', 'CONTROLLED')`,
-    ),
-  );
-  const totalCount = Number(c.n);
+  const filtered = Boolean(q.type || q.direction || q.startDate || q.endDate);
+  const where = filtered ? whereOf(scope, q).where : undefined;
+  const enterpriseId = scope.enterpriseId;
+  const [c] = where
+    ? await hotRows(
+        db,
+        db
+          .select({ n: sql<number>`count(*)::bigint` })
+          .from(journalLines)
+          .where(where),
+      )
+    : await preparedListOf(db).total({ enterpriseId });
+  const totalCount = Number(c?.[0] ?? 0);
   const offset = offsetOf(q);
   if (offset >= totalCount) return { items: [], totalCount };
   const fromOldest = offset > totalCount - offset - q.size;
@@ -116,12 +188,10 @@ export async function listFundFlows(
   if (skip > MAX_PAGE_DEPTH) {
     throw new BusinessError(`流水较多，仅可查看最新或最早的 ${Math.floor(MAX_PAGE_DEPTH / q.size)} 页；其余请按日期筛选后查看`);
   }
-  const items = rowsOf(
-    await db.execute(
-      sql`select ${COLUMNS} from journal_lines where id in (select id from journal_lines where ${where} order by ${fromOldest ? OLDEST_FIRST : NEWEST_FIRST} limit ${take} offset ${skip}) order by ${NEWEST_FIRST}`,
-    ),
-  ).map(toFlow);
-  return { items, totalCount };
+  const rows = where
+    ? await hotRows(db, pageOf(db, where, fromOldest, take, skip))
+    : await (fromOldest ? preparedListOf(db).oldest : preparedListOf(db).newest)({ enterpriseId, take, skip });
+  return { items: rows.map(toFlow), totalCount };
 }
 
 /** Every flow matching the filters for the Excel export, newest first, up to `limit` rows. */
@@ -132,10 +202,14 @@ export async function exportFundFlows(
   limit = 20_000,
 ): Promise<{ items: FundFlow[]; truncated: boolean }> {
   const { where } = whereOf(scope, f);
-  const rows = rowsOf(
-    await db.execute(
-      sql`select ${COLUMNS} from journal_lines where ${where} order by created_at desc nulls last, id desc nulls last limit ${limit + 1}`,
-    ),
+  const rows = await hotRows(
+    db,
+    db
+      .select(FLOW_FIELDS)
+      .from(journalLines)
+      .where(where)
+      .orderBy(NEWEST_FIRST)
+      .limit(limit + 1),
   );
   return { items: rows.slice(0, limit).map(toFlow), truncated: rows.length > limit };
 }
@@ -161,7 +235,7 @@ export async function monthlyFundFlows(db: Db, scope: EnterpriseScope, months = 
              coalesce(sum(amount) filter (where side = 'C'), 0)::bigint as inflow,
              coalesce(sum(amount) filter (where side = 'D'), 0)::bigint as outflow
       from journal_lines
-      where ${ownedBySql(scope, sql.raw('enterprise_id'))} and ${sql.raw(`bucket <> 'FROZEN'`)} and created_at >= ${from.toISOString()}::timestamptz
+      where ${ownedBySql(scope, sql.raw('enterprise_id'))} and ${NOT_FROZEN} and created_at >= ${from.toISOString()}::timestamptz
       group by 1`),
   );
   const byMonth = new Map(rows.map((r) => [String(r.month), r]));
@@ -185,7 +259,9 @@ export interface CounterpartyFlow {
 /**
  * Flows grouped by counterparty. A counterparty on the enterprise's payee whitelist takes its stated
  * relation; otherwise one the enterprise mostly pays is upstream (a supplier) and one that mostly pays
- * the enterprise is downstream (a customer). Fees and the opening balance have no counterparty.
+ * the enterprise is downstream (a customer). Fees and the opening balance have no counterparty; the
+ * enterprise's own accounts (withdrawals, top-ups from its own bank account) and 平台内转账 are not trade
+ * partners and are left out.
  */
 export async function counterpartyFlows(
   db: Db,
@@ -203,6 +279,17 @@ export async function counterpartyFlows(
                count(*)::bigint as n, max(created_at) as last_at
         from journal_lines
         where ${where} and counterparty_name is not null
+          -- Not trade partners: withdrawals to the own settlement account and 平台内转账 between platform enterprises,
+          and flow_type not in ('WITHDRAWAL', 'TRANSFER_IN', 'TRANSFER_OUT')
+          -- nor money from or to the enterprise's own bank accounts (by its name or a settlement account it bound).
+          and not exists (
+            select 1 from enterprises e
+            where e.id = journal_lines.enterprise_id and replace(e.name, ' ', '') = replace(journal_lines.counterparty_name, ' ', '')
+          )
+          and not exists (
+            select 1 from settlement_accounts s
+            where s.enterprise_id = journal_lines.enterprise_id and s.account_no = journal_lines.counterparty_account
+          )
         group by counterparty_name, counterparty_account
       ) g
       left join lateral (

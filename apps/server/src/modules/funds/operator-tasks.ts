@@ -8,7 +8,7 @@ export interface Submitter {
   ip?: string;
 }
 
-export type FundsTaskType = 'FUNDS_WITHDRAWAL' | 'FUNDS_PAYEE' | 'FUNDS_CONSIGNMENT';
+export type FundsTaskType = 'FUNDS_WITHDRAWAL_REVIEW' | 'FUNDS_WITHDRAWAL' | 'FUNDS_PAYEE' | 'FUNDS_CONSIGNMENT';
 
 /** Puts a task for the operators in the `/bpm/tasks` inbox (with its audit row), in the caller's transaction. */
 export async function openFundsTask(

@@ -1,4 +1,4 @@
-import { payeeLifecycle, type PayeeStatus } from '@factoring/domain';
+import { maskBankAccount, payeeLifecycle, type PayeeStatus } from '@factoring/domain';
 import type { Payee as PayeeView, PayeeInput } from '@factoring/domain/contract';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -25,6 +25,16 @@ function payeeView(p: Payee): PayeeView {
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
     reviewedAt: p.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+/** A payee as the whitelist shows it: account numbers masked (in full only in the owner's detail, `payeeDetail`). */
+function payeeListView(p: Payee): PayeeView {
+  const v = payeeView(p);
+  return {
+    ...v,
+    accountNo: maskBankAccount(v.accountNo),
+    pendingChange: v.pendingChange && { ...v.pendingChange, accountNo: maskBankAccount(v.pendingChange.accountNo) },
   };
 }
 
@@ -164,7 +174,17 @@ export async function listPayees(db: Db, scope: EnterpriseScope, q: PageQuery & 
     .select({ n: sql<number>`count(*)::int` })
     .from(payees)
     .where(where);
-  return { items: rows.map(payeeView), totalCount: Number(n) };
+  return { items: rows.map(payeeListView), totalCount: Number(n) };
+}
+
+/** One payee of the enterprise in full, for its owner (the change form starts from it). */
+export async function payeeDetail(db: Db, scope: EnterpriseScope, payeeId: number) {
+  const [p] = await db
+    .select()
+    .from(payees)
+    .where(and(eq(payees.id, payeeId), ownedBy(scope, payees.enterpriseId)));
+  if (!p) throw new NotFoundError('收款方不存在');
+  return payeeView(p);
 }
 
 /** A payee of the enterprise that may be paid now, or a BusinessError saying why not. */

@@ -32,12 +32,13 @@ const approveTask = async (
   refId: number | string,
   decision: 'approve' | 'reject' = 'approve',
   reason = '银行退票：户名不符',
+  by = op,
 ) => {
   const tasks = body<{ items: { id: number; refId: string }[] }>(await op.get('/api/bpm/tasks', { type, state: 'PENDING', size: 100 }))
     .message.items;
   const task = tasks.find((x) => x.refId === String(refId));
   expect(task, `pending ${type} task for ${refId}`).toBeDefined();
-  const res = await op.post(`/api/bpm/tasks/${task!.id}/${decision}`, decision === 'approve' ? {} : { reason }, json);
+  const res = await by.post(`/api/bpm/tasks/${task!.id}/${decision}`, decision === 'approve' ? {} : { reason }, json);
   expect(body(res).status).toBe('OK');
 };
 
@@ -100,7 +101,9 @@ describe('the virtual account', () => {
     const before = await ledgerFingerprint(t.database.db);
     for (const res of [await c.get('/api/account/v2/queryAccountBalance'), await c.get('/api/funds/flows'), await withdraw(c, 100)]) {
       expect(body(res).status).toBe('ERROR');
-      expect(body(res).message).toContain('/user/autentication');
+      // The web links 实名认证 by the code; the message itself never shows a route (issue 12).
+      expect(body(res)).toMatchObject({ code: 'NOT_CERTIFIED', message: expect.stringContaining('实名认证') });
+      expect(body(res).message).not.toContain('/user/');
     }
     expect(await ledgerFingerprint(t.database.db)).toBe(before);
   });
@@ -269,7 +272,9 @@ describe('withdrawal', () => {
     ]);
 
     const { withdrawalId } = body<{ withdrawalId: number }>(res).message;
-    await approveTask('FUNDS_WITHDRAWAL', withdrawalId);
+    // Maker-checker: one operator reviews the request, the second confirms the pay-out.
+    await approveTask('FUNDS_WITHDRAWAL_REVIEW', withdrawalId);
+    await approveTask('FUNDS_WITHDRAWAL', withdrawalId, 'approve', '', await t.loginAs('fuhe'));
     const paid = await balanceOf(demo);
     expect(paid).toMatchObject({ available: after.available, frozen: before.frozen, balance: before.balance - 1_002_000 });
     const list = body<{ items: { id: number; status: string }[] }>(await demo.get('/api/funds/withdrawals')).message.items;
@@ -280,7 +285,8 @@ describe('withdrawal', () => {
     const before = await balanceOf(demo);
     const res = body<{ withdrawalId: number }>(await withdraw(demo, 300_000));
     expect(res.status).toBe('OK');
-    await approveTask('FUNDS_WITHDRAWAL', res.message.withdrawalId, 'reject');
+    await approveTask('FUNDS_WITHDRAWAL_REVIEW', res.message.withdrawalId);
+    await approveTask('FUNDS_WITHDRAWAL', res.message.withdrawalId, 'reject', undefined, await t.loginAs('fuhe'));
     expect(await balanceOf(demo)).toMatchObject({ available: before.available, frozen: before.frozen, balance: before.balance });
     const flows = body<{ items: { flowType: string }[] }>(await demo.get('/api/funds/flows', { size: 2 }))
       .message.items.map((f) => f.flowType)
@@ -536,6 +542,36 @@ describe('payee whitelist, consignment and controlled funds', () => {
       outflow: 7_500_000,
     });
     expect(updown.totals.outflow).toBe(updown.items.reduce((s, i) => s + i.outflow, 0));
+    // Withdrawals to the own settlement account and 平台内转账 (to 浙江远航 above) are not trade partners.
+    const all = body<{ items: { counterpartyName: string }[] }>(await demo.get('/api/funds/flows/counterparties')).message.items;
+    const names = all.map((i) => i.counterpartyName);
+    expect(names).toContain('江西铜材供应有限公司');
+    expect(names).not.toContain(demoAccount.accountName);
+    expect(names).not.toContain(gxAccount.accountName);
+  });
+
+  it('lists mask account numbers; the owner sees a payee in full in its detail', async () => {
+    const masked = /^\*{4} \d{4}$/;
+    const payees = body<{ items: { id: number; accountNo: string }[] }>(await demo.get('/api/funds/payees')).message.items;
+    expect(payees.length).toBeGreaterThan(0);
+    for (const p of payees) expect(p.accountNo).toMatch(masked);
+    expect(payees.find((p) => p.id === payeeId)?.accountNo).toBe('**** 2345');
+    expect(body(await demo.get(`/api/funds/payees/${payeeId}`))).toMatchObject({
+      status: 'OK',
+      message: { id: payeeId, accountNo: '6216610000012345' },
+    });
+    expect((await gouxiao.get(`/api/funds/payees/${payeeId}`)).statusCode).toBe(404);
+
+    const withdrawals = body<{ items: { bankAccountNo: string }[] }>(await demo.get('/api/funds/withdrawals')).message.items;
+    expect(withdrawals.length).toBeGreaterThan(0);
+    for (const w of withdrawals) expect(w.bankAccountNo).toMatch(masked);
+    const consignments = body<{ items: { payeeAccountNo: string }[] }>(await demo.get('/api/funds/consignments')).message.items;
+    expect(consignments.map((c) => c.payeeAccountNo)).toEqual(['**** 2345']);
+    const paid = body<{ items: { payments: { payeeAccountNo: string }[] }[] }>(
+      await demo.get('/api/funds/controlled'),
+    ).message.items.flatMap((x) => x.payments);
+    expect(paid.length).toBeGreaterThan(0);
+    for (const p of paid) expect(p.payeeAccountNo).toBe('**** 2345');
   });
 
   it('repayment: principal, interest and penalty from the free part; refused when it does not cover', async () => {

@@ -54,7 +54,7 @@ import { recordDeposit } from './deposit.ts';
 import { entrySummary } from './entry-summary.ts';
 import { counterpartyFlows, exportFundFlows, listFundFlows, monthlyFundFlows } from './fund-flows.ts';
 import { confirmPassword, submitterOf } from './guards.ts';
-import { changePayee, disablePayee, listPayees, openPayee } from './payees.ts';
+import { changePayee, disablePayee, listPayees, openPayee, payeeDetail } from './payees.ts';
 import { internalTransfer } from './transfer.ts';
 import { boundSettlementAccount, listWithdrawals, requestWithdrawal } from './withdraw.ts';
 
@@ -208,6 +208,12 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const r = await listPayees(db, certifiedScope(request), request.query);
       return page(r.items, r.totalCount);
     },
+  );
+
+  app.get(
+    '/api/funds/payees/:id',
+    { ...merchant, schema: { tags, summary: '收款方详情（账号完整显示，仅本企业）', params: idParams, response: answers(payeeSchema) } },
+    async (request) => ok(await payeeDetail(db, certifiedScope(request), request.params.id)),
   );
 
   app.post(

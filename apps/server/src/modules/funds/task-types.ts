@@ -1,7 +1,7 @@
 import type { TaskType } from '../bpm/registry.ts';
 import { reviewConsignment } from './consignment.ts';
 import { reviewPayee } from './payees.ts';
-import { confirmWithdrawalPaid, failWithdrawal } from './withdraw.ts';
+import { confirmWithdrawalPaid, failWithdrawal, reviewWithdrawal } from './withdraw.ts';
 
 /**
  * The operator tasks of the fund account in the `/bpm/tasks` inbox (listed in `TASK_TYPES`, app.ts).
@@ -10,8 +10,18 @@ import { confirmWithdrawalPaid, failWithdrawal } from './withdraw.ts';
  */
 export const FUNDS_TASK_TYPES: readonly TaskType[] = [
   {
+    type: 'FUNDS_WITHDRAWAL_REVIEW',
+    label: '提现审核',
+    // Approve: the request is in order and goes to pay-out. Reject: refused, the money and the fee go back.
+    onApprove: (tx, task, operator) => reviewWithdrawal(tx, task, operator),
+    onReject: async (tx, task, operator, reason) => ({ after: await failWithdrawal(tx, Number(task.refId), operator.id, reason) }),
+  },
+  {
     type: 'FUNDS_WITHDRAWAL',
     label: '提现出款',
+    // Maker-checker: whoever reviewed the request does not confirm its pay-out.
+    executes: 'FUNDS_WITHDRAWAL_REVIEW',
+    decisionLabels: { approve: '已出款', reject: '出款失败' },
     // Approve: the bank paid it out. Reject: the pay-out failed, the money and the fee go back.
     onApprove: async (tx, task, operator) => ({ after: await confirmWithdrawalPaid(tx, Number(task.refId), operator.id) }),
     onReject: async (tx, task, operator, reason) => ({ after: await failWithdrawal(tx, Number(task.refId), operator.id, reason) }),

@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import {
   formatYuan,
+  maskBankAccount,
   subCents,
   withdrawalFailEntry,
   withdrawalLifecycle,
@@ -17,6 +18,7 @@ import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
 import { rule } from '../ledger/domain-errors.ts';
 import { lockAccounts, postEntry, refNoOf } from '../ledger/post-entry.ts';
+import type { BpmTask, TaskOperator } from '../bpm/registry.ts';
 import { openFundsTask, type Submitter } from './operator-tasks.ts';
 
 export interface WithdrawalResult {
@@ -88,12 +90,13 @@ export async function requestWithdrawal(
       requestedBy: p.by.id,
     })
     .returning();
+  // Two operators: one reviews the request (FUNDS_WITHDRAWAL_REVIEW), another confirms the bank's pay-out (FUNDS_WITHDRAWAL).
   await openFundsTask(tx, {
-    type: 'FUNDS_WITHDRAWAL',
+    type: 'FUNDS_WITHDRAWAL_REVIEW',
     refId: w.id,
     enterpriseId,
     submittedBy: p.by,
-    subject: `提现出款 ¥${formatYuan(p.amount)}`,
+    subject: `提现审核 ¥${formatYuan(p.amount)}`,
     data: { withdrawalId: w.id, amount: p.amount, fee: p.fee },
     fields: [
       { label: '提现金额', value: `¥${formatYuan(p.amount)}` },
@@ -117,6 +120,24 @@ export async function requestWithdrawal(
     bankAccountName: w.bankAccountName,
     createdAt: entry.createdAt.toISOString(),
   };
+}
+
+/**
+ * Operator: the withdrawal request is in order; its pay-out goes to the inbox for a second operator
+ * (maker-checker: the reviewer submits the pay-out task, so the inbox keeps them from confirming it).
+ */
+export async function reviewWithdrawal(tx: Tx, task: BpmTask, operator: TaskOperator) {
+  const w = await lockPendingWithdrawal(tx, Number(task.refId));
+  await openFundsTask(tx, {
+    type: 'FUNDS_WITHDRAWAL',
+    refId: w.id,
+    enterpriseId: w.enterpriseId,
+    submittedBy: operator,
+    subject: `提现出款 ¥${formatYuan(w.amount)}`,
+    data: task.data,
+    fields: task.fields,
+  });
+  return { before: { status: w.status }, after: { status: w.status, payoutTask: 'FUNDS_WITHDRAWAL' } };
 }
 
 async function lockPendingWithdrawal(tx: Tx, withdrawalId: number) {
@@ -183,7 +204,7 @@ export async function listWithdrawals(db: Db, scope: EnterpriseScope, q: PageQue
       status: w.status,
       statusLabel: withdrawalLifecycle.label(w.status),
       bankName: w.bankName,
-      bankAccountNo: w.bankAccountNo,
+      bankAccountNo: maskBankAccount(w.bankAccountNo),
       bankAccountName: w.bankAccountName,
       reason: w.reason,
       refNo: refNoOf(w.requestEntryId, w.createdAt),

@@ -27,8 +27,9 @@ const SHORTFALL: Record<string, string> = {
 
 /** The reference number users see for an entry: 'LS' + date (China time) + the entry id. */
 export function refNoOf(entryId: number, createdAt: Date): string {
+  // Arithmetic on the China-time date rather than formatting an ISO string: every listed flow calls this.
   const china = new Date(createdAt.getTime() + 8 * 3600_000);
-  const ymd = china.toISOString().slice(0, 10).replaceAll('-', '');
+  const ymd = china.getUTCFullYear() * 10_000 + (china.getUTCMonth() + 1) * 100 + china.getUTCDate();
   return `LS${ymd}${String(entryId).padStart(8, '0')}`;
 }
 

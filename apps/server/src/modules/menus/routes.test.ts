@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Menu = { id: number; route: string | null; mpid: number | null };
+type Menu = { id: number; name: string; route: string | null; bpid: number | null; mpid: number | null };
 const routesOf = (menus: Menu[]) => menus.map((m) => m.route).filter(Boolean) as string[];
 
 describe('menus', () => {
@@ -56,5 +56,35 @@ describe('menus', () => {
     const routes = routesOf((await operator.get('/api/menus')).json().message);
     expect(routes).not.toContain('/supplyloan/ccbft');
     expect(routes).toContain('/bpm/tasks');
+  });
+
+  it('gives the controlled-funds pages and the supply-loan product a way in (issue 12)', async () => {
+    const menus: Menu[] = (await (await t.loginAs('demo')).get('/api/menus')).json().message;
+    const byRoute = new Map(menus.filter((m) => m.route).map((m) => [m.route!, m]));
+    const visibleUnder = (parent: number) => menus.filter((m) => m.mpid === parent).map((m) => m.route);
+    expect(visibleUnder(6)).toEqual(
+      expect.arrayContaining(['/user/moneySummary', '/user/moneyflowControl', '/user/seeWhiteList', '/user/moneyflowUpDown']),
+    );
+    expect(visibleUnder(2)).toContain('/supplyloan/supplyLoan');
+    // Hidden pages hang (for breadcrumbs and the sider's selection) under the page that links to them.
+    const parentRoute = (route: string) => menus.find((m) => m.id === byRoute.get(route)?.bpid)?.route;
+    expect(parentRoute('/user/purchasePayment')).toBe('/user/moneyflowControl');
+    expect(parentRoute('/user/openConsignment')).toBe('/user/moneyflowControl');
+    for (const p of ['openLastDirPayment', 'openUpdateDirPayment', 'openEnterpriseList'])
+      expect(parentRoute(`/user/${p}`)).toBe('/user/seeWhiteList');
+    expect(parentRoute('/user/withdrawal')).toBe('/user/moneySummary');
+  });
+
+  it('hangs every hidden entry under a visible one, for every kind of user', async () => {
+    for (const who of ['demo', 'cangchu', 'gouxiao', 'operator'] as const) {
+      const menus: Menu[] = (await (await t.loginAs(who)).get('/api/menus')).json().message;
+      const byId = new Map(menus.map((m) => [m.id, m]));
+      for (const hidden of menus.filter((m) => m.mpid === -1)) {
+        let m: Menu | undefined = hidden;
+        for (let hops = 0; m && m.mpid === -1 && hops < 10; hops++) m = m.bpid != null ? byId.get(m.bpid) : undefined;
+        expect(m, `${who}: ${hidden.name} ${hidden.route}`).toBeDefined();
+        expect(m!.mpid, `${who}: ${hidden.name} ${hidden.route}`).not.toBe(-1);
+      }
+    }
   });
 });

@@ -7,6 +7,7 @@ import { pledgeFinancings, pledgeItems } from '../../db/schema/index.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { lockCreditLine, reserveCredit } from '../credit/credit-lines.ts';
 import { pledgeStock } from '../warehouse/service.ts';
+import { generatePledgeContracts } from './contract-documents.ts';
 import { checkPledgeAmount, quotePledge } from './quote.ts';
 import { movePledge, pledgeNoOf, pledgeReference, recordPledgeEvent, type Actor } from './store.ts';
 
@@ -89,6 +90,7 @@ export async function applyPledge(db: Db, scope: EnterpriseScope, actor: Actor, 
       '待缴保证金',
       `应缴保证金 ${formatYuan(q.margin)} 元`,
     );
+    await generatePledgeContracts(tx, f);
     return { id: f.id, financingNo, status: f.status, margin: q.margin, netAmount: t.netDisbursed };
   });
 }

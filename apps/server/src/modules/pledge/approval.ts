@@ -5,6 +5,7 @@ import { enterprises } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { BpmTask, TaskOperator } from '../bpm/registry.ts';
 import { createTask } from '../bpm/tasks.ts';
+import { assertPledgeContractsSigned } from './contract-status.ts';
 import { endApplication } from './release-application.ts';
 import { factorScope, lockPledge, movePledge, operatorActor, PLEDGE_TASK } from './store.ts';
 
@@ -13,6 +14,7 @@ export async function approvePledge(tx: Tx, task: BpmTask, operator: TaskOperato
   const actor = operatorActor(operator);
   const f = await lockPledge(tx, factorScope(actor), Number(task.refId));
   if (f.status !== 'MARGIN_PAID') throw new BusinessError('该质押融资当前不能审批', 'PLEDGE_NOT_APPROVABLE');
+  await assertPledgeContractsSigned(tx, f.id, '审批');
   const approved = await movePledge(tx, f, 'APPROVED', actor, '审批通过', comment);
   const [enterprise] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, f.enterpriseId));
   await createTask(tx, {

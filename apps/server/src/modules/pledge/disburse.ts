@@ -7,6 +7,7 @@ import { postControlledDisbursement } from '../ledger/financing-postings.ts';
 import { postEntry } from '../ledger/post-entry.ts';
 import { itemsOf, goodsOf, factorScope, lockPledge, movePledge, operatorActor, pledgedQuantityOf, valuationOf } from './store.ts';
 import { currentPrice } from './store.ts';
+import { assertPledgeContractsSigned } from './contract-status.ts';
 
 /**
  * The factor's side of the charges kept at disbursement (as the supply loans book them): the
@@ -46,6 +47,7 @@ export async function disbursePledge(tx: Tx, task: BpmTask, operator: TaskOperat
   const actor = operatorActor(operator);
   const f = await lockPledge(tx, factorScope(actor), Number(task.refId));
   if (f.status !== 'APPROVED') throw new BusinessError('该质押融资当前不能放款', 'PLEDGE_NOT_DISBURSABLE');
+  await assertPledgeContractsSigned(tx, f.id, '放款');
   await bookUse(tx, f.creditLineId, f.amount);
   const posted = await postControlledDisbursement(tx, {
     enterpriseId: f.enterpriseId,

@@ -143,6 +143,13 @@ export async function pledgeDetail(db: Db, scope: Scope, id: number) {
     marginCalls: calls.map(callOf),
     prices,
     events: events.map((e) => ({ action: e.action, note: e.note, actorName: e.actorName, at: e.createdAt.toISOString() })),
-    releaseOrders: orders.map((o) => ({ id: o.id, orderNo: o.orderNo, quantity: o.quantity, consumed: o.consumed, status: o.status })),
+    releaseOrders: orders.map((o) => ({
+      id: o.id,
+      orderNo: o.orderNo,
+      quantity: o.quantity,
+      consumed: o.consumed,
+      status: o.status,
+      receiver: o.receiver ?? null,
+    })),
   };
 }

@@ -3,9 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { enterprises, goods, platforms } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import type { EnterpriseScope } from '../../lib/scope.ts';
+import type { Scope } from '../../lib/scope.ts';
 import { createTask } from '../bpm/tasks.ts';
 import { postMargin } from '../ledger/financing-postings.ts';
+import { refuseWhileVoucherPending } from './voucher-store.ts';
 import { itemsOf, lockPledge, movePledge, pledgedQuantityOf, PLEDGE_TASK, type Actor, type PledgeFinancing } from './store.ts';
 
 /**
@@ -14,8 +15,9 @@ import { itemsOf, lockPledge, movePledge, pledgedQuantityOf, PLEDGE_TASK, type A
  * refused by the status (MARGIN_PAID cannot be paid again). The application then goes to the
  * operator for approval.
  */
-export async function payMargin(tx: Tx, scope: EnterpriseScope, id: number, actor: Actor) {
+export async function payMargin(tx: Tx, scope: Scope, id: number, actor: Actor) {
   const f = await lockPledge(tx, scope, id);
+  await refuseWhileVoucherPending(tx, f.id, 'MARGIN');
   if (f.status !== 'MARGIN_PENDING')
     throw new BusinessError(f.marginPaid > 0 ? '保证金已缴纳，请勿重复缴纳' : '该融资当前不能缴纳保证金', 'PLEDGE_MARGIN_NOT_DUE');
   const posted =

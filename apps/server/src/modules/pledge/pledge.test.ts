@@ -103,8 +103,19 @@ const pendingTask = async (type: string, refId: number) => {
   if (!task) throw new Error(`no pending ${type} for ${refId}`);
   return task.id;
 };
-const approve = async (type: string, refId: number) =>
-  op.post(`/api/bpm/tasks/${await pendingTask(type, refId)}/approve`, { comment: '同意' });
+const approve = async (type: string, refId: number, by = op) =>
+  by.post(`/api/bpm/tasks/${await pendingTask(type, refId)}/approve`, { comment: '同意' });
+/** Signs the financing's pledge contract and margin agreement through the real signing route (password). */
+const signContracts = async (id: number) => {
+  const { contracts } = okOf<{ contracts: { id: number; status: string }[] }>(await demo.get(`/api/pledge/financings/${id}/contracts`));
+  expect(contracts.map((c) => c.status)).toEqual(['TO_SIGN', 'TO_SIGN']);
+  for (const c of contracts) okOf(await demo.post(`/api/contracts/${c.id}/sign`, { password: password() }));
+};
+/** The demo enterprise's seeded designated signer: who takes delivery of redeemed goods. */
+const seededSigner = async () =>
+  okOf<{ items: { id: number; name: string }[] }>(await demo.get('/api/pledge/sign-persons', { page: 1, size: 50 })).items.find(
+    (p) => p.name === '赵德胜',
+  )!;
 const detail = async (id: number) =>
   okOf<
     Record<string, unknown> & {
@@ -163,6 +174,37 @@ describe('pledge financing (issue 14)', () => {
       serviceFee: 100_000,
       netAmount: 24_375_000,
     });
+  });
+
+  it('the demo world has a live copper pledge made through the real operations, and the books prove out', async () => {
+    const list = okOf<{
+      items: {
+        id: number;
+        status: string;
+        goodsName: string;
+        pledgedQuantity: string;
+        amount: number;
+        outstanding: number;
+        marginPaid: number;
+        ltvPpm: number;
+      }[];
+    }>(await demo.get('/api/pledge/financings', { page: 1, size: 50 }));
+    const copper = list.items.find((f) => f.goodsName === '电解铜');
+    // 20 t × 68,500.00 = 1,370,000.00; 800,000.00 lent (LTV 58.3942 % rounded up), margin 80,000.00.
+    expect(copper).toMatchObject({
+      status: 'DISBURSED',
+      pledgedQuantity: '20.000',
+      amount: 80_000_000,
+      outstanding: 80_000_000,
+      marginPaid: 8_000_000,
+      ltvPpm: 583_942,
+    });
+    const { contracts, allSigned } = okOf<{ allSigned: boolean; contracts: { status: string }[] }>(
+      await demo.get(`/api/pledge/financings/${copper!.id}/contracts`),
+    );
+    expect(allSigned).toBe(true);
+    expect(contracts.map((c) => c.status)).toEqual(['SIGNED', 'SIGNED']);
+    await proven();
   });
 
   it('refuses every bad application and changes nothing', async () => {
@@ -225,6 +267,8 @@ describe('pledge financing (issue 14)', () => {
     const marginHeld0 = await balanceOf('MARGIN_HELD');
     const available0 = await balanceOf(`VA:${enterpriseId}:AVAILABLE`);
     const [pos0] = await db.select().from(stockPositions).where(eq(stockPositions.id, coilPosition));
+    // The demo world has a live pledge of its own (copper): this financing's credit use is counted on top.
+    const used0 = (await db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]!.used;
 
     // Apply: credit reserved, 100 t pledged.
     const applied = okOf<{ id: number; status: string; margin: number; netAmount: number }>(
@@ -239,11 +283,16 @@ describe('pledge financing (issue 14)', () => {
 
     // Redeeming before any repayment is refused.
     const items0 = (await detail(id)).items;
+    const signer = await seededSigner();
     await refusedWithoutChange(
       () =>
         demo.post(
           `/api/pledge/financings/${id}/redeem`,
-          { items: [{ itemId: items0[0]!.id, quantity: '1.000' }], idempotencyKey: newKey() },
+          {
+            items: [{ itemId: items0[0]!.id, quantity: '1.000' }],
+            receiver: { kind: 'SIGNER', id: signer.id },
+            idempotencyKey: newKey(),
+          },
           { json: true },
         ),
       'PLEDGE_NOT_REDEEMABLE',
@@ -269,12 +318,19 @@ describe('pledge financing (issue 14)', () => {
     expect((await balanceOf('MARGIN_HELD')) - marginHeld0).toBe(2_500_000);
     await proven();
 
+    // Approval waits for the pledge contract and the margin agreement; the enterprise signs both.
+    await refusedWithoutChange(() => approve('PLEDGE_APPROVAL', id), 'PLEDGE_CONTRACTS_UNSIGNED');
+    await signContracts(id);
+
     // Operator approves and disburses the net amount as controlled funds.
     okOf(await approve('PLEDGE_APPROVAL', id));
-    okOf(await approve('PLEDGE_DISBURSE', id));
+    okOf(await approve('PLEDGE_DISBURSE', id, await t.loginAs('fuhe'))); // maker-checker: not the approver
     let d = await detail(id);
     expect(d).toMatchObject({ status: 'DISBURSED', outstanding: 25_000_000, value: 38_500_000, ltvPpm: 649_351, risk: 'NORMAL' });
-    expect((await db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]).toMatchObject({ reserved: 0, used: 25_000_000 });
+    expect((await db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]).toMatchObject({
+      reserved: 0,
+      used: used0 + 25_000_000,
+    });
     expect(await balanceOf(`VA:${enterpriseId}:CONTROLLED`)).toBeGreaterThanOrEqual(24_375_000);
     await proven();
 
@@ -320,16 +376,26 @@ describe('pledge financing (issue 14)', () => {
       ),
     );
     expect(repaid).toMatchObject({ principal: 12_500_000, outstanding: 12_500_000, releasable: '59.523', status: 'REPAYING' });
-    expect((await db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]!.used).toBe(12_500_000);
+    expect((await db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]!.used).toBe(used0 + 12_500_000);
     await proven();
 
-    // Redeem: more than covered is refused; half the goods become a release order.
+    // Redeem: a receiver must be named, more than covered is refused; half the goods become a
+    // release order to the designated signer.
     const itemId = (await detail(id)).items[0]!.id;
+    const receiver = { kind: 'SIGNER', id: signer.id };
+    const noReceiver = await refusedWithoutChange(() =>
+      demo.post(
+        `/api/pledge/financings/${id}/redeem`,
+        { items: [{ itemId, quantity: '1.000' }], idempotencyKey: newKey() },
+        { json: true },
+      ),
+    );
+    expect(JSON.stringify(noReceiver)).toContain('请选择收货方');
     await refusedWithoutChange(
       () =>
         demo.post(
           `/api/pledge/financings/${id}/redeem`,
-          { items: [{ itemId, quantity: '59.524' }], idempotencyKey: newKey() },
+          { items: [{ itemId, quantity: '59.524' }], receiver, idempotencyKey: newKey() },
           { json: true },
         ),
       'PLEDGE_REDEEM_EXCEEDS_REPAYMENT',
@@ -337,7 +403,7 @@ describe('pledge financing (issue 14)', () => {
     const redeemed = okOf<{ releaseOrders: { id: number; quantity: string }[]; releasableAfter: string }>(
       await demo.post(
         `/api/pledge/financings/${id}/redeem`,
-        { items: [{ itemId, quantity: '50.000' }], pickupPerson: '王提货', idempotencyKey: newKey() },
+        { items: [{ itemId, quantity: '50.000' }], receiver, idempotencyKey: newKey() },
         { json: true },
       ),
     );
@@ -364,6 +430,22 @@ describe('pledge financing (issue 14)', () => {
     const [afterOut] = await db.select().from(stockPositions).where(eq(stockPositions.id, coilPosition));
     expect(Number(beforeOut!.available) - Number(afterOut!.available)).toBe(50);
     expect((await detail(id)).releaseOrders[0]).toMatchObject({ status: 'CONSUMED', consumed: '50.000' });
+    // The operators' desk shows the order executed, with its financing, goods and receiver; enterprise users are refused.
+    const desk = okOf<{ items: Record<string, unknown>[] }>(
+      await op.get('/api/bpm/pledge/release-orders', { status: 'CONSUMED', size: 200 }),
+    );
+    expect(desk.items.find((o) => o.id === redeemed.releaseOrders[0]!.id)).toMatchObject({
+      financingId: id,
+      enterpriseName: '上海鑫源贸易有限公司',
+      quantity: '50.000',
+      consumed: '50.000',
+      status: 'CONSUMED',
+      receiver: expect.objectContaining({ kind: 'SIGNER', partyId: signer.id, name: signer.name }),
+    });
+    expect(
+      okOf<{ items: unknown[] }>(await op.get('/api/bpm/pledge/release-orders', { status: 'OPEN', size: 200 })).items,
+    ).not.toContainEqual(expect.objectContaining({ id: redeemed.releaseOrders[0]!.id }));
+    expect((await demo.get('/api/bpm/pledge/release-orders')).statusCode).toBe(403);
     await proven();
 
     // Ten concurrent redemptions of 1.500 t against 9.523 t releasable: only six go through.
@@ -371,7 +453,7 @@ describe('pledge financing (issue 14)', () => {
       Array.from({ length: 10 }, () =>
         demo.post(
           `/api/pledge/financings/${id}/redeem`,
-          { items: [{ itemId, quantity: '1.500' }], idempotencyKey: newKey() },
+          { items: [{ itemId, quantity: '1.500' }], receiver, idempotencyKey: newKey() },
           { json: true },
         ),
       ),
@@ -399,7 +481,7 @@ describe('pledge financing (issue 14)', () => {
     expect(Number(pos0!.available) - Number(end!.available)).toBe(50); // only the 50 t delivered left; 9 t redeemed (open release orders) and 41 t released are available again
     expect(await balanceOf('MARGIN_HELD')).toBe(marginHeld0);
     expect(await balanceOf(`VA:${enterpriseId}:AVAILABLE`)).toBe(available0 - 25_000_000);
-    expect((await db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]).toMatchObject({ reserved: 0, used: 0 });
+    expect((await db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]).toMatchObject({ reserved: 0, used: used0 });
     const [f] = await db.select().from(pledgeFinancings).where(eq(pledgeFinancings.id, id));
     expect(f).toMatchObject({ status: 'SETTLED', outstanding: 0, marginPaid: 0, topUpMargin: 0 });
     await proven();
@@ -407,6 +489,7 @@ describe('pledge financing (issue 14)', () => {
 
   it('cancelling an application gives back the goods, the credit and the margin', async () => {
     const before = await snapshot();
+    const [pos0] = await t.database.db.select().from(stockPositions).where(eq(stockPositions.id, coilPosition));
     const applied = okOf<{ id: number }>(await apply([{ positionId: coilPosition, quantity: '10.000' }], 2_000_000, 30));
     okOf(
       await demo.post(`/api/pledge/financings/${applied.id}/margin`, { password: password(), idempotencyKey: newKey() }, { json: true }),
@@ -419,7 +502,7 @@ describe('pledge financing (issue 14)', () => {
     for (const code of ['MARGIN_HELD', `VA:${enterpriseId}:AVAILABLE`]) expect(balance(after, code)).toBe(balance(was, code));
     expect(after.line).toEqual(was.line);
     const [pos] = await t.database.db.select().from(stockPositions).where(eq(stockPositions.id, coilPosition));
-    expect(pos!.pledged).toBe('0.000');
+    expect(pos!.pledged).toBe(pos0!.pledged);
     await proven();
   });
 });

@@ -3,7 +3,6 @@
 // live receipt, of one goods item in one warehouse, accepted by the platform.
 import {
   collateralValue,
-  compareQty,
   formatPercent,
   formatYuan,
   maxPledgeLoan,
@@ -15,21 +14,18 @@ import {
   type IsoDate,
 } from '@factoring/domain';
 import type { PledgeTrialInput } from '@factoring/domain/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { creditLines, goods, pledgeTerms, stockPositions, warehouseReceipts } from '../../db/schema/index.ts';
+import { creditLines, goods, pledgeTerms } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { availableOf, type CreditLine } from '../credit/credit-lines.ts';
 import { trial, type Trial } from '../supplyloan/pricing.ts';
 import { platformOf, type Platform } from '../supplyloan/store.ts';
+import { chosenLines, loadChosenStock, type ChosenLine } from './chosen-stock.ts';
 import { requirePrice } from './store.ts';
 
-export interface ResolvedLine {
-  positionId: number;
-  receiptId: number | null;
-  quantity: string;
-}
+export type ResolvedLine = ChosenLine;
 
 export interface PledgeQuote {
   line: CreditLine;
@@ -50,53 +46,12 @@ export interface PledgeQuote {
 
 /** Resolves the chosen lines against the caller's own stock (no locks: the pledge itself re-checks under lock). */
 async function resolveLines(db: Db | Tx, scope: EnterpriseScope, input: PledgeTrialInput['lines']) {
-  const positionIds = input.flatMap((l) => ('positionId' in l ? [l.positionId] : []));
-  const receiptIds = input.flatMap((l) => ('receiptId' in l ? [l.receiptId] : []));
-  if (new Set(positionIds).size !== positionIds.length || new Set(receiptIds).size !== receiptIds.length)
-    throw new BusinessError('同一笔库存或仓单只能选择一次', 'PLEDGE_DUPLICATE_LINE');
-  const positions = positionIds.length
-    ? await db
-        .select()
-        .from(stockPositions)
-        .where(and(inArray(stockPositions.id, positionIds), ownedBy(scope, stockPositions.depositorId)))
-    : [];
-  if (positions.length !== positionIds.length) throw new BusinessError('库存记录不存在或不属于本企业', 'POSITION_NOT_FOUND');
-  const receipts = receiptIds.length
-    ? await db
-        .select()
-        .from(warehouseReceipts)
-        .where(and(inArray(warehouseReceipts.id, receiptIds), ownedBy(scope, warehouseReceipts.holderId)))
-    : [];
-  if (receipts.length !== receiptIds.length) throw new BusinessError('仓单不存在或不属于本企业', 'RECEIPT_NOT_FOUND');
-  for (const r of receipts) if (r.status !== 'LIVE') throw new BusinessError(`仓单 ${r.receiptNo} 当前不可质押`, 'RECEIPT_NOT_LIVE');
-  const receiptPositions = receipts.length
-    ? await db
-        .select()
-        .from(stockPositions)
-        .where(
-          inArray(
-            stockPositions.id,
-            receipts.map((r) => r.positionId),
-          ),
-        )
-    : [];
-  const all = [...positions, ...receiptPositions];
-  const goodsIds = new Set(all.map((p) => p.goodsId));
-  const warehouseIds = new Set(all.map((p) => p.warehouseId));
+  const stock = await loadChosenStock(db, scope, input);
+  const goodsIds = new Set(stock.positions.map((p) => p.goodsId));
+  const warehouseIds = new Set(stock.positions.map((p) => p.warehouseId));
   if (goodsIds.size !== 1 || warehouseIds.size !== 1)
     throw new BusinessError('一笔质押融资只能质押同一仓库的同一种货物', 'PLEDGE_MIXED_GOODS');
-  const byId = new Map(positions.map((p) => [p.id, p]));
-  const lines: ResolvedLine[] = [];
-  for (const l of input) {
-    if ('positionId' in l) {
-      const p = byId.get(l.positionId)!;
-      if (compareQty(l.quantity, p.available) > 0) throw new BusinessError(`质押数量超过可用数量 ${p.available}`, 'STOCK_NOT_AVAILABLE');
-      lines.push({ positionId: p.id, receiptId: null, quantity: l.quantity });
-    } else {
-      const r = receipts.find((x) => x.id === l.receiptId)!;
-      lines.push({ positionId: r.positionId, receiptId: r.id, quantity: r.quantity });
-    }
-  }
+  const lines = chosenLines(input, stock, (p) => `质押数量超过可用数量 ${p.available}`);
   return { goodsId: [...goodsIds][0]!, warehouseId: [...warehouseIds][0]!, lines };
 }
 

@@ -6,6 +6,7 @@ import { pledgeItems } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { createReleaseOrder, releasePledge } from '../warehouse/service.ts';
+import { resolveReleaseReceiver } from './release-receiver.ts';
 import {
   goodsOf,
   itemsOf,
@@ -59,6 +60,8 @@ export async function redeemGoods(tx: Tx, scope: EnterpriseScope, id: number, ac
   if (compareQty(total, releasable) > 0) {
     throw new BusinessError(`赎货数量超过已还款可赎回的数量 ${releasable}${item.unit}，请先还款`, 'PLEDGE_REDEEM_EXCEEDS_REPAYMENT');
   }
+  // The receiver is checked before any goods move: another enterprise's signer is refused with nothing changed.
+  const receiver = await resolveReleaseReceiver(tx, scope, input.receiver);
   const reference = pledgeReference(f.id);
   const orders: { id: number; orderNo: string; quantity: string }[] = [];
   // Receipts first, then positions by ascending id: the warehouse's lock order.
@@ -80,7 +83,8 @@ export async function redeemGoods(tx: Tx, scope: EnterpriseScope, id: number, ac
         positionId: c.line.positionId,
         quantity: c.quantity,
         reference,
-        pickupPerson: input.pickupPerson ?? f.pickupPerson ?? undefined,
+        pickupPerson: receiver.name,
+        receiver,
         depositorId: f.enterpriseId,
       });
       orders.push({ ...order, quantity: c.quantity });
@@ -95,7 +99,7 @@ export async function redeemGoods(tx: Tx, scope: EnterpriseScope, id: number, ac
     f.id,
     actor,
     '赎货',
-    `赎回 ${item.name} ${toQuantityText(total, item.scale)}${item.unit}，放货单 ${orders.map((o) => o.orderNo).join('，') || '（仓单解除质押）'}`,
+    `赎回 ${item.name} ${toQuantityText(total, item.scale)}${item.unit}，放货单 ${orders.map((o) => o.orderNo).join('，') || '（仓单解除质押）'}，收货方 ${receiver.name}`,
   );
   return { releaseOrders: orders, releasableAfter: await redeemableNow(tx, f, item.scale) };
 }

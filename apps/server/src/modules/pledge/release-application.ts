@@ -8,6 +8,9 @@ import { releasePledge } from '../warehouse/service.ts';
 import { itemsOf, movePledge, pledgeReference, type Actor, type PledgeFinancing } from './store.ts';
 import type { Cents } from '@factoring/domain';
 import { pledgeItems } from '../../db/schema/index.ts';
+import { voidContractsOf } from '../contracts/index.ts';
+import { PLEDGE_RELATED_TYPE } from './contract-documents.ts';
+import { withdrawPledgeVouchers } from './voucher-store.ts';
 
 /**
  * Ends an application before disbursement (rejected or cancelled): the goods go back to available
@@ -40,5 +43,7 @@ export async function endApplication(
       createdBy: actor.id,
     });
   await tx.update(pledgeFinancings).set({ reserved: 0, marginPaid: 0 }).where(eq(pledgeFinancings.id, f.id));
+  await voidContractsOf(tx, PLEDGE_RELATED_TYPE, f.id);
+  await withdrawPledgeVouchers(tx, f.id, actor, `融资${action}`);
   return movePledge(tx, { ...f, reserved: 0, marginPaid: 0 }, to, actor, action, note);
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { goods, pledgeFinancings } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import type { EnterpriseScope } from '../../lib/scope.ts';
+import type { Scope } from '../../lib/scope.ts';
 import { restoreCredit } from '../credit/credit-lines.ts';
 import { postRepayment } from '../ledger/financing-postings.ts';
 import { redeemableNow } from './redeem.ts';
@@ -15,7 +15,7 @@ import { lockPledge, movePledge, recordPledgeEvent, type Actor } from './store.t
  * interest owed, then principal; the repaid principal restores the credit line. Paying everything
  * settles the financing (margin back, all goods released). In the route's idempotent transaction.
  */
-export async function repayPledge(tx: Tx, scope: EnterpriseScope, id: number, actor: Actor, amount: number) {
+export async function repayPledge(tx: Tx, scope: Scope, id: number, actor: Actor, amount: number) {
   const f = await lockPledge(tx, scope, id);
   if (f.status !== 'DISBURSED' && f.status !== 'REPAYING') throw new BusinessError('该融资当前不能还款', 'PLEDGE_NOT_REPAYABLE');
   const owed = f.penaltyOwed + f.interestOwed + f.outstanding;

@@ -2,6 +2,8 @@ import {
   answers,
   goodsPriceBody,
   goodsPriceListSchema,
+  pledgeReleaseOrderDeskQuery,
+  pledgeReleaseOrderDeskSchema,
   goodsPriceResultSchema,
   idParams,
   pledgeAppliedSchema,
@@ -40,9 +42,12 @@ import { pledgePlatforms } from './platforms.ts';
 import { goodsPriceList } from './prices.ts';
 import { recordGoodsPrice } from './record-price.ts';
 import { redeemGoods } from './redeem.ts';
+import { releaseOrderDesk } from './release-order-desk.ts';
 import { repayPledge } from './repay.ts';
 import { topUpMargin } from './top-up.ts';
 import { pledgeTrial } from './trial.ts';
+import { pledgePaymentRoutes } from './payment-routes.ts';
+import { pledgeDeliveryRoutes } from './delivery-routes.ts';
 import type { Actor } from './store.ts';
 
 const actorOf = (request: FastifyRequest): Actor => ({ id: request.user!.id, name: request.user!.displayName, ip: request.ip });
@@ -58,6 +63,8 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const db = ctx.database.db;
   const merchant = app.requireUser('merchant');
   const operator = app.requireUser('operator');
+  await app.register(pledgePaymentRoutes, { ctx });
+  await app.register(pledgeDeliveryRoutes, { ctx });
 
   app.get(
     '/api/pledge/platforms',
@@ -229,7 +236,7 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
             id: request.params.id,
             body: request.body,
             operation: 'pledge.redeem',
-            fields: { items: request.body.items, pickupPerson: request.body.pickupPerson },
+            fields: { items: request.body.items, receiver: request.body.receiver },
             password: false,
           },
           (tx) => redeemGoods(tx, certifiedScope(request), request.params.id, actorOf(request), request.body),
@@ -242,6 +249,19 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/api/bpm/pledge/prices',
     { preHandler: operator, schema: { tags, summary: '质押货物价格表与历史', response: answers(goodsPriceListSchema) } },
     async () => ok(await goodsPriceList(db)),
+  );
+  app.get(
+    '/api/bpm/pledge/release-orders',
+    {
+      preHandler: operator,
+      schema: {
+        tags,
+        summary: '质押放货单（全部企业）及仓库执行情况',
+        querystring: pledgeReleaseOrderDeskQuery,
+        response: answers(pledgeReleaseOrderDeskSchema),
+      },
+    },
+    async (request) => ok(await releaseOrderDesk(db, request.query)),
   );
   app.post(
     '/api/bpm/pledge/prices',

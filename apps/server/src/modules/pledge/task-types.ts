@@ -1,20 +1,27 @@
 import { chinaDate } from '@factoring/domain';
 import type { TaskType } from '../bpm/registry.ts';
 import { approvePledge, rejectPledge } from './approval.ts';
+import { contractFacts } from './contract-status.ts';
 import { disbursePledge } from './disburse.ts';
 import { PLEDGE_TASK } from './store.ts';
+import { PLEDGE_VOUCHER_TASK_TYPES } from './voucher-task-types.ts';
 
 /** The pledge task types of the operators' inbox (PRODUCT §11), listed in app.ts's TASK_TYPES. */
 export const PLEDGE_TASK_TYPES: readonly TaskType[] = [
   {
     type: PLEDGE_TASK.APPROVAL,
     label: '质押融资审批',
+    // Live in the drawer: whether the pledge contract and margin agreement are signed (approval waits for both).
+    describe: (db, task) => contractFacts(db, Number(task.refId)),
     onApprove: (tx, task, operator, comment) => approvePledge(tx, task, operator, comment),
     onReject: (tx, task, operator, reason) => rejectPledge(tx, task, operator, reason),
   },
   {
     type: PLEDGE_TASK.DISBURSE,
     label: '质押融资放款',
+    // Maker-checker: whoever approved the financing does not disburse it (the inbox enforces it).
+    executes: PLEDGE_TASK.APPROVAL,
+    describe: (db, task) => contractFacts(db, Number(task.refId)),
     onApprove: (tx, task, operator) => disbursePledge(tx, task, operator, chinaDate()),
     onReject: (tx, task, operator, reason) => rejectPledge(tx, task, operator, reason),
   },
@@ -25,4 +32,5 @@ export const PLEDGE_TASK_TYPES: readonly TaskType[] = [
     onApprove: async (_tx, task, _operator, comment) => ({ after: { followedUp: true, marginCallId: task.refId, comment } }),
     onReject: async (_tx, task, _operator, reason) => ({ after: { followedUp: false, marginCallId: task.refId, reason } }),
   },
+  ...PLEDGE_VOUCHER_TASK_TYPES,
 ];

@@ -3,18 +3,20 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { pledgeFinancings, pledgeMarginCalls } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import type { EnterpriseScope } from '../../lib/scope.ts';
+import type { Scope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
 import { postMargin } from '../ledger/financing-postings.ts';
 import { lockPledge, recordPledgeEvent, type Actor } from './store.ts';
+import { refuseWhileVoucherPending } from './voucher-store.ts';
 
 /**
  * Meets the financing's margin call from the account (/pledge/giveGold): the called amount moves to
  * the margin bucket, counts against the exposure from now on, and the call is MET (a defaulted call
  * met late clears the default flag). In the route's idempotent transaction.
  */
-export async function topUpMargin(tx: Tx, scope: EnterpriseScope, id: number, actor: Actor) {
+export async function topUpMargin(tx: Tx, scope: Scope, id: number, actor: Actor) {
   const f = await lockPledge(tx, scope, id);
+  await refuseWhileVoucherPending(tx, f.id, 'TOP_UP');
   const [call] = await tx
     .select()
     .from(pledgeMarginCalls)

@@ -2,3 +2,4 @@
 export { pledgeRoutes } from './routes.ts';
 export { PLEDGE_TASK_TYPES } from './task-types.ts';
 export { pledgeDailyJob } from './daily-job.ts';
+export { pledgeSignHook } from './on-contract-signed.ts';

@@ -452,7 +452,14 @@ describe('order-backed financing', () => {
     );
     expect(draw.status).toBe('OK');
     expect(
-      json(await op.post(`/api/bpm/tasks/${await task('FINANCING_DISBURSE', draw.message.trancheId)}/approve`, { comment: '放款' })).status,
+      json(
+        // Maker-checker: the second operator disburses what the first approved.
+        await (
+          await t.loginAs('fuhe')
+        ).post(`/api/bpm/tasks/${await task('FINANCING_DISBURSE', draw.message.trancheId)}/approve`, {
+          comment: '放款',
+        }),
+      ).status,
     ).toBe('OK');
     const owed = json<{ quote: { total: number }; status: string }>(await gx.get(`/api/supplyloan/financings/${loan.message.id}`)).message;
     expect(owed.status).toBe('DISBURSED');

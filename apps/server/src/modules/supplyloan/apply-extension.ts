@@ -1,18 +1,20 @@
 import type { ExtensionInput } from '@factoring/domain/contract';
-import { compareIsoDates, daysBetween, formatYuan, interestByDays, type Cents, type IsoDate } from '@factoring/domain';
+import { compareIsoDates, formatPercent, formatYuan, type IsoDate } from '@factoring/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { enterprises, financingExtensions, financingTranches } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { createTask } from '../bpm/tasks.ts';
+import { extensionTerms } from './extension-terms.ts';
 import { lockFinancing, platformOf, recordEvent, TASK, type Actor } from './store.ts';
 
 /**
  * Extension request (PRODUCT §6 delayApply): a new due date later than the current one, the whole
  * term from value date to the new due date within the platform's maximum; once per tranche, before
- * it falls due. The extra interest for the added days is shown and, on approval, charged (upfront)
- * or accrued (in arrears).
+ * it falls due. Priced by the domain's extension rule (`extensionPricing`: the bracket of the total
+ * term, never below the agreed rate); the extra interest shown here is what approval books —
+ * charged (upfront) or accrued over the same whole period (in arrears).
  */
 export async function applyExtension(
   db: Db,
@@ -35,12 +37,9 @@ export async function applyExtension(
     if (!t) throw new NotFoundError('放款记录不存在');
     if (t.extended) throw new BusinessError('该笔融资已展期过一次，不能再次展期');
     if (t.overdue || compareIsoDates(today, t.dueDate!) > 0) throw new BusinessError('融资已逾期，不能申请展期');
-    if (compareIsoDates(input.newDueDate, t.dueDate!) <= 0) throw new BusinessError(`新到期日必须晚于当前到期日 ${t.dueDate}`);
     const platform = await platformOf(tx, f.platformId);
-    const total = daysBetween(t.startDate!, input.newDueDate);
-    if (total > platform.maxTermDays) throw new BusinessError(`展期后融资期限 ${total} 天，超过平台最长期限 ${platform.maxTermDays} 天`);
-    const extraDays = daysBetween(t.dueDate!, input.newDueDate);
-    const extraInterest = interestByDays(t.outstanding as Cents, f.annualRatePpm, extraDays);
+    const x = extensionTerms(platform, f, t, input.newDueDate);
+    const { extraDays, extraInterest } = x;
     const [row] = await tx
       .insert(financingExtensions)
       .values({
@@ -70,12 +69,32 @@ export async function applyExtension(
         { label: '原到期日', value: t.dueDate! },
         { label: '新到期日', value: input.newDueDate },
         { label: '展期天数', value: `${extraDays} 天` },
+        { label: '展期后总期限', value: `${x.totalDays} 天` },
+        {
+          label: '展期后年化利率',
+          value: `${formatPercent(x.annualRatePpm)}${x.repriced ? `（原 ${formatPercent(x.currentRatePpm)}，按总期限所在档位重新定价）` : ''}`,
+        },
         { label: '展期利息（元）', value: formatYuan(extraInterest) },
         { label: '展期原因', value: input.reason },
       ],
       submittedBy: actor.id === null ? null : { id: actor.id, name: actor.name, ip: actor.ip },
     });
-    await recordEvent(tx, f.id, actor, '申请展期', `新到期日 ${input.newDueDate}，展期利息 ${formatYuan(extraInterest)} 元`);
-    return { extensionId: row.id, extraDays, extraInterest, oldDueDate: t.dueDate!, newDueDate: input.newDueDate };
+    await recordEvent(
+      tx,
+      f.id,
+      actor,
+      '申请展期',
+      `新到期日 ${input.newDueDate}，总期限 ${x.totalDays} 天，年化利率 ${formatPercent(x.annualRatePpm)}，展期利息 ${formatYuan(extraInterest)} 元`,
+    );
+    return {
+      extensionId: row.id,
+      extraDays,
+      extraInterest,
+      totalDays: x.totalDays,
+      annualRatePpm: x.annualRatePpm,
+      repriced: x.repriced,
+      oldDueDate: t.dueDate!,
+      newDueDate: input.newDueDate,
+    };
   });
 }

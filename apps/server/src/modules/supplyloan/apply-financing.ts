@@ -1,5 +1,6 @@
 import type { InvoiceFinancingInput, OrderLoanInput } from '@factoring/domain/contract';
 import {
+  financingAmountProblem,
   formatPercent,
   formatYuan,
   INTEREST_MODE_LABELS,
@@ -18,23 +19,14 @@ import { transition } from '../../lib/transition.ts';
 import { createTask } from '../bpm/tasks.ts';
 import { availableOf, lockCreditLine, reserveCredit, type CreditLine } from '../credit/credit-lines.ts';
 import { generateFinancingContract } from './contract-link.ts';
-import { financeable, trial, type Trial } from './pricing.ts';
+import { checkTerm, trial, type Trial } from './pricing.ts';
 import { financingNoOf, platformOf, recordEvent, TASK, type Actor, type Platform } from './store.ts';
 import { checkSalesOrderBacking } from '../purchase-sales/order-loan-backing.ts';
 
-function checkTerm(platform: Platform, days: number) {
-  if (days > platform.maxTermDays) throw new BusinessError(`融资期限不能超过平台最长期限 ${platform.maxTermDays} 天`);
-}
-
+/** amount ≤ min(available credit, advance rate × receivables): the domain's one rule, as the trial and the form apply it. */
 function checkAmount(platform: Platform, line: CreditLine, amount: number, receivables: number) {
-  const max = financeable(platform.advanceRatePpm, receivables as Cents);
-  if (amount > max) {
-    throw new BusinessError(
-      `融资金额超过可融资额度：应收账款 ${formatYuan(receivables)} 元 × 融资比例 ${formatPercent(platform.advanceRatePpm)} = ${formatYuan(max)} 元`,
-    );
-  }
-  const available = availableOf(line);
-  if (amount > available) throw new BusinessError(`融资金额超过可用授信额度（可用 ${formatYuan(available)} 元）`);
+  const problem = financingAmountProblem(amount, { available: availableOf(line), advanceRatePpm: platform.advanceRatePpm, receivables });
+  if (problem) throw new BusinessError(problem, 'FINANCING_OVER_LIMIT');
 }
 
 async function createFinancing(

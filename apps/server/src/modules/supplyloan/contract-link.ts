@@ -1,4 +1,4 @@
-import { formatPercent, formatYuan, INTEREST_MODE_LABELS } from '@factoring/domain';
+import { dueDateWording, formatPercent, formatYuan, INTEREST_MODE_LABELS } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { enterprises, financings } from '../../db/schema/index.ts';
@@ -42,7 +42,7 @@ export async function generateFinancingContract(
       interestMode: INTEREST_MODE_LABELS[p.t.interestMode],
       termDays: String(p.financing.termDays),
       startDate: '放款之日',
-      dueDate: `放款之日起第 ${p.financing.termDays} 天`,
+      dueDate: dueDateWording(p.financing.termDays), // the booked due date: dueDateOf(disbursement date, term)
       interest: formatYuan(p.t.interest),
       serviceFee: formatYuan(p.t.serviceFee),
       netAmount: formatYuan(p.t.netDisbursed),

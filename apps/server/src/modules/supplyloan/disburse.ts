@@ -1,6 +1,6 @@
 import {
-  addDays,
   assertBalanced,
+  dueDateOf,
   formatYuan,
   trancheLifecycle,
   type Cents,
@@ -92,7 +92,7 @@ export async function disburseTranche(tx: Tx, trancheId: number, operator: Actor
   });
   if (charges) await postEntry(tx, charges, { createdBy: operator.id });
 
-  const dueDate = addDays(today, tranche.termDays);
+  const dueDate = dueDateOf(today, tranche.termDays); // the value date is the disbursement date: the trial's and the contract's rule
   await transition(tx, financingTranches, trancheLifecycle, tranche, 'DISBURSED', {
     startDate: today,
     dueDate,

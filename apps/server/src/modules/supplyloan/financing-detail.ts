@@ -85,6 +85,8 @@ export async function financingDetail(db: Db, scope: Scope, id: number, today: I
       startDate: t.startDate,
       dueDate: t.dueDate,
       outstanding: t.outstanding,
+      annualRatePpm: t.annualRatePpm ?? f.annualRatePpm,
+      interestFrom: t.interestFrom,
       principalPaid: t.principalPaid,
       interestPaid: t.interestPaid,
       penaltyPaid: t.penaltyPaid,

@@ -104,7 +104,7 @@ describe('worked example in arrears through the API: 1,000,000.00 at 7.2 % for 9
     const receivable = await factorBalance(t, 'RECEIVABLE_PRINCIPAL');
     const fees = await factorBalance(t, 'FEE_INCOME');
     const d0 = okOf<{ schedule: { id: number }[] }>(await r.demo.get(`/api/supplyloan/financings/${applied.id}`));
-    okOf(await approveTask(r.operator, 'FINANCING_DISBURSE', d0.schedule[0].id, '放款'));
+    okOf(await approveTask(r.checker, 'FINANCING_DISBURSE', d0.schedule[0].id, '放款'));
     const after = await balance();
     expect(after.controlled - account.controlled).toBe(99_500_000);
     expect(after.available).toBe(account.available);

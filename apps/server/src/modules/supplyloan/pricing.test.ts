@@ -1,6 +1,6 @@
-import type { Cents } from '@factoring/domain';
+import { advanceCap, priceForTerm, type Cents } from '@factoring/domain';
 import { describe, expect, it } from 'vitest';
-import { allocate, crystallise, financeable, owedOn, priceFor, trial, type PlatformPricing, type TrancheState } from './pricing.ts';
+import { allocate, crystallise, owedOn, trial, type PlatformPricing, type TrancheState } from './pricing.ts';
 
 /** Worked examples of PRODUCT §2 with exact cents (the same figures the API tests reach end to end). */
 const base: PlatformPricing = {
@@ -41,15 +41,19 @@ describe('financing charges, worked examples', () => {
 
   it('the price list picks the bracket of the term, else the base rate', () => {
     const p = { ...base, priceList: [{ minDays: 1, maxDays: 30, annualRatePpm: 65_000, serviceFeeRatePpm: 3_000 }] };
-    expect(priceFor(p, 30)).toEqual({ annualRatePpm: 65_000, serviceFeeRatePpm: 3_000 });
-    expect(priceFor(p, 31)).toEqual({ annualRatePpm: 72_000, serviceFeeRatePpm: 5_000 });
+    expect(priceForTerm(p, 30)).toMatchObject({ annualRatePpm: 65_000, serviceFeeRatePpm: 3_000 });
+    expect(priceForTerm(p, 31)).toMatchObject({ annualRatePpm: 72_000, serviceFeeRatePpm: 5_000, bracket: null });
     // 1,000,000.00 at 6.5 % for 30 days = 5,416.67 (5,416.666… rounded half-up)
     expect(trial(p, ONE_MILLION, 30, '2026-01-01').interest).toBe(541_667);
   });
 
   it('advance rate 80 % of 1,250,000.00 of invoices = 1,000,000.00', () => {
-    expect(financeable(800_000, 125_000_000 as Cents)).toBe(100_000_000);
-    expect(financeable(800_000, 1 as Cents)).toBe(1); // 0.8 cent rounds half-up to 1
+    expect(advanceCap(125_000_000 as Cents, 800_000)).toBe(100_000_000);
+    expect(advanceCap(1 as Cents, 800_000)).toBe(0); // 0.8 cent: a cap rounds down
+  });
+
+  it('a term beyond the platform maximum is refused by the trial, not priced at the base rate', () => {
+    expect(() => trial(base, ONE_MILLION, 181, '2026-01-01')).toThrow('融资期限不能超过平台最长期限 180 天');
   });
 });
 

@@ -1,36 +1,27 @@
 import {
-  addDays,
-  applyRatePpm,
   compareIsoDates,
   daysBetween,
+  dueDateOf,
   financingCharges,
   interestByDays,
   penaltyInterest,
+  priceForTerm,
+  termProblem,
   type Cents,
   type FinancingCharges,
   type InterestMode,
   type IsoDate,
+  type TermPricing,
 } from '@factoring/domain';
-import type { PriceBracket } from '../../db/schema/supplyloan.ts';
+import { BusinessError } from '../../lib/envelope.ts';
 import { rule } from '../ledger/domain-errors.ts';
 
-/** What pricing needs of a platform. */
-export interface PlatformPricing {
-  annualRatePpm: number;
-  serviceFeeRatePpm: number;
+/** What pricing needs of a platform (the price list and maximum term are the domain's TermPricing). */
+export interface PlatformPricing extends TermPricing {
   penaltyMultiplierPpm: number;
   interestMode: InterestMode;
-  maxTermDays: number;
   advanceRatePpm: number;
-  priceList: PriceBracket[];
-}
-
-/** The rate and fee for a term: the price-list bracket that contains it, else the platform's base. */
-export function priceFor(platform: PlatformPricing, termDays: number): { annualRatePpm: number; serviceFeeRatePpm: number } {
-  const bracket = platform.priceList.find((b) => termDays >= b.minDays && termDays <= b.maxDays);
-  return bracket
-    ? { annualRatePpm: bracket.annualRatePpm, serviceFeeRatePpm: bracket.serviceFeeRatePpm }
-    : { annualRatePpm: platform.annualRatePpm, serviceFeeRatePpm: platform.serviceFeeRatePpm };
+  product?: string;
 }
 
 export interface Trial extends FinancingCharges {
@@ -43,9 +34,21 @@ export interface Trial extends FinancingCharges {
   dueDate: IsoDate;
 }
 
-/** The live trial of PRODUCT §6: interest, fee, net amount and due date of a financing starting on `startDate`. */
+/** A term the platform cannot price (beyond its maximum, or not a whole positive number of days) is refused. */
+export function checkTerm(platform: PlatformPricing, termDays: number) {
+  const problem = termProblem(termDays, platform.maxTermDays);
+  if (problem) throw new BusinessError(problem, platform.product === 'PLEDGE' ? 'PLEDGE_TERM_TOO_LONG' : 'TERM_TOO_LONG');
+}
+
+/**
+ * The live trial of PRODUCT §6: interest, fee, net amount and due date of a financing whose value
+ * date (the disbursement date) is `startDate` — the rate is the price-list bracket of the term
+ * (`priceForTerm`), the due date the value date + the term (`dueDateOf`), the same rules the
+ * booking at disbursement and the contract use. A term beyond the platform maximum is refused.
+ */
 export function trial(platform: PlatformPricing, principal: Cents, termDays: number, startDate: IsoDate): Trial {
-  const { annualRatePpm, serviceFeeRatePpm } = priceFor(platform, termDays);
+  checkTerm(platform, termDays);
+  const { annualRatePpm, serviceFeeRatePpm } = rule(() => priceForTerm(platform, termDays));
   const charges = rule(() =>
     financingCharges({ principal, annualRatePpm, days: termDays, serviceFeeRatePpm, interestMode: platform.interestMode }),
   );
@@ -57,13 +60,8 @@ export function trial(platform: PlatformPricing, principal: Cents, termDays: num
     serviceFeeRatePpm,
     interestMode: platform.interestMode,
     startDate,
-    dueDate: addDays(startDate, termDays),
+    dueDate: dueDateOf(startDate, termDays),
   };
-}
-
-/** The most that can be financed against receivables: advance rate × their total, rounded half-up. */
-export function financeable(advanceRatePpm: number, receivablesTotal: Cents): Cents {
-  return applyRatePpm(receivablesTotal, advanceRatePpm);
 }
 
 /** What a tranche needs to say what is owed on a day. */

@@ -11,10 +11,10 @@ import { platformOf, type Financing } from './store.ts';
 
 export type Tranche = typeof financingTranches.$inferSelect;
 
-/** What pricing needs of a disbursed tranche: its figures with the financing's rates. */
+/** What pricing needs of a disbursed tranche: its figures with the financing's rates (its own rate once an extension re-priced it). */
 export const stateOf = (f: Pick<Financing, 'annualRatePpm' | 'penaltyMultiplierPpm' | 'interestMode'>, t: Tranche): TrancheState => ({
   outstanding: t.outstanding,
-  annualRatePpm: f.annualRatePpm,
+  annualRatePpm: t.annualRatePpm ?? f.annualRatePpm,
   penaltyMultiplierPpm: f.penaltyMultiplierPpm,
   interestMode: f.interestMode,
   dueDate: t.dueDate!,

@@ -229,11 +229,11 @@ describe('order loan and drawdowns (订单融资)', () => {
     expect(refusal(await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { amount: 100_000, termDays: 91 }))).toBe(
       '提款期限不能超过融资期限 90 天',
     );
-    okOf(await approveTask(r.operator, 'FINANCING_DISBURSE', first.trancheId));
+    okOf(await approveTask(r.checker, 'FINANCING_DISBURSE', first.trancheId));
     const second = okOf<{ trancheId: number }>(
       await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { amount: 15_000_000, termDays: 60 }),
     );
-    okOf(await approveTask(r.operator, 'FINANCING_DISBURSE', second.trancheId));
+    okOf(await approveTask(r.checker, 'FINANCING_DISBURSE', second.trancheId));
     const d = await detailOf(loan.id);
     expect(d.status).toBe('DISBURSED');
     expect(d.schedule.map((s) => s.dueDate)).toEqual([addDays(today, 30), addDays(today, 60)]);

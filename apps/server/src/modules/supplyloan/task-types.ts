@@ -7,6 +7,7 @@ import { approveExtension, rejectExtension } from './extension-decisions.ts';
 import { approveInvoice, rejectInvoice } from './invoice-verification.ts';
 import { approveJoin, rejectJoin } from './join-platform.ts';
 import { approveVoucher, rejectVoucher } from './offline-repayment.ts';
+import { financingContractFacts } from './contract-facts.ts';
 import { onFinancingContractSigned } from './on-contract-signed.ts';
 import { factorScope, TASK } from './store.ts';
 
@@ -27,12 +28,17 @@ export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
   {
     type: TASK.FINANCING_APPROVAL,
     label: '融资审批',
+    describe: (db, task) => financingContractFacts(db, Number(task.refId)),
     onApprove: (tx, task, operator, comment) => approveFinancing(tx, task, operator, comment),
     onReject: (tx, task, operator, reason) => rejectFinancing(tx, task, operator, reason),
   },
   {
     type: TASK.FINANCING_DISBURSE,
     label: '融资放款',
+    // Maker-checker: whoever approved the financing does not disburse its tranches (the inbox enforces it).
+    executes: TASK.FINANCING_APPROVAL,
+    approvedRef: (task) => String(task.data.financingId),
+    describe: (db, task) => financingContractFacts(db, Number(task.data.financingId)),
     onApprove: (tx, task, operator) => approveDisbursement(tx, task, operator, chinaDate()),
     onReject: (tx, task, operator, reason) => rejectDisbursement(tx, task, operator, reason),
   },

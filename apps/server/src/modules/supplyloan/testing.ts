@@ -29,6 +29,8 @@ export const nextInvoiceNumber = () => String(90_000_000 + ++invoiceSeq);
 export interface Roles {
   demo: TestClient;
   operator: TestClient;
+  /** The second operator: executes what the first approved (maker-checker). */
+  checker: TestClient;
   enterpriseId: number;
   buyerEnterpriseId: number;
   supplyPlatformId: number;
@@ -38,6 +40,7 @@ export interface Roles {
 export async function roles(t: TestApp): Promise<Roles> {
   const demo = await t.loginAs('demo');
   const operator = await t.loginAs('operator');
+  const checker = await t.loginAs('fuhe');
   const db = t.database.db;
   const [me] = await db.select().from(users).where(eq(users.loginName, 'demo'));
   const [buyer] = await db.select().from(users).where(eq(users.loginName, 'gouxiao'));
@@ -47,6 +50,7 @@ export async function roles(t: TestApp): Promise<Roles> {
   return {
     demo,
     operator,
+    checker,
     enterpriseId: me.enterpriseId!,
     buyerEnterpriseId: buyer.enterpriseId!,
     supplyPlatformId: platform.id,
@@ -103,7 +107,7 @@ export interface Applied {
   status: string;
 }
 
-/** Applies, signs and has the operator approve and disburse: a DISBURSED financing. */
+/** Applies, signs, has the operator approve and the second operator disburse: a DISBURSED financing. */
 export async function disbursedFinancing(
   t: TestApp,
   r: Roles,
@@ -120,7 +124,7 @@ export async function disbursedFinancing(
   okOf(await signContract(t, r.demo, applied.contractId));
   okOf(await approveTask(r.operator, 'FINANCING_APPROVAL', applied.id));
   const detail = okOf<{ schedule: { id: number }[] }>(await r.demo.get(`/api/supplyloan/financings/${applied.id}`));
-  okOf(await approveTask(r.operator, 'FINANCING_DISBURSE', detail.schedule[0].id, '放款'));
+  okOf(await approveTask(r.checker, 'FINANCING_DISBURSE', detail.schedule[0].id, '放款'));
   return { ...applied, invoiceId, trancheId: detail.schedule[0].id };
 }
 

@@ -1,9 +1,10 @@
 import type { InitConfig } from '@factoring/domain';
-import { answers, initConfigSchema, versionSchema } from '@factoring/domain/contract';
+import { answers, initConfigSchema, siteConfigInput, siteConfigSchema, versionSchema } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import type { AppContext } from '../../app.ts';
-import { readSiteConfig } from './site-config.ts';
+import { saveSiteConfig } from './save-site-config.ts';
+import { pick, readSiteConfig } from './site-config.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'OK', message: 'alive' }));
@@ -19,6 +20,28 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.get('/api/system/version', { schema: { tags: ['system'], summary: '服务端版本', response: answers(versionSchema) } }, async () =>
     ok(ctx.version),
+  );
+
+  // Operators (/bpm/tasks → 站点配置): the whole configuration, and saving it (audited per key).
+  const operatorOnly = { preHandler: app.requireUser('operator') };
+  app.get(
+    '/api/bpm/site-config',
+    { ...operatorOnly, schema: { tags: ['bpm'], summary: '站点配置（运营人员）', response: answers(siteConfigSchema) } },
+    async () => ok(pick(await readSiteConfig(ctx.database.db))),
+  );
+  app.post(
+    '/api/bpm/site-config',
+    {
+      ...operatorOnly,
+      schema: {
+        tags: ['bpm'],
+        summary: '保存站点配置（运营人员，逐项记入审计日志）',
+        body: siteConfigInput,
+        response: answers(siteConfigSchema),
+      },
+    },
+    async (request) =>
+      ok(await saveSiteConfig(ctx.database.db, { id: request.user!.id, name: request.user!.displayName, ip: request.ip }, request.body)),
   );
 
   app.get(

@@ -40,3 +40,11 @@ export async function readSiteConfig(db: Db): Promise<SiteConfig> {
   const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
   return { ...DEFAULT_SITE_CONFIG, ...stored } as SiteConfig;
 }
+
+/** The keys an operator edits, in the order the screen shows them. */
+export const EDITABLE_KEYS = Object.keys(DEFAULT_SITE_CONFIG) as (keyof SiteConfig)[];
+
+/** The site configuration's own keys (other settings share the table, e.g. the cloud-loan product). */
+export function pick(config: SiteConfig): SiteConfig {
+  return Object.fromEntries(EDITABLE_KEYS.map((k) => [k, config[k]])) as unknown as SiteConfig;
+}

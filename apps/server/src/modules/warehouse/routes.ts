@@ -24,6 +24,7 @@ import {
   receiptSplitSchema,
   receiptVerificationSchema,
   receiptVerifyQuerySchema,
+  releaseOrderListQuery,
   stockInSchema,
   stockMoveSchema,
   stockOutSchema,
@@ -31,6 +32,7 @@ import {
   stockTakeQuerySchema,
   stockTakeSchema,
   warehouseInputSchema,
+  warehouseReleaseOrderSchema,
   warehouseSchema,
 } from '@factoring/domain/contract';
 import type { FastifyRequest } from 'fastify';
@@ -58,6 +60,7 @@ import { checkStock } from './stock-check.ts';
 import { recordStockIn } from './stock-in.ts';
 import type { Actor } from './stock-ledger.ts';
 import { moveStock } from './stock-move.ts';
+import { openReleaseOrders } from './release-orders.ts';
 import { recordStockOut } from './stock-out.ts';
 import { submitStockTake } from './stock-take.ts';
 import { createLocation, createWarehouse, listOwnWarehouses, listSupervisedWarehouses } from './warehouses.ts';
@@ -222,6 +225,19 @@ export const warehouseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const scope = warehouseScope(request);
       return once(request, 'STOCK_OUT', request.body, (tx) => recordStockOut(tx, scope, request.body, actorOf(request)));
     },
+  );
+  app.get(
+    '/api/warehouse/release-orders',
+    {
+      ...merchant,
+      schema: {
+        tags,
+        summary: '库存的待出库放货单（含收货方）',
+        querystring: releaseOrderListQuery,
+        response: answers(z.array(warehouseReleaseOrderSchema)),
+      },
+    },
+    async (request) => ok(await openReleaseOrders(db, warehouseScope(request), request.query.positionId)),
   );
   app.post(
     '/api/warehouse/stock-move',

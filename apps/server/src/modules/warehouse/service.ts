@@ -2,7 +2,7 @@
 // the CALLER's transaction, locks in the module's fixed order (receipt → release order → positions
 // by ascending id) and writes immutable movements through postMovements. A refused rule throws a
 // BusinessError with a Chinese message and a stable code; the caller's transaction then rolls back.
-import { compareQty, qty, receiptLifecycle, releaseOrderLifecycle, toQuantityText } from '@factoring/domain';
+import { compareQty, qty, receiptLifecycle, releaseOrderLifecycle, toQuantityText, type ReleaseOrderReceiver } from '@factoring/domain';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -135,7 +135,15 @@ export const unfreezeStock = (tx: Tx, target: PositionTarget) => moveBuckets(tx,
  */
 export async function createReleaseOrder(
   tx: Tx,
-  input: { positionId: number; quantity: string; reference: string; pickupPerson?: string; depositorId?: number },
+  input: {
+    positionId: number;
+    quantity: string;
+    reference: string;
+    pickupPerson?: string;
+    /** Who takes delivery (a pledge redemption names a designated signer or a downstream customer). */
+    receiver?: ReleaseOrderReceiver;
+    depositorId?: number;
+  },
 ): Promise<{ id: number; orderNo: string }> {
   const { goods: item } = await positionWithGoods(tx, input.positionId, input.depositorId);
   const quantity = quantityFor(item, input.quantity, '放货数量');
@@ -149,7 +157,14 @@ export async function createReleaseOrder(
   const orderNo = await nextNumber(tx, 'releaseOrder');
   const [row] = await tx
     .insert(releaseOrders)
-    .values({ orderNo, positionId: input.positionId, quantity, reference: input.reference, pickupPerson: input.pickupPerson ?? null })
+    .values({
+      orderNo,
+      positionId: input.positionId,
+      quantity,
+      reference: input.reference,
+      pickupPerson: input.pickupPerson ?? null,
+      receiver: input.receiver ?? null,
+    })
     .returning({ id: releaseOrders.id });
   return { id: row!.id, orderNo };
 }

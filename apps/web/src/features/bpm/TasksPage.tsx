@@ -3,7 +3,6 @@ import {
   Alert,
   Button,
   Checkbox,
-  Collapse,
   Descriptions,
   Drawer,
   Empty,
@@ -23,12 +22,13 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { taskLifecycle } from '@factoring/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { dateTime as time } from '../../lib/format.ts';
 import { useLoginUser } from '../../lib/session.ts';
 import { DepositForm } from './DepositForm.tsx';
 import { JobRunsPanel } from './JobRunsPanel.tsx';
-import { CloudLoanDeskSlot, PledgePriceDeskSlot, PurchaseSalesDeskSlot } from '../../app/feature-slots.tsx';
+import { CloudLoanDeskSlot, PledgePriceDeskSlot, PledgeReleaseDeskSlot, PurchaseSalesDeskSlot } from '../../app/feature-slots.tsx';
 import {
   useAudit,
   useTask,
@@ -36,6 +36,7 @@ import {
   useTasks,
   useTaskTypes,
   type AuditEntry,
+  type AuditItem,
   type TaskDetail,
   type TaskFilters,
   type TaskItem,
@@ -50,6 +51,7 @@ const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   RELEASE: '退回任务池',
   APPROVE: '审核通过',
   REJECT: '驳回',
+  UPDATE: '修改配置',
 };
 const ACTION_COLORS: Record<AuditEntry['action'], string> = {
   SUBMIT: 'blue',
@@ -57,13 +59,17 @@ const ACTION_COLORS: Record<AuditEntry['action'], string> = {
   RELEASE: 'gray',
   APPROVE: 'green',
   REJECT: 'red',
+  UPDATE: 'purple',
 };
+/** A decision in the task type's own words: a pay-out is 已出款 / 出款失败, not 通过 / 驳回. */
+const actionLabel = (action: AuditEntry['action'], words: TaskDetail['decisionLabels']) =>
+  (action === 'APPROVE' && words?.approve) || (action === 'REJECT' && words?.reject) || ACTION_LABELS[action];
 
-const Json = ({ value }: { value: unknown }) => (
-  <pre style={{ margin: 0, maxHeight: 320, overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-    {JSON.stringify(value, null, 2)}
-  </pre>
-);
+// Panels loaded when their tab is first opened (each its own small chunk).
+const OutboxPanel = lazy(() => import('./OutboxPanel.tsx'));
+const FaqPanel = lazy(() => import('./FaqPanel.tsx'));
+const SiteConfigPanel = lazy(() => import('./SiteConfigPanel.tsx'));
+const later = (panel: ReactNode) => <Suspense fallback={<Skeleton active />}>{panel}</Suspense>;
 
 function Attachments({ task }: { task: TaskDetail }) {
   if (!task.attachments.length) return <Typography.Text type="secondary">无附件</Typography.Text>;
@@ -99,11 +105,13 @@ function Attachments({ task }: { task: TaskDetail }) {
 
 function DecisionModal({
   kind,
+  words,
   onCancel,
   onConfirm,
   busy,
 }: {
   kind: 'approve' | 'reject' | null;
+  words: TaskDetail['decisionLabels'];
   onCancel(): void;
   onConfirm(text: string): void;
   busy: boolean;
@@ -113,8 +121,8 @@ function DecisionModal({
   return (
     <Modal
       open={kind !== null}
-      title={reject ? '驳回申请' : '审核通过'}
-      okText={reject ? '确认驳回' : '确认通过'}
+      title={reject ? (words ? `确认${words.reject}` : '驳回申请') : words ? `确认${words.approve}` : '审核通过'}
+      okText={reject ? (words ? `确认${words.reject}` : '确认驳回') : words ? `确认${words.approve}` : '确认通过'}
       okButtonProps={{ danger: reject, 'data-testid': 'confirm-decision' } as ButtonProps}
       confirmLoading={busy}
       onCancel={onCancel}
@@ -127,7 +135,7 @@ function DecisionModal({
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item
           name="text"
-          label={reject ? '驳回原因（申请人可见）' : '审核意见（选填）'}
+          label={reject ? (words ? `${words.reject}原因（申请人可见）` : '驳回原因（申请人可见）') : '审核意见（选填）'}
           rules={
             reject
               ? [
@@ -151,7 +159,9 @@ function TaskDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
   const act = useTaskAction();
   const [deciding, setDeciding] = useState<'approve' | 'reject' | null>(null);
   const t = task.data;
-  const mayAct = t?.state === 'PENDING' && (!t.assigneeId || t.assigneeId === me?.id);
+  const blocked = t?.fourEyes?.blockedReason ?? null;
+  const mayAct = t?.state === 'PENDING' && !blocked && (!t.assigneeId || t.assigneeId === me?.id);
+  const words = t?.decisionLabels ?? null;
 
   const run = async (action: 'claim' | 'release' | 'approve' | 'reject', text?: string) => {
     const done = await act.run({
@@ -173,7 +183,7 @@ function TaskDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
       extra={
         t?.state === 'PENDING' && (
           <Space>
-            {!t.assigneeId && (
+            {!t.assigneeId && !blocked && (
               <Button onClick={() => run('claim')} loading={act.isPending} data-testid="claim-task">
                 领取
               </Button>
@@ -184,10 +194,10 @@ function TaskDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
               </Button>
             )}
             <Button danger disabled={!mayAct} onClick={() => setDeciding('reject')} data-testid="reject-task">
-              驳回
+              {words?.reject ?? '驳回'}
             </Button>
             <Button type="primary" disabled={!mayAct} onClick={() => setDeciding('approve')} data-testid="approve-task">
-              通过
+              {words?.approve ?? '通过'}
             </Button>
           </Space>
         )
@@ -200,11 +210,19 @@ function TaskDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
           {t.state === 'PENDING' && t.assigneeId && t.assigneeId !== me?.id && (
             <Alert type="warning" showIcon title={`该任务已由 ${t.assigneeName} 领取`} />
           )}
+          {t.state === 'PENDING' && blocked && <Alert type="warning" showIcon title={blocked} data-testid="four-eyes-blocked" />}
+          {t.state === 'PENDING' && !blocked && t.fourEyes?.stepLabel && (
+            <Alert
+              type="info"
+              showIcon
+              title={`四眼原则：本任务执行「${t.fourEyes.stepLabel}」${t.fourEyes.decidedByName ? `（由 ${t.fourEyes.decidedByName} 处理）` : ''}的结果，须由另一位操作员完成。`}
+            />
+          )}
           <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
             <Descriptions.Item label="任务类型">{t.typeLabel}</Descriptions.Item>
             <Descriptions.Item label="状态">
               <Tag color={STATE_COLORS[t.state]} data-testid="task-state">
-                {taskLifecycle.label(t.state)}
+                {t.stateLabel}
               </Tag>
             </Descriptions.Item>
             <Descriptions.Item label="企业">{t.enterpriseName ?? '—'}</Descriptions.Item>
@@ -212,8 +230,21 @@ function TaskDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
             <Descriptions.Item label="提交时间">{time(t.createdAt)}</Descriptions.Item>
             <Descriptions.Item label="处理人">{t.assigneeName ?? '未领取'}</Descriptions.Item>
             {t.state !== 'PENDING' && <Descriptions.Item label="处理时间">{time(t.decidedAt)}</Descriptions.Item>}
-            {t.reason && <Descriptions.Item label={t.state === 'REJECTED' ? '驳回原因' : '审核意见'}>{t.reason}</Descriptions.Item>}
+            {t.reason && (
+              <Descriptions.Item label={t.state === 'REJECTED' ? `${words?.reject ?? '驳回'}原因` : '审核意见'}>
+                {t.reason}
+              </Descriptions.Item>
+            )}
           </Descriptions>
+          {t.facts.length > 0 && (
+            <Descriptions size="small" bordered column={1} title="业务现状" data-testid="task-facts">
+              {t.facts.map((f) => (
+                <Descriptions.Item key={f.label} label={f.label}>
+                  {f.value}
+                </Descriptions.Item>
+              ))}
+            </Descriptions>
+          )}
           <Descriptions size="small" bordered column={1} title="提交内容" data-testid="task-fields">
             {t.fields.map((f) => (
               <Descriptions.Item key={f.label} label={f.label}>
@@ -225,7 +256,6 @@ function TaskDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
             <Typography.Title level={5}>附件</Typography.Title>
             <Attachments task={t} />
           </div>
-          <Collapse size="small" items={[{ key: 'data', label: '原始提交数据（JSON）', children: <Json value={t.data} /> }]} />
           <div>
             <Typography.Title level={5}>处理历史</Typography.Title>
             <Timeline
@@ -233,7 +263,7 @@ function TaskDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
                 color: ACTION_COLORS[h.action],
                 content: (
                   <span>
-                    {time(h.createdAt)} · {h.actorName} · {ACTION_LABELS[h.action]}
+                    {time(h.createdAt)} · {h.actorName} · {actionLabel(h.action, words)}
                     {h.comment ? `：${h.comment}` : ''}
                   </span>
                 ),
@@ -242,14 +272,22 @@ function TaskDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
           </div>
         </Space>
       )}
-      <DecisionModal kind={deciding} busy={act.isPending} onCancel={() => setDeciding(null)} onConfirm={(text) => run(deciding!, text)} />
+      <DecisionModal
+        kind={deciding}
+        words={words}
+        busy={act.isPending}
+        onCancel={() => setDeciding(null)}
+        onConfirm={(text) => run(deciding!, text)}
+      />
     </Drawer>
   );
 }
 
 function TaskList() {
   const types = useTaskTypes();
-  const [filters, setFilters] = useState<TaskFilters>({ state: 'PENDING' });
+  // The home page's queues link here with ?type=… to open that queue.
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<TaskFilters>({ state: 'PENDING', type: params.get('type') || undefined });
   const [paging, setPaging] = useState({ page: 1, size: 10 });
   const tasks = useTasks(filters, paging.page, paging.size);
   const [open, setOpen] = useState<number | null>(null);
@@ -264,7 +302,7 @@ function TaskList() {
       title: '状态',
       dataIndex: 'state',
       width: 90,
-      render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{taskLifecycle.label(r.state)}</Tag>,
+      render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{r.stateLabel}</Tag>,
     },
     { title: '处理人', dataIndex: 'assigneeName', width: 90, render: (v: string | null) => v ?? '—' },
     { title: '提交时间', dataIndex: 'createdAt', width: 170, render: time },
@@ -343,42 +381,42 @@ function TaskList() {
 function AuditLog({ active }: { active: boolean }) {
   const [paging, setPaging] = useState({ page: 1, size: 20 });
   const audit = useAudit(paging.page, paging.size, active);
-  const columns: TableColumnsType<AuditEntry> = [
-    { title: '时间', dataIndex: 'createdAt', width: 170, render: time },
-    { title: '操作人', dataIndex: 'actorName', width: 100 },
+  const columns: TableColumnsType<AuditItem> = [
+    { title: '时间', dataIndex: 'createdAt', width: 160, render: time },
+    { title: '操作人', dataIndex: 'actorName', width: 80, ellipsis: { showTitle: true } },
     {
       title: '动作',
       dataIndex: 'action',
-      width: 110,
-      render: (v: AuditEntry['action']) => <Tag color={ACTION_COLORS[v]}>{ACTION_LABELS[v]}</Tag>,
+      width: 90,
+      render: (v: AuditItem['action']) => <Tag color={ACTION_COLORS[v]}>{ACTION_LABELS[v]}</Tag>,
     },
-    { title: '任务', dataIndex: 'taskId', width: 80, render: (v: number | null) => v ?? '—' },
-    { title: '业务', render: (_, r) => `${r.entityType} #${r.entityId}` },
-    { title: '意见 / 原因', dataIndex: 'comment', ellipsis: true, render: (v: string | null) => v ?? '' },
-    { title: 'IP', dataIndex: 'ip', width: 130, render: (v: string | null) => v ?? '—' },
+    {
+      // What the row concerns: the task type (or 站点配置) and the task's subject, in words.
+      title: '业务',
+      render: (_, r) => (
+        <Space direction="vertical" size={0} style={{ maxWidth: '100%' }}>
+          <Typography.Text strong>{r.entityLabel}</Typography.Text>
+          {r.subject && (
+            <Typography.Text type="secondary" ellipsis={{ tooltip: r.subject }} style={{ fontSize: 12, maxWidth: 320 }}>
+              {r.taskId ? `任务 ${r.taskId} · ` : ''}
+              {r.subject}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    { title: '变化', dataIndex: 'summary', width: 140, ellipsis: { showTitle: true } },
+    { title: '意见 / 原因', dataIndex: 'comment', width: 160, ellipsis: { showTitle: true }, render: (v: string | null) => v ?? '' },
+    { title: 'IP', dataIndex: 'ip', width: 110, render: (v: string | null) => v ?? '—' },
   ];
   return (
-    <Table<AuditEntry>
+    <Table<AuditItem>
       rowKey="id"
       size="small"
       columns={columns}
       dataSource={audit.data?.items}
       loading={audit.isFetching}
-      scroll={{ x: 900 }}
-      expandable={{
-        expandedRowRender: (r) => (
-          <Space align="start" size={24} style={{ width: '100%' }}>
-            <div style={{ flex: 1 }}>
-              <Typography.Text strong>变更前</Typography.Text>
-              <Json value={r.before} />
-            </div>
-            <div style={{ flex: 1 }}>
-              <Typography.Text strong>变更后</Typography.Text>
-              <Json value={r.after} />
-            </div>
-          </Space>
-        ),
-      }}
+      scroll={{ x: 1000 }}
       pagination={{
         current: paging.page,
         pageSize: paging.size,
@@ -392,7 +430,9 @@ function AuditLog({ active }: { active: boolean }) {
 
 /** `/bpm/tasks` (PRODUCT §11): the operators' review inbox and the audit log of every decision. */
 export default function TasksPage() {
-  const [tab, setTab] = useState('tasks');
+  // ?tab=outbox|faq|siteConfig|… opens a tab directly (a link to one screen of the back office).
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState(params.get('tab') || 'tasks');
   return (
     <div data-testid="bpm-tasks-page">
       <Typography.Title level={4} style={{ marginTop: 0 }}>
@@ -409,6 +449,10 @@ export default function TasksPage() {
           { key: 'cloudloan', label: '银行云贷审批', children: <CloudLoanDeskSlot /> },
           { key: 'purchaseSales', label: '购销管理', children: <PurchaseSalesDeskSlot /> },
           { key: 'pledgePrices', label: '质押货物价格', children: <PledgePriceDeskSlot /> },
+          { key: 'pledgeReleases', label: '质押放货单', children: <PledgeReleaseDeskSlot /> },
+          { key: 'outbox', label: '邮件发件箱', children: later(<OutboxPanel />) },
+          { key: 'faq', label: '常见问题', children: later(<FaqPanel />) },
+          { key: 'siteConfig', label: '站点配置', children: later(<SiteConfigPanel />) },
         ]}
       />
     </div>

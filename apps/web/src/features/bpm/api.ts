@@ -3,6 +3,10 @@ import type {
   auditItemSchema,
   depositBody,
   depositResultSchema,
+  faqInput,
+  faqSchema,
+  outboxPageSchema,
+  siteConfigSchema,
   taskDetailSchema,
   taskListItemSchema,
   taskListQuery,
@@ -21,6 +25,8 @@ export type TaskItem = z.input<typeof taskListItemSchema>;
 export type TaskDetail = z.input<typeof taskDetailSchema>;
 /** An audit-log entry, or a task's own history (the same fields, fewer of them). */
 export type AuditEntry = z.input<typeof taskDetailSchema>['history'][number] & Partial<z.input<typeof auditItemSchema>>;
+/** A row of the audit log: who did what, to what, in words. */
+export type AuditItem = z.input<typeof auditItemSchema>;
 
 /** The list's filters as the form holds them: the query's own fields, with `mine` a checkbox. */
 export type TaskFilters = Pick<z.input<typeof taskListQuery>, 'type' | 'state' | 'enterpriseName'> & { mine?: boolean };
@@ -106,5 +112,61 @@ export function useDeposit() {
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
     invalidates: [['bpm'], ['funds']],
+  });
+}
+
+// Back office: outbox, FAQ, site configuration ------------------------------------------------------
+
+export type OutboxMail = z.input<typeof outboxPageSchema>['items'][number];
+export type Faq = z.input<typeof faqSchema>;
+export type FaqInput = z.input<typeof faqInput>;
+export type SiteConfig = z.input<typeof siteConfigSchema>;
+
+/** The local outbox (activation and reset mails while no SMTP server is configured), newest first. */
+export function useOutbox(page: number, size: number) {
+  return useQuery({
+    queryKey: ['bpm', 'outbox', page, size],
+    queryFn: () => request<Paged<OutboxMail>>('/bpm/outbox', { data: { page, size } }).then(unwrap),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every FAQ entry, published or not (the public page shows only published ones). */
+export function useFaqs() {
+  return useQuery({ queryKey: ['bpm', 'faq'], queryFn: () => request<Faq[]>('/content/faq/manage').then(unwrap) });
+}
+
+export function useSaveFaq() {
+  return useAction({
+    call: (input: FaqInput) => request<Faq>('/content/faq/save', { method: 'POST', json: true, data: input }),
+    invalidates: [
+      ['bpm', 'faq'],
+      ['content', 'faq'],
+    ],
+    success: (_, input) => (input.id ? '已保存修改' : '已新增问题'),
+  });
+}
+
+export function useDeleteFaq() {
+  return useAction({
+    call: (id: number) => request<unknown>('/content/faq/delete', { method: 'POST', json: true, data: { id } }),
+    invalidates: [
+      ['bpm', 'faq'],
+      ['content', 'faq'],
+    ],
+    success: '已删除',
+  });
+}
+
+export function useSiteConfig() {
+  return useQuery({ queryKey: ['bpm', 'site-config'], queryFn: () => request<SiteConfig>('/bpm/site-config').then(unwrap) });
+}
+
+/** Saves the whole configuration; the server writes only what changed, one audit row per setting. */
+export function useSaveSiteConfig() {
+  return useAction({
+    call: (input: SiteConfig) => request<SiteConfig>('/bpm/site-config', { method: 'POST', json: true, data: input }),
+    invalidates: [['bpm'], ['initcfg']],
+    success: '站点配置已保存',
   });
 }

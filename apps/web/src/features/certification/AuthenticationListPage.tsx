@@ -30,7 +30,8 @@ import {
 } from './api.ts';
 import { AuthenticationDetail } from './AuthenticationDetail.tsx';
 import { UploadField } from '../../lib/UploadField.tsx';
-import { BankBranchFields, TrimInput } from './fields.tsx';
+import { BankBranchFields } from './fields.tsx';
+import { TrimInput } from '../../lib/TextInput.tsx';
 import { dateTime } from '../../lib/format.ts';
 import { accountChangeLifecycle, errorText, StatusTag } from './labels.tsx';
 

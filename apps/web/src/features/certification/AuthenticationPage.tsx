@@ -13,7 +13,8 @@ import {
 } from './api.ts';
 import { AuthenticationDetail } from './AuthenticationDetail.tsx';
 import { UploadField } from '../../lib/UploadField.tsx';
-import { BankBranchFields, TrimInput } from './fields.tsx';
+import { BankBranchFields } from './fields.tsx';
+import { TrimInput } from '../../lib/TextInput.tsx';
 import { errorText, GENDER_LABELS } from './labels.tsx';
 
 const required = (label: string, verb = '请输入'): Rule => ({ required: true, whitespace: true, message: `${verb}${label}` });

@@ -1,25 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Col, Form, Input, Row, Select, Typography, type InputProps } from 'antd';
+import { Col, Form, Row, Select, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { getBankBranchName } from '../../lib/dictionary.ts';
 import { useBanks, useBranches, useCities, useProvinces } from './api.ts';
-
-/** SPEC §5: text inputs are trimmed on blur. */
-export function TrimInput({ onBlur, onChange, value, ...rest }: InputProps & { value?: string | null }) {
-  return (
-    <Input
-      {...rest}
-      value={value ?? ''}
-      onChange={onChange}
-      onBlur={(e) => {
-        const trimmed = e.target.value.trim();
-        if (trimmed !== e.target.value && onChange)
-          onChange({ ...e, target: { ...e.target, value: trimmed } } as React.ChangeEvent<HTMLInputElement>);
-        onBlur?.(e);
-      }}
-    />
-  );
-}
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);

@@ -1,12 +1,13 @@
 import { formatYuan, REPAYMENT_METHODS, type RepaymentMethod } from '@factoring/domain';
 import { cloudLoanApplyInput } from '@factoring/domain/contract';
-import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Button, Card, Checkbox, Col, Form, Input, Row, Select, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { normalizeYuanText, tryParseYuan, yuanRule } from '../../lib/money.ts';
 import { schemaRule } from '../../lib/schema-rule.ts';
 import { useEligibility, useProduct } from './api.ts';
 import { readDraft, saveDraft } from './draft.ts';
 import { EligibilityNotice } from './EligibilityNotice.tsx';
+import { TermInput } from '../../lib/TermInput.tsx';
 
 interface ApplyForm {
   amount: string;
@@ -103,7 +104,7 @@ export default function ApplyPage() {
             </Col>
             <Col xs={12} md={8}>
               <Form.Item required name="termMonths" label="借款期限（月）" rules={[schemaRule(shape.termMonths)]}>
-                <InputNumber min={1} precision={0} style={{ width: '100%' }} data-testid="apply-term" />
+                <TermInput data-testid="apply-term" />
               </Form.Item>
             </Col>
             <Col xs={12} md={8}>

@@ -1,12 +1,14 @@
 import { chinaDate, parsePercent, REPAYMENT_METHODS, type RepaymentMethod } from '@factoring/domain';
 import { cloudLoanTrialQuery } from '@factoring/domain/contract';
-import { Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Statistic } from 'antd';
+import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useFeedback } from '../../lib/feedback.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { useTrial } from './api.ts';
 import { ScheduleTable } from './ScheduleTable.tsx';
+import { termRule } from '../../lib/term.ts';
+import { TermInput } from '../../lib/TermInput.tsx';
 
 interface TrialForm {
   amount: string;
@@ -94,15 +96,8 @@ export default function TrialPage() {
               </Form.Item>
             </Col>
             <Col xs={12} md={4}>
-              <Form.Item
-                name="termMonths"
-                label="期限（月）"
-                rules={[
-                  { required: true, message: '请输入期限' },
-                  { type: 'integer', min: 1, max: 360, message: '期限应在 1 到 360 个月之间' },
-                ]}
-              >
-                <InputNumber min={1} max={360} precision={0} style={{ width: '100%' }} data-testid="trial-term" />
+              <Form.Item name="termMonths" label="期限（月）" rules={[termRule('期限', { max: 360, unit: '个月' })]}>
+                <TermInput data-testid="trial-term" />
               </Form.Item>
             </Col>
             <Col xs={24} md={4}>

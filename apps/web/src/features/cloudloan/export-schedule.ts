@@ -1,50 +1,43 @@
 import { centsToYuanString, REPAYMENT_METHOD_LABELS, formatPercent, type RepaymentMethod } from '@factoring/domain';
 import type { CloudLoanSchedule } from '@factoring/domain/contract';
-import ExcelJS from 'exceljs';
+import { buildWorkbook, downloadWorkbook } from '../../lib/excel-export.ts';
 
-/**
- * The trial as an Excel workbook (this module is imported only when the user exports, so exceljs
- * stays out of the page's chunk). Amounts are numbers of yuan from the exact cent text, two decimals.
- */
-export async function exportScheduleToExcel(
-  schedule: CloudLoanSchedule,
-  input: { amount: number; annualRatePpm: number; termMonths: number; method: RepaymentMethod; startDate: string },
-): Promise<string> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'Factoring Portal';
-  const ws = wb.addWorksheet('还款计划');
-  const yuan = (c: number) => Number(centsToYuanString(c));
-  ws.addRow(['银行云贷还款试算']);
-  ws.addRow([
-    '借款金额（元）',
-    yuan(input.amount),
-    '年利率',
-    formatPercent(input.annualRatePpm),
-    '期限（月）',
-    input.termMonths,
-    '还款方式',
-    REPAYMENT_METHOD_LABELS[input.method],
-    '起息日',
-    input.startDate,
-  ]);
-  ws.addRow([]);
-  ws.addRow(['期数', '还款日', '月供（元）', '本金（元）', '利息（元）', '剩余本金（元）']).font = { bold: true };
-  for (const r of schedule.rows) ws.addRow([r.period, r.dueDate, yuan(r.payment), yuan(r.principal), yuan(r.interest), yuan(r.remaining)]);
-  ws.addRow(['合计', '', yuan(schedule.totals.payment), yuan(schedule.totals.principal), yuan(schedule.totals.interest), '']).font = {
-    bold: true,
-  };
-  for (const c of [3, 4, 5, 6]) ws.getColumn(c).numFmt = '#,##0.00';
-  [10, 14, 16, 16, 16, 18].forEach((w, i) => (ws.getColumn(i + 1).width = w));
-  const buffer = await wb.xlsx.writeBuffer();
-  const blob = new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  const name = `还款试算_${input.termMonths}期_${input.startDate.replaceAll('-', '')}.xlsx`;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
+type TrialInput = { amount: number; annualRatePpm: number; termMonths: number; method: RepaymentMethod; startDate: string };
+type ScheduleRow = CloudLoanSchedule['rows'][number];
+
+/** The trial as a workbook: due dates as date cells, amounts in yuan, totals of payment, principal and interest. */
+export function scheduleWorkbook(schedule: CloudLoanSchedule, input: TrialInput) {
+  return buildWorkbook<ScheduleRow>({
+    sheetName: '还款计划',
+    preamble: [
+      ['银行云贷还款试算'],
+      [
+        '借款金额（元）',
+        Number(centsToYuanString(input.amount)),
+        '年利率',
+        formatPercent(input.annualRatePpm),
+        '期限（月）',
+        input.termMonths,
+        '还款方式',
+        REPAYMENT_METHOD_LABELS[input.method],
+        '起息日',
+        input.startDate,
+      ],
+      [],
+    ],
+    columns: [
+      { header: '期数', width: 10, kind: 'number', value: (r) => r.period },
+      { header: '还款日', width: 14, kind: 'date', value: (r) => r.dueDate },
+      { header: '月供（元）', width: 16, kind: 'money', value: (r) => r.payment },
+      { header: '本金（元）', width: 16, kind: 'money', value: (r) => r.principal },
+      { header: '利息（元）', width: 16, kind: 'money', value: (r) => r.interest },
+      { header: '剩余本金（元）', width: 18, kind: 'money', value: (r) => r.remaining, total: false },
+    ],
+    rows: schedule.rows,
+  });
+}
+
+/** Builds the workbook and downloads it (this module is loaded only when the user exports). */
+export async function exportScheduleToExcel(schedule: CloudLoanSchedule, input: TrialInput): Promise<string> {
+  return downloadWorkbook(scheduleWorkbook(schedule, input), `还款试算_${input.termMonths}期_${input.startDate.replaceAll('-', '')}.xlsx`);
 }

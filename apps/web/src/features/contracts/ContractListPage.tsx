@@ -8,6 +8,7 @@ import { date } from '../../lib/format.ts';
 import { contractFileUrl, SignContractDialog } from '../../lib/signing.tsx';
 import { useContracts, useContractStats, type Contract, type ContractFilters } from './api.ts';
 import { ContractDetailDrawer } from './ContractDetailDrawer.tsx';
+import { ContractDownloadButton, type FileVersion } from './ContractDownloadButton.tsx';
 import { ContractViewer } from './ContractViewer.tsx';
 import { STATUS_OPTIONS, statusColor, TYPE_OPTIONS } from './labels.ts';
 
@@ -26,7 +27,8 @@ export default function ContractListPage() {
   const [viewing, setViewing] = useState<Contract | null>(null);
   const [signing, setSigning] = useState<Contract | null>(null);
 
-  const download = (c: Contract) => downloadFile(contractFileUrl(c.id, true), { warn: (m) => feedback.warning(m) });
+  const download = (c: Contract, version?: FileVersion) =>
+    downloadFile(contractFileUrl(c.id, true, version), { warn: (m) => feedback.warning(m) });
   // SPEC §7: on phones a file opens in a new window; elsewhere the PDF shows in a modal.
   const view = (c: Contract) => (isPhone() ? window.open(contractFileUrl(c.id), '_blank', 'noopener') : setViewing(c));
 
@@ -74,15 +76,13 @@ export default function ContractListPage() {
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      width: 170,
+      width: 180,
       render: (_: unknown, c) => (
         <Space size={4}>
           <Button type="link" size="small" onClick={() => view(c)}>
             查看
           </Button>
-          <Button type="link" size="small" onClick={() => download(c)}>
-            下载
-          </Button>
+          <ContractDownloadButton contract={c} onDownload={download} type="link" />
           {c.status === 'TO_SIGN' && (
             <Button type="link" size="small" onClick={() => setSigning(c)}>
               签署

@@ -1,4 +1,4 @@
-import type { Contract, contractCountsSchema, contractListQuery } from '@factoring/domain/contract';
+import type { Contract, ContractVerification, contractCountsSchema, contractListQuery } from '@factoring/domain/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request, unwrap, type Paged } from '../../lib/request.ts';
@@ -6,7 +6,7 @@ import { request, unwrap, type Paged } from '../../lib/request.ts';
 // The contract list (server module `contracts`). Signing and the PDF link are in lib/signing.tsx,
 // shared by every page that has a contract to sign.
 
-export type { Contract };
+export type { Contract, ContractVerification };
 export type ContractFilters = Partial<Pick<z.input<typeof contractListQuery>, 'keyword' | 'type' | 'status'>>;
 type ContractStats = z.input<typeof contractCountsSchema>;
 
@@ -23,4 +23,19 @@ export function useContracts(filters: ContractFilters, paging: { page: number; s
 
 export function useContractStats() {
   return useQuery({ queryKey: [...CONTRACTS_KEY, 'stats'], queryFn: () => request<ContractStats>('/contracts/stats').then(unwrap) });
+}
+
+/**
+ * The verification view: the server re-reads the stored original and signed version, recomputes
+ * their SHA-256 and compares them with the record. Asked each time the detail opens (never cached:
+ * the point is to look at the files as they are now).
+ */
+export function useContractVerification(id: number | null) {
+  return useQuery({
+    queryKey: [...CONTRACTS_KEY, 'verification', id],
+    queryFn: ({ signal }) => request<ContractVerification>(`/contracts/${id}/verification`, { signal }).then(unwrap),
+    enabled: id !== null,
+    gcTime: 0,
+    staleTime: 0,
+  });
 }

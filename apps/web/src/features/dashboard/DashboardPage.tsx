@@ -2,8 +2,16 @@ import { Alert, Card, Col, Descriptions, Empty, List, Row, Skeleton, Statistic, 
 import { formatYuan } from '@factoring/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PledgeRiskSlot } from '../../app/feature-slots.tsx';
 import { useLoginUser, type LoginUser } from '../../lib/session.ts';
-import { useAccountBalance, useContractStats, useCreditLines, useLatestAuthentication, useLoanSummary, usePendingTasks } from './api.ts';
+import {
+  useAccountBalance,
+  useContractStats,
+  useCreditLines,
+  useLatestAuthentication,
+  useLoanSummary,
+  useOperatorOverview,
+} from './api.ts';
 
 const yuan = (cents: number | undefined) => `¥ ${formatYuan(cents ?? 0)}`;
 
@@ -11,6 +19,29 @@ function CardBody({ loading, error, children }: { loading: boolean; error: unkno
   if (loading) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (error) return <Typography.Text type="secondary">{(error as { message?: string }).message ?? '暂不可用'}</Typography.Text>;
   return <>{children}</>;
+}
+
+/**
+ * A credit line's limit and where it went: used, reserved by applications under review (审批中占用)
+ * and available, written as the sum it is, so the figures visibly add up.
+ */
+function CreditFigures({ line: l }: { line: { limit: number; used: number; reserved: number; available: number } }) {
+  const adds = l.used + l.reserved + l.available === l.limit;
+  const sep = adds ? ' + ' : ' · ';
+  return (
+    <span data-testid="credit-figures" style={{ whiteSpace: 'normal' }}>
+      {/* Each label with its amount on one line: "¥" never ends a line alone at 390 px. */}
+      <span style={{ whiteSpace: 'nowrap' }}>额度 {yuan(l.limit)}</span>
+      {adds ? ' = ' : ' · '}
+      <span style={{ whiteSpace: 'nowrap' }}>已用 {yuan(l.used)}</span>
+      {sep}
+      <span style={{ whiteSpace: 'nowrap' }}>审批中占用 {yuan(l.reserved)}</span>
+      {sep}
+      <span style={{ whiteSpace: 'nowrap' }}>
+        可用 <b>{yuan(l.available)}</b>
+      </span>
+    </span>
+  );
 }
 
 /** `/` once logged in (PRODUCT §3): balance, credit lines, what falls due, and what waits for the user. */
@@ -25,14 +56,99 @@ export default function DashboardPage() {
   );
 }
 
+/** How long a task has waited, in words: 3 天 2 小时, 45 分钟. */
+function waited(since: string | Date | null | undefined, now = Date.now()) {
+  if (!since) return '—';
+  const minutes = Math.max(0, Math.floor((now - new Date(since).getTime()) / 60_000));
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days) return `${days} 天 ${hours} 小时`;
+  if (hours) return `${hours} 小时 ${minutes % 60} 分钟`;
+  return `${minutes} 分钟`;
+}
+
+/** The operator's home (PRODUCT §11): the queues by type, the oldest waiting task, today's disbursements and pay-outs. */
 function OperatorCards() {
-  const tasks = usePendingTasks(true);
+  const overview = useOperatorOverview(true);
+  const o = overview.data;
+  const total = o?.queues.reduce((n, q) => n + q.count, 0) ?? 0;
+  const executed = o?.today.filter((x) => x.executed).length ?? 0;
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} md={12}>
-        <Card title="待审批任务" extra={<Link to="/bpm/tasks">进入审批中心</Link>}>
-          <CardBody loading={tasks.isPending} error={tasks.error}>
-            <Statistic value={tasks.data?.totalCount ?? 0} suffix="件" />
+      <Col xs={24} sm={8}>
+        <Card data-testid="card-pending">
+          <CardBody loading={overview.isPending} error={overview.error}>
+            <Statistic title="待处理任务" value={total} suffix="件" />
+          </CardBody>
+        </Card>
+      </Col>
+      <Col xs={24} sm={8}>
+        <Card>
+          <CardBody loading={overview.isPending} error={overview.error}>
+            <Statistic title="最久等待" value={o?.oldest ? waited(o.oldest.createdAt) : '无'} />
+          </CardBody>
+        </Card>
+      </Col>
+      <Col xs={24} sm={8}>
+        <Card>
+          <CardBody loading={overview.isPending} error={overview.error}>
+            <Statistic title="今日放款 / 出款" value={executed} suffix="笔" />
+          </CardBody>
+        </Card>
+      </Col>
+      <Col xs={24} lg={14}>
+        <Card title="待办队列" extra={<Link to="/bpm/tasks">进入审批中心</Link>} data-testid="card-queues">
+          <CardBody loading={overview.isPending} error={overview.error}>
+            <List
+              size="small"
+              locale={{ emptyText: <Empty description="没有待处理的任务" /> }}
+              dataSource={o?.queues ?? []}
+              renderItem={(q) => (
+                <List.Item
+                  actions={[
+                    <Link key="open" to={`/bpm/tasks?type=${encodeURIComponent(q.type)}`}>
+                      去处理
+                    </Link>,
+                  ]}
+                >
+                  <List.Item.Meta title={q.label} description={`最早一件已等待 ${waited(q.oldestAt)}`} />
+                  <Tag color={q.count > 0 ? 'processing' : 'default'}>{q.count} 件</Tag>
+                </List.Item>
+              )}
+            />
+          </CardBody>
+        </Card>
+      </Col>
+      <Col xs={24} lg={10}>
+        <Card title="最久等待的任务" style={{ marginBottom: 16 }} data-testid="card-oldest">
+          <CardBody loading={overview.isPending} error={overview.error}>
+            {o?.oldest ? (
+              <Descriptions size="small" column={1}>
+                <Descriptions.Item label="类型">{o.oldest.typeLabel}</Descriptions.Item>
+                <Descriptions.Item label="事项">{o.oldest.subject}</Descriptions.Item>
+                <Descriptions.Item label="企业">{o.oldest.enterpriseName ?? '—'}</Descriptions.Item>
+                <Descriptions.Item label="已等待">{waited(o.oldest.createdAt)}</Descriptions.Item>
+              </Descriptions>
+            ) : (
+              <Empty description="没有待处理的任务" />
+            )}
+          </CardBody>
+        </Card>
+        <Card title="今日放款与出款" data-testid="card-today">
+          <CardBody loading={overview.isPending} error={overview.error}>
+            <List
+              size="small"
+              locale={{ emptyText: <Empty description="今日尚无放款或出款" /> }}
+              dataSource={o?.today ?? []}
+              renderItem={(x) => (
+                <List.Item>
+                  <Typography.Text ellipsis={{ tooltip: x.subject }} style={{ maxWidth: '70%' }}>
+                    {x.subject}
+                  </Typography.Text>
+                  <Tag color={x.executed ? 'success' : 'error'}>{x.stateLabel}</Tag>
+                </List.Item>
+              )}
+            />
           </CardBody>
         </Card>
       </Col>
@@ -66,6 +182,11 @@ function MerchantCards({ user }: { user: LoginUser }) {
             </span>
           }
         />
+      )}
+      {certified && (
+        <div style={{ marginBottom: 16 }}>
+          <PledgeRiskSlot />
+        </div>
       )}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>
@@ -120,9 +241,7 @@ function MerchantCards({ user }: { user: LoginUser }) {
                     renderItem={(l) => (
                       <List.Item>
                         <List.Item.Meta title={l.platform.name} description={`到期日 ${l.expiryDate}`} />
-                        <span>
-                          额度 {yuan(l.limit)} · 已用 {yuan(l.used)} · 可用 <b>{yuan(l.available)}</b>
-                        </span>
+                        <CreditFigures line={l} />
                       </List.Item>
                     )}
                   />

@@ -1,5 +1,5 @@
 import type { AuthenticationStatus } from '@factoring/domain';
-import type { accountBalanceSchema, creditLineSchema, supplyLoanSummarySchema } from '@factoring/domain/contract';
+import type { accountBalanceSchema, creditLineSchema, operatorOverviewSchema, supplyLoanSummarySchema } from '@factoring/domain/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request, unwrap, type Paged } from '../../lib/request.ts';
@@ -32,10 +32,8 @@ export const useLatestAuthentication = (enabled: boolean) =>
     enabled,
     retry: false,
   });
-export const usePendingTasks = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['dashboard', 'tasks'],
-    queryFn: () => get<Paged<unknown>>('/bpm/tasks', { state: 'PENDING', page: 1, size: 1 }),
-    enabled,
-    retry: false,
-  });
+
+type OperatorOverview = z.input<typeof operatorOverviewSchema>;
+/** The operator's home: pending queues by type, the oldest waiting task, today's disbursements and pay-outs. */
+export const useOperatorOverview = (enabled: boolean) =>
+  useQuery({ queryKey: ['dashboard', 'operator'], queryFn: () => get<OperatorOverview>('/bpm/overview'), enabled, retry: false });

@@ -1,5 +1,5 @@
 import { formatYuan } from '@factoring/domain';
-import { Button, Card, Col, Empty, Progress, Row, Statistic, Table } from 'antd';
+import { Button, Card, Col, Empty, Progress, Row, Space, Statistic, Table } from 'antd';
 import { Link } from 'react-router';
 import { useControlled, type Tranche } from './api.ts';
 import { dateTime } from '../../lib/format.ts';
@@ -13,9 +13,19 @@ export default function MoneyflowControlPage() {
       title="受控资金"
       loading={q.isLoading}
       extra={
-        <Link to="/user/purchasePayment">
-          <Button type="primary">定向支付</Button>
-        </Link>
+        <Space wrap>
+          <Link to="/user/purchasePayment">
+            <Button type="primary" data-testid="to-purchase-payment">
+              定向支付
+            </Button>
+          </Link>
+          <Link to="/user/seeWhiteList">
+            <Button>收款方白名单</Button>
+          </Link>
+          <Link to="/user/openConsignment">
+            <Button>申请代付</Button>
+          </Link>
+        </Space>
       }
     >
       {totals && (

@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Empty, Form, Result, Select } from 'antd';
+import { Alert, Button, Card, Empty, Form, Result, Select, Skeleton } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useChangePayee, usePayees, type Payee, type PayeeInput } from './api.ts';
+import { useChangePayee, usePayee, usePayees, type Payee, type PayeeInput } from './api.ts';
 import { PayeeForm } from './PayeeForm.tsx';
 
 /** `/user/openUpdateDirPayment` (PRODUCT §5): change a directed-payment payee; the change is reviewed too. */
@@ -14,14 +14,14 @@ export default function OpenUpdateDirPaymentPage() {
   );
   const selectedId = Number(params.get('id')) || undefined;
   const selected = changeable.find((p) => p.id === selectedId);
+  // The whitelist masks account numbers: the form starts from the payee's full detail.
+  const full = usePayee(selected?.id);
   const submit = useChangePayee();
   const [done, setDone] = useState<Payee | null>(null);
+  const detail = full.data?.id === selected?.id ? full.data : undefined;
   const initial = useMemo<PayeeInput | undefined>(
-    () =>
-      selected
-        ? { name: selected.name, bankName: selected.bankName, accountNo: selected.accountNo, relation: selected.relation }
-        : undefined,
-    [selected],
+    () => (detail ? { name: detail.name, bankName: detail.bankName, accountNo: detail.accountNo, relation: detail.relation } : undefined),
+    [detail],
   );
 
   const send = async (values: PayeeInput) => {
@@ -72,7 +72,12 @@ export default function OpenUpdateDirPaymentPage() {
           {selected?.status === 'REJECTED' && selected.reviewNote && (
             <Alert type="warning" showIcon style={{ marginBottom: 16, maxWidth: 480 }} title={`驳回原因：${selected.reviewNote}`} />
           )}
-          {selected && <PayeeForm key={selected.id} initial={initial} submitText="提交变更" busy={submit.isPending} onSubmit={send} />}
+          {selected &&
+            (initial ? (
+              <PayeeForm key={selected.id} initial={initial} submitText="提交变更" busy={submit.isPending} onSubmit={send} />
+            ) : (
+              <Skeleton active paragraph={{ rows: 4 }} />
+            ))}
         </>
       )}
     </Card>

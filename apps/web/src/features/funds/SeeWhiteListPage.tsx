@@ -18,7 +18,7 @@ export default function SeeWhiteListPage() {
       title="收款方白名单"
       data-testid="whitelist-page"
       extra={
-        <Space>
+        <Space wrap>
           <Select
             allowClear
             placeholder="全部状态"
@@ -27,6 +27,9 @@ export default function SeeWhiteListPage() {
             onChange={(v) => (setStatus(v), setPaging((p) => ({ ...p, page: 1 })))}
             options={PAYEE_STATUS_OPTIONS}
           />
+          <Link to="/user/openEnterpriseList">
+            <Button>已开通企业</Button>
+          </Link>
           <Link to="/user/openLastDirPayment">
             <Button type="primary">新增收款方</Button>
           </Link>

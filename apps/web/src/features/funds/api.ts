@@ -122,6 +122,15 @@ export function usePayees(filters: { status?: Payee['status']; name?: string }, 
   });
 }
 
+/** One payee in full (the whitelist masks account numbers; the change form starts from the full one). */
+export function usePayee(id: number | undefined) {
+  return useQuery({
+    queryKey: [...FUNDS_KEY, 'payee', id],
+    queryFn: ({ signal }) => get<Payee>(`/funds/payees/${id}`, undefined, signal),
+    enabled: id !== undefined,
+  });
+}
+
 export function useConsignments(paging: Paging) {
   return useQuery({
     queryKey: [...FUNDS_KEY, 'consignments', paging],

@@ -6,6 +6,8 @@ import { LoadFailure } from '../../lib/LoadFailure.tsx';
 import { date } from '../../lib/format.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { useApply, usePlatforms, useStock, useTrial, type PledgeLine } from './api.ts';
+import { parseTerm, termRule } from '../../lib/term.ts';
+import { TermInput } from '../../lib/TermInput.tsx';
 
 interface ApplyForm {
   amount: string;
@@ -30,7 +32,7 @@ export default function ApplyPage() {
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [form] = Form.useForm<ApplyForm>();
   const amountText = Form.useWatch('amount', form);
-  const termDays = Form.useWatch('termDays', form);
+  const termDays = parseTerm(Form.useWatch('termDays', form));
   const apply = useApply();
 
   const accepted = new Set(platform?.terms.map((t) => t.goodsId) ?? []);
@@ -137,9 +139,9 @@ export default function ApplyPage() {
           <Form.Item
             name="termDays"
             label={`融资期限（天，最长 ${platform.maxTermDays} 天）`}
-            rules={[{ required: true, message: '请输入融资期限' }]}
+            rules={[termRule('融资期限', { max: platform.maxTermDays })]}
           >
-            <InputNumber min={1} max={platform.maxTermDays} precision={0} style={{ width: '100%' }} />
+            <TermInput />
           </Form.Item>
           <Form.Item name="pickupPerson" label="提货人（赎货时放货给此人，可稍后填写）">
             <Input maxLength={60} />

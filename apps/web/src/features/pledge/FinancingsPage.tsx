@@ -1,10 +1,28 @@
 import { formatPercent, PLEDGE_RISK_LABELS, pledgeLifecycle } from '@factoring/domain';
-import { Alert, Button, Descriptions, Drawer, Empty, Popconfirm, Progress, Select, Space, Table, Tag, Timeline, Typography } from 'antd';
-import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  Popconfirm,
+  Progress,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { date, dateTime } from '../../lib/format.ts';
 import { yuan } from '../../lib/money.ts';
 import { useCancel, useFinancing, useFinancings, type PledgeFinancing } from './api.ts';
+
+// chart.js is loaded only when a detail is opened.
+const CollateralChart = lazy(() => import('./CollateralChart.tsx'));
 
 const RISK_COLOR = { NORMAL: 'green', WARNING: 'orange', LIQUIDATION: 'red' } as const;
 
@@ -154,7 +172,7 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
     >
       {d && (
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Descriptions size="small" column={2} bordered>
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
             <Descriptions.Item label="状态">{pledgeLifecycle.label(d.status)}</Descriptions.Item>
             <Descriptions.Item label="平台">{d.platformName}</Descriptions.Item>
             <Descriptions.Item label="仓库">{d.warehouseName}</Descriptions.Item>
@@ -169,6 +187,9 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
             <Descriptions.Item label="罚息">{yuan(d.penaltyOwed)}</Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5}>价格走势（货值 = 剩余质押数量 × 单价）</Typography.Title>
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+            <CollateralChart id={d.id} />
+          </Suspense>
           <Table
             size="small"
             rowKey={(r, i) => `${r.priceDate}-${i}`}
@@ -190,6 +211,10 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
               { title: '放货单号', dataIndex: 'orderNo' },
               { title: '数量', dataIndex: 'quantity' },
               { title: '已出库', dataIndex: 'consumed' },
+              {
+                title: '收货方',
+                render: (_, o) => (o.receiver ? `${o.receiver.kind === 'SIGNER' ? '签收人' : '客户'} ${o.receiver.name}` : '—'),
+              },
               {
                 title: '状态',
                 dataIndex: 'status',

@@ -6,6 +6,10 @@ import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
 import { date } from '../../lib/format.ts';
 import { yuan } from '../../lib/money.ts';
 import { useFinancing, usePayMargin, useTopUp } from './api.ts';
+import { MarginTransfer } from './MarginTransfer.tsx';
+import { PledgeContractsCard } from './PledgeContractsCard.tsx';
+import { AddGoodsCard } from './AddGoodsCard.tsx';
+import type { AddGoodsResult } from './delivery-api.ts';
 
 /**
  * /pledge/bondVoucher (the margin before approval) and /pledge/giveGold (the top-up a margin call
@@ -20,6 +24,7 @@ export default function MarginPage() {
   const top = useTopUp();
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const [goodsAdded, setGoodsAdded] = useState<AddGoodsResult | null>(null);
   const navigate = useNavigate();
   if (!id) return <Empty description="请从“我的融资”中选择一笔融资" />;
   if (detail.isPending) return <Skeleton active />;
@@ -27,6 +32,20 @@ export default function MarginPage() {
   if (!d) return <Empty description="质押融资不存在" />;
   const amount = topUp ? (d.openMarginCall?.amount ?? 0) : d.margin;
   const due = topUp ? d.openMarginCall !== null : d.status === 'MARGIN_PENDING';
+  if (goodsAdded) {
+    return (
+      <Result
+        status="success"
+        title="补充质押成功，补缴保证金通知已解除"
+        subTitle={`补充质押 ${goodsAdded.addedQuantity} ${d.unit}，质押合计 ${goodsAdded.pledgedQuantity} ${d.unit}，货值 ${yuan(goodsAdded.value)}，质押率 ${formatPercent(goodsAdded.ltvPpm)}`}
+        extra={
+          <Button type="primary" onClick={() => navigate('/pledge/pledgeFinacy')}>
+            我的融资
+          </Button>
+        }
+      />
+    );
+  }
   if (done) {
     return (
       <Result
@@ -57,6 +76,17 @@ export default function MarginPage() {
         </Button>
       ) : (
         <Empty description={topUp ? '该融资没有待补缴的保证金' : '该融资当前无需缴纳保证金'} />
+      )}
+      {due && <MarginTransfer financingId={id} kind={topUp ? 'TOP_UP' : 'MARGIN'} amount={amount} />}
+      {topUp && due && (
+        <div style={{ marginTop: 16 }}>
+          <AddGoodsCard id={id} onDone={setGoodsAdded} />
+        </div>
+      )}
+      {!topUp && (
+        <div style={{ marginTop: 16 }}>
+          <PledgeContractsCard financingId={id} />
+        </div>
       )}
       <ConfirmPasswordModal
         open={confirming}

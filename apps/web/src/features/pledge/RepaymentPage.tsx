@@ -1,11 +1,12 @@
 import { formatYuan } from '@factoring/domain';
 import { Alert, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Skeleton, Space, Table } from 'antd';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { useFinancing, useRedeem, useRepay } from './api.ts';
+import { ReceiverPicker, type Receiver } from './ReceiverPicker.tsx';
 
 /**
  * /pledge/repaymentList: repay from the account (password), then redeem goods (赎货) within what the
@@ -21,7 +22,7 @@ export default function RepaymentPage() {
   const [amount, setAmount] = useState<number | null>(null);
   const [releasable, setReleasable] = useState<string | null>(null);
   const [quantities, setQuantities] = useState<Record<number, string>>({});
-  const [pickupPerson, setPickupPerson] = useState('');
+  const [receiver, setReceiver] = useState<Receiver | null>(null);
   const [redeemKey, setRedeemKey] = useState(newIdempotencyKey);
   if (!id) return <Empty description="请从“我的融资”中选择一笔融资" />;
   if (detail.isPending) return <Skeleton active />;
@@ -59,6 +60,9 @@ export default function RepaymentPage() {
             <Button htmlType="submit" type="primary">
               账户还款
             </Button>
+            <Link to={`/pledge/repaymentVoucher?id=${id}`} style={{ lineHeight: '32px' }}>
+              线下转账还款（上传凭证）
+            </Link>
           </Form>
         ) : (
           <Alert type="info" showIcon message="该融资当前不需要还款" />
@@ -97,19 +101,13 @@ export default function RepaymentPage() {
             ]}
           />
           <Space style={{ marginTop: 12 }} wrap>
-            <Input
-              placeholder="提货人"
-              value={pickupPerson}
-              maxLength={60}
-              onChange={(e) => setPickupPerson(e.target.value)}
-              style={{ width: 200 }}
-            />
+            <ReceiverPicker value={receiver} onChange={setReceiver} />
             <Button
               type="primary"
-              disabled={!chosen.length}
+              disabled={!chosen.length || !receiver}
               loading={redeem.isPending}
               onClick={async () => {
-                const r = await redeem.run({ id, items: chosen, pickupPerson: pickupPerson || undefined, idempotencyKey: redeemKey });
+                const r = await redeem.run({ id, items: chosen, receiver: receiver!, idempotencyKey: redeemKey });
                 setRedeemKey(newIdempotencyKey());
                 if (r) {
                   setQuantities({});

@@ -1,6 +1,7 @@
 import { Button, Result } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { yuan } from '../../lib/money.ts';
+import { PledgeContractsCard } from './PledgeContractsCard.tsx';
 
 /** /pledge/pledgeSucess: the application is in; next the margin. */
 export default function SuccessPage() {
@@ -11,7 +12,7 @@ export default function SuccessPage() {
     <Result
       status="success"
       title="质押融资申请已提交"
-      subTitle={`融资编号 ${params.get('no') ?? ''}，货物已质押。请缴纳保证金 ${yuan(Number(params.get('margin') ?? 0))} 后进入审批。`}
+      subTitle={`融资编号 ${params.get('no') ?? ''}，货物已质押。请缴纳保证金 ${yuan(Number(params.get('margin') ?? 0))} ，并签署质押合同与保证金协议后进入审批。`}
       extra={[
         <Button type="primary" key="margin" onClick={() => navigate(`/pledge/bondVoucher?id=${id}`)}>
           缴纳保证金
@@ -20,6 +21,8 @@ export default function SuccessPage() {
           我的融资
         </Button>,
       ]}
-    />
+    >
+      {id && <PledgeContractsCard financingId={Number(id)} />}
+    </Result>
   );
 }

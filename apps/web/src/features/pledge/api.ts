@@ -4,6 +4,7 @@ import type {
   pledgeFinancingDetailSchema,
   pledgeFinancingSchema,
   pledgePlatformSchema,
+  pledgeReleaseOrderDeskSchema,
   pledgeStockSchema,
   pledgeTrialSchema,
   PledgeApplyInput,
@@ -92,7 +93,12 @@ export const useRepay = () =>
   });
 export const useRedeem = () =>
   useAction<
-    { id: number; items: { itemId: number; quantity: string }[]; pickupPerson?: string; idempotencyKey: string },
+    {
+      id: number;
+      items: { itemId: number; quantity: string }[];
+      receiver: { kind: 'SIGNER' | 'CUSTOMER'; id: number };
+      idempotencyKey: string;
+    },
     { releaseOrders: { orderNo: string; quantity: string }[]; releasableAfter: string }
   >({
     call: ({ id, ...body }) => post(`/pledge/financings/${id}/redeem`, body),
@@ -100,6 +106,15 @@ export const useRedeem = () =>
   });
 
 // Operators ------------------------------------------------------------------------------------
+export type DeskReleaseOrder = z.input<typeof pledgeReleaseOrderDeskSchema>['items'][number];
+/** The operators' desk of release orders: every enterprise's, newest first. */
+export function useReleaseOrderDesk(q: { page: number; size: number; status?: string }) {
+  return useQuery({
+    queryKey: [...KEY, 'release-order-desk', q],
+    queryFn: () => get<Paged<DeskReleaseOrder>>('/bpm/pledge/release-orders', q),
+    placeholderData: keepPreviousData,
+  });
+}
 export const usePrices = () => useQuery({ queryKey: [...KEY, 'prices'], queryFn: () => get<GoodsPriceRow[]>('/bpm/pledge/prices') });
 export const useRecordPrice = () =>
   useAction<

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, interestByDays, reviewLifecycle, type Cents } from '@factoring/domain';
+import { addDays, EXTENSION_RULE, extensionPricing, reviewLifecycle, type ExtensionPricing } from '@factoring/domain';
 import { Alert, Button, Card, DatePicker, Descriptions, Empty, Form, Input, Select, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -36,8 +36,24 @@ export default function DelayApplyPage() {
   }, [id, form]);
 
   const maxDue = tranche?.startDate && platform.data ? addDays(tranche.startDate, platform.data.maxTermDays) : null;
-  const extraDays = tranche?.dueDate && newDue ? daysBetween(tranche.dueDate, newDue.format('YYYY-MM-DD')) : 0;
-  const extraInterest = f && tranche && extraDays > 0 ? interestByDays(tranche.outstanding as Cents, f.annualRatePpm, extraDays) : 0;
+  // The server's extension rule (domain extensionPricing): the bracket of the whole new term, never
+  // below the agreed rate; the extra interest is what approval books, to the cent.
+  let priced: ExtensionPricing | null = null;
+  let pricingProblem: string | null = null;
+  if (f && tranche?.startDate && tranche.dueDate && newDue && platform.data) {
+    try {
+      priced = extensionPricing(platform.data, {
+        outstanding: tranche.outstanding,
+        currentRatePpm: tranche.annualRatePpm,
+        startDate: tranche.startDate,
+        accrualFrom: f.interestMode === 'ARREARS' && tranche.interestFrom ? tranche.interestFrom : tranche.startDate,
+        oldDueDate: tranche.dueDate,
+        newDueDate: newDue.format('YYYY-MM-DD'),
+      });
+    } catch (err) {
+      pricingProblem = err instanceof Error ? err.message : '展期日期不正确';
+    }
+  }
   const pending = f?.extensions.some((e) => e.status === 'PENDING' && e.trancheId === tranche?.id);
 
   return (
@@ -72,12 +88,13 @@ export default function DelayApplyPage() {
               <Descriptions.Item label="放款日">{tranche.startDate}</Descriptions.Item>
               <Descriptions.Item label="当前到期日">{tranche.dueDate}</Descriptions.Item>
               <Descriptions.Item label="年化利率">
-                {percent(f.annualRatePpm)}（{f.interestModeLabel}）
+                {percent(tranche.annualRatePpm)}（{f.interestModeLabel}）
               </Descriptions.Item>
               <Descriptions.Item label="最晚可展期至">
                 {maxDue ?? '—'}（平台最长 {platform.data?.maxTermDays ?? '—'} 天）
               </Descriptions.Item>
             </Descriptions>
+            <Alert type="info" showIcon title="展期计息规则" description={EXTENSION_RULE} />
             {tranche.extended && <Alert type="info" showIcon title="该笔融资已展期过一次，不能再次展期" />}
             {pending && <Alert type="info" showIcon title="展期申请审核中" />}
             <Form
@@ -96,10 +113,17 @@ export default function DelayApplyPage() {
                 name="newDueDate"
                 label="新到期日"
                 rules={[{ required: true, message: '请选择新到期日' }]}
+                validateStatus={pricingProblem ? 'error' : undefined}
+                help={pricingProblem ?? undefined}
                 extra={
-                  extraDays > 0
-                    ? `展期 ${extraDays} 天，展期利息约 ${yuan(extraInterest)}（${f.interestMode === 'UPFRONT' ? '审核通过后计入应还，随本金归还' : '按日计息，随本金归还'}）`
-                    : undefined
+                  priced ? (
+                    <span data-testid="extension-terms">
+                      展期 {priced.extraDays} 天，总期限 {priced.totalDays} 天，年化利率 {percent(priced.annualRatePpm)}
+                      {priced.repriced ? `（原 ${percent(tranche.annualRatePpm)}，总期限进入更高档位）` : ''}，展期利息{' '}
+                      {yuan(priced.extraInterest)}（
+                      {f.interestMode === 'UPFRONT' ? '审核通过后计入应还，随本金归还' : '按日计息，随本金归还'}）
+                    </span>
+                  ) : undefined
                 }
               >
                 <DatePicker

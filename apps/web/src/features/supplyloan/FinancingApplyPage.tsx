@@ -1,4 +1,4 @@
-import { formatYuan } from '@factoring/domain';
+import { DUE_DATE_RULE, financingAmountProblem, financingLimit, formatYuan } from '@factoring/domain';
 import {
   Alert,
   Button,
@@ -8,7 +8,6 @@ import {
   Empty,
   Form,
   Input,
-  InputNumber,
   Modal,
   Result,
   Row,
@@ -27,6 +26,8 @@ import { isRequestFailure } from '../../lib/request.ts';
 import { useApplyInvoiceFinancing, useCreditLines, useInvoices, useTrial, type AppliedFinancing, type Invoice } from './api.ts';
 import { money } from './Money.tsx';
 import { SignContract } from './SignContract.tsx';
+import { parseTerm, termProblem, termRule } from '../../lib/term.ts';
+import { TermInput } from '../../lib/TermInput.tsx';
 
 interface Values {
   creditLineId: number;
@@ -39,6 +40,8 @@ interface Values {
  * `/supplyloan/financing` (PRODUCT §6): choose a credit line and verified invoices; amount ≤
  * min(available credit, advance rate × invoices), term ≤ the platform maximum; the live trial shows
  * interest, fee, net amount and due date; confirm → submitted, and the contract is ready to sign.
+ * The hint, the inline check and the trial use the server's own rule (`financingLimit` /
+ * `financingAmountProblem` of the domain package), so what the form allows the server accepts.
  */
 export default function FinancingApplyPage() {
   const [params] = useSearchParams();
@@ -54,7 +57,7 @@ export default function FinancingApplyPage() {
 
   const creditLineId = Form.useWatch('creditLineId', form);
   const amountText = Form.useWatch('amount', form);
-  const termDays = Form.useWatch('termDays', form);
+  const termText = Form.useWatch('termDays', form);
   const usable = (lines.data ?? []).filter((l) => l.status === 'ACTIVE');
   const line = usable.find((l) => l.id === creditLineId);
   const invoices = useMemo(
@@ -64,7 +67,21 @@ export default function FinancingApplyPage() {
   const chosen = invoices.filter((i) => selected.includes(i.id));
   const receivables = chosen.reduce((s, i) => s + i.amount, 0);
   const amount = tryParseYuan(amountText);
-  const trial = useTrial({ creditLineId, amount, termDays, invoiceIds: chosen.map((i) => i.id) });
+  const maxTermDays = line?.platform.maxTermDays ?? 3650;
+  // Only a term the form accepts goes to the trial (the same limits: 1 – the platform maximum).
+  const termDays = termProblem('融资期限', termText, { max: maxTermDays }) ? undefined : (parseTerm(termText) ?? undefined);
+  // min(available credit, advance rate × chosen invoices): no maximum until an invoice is chosen.
+  const limits = line
+    ? { available: line.available, advanceRatePpm: line.platform.advanceRatePpm, receivables: chosen.length ? receivables : null }
+    : null;
+  const limit = limits ? financingLimit(limits) : null;
+  const amountProblem = amount && limits && chosen.length ? financingAmountProblem(amount, limits) : null;
+  const trial = useTrial({
+    creditLineId,
+    amount: amountProblem ? null : amount,
+    termDays,
+    invoiceIds: chosen.map((i) => i.id),
+  });
 
   useEffect(() => {
     if (form.getFieldValue('creditLineId') || !usable.length) return;
@@ -72,7 +89,11 @@ export default function FinancingApplyPage() {
     form.setFieldValue('creditLineId', usable.find((l) => l.id === wanted)?.id ?? usable[0].id);
   }, [usable, params, form]);
 
-  const maxAmount = line && chosen.length ? Math.min(line.available, trial.data?.maxAmount ?? line.available) : undefined;
+  // A new choice of invoices or credit line moves the cap: check what was typed against it at once.
+  const maxAmount = limit?.maxAmount ?? null;
+  useEffect(() => {
+    if (form.isFieldTouched('amount')) void form.validateFields(['amount']).catch(() => undefined);
+  }, [maxAmount, form]);
 
   if (done) {
     return (
@@ -184,15 +205,15 @@ export default function FinancingApplyPage() {
                     label="融资金额（元）"
                     dependencies={['creditLineId']}
                     extra={
-                      maxAmount !== undefined
-                        ? `最高可申请 ${yuan(maxAmount)}（融资比例 ${percent(line?.platform.advanceRatePpm)} × 发票合计 ${yuan(receivables)}，且不超过可用授信）`
-                        : '选择发票后显示最高可申请金额'
+                      <span data-testid="apply-max-hint">
+                        {limit && limit.maxAmount !== null
+                          ? `最高可申请 ${yuan(limit.maxAmount)}（融资比例 ${percent(line?.platform.advanceRatePpm)} × 发票合计 ${yuan(receivables)} = ${yuan(limit.advanceCap)}，可用授信 ${yuan(limit.available)}，取较小者）`
+                          : '选择发票后显示最高可申请金额'}
+                      </span>
                     }
                     rules={[
-                      yuanRule(
-                        '融资金额',
-                        () => maxAmount,
-                        (cap) => `融资金额不能超过 ${formatYuan(cap)} 元`,
+                      yuanRule('融资金额', undefined, undefined, (cents) =>
+                        limits && chosen.length ? financingAmountProblem(cents, limits) : null,
                       ),
                     ]}
                   >
@@ -203,18 +224,10 @@ export default function FinancingApplyPage() {
                   <Form.Item
                     name="termDays"
                     label="融资期限（天）"
-                    extra={line ? `最长 ${line.platform.maxTermDays} 天` : undefined}
-                    rules={[
-                      { required: true, message: '请输入融资期限' },
-                      {
-                        type: 'number',
-                        min: 1,
-                        max: line?.platform.maxTermDays ?? 3650,
-                        message: `融资期限为 1–${line?.platform.maxTermDays ?? 3650} 天`,
-                      },
-                    ]}
+                    extra={line ? `1–${line.platform.maxTermDays} 天（平台最长期限）；到期日 = 放款日 + 期限天数` : undefined}
+                    rules={[termRule('融资期限', { max: () => line?.platform.maxTermDays ?? 3650 })]}
                   >
-                    <InputNumber style={{ width: '100%' }} precision={0} min={1} placeholder="例如 90" data-testid="apply-term" />
+                    <TermInput placeholder="例如 90" data-testid="apply-term" />
                   </Form.Item>
                 </Col>
               </Row>
@@ -229,18 +242,18 @@ export default function FinancingApplyPage() {
         </Col>
         <Col xs={24} xl={9}>
           <Card title="融资试算" data-testid="apply-trial">
-            {!trial.data || !amount ? (
-              <Empty description="填写融资金额和期限后实时试算" />
+            {amountProblem || (trial.isError && amount && termDays) ? (
+              // The trial refuses what the application would refuse, with the same words, before submit.
+              <Alert
+                type="error"
+                showIcon
+                data-testid="trial-refused"
+                title={amountProblem ?? (isRequestFailure(trial.error) ? trial.error.message : '试算失败')}
+              />
+            ) : !trial.data || !amount || !termDays ? (
+              <Empty description="选择发票、填写融资金额和期限后实时试算" />
             ) : (
               <Spin spinning={trial.isFetching}>
-                {trial.isError && (
-                  <Alert
-                    type="warning"
-                    showIcon
-                    title={isRequestFailure(trial.error) ? trial.error.message : '试算失败'}
-                    style={{ marginBottom: 12 }}
-                  />
-                )}
                 <Row gutter={[16, 16]}>
                   <Col span={12}>
                     <Statistic title="利息（元）" value={formatYuan(trial.data.interest)} data-testid="trial-interest" />
@@ -257,7 +270,7 @@ export default function FinancingApplyPage() {
                     />
                   </Col>
                   <Col span={12}>
-                    <Statistic title="预计到期日" value={trial.data.dueDate} data-testid="trial-due" />
+                    <Statistic title="到期日（如今日放款）" value={trial.data.dueDate} data-testid="trial-due" />
                   </Col>
                 </Row>
                 <Descriptions column={1} size="small" style={{ marginTop: 16 }}>
@@ -270,7 +283,7 @@ export default function FinancingApplyPage() {
                   {trial.data.interestMode === 'UPFRONT'
                     ? '预收息：放款时扣除利息和服务费，到期归还本金。'
                     : '利随本清：放款时扣除服务费，利息按实际天数计收，随本金归还；提前还款按实际天数计息。'}
-                  到期日以实际放款日起算。
+                  {DUE_DATE_RULE}：期限 {trial.data.termDays} 天即放款日加 {trial.data.termDays} 天，以实际放款日起算。
                 </Typography.Text>
               </Spin>
             )}

@@ -90,7 +90,13 @@ export function FinancingDetailDrawer({
             <Descriptions.Item label="融资金额">{yuan(f.amount)}</Descriptions.Item>
             <Descriptions.Item label="已放款本金">{yuan(f.drawn)}</Descriptions.Item>
             <Descriptions.Item label="期限">{f.termDays} 天</Descriptions.Item>
-            <Descriptions.Item label="年化利率">{percent(f.annualRatePpm)}</Descriptions.Item>
+            <Descriptions.Item label="年化利率">
+              {percent(f.annualRatePpm)}
+              {/* An extension into a dearer bracket re-prices its tranche (the domain's extension rule). */}
+              {[...new Set(f.schedule.map((t) => t.annualRatePpm).filter((r) => r !== f.annualRatePpm))].map(
+                (r) => `（展期后 ${percent(r)}）`,
+              )}
+            </Descriptions.Item>
             <Descriptions.Item label="计息方式">{f.interestModeLabel}</Descriptions.Item>
             <Descriptions.Item label="服务费率">{percent(f.serviceFeeRatePpm)}</Descriptions.Item>
             <Descriptions.Item label="申请日">{f.applyDate}</Descriptions.Item>

@@ -1,14 +1,18 @@
-import { Button, Card, Col, DatePicker, Row, Select, Space, Statistic, Table, Tag } from 'antd';
+import { Button, Card, Col, Row, Select, Space, Statistic, Table, Tag } from 'antd';
 import { financingLifecycle, formatYuan } from '@factoring/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { DateRangePicker } from '../../lib/DateRangePicker.tsx';
 import { useFeedback } from '../../lib/feedback.ts';
 import { percent } from '../../lib/format.ts';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useCancelFinancing, useFinancings, usePlatforms, type FinancingFilters, type FinancingRow } from './api.ts';
-import { FinancingDetailDrawer } from './FinancingDetailDrawer.tsx';
 import { FINANCING_COLORS } from './labels.ts';
 import { CloudLoanSlot } from '../../app/feature-slots.tsx';
+
+// The detail drawer (schedule, contracts, signing with the password dialog: steps, tabs, timeline, form)
+// loads when a financing is first opened, not with the list (first-load budget, issue 11).
+const FinancingDetailDrawer = lazy(() => import('./FinancingDetailDrawer.tsx').then((m) => ({ default: m.FinancingDetailDrawer })));
 
 const FINANCING_STATUS_OPTIONS = financingLifecycle.states.map((value) => ({ value, label: financingLifecycle.label(value) }));
 import { money } from './Money.tsx';
@@ -27,6 +31,9 @@ export default function MyFinancingPage() {
   const cancelFinancing = useCancelFinancing();
   const feedback = useFeedback();
   const openId = Number(params.get('id')) || null;
+  // Mounted from the first opening on, so later closings still animate.
+  const [drawerUsed, setDrawerUsed] = useState(openId !== null);
+  if (openId !== null && !drawerUsed) setDrawerUsed(true);
   const setOpen = (id: number | null) => setParams(id ? { id: String(id) } : {});
   const totals = list.data?.totals;
 
@@ -93,7 +100,7 @@ export default function MyFinancingPage() {
               setPaging({ ...paging, page: 1 });
             }}
           />
-          <DatePicker.RangePicker
+          <DateRangePicker
             placeholder={['申请日起', '申请日止']}
             onChange={(range) => {
               setFilters({ ...filters, dateFrom: range?.[0]?.format('YYYY-MM-DD'), dateTo: range?.[1]?.format('YYYY-MM-DD') });
@@ -177,7 +184,11 @@ export default function MyFinancingPage() {
         />
       </Card>
       <CloudLoanSlot />
-      <FinancingDetailDrawer id={openId} onClose={() => setOpen(null)} onCancel={cancel} />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <FinancingDetailDrawer id={openId} onClose={() => setOpen(null)} onCancel={cancel} />
+        </Suspense>
+      )}
     </Space>
   );
 }

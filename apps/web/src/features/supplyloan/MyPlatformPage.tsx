@@ -7,6 +7,7 @@ import { LoadFailure } from '../../lib/LoadFailure.tsx';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { useJoinPlatform, usePlatforms, type PlatformRow } from './api.ts';
 import { CREDIT_LINE_COLORS } from './labels.ts';
+import { rateHeadline } from './pricing.ts';
 
 /** `/supplyloan/myPlatform` (PRODUCT §6): joined platforms with their credit line, and platforms open to join. */
 export default function MyPlatformPage() {
@@ -75,7 +76,7 @@ export default function MyPlatformPage() {
                     <Descriptions.Item label="核心企业" span={2}>
                       {p.coreEnterpriseName}
                     </Descriptions.Item>
-                    <Descriptions.Item label="年化利率">{percent(p.annualRatePpm)} 起</Descriptions.Item>
+                    <Descriptions.Item label="年化利率">{rateHeadline(p)}</Descriptions.Item>
                     <Descriptions.Item label="最长期限">{p.maxTermDays} 天</Descriptions.Item>
                     <Descriptions.Item label="融资比例">{percent(p.advanceRatePpm)}</Descriptions.Item>
                     <Descriptions.Item label="计息方式">{p.interestModeLabel}</Descriptions.Item>

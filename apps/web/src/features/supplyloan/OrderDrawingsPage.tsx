@@ -1,22 +1,5 @@
 import { addDays, chinaDate, financingCharges, formatYuan, trancheLifecycle, type Cents } from '@factoring/domain';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Row,
-  Select,
-  Space,
-  Statistic,
-  Table,
-  Tag,
-} from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Row, Select, Space, Statistic, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { percent } from '../../lib/format.ts';
@@ -24,6 +7,8 @@ import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { useDrawable, useDrawdowns, useRequestDrawdown, type Drawdown } from './api.ts';
 import { TRANCHE_COLORS } from './labels.ts';
 import { money } from './Money.tsx';
+import { parseTerm, termRule } from '../../lib/term.ts';
+import { TermInput } from '../../lib/TermInput.tsx';
 
 /**
  * `/supplyloan/orderdrawings` (PRODUCT §6): drawdowns of a signed order loan in tranches, each with
@@ -38,7 +23,7 @@ export default function OrderDrawingsPage() {
   const loan = drawable.data?.find((d) => d.id === selectedId);
   const [form] = Form.useForm<{ amount: string; termDays: number }>();
   const amount = tryParseYuan(Form.useWatch('amount', form));
-  const termDays = Form.useWatch('termDays', form);
+  const termDays = parseTerm(Form.useWatch('termDays', form)) ?? 0;
   const submit = useRequestDrawdown();
   const [confirming, setConfirming] = useState(false);
 
@@ -124,15 +109,8 @@ export default function OrderDrawingsPage() {
                 >
                   <Input inputMode="decimal" />
                 </Form.Item>
-                <Form.Item
-                  name="termDays"
-                  label="提款期限（天）"
-                  rules={[
-                    { required: true, message: '请输入提款期限' },
-                    { type: 'number', min: 1, max: loan.termDays, message: `提款期限为 1–${loan.termDays} 天` },
-                  ]}
-                >
-                  <InputNumber style={{ width: '100%' }} precision={0} min={1} />
+                <Form.Item name="termDays" label="提款期限（天）" rules={[termRule('提款期限', { max: loan.termDays })]}>
+                  <TermInput />
                 </Form.Item>
                 {charges && (
                   <Row gutter={16} style={{ marginBottom: 16 }}>

@@ -1,4 +1,4 @@
-import { addDays, chinaDate, financingLifecycle, formatYuan } from '@factoring/domain';
+import { addDays, chinaDate, financingAmountProblem, financingLifecycle, financingLimit, formatYuan } from '@factoring/domain';
 import {
   Alert,
   Button,
@@ -9,7 +9,6 @@ import {
   Empty,
   Form,
   Input,
-  InputNumber,
   Modal,
   Result,
   Row,
@@ -30,6 +29,8 @@ import { FINANCING_COLORS } from './labels.ts';
 import { money } from './Money.tsx';
 import { SignContract } from './SignContract.tsx';
 import { FinanceableOrderSlot } from '../../app/feature-slots.tsx';
+import { parseTerm, termRule } from '../../lib/term.ts';
+import { TermInput } from '../../lib/TermInput.tsx';
 
 interface Values {
   creditLineId: number;
@@ -61,9 +62,12 @@ export default function OrderLoanPage() {
   const line = usable.find((l) => l.id === creditLineId);
   const orderAmount = tryParseYuan(Form.useWatch('orderAmount', form));
   const amount = tryParseYuan(Form.useWatch('amount', form));
-  const termDays = Form.useWatch('termDays', form);
-  const trial = useTrial({ creditLineId, amount, termDays, orderAmount });
-  const maxAmount = line && orderAmount ? Math.min(line.available, trial.data?.maxAmount ?? line.available) : undefined;
+  const termDays = parseTerm(Form.useWatch('termDays', form)) ?? undefined;
+  // The server's rule (domain): min(available credit, advance rate × order amount), the same in hint, check and trial.
+  const limits = line ? { available: line.available, advanceRatePpm: line.platform.advanceRatePpm, receivables: orderAmount } : null;
+  const maxAmount = (limits && financingLimit(limits).maxAmount) ?? undefined;
+  const amountProblem = amount && limits && orderAmount ? financingAmountProblem(amount, limits) : null;
+  const trial = useTrial({ creditLineId, amount: amountProblem ? null : amount, termDays, orderAmount });
 
   useEffect(() => {
     if (form.getFieldValue('creditLineId') || !usable.length) return;
@@ -161,11 +165,10 @@ export default function OrderLoanPage() {
                           ? `最高可申请 ${yuan(maxAmount)}（${percent(line?.platform.advanceRatePpm)} × 订单金额，且不超过可用授信）`
                           : undefined
                       }
+                      dependencies={['orderAmount', 'creditLineId']}
                       rules={[
-                        yuanRule(
-                          '融资金额',
-                          () => maxAmount,
-                          (cap) => `融资金额不能超过 ${formatYuan(cap)} 元`,
+                        yuanRule('融资金额', undefined, undefined, (cents) =>
+                          limits && orderAmount ? financingAmountProblem(cents, limits) : null,
                         ),
                       ]}
                     >
@@ -177,17 +180,9 @@ export default function OrderLoanPage() {
                       name="termDays"
                       label="融资期限（天）"
                       extra={line ? `最长 ${line.platform.maxTermDays} 天；每笔提款期限不超过此期限` : undefined}
-                      rules={[
-                        { required: true, message: '请输入融资期限' },
-                        {
-                          type: 'number',
-                          min: 1,
-                          max: line?.platform.maxTermDays ?? 3650,
-                          message: `融资期限为 1–${line?.platform.maxTermDays ?? 3650} 天`,
-                        },
-                      ]}
+                      rules={[termRule('融资期限', { max: () => line?.platform.maxTermDays ?? 3650 })]}
                     >
-                      <InputNumber style={{ width: '100%' }} precision={0} min={1} />
+                      <TermInput />
                     </Form.Item>
                   </Col>
                 </Row>
@@ -202,7 +197,9 @@ export default function OrderLoanPage() {
           </Col>
           <Col xs={24} xl={9}>
             <Card title="融资试算（按全额一次提款）">
-              {!trial.data || !amount ? (
+              {amountProblem || (trial.isError && amount && termDays) ? (
+                <Alert type="error" showIcon title={amountProblem ?? (trial.error instanceof Error ? trial.error.message : '试算失败')} />
+              ) : !trial.data || !amount ? (
                 <Empty description="填写订单金额、融资金额和期限后试算" />
               ) : (
                 <Row gutter={[16, 16]}>

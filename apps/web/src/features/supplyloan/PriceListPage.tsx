@@ -1,7 +1,8 @@
 import { Card, Descriptions, Empty, Result, Select, Space, Table, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { usePlatform, usePlatforms, type PriceBracket } from './api.ts';
-import { percent } from '../../lib/format.ts';
+import { usePlatform, usePlatforms } from './api.ts';
+import { dailyRate, percent } from '../../lib/format.ts';
+import { baseRateApplies, priceRows, rateHeadline } from './pricing.ts';
 
 /** `/supplyloan/priceList`: a platform's pricing — rates and fees by term bracket, penalty, repayment account. */
 export default function PriceListPage() {
@@ -10,20 +11,7 @@ export default function PriceListPage() {
   const selected = Number(params.get('platformId')) || platforms.data?.[0]?.id || null;
   const platform = usePlatform(selected);
   const p = platform.data;
-  const brackets: (PriceBracket & { key: string; base?: boolean })[] = p
-    ? p.priceList.length
-      ? p.priceList.map((b) => ({ ...b, key: `${b.minDays}-${b.maxDays}` }))
-      : [
-          {
-            key: 'base',
-            minDays: 1,
-            maxDays: p.maxTermDays,
-            annualRatePpm: p.annualRatePpm,
-            serviceFeeRatePpm: p.serviceFeeRatePpm,
-            base: true,
-          },
-        ]
-    : [];
+  const brackets = p ? priceRows(p) : [];
   return (
     <Card
       title="价格表"
@@ -46,8 +34,10 @@ export default function PriceListPage() {
           <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
             <Descriptions.Item label="平台">{p.name}</Descriptions.Item>
             <Descriptions.Item label="核心企业">{p.coreEnterpriseName}</Descriptions.Item>
-            <Descriptions.Item label="基准年化利率">{percent(p.annualRatePpm)}</Descriptions.Item>
-            <Descriptions.Item label="基准服务费率">{percent(p.serviceFeeRatePpm)}</Descriptions.Item>
+            <Descriptions.Item label="年化利率">
+              <span data-testid="headline-rate">{rateHeadline(p)}</span>（按融资期限分档，见下表）
+            </Descriptions.Item>
+            <Descriptions.Item label="日利率">{dailyRate(Math.min(...brackets.map((b) => b.annualRatePpm)))} 起</Descriptions.Item>
             <Descriptions.Item label="计息方式">{p.interestModeLabel}</Descriptions.Item>
             <Descriptions.Item label="最长期限">{p.maxTermDays} 天</Descriptions.Item>
             <Descriptions.Item label="融资比例">{percent(p.advanceRatePpm)}</Descriptions.Item>
@@ -63,7 +53,7 @@ export default function PriceListPage() {
             columns={[
               { title: '融资期限', render: (_, b) => `${b.minDays}–${b.maxDays} 天${b.base ? '（基准）' : ''}` },
               { title: '年化利率', dataIndex: 'annualRatePpm', render: (v: number) => percent(v) },
-              { title: '日利率', dataIndex: 'annualRatePpm', render: (v: number) => percent(Math.round(v / 360)) },
+              { title: '日利率', dataIndex: 'annualRatePpm', render: (v: number) => dailyRate(v) },
               { title: '服务费率（一次性）', dataIndex: 'serviceFeeRatePpm', render: (v: number) => percent(v) },
               {
                 title: '逾期罚息年化',
@@ -73,7 +63,8 @@ export default function PriceListPage() {
             ]}
           />
           <Typography.Text type="secondary">
-            利息按实际天数/360 计算，四舍五入到分；期限不在上表任一档位内的，按基准利率和服务费率计收。
+            利息按实际天数/360 计算（日利率 = 年化利率 ÷ 360），四舍五入到分。
+            {baseRateApplies(p) && '期限不在上表任一档位内的，按基准利率和服务费率计收。'}
           </Typography.Text>
         </Space>
       )}

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { usePlatforms } from './api.ts';
 import { percent } from '../../lib/format.ts';
 import { yuan } from '../../lib/money.ts';
+import { rateHeadline } from './pricing.ts';
 
 const DOCUMENTS = [
   '与核心企业签订的购销合同或框架协议',
@@ -69,7 +70,7 @@ export default function SupplyLoanPage() {
                       description={
                         <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
                           <Descriptions.Item label="核心企业">{p.coreEnterpriseName}</Descriptions.Item>
-                          <Descriptions.Item label="年化利率">{percent(p.annualRatePpm)} 起</Descriptions.Item>
+                          <Descriptions.Item label="年化利率">{rateHeadline(p)}</Descriptions.Item>
                           <Descriptions.Item label="融资比例">{percent(p.advanceRatePpm)}</Descriptions.Item>
                           <Descriptions.Item label="最长期限">{p.maxTermDays} 天</Descriptions.Item>
                           <Descriptions.Item label="计息方式">{p.interestModeLabel}</Descriptions.Item>

@@ -57,7 +57,7 @@ export default function SysInfoPage() {
           <Descriptions.Item label="提现手续费">
             <span data-testid="fee-withdraw">¥{formatYuan(cfg.fees.withdraw)}</span> / 笔
           </Descriptions.Item>
-          <Descriptions.Item label="行内转账手续费">
+          <Descriptions.Item label="平台内转账手续费">
             <span data-testid="fee-transfer">¥{formatYuan(cfg.fees.inTransfer)}</span> / 笔
           </Descriptions.Item>
         </Descriptions>

@@ -1,6 +1,7 @@
-import { Button, Form, Input, Result } from 'antd';
+import { Button, Form, Result } from 'antd';
 import { Link } from 'react-router';
-import { rules, trimOnBlur } from './rules.ts';
+import { rules } from './rules.ts';
+import { TrimInput } from '../../lib/TextInput.tsx';
 import { TradeCard } from './TradeCard.tsx';
 import { useAccountMail } from './use-account-mail.ts';
 
@@ -20,7 +21,7 @@ export default function ForgetPwdPage() {
     <TradeCard title="找回密码" testId="forgetpwd">
       <Form form={form} layout="vertical" onFinish={(v) => void send(v)}>
         <Form.Item label="登录名或邮箱" name="account" rules={rules.account} extra="重置密码的链接将发送到账户的注册邮箱，30 分钟内有效">
-          <Input maxLength={100} autoComplete="username" onBlur={(e) => form.setFieldValue('account', trimOnBlur(e))} />
+          <TrimInput maxLength={100} autoComplete="username" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={sending}>
           发送重置邮件

@@ -1,6 +1,7 @@
-import { Alert, Button, Form, Input, Result } from 'antd';
+import { Alert, Button, Form, Result } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { rules, trimOnBlur } from './rules.ts';
+import { rules } from './rules.ts';
+import { TrimInput } from '../../lib/TextInput.tsx';
 import { TradeCard } from './TradeCard.tsx';
 import { useAccountMail } from './use-account-mail.ts';
 
@@ -45,7 +46,7 @@ export default function OptTimeoutPage() {
               rules={rules.account}
               extra={type === 'reset' ? '我们将向注册邮箱发送新的重置密码链接' : '我们将向注册邮箱重新发送激活邮件'}
             >
-              <Input maxLength={100} onBlur={(e) => form.setFieldValue('account', trimOnBlur(e))} />
+              <TrimInput maxLength={100} />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={sending}>
               {type === 'reset' ? '重新发送重置邮件' : '重新发送激活邮件'}

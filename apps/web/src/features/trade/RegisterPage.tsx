@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 import { useFeedback } from '../../lib/feedback.ts';
 import { writeLocal } from '../../lib/storage.ts';
 import { encryptAll, useAccountMailCall, useRegister } from './api.ts';
-import { rules, trimOnBlur } from './rules.ts';
+import { rules } from './rules.ts';
+import { TrimInput } from '../../lib/TextInput.tsx';
+import { useBlurValidation } from '../../lib/blur-validation.ts';
 import { TradeCard } from './TradeCard.tsx';
 import { useChallenge, type ChallengeState } from './use-challenge.ts';
 
@@ -53,6 +55,7 @@ const AGREEMENT = [
 /** `/trade/register` (PRODUCT §3): creates an inactive account and mails the activation link. */
 export default function RegisterPage() {
   const [form] = Form.useForm<Values>();
+  const blur = useBlurValidation();
   const feedback = useFeedback();
   const challenge = useChallenge();
   const register = useRegister();
@@ -123,30 +126,60 @@ export default function RegisterPage() {
 
   return (
     <TradeCard title="注册企业账户" width={520} testId="register-form">
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} scrollToFirstError autoComplete="off">
-        <Form.Item label="邮箱" name="email" rules={rules.email} extra="用于接收激活邮件与找回密码">
-          <Input
-            type="email"
-            maxLength={100}
-            autoComplete="email"
-            placeholder="name@company.com"
-            onBlur={(e) => form.setFieldValue('email', trimOnBlur(e))}
-          />
+      {/* noValidate: the browser's own (English) bubbles never cover the form's Chinese messages. */}
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(v) => void submit(v)}
+        onFieldsChange={blur.onFieldsChange}
+        scrollToFirstError
+        autoComplete="off"
+        noValidate
+        data-testid="register-fields"
+      >
+        <Form.Item label="邮箱" name="email" rules={rules.email} validateTrigger={blur.trigger('email')} extra="用于接收激活邮件与找回密码">
+          <TrimInput type="email" maxLength={100} autoComplete="email" placeholder="name@company.com" />
         </Form.Item>
-        <Form.Item label="登录名" name="loginName" rules={rules.loginName} extra="4–20 位字母、数字或下划线，不区分大小写">
-          <Input maxLength={20} autoComplete="username" onBlur={(e) => form.setFieldValue('loginName', trimOnBlur(e))} />
+        <Form.Item
+          label="登录名"
+          name="loginName"
+          rules={rules.loginName}
+          validateTrigger={blur.trigger('loginName')}
+          extra="4–20 位字母、数字或下划线，不区分大小写"
+        >
+          <TrimInput maxLength={20} autoComplete="username" />
         </Form.Item>
-        <Form.Item label="企业名称" name="enterpriseName" rules={rules.enterpriseName} extra="与营业执照一致，实名认证时核对">
-          <Input maxLength={50} autoComplete="organization" onBlur={(e) => form.setFieldValue('enterpriseName', trimOnBlur(e))} />
+        <Form.Item
+          label="企业名称"
+          name="enterpriseName"
+          rules={rules.enterpriseName}
+          validateTrigger={blur.trigger('enterpriseName')}
+          extra="与营业执照一致，实名认证时核对"
+        >
+          <TrimInput maxLength={50} autoComplete="organization" />
         </Form.Item>
-        <Form.Item label="手机号码" name="mobile" rules={rules.mobile}>
-          <Input maxLength={11} inputMode="numeric" autoComplete="tel" onBlur={(e) => form.setFieldValue('mobile', trimOnBlur(e))} />
+        <Form.Item label="手机号码" name="mobile" rules={rules.mobile} validateTrigger={blur.trigger('mobile')}>
+          <TrimInput maxLength={11} inputMode="numeric" autoComplete="tel" />
         </Form.Item>
-        <Form.Item label="登录密码" name="password" rules={rules.password} extra="至少 8 位，须同时包含字母和数字" hasFeedback>
-          <Input.Password maxLength={64} autoComplete="new-password" />
+        <Form.Item
+          label="登录密码"
+          name="password"
+          rules={rules.password}
+          validateTrigger={blur.trigger('password')}
+          extra="至少 8 位，须同时包含字母和数字"
+          hasFeedback
+        >
+          <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item label="确认密码" name="confirmPassword" dependencies={['password']} rules={rules.confirm('password')} hasFeedback>
-          <Input.Password maxLength={64} autoComplete="new-password" />
+        <Form.Item
+          label="确认密码"
+          name="confirmPassword"
+          dependencies={['password']}
+          rules={rules.confirm('password')}
+          validateTrigger={blur.trigger('confirmPassword')}
+          hasFeedback
+        >
+          <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item label="人机校验" name="challenge">
           <ChallengeStatus state={challenge.state} onRetry={() => void challenge.retry().catch(() => undefined)} />

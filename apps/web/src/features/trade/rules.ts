@@ -1,9 +1,11 @@
 import type { FormRule as Rule } from 'antd';
+import { maxCharsRule } from '../../lib/text-rules.ts';
 
 /** The server's registration rules (modules/account/rules.ts), checked before sending. */
 export const LOGIN_NAME = /^[A-Za-z0-9_]{4,20}$/;
 export const MOBILE = /^1[3-9]\d{9}$/;
 export const ENTERPRISE_NAME = /^[\p{Script=Han}A-Za-z0-9（）()·&\- ]{2,50}$/u;
+const ENTERPRISE_NAME_CHARS = /^[\p{Script=Han}A-Za-z0-9（）()·&\- ]*$/u;
 export const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 
 export const isStrongPassword = (p: string) => p.length >= 8 && p.length <= 64 && /[A-Za-z]/.test(p) && /\d/.test(p);
@@ -20,7 +22,10 @@ export const rules = {
   ] as Rule[],
   enterpriseName: [
     { required: true, message: '请输入企业名称' },
-    { pattern: ENTERPRISE_NAME, message: '企业名称须为 2–50 个字符，只能包含汉字、字母、数字、括号、·、& 和 -' },
+    // One message per problem: too long (kept as typed, never cut), too short, characters not allowed.
+    maxCharsRule('企业名称', 50),
+    { min: 2, message: '企业名称至少 2 个字' },
+    { pattern: ENTERPRISE_NAME_CHARS, message: '企业名称只能包含汉字、字母、数字、括号、·、& 和 -' },
   ] as Rule[],
   mobile: [
     { required: true, message: '请输入手机号码' },
@@ -49,6 +54,3 @@ export const rules = {
     },
   ] as Rule[],
 };
-
-/** SPEC §5: text inputs are trimmed on blur. */
-export const trimOnBlur = (e: { target: { value: string } }) => e.target.value.trim();

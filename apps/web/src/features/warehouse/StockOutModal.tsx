@@ -1,6 +1,6 @@
 import { chinaDate } from '@factoring/domain';
 import { stockOutSchema } from '@factoring/domain/contract';
-import { Alert, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
@@ -9,6 +9,7 @@ import { schemaRule } from '../../lib/schema-rule.ts';
 import { usePositions, useStockOut, type Position } from './api.ts';
 import { quantityRule } from './format.ts';
 import { PositionSummary, positionOptionLabel } from './PositionLabel.tsx';
+import { ReleaseOrderPicker } from './ReleaseOrderPicker.tsx';
 import { submitStock } from './submit.ts';
 
 interface Values {
@@ -98,8 +99,8 @@ export function StockOutModal({ open, onClose, position: preset }: { open: boole
         <Form.Item name="documentNo" label="出库单号" rules={[field('documentNo')]}>
           <Input maxLength={40} placeholder="如 CK-SZ-20261123-01" data-testid="out-document" />
         </Form.Item>
-        <Form.Item name="releaseOrderId" label="放货指令编号（质押赎货时填写）">
-          <InputNumber min={1} precision={0} style={{ width: '100%' }} placeholder="选填" />
+        <Form.Item name="releaseOrderId" label="放货单（质押赎货出库时选择，核对收货方）">
+          <ReleaseOrderPicker positionId={positionId} unit={selected?.unit} />
         </Form.Item>
         <Form.Item name="note" label="备注" rules={[field('note')]}>
           <Input.TextArea rows={2} maxLength={200} />

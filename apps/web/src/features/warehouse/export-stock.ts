@@ -1,49 +1,42 @@
-import ExcelJS from 'exceljs';
-import { formatChinaDateTime } from '@factoring/domain';
+import { chinaDate, formatChinaDateTime } from '@factoring/domain';
+import { buildWorkbook, downloadWorkbook } from '../../lib/excel-export.ts';
 import type { Position } from './api.ts';
 
+const quantityFormat = (p: Position) => (p.scale ? `#,##0.${'0'.repeat(p.scale)}` : '#,##0');
+
 /**
- * Builds the inventory workbook (loaded only on export, so exceljs stays out of the page's chunk).
- * Quantities are written as numbers from their exact decimal text with the unit's decimals as the
- * cell format, so Excel sums them.
+ * The inventory workbook. Quantities are numbers from their exact decimal text with the unit's
+ * decimals as the cell format, so Excel sums them; units differ, so there is no totals row.
  */
+export function positionsWorkbook(items: Position[], filterText: string) {
+  const quantity = (header: string, pick: (p: Position) => string) => ({
+    header,
+    width: 14,
+    kind: 'number' as const,
+    value: (p: Position) => Number(pick(p)),
+    numFmt: quantityFormat,
+  });
+  return buildWorkbook({
+    sheetName: '库存明细',
+    preamble: [['库存明细'], [`导出时间：${formatChinaDateTime(new Date())}`, '', '', `筛选：${filterText || '全部'}`], []],
+    columns: [
+      { header: '存货企业', width: 28, value: (p) => p.depositorName },
+      { header: '仓库', width: 24, value: (p) => p.warehouseName },
+      { header: '库位', width: 10, value: (p) => p.locationCode },
+      { header: '商品', width: 14, value: (p) => p.goodsName },
+      { header: '规格', width: 22, value: (p) => p.specification ?? '' },
+      { header: '批次', width: 14, value: (p) => p.batchNo },
+      { header: '单位', width: 6, value: (p) => p.unit },
+      quantity('库存合计', (p) => p.total),
+      quantity('可用', (p) => p.available),
+      quantity('质押', (p) => p.pledged),
+      quantity('冻结', (p) => p.frozen),
+    ],
+    rows: items,
+  });
+}
+
+/** Builds the workbook and downloads it (this module is loaded only when the user exports). */
 export async function exportPositionsToExcel(items: Position[], filterText: string): Promise<string> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'Factoring Portal';
-  const ws = wb.addWorksheet('库存明细');
-  ws.addRow(['库存明细']);
-  ws.addRow([`导出时间：${formatChinaDateTime(new Date())}`, '', '', `筛选：${filterText || '全部'}`]);
-  ws.addRow([]);
-  const header = ws.addRow(['存货企业', '仓库', '库位', '商品', '规格', '批次', '单位', '库存合计', '可用', '质押', '冻结']);
-  header.font = { bold: true };
-  for (const p of items) {
-    const row = ws.addRow([
-      p.depositorName,
-      p.warehouseName,
-      p.locationCode,
-      p.goodsName,
-      p.specification ?? '',
-      p.batchNo,
-      p.unit,
-      Number(p.total),
-      Number(p.available),
-      Number(p.pledged),
-      Number(p.frozen),
-    ]);
-    const fmt = p.scale ? `#,##0.${'0'.repeat(p.scale)}` : '#,##0';
-    for (const c of [8, 9, 10, 11]) row.getCell(c).numFmt = fmt;
-  }
-  [28, 24, 10, 14, 22, 14, 6, 14, 14, 14, 14].forEach((w, i) => (ws.getColumn(i + 1).width = w));
-  const buffer = await wb.xlsx.writeBuffer();
-  const blob = new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-  const name = `库存明细_${new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '')}.xlsx`;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
+  return downloadWorkbook(positionsWorkbook(items, filterText), `库存明细_${chinaDate().replaceAll('-', '')}.xlsx`);
 }

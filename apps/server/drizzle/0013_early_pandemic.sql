@@ -1,0 +1,2 @@
+ALTER TABLE "bpm_tasks" ADD COLUMN "follows_task_id" integer;--> statement-breakpoint
+ALTER TABLE "bpm_tasks" ADD CONSTRAINT "bpm_tasks_follows_task_id_bpm_tasks_id_fk" FOREIGN KEY ("follows_task_id") REFERENCES "public"."bpm_tasks"("id") ON DELETE no action ON UPDATE no action;

@@ -1,0 +1,1 @@
+ALTER TABLE "financing_tranches" ADD COLUMN "annual_rate_ppm" integer;

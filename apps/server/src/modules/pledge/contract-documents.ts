@@ -1,0 +1,79 @@
+import { dueDateWording, formatPercent, formatYuan, INTEREST_MODE_LABELS } from '@factoring/domain';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { platforms, warehouses } from '../../db/schema/index.ts';
+import { generateContract } from '../contracts/index.ts';
+import { FACTOR_NAME } from '../supplyloan/contract-link.ts';
+import { goodsOf, itemsOf, pledgedQuantityOf, type PledgeFinancing } from './store.ts';
+
+/** The business record the pledge's contracts belong to (contracts.related_type): one sign hook, one "all signed" rule. */
+export const PLEDGE_RELATED_TYPE = 'PLEDGE';
+
+/**
+ * Draws up the pledge contract (质押合同) and, when a margin is asked, the margin agreement
+ * (保证金协议) of a new application, in the application's transaction, from the contracts module's
+ * templates with the financing's fixed terms. Both wait for the enterprise's signature; the operator's
+ * approval is refused until both are signed (contract-status.ts).
+ */
+export async function generatePledgeContracts(tx: Tx, f: PledgeFinancing): Promise<number[]> {
+  const [platform] = await tx.select().from(platforms).where(eq(platforms.id, f.platformId));
+  const [warehouse] = await tx
+    .select({ name: warehouses.name, address: warehouses.address })
+    .from(warehouses)
+    .where(eq(warehouses.id, f.warehouseId));
+  const item = await goodsOf(tx, f.goodsId);
+  const quantity = pledgedQuantityOf(await itemsOf(tx, f.id), item.scale);
+  const counterparty = platform?.repaymentAccount?.accountName ?? FACTOR_NAME;
+  const related = {
+    enterpriseId: f.enterpriseId,
+    relatedType: PLEDGE_RELATED_TYPE,
+    relatedId: f.id,
+    relatedNo: f.financingNo,
+    counterparty,
+  };
+  const ids: number[] = [];
+  const pledge = await generateContract(tx, {
+    ...related,
+    type: 'PLEDGE',
+    title: `${platform?.name ?? ''}质押合同（${f.financingNo}）`,
+    amount: f.amount,
+    data: {
+      financingNo: f.financingNo,
+      platformName: platform?.name ?? '',
+      pledgeGoods: `${item.name}${item.specification ? ` ${item.specification}` : ''}`,
+      pledgeQuantity: `${quantity}${item.unit}`,
+      pledgeValue: formatYuan(f.valueAtApply),
+      warehouse: warehouse ? `${warehouse.name}（${warehouse.address}）` : '',
+      pledgeRate: formatPercent(f.pledgeRatePpm),
+      warningLine: formatPercent(f.warningLinePpm),
+      liquidationLine: formatPercent(f.liquidationLinePpm),
+      rate: formatPercent(f.annualRatePpm),
+      interestMode: INTEREST_MODE_LABELS[f.interestMode],
+      termDays: String(f.termDays),
+      startDate: '放款之日',
+      dueDate: dueDateWording(f.termDays), // the booked due date: disbursement date + term, as supply loans state it
+      interest: formatYuan(f.interest),
+      serviceFee: formatYuan(f.serviceFee),
+      netAmount: formatYuan(f.netAmount),
+    },
+  });
+  ids.push(pledge.id);
+  if (f.margin > 0) {
+    const margin = await generateContract(tx, {
+      ...related,
+      type: 'MARGIN',
+      title: `${platform?.name ?? ''}保证金协议（${f.financingNo}）`,
+      amount: f.margin,
+      data: {
+        financingNo: f.financingNo,
+        platformName: platform?.name ?? '',
+        marginRate: formatPercent(f.marginRatePpm),
+        marginAccount: '甲方虚拟账户保证金子账户（冻结）',
+        '主债权金额（元）': formatYuan(f.amount),
+        补缴保证金: `质押率超过预警线 ${formatPercent(f.warningLinePpm)} 且价格下跌、或超过平仓线 ${formatPercent(f.liquidationLinePpm)} 时，甲方应于通知期限内补缴至质押率 ${formatPercent(f.pledgeRatePpm)}`,
+      },
+    });
+    ids.push(margin.id);
+  }
+  return ids;
+}

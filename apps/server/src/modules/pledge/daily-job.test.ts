@@ -1,0 +1,105 @@
+import { addDays, chinaDate, penaltyInterest, type Cents } from '@factoring/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pledgeEvents, pledgeFinancings, pledgeMarginCalls } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { runPledgeDaily } from './daily-job.ts';
+import { disbursedFinancing, newKey, okOf, password, pledgeWorld, proven, recordPrice, stockIn, type PledgeWorld } from './testing.ts';
+
+/**
+ * The pledge part of the daily job (issue 14), on PGlite and PostgreSQL, run for business dates
+ * ahead of today: a margin call unmet past its deadline defaults the financing and gives the
+ * operators one follow-up task; a financing past its due date is overdue and accrues penalty
+ * interest once per business day. Worked example: 250,000.00 at 8.4 % a year, penalty × 1.5:
+ * 250,000 × 8.4 % × 1.5 ÷ 360 = 87.50 a day → 262.50 for 3 days, 350.00 for 4.
+ */
+let t: TestApp;
+let w: PledgeWorld;
+let id: number;
+const today = chinaDate();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await pledgeWorld(t);
+  const positionId = await stockIn(w, w.enterpriseId, 'DJ-1', '100.000');
+  id = await disbursedFinancing(w, positionId, '100.000', 25_000_000, 30);
+}, 240_000);
+afterAll(() => t?.close());
+
+const financing = async () => (await t.database.db.select().from(pledgeFinancings).where(eq(pledgeFinancings.id, id)))[0]!;
+const calls = () => t.database.db.select().from(pledgeMarginCalls).where(eq(pledgeMarginCalls.financingId, id));
+const followUps = async (refId: number) => {
+  const list = okOf<{ items: { refId: string; type: string; subject: string }[] }>(
+    await w.op.get('/api/bpm/tasks', { type: 'PLEDGE_MARGIN_DEFAULT', state: 'PENDING', size: 200 }),
+  );
+  return list.items.filter((i) => i.refId === String(refId));
+};
+const actions = async () => (await t.database.db.select().from(pledgeEvents).where(eq(pledgeEvents.financingId, id))).map((e) => e.action);
+
+describe('pledge daily job', () => {
+  it('defaults an unmet margin call only after its deadline, once, and notifies the operators', async () => {
+    await recordPrice(w, 300_000);
+    const [call] = await calls();
+    expect(call).toMatchObject({ status: 'OPEN', amount: 4_000_000, deadline: addDays(today, 3) });
+
+    // On the deadline itself the call is still open.
+    await runPledgeDaily(t.database.db, addDays(today, 3));
+    expect((await calls())[0]!.status).toBe('OPEN');
+    expect(await followUps(call!.id)).toHaveLength(0);
+
+    // The day after: DEFAULTED, the financing flagged, one task for the operators.
+    await runPledgeDaily(t.database.db, addDays(today, 4));
+    expect((await calls())[0]!.status).toBe('DEFAULTED');
+    expect(await financing()).toMatchObject({ defaulted: true, overdue: false, status: 'DISBURSED' });
+    const tasks = await followUps(call!.id);
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0]!.subject).toContain((await financing()).financingNo);
+    expect(tasks[0]!.subject).toContain('40,000.00');
+    expect(await actions()).toContain('补缴保证金逾期');
+
+    // Running again (the same day or later) raises nothing twice.
+    await runPledgeDaily(t.database.db, addDays(today, 4));
+    await runPledgeDaily(t.database.db, addDays(today, 5));
+    expect(await followUps(call!.id)).toHaveLength(1);
+    expect((await actions()).filter((a) => a === '补缴保证金逾期')).toHaveLength(1);
+
+    // The enterprise sees the defaulted call among its alerts, and may still meet it late.
+    const alerts = okOf<{ marginCalls: { id: number; status: string }[]; warnings: { id: number; risk: string }[] }>(
+      await w.demo.get('/api/pledge/alerts'),
+    );
+    expect(alerts.marginCalls).toEqual([expect.objectContaining({ id: call!.id, status: 'DEFAULTED', amount: 4_000_000 })]);
+    expect(alerts.warnings).toEqual([expect.objectContaining({ id, risk: 'WARNING', ltvPpm: 833_334 })]);
+    okOf(await w.demo.post(`/api/pledge/financings/${id}/top-up`, { password: password(w), idempotencyKey: newKey() }, { json: true }));
+    expect(await financing()).toMatchObject({ defaulted: false, topUpMargin: 4_000_000 });
+    // Topped up to the pledge rate: no warning is left either.
+    expect(okOf(await w.demo.get('/api/pledge/alerts'))).toEqual({ marginCalls: [], warnings: [] });
+    await proven(w);
+  });
+
+  it('marks the financing overdue after its due date and accrues penalty interest once per day', async () => {
+    const f = await financing();
+    expect(f).toMatchObject({
+      outstanding: 25_000_000,
+      annualRatePpm: 84_000,
+      penaltyMultiplierPpm: 1_500_000,
+      dueDate: addDays(today, 30),
+    });
+
+    await runPledgeDaily(t.database.db, f.dueDate);
+    expect(await financing()).toMatchObject({ overdue: false, penaltyOwed: 0 });
+
+    await runPledgeDaily(t.database.db, addDays(f.dueDate, 3));
+    expect(penaltyInterest(25_000_000 as Cents, 84_000, 1_500_000, 3)).toBe(26_250);
+    expect(await financing()).toMatchObject({ overdue: true, penaltyOwed: 26_250, penaltyAccruedTo: addDays(f.dueDate, 3) });
+
+    // Twice on one business day accrues once.
+    await runPledgeDaily(t.database.db, addDays(f.dueDate, 3));
+    expect((await financing()).penaltyOwed).toBe(26_250);
+
+    // The next day adds one day: 87.50.
+    await runPledgeDaily(t.database.db, addDays(f.dueDate, 4));
+    expect(await financing()).toMatchObject({ penaltyOwed: 35_000, penaltyAccruedTo: addDays(f.dueDate, 4) });
+    expect((await actions()).filter((a) => a === '逾期计罚息')).toHaveLength(2);
+    await proven(w);
+  }, 120_000);
+});

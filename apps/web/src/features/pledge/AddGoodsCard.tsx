@@ -1,0 +1,113 @@
+import { compareQty, sumQuantities, toQuantityText } from '@factoring/domain';
+import { Alert, Button, Card, Checkbox, Descriptions, Empty, InputNumber, Popconfirm, Skeleton, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { newIdempotencyKey } from '../../lib/confirm.ts';
+import { yuan } from '../../lib/money.ts';
+import { useAddGoods, useAddGoodsQuote, type AddGoodsResult } from './delivery-api.ts';
+
+/**
+ * /pledge/giveGold, the other way to meet a margin call: pledge more of the same goods from own
+ * available stock (or live receipts) in the same warehouse. The server checks that the value added
+ * at the current price restores the pledge rate; here the least quantity is shown and enforced.
+ */
+export function AddGoodsCard({ id, onDone }: { id: number; onDone(result: AddGoodsResult): void }) {
+  const quote = useAddGoodsQuote(id);
+  const addGoods = useAddGoods();
+  const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const [receipts, setReceipts] = useState<number[]>([]);
+  const [key, setKey] = useState(newIdempotencyKey);
+  if (quote.isPending) return <Skeleton active />;
+  const q = quote.data;
+  if (!q?.marginCall) return null;
+  const receiptQuantities = q.stock.flatMap((s) => s.receipts.filter((r) => receipts.includes(r.id)).map((r) => r.quantity));
+  const lines = Object.entries(quantities).filter(([, v]) => v && compareQty(v, '0') > 0);
+  const total = toQuantityText(sumQuantities(...lines.map(([, v]) => v), ...receiptQuantities), q.scale);
+  const enough = compareQty(total, q.minimumQuantity) >= 0 && compareQty(total, '0') > 0;
+
+  return (
+    <Card title="或：补充质押货物" size="small" data-testid="add-goods">
+      <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ marginBottom: 12 }}>
+        <Descriptions.Item label="质押货物">{q.goodsName}</Descriptions.Item>
+        <Descriptions.Item label="当前单价">{`${yuan(q.unitPrice)} / ${q.unit}`}</Descriptions.Item>
+        <Descriptions.Item label="已质押">{`${q.pledgedQuantity} ${q.unit}`}</Descriptions.Item>
+      </Descriptions>
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        title={`按当前单价，至少需补充质押 ${q.minimumQuantity} ${q.unit}（同一监管仓库的同种货物），质押率即恢复，无需补缴 ${yuan(q.marginCall.amount)}。`}
+      />
+      <Table
+        rowKey="positionId"
+        size="small"
+        pagination={false}
+        scroll={{ x: 560 }}
+        dataSource={q.stock}
+        locale={{ emptyText: <Empty description={`该仓库没有可补充质押的${q.goodsName}库存`} /> }}
+        columns={[
+          { title: '批次', dataIndex: 'batchNo' },
+          { title: '可用数量', render: (_, s) => `${s.available} ${q.unit}` },
+          {
+            title: '补充质押',
+            render: (_, s) =>
+              compareQty(s.available, '0') > 0 ? (
+                <InputNumber<string>
+                  stringMode
+                  min="0"
+                  max={s.available}
+                  precision={q.scale}
+                  aria-label={`补充质押数量 ${s.batchNo}`}
+                  value={quantities[s.positionId]}
+                  onChange={(v) => setQuantities((m) => ({ ...m, [s.positionId]: v ?? '' }))}
+                  addonAfter={q.unit}
+                />
+              ) : (
+                '—'
+              ),
+          },
+          {
+            title: '仓单',
+            render: (_, s) =>
+              s.receipts.length
+                ? s.receipts.map((r) => (
+                    <Checkbox
+                      key={r.id}
+                      checked={receipts.includes(r.id)}
+                      onChange={(e) => setReceipts((ids) => (e.target.checked ? [...ids, r.id] : ids.filter((x) => x !== r.id)))}
+                    >
+                      {`${r.receiptNo}（${r.quantity} ${q.unit}）`}
+                    </Checkbox>
+                  ))
+                : '—',
+          },
+        ]}
+      />
+      <div style={{ marginTop: 12, display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography.Text type={enough || compareQty(total, '0') === 0 ? undefined : 'danger'}>
+          本次补充 {total} {q.unit}
+          {!enough && compareQty(total, '0') > 0 ? `，不足 ${q.minimumQuantity} ${q.unit}` : ''}
+        </Typography.Text>
+        <Popconfirm
+          title={`确认补充质押 ${q.goodsName} ${total} ${q.unit}？质押后货物不能出库，直至赎回。`}
+          disabled={!enough}
+          onConfirm={async () => {
+            const r = await addGoods.run({
+              id,
+              lines: [
+                ...lines.map(([positionId, quantity]) => ({ positionId: Number(positionId), quantity })),
+                ...receipts.map((receiptId) => ({ receiptId })),
+              ],
+              idempotencyKey: key,
+            });
+            setKey(newIdempotencyKey());
+            if (r) onDone(r);
+          }}
+        >
+          <Button type="primary" disabled={!enough} loading={addGoods.isPending} data-testid="add-goods-submit">
+            补充质押
+          </Button>
+        </Popconfirm>
+      </div>
+    </Card>
+  );
+}
