@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://localhost:${PORT}`;
+// A second run beside the first (another E2E_PORT) gets its own embedded database.
+const DATA_DIR = process.env.E2E_PORT ? `.e2e-data-${PORT}` : '.e2e-data';
 
 /**
  * Journeys drive Debian's Chromium (Playwright cannot download browsers here) against the built
@@ -36,7 +38,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'rm -rf .e2e-data && node --import tsx apps/server/src/main.ts',
+    command: `rm -rf ${DATA_DIR} && node --import tsx apps/server/src/main.ts`,
     url: `${BASE_URL}/readyz`,
     // Seeding signs contracts (PDF work): give a loaded machine time to start.
     timeout: 300_000,
@@ -45,7 +47,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
-      DATA_DIR: '.e2e-data',
+      DATA_DIR,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       AUTH_RATE_LIMIT: '1000',

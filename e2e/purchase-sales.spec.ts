@@ -97,7 +97,7 @@ test('purchase and sales: a purchase order is confirmed, received and paid by ta
   await expect(page.getByTestId('order-manage').locator('tr', { hasText: orderNo })).toContainText('已付清');
 
   // A sales order to the core enterprise of the 中建材 platform, confirmed.
-  await page.getByTestId('order-new').hover();
+  await page.getByTestId('order-new').click();
   await page.getByRole('menuitem', { name: '销售订单' }).click();
   await fillOrder(page, {
     name: CORE_BUYER,

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useFeedback } from '../../lib/feedback.ts';
 import { isRequestFailure } from '../../lib/request.ts';
 import { yuan } from '../../lib/money.ts';
+import { money } from '../../lib/Money.tsx';
 import { fetchOrdersForExport, useOrders, type OrderDetail, type OrderFilters, type OrderRow } from './api.ts';
 import { ORDER_KIND_LABELS, ORDER_STATUS_LABELS, STATUS_COLORS } from './labels.ts';
 import { OrderDetailDrawer } from './OrderDetailDrawer.tsx';
@@ -108,7 +109,9 @@ export default function OrderManagePage() {
             <Button onClick={exportExcel} loading={exporting}>
               导出 Excel
             </Button>
+            {/* Opened by a click: a phone has no hover, and a hover can land while a drawer is still closing. */}
             <Dropdown
+              trigger={['click']}
               menu={{
                 items: [
                   { key: 'PURCHASE', label: '采购订单' },
@@ -155,12 +158,12 @@ export default function OrderManagePage() {
               ),
             },
             { title: '交货日期', dataIndex: 'deliveryDate' },
-            { title: '价税合计', dataIndex: 'totalAmount', align: 'right', render: (v: number) => yuan(v) },
+            { title: '价税合计', dataIndex: 'totalAmount', align: 'right', render: money },
             {
               title: '未付/未收',
               dataIndex: 'outstanding',
               align: 'right',
-              render: (v: number, r) => <Typography.Text type={r.overdue ? 'danger' : undefined}>{yuan(v)}</Typography.Text>,
+              render: (v: number, r) => <Typography.Text type={r.overdue ? 'danger' : undefined}>{money(v)}</Typography.Text>,
             },
             {
               title: '状态',
