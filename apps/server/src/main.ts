@@ -10,6 +10,7 @@ const DEMO_LOGINS = [
   ['cangchu', '仓储企业用户 warehouse user'],
   ['gouxiao', '购销企业用户 purchase/sales user'],
   ['operator', "保理运营 the factor's operator (/bpm/tasks)"],
+  ['fuhe', '复核运营 second operator: executes what operator approved (maker-checker)'],
   ['xinqiye', '未认证企业 enterprise to authenticate'],
 ] as const;
 

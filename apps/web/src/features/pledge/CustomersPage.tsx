@@ -1,12 +1,12 @@
-import { DELIVERY_PARTY_STATUS_LABELS, validateUscc, type DeliveryPartyStatus } from '@factoring/domain';
+import { DELIVERY_PARTY_STATUS_LABELS, validateUscc } from '@factoring/domain';
 import { MOBILE_PATTERN, PERSON_NAME_PATTERN, pledgeCustomerBody } from '@factoring/domain/contract';
-import { Button, Card, Descriptions, Drawer, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Drawer, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { dateTime } from '../../lib/format.ts';
 import { schemaRule } from '../../lib/schema-rule.ts';
+import { DeliveryPartyList } from './DeliveryPartyList.tsx';
 import { useAddCustomer, useCustomers, useDisableCustomer, type PartyFilter, type PledgeCustomer } from './delivery-api.ts';
 
-const STATUS_COLOR: Record<DeliveryPartyStatus, string> = { ACTIVE: 'green', DISABLED: 'default' };
 const field = (name: keyof typeof pledgeCustomerBody.shape) => schemaRule(pledgeCustomerBody.shape[name]);
 
 /**
@@ -31,54 +31,20 @@ export default function CustomersPage() {
       }
     >
       <Typography.Paragraph type="secondary">赎货时可将放货单开给这里的客户，由客户凭放货单号到监管仓库提货。</Typography.Paragraph>
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Select
-          allowClear
-          placeholder="全部状态"
-          style={{ width: 140 }}
-          value={filter.status}
-          onChange={(status) => setFilter((f) => ({ ...f, status, page: 1 }))}
-          options={Object.entries(DELIVERY_PARTY_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
-        />
-        <Input.Search
-          allowClear
-          placeholder="按客户名称查找"
-          style={{ width: 240 }}
-          onSearch={(keyword) => setFilter((f) => ({ ...f, keyword: keyword.trim() || undefined, page: 1 }))}
-        />
-      </Space>
-      <Table<PledgeCustomer>
-        rowKey="id"
-        size="small"
-        loading={list.isPending}
-        dataSource={list.data?.items}
-        scroll={{ x: 900 }}
-        locale={{ emptyText: <Empty description="暂无下游客户" /> }}
-        pagination={{
-          current: filter.page,
-          pageSize: filter.size,
-          total: list.data?.totalCount,
-          onChange: (page, size) => setFilter((f) => ({ ...f, page, size })),
-        }}
+      <DeliveryPartyList<PledgeCustomer>
+        filter={filter}
+        setFilter={setFilter}
+        list={list}
+        searchPlaceholder="按客户名称查找"
+        emptyText="暂无下游客户"
+        scrollX={900}
+        disableConfirm={(c) => `停用后不能再向「${c.name}」放货，确定停用？`}
+        onDisable={(id) => disable.run(id)}
         columns={[
           { title: '客户名称', dataIndex: 'name', render: (v: string, c) => <a onClick={() => setShown(c)}>{v}</a> },
           { title: '统一社会信用代码', dataIndex: 'uscc', render: (v: string | null) => v ?? '—' },
           { title: '联系人', render: (_, c) => [c.contactName, c.contactMobileMasked].filter(Boolean).join(' ') || '—' },
           { title: '收货地址', dataIndex: 'address', ellipsis: true },
-          {
-            title: '状态',
-            dataIndex: 'status',
-            render: (s: DeliveryPartyStatus) => <Tag color={STATUS_COLOR[s]}>{DELIVERY_PARTY_STATUS_LABELS[s]}</Tag>,
-          },
-          {
-            title: '操作',
-            render: (_, c) =>
-              c.status === 'ACTIVE' ? (
-                <Popconfirm title={`停用后不能再向「${c.name}」放货，确定停用？`} onConfirm={() => disable.run(c.id)}>
-                  <Button size="small">停用</Button>
-                </Popconfirm>
-              ) : null,
-          },
         ]}
       />
       <AddCustomerDrawer open={adding} onClose={() => setAdding(false)} />

@@ -1,28 +1,12 @@
-import { DELIVERY_PARTY_STATUS_LABELS, type DeliveryPartyStatus } from '@factoring/domain';
+import { DELIVERY_PARTY_STATUS_LABELS } from '@factoring/domain';
 import { signPersonBody } from '@factoring/domain/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  Descriptions,
-  Drawer,
-  Empty,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Steps,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Descriptions, Drawer, Form, Input, Space, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { dateTime } from '../../lib/format.ts';
 import { schemaRule } from '../../lib/schema-rule.ts';
+import { DeliveryPartyList } from './DeliveryPartyList.tsx';
 import { useAddSignPerson, useDisableSignPerson, useSignPersons, type PartyFilter, type SignPerson } from './delivery-api.ts';
 
-const STATUS_COLOR: Record<DeliveryPartyStatus, string> = { ACTIVE: 'green', DISABLED: 'default' };
 const field = (name: keyof typeof signPersonBody.shape) => schemaRule(signPersonBody.shape[name]);
 
 /**
@@ -60,54 +44,20 @@ export default function SignPersonPage() {
           </Button>
         }
       >
-        <Space wrap style={{ marginBottom: 12 }}>
-          <Select
-            allowClear
-            placeholder="全部状态"
-            style={{ width: 140 }}
-            value={filter.status}
-            onChange={(status) => setFilter((f) => ({ ...f, status, page: 1 }))}
-            options={Object.entries(DELIVERY_PARTY_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
-          />
-          <Input.Search
-            allowClear
-            placeholder="按姓名查找"
-            style={{ width: 220 }}
-            onSearch={(keyword) => setFilter((f) => ({ ...f, keyword: keyword.trim() || undefined, page: 1 }))}
-          />
-        </Space>
-        <Table<SignPerson>
-          rowKey="id"
-          size="small"
-          loading={list.isPending}
-          dataSource={list.data?.items}
-          scroll={{ x: 720 }}
-          locale={{ emptyText: <Empty description="尚未指定签收人：赎货前请先新增签收人" /> }}
-          pagination={{
-            current: filter.page,
-            pageSize: filter.size,
-            total: list.data?.totalCount,
-            onChange: (page, size) => setFilter((f) => ({ ...f, page, size })),
-          }}
+        <DeliveryPartyList<SignPerson>
+          filter={filter}
+          setFilter={setFilter}
+          list={list}
+          searchPlaceholder="按姓名查找"
+          emptyText="尚未指定签收人：赎货前请先新增签收人"
+          scrollX={720}
+          disableConfirm={(p) => `停用后不能再选择 ${p.name} 提货，确定停用？`}
+          onDisable={(id) => disable.run(id)}
           columns={[
             { title: '姓名', dataIndex: 'name', render: (v: string, p) => <a onClick={() => setShown(p)}>{v}</a> },
             { title: '身份证号码', dataIndex: 'idCardMasked' },
             { title: '手机号码', dataIndex: 'mobileMasked' },
-            {
-              title: '状态',
-              dataIndex: 'status',
-              render: (s: DeliveryPartyStatus) => <Tag color={STATUS_COLOR[s]}>{DELIVERY_PARTY_STATUS_LABELS[s]}</Tag>,
-            },
             { title: '添加时间', dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
-            {
-              title: '操作',
-              render: (_, p) =>
-                p.status === 'ACTIVE' ? (
-                  <Popconfirm title={`停用后不能再选择 ${p.name} 提货，确定停用？`} onConfirm={() => disable.run(p.id)}>
-                    <Button size="small">停用</Button>
-                  </Popconfirm>
-                ) : null,
-            },
           ]}
         />
       </Card>

@@ -1,0 +1,96 @@
+import { DELIVERY_PARTY_STATUS_LABELS, type DeliveryPartyStatus } from '@factoring/domain';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button, Empty, Input, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import type { Dispatch, SetStateAction } from 'react';
+import type { Paged } from '../../lib/request.ts';
+import type { PartyFilter } from './delivery-api.ts';
+
+const STATUS_COLOR: Record<DeliveryPartyStatus, string> = { ACTIVE: 'green', DISABLED: 'default' };
+
+interface Party {
+  id: number;
+  name: string;
+  status: DeliveryPartyStatus;
+}
+
+interface Props<T extends Party> {
+  filter: PartyFilter;
+  setFilter: Dispatch<SetStateAction<PartyFilter>>;
+  list: UseQueryResult<Paged<T>>;
+  /** The columns before 状态 and 操作, which every party list shares. */
+  columns: TableColumnsType<T>;
+  searchPlaceholder: string;
+  emptyText: string;
+  scrollX: number;
+  disableConfirm(party: T): string;
+  onDisable(id: number): void;
+}
+
+/**
+ * The list of a pledge enterprise's delivery parties (designated signers, downstream customers):
+ * status and name filters, paging, and 停用 behind a confirmation. Only active parties can receive
+ * a release order, so disabling is the one action here.
+ */
+export function DeliveryPartyList<T extends Party>({
+  filter,
+  setFilter,
+  list,
+  columns,
+  searchPlaceholder,
+  emptyText,
+  scrollX,
+  disableConfirm,
+  onDisable,
+}: Props<T>) {
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Select
+          allowClear
+          placeholder="全部状态"
+          style={{ width: 140 }}
+          value={filter.status}
+          onChange={(status) => setFilter((f) => ({ ...f, status, page: 1 }))}
+          options={Object.entries(DELIVERY_PARTY_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+        <Input.Search
+          allowClear
+          placeholder={searchPlaceholder}
+          style={{ width: 240 }}
+          onSearch={(keyword) => setFilter((f) => ({ ...f, keyword: keyword.trim() || undefined, page: 1 }))}
+        />
+      </Space>
+      <Table<T>
+        rowKey="id"
+        size="small"
+        loading={list.isPending}
+        dataSource={list.data?.items}
+        scroll={{ x: scrollX }}
+        locale={{ emptyText: <Empty description={emptyText} /> }}
+        pagination={{
+          current: filter.page,
+          pageSize: filter.size,
+          total: list.data?.totalCount,
+          onChange: (page, size) => setFilter((f) => ({ ...f, page, size })),
+        }}
+        columns={[
+          ...columns,
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (s: DeliveryPartyStatus) => <Tag color={STATUS_COLOR[s]}>{DELIVERY_PARTY_STATUS_LABELS[s]}</Tag>,
+          },
+          {
+            title: '操作',
+            render: (_, party) =>
+              party.status === 'ACTIVE' ? (
+                <Popconfirm title={disableConfirm(party)} onConfirm={() => onDisable(party.id)}>
+                  <Button size="small">停用</Button>
+                </Popconfirm>
+              ) : null,
+          },
+        ]}
+      />
+    </>
+  );
+}
