@@ -25,6 +25,7 @@ test('the fund account: a deposit arrives, the user withdraws, transfers, adds a
   page,
   browser,
 }, testInfo) => {
+  test.setTimeout(180_000); // two users, five money operations and an export
   await loginThroughPage(page, DEMO.merchant);
   await page.goto('/user/moneySummary');
   const accountNo = (await page.getByTestId('account-no').innerText()).trim();
@@ -59,8 +60,15 @@ test('the fund account: a deposit arrives, the user withdraws, transfers, adds a
   await expect(firstRow).toContainText('+88,888.00');
   await expect(firstRow).toContainText('杭州回款客户有限公司');
   await expect(page.getByTestId('balance-available')).toContainText(formatYuan(availableBefore + 8_888_800));
-  const thisMonth = page.getByTestId('monthly-chart').locator('g[data-month]').last();
+  // The chart is a canvas; its figures are in the visually hidden table beside it, one row a month.
+  // It loads (with chart.js) when scrolled into view.
+  await page.getByTestId('monthly-chart-card').scrollIntoViewIfNeeded();
+  const thisMonth = page.getByTestId('monthly-chart').locator('tr[data-month]').last();
+  expect(await thisMonth.getAttribute('data-month')).toBe(
+    new Intl.DateTimeFormat('sv', { timeZone: 'Asia/Shanghai' }).format(new Date()).slice(0, 7),
+  );
   expect(Number(await thisMonth.getAttribute('data-inflow'))).toBeGreaterThanOrEqual(8_888_800);
+  await expect(thisMonth).toContainText(/\d{1,3}(,\d{3})*\.\d{2}/);
 
   // Withdrawal: the fee is shown, the password asked; a wrong one is refused in the dialog.
   await page.getByRole('button', { name: /^提\s*现$/ }).click();

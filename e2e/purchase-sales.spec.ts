@@ -35,6 +35,7 @@ test('purchase and sales: a purchase order is confirmed, received and paid by ta
   // The feature's menu entry and its overview.
   await page.goto('/purchaseSalesManage');
   await expect(page.getByTestId('ps-overview')).toBeVisible();
+  await page.getByTestId('orders-chart-card').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('orders-chart')).toBeVisible();
 
   // A purchase order from an off-portal supplier: 12.5 t × ¥3,860.00, 13 % VAT.
@@ -154,6 +155,8 @@ test('purchase/sales pages at 1440 and 390 px, light and dark', async ({ page },
         ['payment', '/purchaseSalesManage/targetedPayment', 'targeted-payment'],
       ] as const) {
         await page.goto(path);
+        // The overview's chart loads when scrolled into view.
+        if (name === 'overview') await page.getByTestId('orders-chart-card').scrollIntoViewIfNeeded();
         await expect(page.getByTestId(ready)).toBeVisible();
         await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
         await page.screenshot({ path: shot(testInfo, `ps-${name}-${width}-${dark ? 'dark' : 'light'}.png`), fullPage: true });

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { usePreferences } from '../lib/preferences.ts';
 import type { LoginUser } from '../lib/session.ts';
 import './public.css';
 
 /** The visitor's frame: brand, public links, login and register. Plain markup for a light first load. */
 export function PublicLayout({ user, children }: { user: LoginUser | null; children: ReactNode }) {
+  const dark = usePreferences((p) => p.darkTheme);
+  const toggleTheme = usePreferences((p) => p.toggleTheme);
   return (
     <>
       <header className="fp-header">
@@ -15,6 +18,18 @@ export function PublicLayout({ user, children }: { user: LoginUser | null; child
           <Link to="/trade/index">产品服务</Link>
           <Link to="/trade/faq">常见问题</Link>
           <Link to="/trade/aboutus">关于我们</Link>
+          {/* The same stored choice as the shell's switch, so a visitor can pick it before logging in. */}
+          <button
+            type="button"
+            className="fp-theme-toggle"
+            aria-label="暗色主题"
+            aria-pressed={dark}
+            title={dark ? '切换为亮色主题' : '切换为暗色主题'}
+            onClick={toggleTheme}
+            data-testid="public-theme-toggle"
+          >
+            {dark ? '☀' : '☾'}
+          </button>
           {user ? (
             <Link to="/" className="fp-button fp-button-primary">
               进入工作台

@@ -36,7 +36,10 @@ export function DateRangePicker(props: RangePickerProps) {
     if (hasValue && !ready) void loadRangePicker().then(() => setReady(true));
   }, [hasValue, ready]);
 
-  if (ready && RangePicker) return <RangePicker {...props} {...(openWhenReady ? { defaultOpen: true, autoFocus: true } : {})} />;
+  // Never wider than where it sits (a filter row in a card at 390 px), before and after loading.
+  const style = { width: RANGE_PICKER_WIDTH, maxWidth: '100%', minWidth: 0, ...props.style };
+  if (ready && RangePicker)
+    return <RangePicker {...props} style={style} {...(openWhenReady ? { defaultOpen: true, autoFocus: true } : {})} />;
 
   const load = () => void loadRangePicker().then(() => setReady(true));
   const open = () => {
@@ -63,7 +66,7 @@ export function DateRangePicker(props: RangePickerProps) {
       }
       placeholder={to}
       suffix={<CalendarOutlined style={muted} />}
-      style={{ width: RANGE_PICKER_WIDTH, cursor: 'pointer', ...props.style }}
+      style={{ cursor: 'pointer', ...style }}
       data-testid={(props as { 'data-testid'?: string })['data-testid']}
     />
   );

@@ -33,6 +33,7 @@ import { UploadField } from '../../lib/UploadField.tsx';
 import { BankBranchFields } from './fields.tsx';
 import { TrimInput } from '../../lib/TextInput.tsx';
 import { dateTime } from '../../lib/format.ts';
+import { ellipsisColumn } from '../../lib/table.tsx';
 import { accountChangeLifecycle, errorText, StatusTag } from './labels.tsx';
 
 function DetailDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
@@ -120,7 +121,7 @@ function AccountSection({ enterpriseName, virtualAccountNo }: { enterpriseName: 
   const columns: TableColumnsType<AccountChange> = [
     { title: '申请时间', dataIndex: 'createdAt', width: 150, render: (v: string | null) => dateTime(v) },
     { title: '新结算账户', render: (_, r) => `${accountText(r)}（${r.branchName}）` },
-    { title: '变更原因', dataIndex: 'changeReason', ellipsis: true },
+    { title: '变更原因', dataIndex: 'changeReason', ...ellipsisColumn<AccountChange>() },
     { title: '状态', dataIndex: 'status', width: 90, render: (_, r) => <StatusTag status={r.status} machine={accountChangeLifecycle} /> },
     { title: '驳回原因', dataIndex: 'rejectReason', render: (v: string | null) => v ?? '—' },
   ];
@@ -194,7 +195,7 @@ export default function AuthenticationListPage() {
     { title: '状态', dataIndex: 'status', width: 90, render: (_, r) => <StatusTag status={r.status} /> },
     { title: '提交时间', dataIndex: 'submittedAt', width: 150, render: (v: string | null) => dateTime(v) },
     { title: '审核时间', dataIndex: 'decidedAt', width: 150, render: (v: string | null) => dateTime(v) },
-    { title: '驳回原因', dataIndex: 'rejectReason', ellipsis: true, render: (v: string | null) => v ?? '—' },
+    { title: '驳回原因', dataIndex: 'rejectReason', ...ellipsisColumn<AuthenticationListItem, string | null>((v) => v ?? '—') },
     {
       title: '操作',
       width: 170,

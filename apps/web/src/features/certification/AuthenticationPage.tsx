@@ -174,7 +174,8 @@ function AuthenticationForm({ base, enterpriseName }: { base: Authentication | n
             label="法定代表人身份证号码"
             rules={[required('法定代表人身份证号码'), idCardRule]}
             normalize={(v: string) => v?.toUpperCase()}
-            extra={<IdCardFacts value={idCard ?? undefined} />}
+            // Only when there is something to say: an empty `extra` still takes a line under the field.
+            extra={idCard && validateIdCard(idCard).ok ? <IdCardFacts value={idCard} /> : undefined}
           >
             <TrimInput maxLength={18} placeholder="15位或18位" data-testid="legal-id-card" />
           </Form.Item>
@@ -208,7 +209,11 @@ function AuthenticationForm({ base, enterpriseName }: { base: Authentication | n
         </Col>
       </Row>
 
-      <Divider titlePlacement="start">证照材料（JPG、PNG 或 PDF，单个不超过 5 MB）</Divider>
+      {/* The format note under the heading: a divider's title never wraps, and at 390 px this one ran off the screen. */}
+      <Divider titlePlacement="start">证照材料</Divider>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+        JPG、PNG 或 PDF，单个不超过 5 MB
+      </Typography.Paragraph>
       <Row gutter={16}>
         <Col xs={24} md={8}>
           <Form.Item name="licenceFileId" label="营业执照" rules={[{ required: true, message: '请上传营业执照' }]}>
@@ -338,7 +343,7 @@ export default function AuthenticationPage() {
   const fromQuery = chosen.data && (chosen.data.status === 'DRAFT' || chosen.data.status === 'REJECTED') ? chosen.data : null;
   const base = fromQuery ?? c.editable;
   return (
-    <Card title="企业实名认证" variant="borderless" styles={{ body: { paddingInline: 0 } }}>
+    <Card title="企业实名认证" data-testid="authentication-card">
       <Typography.Paragraph type="secondary">
         完成实名认证后，企业方可办理融资、付款与提现业务。带 * 的为必填项；可先保存草稿，稍后继续填写。
       </Typography.Paragraph>

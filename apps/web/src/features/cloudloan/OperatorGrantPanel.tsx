@@ -4,6 +4,7 @@ import { Form, Input, InputNumber, Modal, Space, Table, Typography } from 'antd'
 import { useState } from 'react';
 import { date } from '../../lib/format.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
+import { yuanCell } from '../../lib/Money.tsx';
 import { schemaRule } from '../../lib/schema-rule.ts';
 import { useGrant, usePendingApplications, useRejectApplication, type PendingApplication } from './api.ts';
 
@@ -62,7 +63,14 @@ export default function OperatorGrantPanel() {
           { title: '申请金额', dataIndex: 'amount', align: 'right', render: yuan },
           { title: '期限', dataIndex: 'termMonths', render: (v: number) => `${v} 个月` },
           { title: '方式', dataIndex: 'method', render: (m: RepaymentMethod) => REPAYMENT_METHOD_LABELS[m] },
-          { title: '上年营收 / 纳税', render: (_, a) => `${formatYuan(a.lastYearRevenue)} / ${formatYuan(a.lastYearTax)}` },
+          {
+            title: '上年营收 / 纳税',
+            render: (_, a) => (
+              <>
+                {yuanCell(a.lastYearRevenue)} / {yuanCell(a.lastYearTax)}
+              </>
+            ),
+          },
           { title: '申请日', dataIndex: 'createdAt', render: date },
           {
             title: '操作',

@@ -1,11 +1,13 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { CONTRACT_TYPE_LABELS, contractLifecycle, formatYuan } from '@factoring/domain';
-import { Alert, Button, Card, Empty, Form, Input, Result, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { CONTRACT_TYPE_LABELS, contractLifecycle } from '@factoring/domain';
+import { Alert, Button, Card, Empty, Form, Input, Result, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { downloadFile, isPhone } from '../../lib/download.ts';
 import { useFeedback } from '../../lib/feedback.ts';
 import { date } from '../../lib/format.ts';
+import { yuanCell } from '../../lib/Money.tsx';
 import { contractFileUrl, SignContractDialog } from '../../lib/signing.tsx';
+import { ellipsisColumn, usePhoneColumns } from '../../lib/table.tsx';
 import { useContracts, useContractStats, type Contract, type ContractFilters } from './api.ts';
 import { ContractDetailDrawer } from './ContractDetailDrawer.tsx';
 import { ContractDownloadButton, type FileVersion } from './ContractDownloadButton.tsx';
@@ -42,7 +44,7 @@ export default function ContractListPage() {
     setPaging(DEFAULT_PAGE);
   };
 
-  const columns: TableColumnsType<Contract> = [
+  const columns = usePhoneColumns<Contract>([
     {
       title: '合同编号',
       dataIndex: 'contractNo',
@@ -54,7 +56,7 @@ export default function ContractListPage() {
         </Button>
       ),
     },
-    { title: '合同名称', dataIndex: 'title', ellipsis: true, width: 180 },
+    { title: '合同名称', dataIndex: 'title', width: 180, ...ellipsisColumn<Contract>() },
     { title: '合同类型', dataIndex: 'type', width: 96, render: (t: Contract['type']) => CONTRACT_TYPE_LABELS[t] ?? t },
     {
       title: '状态',
@@ -66,9 +68,9 @@ export default function ContractListPage() {
         </Tag>
       ),
     },
-    { title: '合同金额（元）', dataIndex: 'amount', align: 'right', width: 136, render: (v: number) => formatYuan(v) },
-    { title: '相对方', dataIndex: 'counterparty', width: 170, ellipsis: true },
-    { title: '关联业务', dataIndex: 'relatedLabel', width: 170, ellipsis: true },
+    { title: '合同金额（元）', dataIndex: 'amount', align: 'right', width: 136, render: yuanCell },
+    { title: '相对方', dataIndex: 'counterparty', width: 170, ...ellipsisColumn<Contract>() },
+    { title: '关联业务', dataIndex: 'relatedLabel', width: 170, ...ellipsisColumn<Contract>() },
     { title: '生成日期', dataIndex: 'createdAt', width: 104, render: (v: string) => date(v) },
     { title: '生效日期', dataIndex: 'effectiveDate', width: 104, render: (v: string | null) => v ?? '—' },
     { title: '到期日期', dataIndex: 'expiryDate', width: 104, render: (v: string | null) => v ?? '—' },
@@ -91,7 +93,7 @@ export default function ContractListPage() {
         </Space>
       ),
     },
-  ];
+  ]);
 
   const toSign = stats.data?.toSign ?? 0;
 
@@ -119,8 +121,8 @@ export default function ContractListPage() {
         />
       )}
       <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }}>
-        <Form.Item name="keyword" label="关键字">
-          <Input allowClear placeholder="合同编号、名称、相对方或业务编号" style={{ width: 260 }} maxLength={64} />
+        <Form.Item name="keyword" label="关键字" style={{ maxWidth: '100%' }}>
+          <Input allowClear placeholder="合同编号、名称、相对方或业务编号" style={{ width: 260, maxWidth: '100%' }} maxLength={64} />
         </Form.Item>
         <Form.Item name="type" label="合同类型">
           <Select allowClear placeholder="全部" options={TYPE_OPTIONS} style={{ width: 140 }} />

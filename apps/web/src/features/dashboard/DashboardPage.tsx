@@ -1,8 +1,8 @@
 import { Alert, Card, Col, Descriptions, Empty, List, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
-import { formatYuan } from '@factoring/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PledgeRiskSlot } from '../../app/feature-slots.tsx';
+import { Money } from '../../lib/Money.tsx';
 import { useLoginUser, type LoginUser } from '../../lib/session.ts';
 import {
   useAccountBalance,
@@ -13,7 +13,8 @@ import {
   useOperatorOverview,
 } from './api.ts';
 
-const yuan = (cents: number | undefined) => `¥ ${formatYuan(cents ?? 0)}`;
+// ¥ and its amount on one line (lib/Money.tsx): at 390 px a balance broke after the sign.
+const yuan = (cents: number | undefined) => <Money cents={cents ?? 0} />;
 
 function CardBody({ loading, error, children }: { loading: boolean; error: unknown; children: ReactNode }) {
   if (loading) return <Skeleton active paragraph={{ rows: 2 }} />;
@@ -193,12 +194,12 @@ function MerchantCards({ user }: { user: LoginUser }) {
           <Card title="资金账户" extra={<Link to="/user/moneySummary">我的账户</Link>} data-testid="card-balance">
             {certified ? (
               <CardBody loading={balance.isPending} error={balance.error}>
-                <Row gutter={16}>
-                  <Col span={12}>
-                    <Statistic title="账户余额" value={yuan(balance.data?.balance)} />
+                <Row gutter={[16, 8]}>
+                  <Col xs={24} sm={12}>
+                    <Statistic title="账户余额" value={balance.data?.balance ?? 0} formatter={(v) => yuan(Number(v))} />
                   </Col>
-                  <Col span={12}>
-                    <Statistic title="可用余额" value={yuan(balance.data?.available)} />
+                  <Col xs={24} sm={12}>
+                    <Statistic title="可用余额" value={balance.data?.available ?? 0} formatter={(v) => yuan(Number(v))} />
                   </Col>
                 </Row>
                 <Descriptions size="small" column={1} style={{ marginTop: 12 }}>

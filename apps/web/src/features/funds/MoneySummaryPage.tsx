@@ -19,11 +19,13 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
+import { WhenVisible } from '../../lib/WhenVisible.tsx';
 import { Link } from 'react-router';
 import { DateRangePicker } from '../../lib/DateRangePicker.tsx';
 import { useFeedback } from '../../lib/feedback.ts';
 import { dateTime } from '../../lib/format.ts';
 import { LoadFailure } from '../../lib/LoadFailure.tsx';
+import { ellipsisColumn } from '../../lib/table.tsx';
 import { fetchFlowsForExport, useAccountBalance, useFundFlows, useMonthlyFlows, type FlowFilters } from './api.ts';
 import { DIRECTION_OPTIONS, FLOW_TYPE_OPTIONS } from './labels.ts';
 
@@ -38,8 +40,8 @@ interface FilterValues {
 }
 
 const DEFAULT_PAGE = { page: 1, size: 10 };
-/** Label and control side by side, as an inline antd form item. */
-const FILTER_LABEL = { display: 'inline-flex', alignItems: 'center', gap: 8 } as const;
+/** Label and control side by side, as an inline antd form item; never wider than the card (390 px). */
+const FILTER_LABEL = { display: 'inline-flex', alignItems: 'center', gap: 8, maxWidth: '100%', whiteSpace: 'nowrap' } as const;
 
 function flowColumns(): TableColumnsType<FundFlow> {
   return [
@@ -71,9 +73,9 @@ function flowColumns(): TableColumnsType<FundFlow> {
         </Typography.Text>
       ),
     },
-    { title: '对方户名', dataIndex: 'counterpartyName', ellipsis: true, render: (v: string | null) => v ?? '—' },
+    { title: '对方户名', dataIndex: 'counterpartyName', ...ellipsisColumn<FundFlow, string | null>((v) => v ?? '—') },
     { title: '对方账号', dataIndex: 'counterpartyAccount', width: 180, render: (v: string | null) => v ?? '—' },
-    { title: '备注', dataIndex: 'memo', ellipsis: true, render: (v: string | null) => v ?? '' },
+    { title: '备注', dataIndex: 'memo', ...ellipsisColumn<FundFlow, string | null>((v) => v ?? '') },
   ];
 }
 
@@ -193,16 +195,6 @@ export default function MoneySummaryPage() {
         )}
       </Card>
 
-      <Card title="收支趋势（近 12 个月）" loading={monthly.isLoading}>
-        {monthly.data && monthly.data.some((m) => m.inflow || m.outflow) ? (
-          <Suspense fallback={<Skeleton active />}>
-            <MonthlyChart data={monthly.data} />
-          </Suspense>
-        ) : (
-          <Empty description="近 12 个月暂无收支" />
-        )}
-      </Card>
-
       <Card title="资金流水">
         <form
           role="search"
@@ -270,6 +262,18 @@ export default function MoneySummaryPage() {
             onChange: (page, size) => setPaging({ page: size === paging.size ? page : 1, size }),
           }}
         />
+      </Card>
+
+      <Card title="收支趋势（近 12 个月）" loading={monthly.isLoading} data-testid="monthly-chart-card">
+        {monthly.data && monthly.data.some((m) => m.inflow || m.outflow) ? (
+          <WhenVisible minHeight={260}>
+            <Suspense fallback={<Skeleton active />}>
+              <MonthlyChart data={monthly.data} />
+            </Suspense>
+          </WhenVisible>
+        ) : (
+          <Empty description="近 12 个月暂无收支" />
+        )}
       </Card>
 
       <Modal open={guideOpen} title="如何充值" footer={null} onCancel={() => setGuideOpen(false)}>

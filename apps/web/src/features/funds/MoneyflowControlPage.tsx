@@ -3,6 +3,7 @@ import { Button, Card, Col, Empty, Progress, Row, Space, Statistic, Table } from
 import { Link } from 'react-router';
 import { useControlled, type Tranche } from './api.ts';
 import { dateTime } from '../../lib/format.ts';
+import { yuanCell } from '../../lib/Money.tsx';
 
 /** `/user/moneyflowControl` (PRODUCT §5): each controlled tranche, its remaining amount and the targeted payments made from it. */
 export default function MoneyflowControlPage() {
@@ -29,14 +30,14 @@ export default function MoneyflowControlPage() {
       }
     >
       {totals && (
-        <Row gutter={16} style={{ marginBottom: 16 }}>
-          <Col span={8}>
+        <Row gutter={[16, 8]} style={{ marginBottom: 16 }}>
+          <Col xs={24} sm={8}>
             <Statistic title="受控放款合计（元）" value={formatYuan(totals.amount)} />
           </Col>
-          <Col span={8}>
+          <Col xs={24} sm={8}>
             <Statistic title="已定向支付（元）" value={formatYuan(totals.paid)} />
           </Col>
-          <Col span={8}>
+          <Col xs={24} sm={8}>
             <Statistic title="剩余受控资金（元）" value={formatYuan(totals.remaining)} />
           </Col>
         </Row>
@@ -44,6 +45,8 @@ export default function MoneyflowControlPage() {
       <Table<Tranche>
         rowKey="id"
         dataSource={q.data?.items ?? []}
+        // Wider than a phone: the table scrolls inside its card, the page does not.
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description="暂无受控资金：融资放款为受控资金时将在此显示" /> }}
         pagination={false}
         expandable={{
@@ -54,13 +57,14 @@ export default function MoneyflowControlPage() {
               size="small"
               pagination={false}
               dataSource={t.payments}
+              scroll={{ x: 'max-content' }}
               columns={[
                 { title: '支付时间', dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
                 { title: '流水号', dataIndex: 'refNo' },
                 { title: '收款方', dataIndex: 'payeeName' },
                 { title: '收款账号', dataIndex: 'payeeAccountNo' },
                 { title: '用途', dataIndex: 'purpose', render: (v: string | null) => v ?? '—' },
-                { title: '金额（元）', dataIndex: 'amount', align: 'right', render: (v: number) => formatYuan(v) },
+                { title: '金额（元）', dataIndex: 'amount', align: 'right', render: yuanCell },
               ]}
             />
           ),
@@ -68,9 +72,9 @@ export default function MoneyflowControlPage() {
         columns={[
           { title: '放款时间', dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
           { title: '融资编号', dataIndex: 'sourceRef' },
-          { title: '受控金额（元）', dataIndex: 'amount', align: 'right', render: (v: number) => formatYuan(v) },
-          { title: '已支付（元）', dataIndex: 'paid', align: 'right', render: (v: number) => formatYuan(v) },
-          { title: '剩余（元）', dataIndex: 'remaining', align: 'right', render: (v: number) => formatYuan(v) },
+          { title: '受控金额（元）', dataIndex: 'amount', align: 'right', render: yuanCell },
+          { title: '已支付（元）', dataIndex: 'paid', align: 'right', render: yuanCell },
+          { title: '剩余（元）', dataIndex: 'remaining', align: 'right', render: yuanCell },
           {
             title: '使用进度',
             key: 'progress',

@@ -1,9 +1,10 @@
-import { formatYuan } from '@factoring/domain';
-import { Card, DatePicker, Empty, Form, Select, Table, Tag, Typography } from 'antd';
+import { Card, Empty, Form, Select, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useCounterparties, type CounterpartyFlow } from './api.ts';
 import { dateTime } from '../../lib/format.ts';
+import { DateRangePicker } from '../../lib/DateRangePicker.tsx';
+import { yuanCell } from '../../lib/Money.tsx';
 import { RELATION_LABELS } from './labels.ts';
 
 /** `/user/moneyflowUpDown` (PRODUCT §5): fund flows with upstream suppliers and downstream customers, grouped by counterparty, with totals. */
@@ -35,8 +36,8 @@ export default function MoneyflowUpDownPage() {
             ]}
           />
         </Form.Item>
-        <Form.Item name="range" label="日期">
-          <DatePicker.RangePicker allowEmpty={[true, true]} />
+        <Form.Item name="range" label="日期" style={{ maxWidth: '100%' }}>
+          <DateRangePicker allowEmpty={[true, true]} />
         </Form.Item>
       </Form>
       <Table<CounterpartyFlow>
@@ -44,6 +45,8 @@ export default function MoneyflowUpDownPage() {
         loading={q.isFetching}
         dataSource={q.data?.items ?? []}
         pagination={false}
+        // Wider than a phone: the table scrolls inside its card, the page does not.
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty description="暂无与上下游的资金往来" /> }}
         columns={[
           { title: '交易对手', dataIndex: 'counterpartyName' },
@@ -53,9 +56,9 @@ export default function MoneyflowUpDownPage() {
             dataIndex: 'relation',
             render: (r: CounterpartyFlow['relation']) => <Tag color={r === 'UPSTREAM' ? 'blue' : 'green'}>{RELATION_LABELS[r]}</Tag>,
           },
-          { title: '收入（元）', dataIndex: 'inflow', align: 'right', render: (v: number) => formatYuan(v) },
-          { title: '支出（元）', dataIndex: 'outflow', align: 'right', render: (v: number) => formatYuan(v) },
-          { title: '净额（元）', key: 'net', align: 'right', render: (_: unknown, r) => formatYuan(r.inflow - r.outflow) },
+          { title: '收入（元）', dataIndex: 'inflow', align: 'right', render: yuanCell },
+          { title: '支出（元）', dataIndex: 'outflow', align: 'right', render: yuanCell },
+          { title: '净额（元）', key: 'net', align: 'right', render: (_: unknown, r) => yuanCell(r.inflow - r.outflow) },
           { title: '笔数', dataIndex: 'count', align: 'right' },
           { title: '最近往来', dataIndex: 'lastAt', render: (v: string) => dateTime(v) },
         ]}
@@ -66,13 +69,13 @@ export default function MoneyflowUpDownPage() {
                 <Typography.Text strong>合计</Typography.Text>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={3} align="right">
-                <Typography.Text strong>{formatYuan(totals.inflow)}</Typography.Text>
+                <Typography.Text strong>{yuanCell(totals.inflow)}</Typography.Text>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={4} align="right">
-                <Typography.Text strong>{formatYuan(totals.outflow)}</Typography.Text>
+                <Typography.Text strong>{yuanCell(totals.outflow)}</Typography.Text>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={5} align="right">
-                <Typography.Text strong>{formatYuan(totals.inflow - totals.outflow)}</Typography.Text>
+                <Typography.Text strong>{yuanCell(totals.inflow - totals.outflow)}</Typography.Text>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={6} align="right">
                 {totals.count}

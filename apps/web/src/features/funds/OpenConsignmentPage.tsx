@@ -1,9 +1,10 @@
-import { consignmentLifecycle, formatYuan } from '@factoring/domain';
+import { consignmentLifecycle } from '@factoring/domain';
 import { Alert, Button, Card, Empty, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { dateTime } from '../../lib/format.ts';
 import { tryParseYuan, yuanRule } from '../../lib/money.ts';
+import { yuanCell } from '../../lib/Money.tsx';
 import { useApplyConsignment, useConsignments, usePassedConsignments, usePayees, type Consignment } from './api.ts';
 import { CONSIGNMENT_COLORS } from './labels.ts';
 
@@ -40,7 +41,7 @@ export default function OpenConsignmentPage() {
     { title: '收款方', dataIndex: 'payeeName' },
     { title: '收款账号', dataIndex: 'payeeAccountNo' },
     { title: '合同编号', dataIndex: 'contractNo' },
-    { title: '代付额度（元）', dataIndex: 'amountLimit', align: 'right' as const, render: (v: number) => formatYuan(v) },
+    { title: '代付额度（元）', dataIndex: 'amountLimit', align: 'right' as const, render: yuanCell },
     {
       title: '状态',
       dataIndex: 'status',
@@ -99,6 +100,7 @@ export default function OpenConsignmentPage() {
           loading={passed.isFetching}
           dataSource={passed.data?.items ?? []}
           columns={columns}
+          scroll={{ x: 'max-content' }}
           pagination={false}
           locale={{ emptyText: <Empty description="暂无已通过的代付申请" /> }}
         />
@@ -109,6 +111,7 @@ export default function OpenConsignmentPage() {
           size="small"
           loading={mine.isFetching}
           dataSource={mine.data?.items ?? []}
+          scroll={{ x: 'max-content' }}
           columns={[...columns, { title: '审核意见', dataIndex: 'reviewNote', render: (v: string | null) => v ?? '—' }]}
           pagination={{
             current: paging.page,

@@ -6,6 +6,7 @@ import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
 import { dateTime } from '../../lib/format.ts';
 import { LoadFailure } from '../../lib/LoadFailure.tsx';
 import { tryParseYuan, yuanRule } from '../../lib/money.ts';
+import { yuanCell } from '../../lib/Money.tsx';
 import { useWithdraw, useWithdrawalInfo, useWithdrawals, type Withdrawal } from './api.ts';
 import { WITHDRAWAL_COLORS } from './labels.ts';
 
@@ -86,6 +87,7 @@ export default function WithdrawalPage() {
           size="small"
           loading={history.isFetching}
           dataSource={history.data?.items ?? []}
+          scroll={{ x: 'max-content' }}
           locale={{ emptyText: <Empty description="暂无提现记录" /> }}
           pagination={{
             current: paging.page,
@@ -96,8 +98,8 @@ export default function WithdrawalPage() {
           columns={[
             { title: '申请时间', dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
             { title: '流水号', dataIndex: 'refNo' },
-            { title: '金额（元）', dataIndex: 'amount', align: 'right', render: (v: number) => formatYuan(v) },
-            { title: '手续费（元）', dataIndex: 'fee', align: 'right', render: (v: number) => formatYuan(v) },
+            { title: '金额（元）', dataIndex: 'amount', align: 'right', render: yuanCell },
+            { title: '手续费（元）', dataIndex: 'fee', align: 'right', render: yuanCell },
             { title: '收款账号', dataIndex: 'bankAccountNo' },
             {
               title: '状态',

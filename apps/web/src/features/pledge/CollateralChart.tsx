@@ -2,7 +2,7 @@ import { formatYuan } from '@factoring/domain';
 import { Empty, Skeleton, Typography, theme } from 'antd';
 import { CategoryScale, Chart as ChartJS, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import { Line } from 'react-chartjs-2';
-import { axisLabel, roundStep } from './chart-scale.ts';
+import { axisLabel, roundStep } from '../../lib/chart-scale.ts';
 import { useValueHistory } from './delivery-api.ts';
 
 // Only what a line chart with a category x-axis needs, so the chunk stays small (loaded lazily by the detail drawer).

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
 import { dateTime } from '../../lib/format.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
+import { money } from '../../lib/Money.tsx';
 import {
   useFactorCollection,
   useFeatureLog,
@@ -145,7 +146,7 @@ function FactorCollection() {
           { title: '订单号', dataIndex: 'orderNo' },
           { title: '卖方', dataIndex: 'sellerName' },
           { title: '买方', dataIndex: 'buyerName' },
-          { title: '未收', dataIndex: 'outstanding', align: 'right', render: (v: number) => yuan(v) },
+          { title: '未收', dataIndex: 'outstanding', align: 'right', render: money },
           { title: '状态', dataIndex: 'statusLabel' },
           {
             title: '融资',

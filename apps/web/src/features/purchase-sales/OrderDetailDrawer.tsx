@@ -23,6 +23,7 @@ import { Link } from 'react-router';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
 import { dateTime, formatBytes, percent } from '../../lib/format.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
+import { money } from '../../lib/Money.tsx';
 import { UploadField } from '../../lib/UploadField.tsx';
 import { useAttach, useCollect, useFulfil, useOrder, useOrderCommand, type OrderDetail } from './api.ts';
 import { ORDER_KIND_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, STATUS_COLORS } from './labels.ts';
@@ -188,9 +189,9 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
                       { title: '商品', dataIndex: 'goodsName', render: (v: string, l) => `${v}${l.spec ? ` ${l.spec}` : ''}` },
                       { title: '数量', dataIndex: 'quantity', align: 'right', render: (v: string, l) => `${v} ${l.unit}` },
                       { title: `已${fulfilWord}`, dataIndex: 'fulfilled', align: 'right' },
-                      { title: '单价', dataIndex: 'unitPrice', align: 'right', render: (v: number) => yuan(v) },
+                      { title: '单价', dataIndex: 'unitPrice', align: 'right', render: money },
                       { title: '税率', dataIndex: 'taxRatePpm', render: (v: number) => percent(v) },
-                      { title: '价税合计', dataIndex: 'total', align: 'right', render: (v: number) => yuan(v) },
+                      { title: '价税合计', dataIndex: 'total', align: 'right', render: money },
                     ]}
                   />
                 ),
@@ -208,7 +209,7 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
                     columns={[
                       { title: '时间', dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
                       { title: '方式', dataIndex: 'method', render: (m: keyof typeof PAYMENT_METHOD_LABELS) => PAYMENT_METHOD_LABELS[m] },
-                      { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => yuan(v) },
+                      { title: '金额', dataIndex: 'amount', align: 'right', render: money },
                       {
                         title: '资金来源 / 去向',
                         render: (_, p) =>

@@ -1,12 +1,13 @@
 import { ORDER_STATUSES, type OrderStatus } from '@factoring/domain';
-import { Button, Card, DatePicker, Dropdown, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Dropdown, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useFeedback } from '../../lib/feedback.ts';
 import { isRequestFailure } from '../../lib/request.ts';
-import { yuan } from '../../lib/money.ts';
 import { money } from '../../lib/Money.tsx';
+import { DateRangePicker } from '../../lib/DateRangePicker.tsx';
+import { ellipsisColumn } from '../../lib/table.tsx';
 import { fetchOrdersForExport, useOrders, type OrderDetail, type OrderFilters, type OrderRow } from './api.ts';
 import { ORDER_KIND_LABELS, ORDER_STATUS_LABELS, STATUS_COLORS } from './labels.ts';
 import { OrderDetailDrawer } from './OrderDetailDrawer.tsx';
@@ -96,7 +97,7 @@ export default function OrderManagePage() {
               onChange={(e) => setKeyword(e.target.value)}
               onSearch={(v) => apply({ ...filters, keyword: v.trim() || undefined })}
             />
-            <DatePicker.RangePicker
+            <DateRangePicker
               placeholder={['交货日期起', '交货日期止']}
               value={range}
               onChange={(r) => {
@@ -149,13 +150,12 @@ export default function OrderManagePage() {
             {
               title: '交易对手',
               dataIndex: 'counterpartyName',
-              ellipsis: true,
-              render: (v: string, r) => (
+              ...ellipsisColumn<OrderRow, string>((v, r) => (
                 <>
                   {v}
                   {r.counterpartyOnPortal && <Tag style={{ marginLeft: 4 }}>平台</Tag>}
                 </>
-              ),
+              )),
             },
             { title: '交货日期', dataIndex: 'deliveryDate' },
             { title: '价税合计', dataIndex: 'totalAmount', align: 'right', render: money },

@@ -1,11 +1,17 @@
-import { Alert, Button, Card, Col, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { WhenVisible } from '../../lib/WhenVisible.tsx';
 import { Link } from 'react-router';
 import { LoadFailure } from '../../lib/LoadFailure.tsx';
 import { yuan } from '../../lib/money.ts';
+import { money } from '../../lib/Money.tsx';
+import { ellipsisColumn } from '../../lib/table.tsx';
 import { useOrders, useOverview, type OrderRow } from './api.ts';
 import { ORDER_KIND_LABELS, STATUS_COLORS } from './labels.ts';
-import { OrdersChart } from './OrdersChart.tsx';
 import type { OrderStatus } from '@factoring/domain';
+
+// chart.js comes with the chart, after the figures and the order list.
+const OrdersChart = lazy(() => import('./OrdersChart.tsx'));
 
 /** `/purchaseSalesManage` (PRODUCT §9): open orders, money due in and out this month and overdue, six months by month. */
 export default function OverviewPage() {
@@ -57,12 +63,7 @@ export default function OverviewPage() {
         ))}
       </Row>
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={12}>
-          <Card title="近六个月采购与销售（按确认月份，含税）" loading={overview.isLoading}>
-            {o && <OrdersChart data={o.months} />}
-          </Card>
-        </Col>
-        <Col xs={24} xl={12}>
+        <Col span={24}>
           <Card title="最近的订单" extra={<Link to="/purchaseSalesManage/orderManage">全部订单</Link>}>
             <Table<OrderRow>
               rowKey="id"
@@ -70,24 +71,42 @@ export default function OverviewPage() {
               loading={recent.isLoading}
               dataSource={recent.data?.items ?? []}
               pagination={false}
-              scroll={{ x: 520 }}
+              // Fixed layout (the ellipsis column): widths keep the order number off its neighbour.
+              scroll={{ x: 500 }}
               locale={{ emptyText: '暂无订单' }}
               columns={[
                 {
                   title: '订单号',
                   dataIndex: 'orderNo',
+                  width: 150,
                   render: (v: string, r) => (
                     <Link style={{ whiteSpace: 'nowrap' }} to={`/purchaseSalesManage/orderManage?id=${r.id}`}>
                       {v}
                     </Link>
                   ),
                 },
-                { title: '类型', dataIndex: 'kind', render: (k: OrderRow['kind']) => ORDER_KIND_LABELS[k] },
-                { title: '交易对手', dataIndex: 'counterpartyName', ellipsis: true },
-                { title: '金额', dataIndex: 'totalAmount', align: 'right', render: (v: number) => yuan(v) },
-                { title: '状态', dataIndex: 'status', render: (s: OrderStatus, r) => <Tag color={STATUS_COLORS[s]}>{r.statusLabel}</Tag> },
+                { title: '类型', dataIndex: 'kind', width: 76, render: (k: OrderRow['kind']) => ORDER_KIND_LABELS[k] },
+                { title: '交易对手', dataIndex: 'counterpartyName', ...ellipsisColumn<OrderRow>() },
+                { title: '金额', dataIndex: 'totalAmount', align: 'right', width: 104, render: money },
+                {
+                  title: '状态',
+                  dataIndex: 'status',
+                  width: 96,
+                  render: (s: OrderStatus, r) => <Tag color={STATUS_COLORS[s]}>{r.statusLabel}</Tag>,
+                },
               ]}
             />
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title="近六个月采购与销售（按确认月份，含税）" loading={overview.isLoading} data-testid="orders-chart-card">
+            {o && (
+              <WhenVisible minHeight={260}>
+                <Suspense fallback={<Skeleton active />}>
+                  <OrdersChart data={o.months} />
+                </Suspense>
+              </WhenVisible>
+            )}
           </Card>
         </Col>
       </Row>

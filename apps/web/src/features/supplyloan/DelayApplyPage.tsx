@@ -7,7 +7,7 @@ import { dateTime, percent } from '../../lib/format.ts';
 import { yuan } from '../../lib/money.ts';
 import { useExtensions, useFinancing, useFinancings, usePlatform, useRequestExtension, type Extension } from './api.ts';
 import { REVIEW_COLORS } from './labels.ts';
-import { money } from './Money.tsx';
+import { money } from '../../lib/Money.tsx';
 
 /**
  * `/supplyloan/delayApply` (PRODUCT §6): an extension request — a new due date within the

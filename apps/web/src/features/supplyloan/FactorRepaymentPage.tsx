@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useDue, type DueRow } from './api.ts';
 import { financingLifecycle } from '@factoring/domain';
-import { yuan } from '../../lib/money.ts';
 import { FINANCING_COLORS } from './labels.ts';
-import { money } from './Money.tsx';
+import { money } from '../../lib/Money.tsx';
 
 /** `/user/factorRepayment` (PRODUCT §5): the financings to repay, due soon or overdue first flagged, the amount due today, repay from the account. */
 export default function FactorRepaymentPage() {
@@ -62,7 +61,7 @@ export default function FactorRepaymentPage() {
               title: '今日应还',
               dataIndex: 'dueToday',
               align: 'right',
-              render: (v: number) => <Typography.Text strong>{yuan(v)}</Typography.Text>,
+              render: (v: number) => <Typography.Text strong>{money(v)}</Typography.Text>,
             },
             {
               title: '状态',

@@ -24,7 +24,7 @@ import { percent } from '../../lib/format.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useApplyInvoiceFinancing, useCreditLines, useInvoices, useTrial, type AppliedFinancing, type Invoice } from './api.ts';
-import { money } from './Money.tsx';
+import { money } from '../../lib/Money.tsx';
 import { SignContract } from './SignContract.tsx';
 import { parseTerm, termProblem, termRule } from '../../lib/term.ts';
 import { TermInput } from '../../lib/TermInput.tsx';

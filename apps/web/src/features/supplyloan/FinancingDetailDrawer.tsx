@@ -16,7 +16,7 @@ import {
 import { dateTime as formatDateTime, percent } from '../../lib/format.ts';
 import { yuan } from '../../lib/money.ts';
 import { FINANCING_COLORS, INVOICE_COLORS, REVIEW_COLORS, TRANCHE_COLORS } from './labels.ts';
-import { money } from './Money.tsx';
+import { money } from '../../lib/Money.tsx';
 import { SignContract } from './SignContract.tsx';
 
 const CONTRACT_COLORS: Record<ContractStatus, string> = { TO_SIGN: 'processing', SIGNED: 'success', EXPIRED: 'default', VOID: 'default' };
@@ -295,8 +295,15 @@ function Schedule({ rows }: { rows: ScheduleRow[] }) {
         { title: '利息（全期）', dataIndex: 'interest', align: 'right', render: (v: number) => money(v) },
         { title: '实际到账', dataIndex: 'netAmount', align: 'right', render: (v: number) => money(v) },
         { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => money(v) },
-        { title: '今日应还', render: (_, r) => (r.owedToday ? yuan(r.owedToday.total) : '—'), align: 'right' },
-        { title: '已还本/息/罚', render: (_, r) => `${yuan(r.principalPaid)} / ${yuan(r.interestPaid)} / ${yuan(r.penaltyPaid)}` },
+        { title: '今日应还', render: (_, r) => (r.owedToday ? money(r.owedToday.total) : '—'), align: 'right' },
+        {
+          title: '已还本/息/罚',
+          render: (_, r) => (
+            <>
+              {money(r.principalPaid)} / {money(r.interestPaid)} / {money(r.penaltyPaid)}
+            </>
+          ),
+        },
         {
           title: '状态',
           dataIndex: 'status',

@@ -11,7 +11,8 @@ import { schemaRule } from '../../lib/schema-rule.ts';
 import { UploadField } from '../../lib/UploadField.tsx';
 import { useCoreEnterprises, useInvoices, useRegisterInvoice, type Invoice, type InvoiceStatus } from './api.ts';
 import { INVOICE_COLORS } from './labels.ts';
-import { money } from './Money.tsx';
+import { money } from '../../lib/Money.tsx';
+import { ellipsisColumn } from '../../lib/table.tsx';
 
 /** `/supplyloan/invoice` (PRODUCT §6): register invoices issued to a core enterprise; the operator verifies them. */
 export default function InvoicePage() {
@@ -49,7 +50,8 @@ export default function InvoicePage() {
         loading={list.isLoading}
         dataSource={list.data?.items ?? []}
         locale={{ emptyText: '暂无发票，点击右上角“登记发票”' }}
-        scroll={{ x: 960 }}
+        // As wide as its content (dates and amounts on one line), scrolling inside the card on a phone.
+        scroll={{ x: 'max-content' }}
         pagination={{
           current: q.page,
           pageSize: q.size,
@@ -61,7 +63,7 @@ export default function InvoicePage() {
           { title: '发票代码', dataIndex: 'invoiceCode' },
           { title: '发票号码', dataIndex: 'invoiceNumber' },
           { title: '开票日期', dataIndex: 'issueDate' },
-          { title: '购买方（核心企业）', dataIndex: 'buyerName' },
+          { title: '购买方（核心企业）', dataIndex: 'buyerName', width: 200, ...ellipsisColumn<Invoice>() },
           { title: '价税合计', dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
           { title: '税额', dataIndex: 'taxAmount', align: 'right', render: (v: number) => money(v) },
           {
@@ -70,7 +72,12 @@ export default function InvoicePage() {
             render: (s: InvoiceStatus, r) => (
               <Space direction="vertical" size={0}>
                 <Tag color={INVOICE_COLORS[s]}>{invoiceLifecycle.label(s)}</Tag>
-                {s === 'REJECTED' && r.reviewNote && <Typography.Text type="danger">{r.reviewNote}</Typography.Text>}
+                {/* Wraps within 220 px: the table is as wide as its content (scroll x max-content). */}
+                {s === 'REJECTED' && r.reviewNote && (
+                  <Typography.Text type="danger" style={{ display: 'block', maxWidth: 220 }}>
+                    {r.reviewNote}
+                  </Typography.Text>
+                )}
               </Space>
             ),
           },

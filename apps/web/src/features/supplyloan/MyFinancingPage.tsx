@@ -15,7 +15,7 @@ import { CloudLoanSlot } from '../../app/feature-slots.tsx';
 const FinancingDetailDrawer = lazy(() => import('./FinancingDetailDrawer.tsx').then((m) => ({ default: m.FinancingDetailDrawer })));
 
 const FINANCING_STATUS_OPTIONS = financingLifecycle.states.map((value) => ({ value, label: financingLifecycle.label(value) }));
-import { money } from './Money.tsx';
+import { money } from '../../lib/Money.tsx';
 
 /**
  * `/supplyloan/myfinancing` (PRODUCT §6, the supply-loan part): filters (status, platform, date),
@@ -137,7 +137,7 @@ export default function MyFinancingPage() {
               title: '融资编号',
               dataIndex: 'financingNo',
               render: (v: string, r) => (
-                <a onClick={() => setOpen(r.id)} data-testid={`financing-${r.id}`}>
+                <a onClick={() => setOpen(r.id)} data-testid={`financing-${r.id}`} style={{ whiteSpace: 'nowrap' }}>
                   {v}
                 </a>
               ),

@@ -6,7 +6,7 @@ import { percent } from '../../lib/format.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { useDrawable, useDrawdowns, useRequestDrawdown, type Drawdown } from './api.ts';
 import { TRANCHE_COLORS } from './labels.ts';
-import { money } from './Money.tsx';
+import { money } from '../../lib/Money.tsx';
 import { parseTerm, termRule } from '../../lib/term.ts';
 import { TermInput } from '../../lib/TermInput.tsx';
 

@@ -26,7 +26,7 @@ import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { UploadField } from '../../lib/UploadField.tsx';
 import { useApplyOrderLoan, useCreditLines, useFinancings, useTrial, type AppliedFinancing, type FinancingRow } from './api.ts';
 import { FINANCING_COLORS } from './labels.ts';
-import { money } from './Money.tsx';
+import { money } from '../../lib/Money.tsx';
 import { SignContract } from './SignContract.tsx';
 import { FinanceableOrderSlot } from '../../app/feature-slots.tsx';
 import { parseTerm, termRule } from '../../lib/term.ts';

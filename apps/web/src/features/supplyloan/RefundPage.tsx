@@ -27,7 +27,7 @@ import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { UploadField } from '../../lib/UploadField.tsx';
 import { useFinancings, useQuote, useRepay, useSubmitVoucher, type RepayResult, type RepaymentQuote } from './api.ts';
 import { FINANCING_COLORS } from './labels.ts';
-import { money } from './Money.tsx';
+import { money } from '../../lib/Money.tsx';
 
 /**
  * `/supplyloan/muserRefund` (PRODUCT §6): what is owed today — outstanding principal, interest to

@@ -1,4 +1,4 @@
-import { Card, Segmented, Skeleton } from 'antd';
+import { Card, Segmented, Skeleton, theme } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { isRequestFailure } from '../../lib/request.ts';
@@ -14,6 +14,7 @@ export default function EmbedPage() {
   const navigate = useNavigate();
   const embed = useEmbed(index);
   const config = useSiteConfig();
+  const { token } = theme.useToken();
   const notFound = !/^\d{1,4}$/.test(index) || (embed.isError && isRequestFailure(embed.error) && embed.error.status === 404);
 
   useEffect(() => {
@@ -51,7 +52,18 @@ export default function EmbedPage() {
           src={embed.data.url}
           sandbox="allow-popups allow-popups-to-escape-sandbox"
           referrerPolicy="no-referrer"
-          style={{ width: '100%', height: 'calc(100vh - 220px)', minHeight: 420, border: 0, display: 'block' }}
+          // The embedded pages are light pages of their own (we cannot restyle another site): in the dark
+          // theme they keep a light canvas and scheme, or an unstyled page shows dark text on black.
+          style={{
+            width: '100%',
+            height: 'calc(100vh - 220px)',
+            minHeight: 420,
+            border: 0,
+            display: 'block',
+            background: '#fff',
+            colorScheme: 'light',
+            borderRadius: `0 0 ${token.borderRadiusLG}px ${token.borderRadiusLG}px`,
+          }}
           data-testid="embed-frame"
         />
       )}

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useSiteConfig } from '../../lib/site-config.ts';
 import { useFaq } from './api.ts';
 
-/** Marks the keyword's words in a text (plain text: the content is never rendered as HTML). */
+/** Marks the keyword's words in a text (plain text: the content is never rendered as HTML); dark text on the yellow mark in either theme. */
 function Highlight({ text, words }: { text: string; words: string[] }) {
   if (!words.length) return <>{text}</>;
   const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
@@ -13,7 +13,7 @@ function Highlight({ text, words }: { text: string; words: string[] }) {
     <>
       {parts.map((p, i) =>
         i % 2 ? (
-          <mark key={i} style={{ padding: 0, background: '#ffe58f' }}>
+          <mark key={i} style={{ padding: 0, background: '#ffe58f', color: 'rgba(0, 0, 0, 0.88)' }}>
             {p}
           </mark>
         ) : (

@@ -1,5 +1,6 @@
 import { Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { date, dateTime } from '../../lib/format.ts';
+import { ellipsisColumn } from '../../lib/table.tsx';
 import type { Movement } from './api.ts';
 import { deltaText, qtyText } from './format.ts';
 
@@ -35,7 +36,7 @@ export const movementColumns = (withParty = true): TableColumnsType<Movement> =>
   { title: '可用', dataIndex: 'available', align: 'right', width: 110, render: delta },
   { title: '质押', dataIndex: 'pledged', align: 'right', width: 100, render: delta },
   { title: '冻结', dataIndex: 'frozen', align: 'right', width: 100, render: delta },
-  ...(withParty ? [{ title: '存货企业', dataIndex: 'depositorName', ellipsis: true, width: 190 } as const] : []),
+  ...(withParty ? [{ title: '存货企业', dataIndex: 'depositorName', width: 190, ...ellipsisColumn<Movement>() }] : []),
   { title: '仓库 / 库位', key: 'where', width: 210, render: (_: unknown, m: Movement) => `${m.warehouseName} ${m.locationCode}` },
   { title: '单号', dataIndex: 'documentNo', width: 170, render: (v: string | null, m) => v ?? m.operationNo },
   { title: '经办', dataIndex: 'actorName', width: 80 },

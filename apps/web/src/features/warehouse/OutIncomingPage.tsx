@@ -1,5 +1,6 @@
 import { ExportOutlined, ImportOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Form, Select, Space } from 'antd';
+import { Button, Card, Form, Select, Space } from 'antd';
+import { DateRangePicker } from '../../lib/DateRangePicker.tsx';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useActiveGoods, useEnterprises, useMovements } from './api.ts';
@@ -73,8 +74,8 @@ export default function OutIncomingPage() {
         <Form.Item name="kind" label="类型">
           <Select allowClear placeholder="全部流水" style={{ width: 150 }} options={MOVEMENT_KIND_OPTIONS} />
         </Form.Item>
-        <Form.Item name="range" label="日期">
-          <DatePicker.RangePicker allowEmpty={[true, true]} />
+        <Form.Item name="range" label="日期" style={{ maxWidth: '100%' }}>
+          <DateRangePicker allowEmpty={[true, true]} />
         </Form.Item>
         <Form.Item>
           <Space>

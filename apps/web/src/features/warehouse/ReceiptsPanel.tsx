@@ -4,6 +4,7 @@ import { newIdempotencyKey } from '../../lib/confirm.ts';
 import { reportFailure } from '../../lib/action.ts';
 import { useFeedback } from '../../lib/feedback.ts';
 import { dateTime } from '../../lib/format.ts';
+import { ellipsisColumn } from '../../lib/table.tsx';
 import { useCancelReceipt, useEndorseReceipt, useMergeReceipts, useReceipts, useSplitReceipt, type Receipt } from './api.ts';
 import { qtyText, quantityRule, RECEIPT_STATUS_COLORS } from './format.ts';
 
@@ -87,7 +88,7 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
     },
     { title: '商品', key: 'goods', width: 170, render: (_: unknown, r: Receipt) => `${r.goodsName}${r.batchNo ? `（${r.batchNo}）` : ''}` },
     { title: '数量', dataIndex: 'quantity', align: 'right', width: 130, render: (v: string, r) => qtyText(v, r.scale, r.unit) },
-    ...(role === 'warehouse' ? [{ title: '持有人', dataIndex: 'holderName', ellipsis: true, width: 190 } as const] : []),
+    ...(role === 'warehouse' ? [{ title: '持有人', dataIndex: 'holderName', width: 190, ...ellipsisColumn<Receipt>() }] : []),
     { title: '仓库 / 库位', key: 'where', width: 210, render: (_: unknown, r: Receipt) => `${r.warehouseName} ${r.locationCode}` },
     {
       title: '内容哈希（SHA-256）',

@@ -3,6 +3,7 @@ import { Button, Card, Empty, Form, Grid, Select, Space, Table, Tabs, Tag, Typog
 import { useState } from 'react';
 import { useFeedback } from '../../lib/feedback.ts';
 import { date } from '../../lib/format.ts';
+import { ellipsisColumn } from '../../lib/table.tsx';
 import {
   fetchPositionsForExport,
   useActiveGoods,
@@ -65,7 +66,7 @@ function InventoryTab() {
 
   const q = (field: 'total' | 'available' | 'pledged' | 'frozen') => (_: unknown, p: Position) => qtyText(p[field], p.scale);
   const columns: TableColumnsType<Position> = [
-    { title: '存货企业', dataIndex: 'depositorName', ellipsis: true, width: 190 },
+    { title: '存货企业', dataIndex: 'depositorName', width: 190, ...ellipsisColumn<Position>() },
     {
       title: '商品 / 批次',
       key: 'goods',

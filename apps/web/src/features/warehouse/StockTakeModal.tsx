@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
 import { reportFailure } from '../../lib/action.ts';
 import { useFeedback } from '../../lib/feedback.ts';
+import { ellipsisColumn } from '../../lib/table.tsx';
 import { useOwnWarehouses, usePositions, useSubmitStockTake, type Position } from './api.ts';
 import { qtyText, quantityRule } from './format.ts';
 
@@ -60,7 +61,7 @@ export function StockTakeModal({ open, onClose }: { open: boolean; onClose(): vo
   };
 
   const columns = [
-    { title: '存货企业', dataIndex: 'depositorName', ellipsis: true },
+    { title: '存货企业', dataIndex: 'depositorName', ...ellipsisColumn<Position>() },
     { title: '商品', key: 'goods', render: (_: unknown, p: Position) => `${p.goodsName}${p.batchNo ? `（${p.batchNo}）` : ''}` },
     { title: '账面数量', key: 'book', align: 'right' as const, render: (_: unknown, p: Position) => qtyText(p.total, p.scale, p.unit) },
     {

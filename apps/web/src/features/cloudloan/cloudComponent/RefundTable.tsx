@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ConfirmPasswordModal } from '../../../lib/ConfirmPasswordModal.tsx';
 import { percent } from '../../../lib/format.ts';
 import { yuan } from '../../../lib/money.ts';
+import { money } from '../../../lib/Money.tsx';
 import { isRequestFailure } from '../../../lib/request.ts';
 import { useDrawdown, useDrawdowns, usePayoff, useRepayInstalment, type CloudLoanDrawdown } from '../api.ts';
 import { DRAWDOWN_COLORS, INSTALMENT_COLORS } from './labels.ts';
@@ -185,7 +186,17 @@ export function LoanList() {
         { title: '利率', dataIndex: 'annualRatePpm', render: percent },
         { title: '方式', dataIndex: 'methodLabel' },
         { title: '放款日', dataIndex: 'startDate' },
-        { title: '下期还款', render: (_, d) => (d.nextDueDate ? `${d.nextDueDate} · ${yuan(d.nextPayment)}` : '—') },
+        {
+          title: '下期还款',
+          render: (_, d) =>
+            d.nextDueDate ? (
+              <>
+                {d.nextDueDate} · {money(d.nextPayment)}
+              </>
+            ) : (
+              '—'
+            ),
+        },
         {
           title: '状态',
           dataIndex: 'status',
