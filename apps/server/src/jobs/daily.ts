@@ -7,6 +7,7 @@ import { owedOn } from '../modules/supplyloan/pricing.ts';
 import { stateOf } from '../modules/supplyloan/quote.ts';
 import { recordEvent, SYSTEM } from '../modules/supplyloan/store.ts';
 import type { ScheduledJob } from './scheduler.ts';
+import { now } from '../lib/clock.ts';
 
 export const DAILY_JOB = 'supplyloan-daily';
 
@@ -83,7 +84,7 @@ export async function runDailyJob(db: Db, runDate: IsoDate): Promise<DailyResult
         .where(eq(financingTranches.id, t.id));
     }
     const ids = [...new Set(due.map((d) => d.f.id))];
-    if (ids.length) await tx.update(financings).set({ overdue: true, updatedAt: new Date() }).where(inArray(financings.id, ids));
+    if (ids.length) await tx.update(financings).set({ overdue: true, updatedAt: now() }).where(inArray(financings.id, ids));
     for (const [financingId, dueDate] of newlyOverdueFinancings) {
       await recordEvent(tx, financingId, SYSTEM, '逾期', `到期日 ${dueDate} 未足额还款，自 ${dueDate} 起按罚息利率计收罚息`);
     }
@@ -91,7 +92,7 @@ export async function runDailyJob(db: Db, runDate: IsoDate): Promise<DailyResult
     const result: DailyResult = { runDate, skipped: false, newlyOverdue, overdueTranches: due.length, penaltyToDate, expiredCreditLines };
     await tx
       .update(jobRuns)
-      .set({ result: result as unknown as Record<string, unknown>, finishedAt: new Date() })
+      .set({ result: result as unknown as Record<string, unknown>, finishedAt: now() })
       .where(and(eq(jobRuns.job, DAILY_JOB), eq(jobRuns.runDate, runDate)));
     return result;
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './identity.ts';
+import { timestampNow } from './timestamps.ts';
 
 /**
  * Single-use links mailed to a user (activation 24 h, password reset 30 min). The mail holds a
@@ -15,7 +16,7 @@ export const accountTokens = pgTable(
       .references(() => users.id),
     purpose: text('purpose', { enum: ['ACTIVATE', 'RESET'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
@@ -29,7 +30,7 @@ export const accountTokens = pgTable(
 export const regChallenges = pgTable('reg_challenges', {
   nonce: text('nonce').primaryKey(),
   difficulty: integer('difficulty').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestampNow('created_at'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
@@ -45,7 +46,7 @@ export const outbox = pgTable(
     /** LOCAL: kept here by design (no SMTP); FAILED: SMTP refused it, `error` says why. */
     status: text('status', { enum: ['LOCAL', 'FAILED'] }).notNull(),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [index('outbox_created').on(t.createdAt)],
 );
@@ -62,7 +63,7 @@ export const faqs = pgTable(
     /** Shown on the portal's product page among the highlights. */
     highlight: boolean('highlight').notNull().default(false),
     published: boolean('published').notNull().default(true),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestampNow('updated_at'),
   },
   (t) => [
     index('faqs_group_order')

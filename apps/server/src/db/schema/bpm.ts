@@ -3,6 +3,7 @@ import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uni
 import { enterprises, users } from './identity.ts';
 import { TASK_STATES } from '@factoring/domain';
 import { statesOf } from './states.ts';
+import { timestampNow } from './timestamps.ts';
 
 export type TaskField = { label: string; value: string };
 export type TaskAttachment = { uploadId: number; label: string };
@@ -39,7 +40,7 @@ export const bpmTasks = pgTable(
      * task's decision, e.g. a disbursement after its approval): the link maker-checker follows.
      */
     followsTaskId: integer('follows_task_id').references((): AnyPgColumn => bpmTasks.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
@@ -70,7 +71,7 @@ export const bpmAuditLog = pgTable(
     after: jsonb('after'),
     comment: text('comment'),
     ip: text('ip'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [index('bpm_audit_log_task').on(t.taskId, t.id), index('bpm_audit_log_created').on(t.createdAt, t.id)],
 );

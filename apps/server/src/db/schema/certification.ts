@@ -3,6 +3,7 @@ import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex }
 import { enterprises, users } from './identity.ts';
 import { ACCOUNT_CHANGE_STATUSES, AUTHENTICATION_STATUSES } from '@factoring/domain';
 import { statesOf } from './states.ts';
+import { timestampNow } from './timestamps.ts';
 
 /** Major Chinese banks by their three-digit CNAPS bank code (`/bank/queryBank`). */
 export const banks = pgTable('banks', {
@@ -29,7 +30,7 @@ export const bankBranches = pgTable(
     name: text('name').notNull(),
     cityCode: text('city_code').notNull(),
     provinceCode: text('province_code').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestampNow('updated_at'),
   },
   (t) => [index('bank_branches_bank_city').on(t.bankCode, t.cityCode, t.name), index('bank_branches_city').on(t.cityCode)],
 );
@@ -54,7 +55,7 @@ export const uploads = pgTable(
     /** Path relative to DATA_DIR/uploads. */
     storedName: text('stored_name').notNull().unique(),
     purpose: text('purpose'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [index('uploads_enterprise').on(t.enterpriseId, t.id)],
 );
@@ -103,8 +104,8 @@ export const enterpriseAuthentications = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     decidedBy: integer('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
+    updatedAt: timestampNow('updated_at'),
   },
   (t) => [
     index('enterprise_authentications_enterprise').on(t.enterpriseId, t.id),
@@ -137,7 +138,7 @@ export const settlementAccounts = pgTable('settlement_accounts', {
   ...settlementAccountColumns(),
   source: text('source', { enum: ['AUTHENTICATION', 'ACCOUNT_CHANGE', 'SEED'] }).notNull(),
   sourceId: integer('source_id'),
-  boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+  boundAt: timestampNow('bound_at'),
 });
 
 /** A request to change the bound settlement account (`/system/modifyAccountInfo`), reviewed like the authentication. */
@@ -156,7 +157,7 @@ export const accountChangeRequests = pgTable(
     submittedBy: integer('submitted_by').references(() => users.id),
     decidedBy: integer('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [
     index('account_change_requests_enterprise').on(t.enterpriseId, t.id),

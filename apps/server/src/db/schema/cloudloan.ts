@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
+import { timestampNow } from './timestamps.ts';
 
 const METHODS = ['EQUAL_INSTALMENT', 'EQUAL_PRINCIPAL', 'INTEREST_FIRST', 'BULLET'] as const;
 
@@ -45,8 +46,8 @@ export const cloudLoanApplications = pgTable(
     contractId: integer('contract_id'),
     agreementSignedAt: timestamp('agreement_signed_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
+    updatedAt: timestampNow('updated_at'),
   },
   (t) => [
     uniqueIndex('cloud_loan_applications_no').on(t.applicationNo),
@@ -90,7 +91,7 @@ export const cloudLoanDrawdowns = pgTable(
     refNo: text('ref_no').notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [
     uniqueIndex('cloud_loan_drawdowns_no').on(t.drawdownNo),
@@ -161,7 +162,7 @@ export const cloudLoanRepayments = pgTable(
     bankRef: text('bank_ref'),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [
     index('cloud_loan_repayments_drawdown').on(t.drawdownId, t.id),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
+import { timestampNow } from './timestamps.ts';
 
 export const CONTRACT_TYPES = ['FACTORING_AGREEMENT', 'FINANCING', 'PLEDGE', 'MARGIN', 'CLOUD_LOAN'] as const;
 export type ContractType = (typeof CONTRACT_TYPES)[number];
@@ -38,7 +39,7 @@ export const contracts = pgTable(
     status: text('status', { enum: CONTRACT_STATUSES }).notNull().default('TO_SIGN'),
     /** The business data the template was filled with. */
     data: jsonb('data').$type<Record<string, string>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
     /** Set by the business at generation, or the signing day when none was given. */
     effectiveDate: date('effective_date', { mode: 'string' }),
     expiryDate: date('expiry_date', { mode: 'string' }),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { serial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { USER_STATUSES } from '@factoring/domain';
 import { statesOf } from './states.ts';
+import { timestampNow } from './timestamps.ts';
 
 export const enterprises = pgTable('enterprises', {
   id: serial('id').primaryKey(),
@@ -9,7 +10,7 @@ export const enterprises = pgTable('enterprises', {
   uscc: text('uscc'),
   certified: boolean('certified').notNull().default(false),
   certifiedAt: timestamp('certified_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestampNow('created_at'),
 });
 
 export const users = pgTable(
@@ -33,7 +34,7 @@ export const users = pgTable(
       .default('ACTIVE'),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [
     uniqueIndex('users_login_name_lower').on(sql`lower(${t.loginName})`),
@@ -50,8 +51,8 @@ export const sessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
+    lastSeenAt: timestampNow('last_seen_at'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endReason: text('end_reason', { enum: ['LOGOUT', 'REPLACED', 'PASSWORD_CHANGED', 'EXPIRED', 'REVOKED'] }),
@@ -72,5 +73,5 @@ export const rsaKeys = pgTable('rsa_keys', {
   privateKeyPem: text('private_key_pem').notNull(),
   modulusHex: text('modulus_hex').notNull(),
   exponentHex: text('exponent_hex').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestampNow('created_at'),
 });

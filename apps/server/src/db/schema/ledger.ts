@@ -16,6 +16,7 @@ import {
 import { enterprises, users } from './identity.ts';
 import { CONSIGNMENT_STATUSES, PAYEE_STATUSES, WITHDRAWAL_STATUSES } from '@factoring/domain';
 import { statesOf } from './states.ts';
+import { timestampNow } from './timestamps.ts';
 
 /**
  * The double-entry ledger (issue 5). Every movement of money is one journal entry with two or more
@@ -40,7 +41,7 @@ export const ledgerAccounts = pgTable(
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     /** Cached number of lines on this account (for the fund-flow list's total without counting a million rows). */
     lineCount: bigint('line_count', { mode: 'number' }).notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [
     uniqueIndex('ledger_accounts_code').on(t.code),
@@ -68,7 +69,7 @@ export const virtualAccounts = pgTable(
     controlledAccountId: integer('controlled_account_id')
       .notNull()
       .references(() => ledgerAccounts.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [uniqueIndex('virtual_accounts_enterprise').on(t.enterpriseId), uniqueIndex('virtual_accounts_account_no').on(t.accountNo)],
 );
@@ -81,7 +82,7 @@ export const journalEntries = pgTable(
     memo: text('memo'),
     /** The user (merchant or operator) whose call posted it; null for seeds and system jobs. */
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [index('journal_entries_kind').on(t.kind, t.id)],
 );
@@ -107,7 +108,7 @@ export const journalLines = pgTable(
     counterpartyAccount: text('counterparty_account'),
     memo: text('memo'),
     /** Copied from the entry. */
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [
     check('journal_lines_amount_positive', sql`${t.amount} > 0`),
@@ -128,7 +129,7 @@ export const idempotencyKeys = pgTable(
     operation: text('operation').notNull(),
     requestHash: text('request_hash').notNull(),
     response: jsonb('response').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );
@@ -155,7 +156,7 @@ export const withdrawals = pgTable(
     requestedBy: integer('requested_by').references(() => users.id),
     decidedBy: integer('decided_by').references(() => users.id),
     reason: text('reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [index('withdrawals_enterprise').on(t.enterpriseId, t.id), index('withdrawals_status').on(t.status, t.id)],
@@ -188,8 +189,8 @@ export const payees = pgTable(
     reviewNote: text('review_note'),
     reviewedBy: integer('reviewed_by').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
+    updatedAt: timestampNow('updated_at'),
   },
   (t) => [index('payees_enterprise').on(t.enterpriseId, t.id), index('payees_status').on(t.status, t.id)],
 );
@@ -210,7 +211,7 @@ export const controlledTranches = pgTable(
     entryId: integer('entry_id')
       .notNull()
       .references(() => journalEntries.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [
     index('controlled_tranches_enterprise').on(t.enterpriseId, t.id),
@@ -237,7 +238,7 @@ export const targetedPayments = pgTable(
       .notNull()
       .references(() => journalEntries.id),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [index('targeted_payments_enterprise').on(t.enterpriseId, t.id), index('targeted_payments_tranche').on(t.trancheId)],
 );
@@ -263,7 +264,7 @@ export const consignmentApplications = pgTable(
     reviewedBy: integer('reviewed_by').references(() => users.id),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [index('consignment_enterprise').on(t.enterpriseId, t.id), index('consignment_status').on(t.status, t.id)],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestampNow } from './timestamps.ts';
 
 /**
  * One row per scheduled job and business date (issue 11): the node that inserts it (or takes over an
@@ -17,7 +18,7 @@ export const scheduledJobRuns = pgTable(
     /** host:pid of the node that ran (or runs) it. */
     node: text('node').notNull(),
     attempts: integer('attempts').notNull().default(1),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestampNow('started_at'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** A RUNNING row whose lease has passed belongs to a node that died: another node may take it over. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
 import { statesOf } from './states.ts';
+import { timestampNow } from './timestamps.ts';
 
 /**
  * Who may take delivery of an enterprise's redeemed pledge goods (PRODUCT §8, issue 14). A release
@@ -25,7 +26,7 @@ export const pledgeSignPersons = pgTable(
       .notNull()
       .default('ACTIVE'),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (t) => [
@@ -55,7 +56,7 @@ export const pledgeCustomers = pgTable(
       .notNull()
       .default('ACTIVE'),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (t) => [

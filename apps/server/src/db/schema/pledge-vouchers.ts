@@ -6,6 +6,7 @@ import { enterprises, users } from './identity.ts';
 import { journalEntries } from './ledger.ts';
 import { pledgeFinancings, pledgeMarginCalls } from './pledge.ts';
 import { statesOf } from './states.ts';
+import { timestampNow } from './timestamps.ts';
 
 /**
  * A bank-transfer voucher of a goods-pledge financing (PRODUCT §8 /pledge/bondVoucher, /pledge/giveGold,
@@ -40,7 +41,7 @@ export const pledgeVouchers = pgTable(
     entryId: integer('entry_id').references(() => journalEntries.id),
     refNo: text('ref_no'),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
     decidedBy: integer('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },

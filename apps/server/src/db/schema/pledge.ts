@@ -5,6 +5,7 @@ import { enterprises, users } from './identity.ts';
 import { creditLines, platforms } from './supplyloan.ts';
 import { goods, stockPositions, warehouseReceipts, warehouses } from './warehouse.ts';
 import { statesOf } from './states.ts';
+import { timestampNow } from './timestamps.ts';
 
 /**
  * Goods-pledge financing (issue 14, PRODUCT §8). Money in integer cents, rates in ppm, quantities
@@ -27,7 +28,7 @@ export const pledgeTerms = pgTable(
     warningLinePpm: integer('warning_line_ppm').notNull(),
     liquidationLinePpm: integer('liquidation_line_ppm').notNull(),
     marginRatePpm: integer('margin_rate_ppm').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [
     uniqueIndex('pledge_terms_platform_goods').on(t.platformId, t.goodsId),
@@ -51,7 +52,7 @@ export const goodsPrices = pgTable(
     source: text('source').notNull(),
     recordedBy: integer('recorded_by').references(() => users.id),
     recordedByName: text('recorded_by_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [index('goods_prices_goods').on(t.goodsId, t.id), check('goods_prices_positive', sql`${t.unitPrice} > 0`)],
 );
@@ -117,8 +118,8 @@ export const pledgeFinancings = pgTable(
     lastLtvPpm: integer('last_ltv_ppm').notNull().default(0),
     pickupPerson: text('pickup_person'),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
+    updatedAt: timestampNow('updated_at'),
   },
   (t) => [
     uniqueIndex('pledge_financings_no').on(t.financingNo),
@@ -171,7 +172,7 @@ export const pledgeMarginCalls = pgTable(
       .notNull()
       .default('OPEN'),
     paidAmount: bigint('paid_amount', { mode: 'number' }).notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
@@ -196,7 +197,7 @@ export const pledgeEvents = pgTable(
     note: text('note'),
     fromStatus: text('from_status'),
     toStatus: text('to_status'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [index('pledge_events_financing').on(t.financingId, t.id)],
 );

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
 import { uploads } from './certification.ts';
+import { timestampNow } from './timestamps.ts';
 
 /** An enterprise's goods catalogue: lines pick goods from here or type them in. */
 export const psGoods = pgTable(
@@ -31,7 +32,7 @@ export const psGoods = pgTable(
     taxRatePpm: integer('tax_rate_ppm').notNull(),
     /** Reference unit price excluding tax, in cents. */
     unitPrice: bigint('unit_price', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [uniqueIndex('ps_goods_name_spec').on(t.enterpriseId, t.name, t.spec)],
 );
@@ -69,8 +70,8 @@ export const psOrders = pgTable(
       .default('DRAFT'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
+    updatedAt: timestampNow('updated_at'),
   },
   (t) => [
     uniqueIndex('ps_orders_no').on(t.orderNo),
@@ -127,7 +128,7 @@ export const psOrderEvents = pgTable(
     actorId: integer('actor_id').references(() => users.id),
     actorName: text('actor_name').notNull(),
     enterpriseId: integer('enterprise_id').references(() => enterprises.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [index('ps_order_events_order').on(t.orderId, t.id)],
 );
@@ -155,7 +156,7 @@ export const psOrderPayments = pgTable(
     note: text('note'),
     enterpriseId: integer('enterprise_id').references(() => enterprises.id),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [
     index('ps_order_payments_order').on(t.orderId, t.id),
@@ -177,7 +178,7 @@ export const psOrderAttachments = pgTable(
       .notNull()
       .references(() => uploads.id),
     enterpriseId: integer('enterprise_id').references(() => enterprises.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [uniqueIndex('ps_order_attachments_upload').on(t.orderId, t.uploadId)],
 );
@@ -198,7 +199,7 @@ export const psFeatureLog = pgTable(
       .references(() => users.id),
     operatorName: text('operator_name').notNull(),
     ip: text('ip'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [index('ps_feature_log_user').on(t.userId, t.id)],
 );

@@ -26,6 +26,7 @@ import {
 import { enterprises, users } from './identity.ts';
 import { uploads } from './certification.ts';
 import { statesOf } from './states.ts';
+import { timestampNow } from './timestamps.ts';
 
 /** One row of a platform's price list: the rate and fee for terms within [minDays, maxDays]. */
 export type PriceBracket = { minDays: number; maxDays: number; annualRatePpm: number; serviceFeeRatePpm: number };
@@ -58,7 +59,7 @@ export const platforms = pgTable(
     description: text('description').notNull().default(''),
     /** Open to join applications. */
     joinable: boolean('joinable').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [
     uniqueIndex('platforms_code').on(t.code),
@@ -92,8 +93,8 @@ export const creditLines = pgTable(
       .notNull()
       .default('ACTIVE'),
     grantedBy: integer('granted_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
+    updatedAt: timestampNow('updated_at'),
   },
   (t) => [
     uniqueIndex('credit_lines_enterprise_platform').on(t.enterpriseId, t.platformId),
@@ -122,7 +123,7 @@ export const platformJoinApplications = pgTable(
     reviewNote: text('review_note'),
     createdBy: integer('created_by').references(() => users.id),
     decidedBy: integer('decided_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
@@ -157,8 +158,8 @@ export const invoices = pgTable(
     financingId: integer('financing_id'),
     reviewNote: text('review_note'),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
+    updatedAt: timestampNow('updated_at'),
   },
   (t) => [
     uniqueIndex('invoices_seller_code_number').on(t.enterpriseId, t.invoiceCode, t.invoiceNumber),
@@ -191,7 +192,7 @@ export const orderReceivables = pgTable(
       .default('REGISTERED'),
     financingId: integer('financing_id'),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [
     uniqueIndex('order_receivables_seller_no').on(t.enterpriseId, t.orderNo),
@@ -244,8 +245,8 @@ export const financings = pgTable(
     purpose: text('purpose'),
     reviewNote: text('review_note'),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
+    updatedAt: timestampNow('updated_at'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
@@ -321,7 +322,7 @@ export const financingTranches = pgTable(
     disbursedAt: timestamp('disbursed_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [
     uniqueIndex('financing_tranches_seq').on(t.financingId, t.seq),
@@ -360,7 +361,7 @@ export const repayments = pgTable(
     repayDate: date('repay_date', { mode: 'string' }).notNull(),
     createdBy: integer('created_by').references(() => users.id),
     confirmedBy: integer('confirmed_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [
@@ -398,7 +399,7 @@ export const financingExtensions = pgTable(
     reviewNote: text('review_note'),
     createdBy: integer('created_by').references(() => users.id),
     decidedBy: integer('decided_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
@@ -423,7 +424,7 @@ export const financingEvents = pgTable(
     note: text('note'),
     actorId: integer('actor_id').references(() => users.id),
     actorName: text('actor_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [index('financing_events_financing').on(t.financingId, t.id)],
 );
@@ -435,7 +436,7 @@ export const jobRuns = pgTable(
     job: text('job').notNull(),
     runDate: date('run_date', { mode: 'string' }).notNull(),
     result: jsonb('result').$type<Record<string, unknown>>().notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestampNow('started_at'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.job, t.runDate] })],

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
+import { timestampNow } from './timestamps.ts';
 
 /**
  * Supervised warehouses (issue 13). Goods lie in a warehouse run by a warehouse company (an
@@ -45,7 +46,7 @@ export const goods = pgTable(
       .notNull()
       .default('ACTIVE'),
     createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [
     uniqueIndex('goods_name_spec').on(sql`lower(${t.name})`, sql`coalesce(lower(${t.specification}), '')`),
@@ -70,7 +71,7 @@ export const warehouses = pgTable(
     storageGuide: text('storage_guide'),
     /** Supervised by the factor: only such warehouses hold goods that can be financed. */
     supervised: boolean('supervised').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [uniqueIndex('warehouses_name').on(t.name), index('warehouses_company').on(t.companyId)],
 );
@@ -114,7 +115,7 @@ export const stockPositions = pgTable(
     pledged: quantity('pledged').notNull().default('0'),
     frozen: quantity('frozen').notNull().default('0'),
     movementCount: integer('movement_count').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestampNow('updated_at'),
   },
   (t) => [
     uniqueIndex('stock_positions_key').on(t.warehouseId, t.locationId, t.depositorId, t.goodsId, t.batchNo),
@@ -154,7 +155,7 @@ export const stockMovements = pgTable(
     note: text('note'),
     actorId: integer('actor_id').references(() => users.id),
     actorName: text('actor_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [
     index('stock_movements_position').on(t.positionId, t.id),
@@ -199,8 +200,8 @@ export const warehouseReceipts = pgTable(
     /** The financing holding it while pledged (next issue). */
     pledgeReference: text('pledge_reference'),
     issuedBy: integer('issued_by').references(() => users.id),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedAt: timestampNow('issued_at'),
+    updatedAt: timestampNow('updated_at'),
   },
   (t) => [
     uniqueIndex('warehouse_receipts_no').on(t.receiptNo),
@@ -223,7 +224,7 @@ export const warehouseReceiptEvents = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     actorId: integer('actor_id').references(() => users.id),
     actorName: text('actor_name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [index('warehouse_receipt_events_receipt').on(t.receiptId, t.id)],
 );
@@ -257,7 +258,7 @@ export const stockTakes = pgTable(
     note: text('note'),
     createdBy: integer('created_by').references(() => users.id),
     decidedBy: integer('decided_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('stock_takes_no').on(t.takeNo), index('stock_takes_warehouse').on(t.warehouseId, t.id)],
@@ -284,7 +285,7 @@ export const releaseOrders = pgTable(
     pickupPerson: text('pickup_person'),
     /** Who takes delivery, as named when the order was made (a signer's ID card masked): shown to the warehouse at stock-out. */
     receiver: jsonb('receiver').$type<ReleaseOrderReceiver>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow('created_at'),
   },
   (t) => [
     uniqueIndex('release_orders_no').on(t.orderNo),

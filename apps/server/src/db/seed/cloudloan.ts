@@ -1,7 +1,8 @@
-import { addMonths, type Cents, type IsoDate } from '@factoring/domain';
+import { addDays, addMonths, type Cents, type IsoDate } from '@factoring/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { cloudLoanApplications, users } from '../schema/index.ts';
+import { atTime } from '../../lib/clock.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { taskRegistry } from '../../modules/bpm/registry.ts';
 import { recordSignature } from '../../modules/contracts/record-signature.ts';
@@ -12,13 +13,14 @@ import { cloudLoanSignHook } from '../../modules/cloudloan/decide.ts';
 import { drawdown } from '../../modules/cloudloan/draw.ts';
 import { CLOUD_LOAN_TASK_TYPES } from '../../modules/cloudloan/operator-bank.ts';
 import { grantForBank } from '../../modules/cloudloan/operator-decisions.ts';
+import { chinaInstant } from './timeline.ts';
 
 /**
  * The demo enterprise's cloud-loan history (PRODUCT §12), made through the module's own operations:
  * an application granted by the operator for the bank (¥800,000.00 at 7.2 % for 12 months), the
  * loan agreement signed, ¥300,000.00 drawn two months ago and last month's instalment debited by the
- * daily job. The next instalment falls due today. Idempotent: an enterprise with any cloud-loan
- * application gets none.
+ * daily job — each step with the clock at its day, so the postings carry their dates. The next
+ * instalment falls due today. Idempotent: an enterprise with any cloud-loan application gets none.
  */
 export async function seedCloudLoan(db: Db, today: IsoDate = todayChina()) {
   const byLogin = async (login: string) =>
@@ -48,35 +50,41 @@ export async function seedCloudLoan(db: Db, today: IsoDate = todayChina()) {
   const me = { id: demo.id, name: demo.displayName, ip: '127.0.0.1' };
   const operator = { id: operatorUser.id, name: operatorUser.displayName };
 
-  const applied = await submitApplication(db, scope, me, {
-    amount: 80_000_000 as Cents,
-    termMonths: 12,
-    method: 'EQUAL_INSTALMENT',
-    purpose: '采购钢材及支付供应商货款',
-    lastYearRevenue: 3_650_000_000 as Cents,
-    lastYearTax: 98_000_000 as Cents,
-    creditEnquiryConsent: true,
-    agreementAccepted: true,
-    contactName: demo.displayName,
-    contactPhone: demo.mobile ?? '13800138000',
-    remark: undefined,
-  });
-  await grantForBank(db, taskRegistry(CLOUD_LOAN_TASK_TYPES), applied.id, operator, {
-    amount: 80_000_000 as Cents,
-    annualRatePpm: 72_000,
-    termMonths: 12,
-    validityDays: 180,
-    comment: '经营稳定，纳税正常',
-  });
-
   const drawnOn = addMonths(today, -2);
-  await db.transaction(async (tx) => {
-    const [a] = await tx.select().from(cloudLoanApplications).where(eq(cloudLoanApplications.id, applied.id));
-    // Signed as the demo user would: the same signature record and signed version as through the contract list.
-    const signed = await recordSignature(tx, { contractId: a.contractId!, scope, signerName: demo.displayName, ip: me.ip });
-    await cloudLoanSignHook(tx, String(a.id), signed);
-    // Drawn two months ago: the business date of the drawdown is its start date.
-    await drawdown(tx, scope, a.id, 30_000_000, me, drawnOn);
-  });
-  await runCloudLoanDebits(db, addMonths(drawnOn, 1));
+  const on = (date: IsoDate, time: string) => chinaInstant(date, time);
+  const applied = await atTime(on(addDays(drawnOn, -8), '10:00'), () =>
+    submitApplication(db, scope, me, {
+      amount: 80_000_000 as Cents,
+      termMonths: 12,
+      method: 'EQUAL_INSTALMENT',
+      purpose: '采购钢材及支付供应商货款',
+      lastYearRevenue: 3_650_000_000 as Cents,
+      lastYearTax: 98_000_000 as Cents,
+      creditEnquiryConsent: true,
+      agreementAccepted: true,
+      contactName: demo.displayName,
+      contactPhone: demo.mobile ?? '13800138000',
+      remark: undefined,
+    }),
+  );
+  await atTime(on(addDays(drawnOn, -6), '14:00'), () =>
+    grantForBank(db, taskRegistry(CLOUD_LOAN_TASK_TYPES), applied.id, operator, {
+      amount: 80_000_000 as Cents,
+      annualRatePpm: 72_000,
+      termMonths: 12,
+      validityDays: 180,
+      comment: '经营稳定，纳税正常',
+    }),
+  );
+  await atTime(on(addDays(drawnOn, -5), '10:00'), () =>
+    db.transaction(async (tx) => {
+      const [a] = await tx.select().from(cloudLoanApplications).where(eq(cloudLoanApplications.id, applied.id));
+      // Signed as the demo user would: the same signature record and signed version as through the contract list.
+      const signed = await recordSignature(tx, { contractId: a.contractId!, scope, signerName: demo.displayName, ip: me.ip });
+      await cloudLoanSignHook(tx, String(a.id), signed);
+    }),
+  );
+  // Drawn two months ago: the business date of the drawdown is its start date.
+  await atTime(on(drawnOn, '10:30'), () => db.transaction((tx) => drawdown(tx, scope, applied.id, 30_000_000, me, drawnOn)));
+  await atTime(on(addMonths(drawnOn, 1), '02:00'), () => runCloudLoanDebits(db, addMonths(drawnOn, 1)));
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Cents } from '@factoring/domain';
 import type { Db } from '../client.ts';
 import { contracts, users } from '../schema/index.ts';
@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
 /**
  * The demo enterprise's contracts (PRODUCT §12): a signed factoring agreement and a margin agreement
  * waiting for its signature, with real PDFs under DATA_DIR/contracts. Idempotent: an enterprise that
- * already has contracts gets none.
+ * already has its factoring agreement gets none.
  */
 export async function seedContracts(db: Db, now = new Date()) {
   const [demo] = await db
@@ -24,7 +24,7 @@ export async function seedContracts(db: Db, now = new Date()) {
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(contracts)
-    .where(eq(contracts.enterpriseId, enterpriseId));
+    .where(and(eq(contracts.enterpriseId, enterpriseId), eq(contracts.type, 'FACTORING_AGREEMENT')));
   if (n > 0) return;
 
   const signedOn = new Date(now.getTime() - 30 * DAY_MS);

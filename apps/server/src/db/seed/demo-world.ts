@@ -1,6 +1,8 @@
+import { addDays } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { dictionaryEntries, enterprises, menus, siteConfig, users } from '../schema/index.ts';
+import { atTime, chinaToday } from '../../lib/clock.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { DEFAULT_SITE_CONFIG } from '../../modules/system/site-config.ts';
 import { MENU_SEED } from './menus.ts';
@@ -8,7 +10,9 @@ import { seedContent } from './content.ts';
 import { seedCertificationDemo, seedCertificationReference } from './reference.ts';
 import { seedFunds } from './funds.ts';
 import { seedContracts } from './contracts.ts';
-import { seedSupplyLoan } from './supplyloan.ts';
+import { seedSupplyLoan, seedSupplyPlatforms } from './supplyloan.ts';
+import { seedHistory } from './history.ts';
+import { chinaInstant } from './timeline.ts';
 import { seedWarehouse } from './warehouse.ts';
 import { seedPurchaseSales } from './purchase-sales.ts';
 import { seedCloudLoan } from './cloudloan.ts';
@@ -89,6 +93,9 @@ export async function seedDemoWorld(db: Db) {
     .from(users)
     .where(sql`lower(${users.loginName}) = ${DEMO_USERS.merchant}`);
   if (existing.length) return seedCheckerOperator(db);
+  const today = chinaToday();
+  // The demo enterprises joined a year ago: certified, accounts opened with their deposits, platforms set up.
+  const joined = chinaInstant(addDays(today, -365), '09:00');
   // One published password, but each user its own salt (and so its own hash).
   const [merchantHash, warehouseHash, purchaseSalesHash, operatorHash, freshHash, checkerHash] = await Promise.all(
     Array.from({ length: 6 }, () => hashPassword(DEMO_PASSWORD)),
@@ -97,9 +104,9 @@ export async function seedDemoWorld(db: Db) {
     const [trading, storage, buyer] = await tx
       .insert(enterprises)
       .values([
-        { name: '上海鑫源贸易有限公司', uscc: '91310115MA1H7XQ301', certified: true, certifiedAt: new Date() },
-        { name: '江苏安储仓储物流有限公司', uscc: '91320583MA1MXT9K40', certified: true, certifiedAt: new Date() },
-        { name: '浙江远航供应链管理有限公司', uscc: '91330106MA2GL7QX1F', certified: true, certifiedAt: new Date() },
+        { name: '上海鑫源贸易有限公司', uscc: '91310115MA1H7XQ301', certified: true, certifiedAt: joined },
+        { name: '江苏安储仓储物流有限公司', uscc: '91320583MA1MXT9K40', certified: true, certifiedAt: joined },
+        { name: '浙江远航供应链管理有限公司', uscc: '91330106MA2GL7QX1F', certified: true, certifiedAt: joined },
       ])
       .returning({ id: enterprises.id });
     await tx.insert(users).values([
@@ -162,9 +169,13 @@ export async function seedDemoWorld(db: Db) {
     });
   });
   await seedCertificationDemo(db);
-  await seedFunds(db);
+  await atTime(joined, async () => {
+    await seedFunds(db);
+    await seedSupplyPlatforms(db);
+  });
+  await seedHistory(db, today);
   await seedContracts(db);
-  await seedSupplyLoan(db);
+  await seedSupplyLoan(db, today);
   await seedWarehouse(db);
   await seedPurchaseSales(db);
   await seedCloudLoan(db);

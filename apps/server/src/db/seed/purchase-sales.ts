@@ -3,6 +3,7 @@ import { orderInputSchema, type OrderInputBody } from '@factoring/domain/contrac
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { bpmTasks, enterprises, platforms, psOrders, users } from '../schema/index.ts';
+import { atTime } from '../../lib/clock.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { taskRegistry } from '../../modules/bpm/registry.ts';
 import { decideTask } from '../../modules/bpm/tasks.ts';
@@ -19,6 +20,7 @@ import { createOrder } from '../../modules/purchase-sales/save-order.ts';
 import { applyToJoin } from '../../modules/supplyloan/join-platform.ts';
 import { SUPPLY_LOAN_TASK_TYPES } from '../../modules/supplyloan/task-types.ts';
 import { DEMO_PLATFORM_CODES } from './supplyloan.ts';
+import { chinaInstant } from './timeline.ts';
 
 /** The off-portal supplier of the demo purchase orders and the journeys (its payee is whitelisted below). */
 export const DEMO_SUPPLIER = { name: '江苏恒通钢材有限公司', bankName: '中国工商银行无锡分行营业部', accountNo: '1103020109000456789' };
@@ -96,38 +98,46 @@ export async function seedPurchaseSales(db: Db, today: IsoDate = chinaDate()) {
   };
   const [trading] = await db.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, demo.enterpriseId));
 
-  // Catalogue.
-  const steel = await addGoods(db, scope, {
-    name: '热轧卷板',
-    spec: 'Q235B 4.75×1500',
-    unit: '吨',
-    taxRatePpm: 130_000,
-    unitPrice: yuan(3_860),
+  // Set up a hundred days ago: the catalogue and the suppliers' payees (the history below pays them).
+  const daysAgo = (n: number, time: string) => chinaInstant(addDays(today, -n), time);
+  const steel = await atTime(daysAgo(100, '10:00'), async () => {
+    const first = await addGoods(db, scope, {
+      name: '热轧卷板',
+      spec: 'Q235B 4.75×1500',
+      unit: '吨',
+      taxRatePpm: 130_000,
+      unitPrice: yuan(3_860),
+    });
+    await addGoods(db, scope, { name: '冷轧薄板', spec: 'SPCC 1.0×1250', unit: '吨', taxRatePpm: 130_000, unitPrice: yuan(4_520) });
+    await addGoods(db, scope, { name: '螺纹钢', spec: 'HRB400E Φ20', unit: '吨', taxRatePpm: 130_000, unitPrice: yuan(3_650) });
+    await addGoods(db, scope, { name: '仓储服务', spec: '', unit: '月', taxRatePpm: 60_000, unitPrice: yuan(12_000) });
+    return first;
   });
-  await addGoods(db, scope, { name: '冷轧薄板', spec: 'SPCC 1.0×1250', unit: '吨', taxRatePpm: 130_000, unitPrice: yuan(4_520) });
-  await addGoods(db, scope, { name: '螺纹钢', spec: 'HRB400E Φ20', unit: '吨', taxRatePpm: 130_000, unitPrice: yuan(3_650) });
-  await addGoods(db, scope, { name: '仓储服务', spec: '', unit: '月', taxRatePpm: 60_000, unitPrice: yuan(12_000) });
 
   // Whitelisted payees of its suppliers, reviewed by the operator.
   const by = { id: gx.id, name: gx.displayName };
-  const supplierPayee = await db.transaction((tx) =>
-    openPayee(tx, scope, by, {
-      name: DEMO_SUPPLIER.name,
-      bankName: DEMO_SUPPLIER.bankName,
-      accountNo: DEMO_SUPPLIER.accountNo,
-      relation: 'UPSTREAM',
-    }),
+  const supplierPayee = await atTime(daysAgo(100, '10:30'), () =>
+    db.transaction((tx) =>
+      openPayee(tx, scope, by, {
+        name: DEMO_SUPPLIER.name,
+        bankName: DEMO_SUPPLIER.bankName,
+        accountNo: DEMO_SUPPLIER.accountNo,
+        relation: 'UPSTREAM',
+      }),
+    ),
   );
-  await approve('FUNDS_PAYEE', supplierPayee.id, '供应商账户信息与合同一致');
-  const tradingPayee = await db.transaction((tx) =>
-    openPayee(tx, scope, by, {
-      name: trading.name,
-      bankName: '招商银行上海分行营业部',
-      accountNo: '121908765410601',
-      relation: 'UPSTREAM',
-    }),
+  await atTime(daysAgo(100, '15:00'), () => approve('FUNDS_PAYEE', supplierPayee.id, '供应商账户信息与合同一致'));
+  const tradingPayee = await atTime(daysAgo(100, '10:40'), () =>
+    db.transaction((tx) =>
+      openPayee(tx, scope, by, {
+        name: trading.name,
+        bankName: '招商银行上海分行营业部',
+        accountNo: '121908765410601',
+        relation: 'UPSTREAM',
+      }),
+    ),
   );
-  await approve('FUNDS_PAYEE', tradingPayee.id, '同意');
+  await atTime(daysAgo(100, '15:10'), () => approve('FUNDS_PAYEE', tradingPayee.id, '同意'));
 
   // A credit line on the 中建材 platform, whose core enterprise buys from 浙江远航.
   const [zj] = await db.select().from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.open));
@@ -162,36 +172,42 @@ export async function seedPurchaseSales(db: Db, today: IsoDate = chinaDate()) {
   const pay = (orderId: number, payeeId: number, amount: number) =>
     db.transaction((tx) => payOrder(tx, scope, actor, orderId, { payeeId, amount: amount as Cents, fee: FEE }));
 
-  // 1. Paid and closed: received in full, paid by targeted payment, closed.
-  const closed = await createOrder(
-    db,
-    scope,
-    actor,
-    body(
-      'PURCHASE',
-      supplier,
-      addDays(today, -40),
-      [
-        steelLine('12.5'),
-        { goodsName: '冷轧薄板', spec: 'SPCC 1.0×1250', unit: '吨', quantity: '3.2', unitPrice: yuan(4_520), taxRatePpm: 130_000 },
-      ],
-      '一季度备货',
-    ),
-  );
-  await confirmOrder(db, scope, actor, closed.id);
-  await receiveAll(closed.id);
+  // 1. Paid and closed, two months ago: received in full, paid by targeted payment, closed.
+  const closed = await atTime(daysAgo(61, '09:30'), async () => {
+    const order = await createOrder(
+      db,
+      scope,
+      actor,
+      body(
+        'PURCHASE',
+        supplier,
+        addDays(today, -40),
+        [
+          steelLine('12.5'),
+          { goodsName: '冷轧薄板', spec: 'SPCC 1.0×1250', unit: '吨', quantity: '3.2', unitPrice: yuan(4_520), taxRatePpm: 130_000 },
+        ],
+        '一季度备货',
+      ),
+    );
+    await confirmOrder(db, scope, actor, order.id);
+    return order;
+  });
+  await atTime(daysAgo(45, '14:00'), () => receiveAll(closed.id));
   const closedTotal = orderTotals([
     steelLine('12.5'),
     { goodsName: '', unit: '吨', quantity: '3.2', unitPrice: yuan(4_520), taxRatePpm: 130_000 },
   ]).total;
-  await pay(closed.id, supplierPayee.id, closedTotal);
-  await closeOrder(db, scope, actor, closed.id);
+  await atTime(daysAgo(44, '10:00'), () => pay(closed.id, supplierPayee.id, closedTotal));
+  await atTime(daysAgo(40, '16:00'), () => closeOrder(db, scope, actor, closed.id));
 
-  // 2. Received, part-paid: an outstanding amount to pay on the targeted-payment page.
-  const partPaid = await createOrder(db, scope, actor, body('PURCHASE', supplier, addDays(today, -5), [steelLine('20')], '月度采购'));
-  await confirmOrder(db, scope, actor, partPaid.id);
-  await receiveAll(partPaid.id);
-  await pay(partPaid.id, supplierPayee.id, yuan(30_000));
+  // 2. Confirmed last month, received, part-paid: an outstanding amount to pay on the targeted-payment page.
+  const partPaid = await atTime(daysAgo(31, '10:00'), async () => {
+    const order = await createOrder(db, scope, actor, body('PURCHASE', supplier, addDays(today, -5), [steelLine('20')], '月度采购'));
+    await confirmOrder(db, scope, actor, order.id);
+    return order;
+  });
+  await atTime(daysAgo(6, '15:00'), () => receiveAll(partPaid.id));
+  await atTime(daysAgo(5, '11:00'), () => pay(partPaid.id, supplierPayee.id, yuan(30_000)));
 
   // 3. Two-sided: 浙江远航 buys from 上海鑫源 (`demo`), which confirms the same order; partly received.
   const twoSided = await createOrder(
@@ -263,16 +279,4 @@ export async function seedPurchaseSales(db: Db, today: IsoDate = chinaDate()) {
   );
   await confirmOrder(db, scope, actor, dropped.id);
   await cancelOrder(db, scope, actor, dropped.id, '客户项目延期，双方协商取消');
-
-  // History spread over earlier months (the overview's chart): the closed order was confirmed two
-  // months ago, the part-paid one last month. Only the dates move; every figure came from the operations above.
-  const monthsAgo = (n: number) => new Date(Date.now() - n * 30 * 86_400_000);
-  await db
-    .update(psOrders)
-    .set({ confirmedAt: monthsAgo(2), createdAt: monthsAgo(2) })
-    .where(eq(psOrders.id, closed.id));
-  await db
-    .update(psOrders)
-    .set({ confirmedAt: monthsAgo(1), createdAt: monthsAgo(1) })
-    .where(eq(psOrders.id, partPaid.id));
 }

@@ -1,7 +1,17 @@
 import { addDays, chinaDate, type Cents, type IsoDate } from '@factoring/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { bpmTasks, contracts, creditLines, enterprises, financings, financingTranches, platforms, users } from '../schema/index.ts';
+import {
+  bpmTasks,
+  contracts,
+  creditLines,
+  enterprises,
+  financings,
+  financingTranches,
+  invoices,
+  platforms,
+  users,
+} from '../schema/index.ts';
 import { decideTask } from '../../modules/bpm/tasks.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { taskRegistry } from '../../modules/bpm/registry.ts';
@@ -17,43 +27,24 @@ export const DEMO_PLATFORM_CODES = { supply: 'YH-SUPPLY', pledge: 'AC-PLEDGE', o
 
 const yuan = (n: number) => Math.round(n * 100) as Cents;
 
-/**
- * The supply-loan part of the demo world (PRODUCT §12), built through the module's own services so
- * every disbursement and repayment is a real, balanced ledger posting: a SUPPLY platform with the
- * buyer 浙江远航 as core enterprise, a PLEDGE platform, a third platform open to join; the demo
- * enterprise's credit lines on the first two (the pledge one expiring in 20 days, so the reminder
- * shows); invoices in several states; financings settled, repaying and submitted. Idempotent.
- */
-export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
+/** The demo's platforms (PRODUCT §12): a SUPPLY platform with the buyer 浙江远航 as core enterprise, a PLEDGE platform, a third one open to join. Idempotent. */
+export async function seedSupplyPlatforms(db: Db) {
   const [existing] = await db.select({ id: platforms.id }).from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.supply));
   if (existing) return;
-  const byLogin = async (login: string) => {
-    const [u] = await db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.loginName})`, login));
-    return u;
-  };
-  const demo = await byLogin('demo');
-  const buyer = await byLogin('gouxiao');
-  const storage = await byLogin('cangchu');
-  const operatorUser = await byLogin('operator');
-  if (!demo?.enterpriseId || !buyer?.enterpriseId || !storage?.enterpriseId || !operatorUser) return;
-  // The operator's decisions below go through the task inbox with the supply-loan task types.
-  const tasks = taskRegistry(SUPPLY_LOAN_TASK_TYPES);
-  const enterpriseId = demo.enterpriseId;
-  const me = { id: demo.id, name: demo.displayName };
-  const demoScope: EnterpriseScope = { kind: 'enterprise', enterpriseId, userId: demo.id, certified: true, warehouse: false };
-  const operator = { id: operatorUser.id, name: operatorUser.displayName };
-  // Maker-checker: disbursements are executed by the second operator (钱核), not the approver.
-  const checkerUser = (await byLogin('fuhe')) ?? operatorUser;
-  const checker = { id: checkerUser.id, name: checkerUser.displayName };
-
+  const [buyer] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.loginName})`, 'gouxiao'));
+  const [storage] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.loginName})`, 'cangchu'));
+  if (!buyer?.enterpriseId || !storage?.enterpriseId) return;
   const [openCore] = await db
     .insert(enterprises)
     .values({ name: '中建材华东建设集团有限公司', uscc: '91320100MA1XJ8K21C' })
     .returning({ id: enterprises.id });
-  const [supply, pledge] = await db
+  await db
     .insert(platforms)
     .values([
       {
@@ -108,28 +99,44 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
       },
     ])
     .returning();
-  await db.insert(creditLines).values([
-    {
-      enterpriseId,
-      platformId: supply.id,
-      limit: yuan(5_000_000),
-      startDate: addDays(today, -60),
-      expiryDate: addDays(today, 305),
-      grantedBy: operator.id,
-    },
-    {
-      enterpriseId,
-      platformId: pledge.id,
-      limit: yuan(2_000_000),
-      startDate: addDays(today, -345),
-      expiryDate: addDays(today, 20),
-      grantedBy: operator.id,
-    },
-  ]);
+}
+
+/**
+ * The present-day supply-loan part of the demo world (PRODUCT §12), built through the module's own
+ * services so every disbursement and repayment is a real, balanced ledger posting: on the credit line
+ * the history granted (seed/history.ts), a financing disbursed today and partly repaid, one submitted
+ * and waiting for the operator, and invoices ready to finance, waiting for verification and refused.
+ * Idempotent.
+ */
+export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
+  const [existing] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.invoiceNumber, '80000002'));
+  if (existing) return;
+  const byLogin = async (login: string) => {
+    const [u] = await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.loginName})`, login));
+    return u;
+  };
+  const demo = await byLogin('demo');
+  const buyer = await byLogin('gouxiao');
+  const operatorUser = await byLogin('operator');
+  if (!demo?.enterpriseId || !buyer?.enterpriseId || !operatorUser) return;
+  // The operator's decisions below go through the task inbox with the supply-loan task types.
+  const tasks = taskRegistry(SUPPLY_LOAN_TASK_TYPES);
+  const enterpriseId = demo.enterpriseId;
+  const me = { id: demo.id, name: demo.displayName };
+  const demoScope: EnterpriseScope = { kind: 'enterprise', enterpriseId, userId: demo.id, certified: true, warehouse: false };
+  const operator = { id: operatorUser.id, name: operatorUser.displayName };
+  // Maker-checker: disbursements are executed by the second operator (钱核), not the approver.
+  const checkerUser = (await byLogin('fuhe')) ?? operatorUser;
+  const checker = { id: checkerUser.id, name: checkerUser.displayName };
+  const [supply] = await db.select().from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.supply));
   const [line] = await db
     .select()
     .from(creditLines)
     .where(and(eq(creditLines.enterpriseId, enterpriseId), eq(creditLines.platformId, supply.id)));
+  if (!line) return;
 
   const invoice = async (n: number, amount: number, issuedDaysAgo: number, verify: boolean) => {
     const row = await registerInvoice(
@@ -183,20 +190,6 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
   };
   const repay = (financingId: number, amount: number) => db.transaction((tx) => repayOnline(tx, demoScope, financingId, me, amount, today));
 
-  // Settled: applied, approved, signed, disbursed and repaid in full.
-  const settledInvoice = await invoice(1, 250_000, 40, true);
-  const settled = await applyInvoiceFinancing(
-    db,
-    demoScope,
-    me,
-    { creditLineId: line.id, invoiceIds: [settledInvoice], amount: yuan(200_000), termDays: 30, purpose: '支付上游货款' },
-    today,
-  );
-  await decide(TASK.FINANCING_APPROVAL, settled.id, 'APPROVE', '资料齐全，同意融资');
-  await sign(settled.id);
-  await disburse(settled.id);
-  await repay(settled.id, yuan(200_000));
-
   // Disbursed and repaying: 600,000.00 for 90 days, 100,000.00 principal already repaid.
   const repayingInvoice = await invoice(2, 800_000, 20, true);
   const repaying = await applyInvoiceFinancing(
@@ -229,6 +222,6 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(financings)
-    .where(eq(financings.enterpriseId, enterpriseId));
-  if (n !== 3) throw new Error(`supply-loan seed: expected 3 financings, found ${n}`);
+    .where(and(eq(financings.enterpriseId, enterpriseId), inArray(financings.status, ['REPAYING', 'SUBMITTED'])));
+  if (n !== 2) throw new Error(`supply-loan seed: expected the repaying and the submitted financing, found ${n}`);
 }

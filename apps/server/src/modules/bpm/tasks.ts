@@ -9,6 +9,7 @@ import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { taskLifecycle, type TaskState } from '@factoring/domain';
 import { transitionState } from '../../lib/transition.ts';
 import type { BpmTask, TaskOperator, TaskRegistry } from './registry.ts';
+import { now } from '../../lib/clock.ts';
 
 /**
  * The task whose decision is running (decideTask sets it around the type's handler): a task the
@@ -311,7 +312,7 @@ export async function decideTask(
       decision === 'APPROVE' ? type.onApprove(tx, task, operator, text) : type.onReject(tx, task, operator, text!),
     );
     const state: TaskState = decision === 'APPROVE' ? 'APPROVED' : 'REJECTED';
-    const decidedAt = new Date();
+    const decidedAt = now();
     await transitionState(tx, bpmTasks, taskLifecycle, task, state, {
       decision,
       reason: text,

@@ -1,4 +1,4 @@
-import { chinaDate, formatYuan } from '@factoring/domain';
+import { formatYuan } from '@factoring/domain';
 import type { cloudLoanApplyInput } from '@factoring/domain/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -10,6 +10,7 @@ import { bankAdapterNamed } from './adapters.ts';
 import { assertCloudLoanAllowed } from './eligibility.ts';
 import { readCloudLoanSettings } from './product.ts';
 import { businessNo, type Actor } from './store.ts';
+import { chinaToday } from '../../lib/clock.ts';
 
 type ApplyInput = z.output<typeof cloudLoanApplyInput>;
 
@@ -52,7 +53,7 @@ export async function submitApplication(db: Db, scope: EnterpriseScope, actor: A
         createdBy: actor.id,
       })
       .returning();
-    const applicationNo = businessNo('YD', chinaDate(), row.id);
+    const applicationNo = businessNo('YD', chinaToday(), row.id);
     const { bankRef } = await adapter.submitApplication(tx, { ...row, applicationNo, submittedBy: actor });
     await tx.update(cloudLoanApplications).set({ applicationNo, bankRef }).where(eq(cloudLoanApplications.id, row.id));
     return { id: row.id, applicationNo, status: row.status };

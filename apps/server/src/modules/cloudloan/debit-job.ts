@@ -5,6 +5,7 @@ import { cloudLoanDrawdowns, cloudLoanInstalments, jobRuns } from '../../db/sche
 import type { ScheduledJob } from '../../jobs/scheduler.ts';
 import { lockAccounts } from '../ledger/post-entry.ts';
 import { collectInstalment, dueNowOf, instalmentsOf, markOverdue } from './servicing.ts';
+import { now } from '../../lib/clock.ts';
 
 export const CLOUD_LOAN_DEBIT_JOB = 'cloudloan-debits';
 
@@ -86,7 +87,7 @@ export async function runCloudLoanDebits(db: Db, runDate: IsoDate): Promise<Clou
     }
     await tx
       .update(jobRuns)
-      .set({ result: result as unknown as Record<string, unknown>, finishedAt: new Date() })
+      .set({ result: result as unknown as Record<string, unknown>, finishedAt: now() })
       .where(and(eq(jobRuns.job, CLOUD_LOAN_DEBIT_JOB), eq(jobRuns.runDate, runDate)));
     return result;
   });

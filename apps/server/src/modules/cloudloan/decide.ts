@@ -1,4 +1,4 @@
-import { addDays, chinaDate, formatPercent, formatYuan, REPAYMENT_METHOD_LABELS, cloudLoanApplicationLifecycle } from '@factoring/domain';
+import { addDays, formatPercent, formatYuan, REPAYMENT_METHOD_LABELS, cloudLoanApplicationLifecycle } from '@factoring/domain';
 import { cloudLoanGrantInput } from '@factoring/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import type { TaskOperator } from '../bpm/registry.ts';
 import { generateContract, type SignHook } from '../contracts/index.ts';
 import { readCloudLoanSettings } from './product.ts';
 import { lockApplication, type ApplicationRow } from './store.ts';
+import { now, chinaToday } from '../../lib/clock.ts';
 
 const OPERATOR_SCOPE = (operator: TaskOperator) => ({ kind: 'operator', userId: operator.id }) as const;
 
@@ -72,7 +73,7 @@ export async function grantApplication(
     throw new BusinessError(`授信金额不能超过产品最高额度 ${formatYuan(settings.maxAmount)} 元`, 'AMOUNT_OVER_MAX');
   if (terms.amount < settings.minAmount)
     throw new BusinessError(`授信金额不能低于产品最低额度 ${formatYuan(settings.minAmount)} 元`, 'AMOUNT_UNDER_MIN');
-  const grantedAt = chinaDate();
+  const grantedAt = chinaToday();
   const expiryDate = addDays(grantedAt, terms.validityDays);
   const contractId = await generateAgreement(tx, a, terms, grantedAt, expiryDate);
   const after = await transition(tx, cloudLoanApplications, cloudLoanApplicationLifecycle, a, 'GRANTED', {
@@ -83,7 +84,7 @@ export async function grantApplication(
     expiryDate,
     decidedBy: operator.id,
     contractId,
-    updatedAt: new Date(),
+    updatedAt: now(),
   });
   return {
     before: { status: a.status },
@@ -105,7 +106,7 @@ export async function rejectApplication(tx: Tx, applicationId: number, operator:
   const after = await transition(tx, cloudLoanApplications, cloudLoanApplicationLifecycle, a, 'REJECTED', {
     rejectReason: reason,
     decidedBy: operator.id,
-    updatedAt: new Date(),
+    updatedAt: now(),
   });
   return { before: { status: a.status }, after: { status: after.status, rejectReason: reason } };
 }
@@ -118,8 +119,5 @@ export const cloudLoanSignHook: SignHook = async (tx, relatedId, contract) => {
     .where(eq(cloudLoanApplications.id, Number(relatedId)))
     .for('update');
   if (!a || a.contractId !== contract.id) return;
-  await tx
-    .update(cloudLoanApplications)
-    .set({ agreementSignedAt: new Date(), updatedAt: new Date() })
-    .where(eq(cloudLoanApplications.id, a.id));
+  await tx.update(cloudLoanApplications).set({ agreementSignedAt: now(), updatedAt: now() }).where(eq(cloudLoanApplications.id, a.id));
 };

@@ -1,4 +1,4 @@
-import { chinaDate, compareIsoDates, formatYuan, type Cents, type IsoDate, type Schedule, type ScheduleInput } from '@factoring/domain';
+import { compareIsoDates, formatYuan, type Cents, type IsoDate, type Schedule, type ScheduleInput } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalments } from '../../db/schema/index.ts';
@@ -8,6 +8,7 @@ import { postControlledDisbursement, postFreeDisbursement } from '../ledger/fina
 import { bankAdapterNamed } from './adapters.ts';
 import { readCloudLoanSettings } from './product.ts';
 import { businessNo, lockApplication, type Actor, type ApplicationRow } from './store.ts';
+import { now, chinaToday } from '../../lib/clock.ts';
 
 /** The schedule input of a drawdown: the granted rate, term and method, from the drawing day. */
 export function drawScheduleInput(a: ApplicationRow, amount: number, startDate: IsoDate): ScheduleInput {
@@ -32,7 +33,7 @@ export async function previewDrawdown(
   scope: Scope,
   applicationId: number,
   amount: number,
-  today: IsoDate = chinaDate(),
+  today: IsoDate = chinaToday(),
 ): Promise<Schedule> {
   const [a] = await db
     .select()
@@ -54,7 +55,7 @@ export async function drawdown(
   applicationId: number,
   amount: number,
   actor: Actor,
-  today: IsoDate = chinaDate(),
+  today: IsoDate = chinaToday(),
 ) {
   const a = await lockApplication(tx, scope, applicationId);
   assertDrawable(a, amount, today);
@@ -101,7 +102,7 @@ export async function drawdown(
   await tx.insert(cloudLoanInstalments).values(schedule.rows.map((r) => ({ drawdownId: row.id, enterpriseId: a.enterpriseId, ...r })));
   await tx
     .update(cloudLoanApplications)
-    .set({ drawnAmount: a.drawnAmount + amount, updatedAt: new Date() })
+    .set({ drawnAmount: a.drawnAmount + amount, updatedAt: now() })
     .where(eq(cloudLoanApplications.id, a.id));
   return {
     id: row.id,

@@ -18,6 +18,7 @@ import { transition } from '../../lib/transition.ts';
 import { postRepayment } from '../ledger/financing-postings.ts';
 import { bankAdapterNamed } from './adapters.ts';
 import type { Actor, DrawdownRow } from './store.ts';
+import { now } from '../../lib/clock.ts';
 
 export type InstalmentRow = typeof cloudLoanInstalments.$inferSelect;
 
@@ -154,7 +155,7 @@ async function afterRepayment(tx: Tx, d: DrawdownRow, principalRepaid: number): 
     return transition(tx, cloudLoanDrawdowns, cloudLoanDrawdownLifecycle, current, 'SETTLED', {
       outstandingPrincipal: 0,
       overdue: false,
-      settledAt: new Date(),
+      settledAt: now(),
     });
   }
   const [updated] = await tx

@@ -8,6 +8,7 @@ import { renderContractPdf } from './render-pdf.ts';
 import { onRollback } from '../../db/transaction.ts';
 import { removeContractFile, sha256, storeContractFile } from './storage.ts';
 import { fillTemplate } from './templates.ts';
+import * as clock from '../../lib/clock.ts';
 
 const isoDate = z.string().refine(isIsoDate, '日期格式应为 YYYY-MM-DD');
 
@@ -57,7 +58,7 @@ async function nextContractNo(tx: Tx, day: string): Promise<string> {
 export async function generateContract(
   tx: Tx,
   input: GenerateContractInput,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ id: number; contractNo: string }> {
   const i = generateContractInput.parse(input);
   const [enterprise] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, i.enterpriseId));

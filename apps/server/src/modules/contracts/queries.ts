@@ -8,6 +8,7 @@ import { offsetOf } from '../../lib/paging.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
 import { CONTRACT_STATUS_LABELS, CONTRACT_TYPE_LABELS, relatedTypeLabel } from './labels.ts';
+import * as clock from '../../lib/clock.ts';
 
 /** Whose contracts a caller sees: an enterprise's own, or (operators) everyone's. */
 const scopeCondition = (scope: Scope) => ownedBy(scope, contracts.enterpriseId);
@@ -145,7 +146,7 @@ export async function isContractSigned(tx: Db | Tx, relatedType: string, related
 }
 
 /** Voids every contract of a business record that is not void yet (e.g. a rejected or withdrawn financing); answers how many. */
-export async function voidContractsOf(tx: Tx, relatedType: string, relatedId: string | number, now = new Date()): Promise<number> {
+export async function voidContractsOf(tx: Tx, relatedType: string, relatedId: string | number, now = clock.now()): Promise<number> {
   const open = await tx
     .select({ id: contracts.id, status: contracts.status })
     .from(contracts)

@@ -11,6 +11,7 @@ import { shownStatus } from './queries.ts';
 import type { SignedContract } from './sign-hooks.ts';
 import { renderSignedVersion } from './signed-version.ts';
 import { readContractFile, removeContractFile, sha256, storeContractFile } from './storage.ts';
+import { now } from '../../lib/clock.ts';
 
 export const SIGNING_MESSAGES = {
   notFound: '合同不存在',
@@ -43,7 +44,7 @@ export interface SignatureInput {
  */
 export async function recordSignature(tx: Tx, input: SignatureInput): Promise<SignedContract> {
   const { scope, signerName, ip } = input;
-  const at = input.at ?? new Date();
+  const at = input.at ?? now();
   const [row] = await tx
     .select({
       id: contracts.id,

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { ContractDocument } from './templates.ts';
+import { now } from '../../lib/clock.ts';
 
 /**
  * Contract PDFs: pdfkit with Noto Sans Hans (OFL, from the `@embedpdf/fonts-sc` package) embedded.
@@ -59,7 +60,7 @@ export function openContractPdf(info: { title: string; subject: string; keywords
       Author: CONTRACT_BRAND,
       Creator: `${CONTRACT_BRAND}电子合同服务`,
       Keywords: info.keywords,
-      CreationDate: info.creationDate ?? new Date(),
+      CreationDate: info.creationDate ?? now(),
     },
   });
   const chunks: Buffer[] = [];

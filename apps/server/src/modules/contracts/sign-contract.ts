@@ -9,6 +9,7 @@ import type { PasswordCipher } from '../auth/rsa-keys.ts';
 import { findContract, type ContractView } from './queries.ts';
 import { recordSignature, SIGNING_MESSAGES } from './record-signature.ts';
 import type { SignHooks } from './sign-hooks.ts';
+import * as clock from '../../lib/clock.ts';
 
 export { SIGNING_MESSAGES as MESSAGES } from './record-signature.ts';
 
@@ -23,7 +24,7 @@ export async function signContract(
   ip: string,
   contractId: number,
   body: z.output<typeof signContractBody>,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<ContractView> {
   const { db, cipher, hooks } = deps;
   // 404 before anything else: another enterprise's contract is not told apart from none.

@@ -8,6 +8,7 @@ import { shownStatus, signedFileNameOf } from './queries.ts';
 import { SIGNING_MESSAGES } from './record-signature.ts';
 import { declaredOriginalSha256 } from './signed-version.ts';
 import { readContractFile, sha256 } from './storage.ts';
+import * as clock from '../../lib/clock.ts';
 
 type FileCheck = ContractVerification['original'];
 
@@ -32,7 +33,7 @@ async function checkFile(storedName: string, fileName: string, recordedSha256: s
  * on this original — the hash recorded at signing, the hash the signed file itself names, and the
  * original's own hash agree. Reads only; scoped like the contract itself.
  */
-export async function verifyContract(db: Db, scope: Scope, id: number, now = new Date()): Promise<ContractVerification> {
+export async function verifyContract(db: Db, scope: Scope, id: number, now = clock.now()): Promise<ContractVerification> {
   const [row] = await db
     .select({
       id: contracts.id,

@@ -5,6 +5,7 @@ import { creditLines, platforms } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
+import * as clock from '../../lib/clock.ts';
 
 export type CreditLine = typeof creditLines.$inferSelect;
 export type Product = (typeof platforms.$inferSelect)['product'];
@@ -13,7 +14,7 @@ export type Product = (typeof platforms.$inferSelect)['product'];
 export const WILL_EXPIRE_DAYS = 30;
 
 /** The business date in China (Asia/Shanghai, UTC+8, no daylight saving): the day every rule counts in. */
-export function todayChina(now: Date = new Date()): IsoDate {
+export function todayChina(now: Date = clock.now()): IsoDate {
   return chinaDate(now);
 }
 
@@ -52,7 +53,7 @@ export async function reserveCredit(tx: Tx, line: CreditLine, amount: number, to
   if (amount > available) throw new BusinessError(`融资金额超过可用授信额度（可用 ${formatYuan(available)} 元）`);
   const [updated] = await tx
     .update(creditLines)
-    .set({ reserved: sql`${creditLines.reserved} + ${amount}`, updatedAt: new Date() })
+    .set({ reserved: sql`${creditLines.reserved} + ${amount}`, updatedAt: clock.now() })
     .where(eq(creditLines.id, line.id))
     .returning();
   return updated;
@@ -63,7 +64,7 @@ export async function releaseReservation(tx: Tx, creditLineId: number, amount: n
   if (amount <= 0) return;
   await tx
     .update(creditLines)
-    .set({ reserved: sql`greatest(${creditLines.reserved} - ${amount}, 0)`, updatedAt: new Date() })
+    .set({ reserved: sql`greatest(${creditLines.reserved} - ${amount}, 0)`, updatedAt: clock.now() })
     .where(eq(creditLines.id, creditLineId));
 }
 
@@ -74,7 +75,7 @@ export async function bookUse(tx: Tx, creditLineId: number, amount: number): Pro
   if (row.reserved < amount) throw new Error(`credit line ${creditLineId}: reserved ${row.reserved} < ${amount}`);
   await tx
     .update(creditLines)
-    .set({ reserved: sql`${creditLines.reserved} - ${amount}`, used: sql`${creditLines.used} + ${amount}`, updatedAt: new Date() })
+    .set({ reserved: sql`${creditLines.reserved} - ${amount}`, used: sql`${creditLines.used} + ${amount}`, updatedAt: clock.now() })
     .where(eq(creditLines.id, creditLineId));
 }
 
@@ -83,7 +84,7 @@ export async function restoreCredit(tx: Tx, creditLineId: number, principal: num
   if (principal <= 0) return;
   await tx
     .update(creditLines)
-    .set({ used: sql`greatest(${creditLines.used} - ${principal}, 0)`, updatedAt: new Date() })
+    .set({ used: sql`greatest(${creditLines.used} - ${principal}, 0)`, updatedAt: clock.now() })
     .where(eq(creditLines.id, creditLineId));
 }
 
@@ -104,7 +105,7 @@ export async function grantCreditLine(
     .where(and(ownedBy(holder, creditLines.enterpriseId), eq(creditLines.platformId, p.platformId)))
     .for('update');
   const terms = { limit: p.limit, startDate: p.startDate, expiryDate: p.expiryDate, grantedBy: p.grantedBy ?? null };
-  if (existing) return transition(tx, creditLines, creditLineLifecycle, existing, 'ACTIVE', { ...terms, updatedAt: new Date() });
+  if (existing) return transition(tx, creditLines, creditLineLifecycle, existing, 'ACTIVE', { ...terms, updatedAt: clock.now() });
   const [line] = await tx
     .insert(creditLines)
     .values({ enterpriseId: holder.enterpriseId, platformId: p.platformId, ...terms, status: 'ACTIVE' })
@@ -160,6 +161,6 @@ export async function expireCreditLines(tx: Tx, today: IsoDate): Promise<number>
     .where(and(eq(creditLines.status, 'ACTIVE'), sql`${creditLines.expiryDate} < ${today}`))
     .orderBy(creditLines.id)
     .for('update');
-  for (const line of due) await transition(tx, creditLines, creditLineLifecycle, line, 'EXPIRED', { updatedAt: new Date() });
+  for (const line of due) await transition(tx, creditLines, creditLineLifecycle, line, 'EXPIRED', { updatedAt: clock.now() });
   return due.length;
 }

@@ -8,6 +8,7 @@ import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
 import { openFundsTask, type Submitter } from './operator-tasks.ts';
 import { activePayee } from './payees.ts';
+import { now } from '../../lib/clock.ts';
 
 /**
  * Applies for consignment (代付): the factor pays an active whitelisted supplier on the enterprise's
@@ -70,7 +71,7 @@ export async function reviewConsignment(tx: Tx, applicationId: number, operatorI
   await transition(tx, consignmentApplications, consignmentLifecycle, a, status, {
     reviewNote: note,
     reviewedBy: operatorId,
-    reviewedAt: new Date(),
+    reviewedAt: now(),
   });
   return { before: { status: a.status }, after: { status, reviewNote: note } };
 }

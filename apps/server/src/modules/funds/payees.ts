@@ -8,6 +8,7 @@ import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
 import { openFundsTask, type Submitter } from './operator-tasks.ts';
+import * as clock from '../../lib/clock.ts';
 
 type Payee = typeof payees.$inferSelect;
 
@@ -89,9 +90,9 @@ export async function changePayee(tx: Tx, scope: EnterpriseScope, by: Submitter,
   let updated: Payee;
   if (p.status === 'REJECTED') {
     // A rejected application is corrected and submitted again.
-    updated = await transition(tx, payees, payeeLifecycle, p, 'PENDING', { ...input, reviewNote: null, updatedAt: new Date() });
+    updated = await transition(tx, payees, payeeLifecycle, p, 'PENDING', { ...input, reviewNote: null, updatedAt: clock.now() });
   } else {
-    [updated] = await tx.update(payees).set({ pendingChange: input, updatedAt: new Date() }).where(eq(payees.id, p.id)).returning();
+    [updated] = await tx.update(payees).set({ pendingChange: input, updatedAt: clock.now() }).where(eq(payees.id, p.id)).returning();
   }
   await openFundsTask(tx, {
     type: 'FUNDS_PAYEE',
@@ -115,7 +116,7 @@ export async function disablePayee(tx: Tx, scope: EnterpriseScope, payeeId: numb
   const p = await lockOwnPayee(tx, scope, payeeId);
   if (p.status !== 'ACTIVE') throw new BusinessError('只有已生效的收款方可以停用');
   if (p.pendingChange) throw new BusinessError('该收款方有变更正在审核，请等待审核结果后再停用');
-  return payeeView(await transition(tx, payees, payeeLifecycle, p, 'DISABLED', { updatedAt: new Date() }));
+  return payeeView(await transition(tx, payees, payeeLifecycle, p, 'DISABLED', { updatedAt: clock.now() }));
 }
 
 /** A payee of the caller's enterprise, locked for the change; another enterprise's reads as none. */
@@ -133,7 +134,7 @@ async function lockOwnPayee(tx: Tx, scope: EnterpriseScope, payeeId: number) {
 export async function reviewPayee(tx: Tx, payeeId: number, operatorId: number, approve: boolean, note: string | null) {
   const [p] = await tx.select().from(payees).where(eq(payees.id, payeeId)).for('update');
   if (!p) throw new NotFoundError('收款方不存在');
-  const now = new Date();
+  const now = clock.now();
   const before = payeeView(p);
   let updated: Payee;
   if (p.pendingChange) {

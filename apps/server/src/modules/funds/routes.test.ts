@@ -230,7 +230,8 @@ describe('fund flows', () => {
     expect(months).toHaveLength(12);
     const thisMonth = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
     expect(months.at(-1)!.month).toBe(thisMonth);
-    expect(months.at(-1)!.inflow).toBeGreaterThanOrEqual(125_000_000);
+    // The seeded year (seed/history.ts): money came in and went out every month.
+    expect(months.every((m) => m.inflow > 0 && m.outflow > 0)).toBe(true);
   });
 
   it('exports every matching flow', async () => {
@@ -570,8 +571,9 @@ describe('payee whitelist, consignment and controlled funds', () => {
     const paid = body<{ items: { payments: { payeeAccountNo: string }[] }[] }>(
       await demo.get('/api/funds/controlled'),
     ).message.items.flatMap((x) => x.payments);
-    expect(paid.length).toBeGreaterThan(0);
-    for (const p of paid) expect(p.payeeAccountNo).toBe('**** 2345');
+    // The test's own payment, and the seeded year's payments to the demo's whitelisted suppliers: all masked.
+    expect(paid.filter((p) => p.payeeAccountNo === '**** 2345').length).toBeGreaterThan(0);
+    for (const p of paid) expect(p.payeeAccountNo).toMatch(masked);
   });
 
   it('repayment: principal, interest and penalty from the free part; refused when it does not cover', async () => {

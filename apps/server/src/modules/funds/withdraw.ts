@@ -20,6 +20,7 @@ import { rule } from '../ledger/domain-errors.ts';
 import { lockAccounts, postEntry, refNoOf } from '../ledger/post-entry.ts';
 import type { BpmTask, TaskOperator } from '../bpm/registry.ts';
 import { openFundsTask, type Submitter } from './operator-tasks.ts';
+import { now } from '../../lib/clock.ts';
 
 export interface WithdrawalResult {
   kind: 'WITHDRAWAL';
@@ -165,7 +166,7 @@ export async function confirmWithdrawalPaid(tx: Tx, withdrawalId: number, operat
   await transition(tx, withdrawals, withdrawalLifecycle, w, 'PAID', {
     settleEntryId: entry.entryId,
     decidedBy: operatorId,
-    decidedAt: new Date(),
+    decidedAt: now(),
   });
   return { withdrawalId, status: 'PAID' as const, refNo: entry.refNo };
 }
@@ -185,7 +186,7 @@ export async function failWithdrawal(tx: Tx, withdrawalId: number, operatorId: n
   await transition(tx, withdrawals, withdrawalLifecycle, w, 'FAILED', {
     settleEntryId: entry.entryId,
     decidedBy: operatorId,
-    decidedAt: new Date(),
+    decidedAt: now(),
     reason: why,
   });
   return { withdrawalId, status: 'FAILED' as const, refNo: entry.refNo };

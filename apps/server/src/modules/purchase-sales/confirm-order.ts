@@ -5,6 +5,7 @@ import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
 import { counterpartyIdOf, lockOrder, recordEvent, sideOf, type Actor } from './store.ts';
+import { now } from '../../lib/clock.ts';
 
 /**
  * The owner confirms its draft. A counterparty on the portal must confirm the same order too, so the
@@ -22,8 +23,8 @@ export async function confirmOrder(db: Db, scope: EnterpriseScope, actor: Actor,
     const awaitsCounterparty = counterpartyIdOf(order, sideOf(order, scope.enterpriseId)) !== null;
     const to = awaitsCounterparty ? 'SUBMITTED' : 'CONFIRMED';
     const updated = await transition(tx, psOrders, orderLifecycle, order, to, {
-      confirmedAt: to === 'CONFIRMED' ? new Date() : null,
-      updatedAt: new Date(),
+      confirmedAt: to === 'CONFIRMED' ? now() : null,
+      updatedAt: now(),
     });
     await recordEvent(tx, order.id, actor, awaitsCounterparty ? '提交对方确认' : '确认订单', null, order.status, to);
     return { id: updated.id, status: updated.status, statusLabel: ORDER_STATUS_LABELS[updated.status] };
@@ -38,8 +39,8 @@ export async function answerOrder(db: Db, scope: EnterpriseScope, actor: Actor, 
     if (!accept && !reason) throw new BusinessError('请填写退回原因', 'REASON_REQUIRED');
     const to = accept ? 'CONFIRMED' : 'DRAFT';
     const updated = await transition(tx, psOrders, orderLifecycle, order, to, {
-      confirmedAt: accept ? new Date() : null,
-      updatedAt: new Date(),
+      confirmedAt: accept ? now() : null,
+      updatedAt: now(),
     });
     await recordEvent(tx, order.id, actor, accept ? '对方确认' : '对方退回', reason, order.status, to);
     return { id: updated.id, status: updated.status, statusLabel: ORDER_STATUS_LABELS[updated.status] };

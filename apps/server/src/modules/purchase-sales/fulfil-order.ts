@@ -16,11 +16,12 @@ import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
 import { lockOrder, recordEvent, sideOf, type Actor, type Order } from './store.ts';
+import { now } from '../../lib/clock.ts';
 
 /** When the goods are all handed over and the money all paid, the order is PAID. */
 export async function settleIfPaid(tx: Tx, order: Order, actor: Actor): Promise<Order> {
   if ((order.status === 'DELIVERED' || order.status === 'RECEIVED') && order.paidAmount >= order.totalAmount) {
-    const paid = await transition(tx, psOrders, orderLifecycle, order, 'PAID', { updatedAt: new Date() });
+    const paid = await transition(tx, psOrders, orderLifecycle, order, 'PAID', { updatedAt: now() });
     await recordEvent(tx, order.id, actor, '已付清', null, order.status, 'PAID');
     return paid;
   }
@@ -68,11 +69,11 @@ export async function fulfilOrder(db: Db, scope: EnterpriseScope, actor: Actor, 
     let current = order;
     if (result.complete) {
       const to = fulfilledStatusOf(side);
-      current = await transition(tx, psOrders, orderLifecycle, order, to, { updatedAt: new Date() });
+      current = await transition(tx, psOrders, orderLifecycle, order, to, { updatedAt: now() });
       await recordEvent(tx, order.id, actor, `${what}完成`, note, order.status, to);
       current = await settleIfPaid(tx, current, actor);
     } else {
-      await tx.update(psOrders).set({ updatedAt: new Date() }).where(eq(psOrders.id, order.id));
+      await tx.update(psOrders).set({ updatedAt: now() }).where(eq(psOrders.id, order.id));
       await recordEvent(tx, order.id, actor, `部分${what}`, note);
     }
     return { id: order.id, status: current.status, statusLabel: ORDER_STATUS_LABELS[current.status], complete: result.complete };

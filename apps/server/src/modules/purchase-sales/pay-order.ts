@@ -21,6 +21,7 @@ import { postEntry } from '../ledger/post-entry.ts';
 import { settleIfPaid } from './fulfil-order.ts';
 import { LIVE_FINANCING } from './queries.ts';
 import { enterpriseNameOf, lockOrder, recordEvent, sameName, type Actor, type Order } from './store.ts';
+import { now } from '../../lib/clock.ts';
 
 const PAYABLE = ['CONFIRMED', 'DELIVERED', 'RECEIVED'] as const;
 
@@ -170,7 +171,7 @@ export async function payOrder(
     .returning();
   const [updated] = await tx
     .update(psOrders)
-    .set({ paidAmount: order.paidAmount + p.amount, updatedAt: new Date() })
+    .set({ paidAmount: order.paidAmount + p.amount, updatedAt: now() })
     .where(eq(psOrders.id, order.id))
     .returning();
   const parts = [

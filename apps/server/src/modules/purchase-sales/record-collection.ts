@@ -1,4 +1,4 @@
-import { chinaDate, formatYuan, ORDER_STATUS_LABELS, outstandingOf, type Cents } from '@factoring/domain';
+import { formatYuan, ORDER_STATUS_LABELS, outstandingOf, type Cents } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { psOrderPayments, psOrders } from '../../db/schema/index.ts';
@@ -12,6 +12,7 @@ import { lockFinancing } from '../supplyloan/store.ts';
 import { settleIfPaid } from './fulfil-order.ts';
 import { backsLiveLoan } from './pay-order.ts';
 import { lockOrder, recordEvent, type Actor, type Order } from './store.ts';
+import { now, chinaToday } from '../../lib/clock.ts';
 
 const COLLECTABLE = ['CONFIRMED', 'DELIVERED', 'RECEIVED'];
 
@@ -51,7 +52,7 @@ async function book(
     .returning();
   const [updated] = await tx
     .update(psOrders)
-    .set({ paidAmount: order.paidAmount + p.amount, updatedAt: new Date() })
+    .set({ paidAmount: order.paidAmount + p.amount, updatedAt: now() })
     .where(eq(psOrders.id, order.id))
     .returning();
   const final = await settleIfPaid(tx, updated, actor);
@@ -125,7 +126,7 @@ export async function recordFactorCollection(
   let loanRepaid = 0;
   const loan = await backsLiveLoan(tx, order);
   if (loan && (loan.status === 'DISBURSED' || loan.status === 'REPAYING')) {
-    const today = chinaDate();
+    const today = chinaToday();
     // The repayment is the seller's, from the money just credited to it: it runs in the seller's scope.
     const seller: EnterpriseScope = {
       kind: 'enterprise',

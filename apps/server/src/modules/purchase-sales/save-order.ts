@@ -7,6 +7,7 @@ import { enterprises, psGoods, psOrderAttachments, psOrderLines, psOrders, uploa
 import { BusinessError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { assertOwner, lockOrder, orderNoOf, recordEvent, type Actor } from './store.ts';
+import { now } from '../../lib/clock.ts';
 
 export type OrderInput = z.output<typeof orderInputSchema>;
 
@@ -150,7 +151,7 @@ export async function updateDraft(db: Db, scope: EnterpriseScope, actor: Actor, 
         amount: totals.amount,
         tax: totals.tax,
         totalAmount: totals.total,
-        updatedAt: new Date(),
+        updatedAt: now(),
       })
       .where(eq(psOrders.id, order.id));
     await tx.delete(psOrderLines).where(eq(psOrderLines.orderId, order.id));

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { enterprises, psOrderEvents, psOrders } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import type { EnterpriseScope, Scope } from '../../lib/scope.ts';
+import { now } from '../../lib/clock.ts';
 
 export type Order = typeof psOrders.$inferSelect;
 
@@ -82,7 +83,7 @@ export async function recordEvent(
 }
 
 /** `CG` (purchase) or `XS` (sales) + China date + the id: unique, readable, sortable. */
-export function orderNoOf(kind: Order['kind'], id: number, at: Date = new Date()): string {
+export function orderNoOf(kind: Order['kind'], id: number, at: Date = now()): string {
   return `${kind === 'PURCHASE' ? 'CG' : 'XS'}${chinaDate(at).replaceAll('-', '')}${String(id).padStart(6, '0')}`;
 }
 

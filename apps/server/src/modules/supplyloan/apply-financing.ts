@@ -22,6 +22,7 @@ import { generateFinancingContract } from './contract-link.ts';
 import { checkTerm, trial, type Trial } from './pricing.ts';
 import { financingNoOf, platformOf, recordEvent, TASK, type Actor, type Platform } from './store.ts';
 import { checkSalesOrderBacking } from '../purchase-sales/order-loan-backing.ts';
+import { now } from '../../lib/clock.ts';
 
 /** amount ≤ min(available credit, advance rate × receivables): the domain's one rule, as the trial and the form apply it. */
 function checkAmount(platform: Platform, line: CreditLine, amount: number, receivables: number) {
@@ -154,7 +155,7 @@ export async function applyInvoiceFinancing(db: Db, scope: EnterpriseScope, acto
     });
     await tx.insert(financingInvoices).values(chosen.map((i) => ({ financingId: f.id, invoiceId: i.id, amount: i.amount })));
     for (const invoice of chosen)
-      await transition(tx, invoices, invoiceLifecycle, invoice, 'FINANCED', { financingId: f.id, updatedAt: new Date() });
+      await transition(tx, invoices, invoiceLifecycle, invoice, 'FINANCED', { financingId: f.id, updatedAt: now() });
     const invoiceNos = chosen.map((i) => `${i.invoiceCode}-${i.invoiceNumber}`).join('，');
     const contractId = await generateFinancingContract(tx, { financing: f, platform, t, invoiceNo: invoiceNos, receivables });
     await submitForApproval(

@@ -8,6 +8,7 @@ import { releaseReservation, restoreCredit } from '../credit/credit-lines.ts';
 import { allocate, crystallise, owedOn } from './pricing.ts';
 import { openTranches, quoteOf, stateOf } from './quote.ts';
 import { moveFinancing, recordEvent, type Actor, type Financing } from './store.ts';
+import { now } from '../../lib/clock.ts';
 
 /**
  * Applies a payment to a financing as of a day: over its open tranches in due order, penalty then
@@ -44,8 +45,7 @@ export async function applyPayment(tx: Tx, f: Financing, amount: number, asOf: I
       penaltyAsOf: asOf,
       principalPaid: t.principalPaid + part.principal,
     };
-    if (settled)
-      await transition(tx, financingTranches, trancheLifecycle, t, 'SETTLED', { ...paid, overdue: false, settledAt: new Date() });
+    if (settled) await transition(tx, financingTranches, trancheLifecycle, t, 'SETTLED', { ...paid, overdue: false, settledAt: now() });
     else
       await tx
         .update(financingTranches)
@@ -74,14 +74,14 @@ export async function applyPayment(tx: Tx, f: Financing, amount: number, asOf: I
   if (remaining.length === 0 && !waiting) {
     // Nothing outstanding: settled. What an order loan never drew goes back to the credit line.
     await releaseReservation(tx, f.creditLineId, f.reserved);
-    await moveFinancing(tx, f, 'SETTLED', actor, '结清', note, { overdue: false, reserved: 0, settledAt: new Date() });
+    await moveFinancing(tx, f, 'SETTLED', actor, '结清', note, { overdue: false, reserved: 0, settledAt: now() });
     await settleBacking(tx, f);
     status = 'SETTLED';
   } else {
     const overdue = remaining.some((t) => t.overdue);
     if (f.status === 'DISBURSED') await moveFinancing(tx, f, 'REPAYING', actor, '还款', note, { overdue });
     else {
-      await tx.update(financings).set({ overdue, updatedAt: new Date() }).where(eq(financings.id, f.id));
+      await tx.update(financings).set({ overdue, updatedAt: now() }).where(eq(financings.id, f.id));
       await recordEvent(tx, f.id, actor, '还款', note);
     }
     status = 'REPAYING';
@@ -98,7 +98,7 @@ async function settleBacking(tx: Tx, f: Financing) {
       .where(and(eq(invoices.financingId, f.id), eq(invoices.status, 'FINANCED')))
       .orderBy(asc(invoices.id))
       .for('update');
-    for (const invoice of backing) await transition(tx, invoices, invoiceLifecycle, invoice, 'SETTLED', { updatedAt: new Date() });
+    for (const invoice of backing) await transition(tx, invoices, invoiceLifecycle, invoice, 'SETTLED', { updatedAt: now() });
   } else {
     const backing = await tx
       .select()

@@ -19,6 +19,7 @@ import {
   type Actor,
   type Financing,
 } from './store.ts';
+import { now } from '../../lib/clock.ts';
 
 /**
  * A tranche waiting for the operator's disbursement, with its charges priced from the financing's
@@ -111,7 +112,7 @@ async function releaseBacking(tx: Tx, financing: Financing) {
       .orderBy(asc(invoices.id))
       .for('update');
     for (const invoice of held)
-      await transition(tx, invoices, invoiceLifecycle, invoice, 'VERIFIED', { financingId: null, updatedAt: new Date() });
+      await transition(tx, invoices, invoiceLifecycle, invoice, 'VERIFIED', { financingId: null, updatedAt: now() });
   } else {
     const held = await tx
       .select()

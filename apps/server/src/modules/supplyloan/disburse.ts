@@ -19,6 +19,7 @@ import { postControlledDisbursement } from '../ledger/financing-postings.ts';
 import { postEntry } from '../ledger/post-entry.ts';
 import { assertContractSigned } from './approval.ts';
 import { factorScope, lockFinancing, moveFinancing, operatorActor, recordEvent, type Actor, type Financing } from './store.ts';
+import { now } from '../../lib/clock.ts';
 
 export type Tranche = typeof financingTranches.$inferSelect;
 
@@ -100,7 +101,7 @@ export async function disburseTranche(tx: Tx, trancheId: number, operator: Actor
     interestFrom: financing.interestMode === 'ARREARS' ? today : null,
     disburseEntryId: posted.entryId,
     disbursedBy: operator.id,
-    disbursedAt: new Date(),
+    disbursedAt: now(),
   });
   const money = { drawn: financing.drawn + tranche.amount, reserved: Math.max(0, financing.reserved - tranche.amount) };
   const note = `放款 ${formatYuan(tranche.netAmount)} 元进入受控账户（流水号 ${posted.refNo}），到期日 ${dueDate}`;
@@ -112,7 +113,7 @@ export async function disburseTranche(tx: Tx, trancheId: number, operator: Actor
   } else {
     await tx
       .update(financings)
-      .set({ ...money, dueDate: laterOf(financing.dueDate, dueDate), updatedAt: new Date() })
+      .set({ ...money, dueDate: laterOf(financing.dueDate, dueDate), updatedAt: now() })
       .where(eq(financings.id, financing.id));
     await recordEvent(tx, financing.id, operator, `第${tranche.seq}笔提款放款`, note);
   }

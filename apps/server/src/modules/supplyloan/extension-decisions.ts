@@ -8,6 +8,7 @@ import type { BpmTask, TaskOperator } from '../bpm/registry.ts';
 import { extensionTerms } from './extension-terms.ts';
 import { factorScope, lockFinancing, operatorActor, platformOf, recordEvent } from './store.ts';
 
+import { now } from '../../lib/clock.ts';
 /** The EXTENSION task's request, locked after its financing (the one lock order). */
 async function lockExtension(tx: Tx, task: BpmTask, operator: TaskOperator) {
   const [row] = await tx
@@ -49,10 +50,10 @@ export async function approveExtension(tx: Tx, task: BpmTask, operator: TaskOper
     extraInterest,
     reviewNote: comment,
     decidedBy: operator.id,
-    decidedAt: new Date(),
+    decidedAt: now(),
   });
   const dueDate = f.dueDate > ext.newDueDate ? f.dueDate : ext.newDueDate;
-  await tx.update(financings).set({ extended: true, dueDate, updatedAt: new Date() }).where(eq(financings.id, f.id));
+  await tx.update(financings).set({ extended: true, dueDate, updatedAt: now() }).where(eq(financings.id, f.id));
   await recordEvent(
     tx,
     f.id,
@@ -68,7 +69,7 @@ export async function rejectExtension(tx: Tx, task: BpmTask, operator: TaskOpera
   await transition(tx, financingExtensions, extensionLifecycle, ext, 'REJECTED', {
     reviewNote: reason,
     decidedBy: operator.id,
-    decidedAt: new Date(),
+    decidedAt: now(),
   });
   await recordEvent(tx, f.id, operatorActor(operator), '展期驳回', reason);
   return { before: { status: 'PENDING' }, after: { status: 'REJECTED' } };

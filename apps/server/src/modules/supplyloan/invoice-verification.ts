@@ -5,6 +5,7 @@ import { invoices } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
 import type { BpmTask, TaskOperator } from '../bpm/registry.ts';
+import { now } from '../../lib/clock.ts';
 
 /** The INVOICE_VERIFY task's invoice, locked; only a registered invoice is verified. */
 async function lockInvoice(tx: Tx, id: number) {
@@ -16,12 +17,12 @@ async function lockInvoice(tx: Tx, id: number) {
 
 export async function approveInvoice(tx: Tx, task: BpmTask, _operator: TaskOperator, comment: string | null) {
   const row = await lockInvoice(tx, Number(task.refId));
-  await transition(tx, invoices, invoiceLifecycle, row, 'VERIFIED', { reviewNote: comment, updatedAt: new Date() });
+  await transition(tx, invoices, invoiceLifecycle, row, 'VERIFIED', { reviewNote: comment, updatedAt: now() });
   return { before: { status: row.status }, after: { status: 'VERIFIED' } };
 }
 
 export async function rejectInvoice(tx: Tx, task: BpmTask, _operator: TaskOperator, reason: string) {
   const row = await lockInvoice(tx, Number(task.refId));
-  await transition(tx, invoices, invoiceLifecycle, row, 'REJECTED', { reviewNote: reason, updatedAt: new Date() });
+  await transition(tx, invoices, invoiceLifecycle, row, 'REJECTED', { reviewNote: reason, updatedAt: now() });
   return { before: { status: row.status }, after: { status: 'REJECTED' } };
 }

@@ -10,6 +10,7 @@ import type { BpmTask, TaskOperator } from '../bpm/registry.ts';
 import { createTask } from '../bpm/tasks.ts';
 import { effectiveStatus, grantCreditLine } from '../credit/credit-lines.ts';
 import { TASK, type Actor } from './store.ts';
+import { now } from '../../lib/clock.ts';
 
 /** A granted credit line runs one year from the day it is granted. */
 export const CREDIT_TERM_DAYS = 365;
@@ -94,7 +95,7 @@ export async function approveJoin(tx: Tx, task: BpmTask, operator: TaskOperator,
     grantedLimit: application.requestedLimit,
     reviewNote: comment,
     decidedBy: operator.id,
-    decidedAt: new Date(),
+    decidedAt: now(),
   });
   return {
     before: { status: 'PENDING' },
@@ -107,7 +108,7 @@ export async function rejectJoin(tx: Tx, task: BpmTask, operator: TaskOperator, 
   await transition(tx, platformJoinApplications, joinApplicationLifecycle, application, 'REJECTED', {
     reviewNote: reason,
     decidedBy: operator.id,
-    decidedAt: new Date(),
+    decidedAt: now(),
   });
   return { before: { status: 'PENDING' }, after: { status: 'REJECTED' } };
 }

@@ -14,6 +14,7 @@ import { postEntry } from '../ledger/post-entry.ts';
 import { applyPayment } from './apply-payment.ts';
 import { openTranches, quoteOf } from './quote.ts';
 import { factorScope, lockFinancing, operatorActor, recordEvent, TASK, type Actor } from './store.ts';
+import { now } from '../../lib/clock.ts';
 
 /** An offline transfer to the factor's receiving account: recorded with its voucher, confirmed by an operator (REPAYMENT_VOUCHER). */
 export async function submitVoucher(
@@ -124,7 +125,7 @@ export async function approveVoucher(tx: Tx, task: BpmTask, operator: TaskOperat
     refNo: posted.refNo,
     repayDate: today,
     confirmedBy: operator.id,
-    confirmedAt: new Date(),
+    confirmedAt: now(),
   });
   return {
     before: { status: 'PENDING' },
@@ -143,7 +144,7 @@ export async function rejectVoucher(tx: Tx, task: BpmTask, operator: TaskOperato
   await transition(tx, repayments, repaymentLifecycle, repayment, 'REJECTED', {
     reviewNote: reason,
     confirmedBy: operator.id,
-    confirmedAt: new Date(),
+    confirmedAt: now(),
   });
   await recordEvent(tx, financing.id, operatorActor(operator), '线下还款凭证驳回', reason);
   return { before: { status: 'PENDING' }, after: { status: 'REJECTED' } };

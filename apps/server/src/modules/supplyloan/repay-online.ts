@@ -5,6 +5,7 @@ import type { EnterpriseScope } from '../../lib/scope.ts';
 import { postRepayment } from '../ledger/financing-postings.ts';
 import { applyPayment } from './apply-payment.ts';
 import { lockFinancing, type Actor } from './store.ts';
+import { now } from '../../lib/clock.ts';
 
 /** Online repayment from the enterprise's available funds (the caller runs it under an idempotency key after the password check). */
 export async function repayOnline(tx: Tx, scope: EnterpriseScope, financingId: number, actor: Actor, amount: number, today: IsoDate) {
@@ -36,7 +37,7 @@ export async function repayOnline(tx: Tx, scope: EnterpriseScope, financingId: n
       repayDate: today,
       createdBy: actor.id,
       confirmedBy: actor.id,
-      confirmedAt: new Date(),
+      confirmedAt: now(),
     })
     .returning({ id: repayments.id });
   return {

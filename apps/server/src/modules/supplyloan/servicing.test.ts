@@ -1,7 +1,7 @@
 import { addDays } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLines, financingTranches, jobRuns, platforms } from '../../db/schema/index.ts';
+import { creditLines, financings, financingTranches, jobRuns, platforms } from '../../db/schema/index.ts';
 import { DEMO_PLATFORM_CODES } from '../../db/seed/supplyloan.ts';
 import { runDailyJob } from '../../jobs/daily.ts';
 import { DEMO_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
@@ -9,6 +9,8 @@ import { todayChina } from '../credit/credit-lines.ts';
 import { virtualAccountBalance } from '../ledger/balances.ts';
 import { ledgerProblems } from '../ledger/testing.ts';
 import { uploadPng } from '../uploads/testing.ts';
+import { owedOn } from './pricing.ts';
+import { stateOf } from './quote.ts';
 import {
   approveTask,
   deposit,
@@ -65,10 +67,18 @@ describe('daily job: overdue and penalty interest (worked example)', () => {
   let f: Applied & { trancheId: number };
 
   it('1,000,000.00 at 7.2 % for 90 days, 10 days overdue: interest 18,000.00, penalty 3,000.00 (× 1.5), idempotent per day', async () => {
+    // The demo world has one financing overdue already (江苏安储's, seed/history.ts): the job counts it too.
+    const seeded = await t.database.db
+      .select({ f: financings, t: financingTranches })
+      .from(financingTranches)
+      .innerJoin(financings, eq(financings.id, financingTranches.financingId))
+      .where(eq(financingTranches.overdue, true));
+    expect(seeded).toHaveLength(1);
+    const seededPenalty = owedOn(stateOf(seeded[0].f, seeded[0].t), today).penalty;
     f = await disbursedFinancing(t, r, { amount: 100_000_000, termDays: 90 });
     await backdate(f.trancheId, 100, 90); // due 10 days ago
     const first = await runDailyJob(t.database.db, today);
-    expect(first).toMatchObject({ skipped: false, newlyOverdue: 1, overdueTranches: 1, penaltyToDate: 300_000 });
+    expect(first).toMatchObject({ skipped: false, newlyOverdue: 1, overdueTranches: 2, penaltyToDate: 300_000 + seededPenalty });
     const d = await detailOf(f.id);
     expect(d.overdue).toBe(true);
     expect(d.quote).toMatchObject({ principal: 100_000_000, interest: 1_800_000, penalty: 300_000, total: 102_100_000, overdueDays: 10 });
@@ -77,7 +87,7 @@ describe('daily job: overdue and penalty interest (worked example)', () => {
     expect(tranche).toMatchObject({ overdue: true, penaltyToDate: 300_000, penaltyAsOf: today });
 
     const again = await runDailyJob(t.database.db, today);
-    expect(again).toMatchObject({ skipped: true, penaltyToDate: 300_000 });
+    expect(again).toMatchObject({ skipped: true, penaltyToDate: 300_000 + seededPenalty });
     const runs = await t.database.db.select().from(jobRuns).where(eq(jobRuns.runDate, today));
     expect(runs).toHaveLength(1);
     expect((await detailOf(f.id)).quote.penalty).toBe(300_000); // not counted twice

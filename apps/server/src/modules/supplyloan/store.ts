@@ -7,6 +7,7 @@ import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { transition, transitionState } from '../../lib/transition.ts';
 import { writeAudit } from '../bpm/tasks.ts';
+import { now } from '../../lib/clock.ts';
 
 export type Financing = typeof financings.$inferSelect;
 export type Platform = typeof platforms.$inferSelect;
@@ -70,7 +71,7 @@ export async function moveFinancing(
   note?: string | null,
   extra: Partial<typeof financings.$inferInsert> = {},
 ) {
-  const updated = await transition(tx, financings, financingLifecycle, financing, to, { ...extra, updatedAt: new Date() });
+  const updated = await transition(tx, financings, financingLifecycle, financing, to, { ...extra, updatedAt: now() });
   await recordEvent(tx, financing.id, actor, action, note, financing.status, to);
   return updated;
 }
@@ -92,7 +93,7 @@ export async function withdrawPendingTasks(tx: Tx, refs: { type: string; refId: 
       .where(and(eq(bpmTasks.type, ref.type), eq(bpmTasks.refId, String(ref.refId)), eq(bpmTasks.state, 'PENDING')))
       .for('update');
     for (const task of pending) {
-      await transitionState(tx, bpmTasks, taskLifecycle, task, 'REJECTED', { decision: 'REJECT', reason, decidedAt: new Date() });
+      await transitionState(tx, bpmTasks, taskLifecycle, task, 'REJECTED', { decision: 'REJECT', reason, decidedAt: now() });
       await writeAudit(tx, {
         taskId: task.id,
         actor: actor.id === null ? null : { id: actor.id, name: actor.name, ip: actor.ip },

@@ -1,4 +1,3 @@
-import { chinaDate } from '@factoring/domain';
 import type { TaskType } from '../bpm/registry.ts';
 import type { SignHook } from '../contracts/index.ts';
 import { approveFinancing, rejectFinancing } from './approval.ts';
@@ -10,13 +9,14 @@ import { approveVoucher, rejectVoucher } from './offline-repayment.ts';
 import { financingContractFacts } from './contract-facts.ts';
 import { onFinancingContractSigned } from './on-contract-signed.ts';
 import { factorScope, TASK } from './store.ts';
+import { chinaToday } from '../../lib/clock.ts';
 
 /** The supply-loan task types of the operators' inbox (PRODUCT §11), listed in app.ts's TASK_TYPES. */
 export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
   {
     type: TASK.PLATFORM_JOIN,
     label: '平台准入（授信）',
-    onApprove: (tx, task, operator, comment) => approveJoin(tx, task, operator, comment, chinaDate()),
+    onApprove: (tx, task, operator, comment) => approveJoin(tx, task, operator, comment, chinaToday()),
     onReject: (tx, task, operator, reason) => rejectJoin(tx, task, operator, reason),
   },
   {
@@ -39,19 +39,19 @@ export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
     executes: TASK.FINANCING_APPROVAL,
     approvedRef: (task) => String(task.data.financingId),
     describe: (db, task) => financingContractFacts(db, Number(task.data.financingId)),
-    onApprove: (tx, task, operator) => approveDisbursement(tx, task, operator, chinaDate()),
+    onApprove: (tx, task, operator) => approveDisbursement(tx, task, operator, chinaToday()),
     onReject: (tx, task, operator, reason) => rejectDisbursement(tx, task, operator, reason),
   },
   {
     type: TASK.EXTENSION,
     label: '融资展期',
-    onApprove: (tx, task, operator, comment) => approveExtension(tx, task, operator, comment, chinaDate()),
+    onApprove: (tx, task, operator, comment) => approveExtension(tx, task, operator, comment, chinaToday()),
     onReject: (tx, task, operator, reason) => rejectExtension(tx, task, operator, reason),
   },
   {
     type: TASK.REPAYMENT_VOUCHER,
     label: '线下还款凭证确认',
-    onApprove: (tx, task, operator) => approveVoucher(tx, task, operator, chinaDate()),
+    onApprove: (tx, task, operator) => approveVoucher(tx, task, operator, chinaToday()),
     onReject: (tx, task, operator, reason) => rejectVoucher(tx, task, operator, reason),
   },
 ];
