@@ -129,6 +129,7 @@ async function fillRegistration(page: Page, v: { email: string; loginName: strin
 }
 
 test('a newcomer registers, activates from the mail, logs in, changes the password and logs in with it', async ({ page }) => {
+  test.setTimeout(120_000); // a proof-of-work challenge and four password hashes on a shared machine
   const loginName = `xuri_${Date.now() % 1_000_000}`;
   const email = `${loginName}@xuri.example.cn`;
   await page.goto('/');
