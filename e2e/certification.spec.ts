@@ -29,6 +29,7 @@ async function attach(page: Page, testId: string, name: string) {
 }
 
 test('a new enterprise gets certified: the user submits, the operator approves, the account opens', async ({ page, browser }) => {
+  test.setTimeout(150_000); // two users, uploads and an operator decision on a shared machine
   await loginThroughPage(page, 'xinqiye');
   await page.goto('/user/autentication');
   const form = page.getByTestId('authentication-form');
