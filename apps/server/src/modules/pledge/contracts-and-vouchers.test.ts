@@ -1,20 +1,11 @@
 import { chinaDate } from '@factoring/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  contracts,
-  creditLines,
-  goods,
-  ledgerAccounts,
-  platforms,
-  pledgeFinancings,
-  stockPositions,
-  users,
-} from '../../db/schema/index.ts';
-import { DEMO_PLATFORM_CODES } from '../../db/seed/supplyloan.ts';
+import { contracts, creditLines, ledgerAccounts, pledgeFinancings, users } from '../../db/schema/index.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
-import { deposit, newKey } from '../supplyloan/testing.ts';
+import { newKey } from '../supplyloan/testing.ts';
+import { pledgeWorld } from './testing.ts';
 import { uploadPng } from '../uploads/testing.ts';
 import { checkStock } from '../warehouse/stock-check.ts';
 import { stockFingerprint } from '../warehouse/testing.ts';
@@ -141,29 +132,7 @@ async function readyForApproval(quantity: string, amount: number) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  demo = await t.loginAs('demo');
-  other = await t.loginAs('gouxiao');
-  op = await t.loginAs('operator');
-  const db = t.database.db;
-  // The disbursement is decided by a second operator where the demo world has one (maker-checker).
-  const [second] = await db.select().from(users).where(eq(users.loginName, 'fuhe'));
-  checker = second ? await t.loginAs('fuhe') : op;
-  const [me] = await db.select().from(users).where(eq(users.loginName, 'demo'));
-  enterpriseId = me!.enterpriseId!;
-  const [platform] = await db.select().from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.pledge));
-  const [line] = await db
-    .select()
-    .from(creditLines)
-    .where(and(eq(creditLines.platformId, platform!.id), eq(creditLines.enterpriseId, enterpriseId)));
-  lineId = line!.id;
-  const [coil] = await db.select().from(goods).where(eq(goods.name, '热轧卷板'));
-  coilId = coil!.id;
-  const [pos] = await db
-    .select()
-    .from(stockPositions)
-    .where(and(eq(stockPositions.goodsId, coilId), eq(stockPositions.batchNo, 'RB2610-01')));
-  coilPosition = pos!.id;
-  await deposit(t, enterpriseId, 10_000_000);
+  ({ demo, other, op, checker, enterpriseId, lineId, coilId, coilPosition } = await pledgeWorld(t, 10_000_000));
 }, 240_000);
 afterAll(() => t?.close());
 

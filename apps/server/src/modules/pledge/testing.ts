@@ -41,7 +41,7 @@ export interface PledgeWorld {
 }
 
 /** The demo roles, the demo pledge credit line, the seeded coil position and money to pay margins with. */
-export async function pledgeWorld(t: TestApp): Promise<PledgeWorld> {
+export async function pledgeWorld(t: TestApp, margins = 40_000_000): Promise<PledgeWorld> {
   const demo = await t.loginAs('demo');
   const op = await t.loginAs('operator');
   const keeper = await t.loginAs('cangchu');
@@ -60,7 +60,7 @@ export async function pledgeWorld(t: TestApp): Promise<PledgeWorld> {
     .select()
     .from(stockPositions)
     .where(and(eq(stockPositions.goodsId, coil!.id), eq(stockPositions.batchNo, 'RB2610-01')));
-  await deposit(t, me!.enterpriseId!, 40_000_000);
+  await deposit(t, me!.enterpriseId!, margins);
   return {
     t,
     demo,
