@@ -104,6 +104,18 @@ test('the monthly chart draws round value ticks (0, 50万, 100万 …) and lists
   await expect(chart.locator('tr[data-month]')).toHaveCount(12);
 });
 
+test('the cloud loans below my financing load when scrolled to, and open a loan', async ({ page }) => {
+  await loginThroughPage(page, DEMO.merchant);
+  await page.goto('/supplyloan/myfinancing');
+  await expect(page.getByTestId('my-financing-page').locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('myfinancing-cloud').scrollIntoViewIfNeeded();
+  const loans = page.getByTestId('cloud-loans');
+  const firstLoan = loans.locator('tbody tr.ant-table-row').first().getByRole('link');
+  await expect(firstLoan).toBeVisible();
+  await firstLoan.click();
+  await expect(page.getByTestId('refund-plan').locator('tbody tr.ant-table-row').first()).toBeVisible();
+});
+
 test.describe('at 390 px', () => {
   test.use({ viewport: PHONE });
 

@@ -1,5 +1,7 @@
 import { Card, Skeleton } from 'antd';
 import { lazy, Suspense, type ComponentProps } from 'react';
+import { useSearchParams } from 'react-router';
+import { WhenVisible } from '../lib/WhenVisible.tsx';
 
 // Slots one feature offers another's page (the feature-boundary rule keeps features apart, so the
 // app layer joins them): tiny, eagerly imported; the cloud-loan code itself is
@@ -12,13 +14,21 @@ const PledgePriceDesk = lazy(() => import('../features/pledge/OperatorPricePanel
 const PledgeReleaseDesk = lazy(() => import('../features/pledge/OperatorReleaseOrdersPanel.tsx'));
 const PledgeRiskCard = lazy(() => import('../features/pledge/RiskAlertsCard.tsx'));
 
-/** The cloud-loan tabs inside /supplyloan/myfinancing. */
+/**
+ * The cloud-loan tabs below the list of /supplyloan/myfinancing: loaded when scrolled to (the list
+ * page's first-load budget has no room for a second set of tables), or at once when the address
+ * names a cloud-loan tab.
+ */
 export function CloudLoanSlot() {
+  const [params] = useSearchParams();
+  const tabs = (
+    <Suspense fallback={<Skeleton active />}>
+      <CloudLoanTab />
+    </Suspense>
+  );
   return (
     <Card title="银行云贷" data-testid="myfinancing-cloud">
-      <Suspense fallback={<Skeleton active />}>
-        <CloudLoanTab />
-      </Suspense>
+      {params.has('cloudTab') ? tabs : <WhenVisible minHeight={240}>{tabs}</WhenVisible>}
     </Card>
   );
 }

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DateRangePicker } from '../../lib/DateRangePicker.tsx';
 import { useFeedback } from '../../lib/feedback.ts';
 import { percent } from '../../lib/format.ts';
+import { money } from '../../lib/Money.tsx';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useCancelFinancing, useFinancings, usePlatforms, type FinancingFilters, type FinancingRow } from './api.ts';
 import { FINANCING_COLORS } from './labels.ts';
@@ -15,7 +16,6 @@ import { CloudLoanSlot } from '../../app/feature-slots.tsx';
 const FinancingDetailDrawer = lazy(() => import('./FinancingDetailDrawer.tsx').then((m) => ({ default: m.FinancingDetailDrawer })));
 
 const FINANCING_STATUS_OPTIONS = financingLifecycle.states.map((value) => ({ value, label: financingLifecycle.label(value) }));
-import { money } from '../../lib/Money.tsx';
 
 /**
  * `/supplyloan/myfinancing` (PRODUCT §6, the supply-loan part): filters (status, platform, date),
@@ -183,7 +183,8 @@ export default function MyFinancingPage() {
           ]}
         />
       </Card>
-      <CloudLoanSlot />
+      {/* Below the list once it has answered, so it starts below the fold rather than in the empty table's place. */}
+      {!list.isLoading && <CloudLoanSlot />}
       {drawerUsed && (
         <Suspense fallback={null}>
           <FinancingDetailDrawer id={openId} onClose={() => setOpen(null)} onCancel={cancel} />

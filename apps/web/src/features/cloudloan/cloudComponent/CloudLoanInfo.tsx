@@ -5,7 +5,8 @@ import { yuan } from '../../../lib/money.ts';
 import { isRequestFailure } from '../../../lib/request.ts';
 import { useDrawdown } from '../api.ts';
 import { DRAWDOWN_COLORS } from './labels.ts';
-import { LoanList, LoanRefunds } from './RefundTable.tsx';
+import { LoanList } from './LoanList.tsx';
+import { LoanRefunds } from './LoanRefunds.tsx';
 import { TotalsView } from './RefundTotalTable.tsx';
 
 /** `/supplyloan/myfinancing/cloudComponent/CloudLoanInfo?id=`: one loan's details, plan, records and totals. */

@@ -1,7 +1,7 @@
-import { Skeleton, Tabs } from 'antd';
+import { Card, Skeleton, Tabs } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import RefundTable from './RefundTable.tsx';
+import { LoanList } from './LoanList.tsx';
 
 // The other tabs load when first opened: /supplyloan/myfinancing shows this tab set, and its
 // first-load budget (issue 11) has no room for four tables at once.
@@ -33,7 +33,15 @@ export default function CloudLoanTab() {
         )
       }
       items={[
-        { key: 'loans', label: '借款与还款', children: <RefundTable listOnly /> },
+        {
+          key: 'loans',
+          label: '借款与还款',
+          children: (
+            <Card title="借款与还款" size="small">
+              <LoanList />
+            </Card>
+          ),
+        },
         { key: 'credit', label: '银行授信', children: later(<CreditTable />) },
         { key: 'apply', label: '云贷申请', children: later(<ApplyTable />) },
         { key: 'totals', label: '还款合计', children: later(<RefundTotalTable />) },
