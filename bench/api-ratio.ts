@@ -30,7 +30,7 @@ const CONNECTIONS = 10;
 const POOL_SIZE = 10;
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 20);
 
 interface Statement {
   /** A named (prepared) statement is replayed under the same name, so it is prepared there too. */
@@ -138,12 +138,14 @@ export async function measureApiRatio(opts: {
     script: 'bench/bare-server.ts',
     port: await freePort(),
     logFile: path.join(opts.work, 'bare.log'),
+    nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', path.join(opts.work, 'bare-profile')] : [],
     env: { DATABASE_URL: opts.databaseUrl, BARE_STATEMENTS: file, POOL_SIZE: String(POOL_SIZE) },
   });
   const stats = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
   try {
     // Warm-up: the portal's code is large and the JIT needs thousands of requests to settle (CPU per
-    // request falls by half over the first ~10 s); measuring earlier compares a cold portal with a warm bare.
+    // request falls by half over the first ~10 s, and the first round after 10 s of warm-up was still
+    // the slowest in most runs); measuring earlier compares a cold portal with a warm bare.
     await load(opts.portalOrigin, opts.cookie, WARMUP_SECONDS);
     await load(bare.origin, opts.cookie, WARMUP_SECONDS);
     const runPortal = () => load(opts.portalOrigin, opts.cookie, ROUND_SECONDS, opts.portalPid);

@@ -60,6 +60,9 @@ export async function fill(database: Database, enterpriseId: number, lines: numb
     from (select account_id, sum(case side when 'D' then amount else -amount end) as net, count(*) as n from journal_lines group by account_id) s
     where s.account_id = a.id`);
   await db.execute(database.kind === 'postgres' ? sql`vacuum analyze journal_lines` : sql`analyze journal_lines`);
+  // The bulk load's WAL is flushed now rather than by a checkpoint in the middle of the timings
+  // (a p95 of the first page at 1M lines once doubled that way). Needs a superuser; otherwise skipped.
+  if (database.kind === 'postgres') await db.execute(sql`checkpoint`).catch(() => undefined);
 }
 
 const WARMUP = 30;
