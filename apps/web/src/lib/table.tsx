@@ -1,7 +1,8 @@
-import { Tooltip, type TableColumnsType } from 'antd';
+import { Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import useBreakpoint from 'antd/es/grid/hooks/useBreakpoint';
 import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
+import { isRequestFailure } from './request.ts';
 
 /**
  * Columns for a phone (below antd's `md`, 768 px): at most one fixed column — the first, which
@@ -31,6 +32,42 @@ export function ellipsisColumn<T, V = ReactNode>(format?: (value: V, record: T) 
           <span>{text}</span>
         </Tooltip>
       );
+    },
+  };
+}
+
+interface PagedQuery<T> {
+  data?: { items: T[]; totalCount: number };
+  isLoading: boolean;
+  isError: boolean;
+  error: unknown;
+}
+export interface Paging {
+  page: number;
+  size: number;
+}
+
+/**
+ * The props every paged list table shares: rows and total from the query, a spinner while it loads,
+ * the server's refusal (or 加载失败) in place of the rows when it fails, the empty text otherwise,
+ * and the pager with its total counted in `unit` (笔, 张 …).
+ */
+export function pagedTableProps<T>(
+  list: PagedQuery<T>,
+  paging: Paging,
+  setPaging: (paging: Paging) => void,
+  text: { empty: string; unit: string },
+): Pick<TableProps<T>, 'loading' | 'dataSource' | 'locale' | 'pagination'> {
+  return {
+    loading: list.isLoading,
+    dataSource: list.data?.items ?? [],
+    locale: { emptyText: list.isError ? (isRequestFailure(list.error) ? list.error.message : '加载失败') : text.empty },
+    pagination: {
+      current: paging.page,
+      pageSize: paging.size,
+      total: list.data?.totalCount ?? 0,
+      showTotal: (n) => `共 ${n} ${text.unit}`,
+      onChange: (page, size) => setPaging({ page, size }),
     },
   };
 }

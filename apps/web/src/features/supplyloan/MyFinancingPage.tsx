@@ -6,7 +6,7 @@ import { DateRangePicker } from '../../lib/DateRangePicker.tsx';
 import { useFeedback } from '../../lib/feedback.ts';
 import { percent } from '../../lib/format.ts';
 import { money } from '../../lib/Money.tsx';
-import { isRequestFailure } from '../../lib/request.ts';
+import { pagedTableProps } from '../../lib/table.tsx';
 import { useCancelFinancing, useFinancings, usePlatforms, type FinancingFilters, type FinancingRow } from './api.ts';
 import { FINANCING_COLORS } from './labels.ts';
 import { CloudLoanSlot } from '../../app/feature-slots.tsx';
@@ -121,17 +121,8 @@ export default function MyFinancingPage() {
         </Space>
         <Table<FinancingRow>
           rowKey="id"
-          loading={list.isLoading}
-          dataSource={list.data?.items ?? []}
-          locale={{ emptyText: list.isError ? (isRequestFailure(list.error) ? list.error.message : '加载失败') : '暂无融资记录' }}
+          {...pagedTableProps(list, paging, setPaging, { empty: '暂无融资记录', unit: '笔' })}
           scroll={{ x: 1200 }}
-          pagination={{
-            current: paging.page,
-            pageSize: paging.size,
-            total: list.data?.totalCount ?? 0,
-            showTotal: (n) => `共 ${n} 笔`,
-            onChange: (page, size) => setPaging({ page, size }),
-          }}
           columns={[
             {
               title: '融资编号',

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { date, percent } from '../../../lib/format.ts';
 import { yuan } from '../../../lib/money.ts';
-import { isRequestFailure } from '../../../lib/request.ts';
+import { pagedTableProps } from '../../../lib/table.tsx';
 import { useApplications, type CloudLoanApplication } from '../api.ts';
 import { APPLICATION_COLORS } from './labels.ts';
 
@@ -16,17 +16,8 @@ export default function ApplyTable() {
       <Table<CloudLoanApplication>
         rowKey="id"
         size="small"
-        loading={list.isLoading}
-        dataSource={list.data?.items ?? []}
-        locale={{ emptyText: list.isError ? (isRequestFailure(list.error) ? list.error.message : '加载失败') : '暂无云贷申请' }}
+        {...pagedTableProps(list, paging, setPaging, { empty: '暂无云贷申请', unit: '笔' })}
         scroll={{ x: 960 }}
-        pagination={{
-          current: paging.page,
-          pageSize: paging.size,
-          total: list.data?.totalCount ?? 0,
-          showTotal: (n) => `共 ${n} 笔`,
-          onChange: (page, size) => setPaging({ page, size }),
-        }}
         columns={[
           { title: '申请编号', dataIndex: 'applicationNo' },
           { title: '申请金额', dataIndex: 'amount', align: 'right', render: yuan },

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { percent } from '../../../lib/format.ts';
 import { yuan } from '../../../lib/money.ts';
 import { money } from '../../../lib/Money.tsx';
-import { isRequestFailure } from '../../../lib/request.ts';
+import { pagedTableProps } from '../../../lib/table.tsx';
 import { useDrawdowns, type CloudLoanDrawdown } from '../api.ts';
 import { DRAWDOWN_COLORS } from './labels.ts';
 
@@ -17,17 +17,8 @@ export function LoanList() {
       rowKey="id"
       size="small"
       data-testid="cloud-loans"
-      loading={list.isLoading}
-      dataSource={list.data?.items ?? []}
-      locale={{ emptyText: list.isError ? (isRequestFailure(list.error) ? list.error.message : '加载失败') : '暂无云贷借款' }}
+      {...pagedTableProps(list, paging, setPaging, { empty: '暂无云贷借款', unit: '笔' })}
       scroll={{ x: 1000 }}
-      pagination={{
-        current: paging.page,
-        pageSize: paging.size,
-        total: list.data?.totalCount ?? 0,
-        showTotal: (n) => `共 ${n} 笔`,
-        onChange: (page, size) => setPaging({ page, size }),
-      }}
       columns={[
         {
           title: '借款编号',

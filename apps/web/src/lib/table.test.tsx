@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { pagedTableProps, type Paging } from './table.tsx';
+import { unwrap } from './request.ts';
+
+const refusal = () => {
+  try {
+    unwrap({ status: 'ERROR', message: '企业尚未完成实名认证' });
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected a refusal');
+};
+const text = { empty: '暂无融资记录', unit: '笔' };
+const paging: Paging = { page: 2, size: 10 };
+
+describe('pagedTableProps: what every paged list table shows', () => {
+  it('rows, total and pager from the answer; the total counted in its unit; a page change goes back as paging', () => {
+    const asked: Paging[] = [];
+    const props = pagedTableProps(
+      { data: { items: [{ id: 1 }], totalCount: 31 }, isLoading: false, isError: false, error: null },
+      paging,
+      (p) => asked.push(p),
+      text,
+    );
+    expect(props.dataSource).toEqual([{ id: 1 }]);
+    expect(props.loading).toBe(false);
+    expect(props.locale?.emptyText).toBe('暂无融资记录');
+    const pager = props.pagination as Exclude<typeof props.pagination, false | undefined>;
+    expect(pager).toMatchObject({ current: 2, pageSize: 10, total: 31 });
+    expect(pager.showTotal?.(31, [11, 20])).toBe('共 31 笔');
+    pager.onChange?.(4, 20);
+    expect(asked).toEqual([{ page: 4, size: 20 }]);
+  });
+
+  it('while loading: a spinner and no rows', () => {
+    const props = pagedTableProps({ isLoading: true, isError: false, error: null }, paging, () => {}, text);
+    expect(props).toMatchObject({ loading: true, dataSource: [] });
+  });
+
+  it('a refused list shows the server’s message instead of “no records”; any other failure 加载失败', () => {
+    expect(pagedTableProps({ isLoading: false, isError: true, error: refusal() }, paging, () => {}, text).locale?.emptyText).toBe(
+      '企业尚未完成实名认证',
+    );
+    expect(pagedTableProps({ isLoading: false, isError: true, error: new TypeError('x') }, paging, () => {}, text).locale?.emptyText).toBe(
+      '加载失败',
+    );
+  });
+});
