@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, DEMO, DEMO_PASSWORD, encryptForServer, loginThroughPage } from './fixtures.ts';
+import { apiAs, DEMO, DEMO_PASSWORD, encryptForServer, loginThroughPage, confirmDecision } from './fixtures.ts';
 
 /** Opens the pending task of a type whose subject contains `text` in the /bpm/tasks drawer. */
 async function openTask(page: Page, typeLabel: string, text: string) {
@@ -38,7 +38,7 @@ test('back office: maker-checker on a pay-out, the operator home, audit in words
   await openTask(page, '提现审核', '123.45');
   await expect(page.getByTestId('task-detail')).not.toContainText('JSON');
   await page.getByTestId('approve-task').click();
-  await page.getByTestId('confirm-decision').click();
+  await confirmDecision(page);
   await expect(page.getByTestId('task-state')).toHaveText('已通过');
 
   // The pay-out is his own review's execution: the drawer tells him, and offers no decision.
@@ -67,7 +67,7 @@ test('back office: maker-checker on a pay-out, the operator home, audit in words
   await expect(checker.getByTestId('four-eyes-blocked')).toHaveCount(0);
   await checker.getByTestId('approve-task').click();
   await expect(checker.getByRole('dialog', { name: '确认已出款' })).toBeVisible();
-  await checker.getByTestId('confirm-decision').click();
+  await confirmDecision(checker);
   await expect(checker.getByTestId('task-state')).toHaveText('已出款');
   await checker.goto('/');
   await expect(checker.getByTestId('card-today')).toContainText('提现出款 ¥123.45');

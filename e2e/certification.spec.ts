@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginThroughPage } from './fixtures.ts';
+import { loginThroughPage, confirmDecision } from './fixtures.ts';
 
 /**
  * Issue 4 end to end: a newly registered enterprise (demo login `xinqiye`, not yet certified) fills
@@ -87,7 +87,7 @@ test('a new enterprise gets certified: the user submits, the operator approves, 
   await expect(operator.getByTestId('task-attachments').locator('img')).toHaveCount(3);
   await operator.getByTestId('approve-task').click();
   await operator.getByTestId('decision-text').fill('材料齐全，信息核验一致');
-  await operator.getByTestId('confirm-decision').click();
+  await confirmDecision(operator);
   await expect(operator.getByTestId('task-state')).toHaveText('已通过');
   await operatorContext.close();
 

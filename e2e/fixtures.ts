@@ -30,6 +30,20 @@ export async function dismissReminder(page: Page) {
   await expect(reminder).toBeHidden();
 }
 
+/**
+ * Confirms the operator's decision dialog in /bpm/tasks. antd zooms the dialog out of the button that
+ * opened it; on a loaded machine a click during that animation can land on the still-moving button
+ * and do nothing (seen in CI), so the click waits for the dialog's animations to end, and the dialog
+ * must then close — the decision was sent and accepted.
+ */
+export async function confirmDecision(page: Page) {
+  const confirm = page.getByTestId('confirm-decision');
+  const dialog = page.getByRole('dialog').filter({ has: confirm });
+  await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await confirm.click();
+  await expect(dialog).toBeHidden();
+}
+
 /** Logs out through the user menu. */
 export async function logoutThroughPage(page: Page) {
   await page.getByTestId('user-menu').hover();

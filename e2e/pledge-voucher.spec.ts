@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { apiAs, BASE_URL, DEMO, DEMO_PASSWORD, loginThroughPage } from './fixtures.ts';
+import { apiAs, BASE_URL, DEMO, DEMO_PASSWORD, loginThroughPage, confirmDecision } from './fixtures.ts';
 
 /** Where screenshots go: PLEDGE_SHOTS_DIR when set (to keep them), else the test's output folder. */
 const shot = (testInfo: TestInfo, name: string) =>
@@ -115,7 +115,7 @@ test('pledge: sign both contracts, margin and repayment by bank-transfer voucher
     .click();
   await expect(op.getByTestId('task-attachments')).toBeVisible();
   await op.getByTestId('approve-task').click();
-  await op.getByTestId('confirm-decision').click();
+  await confirmDecision(op);
   await expect(op.getByTestId('task-state')).toHaveText('已通过');
   await op.keyboard.press('Escape');
   await op.reload();

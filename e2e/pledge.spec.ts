@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { BASE_URL, DEMO, DEMO_PASSWORD, loginThroughPage } from './fixtures.ts';
+import { BASE_URL, DEMO, DEMO_PASSWORD, loginThroughPage, confirmDecision } from './fixtures.ts';
 
 const HEADERS = { 'X-Requested-With': 'XMLHttpRequest', Origin: BASE_URL };
 type Detail = {
@@ -41,7 +41,7 @@ async function approveTask(page: Page, financingNo: string, type: string) {
     .getByRole('button', { name: /审\s*核/ })
     .click();
   await page.getByTestId('approve-task').click();
-  await page.getByTestId('confirm-decision').click();
+  await confirmDecision(page);
   await expect(page.getByTestId('task-state')).toHaveText('已通过');
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, loginThroughPage } from './fixtures.ts';
+import { DEMO, loginThroughPage, confirmDecision } from './fixtures.ts';
 
 /** Picks an option of an antd Select, typing to search first. */
 async function pick(page: Page, testId: string, search: string, option: string | RegExp) {
@@ -115,7 +115,7 @@ test('the supervised warehouse: stock-in seen by the depositor, a refused stock-
   await task.getByRole('button', { name: '审核' }).click();
   await expect(operator.getByTestId('task-fields')).toContainText('盘亏 0.888吨');
   await operator.getByTestId('approve-task').click();
-  await operator.getByTestId('confirm-decision').click();
+  await confirmDecision(operator);
   await expect(operator.getByTestId('task-state')).toHaveText('已通过');
   await operatorContext.close();
 

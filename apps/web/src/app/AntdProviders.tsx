@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useContext, useEffect, type ReactNode } from 'react';
 import { takeNotice } from '../lib/notice.ts';
+import { usePrefersReducedMotion } from '../lib/reduced-motion.ts';
 import { TOAST_SECONDS } from '../lib/request.ts';
 import { LazyFeedbackApp } from './LazyFeedbackApp.tsx';
 import { registerNotifier } from './notify.ts';
@@ -13,17 +14,22 @@ import { useAppState } from './state.ts';
 dayjs.locale('zh-cn');
 
 /**
- * antd with the zh_CN locale, the dark algorithm and App (themed message / notification / modal;
- * message and notification loaded on first use, LazyFeedbackApp).
+ * antd with the zh_CN locale, the dark algorithm, no motion for users who ask for less
+ * (lib/reduced-motion), and App (themed message / notification / modal; message and notification
+ * loaded on first use, LazyFeedbackApp).
  * A lazy chunk: the public landing and login pages are plain markup and never load it, which keeps
  * their first load within the 200 KB budget; every other page renders inside it.
  */
 export default function AntdProviders({ children }: { children: ReactNode }) {
   const darkTheme = useAppState((s) => s.darkTheme);
+  const reducedMotion = usePrefersReducedMotion();
   return (
     <ConfigProvider
       locale={zhCN}
-      theme={{ algorithm: darkTheme ? theme.darkAlgorithm : theme.defaultAlgorithm, token: { colorPrimary: '#1a5fb4' } }}
+      theme={{
+        algorithm: darkTheme ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        token: { colorPrimary: '#1a5fb4', motion: !reducedMotion },
+      }}
     >
       <LazyFeedbackApp>
         <NotifierBridge />
