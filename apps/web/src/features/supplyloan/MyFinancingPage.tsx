@@ -6,7 +6,7 @@ import { DateRangePicker } from '../../lib/DateRangePicker.tsx';
 import { useFeedback } from '../../lib/feedback.ts';
 import { percent } from '../../lib/format.ts';
 import { money } from '../../lib/Money.tsx';
-import { pagedTableProps } from '../../lib/table.tsx';
+import { ellipsisColumn, pagedTableProps } from '../../lib/table.tsx';
 import { useCancelFinancing, useFinancings, usePlatforms, type FinancingFilters, type FinancingRow } from './api.ts';
 import { FINANCING_COLORS } from './labels.ts';
 import { CloudLoanSlot } from '../../app/feature-slots.tsx';
@@ -122,28 +122,31 @@ export default function MyFinancingPage() {
         <Table<FinancingRow>
           rowKey="id"
           {...pagedTableProps(list, paging, setPaging, { empty: '暂无融资记录', unit: '笔' })}
-          scroll={{ x: 1200 }}
+          scroll={{ x: 1480 }}
           columns={[
             {
+              // Wide enough for the whole number: it never wraps, and must not run under the next column.
               title: '融资编号',
               dataIndex: 'financingNo',
+              width: 200,
               render: (v: string, r) => (
                 <a onClick={() => setOpen(r.id)} data-testid={`financing-${r.id}`} style={{ whiteSpace: 'nowrap' }}>
                   {v}
                 </a>
               ),
             },
-            { title: '平台', dataIndex: 'platformName' },
-            { title: '类型', dataIndex: 'kind', render: (k: string) => (k === 'ORDER' ? '订单' : '发票') },
-            { title: '融资金额', dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
-            { title: '未还本金', dataIndex: 'outstanding', align: 'right', render: (v: number) => money(v) },
-            { title: '利率', dataIndex: 'annualRatePpm', render: (v: number, r) => `${percent(v)} · ${r.interestModeLabel}` },
-            { title: '期限', dataIndex: 'termDays', render: (v: number) => `${v} 天` },
-            { title: '申请日', dataIndex: 'applyDate' },
-            { title: '到期日', dataIndex: 'dueDate' },
+            { title: '平台', dataIndex: 'platformName', width: 180, ...ellipsisColumn<FinancingRow, string>() },
+            { title: '类型', dataIndex: 'kind', width: 70, render: (k: string) => (k === 'ORDER' ? '订单' : '发票') },
+            { title: '融资金额', dataIndex: 'amount', align: 'right', width: 140, render: (v: number) => money(v) },
+            { title: '未还本金', dataIndex: 'outstanding', align: 'right', width: 140, render: (v: number) => money(v) },
+            { title: '利率', dataIndex: 'annualRatePpm', width: 150, render: (v: number, r) => `${percent(v)} · ${r.interestModeLabel}` },
+            { title: '期限', dataIndex: 'termDays', width: 80, render: (v: number) => `${v} 天` },
+            { title: '申请日', dataIndex: 'applyDate', width: 110 },
+            { title: '到期日', dataIndex: 'dueDate', width: 110 },
             {
               title: '状态',
               dataIndex: 'status',
+              width: 160,
               render: (s: FinancingRow['status'], r) => (
                 <Space size={4} wrap>
                   <Tag color={FINANCING_COLORS[s]}>{financingLifecycle.label(s)}</Tag>
@@ -156,6 +159,7 @@ export default function MyFinancingPage() {
             {
               title: '操作',
               fixed: 'right',
+              width: 130,
               render: (_, r) => (
                 <Space size={4} wrap>
                   <a onClick={() => setOpen(r.id)}>详情</a>
