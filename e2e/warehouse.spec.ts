@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, loginThroughPage, confirmDecision } from './fixtures.ts';
+import { apiAs, DEMO, DEMO_PASSWORD, loginThroughPage, confirmDecision } from './fixtures.ts';
 
 /** Picks an option of an antd Select, typing to search first. */
 async function pick(page: Page, testId: string, search: string, option: string | RegExp) {
@@ -124,4 +124,59 @@ test('the supervised warehouse: stock-in seen by the depositor, a refused stock-
   await expect(page.getByTestId('position-table').locator('tr', { hasText: BATCH }).getByTestId('position-available')).toHaveText('38.000');
   await page.getByRole('tab', { name: '盘点' }).click();
   await expect(page.getByTestId('stock-take-table').locator('tbody tr.ant-table-row').first()).toContainText('已调整');
+});
+
+test('endorsing a receipt: the receiver checked by its credit code and named in full, then confirmed with the password', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The warehouse company issues a 1 t receipt to 上海鑫源 from its available coil.
+  const keeper = await apiAs(DEMO.warehouse);
+  const positions = (await (await keeper.get('/api/warehouse/positions', { params: { size: 200 } })).json()).message.items as {
+    id: number;
+    depositorName: string;
+    goodsName: string;
+    available: string;
+  }[];
+  const coil = positions.find((p) => p.depositorName === '上海鑫源贸易有限公司' && p.goodsName === '热轧卷板' && Number(p.available) >= 1)!;
+  const issued = (
+    await (
+      await keeper.post('/api/warehouse/receipts/issue', {
+        data: { positionId: coil.id, quantity: '1', idempotencyKey: `e2e-${Date.now()}` },
+      })
+    ).json()
+  ).message as { receiptNo: string; contentHash: string };
+  await keeper.dispose();
+
+  await loginThroughPage(page, DEMO.merchant);
+  await page.goto('/pledge/goodsGuide');
+  await page.getByRole('tab', { name: '我的仓单' }).click();
+  const row = page.getByTestId('receipt-table').locator('tr', { hasText: issued.receiptNo });
+  await row.getByTestId('receipt-endorse').click();
+  // A code failing GB 32100 is caught when the field is left; a valid one names the receiver.
+  const uscc = page.getByTestId('endorse-uscc');
+  await uscc.fill('91330106MA2GL7QX1X');
+  await uscc.blur();
+  await expect(page.getByText('统一社会信用代码校验位不正确')).toBeVisible();
+  await expect(page.getByRole('button', { name: '下一步' })).toBeDisabled();
+  await uscc.fill('91330106ma2gl7qx1f');
+  await uscc.blur();
+  await expect(page.getByTestId('endorsee')).toContainText('浙江远航供应链管理有限公司');
+  await page.getByRole('button', { name: '下一步' }).click();
+  // The confirmation names who receives title, and takes the holder's password.
+  const summary = page.getByTestId('confirm-summary');
+  await expect(summary).toContainText(issued.receiptNo);
+  await expect(summary).toContainText('浙江远航供应链管理有限公司');
+  await expect(summary).toContainText('91330106MA2GL7QX1F');
+  await page.getByTestId('confirm-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('confirm-ok').click();
+  await expect(page.getByText('仓单已背书转让给 浙江远航供应链管理有限公司')).toBeVisible();
+  await expect(page.getByTestId('receipt-table').locator('tr', { hasText: issued.receiptNo })).toHaveCount(0);
+
+  // The hash printed before the endorsement no longer verifies: the receipt has a new version.
+  await page.getByRole('tab', { name: '仓单核验' }).click();
+  await page.getByLabel('仓单编号').fill(issued.receiptNo);
+  await page.getByLabel('内容哈希').fill(issued.contentHash);
+  await page.getByRole('button', { name: /核\s*验/ }).click();
+  await expect(page.getByTestId('verify-mismatch')).toBeVisible();
 });

@@ -6,33 +6,39 @@
  * Every cached stock position equals the sum of its movements, bucket by bucket (available, pledged,
  * frozen); no bucket is negative; every movement moves exactly its quantity; live receipts are
  * covered by frozen goods and pledged receipts by pledged goods; release orders agree with their
- * stock-outs. Same database as the server (DATABASE_URL, or the PGlite files under DATA_DIR — stop a
- * server using those files first; a running portal answers operators at GET /api/bpm/warehouse/stock-check).
+ * stock-outs. Same database as the server (DATABASE_URL, or the PGlite files under DATA_DIR; while a
+ * server holds those files the check runs inside that server, as `ledger:check` does — operators also
+ * see it at GET /api/bpm/warehouse/stock-check).
  * Exit code 0: proven; 1: a problem was found (each is printed) or the check could not run.
  */
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import { checkStock } from '../modules/warehouse/stock-check.ts';
+import { checkStock, type StockReport } from '../modules/warehouse/stock-check.ts';
+import { runCommand } from './local-control.ts';
 
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-try {
-  await database.migrate();
-  const started = Date.now();
-  const report = await checkStock(database.db);
-  console.log(
-    `库存账核对（${database.kind}）：${report.positions} 个库存，${report.movements} 条流水，${report.receipts} 张仓单，用时 ${Date.now() - started} ms`,
-  );
+function print(report: StockReport, where: string, ms: number): number {
+  console.log(`库存账核对（${where}）：${report.positions} 个库存，${report.movements} 条流水，${report.receipts} 张仓单，用时 ${ms} ms`);
   if (report.problems.length) {
     for (const p of report.problems) console.log(`  ✗ ${p}`);
     console.log(`发现 ${report.problems.length} 个问题。`);
-    process.exitCode = 1;
-  } else {
-    console.log('  ✓ 每个库存的缓存数量与流水合计一致，无负数，仓单与冻结/质押数量相符。');
+    return 1;
   }
+  console.log('  ✓ 每个库存的缓存数量与流水合计一致，无负数，仓单与冻结/质押数量相符。');
+  return 0;
+}
+
+try {
+  await runCommand({
+    async direct(database) {
+      await database.migrate();
+      const started = Date.now();
+      return print(await checkStock(database.db), database.kind, Date.now() - started);
+    },
+    async viaServer(call) {
+      const started = Date.now();
+      const res = await call<StockReport>('GET', '/api/local/stock-check');
+      return print(res.message, 'pglite, via the running server', Date.now() - started);
+    },
+  });
 } catch (err) {
   console.error('库存账核对失败：', err instanceof Error ? err.message : err);
   process.exitCode = 1;
-} finally {
-  await database.close();
 }

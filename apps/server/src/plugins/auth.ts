@@ -10,10 +10,15 @@ declare module 'fastify' {
     sessionId: string | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 without a session, 403 without the authority. */
-    requireUser(authority?: AuthUser['authority']): (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+    /** preHandler: 401 without a session, 403 without the authority ('warehouse': a warehouse company's user, ckFlag Y). */
+    requireUser(authority?: Authority): (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
   }
 }
+
+type Authority = AuthUser['authority'] | 'warehouse';
+
+const hasAuthority = (user: AuthUser, authority: Authority) =>
+  authority === 'warehouse' ? user.authority === 'merchant' && user.ckFlag === 'Y' : user.authority === authority;
 
 /** Marks the guards `requireUser` makes, so the plugin can run them before validation. */
 const AUTH_GUARD = Symbol('authGuard');
@@ -60,11 +65,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     done(null, payload);
   });
 
-  app.decorate('requireUser', (authority?: AuthUser['authority']) => {
+  app.decorate('requireUser', (authority?: Authority) => {
     // Answering without calling done() ends the request here (Fastify's callback-hook contract).
     const guard: Hook = (request, reply, done) => {
       if (!request.user) reply.code(401).send({ status: 'ERROR', message: '登录已失效，请重新登录' });
-      else if (authority && request.user.authority !== authority) reply.code(403).send({ status: 'ERROR', message: '没有访问权限' });
+      else if (authority && !hasAuthority(request.user, authority)) reply.code(403).send({ status: 'ERROR', message: '没有访问权限' });
       else done();
     };
     guard[AUTH_GUARD] = true;

@@ -6,6 +6,7 @@ import type { DataDirLock } from '../db/data-dir-lock.ts';
 import type { Scheduler } from '../jobs/scheduler.ts';
 import { outcomeMessage } from '../jobs/routes.ts';
 import { checkLedger } from '../modules/ledger/ledger-check.ts';
+import { checkStock } from '../modules/warehouse/stock-check.ts';
 import { importBranches, parseBranchCsv } from '../modules/reference/import-branches.ts';
 
 export const LOCAL_CONTROL_HEADER = 'x-local-control-token';
@@ -15,7 +16,7 @@ const isLoopback = (address: string | undefined) =>
 
 /**
  * The commands' way in while a server holds the embedded database (issue 11): `npm run jobs:daily`,
- * `ledger:check` and `branches:import` must not open the PGlite files a second time, so they send
+ * `ledger:check`, `stock:check` and `branches:import` must not open the PGlite files a second time, so they send
  * their work here. Only from this machine, and only with the token from the lock file (readable by
  * the user who started the server): it proves the caller could have opened the files anyway.
  */
@@ -55,6 +56,7 @@ export const localControlRoutes: FastifyPluginAsyncZod<{ db: Db; lock: DataDirLo
   );
 
   app.get('/api/local/ledger-check', { schema: hide }, async () => ({ status: 'OK', message: await checkLedger(db) }));
+  app.get('/api/local/stock-check', { schema: hide }, async () => ({ status: 'OK', message: await checkStock(db) }));
 
   app.post(
     '/api/local/branches/import',

@@ -5,7 +5,18 @@
 import { z } from 'zod';
 import { MOVEMENT_KINDS, type MovementKind } from '../quantity.ts';
 import { receiptLifecycle, stockTakeLifecycle, type ReceiptStatus, type StockTakeStatus } from '../status/warehouse.ts';
-import { idSchema, intSchema, isoDateSchema, optionalTextSchema, pageOf, pageQuerySchema, quantitySchema, textSchema } from './common.ts';
+import { validateUscc } from '../uscc.ts';
+import {
+  idSchema,
+  intSchema,
+  isoDateSchema,
+  moneyConfirmationFields,
+  optionalTextSchema,
+  pageOf,
+  pageQuerySchema,
+  quantitySchema,
+  textSchema,
+} from './common.ts';
 
 const idempotencyKey = z.string({ error: '缺少幂等键' }).max(200).optional();
 
@@ -54,6 +65,12 @@ export const goodsItemSchema = z.object({
   standardWeight: z.string().nullable(),
   status: z.enum(['ACTIVE', 'DISABLED']),
   inUse: z.boolean(),
+  /** A change of an item in use makes a new version (issue 21). */
+  version: z.number(),
+  ownerId: z.number().nullable(),
+  ownerName: z.string(),
+  /** The caller's company owns the item: it may change, disable or delete it. */
+  editable: z.boolean(),
 });
 export type GoodsItem = z.infer<typeof goodsItemSchema>;
 
@@ -223,11 +240,25 @@ export const receiptMergeSchema = z.object({
   idempotencyKey,
 });
 
+/** A unified social credit code, checked by GB 32100 and upper-cased. */
+const usccSchema = (label: string) =>
+  textSchema(18, label).transform((v, ctx) => {
+    const r = validateUscc(v);
+    if (r.ok) return r.normalized;
+    ctx.addIssue({ code: 'custom', message: r.message });
+    return z.NEVER;
+  });
+
+/** Endorsing moves title to the goods: the holder confirms it with the login password (issue 21). */
 export const receiptEndorseSchema = z.object({
   receiptId: idSchema('仓单'),
-  toUscc: textSchema(18, '被背书企业统一社会信用代码'),
-  idempotencyKey,
+  toUscc: usccSchema('被背书企业统一社会信用代码'),
+  ...moneyConfirmationFields,
 });
+
+/** The endorsee named by its credit code (checked on blur in the endorsement dialog). */
+export const endorseeQuerySchema = z.object({ uscc: usccSchema('统一社会信用代码') });
+export const endorseeSchema = z.object({ name: z.string(), uscc: z.string() });
 
 export const receiptCancelSchema = z.object({ receiptId: idSchema('仓单'), reason: textSchema(200, '注销原因'), idempotencyKey });
 
@@ -266,11 +297,17 @@ export const receiptSchema = z.object({
 });
 export type WarehouseReceipt = z.infer<typeof receiptSchema>;
 
+/** Verification needs what is printed on the receipt: its number and its content hash (issue 21). */
 export const receiptVerifyQuerySchema = z.object({
   receiptNo: textSchema(40, '仓单编号'),
-  hash: optionalTextSchema(64, '仓单哈希'),
+  hash: textSchema(64, '内容哈希'),
 });
 
+/**
+ * A verification answer. The number and hash must match the receipt's current version; otherwise
+ * nothing is said about the receipt (`found: false`), so receipts cannot be read by guessing. What it
+ * states comes from the snapshot hashed when it was issued or last changed, not today's catalogue.
+ */
 export const receiptVerificationSchema = z.object({
   found: z.boolean(),
   receiptNo: z.string(),
@@ -278,10 +315,15 @@ export const receiptVerificationSchema = z.object({
   status: z.string().nullable(),
   statusLabel: z.string().nullable(),
   warehouseName: z.string().nullable(),
+  locationCode: z.string().nullable(),
   holderName: z.string().nullable(),
+  holderUscc: z.string().nullable(),
   goodsName: z.string().nullable(),
+  specification: z.string().nullable(),
+  batchNo: z.string().nullable(),
   quantity: z.string().nullable(),
   unit: z.string().nullable(),
+  version: z.number().nullable(),
   contentHash: z.string().nullable(),
   issuedAt: z.string().nullable(),
 });

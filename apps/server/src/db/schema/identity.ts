@@ -34,6 +34,8 @@ export const users = pgTable(
       .default('ACTIVE'),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** A user of the demo world (published password): a production node refuses its logins and sessions. */
+    demo: boolean('demo').notNull().default(false),
     createdAt: timestampNow('created_at'),
   },
   (t) => [

@@ -46,10 +46,17 @@ export const goods = pgTable(
       .notNull()
       .default('ACTIVE'),
     createdBy: integer('created_by').references(() => users.id),
+    /** The warehouse company that keeps the item: only it changes or disables it (issue 21). */
+    ownerId: integer('owner_id').references(() => enterprises.id),
+    /** An item in use is never renamed in place: a change makes version + 1, pointing back at this one. */
+    version: integer('version').notNull().default(1),
+    previousId: integer('previous_id'),
     createdAt: timestampNow('created_at'),
   },
   (t) => [
-    uniqueIndex('goods_name_spec').on(sql`lower(${t.name})`, sql`coalesce(lower(${t.specification}), '')`),
+    uniqueIndex('goods_owner_name_spec')
+      .on(t.ownerId, sql`lower(${t.name})`, sql`coalesce(lower(${t.specification}), '')`)
+      .where(sql`${t.status} = 'ACTIVE'`),
     check('goods_scale_range', sql`${t.scale} between 0 and 3`),
   ],
 );
@@ -193,6 +200,8 @@ export const warehouseReceipts = pgTable(
       .references(() => warehouses.id),
     quantity: quantity('quantity').notNull(),
     contentHash: text('content_hash').notNull(),
+    /** What the receipt states, as hashed (issue 21): verification shows this, not today's catalogue. */
+    content: text('content'),
     /** Increases with every endorsement (the content, and so the hash, changes). */
     version: integer('version').notNull().default(1),
     /** The receipts it was split from or merged out of. */

@@ -45,26 +45,38 @@ export async function seedWarehouse(db: Db) {
   };
   const actor = { id: keeper.id, name: keeper.displayName };
 
-  const steel = await createGoods(
-    db,
-    { name: '热轧卷板', specification: 'Q235B 5.75mm×1500mm', unit: '吨', scale: 3, category: '钢材', standardWeight: undefined },
-    keeper.id,
-  );
-  const copper = await createGoods(
-    db,
-    { name: '电解铜', specification: 'Cu-CATH-1 ≥99.9935%', unit: '吨', scale: 3, category: '有色金属', standardWeight: undefined },
-    keeper.id,
-  );
-  const ingot = await createGoods(
-    db,
-    { name: '铝合金锭', specification: 'A00 25kg/块', unit: '件', scale: 0, category: '有色金属', standardWeight: '0.025' },
-    keeper.id,
-  );
-  await createGoods(
-    db,
-    { name: '螺纹钢', specification: 'HRB400E Φ20mm', unit: '吨', scale: 3, category: '钢材', standardWeight: undefined },
-    keeper.id,
-  );
+  const steel = await createGoods(db, scope, {
+    name: '热轧卷板',
+    specification: 'Q235B 5.75mm×1500mm',
+    unit: '吨',
+    scale: 3,
+    category: '钢材',
+    standardWeight: undefined,
+  });
+  const copper = await createGoods(db, scope, {
+    name: '电解铜',
+    specification: 'Cu-CATH-1 ≥99.9935%',
+    unit: '吨',
+    scale: 3,
+    category: '有色金属',
+    standardWeight: undefined,
+  });
+  const ingot = await createGoods(db, scope, {
+    name: '铝合金锭',
+    specification: 'A00 25kg/块',
+    unit: '件',
+    scale: 0,
+    category: '有色金属',
+    standardWeight: '0.025',
+  });
+  await createGoods(db, scope, {
+    name: '螺纹钢',
+    specification: 'HRB400E Φ20mm',
+    unit: '吨',
+    scale: 3,
+    category: '钢材',
+    standardWeight: undefined,
+  });
 
   await createWarehouse(db, scope, {
     name: '安储苏州工业园区监管仓',

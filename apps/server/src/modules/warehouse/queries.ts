@@ -5,6 +5,7 @@ import type { movementQuerySchema, positionQuerySchema, receiptQuerySchema, stoc
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import {
   enterprises,
@@ -19,6 +20,7 @@ import {
 import { NotFoundError } from '../../lib/envelope.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { stockVisibleTo } from './access.ts';
+import { canonicalContent, readContent, sha256 } from './receipts.ts';
 
 const nonEmpty = sql`(${stockPositions.available} <> 0 or ${stockPositions.pledged} <> 0 or ${stockPositions.frozen} <> 0)`;
 
@@ -294,41 +296,66 @@ export async function listReceipts(db: Db, scope: Scope, q: z.output<typeof rece
   return { items: items.map(toReceipt), totalCount: total?.n ?? 0 };
 }
 
-/** The verification page: any logged-in user checks a receipt's number and, optionally, its printed hash. */
-export async function verifyReceipt(db: Db, receiptNo: string, hash?: string) {
-  const [row] = await receiptBase(db).where(eq(warehouseReceipts.receiptNo, receiptNo.toUpperCase()));
-  if (!row) {
-    return {
-      found: false,
-      receiptNo,
-      hashMatches: null,
-      status: null,
-      statusLabel: null,
-      warehouseName: null,
-      holderName: null,
-      goodsName: null,
-      quantity: null,
-      unit: null,
-      contentHash: null,
-      issuedAt: null,
-    };
-  }
-  const r = toReceipt(row);
+/**
+ * The verification page (issue 21): any logged-in user checks a receipt by what is printed on it —
+ * its number and content hash. Only a matching pair is answered with what the receipt states (its
+ * stored snapshot, as hashed) and its current status; any other pair learns nothing, not even whether
+ * the number exists.
+ */
+export async function verifyReceipt(db: Db, receiptNo: string, hash: string) {
+  const [row] = await db
+    .select({ r: warehouseReceipts, warehouseName: warehouses.name })
+    .from(warehouseReceipts)
+    .innerJoin(warehouses, eq(warehouses.id, warehouseReceipts.warehouseId))
+    .where(eq(warehouseReceipts.receiptNo, receiptNo.trim().toUpperCase()));
+  const given = hash.trim().toLowerCase();
+  const expected = row?.r.contentHash ?? '';
+  const matches = given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+  if (!row || !matches) return { ...NOTHING_KNOWN, receiptNo };
+  const r = row.r;
+  // Receipts made before snapshots were stored state what the catalogue says (the hash was made of it then).
+  const content = r.content ?? (await db.transaction((tx) => canonicalContent(tx, r)));
+  const stated = readContent(content);
+  const [quantity, unit] = (stated.quantity ?? '').split(' ');
   return {
     found: true,
     receiptNo: r.receiptNo,
-    hashMatches: hash ? hash.toLowerCase() === r.contentHash : null,
+    hashMatches: sha256(content) === r.contentHash,
     status: r.status,
-    statusLabel: r.statusLabel,
-    warehouseName: r.warehouseName,
-    holderName: r.holderName,
-    goodsName: r.goodsName,
-    quantity: r.quantity,
-    unit: r.unit,
+    statusLabel: receiptLifecycle.label(r.status),
+    warehouseName: stated.warehouse ?? row.warehouseName,
+    locationCode: stated.location ?? null,
+    holderName: stated.holder ?? null,
+    holderUscc: stated.holderUscc || null,
+    goodsName: stated.goods ?? null,
+    specification: stated.specification || null,
+    batchNo: stated.batchNo ?? null,
+    quantity: quantity ?? null,
+    unit: unit ?? null,
+    version: r.version,
     contentHash: r.contentHash,
-    issuedAt: r.issuedAt,
+    issuedAt: r.issuedAt.toISOString(),
   };
 }
+
+const NOTHING_KNOWN = {
+  found: false,
+  hashMatches: false,
+  status: null,
+  statusLabel: null,
+  warehouseName: null,
+  locationCode: null,
+  holderName: null,
+  holderUscc: null,
+  goodsName: null,
+  specification: null,
+  batchNo: null,
+  quantity: null,
+  unit: null,
+  version: null,
+  contentHash: null,
+  issuedAt: null,
+};
 
 export async function listStockTakes(db: Db, scope: Scope, q: z.output<typeof stockTakeQuerySchema>) {
   const where: SQL[] = [scope.kind === 'operator' ? sql`true` : eq(warehouses.companyId, scope.enterpriseId)];

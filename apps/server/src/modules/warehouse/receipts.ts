@@ -1,13 +1,17 @@
 // Electronic warehouse receipts (电子仓单): issued by the warehouse company against a depositor's
-// available stock (the quantity becomes frozen), split, merged, endorsed to another certified
-// enterprise (the goods' ownership moves with it), pledged (service.ts) and cancelled (the goods
-// become available again; a pledged receipt's cancellation needs an operator).
-import { createHash } from 'node:crypto';
+// available stock (the quantity becomes frozen). From then on the receipt is its holder's (issue 21):
+// only the holder splits, merges, endorses it to another certified enterprise (the goods' ownership
+// moves with it) or surrenders it by cancelling (the goods become available again); the warehouse
+// company cannot. A pledged receipt moves only through its pledge (service.ts); the holder's request
+// to cancel one waits for the factor, the pledgee. Every operation locks the receipt row first, so of
+// racing endorse / cancel / split on one receipt exactly one passes.
+import { createHash, randomInt } from 'node:crypto';
 import { checkSplit, qty, QuantityError, receiptLifecycle, sumQuantities, toQuantityText } from '@factoring/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { enterprises, goods, stockPositions, warehouseLocations, warehouseReceipts, warehouses } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
+import { now } from '../../lib/clock.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
 import { createTask } from '../bpm/tasks.ts';
@@ -20,7 +24,10 @@ export type ReceiptRow = typeof warehouseReceipts.$inferSelect;
 export const RECEIPT_CANCEL_TASK = 'WAREHOUSE_RECEIPT_CANCEL';
 
 /** Everything printed on a receipt, in a fixed order: its SHA-256 is the receipt's content hash. */
-async function canonicalContent(tx: Tx, r: { receiptNo: string; version: number; positionId: number; quantity: string; issuedAt: Date }) {
+export async function canonicalContent(
+  tx: Tx,
+  r: { receiptNo: string; version: number; positionId: number; quantity: string; issuedAt: Date },
+) {
   const [row] = await tx
     .select({
       warehouse: warehouses.name,
@@ -54,10 +61,31 @@ async function canonicalContent(tx: Tx, r: { receiptNo: string; version: number;
   ].join('\n');
 }
 
-export async function contentHashOf(tx: Tx, r: Parameters<typeof canonicalContent>[1]) {
-  return createHash('sha256')
-    .update(await canonicalContent(tx, r))
-    .digest('hex');
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The snapshot a receipt states and its hash: stored with the receipt, so a later catalogue change cannot alter it. */
+async function snapshot(tx: Tx, r: Parameters<typeof canonicalContent>[1]) {
+  const content = await canonicalContent(tx, r);
+  return { content, contentHash: sha256(content) };
+}
+
+/** The fields of a stored snapshot (`key=value` lines). */
+export function readContent(content: string): Record<string, string> {
+  return Object.fromEntries(
+    content.split('\n').map((line) => {
+      const at = line.indexOf('=');
+      return [line.slice(0, at), line.slice(at + 1)];
+    }),
+  );
+}
+
+/** No 0/O or 1/I: the random part is read off paper. */
+const NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** CD + date + counter + a random part (30 bits), so receipt numbers cannot be walked. */
+async function receiptNumber(tx: Tx) {
+  const random = Array.from({ length: 6 }, () => NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)]).join('');
+  return `${await nextNumber(tx, 'receipt')}${random}`;
 }
 
 /** Writes a new LIVE receipt of a position (its quantity must already be frozen). */
@@ -65,12 +93,12 @@ async function insertReceipt(
   tx: Tx,
   input: { positionId: number; holderId: number; warehouseId: number; quantity: string; parentIds: number[]; issuedBy: number | null },
 ) {
-  const receiptNo = await nextNumber(tx, 'receipt');
-  const issuedAt = new Date();
-  const contentHash = await contentHashOf(tx, { receiptNo, version: 1, positionId: input.positionId, quantity: input.quantity, issuedAt });
+  const receiptNo = await receiptNumber(tx);
+  const issuedAt = now();
+  const stated = await snapshot(tx, { receiptNo, version: 1, positionId: input.positionId, quantity: input.quantity, issuedAt });
   const [row] = await tx
     .insert(warehouseReceipts)
-    .values({ ...input, receiptNo, contentHash, issuedAt, updatedAt: issuedAt })
+    .values({ ...input, receiptNo, ...stated, issuedAt, updatedAt: issuedAt })
     .returning();
   return row!;
 }
@@ -81,18 +109,24 @@ async function lockReceipts(tx: Tx, ids: number[]) {
   return tx.select().from(warehouseReceipts).where(inArray(warehouseReceipts.id, sorted)).orderBy(asc(warehouseReceipts.id)).for('update');
 }
 
-/** The holder, or the warehouse company whose warehouse holds the goods, may act on a receipt. */
-async function actableReceipt(tx: Tx, scope: EnterpriseScope, receiptId: number, who: 'holder' | 'holderOrWarehouse') {
+/**
+ * The one door to changing a receipt: locks it and lets only its current holder through. The
+ * warehouse company keeping the goods is told why (it sees the receipt); anyone else learns nothing.
+ */
+async function holdersReceipt(tx: Tx, scope: EnterpriseScope, receiptId: number) {
   const [row] = await lockReceipts(tx, [receiptId]);
   if (!row) throw new NotFoundError('仓单不存在');
+  if (row.holderId === scope.enterpriseId) return row;
   const [w] = await tx.select({ companyId: warehouses.companyId }).from(warehouses).where(eq(warehouses.id, row.warehouseId));
-  const isHolder = row.holderId === scope.enterpriseId;
-  const isWarehouse = w?.companyId === scope.enterpriseId;
-  if (!isHolder && !(who === 'holderOrWarehouse' && isWarehouse)) {
-    if (isWarehouse) throw new BusinessError('仓单只能由持有人背书', 'NOT_RECEIPT_HOLDER');
-    throw new NotFoundError('仓单不存在');
-  }
-  return row;
+  if (w?.companyId === scope.enterpriseId)
+    throw new BusinessError('仓单属于持有人：拆分、合并、背书和注销只能由持有人办理', 'NOT_RECEIPT_HOLDER');
+  throw new NotFoundError('仓单不存在');
+}
+
+/** Only a live receipt splits, merges or is endorsed; a pledged one moves only through its pledge. */
+function assertLive(receipt: ReceiptRow, action: string) {
+  if (receipt.status !== 'LIVE')
+    throw new BusinessError(`仓单当前状态为“${receiptLifecycle.label(receipt.status)}”，不能${action}`, 'RECEIPT_NOT_LIVE');
 }
 
 const splitRule = (whole: string, parts: string[]) => {
@@ -130,12 +164,13 @@ export async function issueReceipt(
 
 /** Splits a live receipt into parts that add up exactly to it. No goods move: they stay frozen. */
 export async function splitReceipt(tx: Tx, scope: EnterpriseScope, input: { receiptId: number; parts: string[] }, actor: Actor) {
-  const receipt = await actableReceipt(tx, scope, input.receiptId, 'holderOrWarehouse');
+  const receipt = await holdersReceipt(tx, scope, input.receiptId);
+  assertLive(receipt, '拆分');
   const [position] = await tx.select().from(stockPositions).where(eq(stockPositions.id, receipt.positionId));
   const [item] = await tx.select().from(goods).where(eq(goods.id, position!.goodsId));
   const parts = input.parts.map((p) => quantityFor(item!, p, '拆分数量'));
   splitRule(receipt.quantity, parts);
-  await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'SPLIT', { updatedAt: new Date() });
+  await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'SPLIT', { updatedAt: now() });
   const children = [];
   for (const quantity of parts) {
     children.push(
@@ -158,13 +193,14 @@ export async function splitReceipt(tx: Tx, scope: EnterpriseScope, input: { rece
 export async function mergeReceipts(tx: Tx, scope: EnterpriseScope, input: { receiptIds: number[] }, actor: Actor) {
   const ids = [...new Set(input.receiptIds)].sort((a, b) => a - b);
   if (ids.length < 2) throw new BusinessError('合并至少需要两张不同的仓单', 'MERGE_PARTS');
-  for (const id of ids) await actableReceipt(tx, scope, id, 'holderOrWarehouse');
-  const rows = await lockReceipts(tx, ids);
+  const rows = [];
+  for (const id of ids) rows.push(await holdersReceipt(tx, scope, id));
+  for (const r of rows) assertLive(r, '合并');
   const first = rows[0]!;
   if (rows.some((r) => r.positionId !== first.positionId || r.holderId !== first.holderId)) {
     throw new BusinessError('只能合并同一持有人、同一仓库库位、同一商品批次的仓单', 'MERGE_MISMATCH');
   }
-  for (const r of rows) await transition(tx, warehouseReceipts, receiptLifecycle, r, 'MERGED', { updatedAt: new Date() });
+  for (const r of rows) await transition(tx, warehouseReceipts, receiptLifecycle, r, 'MERGED', { updatedAt: now() });
   const quantity = toQuantityText(sumQuantities(...rows.map((r) => r.quantity)));
   const merged = await insertReceipt(tx, {
     positionId: first.positionId,
@@ -184,13 +220,9 @@ export async function mergeReceipts(tx: Tx, scope: EnterpriseScope, input: { rec
  * holder's position (frozen there), the receipt's version and hash change, the number stays.
  */
 export async function endorseReceipt(tx: Tx, scope: EnterpriseScope, input: { receiptId: number; toUscc: string }, actor: Actor) {
-  const receipt = await actableReceipt(tx, scope, input.receiptId, 'holder');
-  if (receipt.status !== 'LIVE')
-    throw new BusinessError(`仓单当前状态为“${receiptLifecycle.label(receipt.status)}”，不能背书`, 'RECEIPT_NOT_LIVE');
-  const [to] = await tx.select().from(enterprises).where(eq(enterprises.uscc, input.toUscc.toUpperCase()));
-  if (!to) throw new BusinessError('未找到该统一社会信用代码对应的企业', 'ENDORSEE_NOT_FOUND');
-  if (to.id === receipt.holderId) throw new BusinessError('不能背书给本企业', 'ENDORSE_TO_SELF');
-  if (!to.certified) throw new BusinessError(`“${to.name}”尚未完成实名认证，不能接受仓单背书`, 'ENDORSEE_NOT_CERTIFIED');
+  const receipt = await holdersReceipt(tx, scope, input.receiptId);
+  assertLive(receipt, '背书');
+  const to = await endorseeOf(tx, scope, input.toUscc);
   const [from] = await tx.select().from(stockPositions).where(eq(stockPositions.id, receipt.positionId));
   const target = await ensurePosition(tx, {
     warehouseId: from!.warehouseId,
@@ -209,7 +241,7 @@ export async function endorseReceipt(tx: Tx, scope: EnterpriseScope, input: { re
     { operationNo, reference: `RECEIPT:${receipt.id}`, actor },
   );
   const version = receipt.version + 1;
-  const contentHash = await contentHashOf(tx, {
+  const stated = await snapshot(tx, {
     receiptNo: receipt.receiptNo,
     version,
     positionId: target,
@@ -218,26 +250,49 @@ export async function endorseReceipt(tx: Tx, scope: EnterpriseScope, input: { re
   });
   await tx
     .update(warehouseReceipts)
-    .set({ positionId: target, holderId: to.id, version, contentHash, updatedAt: new Date() })
+    .set({ positionId: target, holderId: to.id, version, ...stated, updatedAt: now() })
     .where(eq(warehouseReceipts.id, receipt.id));
   await recordReceiptEvent(
     tx,
     receipt.id,
     'ENDORSE',
-    { fromEnterpriseId: receipt.holderId, toEnterpriseId: to.id, toName: to.name, version },
+    {
+      fromEnterpriseId: receipt.holderId,
+      toEnterpriseId: to.id,
+      toName: to.name,
+      toUscc: to.uscc,
+      version,
+      contentHash: stated.contentHash,
+    },
     actor,
   );
-  return { id: receipt.id, receiptNo: receipt.receiptNo, holderName: to.name, contentHash };
+  return { id: receipt.id, receiptNo: receipt.receiptNo, holderName: to.name, holderUscc: to.uscc, contentHash: stated.contentHash };
 }
 
 /**
- * Cancels a receipt. A live one at once: its goods become available again. A pledged one goes to an
- * operator (its goods back a financing): until decided it is CANCEL_PENDING.
+ * The certified enterprise a holder endorses to, named by its credit code. Only an exact, valid code
+ * finds one, and only its name and code are told — enough for the holder to confirm who receives title.
+ */
+export async function endorseeOf(tx: Db | Tx, scope: EnterpriseScope, uscc: string) {
+  const [to] = await tx
+    .select({ id: enterprises.id, name: enterprises.name, uscc: enterprises.uscc, certified: enterprises.certified })
+    .from(enterprises)
+    .where(eq(enterprises.uscc, uscc.toUpperCase()));
+  if (!to) throw new BusinessError('未找到该统一社会信用代码对应的企业', 'ENDORSEE_NOT_FOUND');
+  if (to.id === scope.enterpriseId) throw new BusinessError('不能背书给本企业', 'ENDORSE_TO_SELF');
+  if (!to.certified) throw new BusinessError(`“${to.name}”尚未完成实名认证，不能接受仓单背书`, 'ENDORSEE_NOT_CERTIFIED');
+  return { id: to.id, name: to.name, uscc: to.uscc! };
+}
+
+/**
+ * The holder surrenders a receipt. A live one ends at once and its goods become available again (to
+ * the holder, who now instructs the warehouse as for any stock). A pledged one backs a financing: the
+ * request waits for the factor (CANCEL_PENDING), and its goods stay pledged either way.
  */
 export async function cancelReceipt(tx: Tx, scope: EnterpriseScope, input: { receiptId: number; reason: string }, actor: Actor) {
-  const receipt = await actableReceipt(tx, scope, input.receiptId, 'holderOrWarehouse');
+  const receipt = await holdersReceipt(tx, scope, input.receiptId);
   if (receipt.status === 'PLEDGED') {
-    await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'CANCEL_PENDING', { updatedAt: new Date() });
+    await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'CANCEL_PENDING', { updatedAt: now() });
     const [holder] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, receipt.holderId));
     await createTask(tx, {
       type: RECEIPT_CANCEL_TASK,
@@ -258,7 +313,7 @@ export async function cancelReceipt(tx: Tx, scope: EnterpriseScope, input: { rec
     await recordReceiptEvent(tx, receipt.id, 'CANCEL_REQUEST', { reason: input.reason }, actor);
     return { id: receipt.id, status: 'CANCEL_PENDING' as const };
   }
-  await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'CANCELLED', { updatedAt: new Date() });
+  await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'CANCELLED', { updatedAt: now() });
   const operationNo = await nextNumber(tx, 'operation');
   await postMovements(tx, [{ positionId: receipt.positionId, kind: 'RECEIPT_CANCEL', quantity: receipt.quantity }], {
     operationNo,
@@ -274,7 +329,7 @@ export async function cancelReceipt(tx: Tx, scope: EnterpriseScope, input: { rec
 export async function approveReceiptCancel(tx: Tx, receiptId: number, actor: Actor) {
   const [receipt] = await lockReceipts(tx, [receiptId]);
   if (!receipt) throw new BusinessError('仓单不存在', 'RECEIPT_NOT_FOUND');
-  await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'CANCELLED', { updatedAt: new Date() });
+  await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'CANCELLED', { updatedAt: now() });
   await recordReceiptEvent(tx, receipt.id, 'CANCEL', { approvedBy: actor.name, goodsStayPledged: receipt.pledgeReference }, actor);
   return { before: { status: receipt.status }, after: { status: 'CANCELLED' } };
 }
@@ -282,7 +337,7 @@ export async function approveReceiptCancel(tx: Tx, receiptId: number, actor: Act
 export async function rejectReceiptCancel(tx: Tx, receiptId: number, reason: string, actor: Actor) {
   const [receipt] = await lockReceipts(tx, [receiptId]);
   if (!receipt) throw new BusinessError('仓单不存在', 'RECEIPT_NOT_FOUND');
-  await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'PLEDGED', { updatedAt: new Date() });
+  await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'PLEDGED', { updatedAt: now() });
   await recordReceiptEvent(tx, receipt.id, 'CANCEL_REJECTED', { reason }, actor);
   return { before: { status: receipt.status }, after: { status: 'PLEDGED' } };
 }

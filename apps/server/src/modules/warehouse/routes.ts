@@ -2,6 +2,8 @@
 // caller's scope, run the service in one transaction (money-style idempotency for every movement).
 import {
   answers,
+  endorseeQuerySchema,
+  endorseeSchema,
   enterpriseOptionSchema,
   enterpriseQuerySchema,
   goodsInputSchema,
@@ -41,7 +43,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../app.ts';
 import type { Tx } from '../../db/client.ts';
 import { ok, warn } from '../../lib/envelope.ts';
-import { enterpriseScope, scopeOf, warehouseScope } from '../../lib/scope.ts';
+import { certifiedScope, enterpriseScope, scopeOf, warehouseScope } from '../../lib/scope.ts';
+import { confirmPassword } from '../auth/confirm-password.ts';
 import { idempotencyKeyOf, idempotencyScopeOf, runIdempotent } from '../ledger/idempotency.ts';
 import { createGoods, deleteGoods, listGoods, setGoodsStatus, updateGoods } from './goods.ts';
 import {
@@ -55,7 +58,7 @@ import {
   ownStock,
   verifyReceipt,
 } from './queries.ts';
-import { cancelReceipt, endorseReceipt, issueReceipt, mergeReceipts, splitReceipt } from './receipts.ts';
+import { cancelReceipt, endorseeOf, endorseReceipt, issueReceipt, mergeReceipts, splitReceipt } from './receipts.ts';
 import { checkStock } from './stock-check.ts';
 import { recordStockIn } from './stock-in.ts';
 import type { Actor } from './stock-ledger.ts';
@@ -73,6 +76,8 @@ export const warehouseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const db = ctx.database.db;
   const anyUser = { preHandler: app.requireUser() };
   const merchant = { preHandler: app.requireUser('merchant') };
+  // A warehouse company's user (ckFlag Y), checked before the body is read: others get 403, not a 400.
+  const keeperOnly = { preHandler: app.requireUser('warehouse') };
   const operator = { preHandler: app.requireUser('operator') };
   const actorOf = (request: FastifyRequest): Actor => ({ id: request.user!.id, name: request.user!.displayName });
 
@@ -95,23 +100,26 @@ export const warehouseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/api/warehouse/goods',
     { ...anyUser, schema: { tags, summary: '商品目录', querystring: goodsListQuerySchema, response: answers(goodsPageSchema) } },
-    async (request) => ok(await listGoods(db, request.query)),
+    async (request) => ok(await listGoods(db, scopeOf(request), request.query)),
   );
   app.post(
     '/api/warehouse/goods',
-    { ...merchant, schema: { tags, summary: '新增商品', body: goodsInputSchema, response: answers(writeResult) } },
-    async (request) => {
-      warehouseScope(request);
-      return ok(await createGoods(db, request.body, request.user!.id));
-    },
+    { ...keeperOnly, schema: { tags, summary: '新增商品（归本仓储公司）', body: goodsInputSchema, response: answers(writeResult) } },
+    async (request) => ok(await createGoods(db, warehouseScope(request), request.body)),
   );
   app.post(
     '/api/warehouse/goods/:id',
-    { ...merchant, schema: { tags, summary: '修改商品', params: idParams, body: goodsInputSchema, response: answers(writeResult) } },
-    async (request) => {
-      warehouseScope(request);
-      return ok(await updateGoods(db, request.params.id, request.body));
+    {
+      ...keeperOnly,
+      schema: {
+        tags,
+        summary: '修改本公司的商品（已使用的商品生成新版本）',
+        params: idParams,
+        body: goodsInputSchema,
+        response: answers(writeResult),
+      },
     },
+    async (request) => ok(await updateGoods(db, warehouseScope(request), request.params.id, request.body)),
   );
   for (const [action, to, label] of [
     ['disable', 'DISABLED', '停用商品'],
@@ -119,21 +127,17 @@ export const warehouseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   ] as const) {
     app.post(
       `/api/warehouse/goods/:id/${action}`,
-      { ...merchant, schema: { tags, summary: label, params: idParams, response: answers(writeResult) } },
+      { ...keeperOnly, schema: { tags, summary: label, params: idParams, response: answers(writeResult) } },
       async (request) => {
-        warehouseScope(request);
-        const row = await setGoodsStatus(db, request.params.id, to);
+        const row = await setGoodsStatus(db, warehouseScope(request), request.params.id, to);
         return ok({ id: row.id, status: row.status });
       },
     );
   }
   app.post(
     '/api/warehouse/goods/:id/delete',
-    { ...merchant, schema: { tags, summary: '删除未使用的商品', params: idParams, response: answers(writeResult) } },
-    async (request) => {
-      warehouseScope(request);
-      return ok(await deleteGoods(db, request.params.id));
-    },
+    { ...keeperOnly, schema: { tags, summary: '删除未使用的商品', params: idParams, response: answers(writeResult) } },
+    async (request) => ok(await deleteGoods(db, warehouseScope(request), request.params.id)),
   );
 
   // ------------------------------------------------------------ warehouses
@@ -144,31 +148,47 @@ export const warehouseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
   app.get(
     '/api/warehouse/warehouses/own',
-    { ...merchant, schema: { tags, summary: '本仓储公司的仓库与库位', response: answers(z.array(warehouseSchema)) } },
+    { ...keeperOnly, schema: { tags, summary: '本仓储公司的仓库与库位', response: answers(z.array(warehouseSchema)) } },
     async (request) => ok(await listOwnWarehouses(db, warehouseScope(request))),
   );
   app.post(
     '/api/warehouse/warehouses',
-    { ...merchant, schema: { tags, summary: '新增仓库', body: warehouseInputSchema, response: answers(writeResult) } },
+    { ...keeperOnly, schema: { tags, summary: '新增仓库', body: warehouseInputSchema, response: answers(writeResult) } },
     async (request) => ok(await createWarehouse(db, warehouseScope(request), request.body)),
   );
   app.post(
     '/api/warehouse/locations',
-    { ...merchant, schema: { tags, summary: '新增库位', body: locationInputSchema, response: answers(writeResult) } },
+    { ...keeperOnly, schema: { tags, summary: '新增库位', body: locationInputSchema, response: answers(writeResult) } },
     async (request) => ok(await createLocation(db, warehouseScope(request), request.body)),
   );
   app.get(
     '/api/warehouse/enterprises',
     {
-      ...merchant,
+      ...keeperOnly,
       schema: {
         tags,
-        summary: '已认证企业（存货人、被背书人）',
+        summary: '已认证企业（仓储公司选择存货人）',
         querystring: enterpriseQuerySchema,
         response: answers(enterpriseOptionSchema),
       },
     },
-    async (request) => ok(await enterpriseOptions(db, enterpriseScope(request), request.query.keyword)),
+    async (request) => ok(await enterpriseOptions(db, warehouseScope(request), request.query.keyword)),
+  );
+  app.get(
+    '/api/warehouse/endorsees',
+    {
+      ...merchant,
+      schema: {
+        tags,
+        summary: '按统一社会信用代码确认被背书企业（名称与代码）',
+        querystring: endorseeQuerySchema,
+        response: answers(endorseeSchema),
+      },
+    },
+    async (request) => {
+      const { name, uscc } = await endorseeOf(db, certifiedScope(request), request.query.uscc);
+      return ok({ name, uscc });
+    },
   );
 
   // ------------------------------------------------------------ inventory and movements (scoped)
@@ -212,7 +232,7 @@ export const warehouseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   // ------------------------------------------------------------ stock in / out / move
   app.post(
     '/api/warehouse/stock-in',
-    { ...merchant, schema: { tags, summary: '入库', body: stockInSchema, response: answers(writeResult) } },
+    { ...keeperOnly, schema: { tags, summary: '入库', body: stockInSchema, response: answers(writeResult) } },
     async (request) => {
       const scope = warehouseScope(request);
       return once(request, 'STOCK_IN', request.body, (tx) => recordStockIn(tx, scope, request.body, actorOf(request)));
@@ -220,7 +240,7 @@ export const warehouseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
   app.post(
     '/api/warehouse/stock-out',
-    { ...merchant, schema: { tags, summary: '出库（不超过可用数量）', body: stockOutSchema, response: answers(writeResult) } },
+    { ...keeperOnly, schema: { tags, summary: '出库（不超过可用数量）', body: stockOutSchema, response: answers(writeResult) } },
     async (request) => {
       const scope = warehouseScope(request);
       return once(request, 'STOCK_OUT', request.body, (tx) => recordStockOut(tx, scope, request.body, actorOf(request)));
@@ -229,7 +249,7 @@ export const warehouseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/api/warehouse/release-orders',
     {
-      ...merchant,
+      ...keeperOnly,
       schema: {
         tags,
         summary: '库存的待出库放货单（含收货方）',
@@ -241,7 +261,7 @@ export const warehouseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
   app.post(
     '/api/warehouse/stock-move',
-    { ...merchant, schema: { tags, summary: '移库', body: stockMoveSchema, response: answers(writeResult) } },
+    { ...keeperOnly, schema: { tags, summary: '移库', body: stockMoveSchema, response: answers(writeResult) } },
     async (request) => {
       const scope = warehouseScope(request);
       return once(request, 'STOCK_MOVE', request.body, (tx) => moveStock(tx, scope, request.body, actorOf(request)));
@@ -264,7 +284,7 @@ export const warehouseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
   app.post(
     '/api/warehouse/receipts/issue',
-    { ...merchant, schema: { tags, summary: '开立仓单', body: receiptIssueSchema, response: answers(writeResult) } },
+    { ...keeperOnly, schema: { tags, summary: '开立仓单', body: receiptIssueSchema, response: answers(writeResult) } },
     async (request) => {
       const scope = warehouseScope(request);
       return once(request, 'RECEIPT_ISSUE', request.body, (tx) => issueReceipt(tx, scope, request.body, actorOf(request)));
@@ -288,10 +308,15 @@ export const warehouseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
   app.post(
     '/api/warehouse/receipts/endorse',
-    { ...merchant, schema: { tags, summary: '背书转让仓单', body: receiptEndorseSchema, response: answers(writeResult) } },
+    {
+      ...merchant,
+      schema: { tags, summary: '背书转让仓单（持有人，登录密码确认）', body: receiptEndorseSchema, response: answers(writeResult) },
+    },
     async (request) => {
-      const scope = enterpriseScope(request);
-      return once(request, 'RECEIPT_ENDORSE', request.body, (tx) => endorseReceipt(tx, scope, request.body, actorOf(request)));
+      const scope = certifiedScope(request);
+      const { password, ...body } = request.body;
+      await confirmPassword({ db, cipher: ctx.cipher }, scope.userId, password, '仓单未背书');
+      return once(request, 'RECEIPT_ENDORSE', body, (tx) => endorseReceipt(tx, scope, body, actorOf(request)));
     },
   );
   app.post(
@@ -314,7 +339,7 @@ export const warehouseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   );
   app.post(
     '/api/warehouse/stock-takes',
-    { ...merchant, schema: { tags, summary: '提交盘点（差异待运营审批）', body: stockTakeSchema, response: answers(writeResult) } },
+    { ...keeperOnly, schema: { tags, summary: '提交盘点（差异待运营审批）', body: stockTakeSchema, response: answers(writeResult) } },
     async (request) => {
       const scope = warehouseScope(request);
       return once(request, 'STOCK_TAKE', request.body, (tx) => submitStockTake(tx, scope, request.body, actorOf(request)));

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { chinaDate } from '@factoring/domain';
+import { chinaDate, usccCheckChar } from '@factoring/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, users } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { createReleaseOrder, pledgeStock, releasePledge } from './service.ts';
 import { stockFingerprint, stockProblems } from './testing.ts';
 
@@ -23,6 +23,10 @@ let otherId: number;
 type Answer<T = Record<string, unknown>> = { status: string; message: T; code?: string };
 const body = <T = Record<string, unknown>>(res: { json(): unknown }) => res.json() as Answer<T>;
 const key = () => `wh-${randomUUID()}`;
+/** What the endorsement dialog adds: the holder's login password (encrypted) — title moves on it. */
+/** A valid (GB 32100) credit code given below to the registered but uncertified enterprise. */
+const UNCERTIFIED_USCC = `91440300MA5G0TENX${usccCheckChar('91440300MA5G0TENX')}`;
+const confirmed = () => ({ password: t.encrypt(DEMO_PASSWORD), idempotencyKey: key() });
 type Position = {
   id: number;
   warehouseId: number;
@@ -127,9 +131,11 @@ describe('the demo world and scoped views', () => {
     expect((await other.get(`/api/warehouse/positions/${someone.id}`)).statusCode).toBe(404);
   });
 
-  it('a user without ckFlag cannot record stock', async () => {
-    const res = await demo.post('/api/warehouse/stock-in', { warehouseId: suzhou.id }, { json: true });
-    expect([400, 403]).toContain(res.statusCode);
+  it('a user without ckFlag cannot record stock: 403 before the body is validated (a 400 would name the fields)', async () => {
+    for (const path of ['/api/warehouse/stock-in', '/api/warehouse/stock-out', '/api/warehouse/receipts/issue', '/api/warehouse/goods']) {
+      const res = await demo.post(path, { warehouseId: suzhou.id }, { json: true });
+      expect(res.statusCode, path).toBe(403);
+    }
   });
 });
 
@@ -262,11 +268,11 @@ describe('bad input leaves the quantity ledger untouched', () => {
     expect(split.message).toContain('不一致');
     // 深圳前海新启 has registered but not passed authentication.
     const [fresh] = await t.database.db.select().from(enterprises).where(eq(enterprises.name, '深圳前海新启科技有限公司'));
-    await t.database.db.update(enterprises).set({ uscc: '91440300MA5G0TEST1' }).where(eq(enterprises.id, fresh!.id));
+    await t.database.db.update(enterprises).set({ uscc: UNCERTIFIED_USCC }).where(eq(enterprises.id, fresh!.id));
     const endorse = body(
       await demo.post(
         '/api/warehouse/receipts/endorse',
-        { receiptId: issued.message.id, toUscc: '91440300MA5G0TEST1', idempotencyKey: key() },
+        { receiptId: issued.message.id, toUscc: UNCERTIFIED_USCC, ...confirmed() },
         { json: true },
       ),
     );
@@ -276,7 +282,7 @@ describe('bad input leaves the quantity ledger untouched', () => {
     const byKeeper = body(
       await keeper.post(
         '/api/warehouse/receipts/endorse',
-        { receiptId: issued.message.id, toUscc: '91330106MA2GL7QX1F', idempotencyKey: key() },
+        { receiptId: issued.message.id, toUscc: '91330106MA2GL7QX1F', ...confirmed() },
         { json: true },
       ),
     );
@@ -365,7 +371,7 @@ describe('warehouse receipts', () => {
     const endorsed = body<{ holderName: string; contentHash: string }>(
       await demo.post(
         '/api/warehouse/receipts/endorse',
-        { receiptId: merged.message.id, toUscc: '91330106MA2GL7QX1F', idempotencyKey: key() },
+        { receiptId: merged.message.id, toUscc: '91330106MA2GL7QX1F', ...confirmed() },
         { json: true },
       ),
     );
@@ -402,7 +408,7 @@ describe('warehouse receipts', () => {
     const endorse = body(
       await demo.post(
         '/api/warehouse/receipts/endorse',
-        { receiptId: issued.message.id, toUscc: '91330106MA2GL7QX1F', idempotencyKey: key() },
+        { receiptId: issued.message.id, toUscc: '91330106MA2GL7QX1F', ...confirmed() },
         { json: true },
       ),
     );
@@ -423,6 +429,118 @@ describe('warehouse receipts', () => {
     // The financing releases the goods through the service API.
     await t.database.db.transaction((tx) => releasePledge(tx, { positionId, quantity: '12', reference: 'PLEDGE:T-2' }));
     expect(await position(positionId)).toMatchObject({ pledged: '0.000', available: '12.000' });
+  });
+});
+
+describe("a receipt is its holder's (issue 21)", () => {
+  const issue = async (quantity: string) => {
+    const positionId = await freshPosition(quantity);
+    const issued = body<{ id: number; receiptNo: string; contentHash: string }>(
+      await keeper.post('/api/warehouse/receipts/issue', { positionId, quantity, idempotencyKey: key() }, { json: true }),
+    );
+    expect(issued.status).toBe('OK');
+    return { positionId, ...issued.message };
+  };
+
+  it('the warehouse company cannot cancel, split or merge a receipt it issued: the goods stay frozen and cannot be shipped', async () => {
+    const a = await issue('10.000');
+    const b = await issue('5.000');
+    const fp = await stockFingerprint(t.database.db);
+    const tries = [
+      keeper.post('/api/warehouse/receipts/cancel', { receiptId: a.id, reason: '仓储公司注销', idempotencyKey: key() }, { json: true }),
+      keeper.post('/api/warehouse/receipts/split', { receiptId: a.id, parts: ['4', '6'], idempotencyKey: key() }, { json: true }),
+      keeper.post('/api/warehouse/receipts/merge', { receiptIds: [a.id, b.id], idempotencyKey: key() }, { json: true }),
+    ];
+    for (const res of await Promise.all(tries)) expect(body(res)).toMatchObject({ status: 'ERROR', code: 'NOT_RECEIPT_HOLDER' });
+    expect(await stockFingerprint(t.database.db)).toBe(fp);
+    expect(await position(a.positionId)).toMatchObject({ available: '0.000', frozen: '10.000' });
+    expect(body(await stockOut(a.positionId, '10')).code).toBe('STOCK_NOT_AVAILABLE');
+    // Another enterprise learns nothing about it.
+    const stranger = await other.post(
+      '/api/warehouse/receipts/cancel',
+      { receiptId: a.id, reason: 'x', idempotencyKey: key() },
+      { json: true },
+    );
+    expect(stranger.statusCode).toBe(404);
+    // The holder surrenders it: only then do the goods become available, and the warehouse ships them.
+    const surrendered = body(
+      await demo.post('/api/warehouse/receipts/cancel', { receiptId: a.id, reason: '提货', idempotencyKey: key() }, { json: true }),
+    );
+    expect(surrendered).toMatchObject({ status: 'OK', message: { status: 'CANCELLED' } });
+    expect(body(await stockOut(a.positionId, '10')).status).toBe('OK');
+  });
+
+  it("of a racing endorse, cancel and split of one receipt exactly one passes; the warehouse company's cancel never does", async () => {
+    const r = await issue('8.000');
+    const answers = (
+      await Promise.all([
+        demo.post('/api/warehouse/receipts/endorse', { receiptId: r.id, toUscc: '91330106MA2GL7QX1F', ...confirmed() }, { json: true }),
+        demo.post('/api/warehouse/receipts/cancel', { receiptId: r.id, reason: '并发注销', idempotencyKey: key() }, { json: true }),
+        demo.post('/api/warehouse/receipts/split', { receiptId: r.id, parts: ['3', '5'], idempotencyKey: key() }, { json: true }),
+        keeper.post('/api/warehouse/receipts/cancel', { receiptId: r.id, reason: '并发注销', idempotencyKey: key() }, { json: true }),
+      ])
+    ).map((res) => (res.statusCode === 404 ? { status: 'ERROR', code: 'NOT_FOUND' } : body(res)));
+    expect(answers.filter((a) => a.status === 'OK')).toHaveLength(1);
+    expect(answers[3]!.status).toBe('ERROR');
+    expect(await stockProblems(t.database.db)).toEqual([]);
+  });
+
+  it("endorsing asks for the holder's password and names the receiver; a wrong or missing password moves nothing", async () => {
+    const r = await issue('6.000');
+    const fp = await stockFingerprint(t.database.db);
+    const bare = body(
+      await demo.post(
+        '/api/warehouse/receipts/endorse',
+        { receiptId: r.id, toUscc: '91330106MA2GL7QX1F', idempotencyKey: key() },
+        { json: true },
+      ),
+    );
+    expect(bare).toMatchObject({ status: 'ERROR', code: 'PASSWORD_REQUIRED' });
+    const wrong = body(
+      await demo.post(
+        '/api/warehouse/receipts/endorse',
+        { receiptId: r.id, toUscc: '91330106MA2GL7QX1F', password: t.encrypt('Wrong@2026'), idempotencyKey: key() },
+        { json: true },
+      ),
+    );
+    expect(wrong.status).toBe('ERROR');
+    expect(wrong.message).toContain('仓单未背书');
+    expect(await stockFingerprint(t.database.db)).toBe(fp);
+    // A code failing GB 32100 is a 400 naming the field; a valid one names the certified receiver.
+    expect((await demo.get('/api/warehouse/endorsees', { uscc: '91330106MA2GL7QX1X' })).statusCode).toBe(400);
+    expect(body(await demo.get('/api/warehouse/endorsees', { uscc: '91330106ma2gl7qx1f' })).message).toEqual({
+      name: '浙江远航供应链管理有限公司',
+      uscc: '91330106MA2GL7QX1F',
+    });
+    const done = body<{ holderName: string; holderUscc: string }>(
+      await demo.post('/api/warehouse/receipts/endorse', { receiptId: r.id, toUscc: '91330106MA2GL7QX1F', ...confirmed() }, { json: true }),
+    );
+    expect(done.message).toMatchObject({ holderName: '浙江远航供应链管理有限公司', holderUscc: '91330106MA2GL7QX1F' });
+  });
+
+  it('verification needs the number and the hash printed on the receipt; numbers cannot be walked', async () => {
+    const r = await issue('3.000');
+    expect(r.receiptNo).toMatch(/^CD\d{14}[A-HJ-NP-Z2-9]{6}$/);
+    const fresh = await t.loginAs('xinqiye');
+    // Without the hash: a 400, nothing about the receipt.
+    const noHash = await fresh.get('/api/warehouse/receipts/verify', { receiptNo: r.receiptNo });
+    expect(noHash.statusCode).toBe(400);
+    expect(noHash.body).not.toContain('上海鑫源');
+    // A wrong hash, or a guessed number: the same answer, saying nothing.
+    const guessed = body(await fresh.get('/api/warehouse/receipts/verify', { receiptNo: r.receiptNo, hash: 'f'.repeat(64) }));
+    const unknown = body(await fresh.get('/api/warehouse/receipts/verify', { receiptNo: 'CD20260101000001ABCDEF', hash: 'f'.repeat(64) }));
+    for (const a of [guessed, unknown])
+      expect(a.message).toMatchObject({ found: false, holderName: null, quantity: null, contentHash: null });
+    // The printed pair: what the receipt states.
+    const seen = body(await fresh.get('/api/warehouse/receipts/verify', { receiptNo: r.receiptNo.toLowerCase(), hash: r.contentHash }));
+    expect(seen.message).toMatchObject({
+      found: true,
+      hashMatches: true,
+      holderName: '上海鑫源贸易有限公司',
+      goodsName: '热轧卷板',
+      quantity: '3.000',
+      unit: '吨',
+    });
   });
 });
 
@@ -521,5 +639,43 @@ describe('goods catalogue', () => {
     expect(
       body(await demo.post('/api/warehouse/goods', { name: '越权', unit: '吨', scale: 3, category: '钢材' }, { json: true })).status,
     ).not.toBe('OK');
+  });
+
+  it('goods belong to the warehouse company that keeps them; one in use keeps its name on stock and receipts (issue 21)', async () => {
+    const positionId = await freshPosition('7.000');
+    const issued = body<{ receiptNo: string; contentHash: string }>(
+      await keeper.post('/api/warehouse/receipts/issue', { positionId, quantity: '7', idempotencyKey: key() }, { json: true }),
+    ).message;
+    const input = { name: '热轧卷板', specification: 'Q235B 5.75mm×1500mm', unit: '吨', scale: 3, category: '钢材' };
+    // A second warehouse company can neither rename nor disable another's goods.
+    const rename = await other.post(`/api/warehouse/goods/${steel.id}`, { ...input, name: '废钢' }, { json: true });
+    expect(rename.statusCode).toBe(404);
+    expect((await other.post(`/api/warehouse/goods/${steel.id}/disable`, {}, { json: true })).statusCode).toBe(404);
+    const listed = body<{ items: (Goods & { status: string; editable: boolean; ownerName: string })[] }>(
+      await other.get('/api/warehouse/goods', { size: 50 }),
+    ).message.items.find((g) => g.id === steel.id)!;
+    expect(listed).toMatchObject({ name: '热轧卷板', status: 'ACTIVE', editable: false, ownerName: '江苏安储仓储物流有限公司' });
+
+    // The owner's change of an item in use is a new version; the old one keeps naming the stock.
+    const changed = body<{ id: number; version: number; newVersion: boolean }>(
+      await keeper.post(`/api/warehouse/goods/${steel.id}`, { ...input, specification: 'Q235B 6mm×1500mm' }, { json: true }),
+    );
+    expect(changed.message).toMatchObject({ newVersion: true, version: 2 });
+    expect(changed.message.id).not.toBe(steel.id);
+    expect(await position(positionId)).toMatchObject({ goodsName: '热轧卷板' });
+    const verified = body<{ hashMatches: boolean; specification: string }>(
+      await other.get('/api/warehouse/receipts/verify', { receiptNo: issued.receiptNo, hash: issued.contentHash }),
+    );
+    expect(verified.message).toMatchObject({ hashMatches: true, specification: 'Q235B 5.75mm×1500mm' });
+    // Put the catalogue back for the tests after this one.
+    await keeper.post(`/api/warehouse/goods/${changed.message.id}/disable`, {}, { json: true });
+    expect(body(await keeper.post(`/api/warehouse/goods/${steel.id}/enable`, {}, { json: true })).status).toBe('OK');
+  });
+
+  it('only a warehouse company lists enterprises, and an uncertified user lists none (issue 21)', async () => {
+    expect((await demo.get('/api/warehouse/enterprises')).statusCode).toBe(403);
+    expect((await (await t.loginAs('xinqiye')).get('/api/warehouse/enterprises')).statusCode).toBe(403);
+    const listed = body<{ name: string }[]>(await keeper.get('/api/warehouse/enterprises', { keyword: '上海鑫源' })).message;
+    expect(listed.map((e) => e.name)).toEqual(['上海鑫源贸易有限公司']);
   });
 });

@@ -172,15 +172,15 @@ function Verify() {
   return (
     <>
       <Typography.Paragraph type="secondary">
-        输入电子仓单编号及仓单上的内容哈希（SHA-256），核验仓单是否真实、当前状态及持有人。
+        输入电子仓单上印制的仓单编号和内容哈希（SHA-256），两者相符时显示仓单所载内容及当前状态。
       </Typography.Paragraph>
       <Form
         layout="inline"
         style={{ rowGap: 8, marginBottom: 16 }}
-        onFinish={async (v: { receiptNo: string; hash?: string }) => {
+        onFinish={async (v: { receiptNo: string; hash: string }) => {
           setLoading(true);
           try {
-            setResult(await verifyReceipt(v.receiptNo.trim(), v.hash?.trim() || undefined));
+            setResult(await verifyReceipt(v.receiptNo.trim(), v.hash.trim()));
           } catch (err) {
             feedback.showFailure(err);
           } finally {
@@ -189,10 +189,17 @@ function Verify() {
         }}
       >
         <Form.Item name="receiptNo" label="仓单编号" rules={[{ required: true, message: '请输入仓单编号' }]}>
-          <Input style={{ width: 220 }} placeholder="如 CD20261123000012" />
+          <Input style={{ width: 240 }} placeholder="如 CD20261123000012K7QM4X" />
         </Form.Item>
-        <Form.Item name="hash" label="内容哈希">
-          <Input style={{ width: 320 }} placeholder="选填，64 位十六进制" />
+        <Form.Item
+          name="hash"
+          label="内容哈希"
+          rules={[
+            { required: true, message: '请输入仓单上的内容哈希' },
+            { pattern: /^\s*[0-9a-fA-F]{64}\s*$/, message: '内容哈希为 64 位十六进制' },
+          ]}
+        >
+          <Input style={{ width: 320 }} placeholder="64 位十六进制" />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={loading} icon={<SafetyCertificateOutlined />}>
@@ -203,36 +210,40 @@ function Verify() {
       {result &&
         (result.found ? (
           <>
-            {result.hashMatches === false && (
-              <Alert
-                type="error"
-                showIcon
-                style={{ marginBottom: 12 }}
-                title="内容哈希不一致：仓单内容可能已被篡改，或已背书（背书后哈希随之变更）。"
-              />
-            )}
-            {result.hashMatches === true && (
-              <Alert type="success" showIcon style={{ marginBottom: 12 }} title="内容哈希一致：仓单内容与平台登记一致。" />
-            )}
+            <Alert
+              type="success"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title="编号与内容哈希相符：以下为该仓单开立（或最近一次变更）时所载内容。"
+            />
             <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} data-testid="verify-result">
               <Descriptions.Item label="仓单编号">{result.receiptNo}</Descriptions.Item>
-              <Descriptions.Item label="状态">{result.statusLabel}</Descriptions.Item>
+              <Descriptions.Item label="当前状态">{result.statusLabel}</Descriptions.Item>
               <Descriptions.Item label="持有人">{result.holderName}</Descriptions.Item>
-              <Descriptions.Item label="仓库">{result.warehouseName}</Descriptions.Item>
-              <Descriptions.Item label="货物">{result.goodsName}</Descriptions.Item>
+              <Descriptions.Item label="统一社会信用代码">{result.holderUscc ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="仓库 / 库位">
+                {result.warehouseName} {result.locationCode}
+              </Descriptions.Item>
+              <Descriptions.Item label="货物">
+                {result.goodsName}
+                {result.specification ? `（${result.specification}）` : ''}
+              </Descriptions.Item>
+              <Descriptions.Item label="批次">{result.batchNo}</Descriptions.Item>
               <Descriptions.Item label="数量">
                 {result.quantity} {result.unit}
               </Descriptions.Item>
+              <Descriptions.Item label="版本">{result.version}</Descriptions.Item>
               <Descriptions.Item label="开立时间">{dateTime(result.issuedAt)}</Descriptions.Item>
-              <Descriptions.Item label="当前哈希">
-                <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>
-                  {result.contentHash}
-                </Typography.Text>
-              </Descriptions.Item>
             </Descriptions>
           </>
         ) : (
-          <Alert type="warning" showIcon title={`未找到编号为 ${result.receiptNo} 的电子仓单`} />
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="verify-mismatch"
+            title="仓单编号与内容哈希不相符"
+            description="请核对仓单上印制的编号和哈希；仓单背书后版本与哈希随之变更，请向持有人索取最新仓单。"
+          />
         ))}
     </>
   );

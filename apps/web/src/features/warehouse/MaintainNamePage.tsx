@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { goodsInputSchema, locationInputSchema, warehouseInputSchema } from '@factoring/domain/contract';
 import {
+  Alert,
   Button,
   Card,
   Col,
@@ -69,6 +70,7 @@ function GoodsTab() {
     { title: '单位', dataIndex: 'unit', width: 70 },
     { title: '数量精度', dataIndex: 'scale', width: 100, render: (v: number) => (v ? `${v} 位小数` : '整数') },
     { title: '标准重量', dataIndex: 'standardWeight', width: 110, render: (v: string | null) => (v ? `${v} 吨` : '—') },
+    { title: '版本', dataIndex: 'version', width: 70, render: (v: number) => `V${v}` },
     {
       title: '状态',
       dataIndex: 'status',
@@ -85,32 +87,37 @@ function GoodsTab() {
       key: 'actions',
       width: 200,
       fixed: wide ? 'right' : undefined,
-      render: (_, g) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => open(g)}>
-            编辑
-          </Button>
-          <Button type="link" size="small" onClick={() => act.run({ id: g.id, action: g.status === 'ACTIVE' ? 'disable' : 'enable' })}>
-            {g.status === 'ACTIVE' ? '停用' : '启用'}
-          </Button>
-          {g.inUse ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              已使用，不能删除
-            </Typography.Text>
-          ) : (
-            <Popconfirm
-              title="删除该商品？"
-              okText="删除"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => act.run({ id: g.id, action: 'delete' })}
-            >
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
+      render: (_, g) =>
+        !g.editable ? (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            由{g.ownerName}维护
+          </Typography.Text>
+        ) : (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => open(g)}>
+              编辑
+            </Button>
+            <Button type="link" size="small" onClick={() => act.run({ id: g.id, action: g.status === 'ACTIVE' ? 'disable' : 'enable' })}>
+              {g.status === 'ACTIVE' ? '停用' : '启用'}
+            </Button>
+            {g.inUse ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                已使用，不能删除
+              </Typography.Text>
+            ) : (
+              <Popconfirm
+                title="删除该商品？"
+                okText="删除"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => act.run({ id: g.id, action: 'delete' })}
+              >
+                <Button type="link" size="small" danger>
+                  删除
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
     },
   ];
   return (
@@ -172,6 +179,15 @@ function GoodsTab() {
             if (ok) setEditing(null);
           }}
         >
+          {editing !== 'new' && editing?.inUse && (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title="该商品已有库存或仓单"
+              description="修改名称、规格或单位将生成新版本（V+1）并停用原商品：已有库存、仓单和质押仍按原内容记载，新入库使用新版本。"
+            />
+          )}
           <Form.Item name="name" label="商品名称" rules={[goodsField('name')]}>
             <Input maxLength={60} />
           </Form.Item>

@@ -5,15 +5,17 @@ import { reportFailure } from '../../lib/action.ts';
 import { useFeedback } from '../../lib/feedback.ts';
 import { dateTime } from '../../lib/format.ts';
 import { ellipsisColumn } from '../../lib/table.tsx';
-import { useCancelReceipt, useEndorseReceipt, useMergeReceipts, useReceipts, useSplitReceipt, type Receipt } from './api.ts';
+import { useCancelReceipt, useMergeReceipts, useReceipts, useSplitReceipt, type Receipt } from './api.ts';
+import { EndorseDialog } from './EndorseDialog.tsx';
 import { qtyText, quantityRule, RECEIPT_STATUS_COLORS } from './format.ts';
 
-type Dialog = { kind: 'split' | 'endorse' | 'cancel'; receipt: Receipt } | null;
+type Dialog = { kind: 'split' | 'cancel'; receipt: Receipt } | null;
 
 /**
- * Electronic warehouse receipts: the warehouse company sees those of its warehouses, a depositor
- * those it holds. Live receipts can be split, merged (same holder and position) and cancelled; the
- * holder endorses them to another certified enterprise.
+ * Electronic warehouse receipts: the warehouse company sees those of its warehouses (it issues them,
+ * and that is all it does with them), a holder those it holds. Only the holder splits, merges,
+ * endorses (to another certified enterprise, confirmed with its password) or cancels its live
+ * receipts, and asks to cancel a pledged one (issue 21).
  */
 export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
   const feedback = useFeedback();
@@ -22,12 +24,13 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
   const receipts = useReceipts({ status, ...paging });
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [endorsing, setEndorsing] = useState<Receipt | null>(null);
+  const holder = role === 'holder';
   const [key, setKey] = useState(newIdempotencyKey);
   const [form] = Form.useForm();
   const wide = Grid.useBreakpoint().md ?? true;
   const split = useSplitReceipt();
   const merge = useMergeReceipts();
-  const endorse = useEndorseReceipt();
   const cancel = useCancelReceipt();
 
   const close = () => {
@@ -49,16 +52,14 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
         }
       },
     });
-  const submit = async (v: { parts?: string; toUscc?: string; reason?: string }) => {
+  const submit = async (v: { parts?: string; reason?: string }) => {
     if (!dialog) return;
     const receiptId = dialog.receipt.id;
     try {
       if (dialog.kind === 'split') {
         const parts = (v.parts ?? '').split(/[,，\s]+/).filter(Boolean);
         await split.mutateAsync({ receiptId, parts, idempotencyKey: key });
-      } else if (dialog.kind === 'endorse')
-        await endorse.mutateAsync({ receiptId, toUscc: v.toUscc!.trim().toUpperCase(), idempotencyKey: key });
-      else {
+      } else {
         const r = await cancel.mutateAsync({ receiptId, reason: v.reason!, idempotencyKey: key });
         feedback.success(r.status === 'CANCEL_PENDING' ? '该仓单已质押，注销申请已提交运营审核' : '仓单已注销，货物恢复为可用');
       }
@@ -97,32 +98,36 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
       render: (v: string) => <Typography.Text copyable={{ text: v }} code>{`${v.slice(0, 12)}…`}</Typography.Text>,
     },
     { title: '开立时间', dataIndex: 'issuedAt', width: 160, render: (v: string) => dateTime(v) },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: wide ? 'right' : undefined,
-      width: role === 'holder' ? 170 : 130,
-      render: (_: unknown, r: Receipt) =>
-        r.status === 'LIVE' || (r.status === 'PLEDGED' && role === 'holder') ? (
-          <Space size={4} wrap>
-            {r.status === 'LIVE' && (
-              <Button size="small" type="link" onClick={() => setDialog({ kind: 'split', receipt: r })}>
-                拆分
-              </Button>
-            )}
-            {role === 'holder' && r.status === 'LIVE' && (
-              <Button size="small" type="link" onClick={() => setDialog({ kind: 'endorse', receipt: r })} data-testid="receipt-endorse">
-                背书
-              </Button>
-            )}
-            <Button size="small" type="link" danger onClick={() => setDialog({ kind: 'cancel', receipt: r })}>
-              注销
-            </Button>
-          </Space>
-        ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ),
-    },
+    ...(holder
+      ? [
+          {
+            title: '操作',
+            key: 'actions',
+            fixed: wide ? ('right' as const) : undefined,
+            width: 170,
+            render: (_: unknown, r: Receipt) =>
+              r.status === 'LIVE' || r.status === 'PLEDGED' ? (
+                <Space size={4} wrap>
+                  {r.status === 'LIVE' && (
+                    <Button size="small" type="link" onClick={() => setDialog({ kind: 'split', receipt: r })}>
+                      拆分
+                    </Button>
+                  )}
+                  {r.status === 'LIVE' && (
+                    <Button size="small" type="link" onClick={() => setEndorsing(r)} data-testid="receipt-endorse">
+                      背书
+                    </Button>
+                  )}
+                  <Button size="small" type="link" danger onClick={() => setDialog({ kind: 'cancel', receipt: r })}>
+                    注销
+                  </Button>
+                </Space>
+              ) : (
+                <Typography.Text type="secondary">—</Typography.Text>
+              ),
+          },
+        ]
+      : []),
   ];
 
   const r = dialog?.receipt;
@@ -144,9 +149,11 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
             { value: '', label: '全部（含拆分/合并）' },
           ]}
         />
-        <Button disabled={selected.length < 2} onClick={doMerge} loading={merge.isPending}>
-          合并所选仓单
-        </Button>
+        {holder && (
+          <Button disabled={selected.length < 2} onClick={doMerge} loading={merge.isPending}>
+            合并所选仓单
+          </Button>
+        )}
       </Space>
       <Table<Receipt>
         rowKey="id"
@@ -156,11 +163,15 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
         dataSource={receipts.data?.items ?? []}
         loading={receipts.isPending || receipts.isPlaceholderData}
         scroll={{ x: 1350 }}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys as number[]),
-          getCheckboxProps: (x) => ({ disabled: x.status !== 'LIVE' }),
-        }}
+        rowSelection={
+          holder
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as number[]),
+                getCheckboxProps: (x) => ({ disabled: x.status !== 'LIVE' }),
+              }
+            : undefined
+        }
         locale={{ emptyText: <Empty description="暂无电子仓单" /> }}
         pagination={{
           current: paging.page,
@@ -172,11 +183,11 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
       />
       <Modal
         open={dialog !== null}
-        title={dialog ? { split: '拆分仓单', endorse: '背书转让仓单', cancel: '注销仓单' }[dialog.kind] : ''}
+        title={dialog ? { split: '拆分仓单', cancel: '注销仓单' }[dialog.kind] : ''}
         onOk={() => form.submit()}
         okText="确认"
         okButtonProps={{ danger: dialog?.kind === 'cancel' }}
-        confirmLoading={split.isPending || endorse.isPending || cancel.isPending}
+        confirmLoading={split.isPending || cancel.isPending}
         onCancel={close}
         destroyOnHidden
       >
@@ -204,19 +215,6 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
               <Input placeholder="如 40, 80" suffix={r.unit} />
             </Form.Item>
           )}
-          {dialog?.kind === 'endorse' && (
-            <Form.Item
-              name="toUscc"
-              label="被背书企业统一社会信用代码"
-              rules={[
-                { required: true, message: '请输入统一社会信用代码' },
-                { len: 18, message: '统一社会信用代码为 18 位' },
-              ]}
-              extra="被背书企业须已在平台完成实名认证；背书后货物所有权随仓单转移。"
-            >
-              <Input maxLength={18} />
-            </Form.Item>
-          )}
           {dialog?.kind === 'cancel' && (
             <Form.Item
               name="reason"
@@ -229,6 +227,7 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
           )}
         </Form>
       </Modal>
+      <EndorseDialog receipt={endorsing} onClose={() => setEndorsing(null)} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type {
+  endorseeSchema,
   enterpriseOptionSchema,
   GoodsInput,
   goodsPageSchema,
@@ -16,7 +17,7 @@ import type {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useAction } from '../../lib/action.ts';
-import { newIdempotencyKey } from '../../lib/confirm.ts';
+import { newIdempotencyKey, postConfirmed, type Confirmation } from '../../lib/confirm.ts';
 import { request, unwrap } from '../../lib/request.ts';
 
 // The warehouse calls (server module `warehouse`). Types are the wire shapes of the contract in
@@ -32,6 +33,7 @@ export type StockTake = Wire<typeof stockTakePageSchema>['items'][number];
 export type OwnStock = Wire<typeof ownStockSchema>[number];
 export type EnterpriseOption = Wire<typeof enterpriseOptionSchema>[number];
 export type ReceiptVerification = Wire<typeof receiptVerificationSchema>;
+export type Endorsee = Wire<typeof endorseeSchema>;
 
 type Query = Record<string, string | number | undefined>;
 const clean = (q: Query) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ''));
@@ -95,14 +97,18 @@ export const useStockTakes = (q: Query) =>
     queryFn: () => get<Paged<StockTake>>('/warehouse/stock-takes', q),
     placeholderData: keepPreviousData,
   });
-export const verifyReceipt = (receiptNo: string, hash?: string) =>
+/** Verification by what is printed on the receipt: its number and content hash. */
+export const verifyReceipt = (receiptNo: string, hash: string) =>
   get<ReceiptVerification>('/warehouse/receipts/verify', { receiptNo, hash });
+/** The certified enterprise a credit code names (the endorsement dialog checks it on blur). */
+export const findEndorsee = (uscc: string) => get<Endorsee>('/warehouse/endorsees', { uscc });
 
 export const useSaveGoods = () =>
   useAction({
-    call: ({ id, ...body }: GoodsInput & { id?: number }) => postJson<Result>(id ? `/warehouse/goods/${id}` : '/warehouse/goods', body),
+    call: ({ id, ...body }: GoodsInput & { id?: number }) =>
+      postJson<Result & { newVersion?: boolean; version?: number }>(id ? `/warehouse/goods/${id}` : '/warehouse/goods', body),
     invalidates: REFRESH,
-    success: (_, v) => (v.id ? '商品已保存' : '商品已新增'),
+    success: (r, v) => (r.newVersion ? `已生成新版本 V${r.version}，原商品已停用` : v.id ? '商品已保存' : '商品已新增'),
   });
 export const useGoodsAction = () =>
   useAction({
@@ -158,11 +164,13 @@ export const useMergeReceipts = () =>
     invalidates: REFRESH,
     success: '仓单已合并',
   });
+/** Title to the goods moves: confirmed with the holder's login password. */
 export const useEndorseReceipt = () =>
   useAction({
-    call: (body: { receiptId: number; toUscc: string; idempotencyKey?: string }) => postOnce<Result>('/warehouse/receipts/endorse', body),
+    call: ({ receiptId, toUscc, ...confirmation }: { receiptId: number; toUscc: string } & Confirmation) =>
+      postConfirmed<Result & { holderName: string }>('/warehouse/receipts/endorse', { receiptId, toUscc }, confirmation),
     invalidates: REFRESH,
-    success: '仓单已背书转让',
+    success: (r) => `仓单已背书转让给 ${r.holderName}`,
   });
 export const useCancelReceipt = () =>
   useAction({
