@@ -7,6 +7,7 @@ export * from './china-time.ts';
 export * from './identity.ts';
 export * from './uscc.ts';
 export * from './interest.ts';
+export * from './loan-accrual.ts';
 export * from './financing-terms.ts';
 export * from './schedule.ts';
 export * from './lifecycle.ts';

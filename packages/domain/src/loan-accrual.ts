@@ -1,0 +1,82 @@
+// The accrual and allocation rules of every loan (issue 22): interest and penalty interest are
+// computed from dates and rates, rounded once per computation — never summed from rounded days. A
+// balance keeps what was crystallised (unpaid) and the day its clock restarted; what is owed on any
+// day is that plus the running amount since. Before the principal changes, the running amounts are
+// crystallised and the clocks restart (so each segment of constant principal is one computation).
+import { compareIsoDates, daysBetween, type IsoDate } from './dates.ts';
+import { interestByDays, penaltyInterest, type InterestMode } from './interest.ts';
+import type { Cents } from './money.ts';
+
+/** What a loan balance needs to say what is owed on a day (a tranche, a pledge financing). */
+export interface LoanBalance {
+  outstanding: number;
+  annualRatePpm: number;
+  penaltyMultiplierPpm: number;
+  interestMode: InterestMode;
+  dueDate: IsoDate;
+  /** Interest in arrears runs from this day (null: none runs, e.g. upfront mode). */
+  interestFrom: IsoDate | null;
+  interestUnpaid: number;
+  /** Penalty runs from the due date, or from this day when the principal changed after it. */
+  penaltyFrom: IsoDate | null;
+  penaltyUnpaid: number;
+}
+
+export interface Owed {
+  principal: Cents;
+  interest: Cents;
+  penalty: Cents;
+  total: Cents;
+  overdueDays: number;
+}
+
+/** The last day normal interest runs to: the due date (after it, penalty interest takes over). */
+const interestEnd = (b: LoanBalance, asOf: IsoDate) => (compareIsoDates(asOf, b.dueDate) < 0 ? asOf : b.dueDate);
+/** Penalty runs on overdue principal from the due date, or from the last time the principal changed after it. */
+const penaltyStart = (b: LoanBalance) => (b.penaltyFrom && compareIsoDates(b.penaltyFrom, b.dueDate) > 0 ? b.penaltyFrom : b.dueDate);
+
+/** Interest in arrears accrued since it was last crystallised (zero in upfront mode: it was deducted). */
+export function runningInterest(b: LoanBalance, asOf: IsoDate): Cents {
+  if (b.interestMode !== 'ARREARS' || !b.interestFrom || b.outstanding <= 0) return 0 as Cents;
+  const days = Math.max(0, daysBetween(b.interestFrom, interestEnd(b, asOf)));
+  return interestByDays(b.outstanding as Cents, b.annualRatePpm, days);
+}
+
+/** Penalty interest (罚息) since it was last crystallised: overdue principal × rate × multiplier × days / 360, rounded once. */
+export function runningPenalty(b: LoanBalance, asOf: IsoDate): Cents {
+  if (b.outstanding <= 0 || compareIsoDates(asOf, b.dueDate) <= 0) return 0 as Cents;
+  const days = Math.max(0, daysBetween(penaltyStart(b), asOf));
+  return penaltyInterest(b.outstanding as Cents, b.annualRatePpm, b.penaltyMultiplierPpm, days);
+}
+
+/** Everything owed on a balance as of a day: principal, interest to that day, penalty if overdue. */
+export function owedOn(b: LoanBalance, asOf: IsoDate): Owed {
+  const interest = (b.interestUnpaid + runningInterest(b, asOf)) as Cents;
+  const penalty = (b.penaltyUnpaid + runningPenalty(b, asOf)) as Cents;
+  const overdueDays = b.outstanding > 0 && compareIsoDates(asOf, b.dueDate) > 0 ? daysBetween(b.dueDate, asOf) : 0;
+  return { principal: b.outstanding as Cents, interest, penalty, total: (b.outstanding + interest + penalty) as Cents, overdueDays };
+}
+
+/**
+ * Before the principal changes on `asOf`, the interest and penalty accrued so far are crystallised
+ * into the unpaid amounts and their clocks restart on that day. Returns the fields to write.
+ */
+export function crystallise(b: LoanBalance, asOf: IsoDate) {
+  const interestUnpaid = b.interestUnpaid + runningInterest(b, asOf);
+  const penaltyUnpaid = b.penaltyUnpaid + runningPenalty(b, asOf);
+  const interestFrom = b.interestFrom && compareIsoDates(interestEnd(b, asOf), b.interestFrom) > 0 ? interestEnd(b, asOf) : b.interestFrom;
+  const penaltyFrom = compareIsoDates(asOf, b.dueDate) > 0 ? asOf : b.penaltyFrom;
+  return { interestUnpaid, penaltyUnpaid, interestFrom, penaltyFrom };
+}
+
+/** The one allocation policy of a payment over what a loan owes: penalty first, then interest, then principal. */
+export function allocate(owed: Pick<Owed, 'penalty' | 'interest' | 'principal'>, amount: number) {
+  let rest = amount;
+  const penalty = Math.min(rest, owed.penalty);
+  rest -= penalty;
+  const interest = Math.min(rest, owed.interest);
+  rest -= interest;
+  const principal = Math.min(rest, owed.principal);
+  rest -= principal;
+  return { penalty, interest, principal, rest };
+}
