@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalments } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope, type Scope } from '../../lib/scope.ts';
-import { postControlledDisbursement, postFreeDisbursement } from '../ledger/financing-postings.ts';
+import { disburse } from '../financing/index.ts';
 import { bankAdapterNamed } from './adapters.ts';
 import { readCloudLoanSettings } from './product.ts';
 import { businessNo, lockApplication, type Actor, type ApplicationRow } from './store.ts';
@@ -93,8 +93,18 @@ export async function drawdown(
     principal: amount,
     schedule: input,
   });
-  const posting = { enterpriseId: a.enterpriseId, amount: amount as Cents, sourceRef: drawdownNo, createdBy: actor.id };
-  const entry = settings.controlledDrawdown ? await postControlledDisbursement(tx, posting) : await postFreeDisbursement(tx, posting);
+  // The bank's loan: no credit line of the factor's and no charges kept; the whole amount reaches the enterprise.
+  const entry = await disburse(tx, {
+    enterpriseId: a.enterpriseId,
+    creditLineId: null,
+    principal: amount as Cents,
+    net: amount as Cents,
+    upfrontInterest: 0 as Cents,
+    serviceFee: 0 as Cents,
+    into: settings.controlledDrawdown ? 'CONTROLLED' : 'FREE',
+    sourceRef: drawdownNo,
+    createdBy: actor.id,
+  });
   await tx
     .update(cloudLoanDrawdowns)
     .set({ drawdownNo, bankRef, entryId: entry.entryId, refNo: entry.refNo })

@@ -1,22 +1,11 @@
-import {
-  assertBalanced,
-  dueDateOf,
-  formatYuan,
-  trancheLifecycle,
-  type Cents,
-  type IsoDate,
-  type JournalDraft,
-  type PostingLine,
-} from '@factoring/domain';
+import { dueDateOf, formatYuan, trancheLifecycle, type Cents, type IsoDate } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { financings, financingTranches } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
 import type { BpmTask, TaskOperator } from '../bpm/registry.ts';
-import { bookUse } from '../credit/credit-lines.ts';
-import { postControlledDisbursement } from '../ledger/financing-postings.ts';
-import { postEntry } from '../ledger/post-entry.ts';
+import { disburse } from '../financing/index.ts';
 import { assertContractSigned } from './approval.ts';
 import { factorScope, lockFinancing, moveFinancing, operatorActor, recordEvent, type Actor, type Financing } from './store.ts';
 import { now } from '../../lib/clock.ts';
@@ -27,36 +16,6 @@ async function lockTranche(tx: Tx, id: number): Promise<Tranche> {
   const [row] = await tx.select().from(financingTranches).where(eq(financingTranches.id, id)).for('update');
   if (!row) throw new NotFoundError('放款记录不存在');
   return row;
-}
-
-/**
- * The factor's side of the charges taken at disbursement: the receivable is the whole principal
- * while only the net reached the borrower, so the difference is booked as income (interest in
- * upfront mode, and the service fee). Factor accounts only — the enterprise's account is untouched.
- */
-function upfrontChargesEntry(p: { interest: number; serviceFee: number; sourceRef: string }): JournalDraft | null {
-  const total = p.interest + p.serviceFee;
-  if (total <= 0) return null;
-  const lines: PostingLine[] = [
-    { account: { factor: 'RECEIVABLE_PRINCIPAL' }, side: 'D', amount: total as Cents, flowType: 'PRINCIPAL', memo: p.sourceRef },
-  ];
-  if (p.interest > 0)
-    lines.push({
-      account: { factor: 'INTEREST_INCOME' },
-      side: 'C',
-      amount: p.interest as Cents,
-      flowType: 'INCOME',
-      memo: `${p.sourceRef} 预收利息`,
-    });
-  if (p.serviceFee > 0)
-    lines.push({
-      account: { factor: 'FEE_INCOME' },
-      side: 'C',
-      amount: p.serviceFee as Cents,
-      flowType: 'FEE_INCOME',
-      memo: `${p.sourceRef} 服务费`,
-    });
-  return assertBalanced({ kind: 'CONTROLLED_DISBURSEMENT', memo: `${p.sourceRef} 放款扣收`, lines });
 }
 
 /**
@@ -79,19 +38,17 @@ export async function disburseTranche(tx: Tx, trancheId: number, operator: Actor
   if (financing.drawn + tranche.amount > financing.amount) throw new BusinessError('放款金额超过融资批准金额');
 
   const sourceRef = financing.kind === 'ORDER' ? `${financing.financingNo}-${tranche.seq}` : financing.financingNo;
-  await bookUse(tx, financing.creditLineId, tranche.amount);
-  const posted = await postControlledDisbursement(tx, {
+  const posted = await disburse(tx, {
     enterpriseId: financing.enterpriseId,
-    amount: tranche.netAmount as Cents,
+    creditLineId: financing.creditLineId,
+    principal: tranche.amount as Cents,
+    net: tranche.netAmount as Cents,
+    upfrontInterest: (financing.interestMode === 'UPFRONT' ? tranche.interest : 0) as Cents,
+    serviceFee: tranche.serviceFee as Cents,
+    into: 'CONTROLLED',
     sourceRef,
     createdBy: operator.id,
   });
-  const charges = upfrontChargesEntry({
-    interest: financing.interestMode === 'UPFRONT' ? tranche.interest : 0,
-    serviceFee: tranche.serviceFee,
-    sourceRef,
-  });
-  if (charges) await postEntry(tx, charges, { createdBy: operator.id });
 
   const dueDate = dueDateOf(today, tranche.termDays); // the value date is the disbursement date: the trial's and the contract's rule
   await transition(tx, financingTranches, trancheLifecycle, tranche, 'DISBURSED', {
