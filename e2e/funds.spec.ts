@@ -47,11 +47,16 @@ test('the fund account: a deposit arrives, the user withdraws, transfers, adds a
   await operatorPage.getByLabel('付款账号').fill('33050161000000001234');
   await operatorPage.getByLabel('备注').fill('银行回单 E2E');
   await operatorPage.getByRole('button', { name: '核对并登记' }).click();
-  await expect(operatorPage.getByRole('dialog', { name: '确认入账' })).toContainText('¥ 88,888.00');
+  await expect(operatorPage.getByRole('dialog', { name: '确认登记入金' })).toContainText('¥ 88,888.00');
   await operatorPage.getByTestId('deposit-confirm').click();
+  // Recorded, not credited: a second operator (钱核) checks the bank receipt and approves it (four eyes).
   await expect(operatorPage.getByTestId('deposit-done')).toContainText('¥88,888.00');
+  await expect(operatorPage.getByTestId('deposit-done')).toContainText('待另一位操作员复核入账');
   await operatorContext.close();
   const operator = await apiAs(DEMO.operator);
+  const depositChecker = await apiAs(DEMO.checker);
+  await approvePending(depositChecker, 'FUNDS_DEPOSIT', '88,888.00');
+  await depositChecker.dispose();
 
   // The user sees it in the fund-flow list and in the chart.
   await page.reload();

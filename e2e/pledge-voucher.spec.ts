@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { apiAs, BASE_URL, DEMO, DEMO_PASSWORD, loginThroughPage, confirmDecision } from './fixtures.ts';
 
@@ -22,6 +23,7 @@ async function applyInSession(page: Page) {
       lines: [{ positionId: position.positionId, quantity: '5' }],
       amount: 1_000_000,
       termDays: 90,
+      idempotencyKey: randomUUID(),
     },
   });
   const body = await res.json();

@@ -96,7 +96,8 @@ test('supply-chain loan: invoice, application, contract, approval, disbursement 
   await page.goto('/user/moneyflowControl');
   await expect(page.locator('tr', { hasText: financingNo })).toContainText('995,000.00');
 
-  // The buyer's payment arrives at the virtual account (recorded by the operator from the bank receipt).
+  // The buyer's payment arrives at the virtual account: recorded by the operator from the bank
+  // receipt, credited when the second operator approves it (four eyes on money entering).
   await page.goto('/user/moneySummary');
   const accountNo = (await page.getByTestId('account-no').innerText()).trim();
   const deposit = await (
@@ -112,6 +113,12 @@ test('supply-chain loan: invoice, application, contract, approval, disbursement 
     })
   ).json();
   expect(deposit.status, JSON.stringify(deposit)).toBe('OK');
+  const depositChecker = await apiAs(DEMO.checker);
+  const credited = await (
+    await depositChecker.post(`/api/bpm/tasks/${deposit.message.taskId}/approve`, { data: { comment: '已核对银行回单' } })
+  ).json();
+  expect(credited.status, JSON.stringify(credited)).toBe('OK');
+  await depositChecker.dispose();
 
   // 7. Repay in part: 300,000.00 from the account.
   await page.goto('/supplyloan/myfinancing');

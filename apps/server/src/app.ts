@@ -20,6 +20,7 @@ import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { loadPasswordCipher, type PasswordCipher } from './modules/auth/rsa-keys.ts';
 import { sessionStore, type SessionStore } from './modules/auth/sessions.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { refusesDemoUsers } from './modules/auth/login.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { menuRoutes } from './modules/menus/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
@@ -44,6 +45,7 @@ import { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './modules/supplyloan/
 import { CLOUD_LOAN_TASK_TYPES, cloudLoanDebitJob, cloudLoanSignHook } from './modules/cloudloan/wiring.ts';
 import { warehouseRoutes } from './modules/warehouse/routes.ts';
 import { purchaseSalesRoutes } from './modules/purchase-sales/routes.ts';
+import { PURCHASE_SALES_TASK_TYPES } from './modules/purchase-sales/task-types.ts';
 import { pledgeDailyJob, pledgeSignHook, PLEDGE_TASK_TYPES, pledgeRoutes } from './modules/pledge/wiring.ts';
 import { dailyJob } from './jobs/daily.ts';
 import { jobRoutes } from './jobs/routes.ts';
@@ -62,6 +64,7 @@ export const TASK_TYPES: readonly TaskType[] = [
   ...SUPPLY_LOAN_TASK_TYPES,
   ...CLOUD_LOAN_TASK_TYPES,
   ...PLEDGE_TASK_TYPES,
+  ...PURCHASE_SALES_TASK_TYPES,
 ];
 
 /** What happens when a contract of a kind of business record is signed: relatedType → hook. */
@@ -133,7 +136,11 @@ export async function buildApp(
     config,
     database,
     cipher: await loadPasswordCipher(database.db),
-    sessions: sessionStore(database.db, { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteMinutes: config.SESSION_ABSOLUTE_MINUTES }),
+    sessions: sessionStore(
+      database.db,
+      { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteMinutes: config.SESSION_ABSOLUTE_MINUTES },
+      { refuseDemo: refusesDemoUsers(config) },
+    ),
     version: { version: SERVER_VERSION, commit: config.GIT_COMMIT, buildTime: STARTED_AT },
     authRateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' },
     tasks: taskRegistry(TASK_TYPES),

@@ -1,7 +1,8 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { DEMO_PASSWORD, seedDemoWorld, seedReferenceData } from './db/seed/demo-world.ts';
+import { countDemoUsers, DEMO_PASSWORD, markDemoUsers, seedDemoWorld, seedReferenceData } from './db/seed/demo-world.ts';
+import { refusesDemoUsers } from './modules/auth/login.ts';
 import { buildApp } from './app.ts';
 
 /** The demo world's users (README "Demo logins"). */
@@ -26,6 +27,8 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir:
 await database.migrate();
 await seedReferenceData(database.db);
 if (config.SEED_DEMO) await seedDemoWorld(database.db);
+await markDemoUsers(database.db);
+const demoUsers = refusesDemoUsers(config) ? await countDemoUsers(database.db) : 0;
 
 const app = await buildApp(config, database);
 await app.listen({ host: config.HOST, port: config.PORT });
@@ -36,6 +39,13 @@ console.log(`\n  保理门户已启动 Factoring Portal: ${address}  (database: 
 if (config.SEED_DEMO) {
   console.log(`  演示账号 demo logins, password ${DEMO_PASSWORD}:`);
   for (const [login, who] of DEMO_LOGINS) console.log(`    ${login.padEnd(9)} ${who}`);
+}
+if (demoUsers > 0) {
+  // The demo world in a production database: its users' password is published, so they never get in here.
+  app.log.warn({ demoUsers }, 'the database holds demo users (published password): their logins and sessions are refused');
+  console.warn(
+    `  警告 WARNING: 数据库中有 ${demoUsers} 个演示账号，生产环境拒绝其登录 — the database holds ${demoUsers} demo users (published password); this production node refuses their logins and sessions.`,
+  );
 }
 console.log('');
 

@@ -27,13 +27,18 @@ export function sqlState(err: unknown): string | undefined {
  * `onRollback`), never answer the caller or send mail from inside.
  */
 export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, opts: { log?: Logger; name?: string } = {}): Promise<T> {
+  // Nested in another `inTransaction` (a savepoint): once it is released, the outer transaction's
+  // rollback must still undo what it wrote.
+  const outer = rollbackWork.get(db);
   for (let attempt = 1; ; attempt++) {
     const undo: (() => Promise<void>)[] = [];
     try {
-      return await db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         rollbackWork.set(tx, undo);
         return work(tx);
       });
+      outer?.push(...undo);
+      return result;
     } catch (err) {
       await Promise.allSettled(undo.map((u) => u()));
       const state = sqlState(err);

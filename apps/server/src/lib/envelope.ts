@@ -15,6 +15,19 @@ export class BusinessError extends Error {
   }
 }
 
+/**
+ * A request the client got wrong at the HTTP level (a body that cannot be read, one too large): its
+ * 4xx status and the Chinese answer, sent as is by the errors plugin.
+ */
+export class ClientError extends Error {
+  constructor(
+    readonly statusCode: 400 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** A record the caller may not see answers 404 whether or not it exists. */
 export class NotFoundError extends Error {
   constructor(message = '记录不存在') {

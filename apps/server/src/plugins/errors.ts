@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { BusinessError, NotFoundError } from '../lib/envelope.ts';
+import { BusinessError, ClientError, NotFoundError } from '../lib/envelope.ts';
 
 /** Maps every failure onto the contract: 400 names the field, 500 carries only a request id. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -9,6 +9,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (err instanceof BusinessError)
       return reply.code(200).send({ status: 'ERROR', message: err.message, ...(err.code ? { code: err.code } : {}) });
     if (err instanceof NotFoundError) return reply.code(404).send({ status: 'ERROR', message: err.message });
+    if (err instanceof ClientError) return reply.code(err.statusCode).send({ status: 'ERROR', message: err.message });
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || err.validationContext;

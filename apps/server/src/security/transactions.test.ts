@@ -109,4 +109,30 @@ describe('contract files and rollbacks', () => {
     expect(contractFiles()).toBe(filesBefore);
     expect((await t.database.db.select({ n: count() }).from(contracts))[0].n).toBe(rowsBefore);
   });
+
+  it('deletes it too when the contract was written in a nested transaction that committed and the outer one rolls back', async () => {
+    // The shape of `runOnce`: the idempotency key's transaction around an operation with its own `inTransaction`.
+    const [demo] = await t.database.db.select().from(users).where(eq(users.loginName, 'demo'));
+    const filesBefore = contractFiles();
+    const [{ n: rowsBefore }] = await t.database.db.select({ n: count() }).from(contracts);
+    await expect(
+      inTransaction(t.database.db, async (outer) => {
+        await inTransaction(outer, (tx) =>
+          generateContract(tx, {
+            enterpriseId: demo.enterpriseId!,
+            type: 'FINANCING',
+            relatedType: 'FINANCING',
+            relatedId: 2_147_483_647,
+            title: '嵌套回滚测试合同',
+            counterparty: '鑫链商业保理有限公司',
+            amount: 100,
+          }),
+        );
+        expect(contractFiles()).toBe(filesBefore + 1);
+        throw new Error('the outer transaction refused after the nested one committed');
+      }),
+    ).rejects.toThrow('refused');
+    expect(contractFiles()).toBe(filesBefore);
+    expect((await t.database.db.select({ n: count() }).from(contracts))[0].n).toBe(rowsBefore);
+  });
 });

@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { encryptPassword } from './rsa.ts';
 import { request, type Envelope } from './request.ts';
 import { fetchCurrentUser } from './session.ts';
@@ -7,6 +8,21 @@ export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A call that creates something carries its submission's idempotency key (the contract's `idempotencyKeyField`). */
+export type Keyed<T> = Omit<T, 'idempotencyKey'> & { idempotencyKey: string };
+
+/**
+ * The idempotency key of a form's submission (issue 21): made when the form opens and sent with
+ * every attempt — a double click, a retry after a lost answer, a resubmission after a refusal (a
+ * refused call leaves its key unused) — so the server creates the thing once. Call `renew` once the
+ * submission succeeded, so the form's next submission is a new one.
+ */
+export function useSubmissionKey(): readonly [key: string, renew: () => void] {
+  const [key, setKey] = useState(newIdempotencyKey);
+  const renew = useCallback(() => setKey(newIdempotencyKey()), []);
+  return [key, renew] as const;
 }
 
 /** The login password, RSA-encrypted with the key of `/api/user/current`, like the login. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isRepaymentMethod, MAX_SCHEDULE_MONTHS, type RepaymentMethod } from '../schedule.ts';
 import {
   centsSchema,
+  idempotencyKeyField,
   idSchema,
   intSchema,
   isoDateSchema,
@@ -111,6 +112,7 @@ export const cloudLoanApplyInput = z.object({
   contactName: textSchema(30, '联系人'),
   contactPhone: z.string({ error: '请输入联系电话' }).trim().regex(MOBILE, '联系电话应为 11 位手机号码'),
   remark: optionalTextSchema(200, '备注', { multiline: true }),
+  ...idempotencyKeyField,
 });
 export type CloudLoanApplyInput = z.input<typeof cloudLoanApplyInput>;
 

@@ -195,8 +195,15 @@ export function pageOf<T extends z.ZodType>(item: T) {
 /** Answers of a call whose message carries nothing the caller needs (a confirmation text or null). */
 export const doneSchema = z.union([z.string(), z.null(), z.boolean()]);
 
+/**
+ * Every call that creates something (an application, an order, a voucher…) or moves money carries
+ * an idempotency key — here or as the `Idempotency-Key` header; the server refuses a call with
+ * neither. One key per submission: a double click or a retry acts once (issue 21).
+ */
+export const idempotencyKeyField = { idempotencyKey: z.string().max(200).optional() };
+
 /** Every money-moving call carries the RSA-encrypted login password and an idempotency key. */
 export const moneyConfirmationFields = {
   password: z.string({ error: '请输入登录密码' }).max(1024, '密码加密数据无效').optional(),
-  idempotencyKey: z.string().max(200).optional(),
+  ...idempotencyKeyField,
 };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CONSIGNMENT_STATUSES, PAYEE_STATUSES, WITHDRAWAL_STATUSES } from '../status/funds.ts';
 import {
   centsSchema,
+  idempotencyKeyField,
   idSchema,
   intSchema,
   isoDateSchema,
@@ -57,6 +58,8 @@ export const payeeInput = z.object({
   relation: relation.default('UPSTREAM'),
 });
 export type PayeeInput = z.output<typeof payeeInput>;
+/** Opening a payee creates it (and its review): under an idempotency key. */
+export const payeeOpenBody = payeeInput.extend(idempotencyKeyField);
 export const payeeListQuery = pageQuerySchema.extend({
   status: z.enum(PAYEE_STATUSES).optional(),
   name: optionalTextSchema(50, '收款方名称'),
@@ -68,6 +71,7 @@ export const consignmentBody = z.object({
   contractNo: textSchema(60, '采购合同编号'),
   amountLimit: centsSchema('代付额度'),
   remark: optionalTextSchema(200, '备注', { multiline: true }),
+  ...idempotencyKeyField,
 });
 export const passedConsignmentsBody = pageQuerySchema.partial().optional();
 
@@ -266,13 +270,18 @@ export const targetedPaymentResultSchema = z.object({
 });
 
 export const virtualAccountSchema = z.object({ enterpriseId: z.number().int(), accountNo: z.string(), accountName: z.string() });
-export const depositResultSchema = z.object({
+/**
+ * A recorded deposit is not money yet: it waits in the inbox (FUNDS_DEPOSIT 入金复核) until a second
+ * operator approves it, which credits the account (four eyes, issue 21).
+ */
+export const depositSubmittedSchema = z.object({
   kind: z.literal('DEPOSIT'),
-  refNo: z.string(),
+  status: z.literal('PENDING_REVIEW'),
+  taskId: z.number().int(),
   accountNo: z.string(),
   enterpriseName: z.string(),
   amount: cents,
-  createdAt: instant,
+  submittedAt: instant,
 });
 export const ledgerReportSchema = z.object({
   entries: z.number().int(),

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES, CONTRACT_TYPES } from '../status/contract.ts';
 import { PLEDGE_VOUCHER_KINDS, PLEDGE_VOUCHER_STATUSES, type PledgeVoucherKind } from '../status/pledge.ts';
-import { centsSchema, idSchema, textSchema } from './common.ts';
+import { centsSchema, idempotencyKeyField, idSchema, textSchema } from './common.ts';
 
 const cents = z.number().int();
 
@@ -35,6 +35,7 @@ export const pledgeVoucherBody = z.object({
   voucherUploadId: idSchema('转账凭证'),
   payerAccountName: textSchema(100, '付款账户名称'),
   payerAccountNo: textSchema(32, '付款账号').regex(/^\d{6,32}$/, '付款账号应为6–32位数字'),
+  ...idempotencyKeyField,
 });
 export type PledgeVoucherInput = z.output<typeof pledgeVoucherBody>;
 

@@ -19,6 +19,7 @@ import {
 } from '../status/supplyloan.ts';
 import {
   centsSchema,
+  idempotencyKeyField,
   idSchema,
   intSchema,
   isoDateSchema,
@@ -121,6 +122,7 @@ export const joinPlatformBody = z.object({
   platformId: idSchema('平台'),
   requestedLimit: centsSchema('申请额度').refine((cents) => cents >= 100, '申请额度不能少于 1.00 元'),
   remark: optionalTextSchema(200, '备注', { multiline: true }),
+  ...idempotencyKeyField,
 });
 export type JoinPlatformInput = z.output<typeof joinPlatformBody>;
 export const joinPlatformResult = z.object({ id: rowId, status: reviewStatus });
@@ -227,6 +229,7 @@ export const invoiceFinancingBody = z.object({
   amount: financingAmount,
   termDays: financingTerm,
   purpose: optionalTextSchema(200, '融资用途'),
+  ...idempotencyKeyField,
 });
 export type InvoiceFinancingInput = z.output<typeof invoiceFinancingBody>;
 
@@ -239,6 +242,7 @@ export const orderLoanBody = z.object({
   amount: financingAmount,
   termDays: financingTerm,
   purpose: optionalTextSchema(200, '融资用途'),
+  ...idempotencyKeyField,
 });
 export type OrderLoanInput = z.output<typeof orderLoanBody>;
 
@@ -507,6 +511,7 @@ export const voucherBody = z.object({
   voucherUploadId: idSchema('转账凭证'),
   payerAccountName: textSchema(100, '付款账户名称'),
   payerAccountNo: textSchema(32, '付款账号').regex(/^\d{6,32}$/, '付款账号应为6–32位数字'),
+  ...idempotencyKeyField,
 });
 export type VoucherInput = z.output<typeof voucherBody>;
 export const voucherResultSchema = z.object({ repaymentId: rowId, status: z.literal('PENDING') });
@@ -519,6 +524,7 @@ export const extensionBody = z.object({
   trancheId: idSchema('放款记录').optional(),
   newDueDate: isoDateSchema('新到期日'),
   reason: textSchema(300, '展期原因', { min: 2, multiline: true }),
+  ...idempotencyKeyField,
 });
 export type ExtensionInput = z.output<typeof extensionBody>;
 export const extensionResultSchema = z.object({
@@ -540,6 +546,7 @@ export const extensionResultSchema = z.object({
 export const drawdownBody = z.object({
   amount: centsSchema('提款金额'),
   termDays: intSchema('提款期限', 1, 3650),
+  ...idempotencyKeyField,
 });
 export type DrawdownInput = z.output<typeof drawdownBody>;
 export const drawdownResultSchema = z.object({

@@ -1,9 +1,9 @@
 import { addDays } from '@factoring/domain';
-import { sql } from 'drizzle-orm';
+import { and, count, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { dictionaryEntries, enterprises, menus, siteConfig, users } from '../schema/index.ts';
 import { atTime, chinaToday } from '../../lib/clock.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { DEFAULT_SITE_CONFIG } from '../../modules/system/site-config.ts';
 import { MENU_SEED } from './menus.ts';
 import { seedContent } from './content.ts';
@@ -28,6 +28,8 @@ export const DEMO_USERS = {
   operator: 'operator',
   /** The second operator: maker-checker needs two (the one who approves never disburses or pays out). */
   checker: 'fuhe',
+  /** A newly registered enterprise that has not authenticated yet. */
+  fresh: 'xinqiye',
 } as const;
 
 const DICTIONARIES: { type: string; entries: [string, string][] }[] = [
@@ -116,6 +118,7 @@ export async function seedDemoWorld(db: Db) {
         email: 'demo@xinyuan.example.cn',
         mobile: '13800138000',
         passwordHash: merchantHash,
+        demo: true,
         enterpriseId: trading.id,
         authority: 'merchant',
       },
@@ -125,6 +128,7 @@ export async function seedDemoWorld(db: Db) {
         email: 'ops@anchu.example.cn',
         mobile: '13900139000',
         passwordHash: warehouseHash,
+        demo: true,
         enterpriseId: storage.id,
         authority: 'merchant',
         ckFlag: 'Y',
@@ -135,6 +139,7 @@ export async function seedDemoWorld(db: Db) {
         email: 'trade@yuanhang.example.cn',
         mobile: '13700137000',
         passwordHash: purchaseSalesHash,
+        demo: true,
         enterpriseId: buyer.id,
         authority: 'merchant',
         purchaseSalesEnabled: true,
@@ -145,6 +150,7 @@ export async function seedDemoWorld(db: Db) {
         email: 'ops@factor.example.cn',
         mobile: '13600136000',
         passwordHash: operatorHash,
+        demo: true,
         authority: 'operator',
       },
       {
@@ -153,17 +159,19 @@ export async function seedDemoWorld(db: Db) {
         email: 'check@factor.example.cn',
         mobile: '13600136001',
         passwordHash: checkerHash,
+        demo: true,
         authority: 'operator',
       },
     ]);
     // A newly registered enterprise that has not authenticated yet (issue 4): the way to try the authentication.
     const [fresh] = await tx.insert(enterprises).values({ name: '深圳前海新启科技有限公司' }).returning({ id: enterprises.id });
     await tx.insert(users).values({
-      loginName: 'xinqiye',
+      loginName: DEMO_USERS.fresh,
       displayName: '陈启',
       email: 'chenqi@xinqi.example.cn',
       mobile: '13500135000',
       passwordHash: freshHash,
+      demo: true,
       enterpriseId: fresh.id,
       authority: 'merchant',
     });
@@ -196,5 +204,26 @@ async function seedCheckerOperator(db: Db) {
     email: 'check@factor.example.cn',
     passwordHash: await hashPassword(DEMO_PASSWORD),
     authority: 'operator',
+    demo: true,
   });
+}
+
+/**
+ * Marks the demo users of a database seeded before users had their `demo` flag: an account with a
+ * demo login name whose password is still the published one. Idempotent; run at every start.
+ */
+export async function markDemoUsers(db: Db) {
+  const unmarked = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(inArray(sql`lower(${users.loginName})`, Object.values(DEMO_USERS)), not(users.demo)));
+  for (const user of unmarked) {
+    if (await verifyPassword(DEMO_PASSWORD, user.passwordHash)) await db.update(users).set({ demo: true }).where(eq(users.id, user.id));
+  }
+}
+
+/** How many demo users (published password) the database holds. */
+export async function countDemoUsers(db: Db): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(users).where(eq(users.demo, true));
+  return n;
 }

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
@@ -12,6 +13,12 @@ export { LOCK_MINUTES, MAX_FAILED_LOGINS };
  */
 export const WRONG_CREDENTIALS = `用户名或密码错误。连续输错 ${MAX_FAILED_LOGINS} 次，账户将锁定 ${LOCK_MINUTES} 分钟`;
 
+/**
+ * The demo users (`users.demo`, password published in the README) never get in on a production node:
+ * their logins are refused like an unknown name, and their sessions end at their next call.
+ */
+export const refusesDemoUsers = (config: Pick<Config, 'NODE_ENV'>) => config.NODE_ENV === 'production';
+
 export interface LoginLock {
   user: { id: number; loginName: string; email: string | null; displayName: string };
   lockedUntil: Date;
@@ -20,10 +27,18 @@ export interface LoginLock {
 /**
  * Checks a login name and plain password (see `attemptPassword` for the counting). The account's
  * state (inactive, disabled) is told only after the password was right; a lock that starts here
- * is reported through `onLock` (the owner is mailed), never to the caller.
+ * is reported through `onLock` (the owner is mailed), never to the caller. With `refuseDemo` a demo
+ * user is answered exactly like an unknown name (same answer, same work).
  */
-export async function checkCredentials(db: Db, loginName: string, password: string, opts: { onLock?: (lock: LoginLock) => void } = {}) {
-  const attempt = await attemptPassword(db, eq(sql`lower(${users.loginName})`, loginName.toLowerCase()), password);
+export async function checkCredentials(
+  db: Db,
+  loginName: string,
+  password: string,
+  opts: { onLock?: (lock: LoginLock) => void; refuseDemo?: boolean } = {},
+) {
+  const attempt = await attemptPassword(db, eq(sql`lower(${users.loginName})`, loginName.toLowerCase()), password, {
+    refuse: opts.refuseDemo ? (user) => user.demo : undefined,
+  });
   if (attempt.outcome === 'WRONG' && attempt.lockedNow) {
     opts.onLock?.({ user: attempt.user, lockedUntil: new Date(Date.now() + LOCK_MINUTES * 60_000) });
   }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, lte, or, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
@@ -15,11 +15,13 @@ export type AttemptResult =
   | { outcome: 'LOCKED'; lockedUntil: Date; user: User }
   | { outcome: 'NO_SUCH_USER' };
 
+/** No account has this id (serial ids start at 1): the write of an attempt on an unknown name finds no row. */
+const NOBODY = 0;
+
 /**
- * Password checks of one account run one after another on this node, each reading the lock state
- * fresh: a burst of parallel guesses cannot all slip in before the counter moves, so no more than
- * five are ever checked per lock period (per node; the counter itself is shared by all nodes).
- * An honest user's parallel confirmations just queue for a few milliseconds each.
+ * Password checks of one account run one after another on this node: a burst of parallel guesses
+ * costs the server one scrypt at a time per account. Whether a check counts as right is decided by
+ * the write that ends it, atomically in the database, so no guess is ever answered past a lock.
  */
 const queues = new Map<number, Promise<unknown>>();
 async function oneAtATime<T>(userId: number, run: () => Promise<T>): Promise<T> {
@@ -37,58 +39,64 @@ async function oneAtATime<T>(userId: number, run: () => Promise<T>): Promise<T> 
 /**
  * One password attempt against an account (login or money confirmation).
  *
- * Failures are counted atomically in the database (`failed_logins = failed_logins + 1 … RETURNING`),
- * so N parallel failures count N on every node; attempts refused during a lock count too. The fifth
- * failure in a row sets the lock; a right password clears the count; an expired lock starts a fresh
- * count. Every outcome costs one scrypt (a dummy one when the answer is already known), so the
- * time of an answer does not tell an unknown or locked account from a wrong password.
+ * Every attempt does the same work, whatever the answer (issue 21): one read of the account, one
+ * scrypt (against a dummy hash when there is no account), one write. So the time of a refusal does
+ * not tell a wrong password from an unknown name, a locked account or one this node refuses
+ * (`refuse`, e.g. the demo users on a production node, which are treated exactly as unknown names).
+ *
+ * The write counts failures atomically (`failed_logins + 1 … RETURNING`), so N parallel failures count
+ * N on every node; attempts during a lock count too, and even a right password is refused then. The
+ * fifth failure in a row sets the lock; a right password clears the count; an expired lock starts a
+ * fresh count.
  */
-export async function attemptPassword(db: Db, who: SQL, password: string): Promise<AttemptResult> {
-  const [found] = await db.select({ id: users.id }).from(users).where(who).limit(1);
-  if (!found) {
+export async function attemptPassword(
+  db: Db,
+  who: SQL,
+  password: string,
+  opts: { refuse?: (user: User) => boolean } = {},
+): Promise<AttemptResult> {
+  const [found] = await db.select().from(users).where(who).limit(1);
+  const user = found && !opts.refuse?.(found) ? found : undefined;
+  if (!user) {
     await burnPasswordCheck(password);
+    await settle(db, NOBODY, { right: false, hash: '' });
     return { outcome: 'NO_SUCH_USER' };
   }
-  return oneAtATime(found.id, async () => {
+  return oneAtATime(user.id, async () => {
+    const right = await verifyPassword(password, user.passwordHash);
     const now = new Date();
-    const [user] = await db.select().from(users).where(eq(users.id, found.id));
-    if (user.lockedUntil && user.lockedUntil > now) {
-      await db
-        .update(users)
-        .set({ failedLogins: sql`${users.failedLogins} + 1` })
-        .where(eq(users.id, user.id));
-      await burnPasswordCheck(password);
-      return { outcome: 'LOCKED', lockedUntil: user.lockedUntil, user };
+    const after = await settle(db, user.id, { right, hash: user.passwordHash }, now);
+    if (!after) return { outcome: 'NO_SUCH_USER' }; // deleted meanwhile
+    if (after.lockedUntil && after.lockedUntil > now) {
+      // Set by this very write (its own `until`), or already there: then the attempt was refused unheard.
+      if (after.lockedUntil.getTime() === lockEnd(now).getTime() && !right) return { outcome: 'WRONG', lockedNow: true, user };
+      return { outcome: 'LOCKED', lockedUntil: after.lockedUntil, user };
     }
-    if (await verifyPassword(password, user.passwordHash)) {
-      if (user.failedLogins > 0 || user.lockedUntil) {
-        // Not over a lock another node has just set.
-        await db
-          .update(users)
-          .set({ failedLogins: 0, lockedUntil: null })
-          .where(and(eq(users.id, user.id), or(isNull(users.lockedUntil), lte(users.lockedUntil, now))));
-      }
-      return { outcome: 'RIGHT', user };
-    }
-    const failed = await countFailure(db, user.id, now);
-    return { outcome: 'WRONG', lockedNow: failed === MAX_FAILED_LOGINS, user };
+    return right && after.failedLogins === 0 ? { outcome: 'RIGHT', user } : { outcome: 'WRONG', lockedNow: false, user };
   });
 }
 
-/** Adds one failure in a single statement and sets the lock at the fifth; answers the new count. */
-async function countFailure(db: Db, userId: number, now: Date): Promise<number> {
+const lockEnd = (now: Date) => new Date(now.getTime() + LOCK_MINUTES * 60_000);
+
+/**
+ * Ends an attempt in one statement, deciding on the row as it is now (another node may have locked
+ * it meanwhile): during a lock the attempt is counted and the lock kept; a right password (checked
+ * against the hash it was verified with) clears the count; otherwise one more failure, counted from
+ * 1 after an expired lock, locking at the fifth. Answers the row's new count and lock.
+ */
+async function settle(db: Db, userId: number, verdict: { right: boolean; hash: string }, now = new Date()) {
+  const locked = gt(users.lockedUntil, now);
+  const right = and(sql`${verdict.right}::boolean`, eq(users.passwordHash, verdict.hash));
   const lockExpired = and(isNotNull(users.lockedUntil), lte(users.lockedUntil, now));
-  const newCount = sql`(case when ${lockExpired} then 1 else ${users.failedLogins} + 1 end)`;
-  const until = new Date(now.getTime() + LOCK_MINUTES * 60_000).toISOString();
+  const failures = sql`(case when ${lockExpired} then 1 else ${users.failedLogins} + 1 end)`;
   const [row] = await db
     .update(users)
     .set({
-      failedLogins: newCount,
-      lockedUntil: sql`case when ${newCount} >= ${MAX_FAILED_LOGINS}
-        then (case when ${gt(users.lockedUntil, now)} then ${users.lockedUntil} else ${until}::timestamptz end)
-        else null end`,
+      failedLogins: sql`case when ${locked} then ${users.failedLogins} + 1 when ${right} then 0 else ${failures} end`,
+      lockedUntil: sql`case when ${locked} then ${users.lockedUntil} when ${right} then null
+        when ${failures} >= ${MAX_FAILED_LOGINS} then ${lockEnd(now).toISOString()}::timestamptz else null end`,
     })
     .where(eq(users.id, userId))
-    .returning({ failedLogins: users.failedLogins });
-  return row.failedLogins;
+    .returning({ failedLogins: users.failedLogins, lockedUntil: users.lockedUntil });
+  return row;
 }

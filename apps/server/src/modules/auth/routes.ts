@@ -5,12 +5,13 @@ import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import type { AppContext } from '../../app.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { lockNoticeMail } from './lock-notice.ts';
-import { checkCredentials } from './login.ts';
+import { checkCredentials, refusesDemoUsers } from './login.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const mailer = createMailer({ smtpUrl: ctx.config.SMTP_URL, from: ctx.config.MAIL_FROM, db: ctx.database.db, log: app.log });
   app.addHook('onClose', () => mailer.close());
   const cookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure });
+  const refuseDemo = refusesDemoUsers(ctx.config);
 
   app.get(
     '/api/user/current',
@@ -28,6 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const password = ctx.cipher.decrypt(request.body.password);
       if (password === null) throw new BusinessError('密码加密数据无效，请刷新页面后重试');
       const user = await checkCredentials(ctx.database.db, request.body.username, password, {
+        refuseDemo,
         onLock: ({ user: locked, lockedUntil }) => {
           request.log.warn({ userId: locked.id, lockedUntil }, 'account locked after wrong passwords');
           if (locked.email) mailer.sendLater(lockNoticeMail(locked.email, locked.loginName, lockedUntil));

@@ -20,7 +20,11 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export type EndReason = NonNullable<typeof sessions.$inferSelect.endReason>;
 
-export function sessionStore(db: Db, lifetimes: SessionLifetimes) {
+/**
+ * `refuseDemo`: the demo users' sessions end at their next call (a production node, see
+ * `refusesDemoUsers`), like their logins are refused.
+ */
+export function sessionStore(db: Db, lifetimes: SessionLifetimes, opts: { refuseDemo?: boolean } = {}) {
   // Every API call resolves its session: one prepared statement, built once, with only the columns
   // the caller's identity needs, read as an array row on the driver (issue 11 — the lean request path).
   const resolveFields = {
@@ -34,6 +38,7 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes) {
     status: users.status,
     ckFlag: users.ckFlag,
     purchaseSales: users.purchaseSalesEnabled,
+    demo: users.demo,
     enterpriseName: enterprises.name,
     certified: enterprises.certified,
   };
@@ -82,6 +87,10 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes) {
       const idleExpired = lastSeenAt + lifetimes.idleMinutes * 60_000 < now;
       if (idleExpired || timestampMs(row[at.expiresAt]) < now || row[at.status] !== 'ACTIVE') {
         await this.end(id, 'EXPIRED');
+        return null;
+      }
+      if (opts.refuseDemo && row[at.demo] === true) {
+        await this.end(id, 'REVOKED');
         return null;
       }
       if (now - lastSeenAt > TOUCH_INTERVAL_MS) {

@@ -96,7 +96,7 @@ describe('maker-checker in the task inbox', () => {
     const applied = okOf<Applied>(
       await r.demo.post(
         '/api/supplyloan/financings',
-        { creditLineId: r.supplyLineId, invoiceIds: [invoiceId], amount: 100_000_00, termDays: 60 },
+        { idempotencyKey: newKey(), creditLineId: r.supplyLineId, invoiceIds: [invoiceId], amount: 100_000_00, termDays: 60 },
         { json: true },
       ),
     );
@@ -153,7 +153,13 @@ describe('maker-checker in the task inbox', () => {
     const applied = okOf<{ id: number }>(
       await r.demo.post(
         '/api/pledge/financings',
-        { creditLineId: line!.id, lines: [{ positionId: pos!.id, quantity: '20.000' }], amount: 5_000_000, termDays: 90 },
+        {
+          idempotencyKey: newKey(),
+          creditLineId: line!.id,
+          lines: [{ positionId: pos!.id, quantity: '20.000' }],
+          amount: 5_000_000,
+          termDays: 90,
+        },
         { json: true },
       ),
     );

@@ -45,7 +45,8 @@ type Detail = {
 };
 
 const trial = (q: Record<string, string | number>) => t.client().get('/api/cloudloan/trial', q);
-const apply = (body: Record<string, unknown>) => demo.post('/api/cloudloan/applications', body, { json: true });
+const apply = (body: Record<string, unknown>) =>
+  demo.post('/api/cloudloan/applications', { ...body, idempotencyKey: newKey() }, { json: true });
 const eligibility = async () =>
   okOf<{ allowed: boolean; code: string | null; reason: string | null }>(await demo.get('/api/cloudloan/eligibility'));
 const detailOf = async (id: number) => okOf<Detail>(await demo.get(`/api/cloudloan/drawdowns/${id}`));

@@ -31,7 +31,7 @@ import type { AppContext } from '../../app.ts';
 import { ok, page } from '../../lib/envelope.ts';
 import { certifiedScope, scopeOf } from '../../lib/scope.ts';
 import { confirmPassword } from '../auth/confirm-password.ts';
-import { idempotencyKeyOf, idempotencyScopeOf, runIdempotent } from '../ledger/idempotency.ts';
+import { idempotencyScopeOf, requestIdempotencyKey, runIdempotent, runOnce } from '../ledger/idempotency.ts';
 import { submitApplication } from './apply.ts';
 import { drawdown, previewDrawdown } from './draw.ts';
 import { cloudLoanEligibility, eligibilityScope, isCloudLoanAllowed } from './eligibility.ts';
@@ -50,8 +50,6 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const db = ctx.database.db;
   const merchant = { preHandler: app.requireUser('merchant') };
   const operator = { preHandler: app.requireUser('operator') };
-  const keyOf = (request: FastifyRequest, body: { idempotencyKey?: string }) =>
-    idempotencyKeyOf(request.headers['idempotency-key'], body.idempotencyKey);
 
   /** A money-moving call: password confirmation, then the work once per idempotency key. */
   const moneyMove = async <T>(
@@ -61,7 +59,7 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     fingerprint: unknown,
     work: Parameters<typeof runIdempotent<T>>[2],
   ) => {
-    const key = keyOf(request, body);
+    const key = requestIdempotencyKey(request);
     await confirmPassword({ db, cipher: ctx.cipher }, request.user!.id, body.password);
     return (await runIdempotent(db, { scope: idempotencyScopeOf(request), key, operation, request: fingerprint }, work)).result;
   };
@@ -105,12 +103,15 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       ...merchant,
       schema: {
         tags,
-        summary: '提交云贷申请',
+        summary: '提交云贷申请（幂等键）',
         body: cloudLoanApplyInput,
         response: answers(z.object({ id: z.number(), applicationNo: z.string(), status: z.string() })),
       },
     },
-    async (request) => ok(await submitApplication(db, certifiedScope(request), actorOf(request), request.body)),
+    async (request) => {
+      const scope = certifiedScope(request);
+      return runOnce(db, request, (tx) => submitApplication(tx, scope, actorOf(request), request.body));
+    },
   );
   app.get(
     '/api/cloudloan/applications',

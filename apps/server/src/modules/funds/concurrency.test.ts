@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { ledgerProblems, newKey } from '../ledger/testing.ts';
+import { depositThroughReview } from './testing.ts';
 
 /**
  * Concurrency of money movements. On PostgreSQL (TEST_DB=postgres) the harness gives the app a pool
@@ -72,8 +73,7 @@ describe(`concurrent money movements (${process.env.TEST_DB === 'postgres' ? 'Po
     const d = await balanceOf(demo);
     const g = await balanceOf(gouxiao);
     // gouxiao has nothing left after the first test; give it money first.
-    const op = await t.loginAs('operator');
-    await op.post('/api/bpm/funds/deposit', { accountNo: g.accountNo, amount: 1_000_000, idempotencyKey: newKey() }, { json: true });
+    await depositThroughReview(await t.loginAs('operator'), await t.loginAs('fuhe'), { accountNo: g.accountNo, amount: 1_000_000 });
     const password = t.encrypt(DEMO_PASSWORD);
     const send = (from: TestClient, to: Balance) =>
       from

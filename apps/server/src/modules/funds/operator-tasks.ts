@@ -8,14 +8,14 @@ export interface Submitter {
   ip?: string;
 }
 
-export type FundsTaskType = 'FUNDS_WITHDRAWAL_REVIEW' | 'FUNDS_WITHDRAWAL' | 'FUNDS_PAYEE' | 'FUNDS_CONSIGNMENT';
+export type FundsTaskType = 'FUNDS_DEPOSIT' | 'FUNDS_WITHDRAWAL_REVIEW' | 'FUNDS_WITHDRAWAL' | 'FUNDS_PAYEE' | 'FUNDS_CONSIGNMENT';
 
-/** Puts a task for the operators in the `/bpm/tasks` inbox (with its audit row), in the caller's transaction. */
+/** Puts a task for the operators in the `/bpm/tasks` inbox (with its audit row), in the caller's transaction; answers its id. */
 export async function openFundsTask(
   tx: Tx,
   t: {
     type: FundsTaskType;
-    refId: number;
+    refId: number | string;
     enterpriseId: number;
     submittedBy: Submitter;
     subject: string;
@@ -23,5 +23,5 @@ export async function openFundsTask(
     fields: TaskField[];
   },
 ) {
-  await createTask(tx, { ...t, refId: String(t.refId) });
+  return createTask(tx, { ...t, refId: String(t.refId) });
 }

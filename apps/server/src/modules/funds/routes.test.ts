@@ -7,11 +7,14 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { postControlledDisbursement, postRepayment } from '../ledger/financing-postings.ts';
 import { openVirtualAccount } from '../ledger/open-virtual-account.ts';
 import { ledgerFingerprint, ledgerProblems, newKey } from '../ledger/testing.ts';
+import { depositThroughReview } from './testing.ts';
 
 let t: TestApp;
 let demo: TestClient;
 let gouxiao: TestClient;
 let op: TestClient;
+/** The second operator (钱核): approves what `op` recorded (four eyes). */
+let checker: TestClient;
 let demoAccount: { accountNo: string; accountName: string; enterpriseId: number };
 let gxAccount: { accountNo: string; accountName: string };
 
@@ -47,6 +50,7 @@ beforeAll(async () => {
   demo = await t.loginAs('demo');
   gouxiao = await t.loginAs('gouxiao');
   op = await t.loginAs('operator');
+  checker = await t.loginAs('fuhe');
   const d = await balanceOf(demo);
   const [u] = await t.database.db.select({ enterpriseId: users.enterpriseId }).from(users).where(eq(users.loginName, 'demo'));
   demoAccount = { accountNo: d.accountNo, accountName: d.accountName, enterpriseId: u.enterpriseId! };
@@ -125,7 +129,63 @@ describe('the virtual account', () => {
 });
 
 describe('deposit by an operator', () => {
-  it('credits the virtual account once per idempotency key', async () => {
+  it('is credited only when a second operator approves it: the recording operator is refused, nothing moves before (issue 21)', async () => {
+    const before = await balanceOf(demo);
+    const fingerprint = await ledgerFingerprint(t.database.db);
+    const recorded = await op.post(
+      '/api/bpm/funds/deposit',
+      { accountNo: demoAccount.accountNo, amount: 100_000_000_000, payerName: '某付款人', memo: '未核实的回单', idempotencyKey: newKey() },
+      json,
+    );
+    // ¥1,000,000,000.00 typed by one operator: recorded, awaiting review, not money.
+    expect(body(recorded)).toMatchObject({
+      status: 'OK',
+      message: { kind: 'DEPOSIT', status: 'PENDING_REVIEW', amount: 100_000_000_000, enterpriseName: '上海鑫源贸易有限公司' },
+    });
+    const taskId = body<{ taskId: number }>(recorded).message.taskId;
+    expect(await ledgerFingerprint(t.database.db)).toBe(fingerprint);
+    expect(await balanceOf(demo)).toEqual(before);
+
+    // The inbox shows the receipt in words; the operator who recorded it may neither approve nor claim it.
+    const task = body<{ type: string; typeLabel: string; fields: { label: string; value: string }[]; fourEyes: { blockedReason: string } }>(
+      await op.get(`/api/bpm/tasks/${taskId}`),
+    ).message;
+    expect(task).toMatchObject({ type: 'FUNDS_DEPOSIT', typeLabel: '入金复核' });
+    expect(task.fields).toEqual([
+      { label: '虚拟账号', value: demoAccount.accountNo },
+      { label: '企业', value: '上海鑫源贸易有限公司' },
+      { label: '金额', value: '¥1,000,000,000.00' },
+      { label: '付款人', value: '某付款人' },
+      { label: '付款账号', value: '—' },
+      { label: '摘要', value: '未核实的回单' },
+    ]);
+    expect(task.fourEyes.blockedReason).toContain('须由另一位操作员');
+    for (const call of [`/api/bpm/tasks/${taskId}/approve`, `/api/bpm/tasks/${taskId}/claim`])
+      expect(body(await op.post(call, {}, json))).toMatchObject({ status: 'ERROR', code: 'MAKER_CHECKER' });
+    expect(await ledgerFingerprint(t.database.db)).toBe(fingerprint);
+
+    // The second operator finds the bank never received it and rejects: nothing is credited.
+    expect(body(await checker.post(`/api/bpm/tasks/${taskId}/reject`, { reason: '银行未见到账' }, json)).status).toBe('OK');
+    expect(await ledgerFingerprint(t.database.db)).toBe(fingerprint);
+    expect(body(await checker.post(`/api/bpm/tasks/${taskId}/approve`, {}, json)).status).toBe('ERROR');
+    expect(await balanceOf(demo)).toEqual(before);
+
+    // A real one: approved by the second operator, credited once, in the decision's audit row.
+    const credited = await depositThroughReview(op, checker, { accountNo: demoAccount.accountNo, amount: 300_000, memo: '银行回单 HD000' });
+    expect((await balanceOf(demo)).available).toBe(before.available + 300_000);
+    const after = await ledgerFingerprint(t.database.db);
+    expect(body(await checker.post(`/api/bpm/tasks/${credited.taskId}/approve`, {}, json)).status).toBe('ERROR');
+    expect(await ledgerFingerprint(t.database.db)).toBe(after);
+    const [audit] = (
+      (await t.database.db.execute(
+        sql`select actor_name, after from bpm_audit_log where task_id = ${credited.taskId} and action = 'APPROVE'`,
+      )) as unknown as { rows: { actor_name: string; after: { record: { refNo: string; confirmedBy: number } } }[] }
+    ).rows;
+    expect(audit.actor_name).toBe('钱核');
+    expect(audit.after.record.refNo).toBe(credited.refNo);
+  });
+
+  it('records once per idempotency key: a replay answers the same task, and the approval credits once', async () => {
     const before = await balanceOf(demo);
     const key = newKey();
     const payload = {
@@ -138,11 +198,21 @@ describe('deposit by an operator', () => {
     const first = await op.post('/api/bpm/funds/deposit', payload, { json: true, headers: { 'idempotency-key': key } });
     expect(body(first)).toMatchObject({
       status: 'OK',
-      message: { kind: 'DEPOSIT', amount: 5_000_000, enterpriseName: '上海鑫源贸易有限公司', refNo: expect.stringMatching(/^LS\d{16}$/) },
+      message: {
+        kind: 'DEPOSIT',
+        status: 'PENDING_REVIEW',
+        amount: 5_000_000,
+        enterpriseName: '上海鑫源贸易有限公司',
+        taskId: expect.any(Number),
+      },
     });
+    const tasks = async () =>
+      body<{ totalCount: number }>(await op.get('/api/bpm/tasks', { type: 'FUNDS_DEPOSIT', state: 'PENDING' })).message.totalCount;
+    const pending = await tasks();
     const fingerprint = await ledgerFingerprint(t.database.db);
     const replay = await op.post('/api/bpm/funds/deposit', payload, { json: true, headers: { 'idempotency-key': key } });
     expect(replay.json()).toEqual(first.json());
+    expect(await tasks()).toBe(pending);
     expect(await ledgerFingerprint(t.database.db)).toBe(fingerprint);
     const changed = await op.post(
       '/api/bpm/funds/deposit',
@@ -151,11 +221,26 @@ describe('deposit by an operator', () => {
     );
     expect(body(changed)).toMatchObject({ status: 'ERROR', message: expect.stringContaining('幂等键') });
     expect(await ledgerFingerprint(t.database.db)).toBe(fingerprint);
+    expect(await tasks()).toBe(pending);
+
+    const taskId = body<{ taskId: number }>(first).message.taskId;
+    expect(body(await checker.post(`/api/bpm/tasks/${taskId}/approve`, { comment: '已核对' }, json)).status).toBe('OK');
+    const history = body<{ history: { action: string; after: { record: Record<string, unknown> } }[] }>(
+      await checker.get(`/api/bpm/tasks/${taskId}`),
+    ).message.history;
+    expect(history.find((h) => h.action === 'APPROVE')!.after.record).toMatchObject({
+      kind: 'DEPOSIT',
+      amount: 5_000_000,
+      enterpriseName: '上海鑫源贸易有限公司',
+      refNo: expect.stringMatching(/^LS\d{16}$/),
+    });
     expect((await balanceOf(demo)).available).toBe(before.available + 5_000_000);
   });
 
   it('refuses an unknown account number, a bad amount, a missing key and a merchant caller', async () => {
     const before = await ledgerFingerprint(t.database.db);
+    const tasks = async () => body<{ totalCount: number }>(await op.get('/api/bpm/tasks', { type: 'FUNDS_DEPOSIT' })).message.totalCount;
+    const tasksBefore = await tasks();
     expect(
       body(await op.post('/api/bpm/funds/deposit', { accountNo: '622299999999999', amount: 100, idempotencyKey: newKey() }, json)).message,
     ).toContain('虚拟账号不存在');
@@ -171,16 +256,13 @@ describe('deposit by an operator', () => {
         .statusCode,
     ).toBe(403);
     expect(await ledgerFingerprint(t.database.db)).toBe(before);
+    expect(await tasks()).toBe(tasksBefore);
   });
 });
 
 describe('fund flows', () => {
   it('lists the newest flows first with type labels, directions and a total', async () => {
-    await op.post(
-      '/api/bpm/funds/deposit',
-      { accountNo: demoAccount.accountNo, amount: 12_345, payerName: '江苏客户甲', idempotencyKey: newKey() },
-      json,
-    );
+    await depositThroughReview(op, checker, { accountNo: demoAccount.accountNo, amount: 12_345, payerName: '江苏客户甲' });
     const res = body<{
       items: { flowType: string; typeLabel: string; direction: string; amount: number; counterpartyName: string; refNo: string }[];
       totalCount: number;
@@ -275,7 +357,7 @@ describe('withdrawal', () => {
     const { withdrawalId } = body<{ withdrawalId: number }>(res).message;
     // Maker-checker: one operator reviews the request, the second confirms the pay-out.
     await approveTask('FUNDS_WITHDRAWAL_REVIEW', withdrawalId);
-    await approveTask('FUNDS_WITHDRAWAL', withdrawalId, 'approve', '', await t.loginAs('fuhe'));
+    await approveTask('FUNDS_WITHDRAWAL', withdrawalId, 'approve', '', checker);
     const paid = await balanceOf(demo);
     expect(paid).toMatchObject({ available: after.available, frozen: before.frozen, balance: before.balance - 1_002_000 });
     const list = body<{ items: { id: number; status: string }[] }>(await demo.get('/api/funds/withdrawals')).message.items;
@@ -287,7 +369,7 @@ describe('withdrawal', () => {
     const res = body<{ withdrawalId: number }>(await withdraw(demo, 300_000));
     expect(res.status).toBe('OK');
     await approveTask('FUNDS_WITHDRAWAL_REVIEW', res.message.withdrawalId);
-    await approveTask('FUNDS_WITHDRAWAL', res.message.withdrawalId, 'reject', undefined, await t.loginAs('fuhe'));
+    await approveTask('FUNDS_WITHDRAWAL', res.message.withdrawalId, 'reject', undefined, checker);
     expect(await balanceOf(demo)).toMatchObject({ available: before.available, frozen: before.frozen, balance: before.balance });
     const flows = body<{ items: { flowType: string }[] }>(await demo.get('/api/funds/flows', { size: 2 }))
       .message.items.map((f) => f.flowType)
@@ -402,15 +484,30 @@ describe('payee whitelist, consignment and controlled funds', () => {
   it('opens a payee that waits for the operator, then is active', async () => {
     const res = await demo.post(
       '/api/funds/payees',
-      { name: '江西铜材供应有限公司', bankName: '中国银行南昌分行', accountNo: '6216 6100 0001 2345', relation: 'UPSTREAM' },
+      {
+        idempotencyKey: newKey(),
+        name: '江西铜材供应有限公司',
+        bankName: '中国银行南昌分行',
+        accountNo: '6216 6100 0001 2345',
+        relation: 'UPSTREAM',
+      },
       json,
     );
     expect(body(res)).toMatchObject({ status: 'OK', message: { status: 'PENDING', accountNo: '6216610000012345' } });
     payeeId = body<{ id: number }>(res).message.id;
     expect(
-      body(await demo.post('/api/funds/payees', { name: '重复', bankName: '中国银行', accountNo: '6216610000012345' }, json)).message,
+      body(
+        await demo.post(
+          '/api/funds/payees',
+          { idempotencyKey: newKey(), name: '重复', bankName: '中国银行', accountNo: '6216610000012345' },
+          json,
+        ),
+      ).message,
     ).toContain('请勿重复添加');
-    expect((await demo.post('/api/funds/payees', { name: 'x', bankName: '中国银行', accountNo: '12' }, json)).statusCode).toBe(400);
+    expect(
+      (await demo.post('/api/funds/payees', { idempotencyKey: newKey(), name: 'x', bankName: '中国银行', accountNo: '12' }, json))
+        .statusCode,
+    ).toBe(400);
     await approveTask('FUNDS_PAYEE', payeeId);
     const list = body<{ items: { id: number; status: string }[] }>(await demo.get('/api/funds/payees', { status: 'ACTIVE' })).message.items;
     expect(list.find((p) => p.id === payeeId)?.status).toBe('ACTIVE');
@@ -445,7 +542,11 @@ describe('payee whitelist, consignment and controlled funds', () => {
 
   it('a rejected payee stays out of the whitelist', async () => {
     const res = body<{ id: number }>(
-      await demo.post('/api/funds/payees', { name: '可疑收款方', bankName: '某银行', accountNo: '99990000111122' }, json),
+      await demo.post(
+        '/api/funds/payees',
+        { idempotencyKey: newKey(), name: '可疑收款方', bankName: '某银行', accountNo: '99990000111122' },
+        json,
+      ),
     );
     await approveTask('FUNDS_PAYEE', res.message.id, 'reject', '资料不全');
     const p = body<{ items: { id: number; status: string; reviewNote: string }[] }>(await demo.get('/api/funds/payees')).message.items.find(
@@ -457,7 +558,7 @@ describe('payee whitelist, consignment and controlled funds', () => {
   it('consignment: an application for an active payee, approved, is listed by getPassedApplcation', async () => {
     const res = await demo.post(
       '/api/funds/consignments',
-      { payeeId, contractNo: 'CG-2026-001', amountLimit: 50_000_000, remark: '铜材采购' },
+      { idempotencyKey: newKey(), payeeId, contractNo: 'CG-2026-001', amountLimit: 50_000_000, remark: '铜材采购' },
       json,
     );
     expect(body(res)).toMatchObject({ status: 'OK', message: { status: 'PENDING' } });
@@ -493,7 +594,11 @@ describe('payee whitelist, consignment and controlled funds', () => {
     expect((await pay({ payeeId, amount: 0 })).message).toContain('支付金额必须大于0');
     // Another enterprise's payee or tranche: not found.
     const gxPayee = body<{ id: number }>(
-      await gouxiao.post('/api/funds/payees', { name: '远航上游公司', bankName: '建设银行', accountNo: '1234567890123' }, json),
+      await gouxiao.post(
+        '/api/funds/payees',
+        { idempotencyKey: newKey(), name: '远航上游公司', bankName: '建设银行', accountNo: '1234567890123' },
+        json,
+      ),
     ).message.id;
     expect(
       (

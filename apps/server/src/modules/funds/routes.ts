@@ -12,7 +12,7 @@ import {
   counterpartyFlowsQuery,
   counterpartyFlowsSchema,
   depositBody,
-  depositResultSchema,
+  depositSubmittedSchema,
   entryResultQuery,
   entryResultSchema,
   flowFiltersQuery,
@@ -26,6 +26,7 @@ import {
   passedConsignmentsBody,
   payeeInput,
   payeeListQuery,
+  payeeOpenBody,
   payeePageSchema,
   payeeSchema,
   targetedPaymentBody,
@@ -45,12 +46,12 @@ import { BusinessError, ok, page } from '../../lib/envelope.ts';
 import { certifiedScope } from '../../lib/scope.ts';
 import { readSiteConfig } from '../system/site-config.ts';
 import { virtualAccountByNo } from '../ledger/balances.ts';
-import { idempotencyKeyOf, idempotencyScopeOf, runIdempotent } from '../ledger/idempotency.ts';
+import { idempotencyKeyOf, idempotencyScopeOf, runIdempotent, runOnce } from '../ledger/idempotency.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
 import { accountBalance, ownVirtualAccount } from './balance.ts';
 import { applyConsignment, listConsignments } from './consignment.ts';
 import { listTranches, payFromControlled } from './controlled.ts';
-import { recordDeposit } from './deposit.ts';
+import { submitDeposit } from './deposit.ts';
 import { entrySummary } from './entry-summary.ts';
 import { counterpartyFlows, exportFundFlows, listFundFlows, monthlyFundFlows } from './fund-flows.ts';
 import { confirmPassword, submitterOf } from './guards.ts';
@@ -218,10 +219,14 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.post(
     '/api/funds/payees',
-    { ...merchant, schema: { tags, summary: '开通定向支付：新增收款方（待审核）', body: payeeInput, response: answers(payeeSchema) } },
+    {
+      ...merchant,
+      schema: { tags, summary: '开通定向支付：新增收款方（待审核；幂等键）', body: payeeOpenBody, response: answers(payeeSchema) },
+    },
     async (request) => {
       const scope = certifiedScope(request);
-      return ok(await db.transaction((tx) => openPayee(tx, scope, submitterOf(request), request.body)));
+      const { idempotencyKey: _key, ...payee } = request.body;
+      return runOnce(db, request, (tx) => openPayee(tx, scope, submitterOf(request), payee));
     },
   );
 
@@ -257,11 +262,11 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/funds/consignments',
     {
       ...merchant,
-      schema: { tags, summary: '申请代付服务（待审核）', body: consignmentBody, response: answers(consignmentAppliedSchema) },
+      schema: { tags, summary: '申请代付服务（待审核；幂等键）', body: consignmentBody, response: answers(consignmentAppliedSchema) },
     },
     async (request) => {
       const scope = certifiedScope(request);
-      return ok(await db.transaction((tx) => applyConsignment(tx, scope, { by: submitterOf(request), ...request.body })));
+      return runOnce(db, request, (tx) => applyConsignment(tx, scope, { by: submitterOf(request), ...request.body }));
     },
   );
 
@@ -336,7 +341,12 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/bpm/funds/deposit',
     {
       ...operator,
-      schema: { tags, summary: '登记入金：银行到账记入虚拟账户（运营，幂等）', body: depositBody, response: answers(depositResultSchema) },
+      schema: {
+        tags,
+        summary: '登记入金：银行到账待另一位操作员复核（入金复核任务，通过后记入虚拟账户；运营，幂等）',
+        body: depositBody,
+        response: answers(depositSubmittedSchema),
+      },
     },
     async (request) => {
       const { accountNo, amount, payerName, payerAccountNo, memo } = request.body;
@@ -349,7 +359,7 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           operation: 'deposit',
           request: { accountNo, amount, payerName: payerName ?? null, payerAccountNo: payerAccountNo ?? null, memo: memo ?? null },
         },
-        (tx) => recordDeposit(tx, { operatorId: request.user!.id, accountNo, amount, payerName, payerAccountNo, memo }),
+        (tx) => submitDeposit(tx, submitterOf(request), { accountNo, amount, payerName, payerAccountNo, memo }),
       );
       return ok(result);
     },

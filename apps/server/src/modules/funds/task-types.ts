@@ -1,5 +1,6 @@
 import type { TaskType } from '../bpm/registry.ts';
 import { reviewConsignment } from './consignment.ts';
+import { creditDeposit } from './deposit.ts';
 import { reviewPayee } from './payees.ts';
 import { confirmWithdrawalPaid, failWithdrawal, reviewWithdrawal } from './withdraw.ts';
 
@@ -9,6 +10,15 @@ import { confirmWithdrawalPaid, failWithdrawal, reviewWithdrawal } from './withd
  * money movement and the task's new state commit together.
  */
 export const FUNDS_TASK_TYPES: readonly TaskType[] = [
+  {
+    type: 'FUNDS_DEPOSIT',
+    label: '入金复核',
+    // Four eyes on money entering: one operator records the bank receipt (the task's submitter, who
+    // the inbox refuses), another checks it against the bank and approves — only then is it credited.
+    decisionLabels: { approve: '已入账', reject: '不予入账' },
+    onApprove: (tx, task, operator) => creditDeposit(tx, task, operator),
+    onReject: async (_tx, _task, _operator, reason) => ({ before: { credited: false }, after: { credited: false, reason } }),
+  },
   {
     type: 'FUNDS_WITHDRAWAL_REVIEW',
     label: '提现审核',

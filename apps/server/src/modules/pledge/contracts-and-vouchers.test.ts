@@ -1,11 +1,10 @@
-import { chinaDate } from '@factoring/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, creditLines, ledgerAccounts, pledgeFinancings, users } from '../../db/schema/index.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
 import { newKey } from '../supplyloan/testing.ts';
-import { pledgeWorld } from './testing.ts';
+import { pledgeWorld, priceThroughReview } from './testing.ts';
 import { uploadPng } from '../uploads/testing.ts';
 import { checkStock } from '../warehouse/stock-check.ts';
 import { stockFingerprint } from '../warehouse/testing.ts';
@@ -93,7 +92,7 @@ const balances = async () => ({
 const apply = (quantity: string, amount: number) =>
   demo.post(
     '/api/pledge/financings',
-    { creditLineId: lineId, lines: [{ positionId: coilPosition, quantity }], amount, termDays: 90 },
+    { idempotencyKey: newKey(), creditLineId: lineId, lines: [{ positionId: coilPosition, quantity }], amount, termDays: 90 },
     { json: true },
   );
 const financing = async (id: number) => (await t.database.db.select().from(pledgeFinancings).where(eq(pledgeFinancings.id, id)))[0]!;
@@ -117,7 +116,7 @@ const payMargin = (id: number) =>
 const voucher = (id: number, b: Record<string, unknown>, client = demo) =>
   client.post(
     `/api/pledge/financings/${id}/vouchers`,
-    { payerAccountName: '上海演示钢贸有限公司', payerAccountNo: '6222020000001234', ...b },
+    { idempotencyKey: newKey(), payerAccountName: '上海演示钢贸有限公司', payerAccountNo: '6222020000001234', ...b },
     { json: true },
   );
 type VoucherAnswer = { id: number; voucherNo: string; status: string; amount: number; kind: string; refNo: string | null };
@@ -288,14 +287,8 @@ describe('bank-transfer vouchers', () => {
     okOf(await decide('PLEDGE_DISBURSE', id, checker));
     const upload = () => uploadPng(t, demo, 'PLEDGE_VOUCHER');
 
-    // Price 2,400.00: a margin call of 3,200.00.
-    okOf(
-      await op.post(
-        '/api/bpm/pledge/prices',
-        { goodsId: coilId, unitPrice: 240_000, priceDate: chinaDate(), source: '测试报价' },
-        { json: true },
-      ),
-    );
+    // Price 2,400.00 (entered by the operator, approved by the second): a margin call of 3,200.00.
+    await priceThroughReview(op, checker, coilId, 240_000);
     const info = okOf<{ marginCall: { id: number; amount: number } | null }>(await demo.get(`/api/pledge/financings/${id}/payment`));
     expect(info.marginCall?.amount).toBe(320_000);
 

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app.ts';
 import { ok } from '../../lib/envelope.ts';
 import { certifiedScope, enterpriseScope } from '../../lib/scope.ts';
+import { runOnce } from '../ledger/idempotency.ts';
 import { pledgeContracts } from './contract-status.ts';
 import { pledgePaymentInfo, pledgeVoucherOf } from './payment-info.ts';
 import { submitPledgeVoucher } from './submit-voucher.ts';
@@ -53,23 +54,17 @@ export const pledgePaymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       preHandler: merchant,
       schema: {
         tags,
-        summary: '提交线下转账凭证（保证金、补缴保证金、还款；运营确认到账后入账）',
+        summary: '提交线下转账凭证（保证金、补缴保证金、还款；运营确认到账后入账；幂等键）',
         params: idParams,
         body: pledgeVoucherBody,
         response: answers(pledgeVoucherSchema),
       },
     },
-    async (request) =>
-      ok(
-        await submitPledgeVoucher(
-          db,
-          certifiedScope(request),
-          request.params.id,
-          { id: request.user!.id, name: request.user!.displayName, ip: request.ip },
-          request.body,
-          chinaDate(),
-        ),
-      ),
+    async (request) => {
+      const scope = certifiedScope(request);
+      const actor = { id: request.user!.id, name: request.user!.displayName, ip: request.ip };
+      return runOnce(db, request, (tx) => submitPledgeVoucher(tx, scope, request.params.id, actor, request.body, chinaDate()));
+    },
   );
   app.get(
     '/api/pledge/vouchers/:id',

@@ -4,7 +4,9 @@ import {
   goodsPriceListSchema,
   pledgeReleaseOrderDeskQuery,
   pledgeReleaseOrderDeskSchema,
-  goodsPriceResultSchema,
+  goodsPricePreviewQuery,
+  goodsPricePreviewSchema,
+  goodsPriceSubmittedSchema,
   idParams,
   pledgeAppliedSchema,
   pledgeApplyBody,
@@ -32,7 +34,7 @@ import type { Tx } from '../../db/client.ts';
 import { ok } from '../../lib/envelope.ts';
 import { certifiedScope, enterpriseScope } from '../../lib/scope.ts';
 import { confirmPassword } from '../auth/confirm-password.ts';
-import { idempotencyKeyOf, idempotencyScopeOf, runIdempotent } from '../ledger/idempotency.ts';
+import { idempotencyScopeOf, requestIdempotencyKey, runIdempotent, runOnce } from '../ledger/idempotency.ts';
 import { applyPledge } from './apply.ts';
 import { cancelPledge } from './cancel.ts';
 import { listPledges, pledgeDetail } from './list.ts';
@@ -40,7 +42,7 @@ import { pledgeableStock } from './my-stock.ts';
 import { payMargin } from './pay-margin.ts';
 import { pledgePlatforms } from './platforms.ts';
 import { goodsPriceList } from './prices.ts';
-import { recordGoodsPrice } from './record-price.ts';
+import { previewGoodsPrice, submitGoodsPrice } from './record-price.ts';
 import { redeemGoods } from './redeem.ts';
 import { releaseOrderDesk } from './release-order-desk.ts';
 import { repayPledge } from './repay.ts';
@@ -103,9 +105,17 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/api/pledge/financings',
     {
       preHandler: merchant,
-      schema: { tags, summary: '申请质押融资（占用授信、质押货物）', body: pledgeApplyBody, response: answers(pledgeAppliedSchema) },
+      schema: {
+        tags,
+        summary: '申请质押融资（占用授信、质押货物；幂等键）',
+        body: pledgeApplyBody,
+        response: answers(pledgeAppliedSchema),
+      },
     },
-    async (request) => ok(await applyPledge(db, certifiedScope(request), actorOf(request), request.body, chinaDate())),
+    async (request) => {
+      const scope = certifiedScope(request);
+      return runOnce(db, request, (tx) => applyPledge(tx, scope, actorOf(request), request.body, chinaDate()));
+    },
   );
   app.get(
     '/api/pledge/financings',
@@ -147,7 +157,7 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     work: (tx: Tx) => Promise<R>,
   ): Promise<R> {
     const scope = certifiedScope(request);
-    const key = idempotencyKeyOf(request.headers['idempotency-key'], p.body.idempotencyKey);
+    const key = requestIdempotencyKey(request);
     if (p.password !== false) await confirmPassword({ db, cipher: ctx.cipher }, scope.userId, p.body.password);
     const { result } = await runIdempotent(
       db,
@@ -263,17 +273,43 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request) => ok(await releaseOrderDesk(db, request.query)),
   );
+  app.get(
+    '/api/bpm/pledge/prices/preview',
+    {
+      preHandler: operator,
+      schema: {
+        tags,
+        summary: '价格预演：新单价将使哪些质押融资超过预警线 / 平仓线、发出或调整哪些补缴通知（不改变任何数据）',
+        querystring: goodsPricePreviewQuery,
+        response: answers(goodsPricePreviewSchema),
+      },
+    },
+    async (request) => ok(await previewGoodsPrice(db, request.query.goodsId, request.query.unitPrice)),
+  );
   app.post(
     '/api/bpm/pledge/prices',
     {
       preHandler: operator,
       schema: {
         tags,
-        summary: '录入货物价格（盯市估值，必要时发出补缴保证金通知）',
+        summary: '录入货物价格（生成价格复核任务：另一位操作员通过后才生效并盯市；幂等键）',
         body: goodsPriceBody,
-        response: answers(goodsPriceResultSchema),
+        response: answers(goodsPriceSubmittedSchema),
       },
     },
-    async (request) => ok(await recordGoodsPrice(db, actorOf(request), request.body, chinaDate())),
+    async (request) => {
+      const { goodsId, unitPrice, priceDate, source } = request.body;
+      const { result } = await runIdempotent(
+        db,
+        {
+          scope: idempotencyScopeOf(request),
+          key: requestIdempotencyKey(request),
+          operation: 'pledge.price',
+          request: { goodsId, unitPrice, priceDate, source },
+        },
+        (tx) => submitGoodsPrice(tx, { id: request.user!.id, name: request.user!.displayName, ip: request.ip }, request.body),
+      );
+      return ok(result);
+    },
   );
 };

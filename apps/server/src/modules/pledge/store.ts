@@ -30,6 +30,7 @@ export const PLEDGE_TASK = {
   APPROVAL: 'PLEDGE_APPROVAL',
   DISBURSE: 'PLEDGE_DISBURSE',
   MARGIN_DEFAULT: 'PLEDGE_MARGIN_DEFAULT',
+  PRICE: 'PLEDGE_PRICE',
 } as const;
 
 /** The reference written on every stock movement of a pledge financing (warehouse README). */

@@ -3,6 +3,7 @@ import type { TaskType } from '../bpm/registry.ts';
 import { approvePledge, rejectPledge } from './approval.ts';
 import { contractFacts } from './contract-status.ts';
 import { disbursePledge } from './disburse.ts';
+import { approveGoodsPrice, priceTaskFacts, rejectGoodsPrice } from './record-price.ts';
 import { PLEDGE_TASK } from './store.ts';
 import { PLEDGE_VOUCHER_TASK_TYPES } from './voucher-task-types.ts';
 
@@ -31,6 +32,16 @@ export const PLEDGE_TASK_TYPES: readonly TaskType[] = [
     label: '补缴保证金逾期跟进',
     onApprove: async (_tx, task, _operator, comment) => ({ after: { followedUp: true, marginCallId: task.refId, comment } }),
     onReject: async (_tx, task, _operator, reason) => ({ after: { followedUp: false, marginCallId: task.refId, reason } }),
+  },
+  {
+    // Four eyes on prices: one operator enters a goods price (the task's submitter, whom the inbox
+    // refuses), another approves it — only then is it recorded and every live pledge marked to market.
+    type: PLEDGE_TASK.PRICE,
+    label: '质押货物价格复核',
+    // Live in the drawer: which financings the price would push past the warning or liquidation line.
+    describe: (db, task) => priceTaskFacts(db, task),
+    onApprove: (tx, task, operator) => approveGoodsPrice(tx, task, operator, chinaDate()),
+    onReject: async (_tx, task, operator, reason) => rejectGoodsPrice(task, operator, reason),
   },
   ...PLEDGE_VOUCHER_TASK_TYPES,
 ];

@@ -27,7 +27,7 @@ export interface PledgeWorld {
   t: TestApp;
   demo: TestClient;
   op: TestClient;
-  /** The second operator where maker-checker is on (the one who approves never disburses); else the same operator. */
+  /** The second operator (钱核): disburses what `op` approved, approves the prices `op` enters (maker-checker). */
   checker: TestClient;
   keeper: TestClient;
   other: TestClient;
@@ -45,7 +45,7 @@ export async function pledgeWorld(t: TestApp, margins = 40_000_000): Promise<Ple
   const demo = await t.loginAs('demo');
   const op = await t.loginAs('operator');
   const keeper = await t.loginAs('cangchu');
-  const checker = await t.loginAs('fuhe').catch(() => op);
+  const checker = await t.loginAs('fuhe');
   const other = await t.loginAs('gouxiao');
   const db = t.database.db;
   const [me] = await db.select().from(users).where(eq(users.loginName, 'demo'));
@@ -149,9 +149,36 @@ const pendingTask = async (w: PledgeWorld, type: string, refId: number, by: Test
 export const approveTask = async (w: PledgeWorld, type: string, refId: number, by = w.op) =>
   okOf(await by.post(`/api/bpm/tasks/${await pendingTask(w, type, refId, by)}/approve`, { comment: '同意' }));
 
-/** Operator records a coil price (cents a tonne). */
-export const recordPrice = async (w: PledgeWorld, unitPrice: number, priceDate = chinaDate()) =>
-  okOf(await w.op.post('/api/bpm/pledge/prices', { goodsId: w.coilId, unitPrice, priceDate, source: '测试报价' }, { json: true }));
+/** `maker` enters a goods price (cents a unit, with an idempotency key): a PLEDGE_PRICE task, nothing revalued yet. Answers the task id. */
+export const enterPrice = async (maker: TestClient, goodsId: number, unitPrice: number, priceDate = chinaDate()) =>
+  okOf<{ taskId: number }>(
+    await maker.post(
+      '/api/bpm/pledge/prices',
+      { goodsId, unitPrice, priceDate, source: '测试报价', idempotencyKey: newKey() },
+      { json: true },
+    ),
+  ).taskId;
+
+/** `checker` — another operator — approves an entered price: it takes effect (price list, mark to market). */
+export const approvePrice = (checker: TestClient, taskId: number) =>
+  checker.post(`/api/bpm/tasks/${taskId}/approve`, { comment: '已核对报价' }, { json: true });
+
+/** A price through four eyes: `maker` enters it, `checker` approves it. Answers the task id. */
+export async function priceThroughReview(
+  maker: TestClient,
+  checker: TestClient,
+  goodsId: number,
+  unitPrice: number,
+  priceDate = chinaDate(),
+) {
+  const taskId = await enterPrice(maker, goodsId, unitPrice, priceDate);
+  okOf(await approvePrice(checker, taskId));
+  return taskId;
+}
+
+/** A coil price (cents a tonne) in effect: the operator enters it, the second operator approves it. */
+export const recordPrice = (w: PledgeWorld, unitPrice: number, priceDate = chinaDate()) =>
+  priceThroughReview(w.op, w.checker, w.coilId, unitPrice, priceDate);
 
 /**
  * A financing on `positionId` brought to DISBURSED through the real operations: apply, margin from
@@ -161,7 +188,7 @@ export async function disbursedFinancing(w: PledgeWorld, positionId: number, qua
   const applied = okOf<{ id: number }>(
     await w.demo.post(
       '/api/pledge/financings',
-      { creditLineId: w.lineId, lines: [{ positionId, quantity }], amount, termDays },
+      { idempotencyKey: newKey(), creditLineId: w.lineId, lines: [{ positionId, quantity }], amount, termDays },
       { json: true },
     ),
   );

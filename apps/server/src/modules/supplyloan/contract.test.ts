@@ -31,7 +31,13 @@ describe('money is integer cents, strictly', () => {
       const invoiceId = await verifiedInvoice(r, 1_000_000);
       const before = await countOf(financings);
       expectFieldRefused(
-        await r.demo.post('/api/supplyloan/financings', { creditLineId: r.supplyLineId, invoiceIds: [invoiceId], amount, termDays: 30 }),
+        await r.demo.post('/api/supplyloan/financings', {
+          idempotencyKey: newKey(),
+          creditLineId: r.supplyLineId,
+          invoiceIds: [invoiceId],
+          amount,
+          termDays: 30,
+        }),
         'amount',
       );
       expect(await countOf(financings)).toBe(before);
@@ -62,10 +68,17 @@ describe('money is integer cents, strictly', () => {
     expectFieldRefused(await r.demo.post('/api/supplyloan/invoices', { ...invoice, amount: '0x10' }), 'amount');
     expectFieldRefused(await r.demo.post('/api/supplyloan/invoices', { ...invoice, amount: 100, taxAmount: '1e3' }), 'taxAmount');
     const order = { creditLineId: r.supplyLineId, orderNo: 'PO-CONTRACT-1', deliveryDate: '2026-03-01', amount: 100, termDays: 30 };
-    expectFieldRefused(await r.demo.post('/api/supplyloan/orderLoans', { ...order, orderAmount: true }, { json: true }), 'orderAmount');
+    expectFieldRefused(
+      await r.demo.post('/api/supplyloan/orderLoans', { idempotencyKey: newKey(), ...order, orderAmount: true }, { json: true }),
+      'orderAmount',
+    );
     expectFieldRefused(await r.demo.post('/api/supplyloan/financings/1/drawdowns', { amount: '1e3', termDays: 30 }), 'amount');
     expectFieldRefused(
-      await r.demo.post('/api/supplyloan/platforms/join', { platformId: r.supplyPlatformId, requestedLimit: '0x10' }),
+      await r.demo.post('/api/supplyloan/platforms/join', {
+        idempotencyKey: newKey(),
+        platformId: r.supplyPlatformId,
+        requestedLimit: '0x10',
+      }),
       'requestedLimit',
     );
   });
@@ -92,7 +105,14 @@ describe('text refuses control characters', () => {
     expectFieldRefused(
       await r.demo.post(
         '/api/supplyloan/financings',
-        { creditLineId: r.supplyLineId, invoiceIds: [invoiceId], amount: 100_000, termDays: 30, purpose: 'a\u0000b' },
+        {
+          idempotencyKey: newKey(),
+          creditLineId: r.supplyLineId,
+          invoiceIds: [invoiceId],
+          amount: 100_000,
+          termDays: 30,
+          purpose: 'a\u0000b',
+        },
         { json: true },
       ),
       'purpose',
@@ -102,7 +122,15 @@ describe('text refuses control characters', () => {
     expectFieldRefused(
       await r.demo.post(
         '/api/supplyloan/orderLoans',
-        { creditLineId: r.supplyLineId, orderNo: 'PO\u0000', orderAmount: 100, deliveryDate: '2026-03-01', amount: 80, termDays: 30 },
+        {
+          idempotencyKey: newKey(),
+          creditLineId: r.supplyLineId,
+          orderNo: 'PO\u0000',
+          orderAmount: 100,
+          deliveryDate: '2026-03-01',
+          amount: 80,
+          termDays: 30,
+        },
         { json: true },
       ),
       'orderNo',
@@ -128,16 +156,28 @@ describe('another enterprise’s ids answer nothing', () => {
         { json: true },
       ),
       await other.post(`/api/supplyloan/financings/${id}/voucher`, {
+        idempotencyKey: newKey(),
         amount: 100,
         voucherUploadId: 1,
         payerAccountName: '测试',
         payerAccountNo: '6222020200000000',
       }),
-      await other.post(`/api/supplyloan/financings/${id}/extension`, { newDueDate: '2030-01-01', reason: '资金周转' }),
-      await other.post(`/api/supplyloan/financings/${id}/drawdowns`, { amount: 100, termDays: 30 }),
+      await other.post(`/api/supplyloan/financings/${id}/extension`, {
+        idempotencyKey: newKey(),
+        newDueDate: '2030-01-01',
+        reason: '资金周转',
+      }),
+      await other.post(`/api/supplyloan/financings/${id}/drawdowns`, { idempotencyKey: newKey(), amount: 100, termDays: 30 }),
       await other.post('/api/supplyloan/trial', { creditLineId: r.supplyLineId, amount: 100, termDays: 30 }),
-      await other.post('/api/supplyloan/financings', { creditLineId: r.supplyLineId, invoiceIds: [invoiceId], amount: 100, termDays: 30 }),
+      await other.post('/api/supplyloan/financings', {
+        idempotencyKey: newKey(),
+        creditLineId: r.supplyLineId,
+        invoiceIds: [invoiceId],
+        amount: 100,
+        termDays: 30,
+      }),
       await other.post('/api/supplyloan/orderLoans', {
+        idempotencyKey: newKey(),
         creditLineId: r.supplyLineId,
         orderNo: 'PO-OTHER-1',
         orderAmount: 1000,

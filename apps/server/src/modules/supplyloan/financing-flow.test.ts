@@ -70,7 +70,14 @@ describe('worked example in arrears through the API: 1,000,000.00 at 7.2 % for 9
     applied = okOf<Applied>(
       await r.demo.post(
         '/api/supplyloan/financings',
-        { creditLineId: r.supplyLineId, invoiceIds: [invoiceId], amount: 100_000_000, termDays: 90, purpose: '支付货款' },
+        {
+          idempotencyKey: newKey(),
+          creditLineId: r.supplyLineId,
+          invoiceIds: [invoiceId],
+          amount: 100_000_000,
+          termDays: 90,
+          purpose: '支付货款',
+        },
         { json: true },
       ),
     );

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, creditLines, financingTranches, platforms } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { todayChina } from '../credit/credit-lines.ts';
-import { approveTask, disbursedFinancing, okOf, refusal, roles, verifiedInvoice, type Applied, type Roles } from './testing.ts';
+import { approveTask, disbursedFinancing, newKey, okOf, refusal, roles, verifiedInvoice, type Applied, type Roles } from './testing.ts';
 
 let t: TestApp;
 let r: Roles;
@@ -27,7 +27,11 @@ type Trial = { interest: number; dueDate: string; startDate: string; maxAmount: 
 const trialOf = (body: Record<string, unknown>) =>
   r.demo.post('/api/supplyloan/trial', { creditLineId: r.supplyLineId, ...body }, { json: true });
 const apply = (body: Record<string, unknown>) =>
-  r.demo.post('/api/supplyloan/financings', { creditLineId: r.supplyLineId, termDays: 60, ...body }, { json: true });
+  r.demo.post(
+    '/api/supplyloan/financings',
+    { idempotencyKey: newKey(), creditLineId: r.supplyLineId, termDays: 60, ...body },
+    { json: true },
+  );
 
 describe('how much may be financed: one rule for the hint, the trial and the application', () => {
   it('the advance-rate cap rounds down: 7,777,777.77 × 70 % allows 5,444,444.43, not 5,444,444.44', async () => {
@@ -108,7 +112,11 @@ describe('extensions: what is shown is what is collected', () => {
     const f = await disbursedFinancing(t, r, { amount: 100_000_050, termDays: 31, invoiceAmount: 150_000_000 });
     expect(f.interest).toBe(620_000);
     const ext = okOf<Extension>(
-      await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: addDays(today, 51), reason: '下游回款延迟20天' }),
+      await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, {
+        idempotencyKey: newKey(),
+        newDueDate: addDays(today, 51),
+        reason: '下游回款延迟20天',
+      }),
     );
     expect(ext).toMatchObject({ extraDays: 20, totalDays: 51, annualRatePpm: 72_000, repriced: false, extraInterest: 400_001 });
     okOf(await approveTask(r.operator, 'EXTENSION', ext.extensionId, '同意展期'));
@@ -123,6 +131,7 @@ describe('extensions: what is shown is what is collected', () => {
     expect(f.interest).toBe(1_200_000);
     const ext = okOf<Extension>(
       await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, {
+        idempotencyKey: newKey(),
         newDueDate: addDays(today, 100),
         reason: '核心企业付款周期调整',
       }),

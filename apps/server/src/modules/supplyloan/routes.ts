@@ -45,7 +45,7 @@ import type { AppContext } from '../../app.ts';
 import { ok, page } from '../../lib/envelope.ts';
 import { certifiedScope, enterpriseScope } from '../../lib/scope.ts';
 import { confirmPassword } from '../auth/confirm-password.ts';
-import { idempotencyKeyOf, idempotencyScopeOf, runIdempotent } from '../ledger/idempotency.ts';
+import { idempotencyKeyOf, idempotencyScopeOf, runIdempotent, runOnce } from '../ledger/idempotency.ts';
 import { applyInvoiceFinancing, applyOrderLoan } from './apply-financing.ts';
 import { cancelFinancing } from './approval.ts';
 import { drawableOrderLoans } from './drawable-order-loans.ts';
@@ -97,11 +97,14 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/api/supplyloan/platforms/join',
     {
       preHandler: merchant,
-      schema: { tags, summary: '申请加入平台（运营授信）', body: joinPlatformBody, response: answers(joinPlatformResult) },
+      schema: { tags, summary: '申请加入平台（运营授信；幂等键）', body: joinPlatformBody, response: answers(joinPlatformResult) },
     },
     async (request) => {
-      const application = await applyToJoin(db, certifiedScope(request), actorOf(request), request.body, chinaDate());
-      return ok({ id: application.id, status: application.status });
+      const scope = certifiedScope(request);
+      return runOnce(db, request, async (tx) => {
+        const application = await applyToJoin(tx, scope, actorOf(request), request.body, chinaDate());
+        return { id: application.id, status: application.status };
+      });
     },
   );
   app.get(
@@ -155,14 +158,23 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/api/supplyloan/financings',
     {
       preHandler: merchant,
-      schema: { tags, summary: '申请发票融资', body: invoiceFinancingBody, response: answers(appliedFinancingSchema) },
+      schema: { tags, summary: '申请发票融资（幂等键）', body: invoiceFinancingBody, response: answers(appliedFinancingSchema) },
     },
-    async (request) => ok(await applyInvoiceFinancing(db, certifiedScope(request), actorOf(request), request.body, chinaDate())),
+    async (request) => {
+      const scope = certifiedScope(request);
+      return runOnce(db, request, (tx) => applyInvoiceFinancing(tx, scope, actorOf(request), request.body, chinaDate()));
+    },
   );
   app.post(
     '/api/supplyloan/orderLoans',
-    { preHandler: merchant, schema: { tags, summary: '申请订单融资', body: orderLoanBody, response: answers(appliedFinancingSchema) } },
-    async (request) => ok(await applyOrderLoan(db, certifiedScope(request), actorOf(request), request.body, chinaDate())),
+    {
+      preHandler: merchant,
+      schema: { tags, summary: '申请订单融资（幂等键）', body: orderLoanBody, response: answers(appliedFinancingSchema) },
+    },
+    async (request) => {
+      const scope = certifiedScope(request);
+      return runOnce(db, request, (tx) => applyOrderLoan(tx, scope, actorOf(request), request.body, chinaDate()));
+    },
   );
   app.get(
     '/api/supplyloan/financings',
@@ -232,22 +244,27 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       preHandler: merchant,
       schema: {
         tags,
-        summary: '提交线下还款凭证（运营确认）',
+        summary: '提交线下还款凭证（运营确认；幂等键）',
         params: idParams,
         body: voucherBody,
         response: answers(voucherResultSchema),
       },
     },
-    async (request) => ok(await submitVoucher(db, certifiedScope(request), request.params.id, actorOf(request), request.body, chinaDate())),
+    async (request) => {
+      const scope = certifiedScope(request);
+      return runOnce(db, request, (tx) => submitVoucher(tx, scope, request.params.id, actorOf(request), request.body, chinaDate()));
+    },
   );
   app.post(
     '/api/supplyloan/financings/:id/extension',
     {
       preHandler: merchant,
-      schema: { tags, summary: '申请展期', params: idParams, body: extensionBody, response: answers(extensionResultSchema) },
+      schema: { tags, summary: '申请展期（幂等键）', params: idParams, body: extensionBody, response: answers(extensionResultSchema) },
     },
-    async (request) =>
-      ok(await applyExtension(db, certifiedScope(request), request.params.id, actorOf(request), request.body, chinaDate())),
+    async (request) => {
+      const scope = certifiedScope(request);
+      return runOnce(db, request, (tx) => applyExtension(tx, scope, request.params.id, actorOf(request), request.body, chinaDate()));
+    },
   );
   app.get(
     '/api/supplyloan/extensions',
@@ -264,10 +281,12 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     '/api/supplyloan/financings/:id/drawdowns',
     {
       preHandler: merchant,
-      schema: { tags, summary: '订单融资提款', params: idParams, body: drawdownBody, response: answers(drawdownResultSchema) },
+      schema: { tags, summary: '订单融资提款（幂等键）', params: idParams, body: drawdownBody, response: answers(drawdownResultSchema) },
     },
-    async (request) =>
-      ok(await requestDrawdown(db, certifiedScope(request), request.params.id, actorOf(request), request.body, chinaDate())),
+    async (request) => {
+      const scope = certifiedScope(request);
+      return runOnce(db, request, (tx) => requestDrawdown(tx, scope, request.params.id, actorOf(request), request.body, chinaDate()));
+    },
   );
   app.get(
     '/api/supplyloan/drawdowns',

@@ -16,7 +16,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const apply = (body: Record<string, unknown>, client = r.demo) =>
-  client.post('/api/supplyloan/financings', { creditLineId: r.supplyLineId, termDays: 60, ...body }, { json: true });
+  client.post(
+    '/api/supplyloan/financings',
+    { creditLineId: r.supplyLineId, termDays: 60, idempotencyKey: newKey(), ...body },
+    { json: true },
+  );
 type Line = { id: number; limit: number; used: number; reserved: number; available: number };
 const lineOf = async () => okOf<Line[]>(await r.demo.get('/api/supplyloan/creditLines')).find((l) => l.id === r.supplyLineId)!;
 
@@ -97,7 +101,7 @@ describe('application rules', () => {
     const other = await t.loginAs('cangchu');
     const theirs = await other.post(
       '/api/supplyloan/financings',
-      { creditLineId: r.supplyLineId, invoiceIds: [invoiceId], amount: 100_000, termDays: 30 },
+      { creditLineId: r.supplyLineId, invoiceIds: [invoiceId], amount: 100_000, termDays: 30, idempotencyKey: newKey() },
       { json: true },
     );
     expect(theirs.statusCode).toBe(404);
@@ -119,7 +123,13 @@ describe('application rules', () => {
     expect(repay.statusCode).toBe(404);
     expect((await gouxiao.post(`/api/supplyloan/financings/${mine.id}/cancel`)).statusCode).toBe(404);
     expect(
-      (await gouxiao.post(`/api/supplyloan/financings/${mine.id}/extension`, { newDueDate: '2030-01-01', reason: '资金周转' })).statusCode,
+      (
+        await gouxiao.post(`/api/supplyloan/financings/${mine.id}/extension`, {
+          newDueDate: '2030-01-01',
+          reason: '资金周转',
+          idempotencyKey: newKey(),
+        })
+      ).statusCode,
     ).toBe(404);
     expect((await gouxiao.get('/api/supplyloan/financings/999999')).statusCode).toBe(404);
   });
@@ -129,7 +139,11 @@ describe('application rules', () => {
     const fresh = await t.loginAs('xinqiye');
     expect(
       refusal(
-        await fresh.post('/api/supplyloan/financings', { creditLineId: 1, invoiceIds: [1], amount: 100, termDays: 30 }, { json: true }),
+        await fresh.post(
+          '/api/supplyloan/financings',
+          { creditLineId: 1, invoiceIds: [1], amount: 100, termDays: 30, idempotencyKey: newKey() },
+          { json: true },
+        ),
       ),
     ).toContain('企业尚未完成实名认证');
   });

@@ -99,7 +99,13 @@ describe('daily job: overdue and penalty interest (worked example)', () => {
 
   it('an overdue financing cannot be extended; a partial repayment pays penalty, then interest, then principal', async () => {
     expect(
-      refusal(await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: addDays(today, 30), reason: '回款延迟' })),
+      refusal(
+        await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, {
+          idempotencyKey: newKey(),
+          newDueDate: addDays(today, 30),
+          reason: '回款延迟',
+        }),
+      ),
     ).toBe('融资已逾期，不能申请展期');
     const penalty = await factorBalance(t, 'PENALTY_INCOME');
     const interest = await factorBalance(t, 'INTEREST_INCOME');
@@ -125,26 +131,54 @@ describe('extension (展期)', () => {
     const f = await disbursedFinancing(t, r, { amount: 10_000_000, termDays: 60 });
     const d0 = await detailOf(f.id);
     const due = d0.schedule[0].dueDate;
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: due, reason: '回款延迟' }))).toBe(
-      `新到期日必须晚于当前到期日 ${due}`,
-    );
     expect(
-      refusal(await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: addDays(today, 181), reason: '回款延迟' })),
+      refusal(
+        await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, {
+          idempotencyKey: newKey(),
+          newDueDate: due,
+          reason: '回款延迟',
+        }),
+      ),
+    ).toBe(`新到期日必须晚于当前到期日 ${due}`);
+    expect(
+      refusal(
+        await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, {
+          idempotencyKey: newKey(),
+          newDueDate: addDays(today, 181),
+          reason: '回款延迟',
+        }),
+      ),
     ).toBe('展期后融资期限 181 天，超过平台最长期限 180 天');
     const ext = okOf<{ extensionId: number; extraDays: number; extraInterest: number }>(
-      await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: addDays(today, 90), reason: '下游回款延迟30天' }),
+      await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, {
+        idempotencyKey: newKey(),
+        newDueDate: addDays(today, 90),
+        reason: '下游回款延迟30天',
+      }),
     );
     // 100,000.00 at 7.2 % (price bracket 31–90 days) for 30 more days = 600.00, accruing in arrears.
     expect(ext).toMatchObject({ extraDays: 30, extraInterest: 60_000 });
     expect(
-      refusal(await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: addDays(today, 100), reason: '再次展期' })),
+      refusal(
+        await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, {
+          idempotencyKey: newKey(),
+          newDueDate: addDays(today, 100),
+          reason: '再次展期',
+        }),
+      ),
     ).toBe('该笔融资已有展期申请在审核中');
     okOf(await approveTask(r.operator, 'EXTENSION', ext.extensionId, '同意展期'));
     const d = await detailOf(f.id);
     expect(d).toMatchObject({ extended: true, dueDate: addDays(today, 90) });
     expect(d.schedule[0].dueDate).toBe(addDays(today, 90));
     expect(
-      refusal(await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, { newDueDate: addDays(today, 100), reason: '再次展期' })),
+      refusal(
+        await r.demo.post(`/api/supplyloan/financings/${f.id}/extension`, {
+          idempotencyKey: newKey(),
+          newDueDate: addDays(today, 100),
+          reason: '再次展期',
+        }),
+      ),
     ).toBe('该笔融资已展期过一次，不能再次展期');
     const list = okOf<{ items: { status: string }[]; totalCount: number }>(await r.demo.get('/api/supplyloan/extensions'));
     expect(list.items[0].status).toBe('APPROVED');
@@ -158,6 +192,7 @@ describe('offline repayment voucher (线下还款)', () => {
     const account = await virtualAccountBalance(t.database.db, r.enterpriseId);
     const submitted = okOf<{ repaymentId: number; status: string }>(
       await r.demo.post(`/api/supplyloan/financings/${f.id}/voucher`, {
+        idempotencyKey: newKey(),
         amount: 2_000_000,
         voucherUploadId: uploadId,
         payerAccountName: '上海鑫源贸易有限公司',
@@ -168,6 +203,7 @@ describe('offline repayment voucher (线下还款)', () => {
     expect(
       refusal(
         await r.demo.post(`/api/supplyloan/financings/${f.id}/voucher`, {
+          idempotencyKey: newKey(),
           amount: 1_000,
           voucherUploadId: uploadId,
           payerAccountName: '上海鑫源',
@@ -183,6 +219,7 @@ describe('offline repayment voucher (线下还款)', () => {
     // A rejected voucher moves nothing.
     const second = okOf<{ repaymentId: number }>(
       await r.demo.post(`/api/supplyloan/financings/${f.id}/voucher`, {
+        idempotencyKey: newKey(),
         amount: 3_000_000,
         voucherUploadId: uploadId,
         payerAccountName: '上海鑫源贸易有限公司',
@@ -194,6 +231,7 @@ describe('offline repayment voucher (线下还款)', () => {
     expect(
       refusal(
         await r.demo.post(`/api/supplyloan/financings/${f.id}/voucher`, {
+          idempotencyKey: newKey(),
           amount: 3_000_001,
           voucherUploadId: uploadId,
           payerAccountName: '上海鑫源',
@@ -218,30 +256,44 @@ describe('order loan and drawdowns (订单融资)', () => {
       amount: 40_000_000,
       termDays: 90,
     };
-    expect(refusal(await r.demo.post('/api/supplyloan/orderLoans', { ...body, amount: 40_000_001 }))).toMatch(/^融资金额超过可融资额度/);
-    const loan = okOf<Applied>(await r.demo.post('/api/supplyloan/orderLoans', body));
-    expect(refusal(await r.demo.post('/api/supplyloan/orderLoans', body))).toBe('订单 PO-2026-0001 已融资，同一订单不能重复融资');
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { amount: 100_000, termDays: 30 }))).toBe(
-      '订单融资合同签署后方可提款',
+    expect(refusal(await r.demo.post('/api/supplyloan/orderLoans', { idempotencyKey: newKey(), ...body, amount: 40_000_001 }))).toMatch(
+      /^融资金额超过可融资额度/,
     );
+    const loan = okOf<Applied>(await r.demo.post('/api/supplyloan/orderLoans', { ...body, idempotencyKey: newKey() }));
+    expect(refusal(await r.demo.post('/api/supplyloan/orderLoans', { ...body, idempotencyKey: newKey() }))).toBe(
+      '订单 PO-2026-0001 已融资，同一订单不能重复融资',
+    );
+    expect(
+      refusal(
+        await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { idempotencyKey: newKey(), amount: 100_000, termDays: 30 }),
+      ),
+    ).toBe('订单融资合同签署后方可提款');
     okOf(await approveTask(r.operator, 'FINANCING_APPROVAL', loan.id));
     okOf(await signContract(t, r.demo, loan.contractId));
     expect((await detailOf(loan.id)).status).toBe('CONTRACT_SIGNED');
 
     const first = okOf<{ trancheId: number; interest: number; netAmount: number }>(
-      await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { amount: 25_000_000, termDays: 30 }),
+      await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { idempotencyKey: newKey(), amount: 25_000_000, termDays: 30 }),
     );
     // 250,000.00 at 7.2 % for 30 days = 1,500.00 in arrears; fee 0.5 % = 1,250.00 withheld.
     expect(first).toMatchObject({ interest: 150_000, netAmount: 24_875_000 });
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { amount: 15_000_001, termDays: 30 }))).toBe(
-      '提款金额超过可提款额度（剩余 150,000.00 元）',
-    );
-    expect(refusal(await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { amount: 100_000, termDays: 91 }))).toBe(
-      '提款期限不能超过融资期限 90 天',
-    );
+    expect(
+      refusal(
+        await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, {
+          idempotencyKey: newKey(),
+          amount: 15_000_001,
+          termDays: 30,
+        }),
+      ),
+    ).toBe('提款金额超过可提款额度（剩余 150,000.00 元）');
+    expect(
+      refusal(
+        await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { idempotencyKey: newKey(), amount: 100_000, termDays: 91 }),
+      ),
+    ).toBe('提款期限不能超过融资期限 90 天');
     okOf(await approveTask(r.checker, 'FINANCING_DISBURSE', first.trancheId));
     const second = okOf<{ trancheId: number }>(
-      await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { amount: 15_000_000, termDays: 60 }),
+      await r.demo.post(`/api/supplyloan/financings/${loan.id}/drawdowns`, { idempotencyKey: newKey(), amount: 15_000_000, termDays: 60 }),
     );
     okOf(await approveTask(r.checker, 'FINANCING_DISBURSE', second.trancheId));
     const d = await detailOf(loan.id);
@@ -272,23 +324,26 @@ describe('platform join (平台准入)', () => {
     expect(list.find((p) => p.id === open.id)).toMatchObject({ creditLine: null, joinApplication: null });
     const applied = okOf<{ id: number }>(
       await r.demo.post('/api/supplyloan/platforms/join', {
+        idempotencyKey: newKey(),
         platformId: open.id,
         requestedLimit: 300_000_000,
         remark: '年采购额约 1,200 万元',
       }),
     );
-    expect(refusal(await r.demo.post('/api/supplyloan/platforms/join', { platformId: open.id, requestedLimit: 300_000_000 }))).toBe(
-      '该平台的准入申请正在审核中，请勿重复提交',
-    );
+    expect(
+      refusal(
+        await r.demo.post('/api/supplyloan/platforms/join', { idempotencyKey: newKey(), platformId: open.id, requestedLimit: 300_000_000 }),
+      ),
+    ).toBe('该平台的准入申请正在审核中，请勿重复提交');
     okOf(await approveTask(r.operator, 'PLATFORM_JOIN', applied.id, '准入'));
     const [line] = await db
       .select()
       .from(creditLines)
       .where(and(eq(creditLines.platformId, open.id), eq(creditLines.enterpriseId, r.enterpriseId)));
     expect(line).toMatchObject({ limit: 300_000_000, used: 0, status: 'ACTIVE', startDate: today, expiryDate: addDays(today, 365) });
-    expect(refusal(await r.demo.post('/api/supplyloan/platforms/join', { platformId: open.id, requestedLimit: 100 }))).toBe(
-      '您已加入该平台，授信有效',
-    );
+    expect(
+      refusal(await r.demo.post('/api/supplyloan/platforms/join', { idempotencyKey: newKey(), platformId: open.id, requestedLimit: 100 })),
+    ).toBe('您已加入该平台，授信有效');
     const after = okOf<{ id: number; creditLine: { available: number } }[]>(await r.demo.get('/api/supplyloan/platforms'));
     expect(after.find((p) => p.id === open.id)!.creditLine.available).toBe(300_000_000);
   });

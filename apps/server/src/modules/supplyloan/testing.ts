@@ -117,7 +117,13 @@ export async function disbursedFinancing(
   const applied = okOf<Applied>(
     await r.demo.post(
       '/api/supplyloan/financings',
-      { creditLineId: p.creditLineId ?? r.supplyLineId, invoiceIds: [invoiceId], amount: p.amount, termDays: p.termDays },
+      {
+        creditLineId: p.creditLineId ?? r.supplyLineId,
+        invoiceIds: [invoiceId],
+        amount: p.amount,
+        termDays: p.termDays,
+        idempotencyKey: newKey(),
+      },
       { json: true },
     ),
   );

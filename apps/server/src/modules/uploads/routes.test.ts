@@ -5,7 +5,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, ORIGIN, type TestApp } from '../../test/harness.ts';
+import { MALFORMED_UPLOAD } from './receive.ts';
 import { ELF_BYTES, JPEG_BYTES, MZ_BYTES, PDF_BYTES, PNG_1X1, upload } from './testing.ts';
 
 let t: TestApp;
@@ -117,5 +118,43 @@ describe('GET /api/uploads/:id', () => {
     expect(foreign.statusCode).toBe(404);
     expect(missing.statusCode).toBe(404);
     expect(foreign.json()).toEqual(missing.json());
+  });
+});
+
+/** Issue 21 item 6: a malformed multipart body is the client's fault — 400 with a Chinese message, never 500. */
+describe('malformed multipart bodies', () => {
+  const post = (cookie: string, contentType: string, payload: Buffer | string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload,
+      headers: { host: 'portal.test', origin: ORIGIN, 'x-requested-with': 'XMLHttpRequest', 'content-type': contentType, cookie },
+    });
+  const part = (boundary: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${PNG_1X1.toString('latin1')}`;
+
+  it.each([
+    ['no boundary', 'multipart/form-data', part('x') + '\r\n--x--\r\n'],
+    [
+      'a 300-character boundary',
+      `multipart/form-data; boundary=${'b'.repeat(300)}`,
+      `${part('b'.repeat(300))}\r\n--${'b'.repeat(300)}--\r\n`,
+    ],
+    ['a part without its closing boundary', 'multipart/form-data; boundary=fpmissing', part('fpmissing')],
+    ['a part cut inside its headers', 'multipart/form-data; boundary=fpcut', '--fpcut\r\nContent-Disposition: form-da'],
+    [
+      'a field named __proto__',
+      'multipart/form-data; boundary=fpp',
+      '--fpp\r\nContent-Disposition: form-data; name="__proto__"\r\n\r\nx\r\n--fpp--\r\n',
+    ],
+  ])('answers 400 with a Chinese message to %s, and stores nothing', async (_case, contentType, payload) => {
+    const c = await t.loginAs('xinqiye');
+    const before = filesOnDisk().length;
+    const rowsBefore = await t.database.db.$count(uploads);
+    const res = await post(c.cookie!, contentType, Buffer.from(payload, 'latin1'));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ status: 'ERROR', message: MALFORMED_UPLOAD });
+    expect(filesOnDisk().length).toBe(before);
+    expect(await t.database.db.$count(uploads)).toBe(rowsBefore);
   });
 });

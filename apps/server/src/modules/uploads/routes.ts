@@ -9,10 +9,9 @@ import { IMAGE_POLICY, PDF_POLICY } from '../../lib/content-policy.ts';
 import { BusinessError, NotFoundError, ok } from '../../lib/envelope.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import type { AppContext } from '../../app.ts';
+import { receiveFile } from './receive.ts';
 import { sniffFile } from './sniff.ts';
 import { cleanFileName, findVisibleUpload, MAX_UPLOAD_BYTES, storeUpload, uploadsRoot } from './store.ts';
-
-const TOO_LARGE = '文件大小不能超过 5 MB，请压缩后重新上传';
 
 /**
  * `POST /api/uploads` (multipart, one file, optional `purpose` field before it) and
@@ -34,28 +33,17 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         tags: ['uploads'],
         summary: '上传文件（JPG/PNG/PDF，≤ 5 MB，按内容识别类型）',
         consumes: ['multipart/form-data'],
-        response: { ...answers(uploadedSchema), 413: errorAnswerSchema },
+        response: { ...answers(uploadedSchema), 400: errorAnswerSchema, 413: errorAnswerSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = request.user!;
       const scope = scopeOf(request);
       const enterpriseId = scope.kind === 'operator' ? null : scope.enterpriseId;
       if (!request.isMultipart()) throw new BusinessError('请以 multipart/form-data 方式上传文件');
-      const file = await request.file();
+      const file = await receiveFile(request);
       if (!file) throw new BusinessError('请选择要上传的文件');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (err) {
-        if (err instanceof app.multipartErrors.RequestFileTooLargeError)
-          return reply.code(413).send({ status: 'ERROR', message: TOO_LARGE });
-        throw err;
-      }
-      // toBuffer() misses the limit when it falls exactly on a chunk boundary: the parser then marks
-      // the stream truncated without handing over another chunk, and 5 MB of a larger file arrive as
-      // if complete. The stream's own flag (and the size) decide, never the buffer alone.
-      if (file.file.truncated || bytes.length > MAX_UPLOAD_BYTES) return reply.code(413).send({ status: 'ERROR', message: TOO_LARGE });
+      const { bytes } = file;
       if (bytes.length === 0) throw new BusinessError('文件内容为空，请重新选择');
       const sniffed = sniffFile(bytes.subarray(0, 16));
       if (!sniffed.ok) throw new BusinessError(sniffed.message);

@@ -3,7 +3,7 @@ import { formatYuan, type Cents } from '@factoring/domain';
 import { useState } from 'react';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
 import { tryParseYuan, yuanRule } from '../../lib/money.ts';
-import { fetchVirtualAccountHolder, useDeposit, type DepositResult, type VirtualAccountHolder as Holder } from './api.ts';
+import { fetchVirtualAccountHolder, useDeposit, type DepositSubmitted, type VirtualAccountHolder as Holder } from './api.ts';
 
 interface DepositInput {
   accountNo: string;
@@ -16,14 +16,15 @@ interface DepositInput {
 /**
  * How money enters the platform (PRODUCT §5): an operator records an incoming bank transfer to an
  * enterprise's virtual account number. The holder is looked up and shown before confirming; one
- * idempotency key per confirmation, so a double click or a retry records the deposit once.
+ * idempotency key per confirmation, so a double click or a retry records the deposit once. Recorded
+ * is not credited: another operator approves the 入金复核 task in the inbox, which credits it (four eyes).
  */
 export function DepositForm() {
   const deposit = useDeposit();
   const [form] = Form.useForm<DepositInput>();
   const [holder, setHolder] = useState<Holder | null>(null);
   const [pending, setPending] = useState<{ input: DepositInput; amount: Cents; key: string } | null>(null);
-  const [done, setDone] = useState<(DepositResult & { accountName: string }) | null>(null);
+  const [done, setDone] = useState<(DepositSubmitted & { accountName: string }) | null>(null);
 
   const lookUp = async (accountNo: string) => {
     setHolder(null);
@@ -61,9 +62,9 @@ export function DepositForm() {
   if (done) {
     return (
       <Result
-        status="success"
-        title="入账已登记"
-        subTitle={`已向 ${done.accountName} 入账 ¥${formatYuan(done.amount)}，流水号 ${done.refNo}`}
+        status="info"
+        title="已提交，待另一位操作员复核入账"
+        subTitle={`${done.accountName} ¥${formatYuan(done.amount)}：入金复核任务 #${done.taskId} 已进入任务列表，须由另一位操作员核对银行回单后通过，方记入虚拟账户。`}
         extra={<Button onClick={() => setDone(null)}>继续登记</Button>}
         data-testid="deposit-done"
       />
@@ -72,7 +73,12 @@ export function DepositForm() {
 
   return (
     <Card style={{ maxWidth: 640 }}>
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title="核对银行到账回单后登记：资金记入企业虚拟账户的可用余额。" />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="核对银行到账回单后登记：登记后生成「入金复核」任务，另一位操作员复核通过后，资金才记入企业虚拟账户的可用余额。"
+      />
       <Form form={form} layout="vertical" onFinish={review} data-testid="deposit-form">
         <Form.Item
           name="accountNo"
@@ -100,8 +106,8 @@ export function DepositForm() {
       </Form>
       <Modal
         open={!!pending}
-        title="确认入账"
-        okText="确认入账"
+        title="确认登记入金"
+        okText="提交复核"
         confirmLoading={deposit.isPending}
         onOk={() => void confirm()}
         onCancel={() => setPending(null)}

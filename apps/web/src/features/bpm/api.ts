@@ -2,7 +2,7 @@ import type { TaskState } from '@factoring/domain';
 import type {
   auditItemSchema,
   depositBody,
-  depositResultSchema,
+  depositSubmittedSchema,
   faqInput,
   faqSchema,
   outboxPageSchema,
@@ -95,17 +95,18 @@ export function useTaskAction() {
 // Back office: money entering the platform ----------------------------------------------------------
 
 export type VirtualAccountHolder = z.input<typeof virtualAccountSchema>;
-export type DepositResult = z.input<typeof depositResultSchema>;
+/** A recorded deposit: a FUNDS_DEPOSIT task awaiting a second operator, nothing credited yet. */
+export type DepositSubmitted = z.input<typeof depositSubmittedSchema>;
 
 /** Who holds a virtual account number (shown before an incoming transfer is recorded). */
 export const fetchVirtualAccountHolder = (accountNo: string) =>
   request<VirtualAccountHolder>('/bpm/funds/virtual-account', { data: { accountNo } }).then(unwrap);
 
-/** Records an incoming bank transfer; one idempotency key per confirmation. */
+/** Records an incoming bank transfer for a second operator's review (入金复核); one idempotency key per confirmation. */
 export function useDeposit() {
   return useAction({
     call: ({ idempotencyKey, ...body }: Omit<z.input<typeof depositBody>, 'idempotencyKey'> & { idempotencyKey: string }) =>
-      request<DepositResult>('/bpm/funds/deposit', {
+      request<DepositSubmitted>('/bpm/funds/deposit', {
         method: 'POST',
         json: true,
         data: { ...body, idempotencyKey },

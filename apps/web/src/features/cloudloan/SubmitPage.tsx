@@ -2,6 +2,7 @@ import { formatYuan, REPAYMENT_METHOD_LABELS } from '@factoring/domain';
 import { Alert, Button, Card, Checkbox, Descriptions, Empty, Result, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useSubmissionKey } from '../../lib/confirm.ts';
 import { useApply, useProduct } from './api.ts';
 import { clearDraft, readDraft } from './draft.ts';
 
@@ -12,6 +13,8 @@ export default function SubmitPage() {
   const [accepted, setAccepted] = useState(false);
   const [done, setDone] = useState<{ applicationNo: string } | null>(null);
   const apply = useApply();
+  // One key per application: a double click on 提交 or a retry applies once (issue 21).
+  const [submissionKey, renewKey] = useSubmissionKey();
   const product = useProduct();
 
   if (done) {
@@ -47,8 +50,9 @@ export default function SubmitPage() {
   }
 
   const submit = async () => {
-    const result = await apply.run({ ...draft, agreementAccepted: accepted });
+    const result = await apply.run({ ...draft, agreementAccepted: accepted, idempotencyKey: submissionKey });
     if (result) {
+      renewKey();
       clearDraft();
       setDone(result);
     }

@@ -12,7 +12,7 @@ import type {
 } from '@factoring/domain/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAction } from '../../lib/action.ts';
-import { postConfirmed, type Confirmation } from '../../lib/confirm.ts';
+import { postConfirmed, type Confirmation, type Keyed } from '../../lib/confirm.ts';
 import { request, unwrap, type Paged } from '../../lib/request.ts';
 
 // The cloud-loan calls (server module `cloudloan`); types come from the contract in
@@ -77,7 +77,7 @@ export function useDrawPreview(applicationId: number | null, amount: number | nu
 }
 
 export function useApply() {
-  return useAction<CloudLoanApplyInput, { id: number; applicationNo: string; status: string }>({
+  return useAction<Keyed<CloudLoanApplyInput>, { id: number; applicationNo: string; status: string }>({
     call: (body) => request('/cloudloan/applications', { method: 'POST', json: true, data: { ...body } }),
     invalidates: REFRESH,
   });

@@ -2,6 +2,7 @@ import { consignmentLifecycle } from '@factoring/domain';
 import { Alert, Button, Card, Empty, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useSubmissionKey } from '../../lib/confirm.ts';
 import { dateTime } from '../../lib/format.ts';
 import { tryParseYuan, yuanRule } from '../../lib/money.ts';
 import { yuanCell } from '../../lib/Money.tsx';
@@ -23,6 +24,8 @@ export default function OpenConsignmentPage() {
   const mine = useConsignments(paging);
   const passed = usePassedConsignments();
   const submit = useApplyConsignment();
+  // One key per application: a double click or a retry applies once (issue 21).
+  const [submissionKey, renewKey] = useSubmissionKey();
 
   const send = async (v: Values) => {
     const applied = await submit.run(
@@ -31,10 +34,13 @@ export default function OpenConsignmentPage() {
         contractNo: v.contractNo.trim(),
         amountLimit: tryParseYuan(v.amountLimit)!,
         remark: v.remark?.trim() || undefined,
+        idempotencyKey: submissionKey,
       },
       { form },
     );
-    if (applied) form.resetFields();
+    if (!applied) return;
+    renewKey();
+    form.resetFields();
   };
 
   const columns = [

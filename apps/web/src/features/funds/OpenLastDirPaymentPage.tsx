@@ -1,17 +1,22 @@
 import { Alert, Button, Card, Result } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useSubmissionKey } from '../../lib/confirm.ts';
 import { useOpenPayee, type Payee, type PayeeInput } from './api.ts';
 import { PayeeForm } from './PayeeForm.tsx';
 
 /** `/user/openLastDirPayment` (PRODUCT §5): open directed payment to a new payee → pending operator review → whitelist. */
 export default function OpenLastDirPaymentPage() {
   const submit = useOpenPayee();
+  // One key per new payee: a double click on 提交审核 or a retry adds it once (issue 21).
+  const [submissionKey, renewKey] = useSubmissionKey();
   const [done, setDone] = useState<Payee | null>(null);
 
   const send = async (values: PayeeInput) => {
-    const payee = await submit.run(values);
-    if (payee) setDone(payee);
+    const payee = await submit.run({ ...values, idempotencyKey: submissionKey });
+    if (!payee) return;
+    renewKey();
+    setDone(payee);
   };
 
   if (done) {

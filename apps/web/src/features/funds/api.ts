@@ -25,7 +25,7 @@ import type {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useAction } from '../../lib/action.ts';
-import { postConfirmed, type Confirmation } from '../../lib/confirm.ts';
+import { postConfirmed, type Confirmation, type Keyed } from '../../lib/confirm.ts';
 import { request, unwrap } from '../../lib/request.ts';
 
 // The fund account's calls (server module `funds`). Types come from the contract in
@@ -195,7 +195,7 @@ const postJson = <T>(url: string, body: object = {}) => request<T>(url, { method
 
 export function useOpenPayee() {
   return useAction({
-    call: (payee: PayeeInput) => postJson<Payee>('/funds/payees', payee),
+    call: (payee: Keyed<PayeeInput>) => postJson<Payee>('/funds/payees', payee),
     invalidates: [FUNDS_KEY],
   });
 }
@@ -217,7 +217,7 @@ export function useDisablePayee() {
 
 export function useApplyConsignment() {
   return useAction({
-    call: (body: { payeeId: number; contractNo: string; amountLimit: number; remark?: string }) =>
+    call: (body: Keyed<{ payeeId: number; contractNo: string; amountLimit: number; remark?: string }>) =>
       postJson<{ id: number }>('/funds/consignments', body),
     invalidates: [FUNDS_KEY],
     success: '代付申请已提交，等待平台审核',

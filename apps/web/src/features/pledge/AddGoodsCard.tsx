@@ -1,7 +1,7 @@
 import { compareQty, sumQuantities, toQuantityText } from '@factoring/domain';
 import { Alert, Button, Card, Checkbox, Descriptions, Empty, InputNumber, Popconfirm, Skeleton, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { newIdempotencyKey } from '../../lib/confirm.ts';
+import { useSubmissionKey } from '../../lib/confirm.ts';
 import { yuan } from '../../lib/money.ts';
 import { useAddGoods, useAddGoodsQuote, type AddGoodsResult } from './delivery-api.ts';
 
@@ -15,7 +15,7 @@ export function AddGoodsCard({ id, onDone }: { id: number; onDone(result: AddGoo
   const addGoods = useAddGoods();
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [receipts, setReceipts] = useState<number[]>([]);
-  const [key, setKey] = useState(newIdempotencyKey);
+  const [key, renewKey] = useSubmissionKey();
   if (quote.isPending) return <Skeleton active />;
   const q = quote.data;
   if (!q?.marginCall) return null;
@@ -99,8 +99,9 @@ export function AddGoodsCard({ id, onDone }: { id: number; onDone(result: AddGoo
               ],
               idempotencyKey: key,
             });
-            setKey(newIdempotencyKey());
-            if (r) onDone(r);
+            if (!r) return;
+            renewKey();
+            onDone(r);
           }}
         >
           <Button type="primary" disabled={!enough} loading={addGoods.isPending} data-testid="add-goods-submit">

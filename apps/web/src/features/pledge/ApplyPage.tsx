@@ -2,6 +2,7 @@ import { formatPercent, formatYuan } from '@factoring/domain';
 import { Alert, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Select, Skeleton, Space, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useSubmissionKey } from '../../lib/confirm.ts';
 import { LoadFailure } from '../../lib/LoadFailure.tsx';
 import { date } from '../../lib/format.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
@@ -34,6 +35,8 @@ export default function ApplyPage() {
   const amountText = Form.useWatch('amount', form);
   const termDays = parseTerm(Form.useWatch('termDays', form));
   const apply = useApply();
+  // One key per application: a double click on 提交申请 or a retry applies once (issue 21).
+  const [submissionKey, renewKey] = useSubmissionKey();
 
   const accepted = new Set(platform?.terms.map((t) => t.goodsId) ?? []);
   const rows = (stock.data ?? []).filter((s) => accepted.has(s.goodsId));
@@ -61,10 +64,13 @@ export default function ApplyPage() {
         amount: tryParseYuan(values.amount)!,
         termDays: values.termDays,
         pickupPerson: values.pickupPerson,
+        idempotencyKey: submissionKey,
       },
       { form },
     );
-    if (result) navigate(`/pledge/pledgeSucess?id=${result.id}&no=${result.financingNo}&margin=${result.margin}`);
+    if (!result) return;
+    renewKey();
+    navigate(`/pledge/pledgeSucess?id=${result.id}&no=${result.financingNo}&margin=${result.margin}`);
   };
 
   return (

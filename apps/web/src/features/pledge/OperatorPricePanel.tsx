@@ -1,34 +1,66 @@
-import { chinaDate, formatYuan } from '@factoring/domain';
-import { Alert, Button, Card, Empty, Form, Input, Select, Space, Table } from 'antd';
+import { chinaDate, formatPercent, formatYuan } from '@factoring/domain';
+import { Alert, Button, Card, Descriptions, Empty, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { newIdempotencyKey } from '../../lib/confirm.ts';
 import { dateTime } from '../../lib/format.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
-import { usePrices, useRecordPrice } from './api.ts';
+import { usePricePreview, usePrices, useRecordPrice, type GoodsPricePreview } from './api.ts';
 
-/** The operators' price list in /bpm/tasks: record a price (every live pledge of that goods is marked to market) and read the history. */
+type Affected = GoodsPricePreview['affected'][number];
+const RISK_COLORS: Record<Affected['riskAfter'], string> = { NORMAL: 'green', WARNING: 'orange', LIQUIDATION: 'red' };
+const MOVE_WORDS: Record<NonNullable<Affected['marginCall']>['action'], string> = {
+  RAISE: '发出补缴通知',
+  RESIZE: '调整补缴为',
+  WITHDRAW: '撤销补缴通知',
+};
+
+/**
+ * The operators' price list in /bpm/tasks: enter a price and read the history. Before saving, the
+ * confirmation shows what the price would do — which live financings it pushes past the warning or
+ * liquidation line and the margin calls it would raise; saving enters it for review, and it takes
+ * effect (every live pledge of that goods marked to market) only when another operator approves it.
+ */
 export default function OperatorPricePanel() {
   const prices = usePrices();
   const record = useRecordPrice();
   const [form] = Form.useForm<{ goodsId: number; unitPrice: string; source: string }>();
+  const [pending, setPending] = useState<{ goodsId: number; unitPrice: number; source: string; key: string } | null>(null);
+  const preview = usePricePreview(pending && { goodsId: pending.goodsId, unitPrice: pending.unitPrice });
   const [last, setLast] = useState<string | null>(null);
+  const p = preview.data;
+  const per = (price: number | null | undefined) =>
+    price === null || price === undefined ? '暂无报价' : `${yuan(price)}/${p?.unit ?? ''}`;
+
+  const confirm = async () => {
+    if (!pending) return;
+    const r = await record.run(
+      {
+        goodsId: pending.goodsId,
+        unitPrice: pending.unitPrice,
+        priceDate: chinaDate(),
+        source: pending.source,
+        idempotencyKey: pending.key,
+      },
+      { form },
+    );
+    setPending(null);
+    if (r) {
+      setLast(
+        `已提交价格复核（任务 #${r.taskId}）：${r.goodsName} ${yuan(r.unitPrice)}/${r.unit}，须由另一位操作员在审批任务中复核通过后生效并盯市。`,
+      );
+      form.resetFields(['unitPrice']);
+    }
+  };
+
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="pledge-prices">
-      <Card title="录入货物价格（盯市）">
+      <Card title="录入货物价格（复核后盯市）">
         <Form
           form={form}
           layout="inline"
-          onFinish={async (v) => {
-            const r = await record.run(
-              { goodsId: v.goodsId, unitPrice: tryParseYuan(v.unitPrice)!, priceDate: chinaDate(), source: v.source },
-              { form },
-            );
-            if (r) {
-              setLast(
-                `已重估 ${r.revalued} 笔质押融资，${r.warnings} 笔超过预警线，${r.marginCalls.length} 笔需补缴保证金${r.marginCalls.map((c) => `（${c.financingNo} ${formatYuan(c.amount)} 元）`).join('')}`,
-              );
-              form.resetFields(['unitPrice']);
-            }
-          }}
+          onFinish={(v) =>
+            setPending({ goodsId: v.goodsId, unitPrice: tryParseYuan(v.unitPrice)!, source: v.source, key: newIdempotencyKey() })
+          }
         >
           <Form.Item name="goodsId" label="货物" rules={[{ required: true, message: '请选择货物' }]}>
             <Select style={{ width: 160 }} options={(prices.data ?? []).map((g) => ({ value: g.goodsId, label: g.goodsName }))} />
@@ -39,12 +71,67 @@ export default function OperatorPricePanel() {
           <Form.Item name="source" label="来源" rules={[{ required: true, message: '请输入价格来源' }]} initialValue="运营录入">
             <Input maxLength={100} style={{ width: 200 }} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={record.isPending}>
-            保存并盯市
+          <Button type="primary" htmlType="submit">
+            预览影响并保存
           </Button>
         </Form>
-        {last && <Alert style={{ marginTop: 12 }} type="info" showIcon message={last} />}
+        {last && <Alert style={{ marginTop: 12 }} type="info" showIcon title={last} data-testid="price-submitted" />}
       </Card>
+      <Modal
+        open={!!pending}
+        title="确认录入价格"
+        width={760}
+        okText="提交复核"
+        confirmLoading={record.isPending}
+        onOk={() => void confirm()}
+        onCancel={() => setPending(null)}
+        okButtonProps={{ disabled: !p, 'data-testid': 'price-confirm' } as never}
+      >
+        {preview.isError && <Alert type="error" showIcon title={preview.error.message} />}
+        {p && (
+          <Space direction="vertical" style={{ width: '100%' }} data-testid="price-preview">
+            <Descriptions size="small" bordered column={1}>
+              <Descriptions.Item label="货物">{p.goodsName}</Descriptions.Item>
+              <Descriptions.Item label="单价（现价 → 新价）">
+                {per(p.unitPriceBefore)} → {per(p.unitPrice)}
+                {p.priceFalling ? '（下跌）' : ''}
+              </Descriptions.Item>
+              <Descriptions.Item label="重估质押融资">{p.revalued} 笔</Descriptions.Item>
+            </Descriptions>
+            {p.affected.length === 0 ? (
+              <Alert type="success" showIcon title="没有质押融资会超过预警线或平仓线，也不会发出或调整补缴通知。" />
+            ) : (
+              <Table
+                size="small"
+                rowKey="financingId"
+                pagination={false}
+                dataSource={p.affected}
+                columns={[
+                  { title: '融资编号', dataIndex: 'financingNo' },
+                  { title: '企业', dataIndex: 'enterpriseName', ellipsis: true },
+                  {
+                    title: '质押率（LTV）',
+                    render: (_, a) => `${formatPercent(a.ltvBeforePpm)} → ${formatPercent(a.ltvAfterPpm)}`,
+                  },
+                  { title: '状态', render: (_, a) => <Tag color={RISK_COLORS[a.riskAfter]}>{a.riskAfterLabel}</Tag> },
+                  {
+                    title: '补缴保证金',
+                    render: (_, a) =>
+                      a.marginCall
+                        ? `${MOVE_WORDS[a.marginCall.action]}${a.marginCall.action === 'WITHDRAW' ? '' : ` ${formatYuan(a.marginCall.amount)} 元`}`
+                        : '—',
+                  },
+                ]}
+              />
+            )}
+            <Alert
+              type="warning"
+              showIcon
+              title="提交后生成「质押货物价格复核」任务：须由另一位操作员复核通过，价格才生效并对上述融资盯市。"
+            />
+          </Space>
+        )}
+      </Modal>
       {(prices.data ?? []).length === 0 && !prices.isPending && <Empty description="暂无质押货物" />}
       {(prices.data ?? []).map((g) => (
         <Card

@@ -2,6 +2,7 @@ import { formatYuan, PLEDGE_VOUCHER_KIND_LABELS } from '@factoring/domain';
 import { Alert, Button, Col, Descriptions, Form, Input, Modal, Row, Typography, type ButtonProps } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useSubmissionKey } from '../../lib/confirm.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { UploadField } from '../../lib/UploadField.tsx';
 import { useSubmitVoucher, type PledgePaymentInfo, type VoucherKind } from './payment-api.ts';
@@ -25,6 +26,8 @@ export function VoucherForm({ info, kind, fixedAmount }: Props) {
   const submit = useSubmitVoucher();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<(Values & { cents: number }) | null>(null);
+  // One key per voucher submission: a double click on 确认提交 or a retry submits one voucher.
+  const [submissionKey, renewKey] = useSubmissionKey();
   const label = PLEDGE_VOUCHER_KIND_LABELS[kind];
   const pending = info.vouchers.find((v) => v.kind === kind && v.status === 'PENDING');
   const acct = info.receivingAccount;
@@ -121,11 +124,14 @@ export function VoucherForm({ info, kind, fixedAmount }: Props) {
               voucherUploadId: v.voucherUploadId,
               payerAccountName: v.payerAccountName.trim(),
               payerAccountNo: v.payerAccountNo,
+              idempotencyKey: submissionKey,
             },
             { form },
           );
           setConfirming(null);
-          if (done) navigate(`/pledge/voucherSucess?voucher=${done.id}`);
+          if (!done) return;
+          renewKey();
+          navigate(`/pledge/voucherSucess?voucher=${done.id}`);
         }}
         destroyOnHidden
       >

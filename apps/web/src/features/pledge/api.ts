@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type {
   goodsPriceListSchema,
+  goodsPricePreviewSchema,
+  goodsPriceSubmittedSchema,
   pledgeFinancingDetailSchema,
   pledgeFinancingSchema,
   pledgePlatformSchema,
@@ -11,7 +13,7 @@ import type {
 } from '@factoring/domain/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAction } from '../../lib/action.ts';
-import { postConfirmed, type Confirmation } from '../../lib/confirm.ts';
+import { postConfirmed, type Confirmation, type Keyed } from '../../lib/confirm.ts';
 import { request, unwrap, type Paged } from '../../lib/request.ts';
 
 // The goods-pledge calls (server module `pledge`); types from packages/domain/src/contract/pledge.ts.
@@ -64,7 +66,7 @@ export function useFinancing(id: number | null) {
 }
 
 export const useApply = () =>
-  useAction<PledgeApplyInput, { id: number; financingNo: string; status: string; margin: number; netAmount: number }>({
+  useAction<Keyed<PledgeApplyInput>, { id: number; financingNo: string; status: string; margin: number; netAmount: number }>({
     call: (body) => post('/pledge/financings', body),
     invalidates: REFRESH,
   });
@@ -116,11 +118,26 @@ export function useReleaseOrderDesk(q: { page: number; size: number; status?: st
   });
 }
 export const usePrices = () => useQuery({ queryKey: [...KEY, 'prices'], queryFn: () => get<GoodsPriceRow[]>('/bpm/pledge/prices') });
+export type GoodsPricePreview = z.input<typeof goodsPricePreviewSchema>;
+export type GoodsPriceSubmitted = z.input<typeof goodsPriceSubmittedSchema>;
+/** What a new price would do (which financings it pushes past a line, the margin calls); changes nothing. Waits for an input. */
+export const usePricePreview = (q: { goodsId: number; unitPrice: number } | null) =>
+  useQuery({
+    queryKey: [...KEY, 'price-preview', q],
+    queryFn: () => get<GoodsPricePreview>('/bpm/pledge/prices/preview', q!),
+    enabled: q !== null,
+    staleTime: 0,
+    retry: false,
+  });
+/** Enters a price for a second operator's review (质押货物价格复核); one idempotency key per confirmation. */
 export const useRecordPrice = () =>
-  useAction<
-    { goodsId: number; unitPrice: number; priceDate: string; source: string },
-    { revalued: number; warnings: number; marginCalls: { financingNo: string; amount: number }[] }
-  >({
-    call: (body) => post('/bpm/pledge/prices', body),
+  useAction<{ goodsId: number; unitPrice: number; priceDate: string; source: string; idempotencyKey: string }, GoodsPriceSubmitted>({
+    call: (body) =>
+      request<GoodsPriceSubmitted>('/bpm/pledge/prices', {
+        method: 'POST',
+        json: true,
+        data: body,
+        headers: { 'Idempotency-Key': body.idempotencyKey },
+      }),
     invalidates: [KEY, ['bpm']],
   });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { pledgeContractsSchema, pledgePaymentInfoSchema, pledgeVoucherSchema, PledgeVoucherInput } from '@factoring/domain/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useAction } from '../../lib/action.ts';
+import type { Keyed } from '../../lib/confirm.ts';
 import { request, unwrap } from '../../lib/request.ts';
 
 // A pledge financing's contracts and its bank-transfer vouchers (server: pledge/payment-routes.ts);
@@ -36,7 +37,14 @@ export const useVoucher = (id: number | null) =>
 /** Submits a transfer voucher; nothing is paid until an operator confirms the money arrived. */
 export const useSubmitVoucher = () =>
   useAction<
-    { financingId: number; kind: VoucherKind; amount?: number; voucherUploadId: number; payerAccountName: string; payerAccountNo: string },
+    Keyed<{
+      financingId: number;
+      kind: VoucherKind;
+      amount?: number;
+      voucherUploadId: number;
+      payerAccountName: string;
+      payerAccountNo: string;
+    }>,
     PledgeVoucher
   >({
     call: ({ financingId, ...body }) =>

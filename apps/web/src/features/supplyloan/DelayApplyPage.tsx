@@ -3,6 +3,7 @@ import { Alert, Button, Card, DatePicker, Descriptions, Empty, Form, Input, Sele
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSubmissionKey } from '../../lib/confirm.ts';
 import { dateTime, percent } from '../../lib/format.ts';
 import { yuan } from '../../lib/money.ts';
 import { useExtensions, useFinancing, useFinancings, usePlatform, useRequestExtension, type Extension } from './api.ts';
@@ -27,6 +28,8 @@ export default function DelayApplyPage() {
   const [form] = Form.useForm<{ newDueDate: Dayjs; reason: string }>();
   const newDue = Form.useWatch('newDueDate', form);
   const submit = useRequestExtension();
+  // One key per extension request: a double click or a retry applies once (issue 21).
+  const [submissionKey, renewKey] = useSubmissionKey();
   const [paging, setPaging] = useState({ page: 1, size: 10 });
   const history = useExtensions(paging);
 
@@ -103,10 +106,18 @@ export default function DelayApplyPage() {
               disabled={tranche.extended || pending}
               onFinish={async (v) => {
                 const sent = await submit.run(
-                  { financingId: f.id, trancheId: tranche.id, newDueDate: v.newDueDate.format('YYYY-MM-DD'), reason: v.reason },
+                  {
+                    financingId: f.id,
+                    trancheId: tranche.id,
+                    newDueDate: v.newDueDate.format('YYYY-MM-DD'),
+                    reason: v.reason,
+                    idempotencyKey: submissionKey,
+                  },
                   { form },
                 );
-                if (sent) form.resetFields();
+                if (!sent) return;
+                renewKey();
+                form.resetFields();
               }}
             >
               <Form.Item

@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSubmissionKey } from '../../lib/confirm.ts';
 import { useFeedback } from '../../lib/feedback.ts';
 import { percent } from '../../lib/format.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
@@ -53,6 +54,8 @@ export default function FinancingApplyPage() {
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<AppliedFinancing | null>(null);
   const submit = useApplyInvoiceFinancing();
+  // One key per application: a double click on 提交申请 or a retry applies once (issue 21).
+  const [submissionKey, renewKey] = useSubmissionKey();
   const feedback = useFeedback();
 
   const creditLineId = Form.useWatch('creditLineId', form);
@@ -141,11 +144,20 @@ export default function FinancingApplyPage() {
   const send = async () => {
     const v = form.getFieldsValue();
     const applied = await submit.run(
-      { creditLineId: v.creditLineId, invoiceIds: selected, amount: amount!, termDays: v.termDays, purpose: v.purpose },
+      {
+        creditLineId: v.creditLineId,
+        invoiceIds: selected,
+        amount: amount!,
+        termDays: v.termDays,
+        purpose: v.purpose,
+        idempotencyKey: submissionKey,
+      },
       { form },
     );
     setConfirming(false);
-    if (applied) setDone(applied);
+    if (!applied) return;
+    renewKey();
+    setDone(applied);
   };
 
   return (

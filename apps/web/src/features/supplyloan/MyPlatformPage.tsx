@@ -2,6 +2,7 @@ import { creditLineLifecycle, formatYuan } from '@factoring/domain';
 import { Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Progress, Row, Space, Spin, Statistic, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useSubmissionKey } from '../../lib/confirm.ts';
 import { percent } from '../../lib/format.ts';
 import { LoadFailure } from '../../lib/LoadFailure.tsx';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
@@ -152,13 +153,19 @@ function JoinedPlatform({ p }: { p: PlatformRow }) {
 function JoinModal({ platform, onClose }: { platform: PlatformRow | null; onClose(): void }) {
   const [form] = Form.useForm<{ limit: string; remark?: string }>();
   const submit = useJoinPlatform();
+  // One key per opening of the dialog: a double click on 提交申请 or a retry applies once (issue 21).
+  const [submissionKey, renewKey] = useSubmissionKey();
   const close = () => {
     form.resetFields();
+    renewKey();
     onClose();
   };
   const finish = async (v: { limit: string; remark?: string }) => {
     if (!platform) return;
-    const applied = await submit.run({ platformId: platform.id, requestedLimit: tryParseYuan(v.limit)!, remark: v.remark }, { form });
+    const applied = await submit.run(
+      { platformId: platform.id, requestedLimit: tryParseYuan(v.limit)!, remark: v.remark, idempotencyKey: submissionKey },
+      { form },
+    );
     if (applied) close();
   };
   return (

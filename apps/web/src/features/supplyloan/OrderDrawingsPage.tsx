@@ -2,6 +2,7 @@ import { addDays, chinaDate, financingCharges, formatYuan, trancheLifecycle, typ
 import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Row, Select, Space, Statistic, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useSubmissionKey } from '../../lib/confirm.ts';
 import { percent } from '../../lib/format.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { useDrawable, useDrawdowns, useRequestDrawdown, type Drawdown } from './api.ts';
@@ -25,6 +26,8 @@ export default function OrderDrawingsPage() {
   const amount = tryParseYuan(Form.useWatch('amount', form));
   const termDays = parseTerm(Form.useWatch('termDays', form)) ?? 0;
   const submit = useRequestDrawdown();
+  // One key per drawdown request: a double click on 确认提款 or a retry draws once (issue 21).
+  const [submissionKey, renewKey] = useSubmissionKey();
   const [confirming, setConfirming] = useState(false);
 
   useEffect(() => form.resetFields(), [selectedId, form]);
@@ -48,9 +51,11 @@ export default function OrderDrawingsPage() {
 
   const send = async () => {
     if (!loan) return;
-    const sent = await submit.run({ financingId: loan.id, amount: amount!, termDays }, { form });
+    const sent = await submit.run({ financingId: loan.id, amount: amount!, termDays, idempotencyKey: submissionKey }, { form });
     setConfirming(false);
-    if (sent) form.resetFields();
+    if (!sent) return;
+    renewKey();
+    form.resetFields();
   };
 
   return (

@@ -21,6 +21,7 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useSubmissionKey } from '../../lib/confirm.ts';
 import { percent } from '../../lib/format.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { UploadField } from '../../lib/UploadField.tsx';
@@ -54,6 +55,8 @@ export default function OrderLoanPage() {
   const lines = useCreditLines();
   const mine = useFinancings({ page: 1, size: 20, kind: 'ORDER' });
   const submit = useApplyOrderLoan();
+  // One key per application: a double click on 提交申请 or a retry applies once (issue 21).
+  const [submissionKey, renewKey] = useSubmissionKey();
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<AppliedFinancing | null>(null);
 
@@ -87,11 +90,13 @@ export default function OrderLoanPage() {
         amount: amount!,
         termDays: v.termDays,
         purpose: v.purpose,
+        idempotencyKey: submissionKey,
       },
       { form },
     );
     setConfirming(false);
     if (!applied) return;
+    renewKey();
     setDone(applied);
     form.resetFields(['orderNo', 'orderAmount', 'amount', 'termDays', 'purpose', 'attachmentUploadId']);
   };

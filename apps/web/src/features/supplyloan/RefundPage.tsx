@@ -21,6 +21,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSubmissionKey } from '../../lib/confirm.ts';
 import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
 import { LoadFailure } from '../../lib/LoadFailure.tsx';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
@@ -248,6 +249,8 @@ function OnlineRepay({ q, onDone }: { q: RepaymentQuote; onDone(r: RepayResult):
 function OfflineRepay({ q }: { q: RepaymentQuote }) {
   const [form] = Form.useForm<{ amount: string; voucherUploadId: number; payerAccountName: string; payerAccountNo: string }>();
   const submit = useSubmitVoucher();
+  // One key per voucher submission: a double click or a retry submits one voucher (issue 21).
+  const [submissionKey, renewKey] = useSubmissionKey();
   const acct = q.receivingAccount;
   if (q.pendingVoucher) {
     return <Alert type="info" showIcon title={`已提交线下还款凭证 ${yuan(q.pendingVoucher.amount)}，等待运营确认到账`} />;
@@ -270,8 +273,13 @@ function OfflineRepay({ q }: { q: RepaymentQuote }) {
           form={form}
           layout="vertical"
           onFinish={async (v) => {
-            const sent = await submit.run({ financingId: q.financing.id, ...v, amount: tryParseYuan(v.amount)! }, { form });
-            if (sent) form.resetFields();
+            const sent = await submit.run(
+              { financingId: q.financing.id, ...v, amount: tryParseYuan(v.amount)!, idempotencyKey: submissionKey },
+              { form },
+            );
+            if (!sent) return;
+            renewKey();
+            form.resetFields();
           }}
         >
           <Form.Item

@@ -40,7 +40,7 @@ import type {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useAction } from '../../lib/action.ts';
-import { postConfirmed, type Confirmation } from '../../lib/confirm.ts';
+import { postConfirmed, type Confirmation, type Keyed } from '../../lib/confirm.ts';
 import { request, unwrap } from '../../lib/request.ts';
 
 // The supply-loan calls (server module `supplyloan`). Types are what arrives on the wire
@@ -180,7 +180,7 @@ export function useDrawdowns(q: Partial<DrawdownListQuery> & { page: number; siz
 
 export function useJoinPlatform() {
   return useAction({
-    call: (body: z.input<typeof joinPlatformBody>) => postJson<Wire<typeof joinPlatformResult>>('/supplyloan/platforms/join', body),
+    call: (body: Keyed<z.input<typeof joinPlatformBody>>) => postJson<Wire<typeof joinPlatformResult>>('/supplyloan/platforms/join', body),
     invalidates: REFRESH,
     success: '准入申请已提交，运营人员审核通过后将为您开通授信',
   });
@@ -198,14 +198,14 @@ export type AppliedFinancing = Wire<typeof appliedFinancingSchema>;
 
 export function useApplyInvoiceFinancing() {
   return useAction({
-    call: (body: z.input<typeof invoiceFinancingBody>) => postJson<AppliedFinancing>('/supplyloan/financings', body),
+    call: (body: Keyed<z.input<typeof invoiceFinancingBody>>) => postJson<AppliedFinancing>('/supplyloan/financings', body),
     invalidates: REFRESH,
   });
 }
 
 export function useApplyOrderLoan() {
   return useAction({
-    call: (body: z.input<typeof orderLoanBody>) => postJson<AppliedFinancing>('/supplyloan/orderLoans', body),
+    call: (body: Keyed<z.input<typeof orderLoanBody>>) => postJson<AppliedFinancing>('/supplyloan/orderLoans', body),
     invalidates: REFRESH,
   });
 }
@@ -220,7 +220,7 @@ export function useCancelFinancing() {
 
 export function useRequestDrawdown() {
   return useAction({
-    call: ({ financingId, ...body }: z.input<typeof drawdownBody> & { financingId: number }) =>
+    call: ({ financingId, ...body }: Keyed<z.input<typeof drawdownBody>> & { financingId: number }) =>
       postJson<Wire<typeof drawdownResultSchema>>(`/supplyloan/financings/${financingId}/drawdowns`, body),
     invalidates: REFRESH,
     success: '提款申请已提交，运营放款后资金进入受控账户',
@@ -229,7 +229,7 @@ export function useRequestDrawdown() {
 
 export function useRequestExtension() {
   return useAction({
-    call: ({ financingId, ...body }: z.input<typeof extensionBody> & { financingId: number }) =>
+    call: ({ financingId, ...body }: Keyed<z.input<typeof extensionBody>> & { financingId: number }) =>
       postJson<Wire<typeof extensionResultSchema>>(`/supplyloan/financings/${financingId}/extension`, body),
     invalidates: REFRESH,
     success: '展期申请已提交，等待运营审核',
@@ -238,7 +238,7 @@ export function useRequestExtension() {
 
 export function useSubmitVoucher() {
   return useAction({
-    call: ({ financingId, ...body }: z.input<typeof voucherBody> & { financingId: number }) =>
+    call: ({ financingId, ...body }: Keyed<z.input<typeof voucherBody>> & { financingId: number }) =>
       postJson<Wire<typeof voucherResultSchema>>(`/supplyloan/financings/${financingId}/voucher`, body),
     invalidates: REFRESH,
     success: '还款凭证已提交，等待运营确认',
