@@ -1,5 +1,6 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, loginThroughPage } from './fixtures.ts';
+import { orderTotals, parseYuan } from '@factoring/domain';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { apiAs, DEMO, DEMO_PASSWORD, loginThroughPage } from './fixtures.ts';
 
 const SUPPLIER = { name: '江苏恒通钢材有限公司', bank: '中国工商银行无锡分行营业部', account: '1103020109000456789' };
 const CORE_BUYER = '中建材华东建设集团有限公司';
@@ -140,6 +141,61 @@ test('purchase and sales: a purchase order is confirmed, received and paid by ta
   // The sales order now shows the loan it backs.
   await page.goto(`/purchaseSalesManage/orderManage`);
   await expect(page.getByTestId('order-manage').locator('tr', { hasText: salesNo })).toContainText('已融资');
+});
+
+test("the factor's collection of a sales order: recorded at the operator desk, credited only when a second operator approves it", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The seller (gouxiao) has a confirmed sales order to a buyer off the portal: 1 t × ¥3,700.00 + 13 % VAT = ¥4,181.00.
+  const seller = await apiAs(DEMO.purchaseSales);
+  const lines = [{ goodsName: '螺纹钢', unit: '吨', quantity: '1', unitPrice: 370_000, taxRatePpm: 130_000 }];
+  const created = await (
+    await seller.post('/api/purchase-sales/orders', {
+      data: {
+        idempotencyKey: `e2e-ps-collection-${Date.now()}`,
+        kind: 'SALES',
+        counterpartyName: '杭州临平建工集团有限公司',
+        counterpartyBankName: '杭州银行',
+        counterpartyAccountNo: '3301040160012345678',
+        deliveryDate: '2026-12-20',
+        lines,
+        totalAmount: orderTotals(lines).total,
+      },
+    })
+  ).json();
+  expect(created.status).toBe('OK');
+  const { id, orderNo } = created.message as { id: number; orderNo: string };
+  expect((await (await seller.post(`/api/purchase-sales/orders/${id}/confirm`, { data: {} })).json()).status).toBe('OK');
+  const available = async (api: APIRequestContext) =>
+    ((await (await api.get('/api/account/v2/queryAccountBalance')).json()).message as { available: number }).available;
+  const before = await available(seller);
+
+  // The operator records the buyer's payment at the purchase/sales desk: submitted for review, not credited.
+  await loginThroughPage(page, DEMO.operator);
+  await page.goto('/bpm/tasks?tab=purchaseSales');
+  await page.getByPlaceholder('订单号（至少 4 位）').fill(orderNo);
+  await page.getByPlaceholder('订单号（至少 4 位）').press('Enter');
+  await page.getByTestId('ps-operator').locator('tr', { hasText: orderNo }).getByRole('button', { name: '登记回款' }).click();
+  const dialog = page.getByRole('dialog', { name: `登记回款 ${orderNo}` });
+  await expect(dialog).toContainText('购销回款入账复核');
+  await dialog.getByLabel('到账金额（元）').fill('4,181.00');
+  await dialog.getByLabel('付款人').fill('杭州临平建工集团有限公司');
+  await dialog.getByRole('button', { name: '提交复核' }).click();
+  const submitted = page.getByTestId('collection-submitted');
+  await expect(submitted).toContainText(`${orderNo} 回款 ¥4,181.00：已提交，待另一位操作员复核入账`);
+  const taskNo = /任务 #(\d+)/.exec(await submitted.innerText())![1];
+  expect(await available(seller)).toBe(before);
+
+  // The second operator (钱核) checks it against the bank and approves: only now is the seller credited.
+  const checker = await apiAs(DEMO.checker);
+  const approved = await (await checker.post(`/api/bpm/tasks/${taskNo}/approve`, { data: { comment: '已核对银行回单' } })).json();
+  expect(approved.status).toBe('OK');
+  await checker.dispose();
+  expect(await available(seller)).toBe(before + parseYuan('4181.00'));
+  const order = (await (await seller.get(`/api/purchase-sales/orders/${id}`)).json()).message as { paidAmount: number };
+  expect(order.paidAmount).toBe(418_100);
+  await seller.dispose();
 });
 
 test('purchase/sales pages at 1440 and 390 px, light and dark', async ({ page }, testInfo) => {

@@ -5,6 +5,7 @@ import { ORDER_TAX_RATES_PPM, QUANTITY_SCALE } from '../orders.ts';
 import { ORDER_STATUSES } from '../status/purchase-sales.ts';
 import {
   centsSchema,
+  idempotencyKeyField,
   idSchema,
   isoDateSchema,
   moneyConfirmationFields,
@@ -62,6 +63,7 @@ export const orderInputSchema = z
     lines: z.array(orderLineInputSchema, { error: '请填写订单明细' }).min(1, '订单至少需要一行明细').max(50, '一张订单最多 50 行明细'),
     totalAmount: centsSchema('订单合计'),
     attachmentUploadIds: z.array(idSchema('附件')).max(10, '最多 10 个附件').default([]),
+    ...idempotencyKeyField,
   })
   .superRefine((v, ctx) => {
     if (!v.counterpartyEnterpriseId && (!v.counterpartyBankName || !v.counterpartyAccountNo)) {
@@ -86,6 +88,7 @@ export const fulfilInputSchema = z.object({
     .min(1, '请至少填写一行本次数量')
     .max(50),
   note: optionalTextSchema(200, '说明', { multiline: true }),
+  ...idempotencyKeyField,
 });
 
 export const reasonInputSchema = z.object({ reason: optionalTextSchema(200, '原因', { multiline: true }) });
@@ -273,6 +276,25 @@ export const paymentResultSchema = z.object({
   createdAt: z.string(),
 });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
+
+/**
+ * An operator's factor collection is not money yet: it waits in the inbox (PS_FACTOR_COLLECTION
+ * 购销回款入账复核) until a second operator approves it, which credits the seller and repays its order
+ * loan first (four eyes, issue 21).
+ */
+export const factorCollectionSubmittedSchema = z.object({
+  kind: z.literal('FACTOR_COLLECTION'),
+  status: z.literal('PENDING_REVIEW'),
+  taskId: z.number().int(),
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  sellerName: z.string(),
+  amount: centsOut,
+  /** The order loan the collection repays first, if one is disbursed now (checked again on approval). */
+  repaysFinancingNo: z.string().nullable(),
+  submittedAt: z.string(),
+});
+export type FactorCollectionSubmitted = z.infer<typeof factorCollectionSubmittedSchema>;
 
 export const catalogueItemSchema = z.object({
   id: z.number().int(),

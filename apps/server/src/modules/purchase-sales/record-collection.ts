@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { formatYuan, ORDER_STATUS_LABELS, outstandingOf, type Cents } from '@factoring/domain';
+import type { FactorCollectionSubmitted } from '@factoring/domain/contract';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { psOrderPayments, psOrders } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { enterprises, psOrderPayments, psOrders, type TaskField } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope, Scope } from '../../lib/scope.ts';
+import type { BpmTask, DecisionEffect, TaskOperator } from '../bpm/registry.ts';
+import { createTask, type NewTask } from '../bpm/tasks.ts';
 import { virtualAccountBalance } from '../ledger/balances.ts';
 import { recordDeposit } from '../funds/deposit.ts';
 import { openTranches, quoteOf } from '../supplyloan/quote.ts';
@@ -97,11 +101,22 @@ export async function recordOfflineCollection(
   return result;
 }
 
+/** Whether the platform may take this collection of the order now: the seller's account it would credit. */
+async function factorCollectable(tx: Tx, order: Order, amount: number) {
+  if (!order.sellerEnterpriseId) throw new BusinessError('卖方不是平台企业，不能登记平台回款', 'SELLER_OFF_PORTAL');
+  assertCollectable(order, amount);
+  const account = await virtualAccountBalance(tx, order.sellerEnterpriseId);
+  if (!account) throw new BusinessError('卖方尚未开立虚拟账户', 'NO_ACCOUNT');
+  return { sellerEnterpriseId: order.sellerEnterpriseId, account };
+}
+
 /**
- * Operator: the buyer's payment of a sales order reached the factor's bank (issue 16, "its collection
- * repays the loan first"). The money is credited to the seller's virtual account, and if the order
- * backs a disbursed order loan, that loan is repaid from it first — penalty, interest, principal, as
- * the supply-loan module allocates — in the same transaction; the rest stays free for the seller.
+ * The posting of a factor collection: the buyer's payment of a sales order reached the factor's bank
+ * (issue 16, "its collection repays the loan first"). The money is credited to the seller's virtual
+ * account, and if the order backs a disbursed order loan, that loan is repaid from it first — penalty,
+ * interest, principal, as the supply-loan module allocates — in the same transaction; the rest stays
+ * free for the seller. Run when a second operator approves a recorded collection
+ * (`confirmFactorCollection`, four eyes), the order checked again then; the seed calls it as the system.
  */
 export async function recordFactorCollection(
   tx: Tx,
@@ -111,10 +126,7 @@ export async function recordFactorCollection(
   p: { amount: Cents; payerName: string | null },
 ) {
   const order = await lockOrder(tx, scope, id);
-  if (!order.sellerEnterpriseId) throw new BusinessError('卖方不是平台企业，不能登记平台回款', 'SELLER_OFF_PORTAL');
-  assertCollectable(order, p.amount);
-  const account = await virtualAccountBalance(tx, order.sellerEnterpriseId);
-  if (!account) throw new BusinessError('卖方尚未开立虚拟账户', 'NO_ACCOUNT');
+  const { sellerEnterpriseId, account } = await factorCollectable(tx, order, p.amount);
   const deposit = await recordDeposit(tx, {
     operatorId: actor.id,
     accountNo: account.accountNo,
@@ -130,7 +142,7 @@ export async function recordFactorCollection(
     // The repayment is the seller's, from the money just credited to it: it runs in the seller's scope.
     const seller: EnterpriseScope = {
       kind: 'enterprise',
-      enterpriseId: order.sellerEnterpriseId,
+      enterpriseId: sellerEnterpriseId,
       userId: actor.id,
       certified: true,
       warehouse: false,
@@ -150,7 +162,7 @@ export async function recordFactorCollection(
     loanRepaid,
     refNos,
     note: p.payerName ? `付款人：${p.payerName}` : null,
-    enterpriseId: order.sellerEnterpriseId,
+    enterpriseId: sellerEnterpriseId,
   });
   await recordEvent(
     tx,
@@ -160,4 +172,102 @@ export async function recordFactorCollection(
     `回款 ${formatYuan(p.amount)} 元${loanRepaid ? `，优先归还订单融资 ${loan!.financingNo} ${formatYuan(loanRepaid)} 元` : ''}`,
   );
   return result;
+}
+
+/** What a PS_FACTOR_COLLECTION task keeps of the recorded collection (`bpm_tasks.data`): the posting's input. */
+type FactorCollectionTaskData = { orderId: number; orderNo: string; amount: Cents; payerName: string | null };
+
+/**
+ * Operator (the maker): the buyer's payment of a sales order reached the factor's bank, recorded from
+ * the bank receipt. Nothing is credited: the collection waits in the inbox as a PS_FACTOR_COLLECTION
+ * task (购销回款入账复核) submitted by this operator, and only another operator's approval posts it
+ * (`recordFactorCollection`; four eyes, issue 21). The order is checked now with the posting's own
+ * rules and messages, so a collection that could not be booked never waits.
+ */
+export async function submitFactorCollection(
+  tx: Tx,
+  scope: Scope,
+  by: NonNullable<NewTask['submittedBy']>,
+  id: number,
+  p: { amount: Cents; payerName: string | null },
+): Promise<FactorCollectionSubmitted> {
+  const order = await lockOrder(tx, scope, id);
+  const { sellerEnterpriseId, account } = await factorCollectable(tx, order, p.amount);
+  const loan = await backsLiveLoan(tx, order);
+  const repays = loan && (loan.status === 'DISBURSED' || loan.status === 'REPAYING') ? loan : null;
+  const [buyer] = order.buyerEnterpriseId
+    ? await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, order.buyerEnterpriseId))
+    : [{ name: order.counterpartyName }];
+  const data: FactorCollectionTaskData = { orderId: order.id, orderNo: order.orderNo, amount: p.amount, payerName: p.payerName };
+  const amount = `¥${formatYuan(p.amount)}`;
+  const fields: TaskField[] = [
+    { label: '订单号', value: order.orderNo },
+    { label: '卖方企业（入账）', value: account.accountName },
+    { label: '入账虚拟账号', value: account.accountNo },
+    { label: '买方', value: buyer?.name ?? order.counterpartyName },
+    { label: '金额', value: amount },
+    { label: '登记时订单未收', value: `¥${formatYuan(outstandingOf(order))}` },
+    { label: '付款人', value: p.payerName ?? '—' },
+    { label: '摘要', value: `销售订单 ${order.orderNo} 回款` },
+    {
+      label: '优先归还订单融资',
+      value: repays
+        ? `是：先归还订单融资 ${repays.financingNo}，余额记入卖方可用资金`
+        : loan
+          ? `否：订单融资 ${loan.financingNo} 尚未放款（复核通过时如已放款，则先归还）`
+          : '否',
+    },
+  ];
+  // A recorded collection has no record of its own but its task: each one its own reference (two
+  // receipts for one order may wait side by side; the approval of each checks the order again).
+  const taskId = await createTask(tx, {
+    type: 'PS_FACTOR_COLLECTION',
+    refId: `PSC-${randomUUID()}`,
+    enterpriseId: sellerEnterpriseId,
+    submittedBy: by,
+    subject: `购销回款入账复核：${order.orderNo} ${account.accountName} ${amount}`,
+    data,
+    fields,
+  });
+  return {
+    kind: 'FACTOR_COLLECTION',
+    status: 'PENDING_REVIEW',
+    taskId,
+    orderId: order.id,
+    orderNo: order.orderNo,
+    sellerName: account.accountName,
+    amount: p.amount,
+    repaysFinancingNo: repays?.financingNo ?? null,
+    submittedAt: now().toISOString(),
+  };
+}
+
+/**
+ * The checker approves a PS_FACTOR_COLLECTION task: the recorded collection is posted in the
+ * decision's transaction (the task row locked and still pending, so it is posted once; the inbox has
+ * already refused the operator who recorded it). The order is locked and checked again: a collection
+ * that no longer fits (paid meanwhile, cancelled) is refused with its message and the task stays
+ * pending. The booking is the audit row's `after`.
+ */
+export async function confirmFactorCollection(tx: Tx, task: BpmTask, operator: TaskOperator): Promise<DecisionEffect> {
+  const d = task.data as FactorCollectionTaskData;
+  const booked = await recordFactorCollection(
+    tx,
+    { kind: 'operator', userId: operator.id },
+    { id: operator.id, name: operator.name, ip: operator.ip, enterpriseId: null },
+    d.orderId,
+    { amount: d.amount, payerName: d.payerName },
+  );
+  return { before: { collected: false }, after: { collected: true, submittedBy: task.submittedBy, confirmedBy: operator.id, ...booked } };
+}
+
+/** Live facts for the checker, read when the task is opened: the order as it stands now. */
+export async function factorCollectionFacts(db: Db, task: BpmTask): Promise<TaskField[]> {
+  const d = task.data as FactorCollectionTaskData;
+  const [order] = await db.select().from(psOrders).where(eq(psOrders.id, d.orderId));
+  if (!order) return [];
+  return [
+    { label: '订单当前状态', value: ORDER_STATUS_LABELS[order.status] },
+    { label: '订单当前未收', value: `¥${formatYuan(outstandingOf(order))}` },
+  ];
 }

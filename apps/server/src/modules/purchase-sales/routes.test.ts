@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CORE_BUYER, DEMO_SUPPLIER } from '../../db/seed/purchase-sales.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { ledgerFingerprint, ledgerProblems, newKey } from '../ledger/testing.ts';
+import { collectThroughReview } from './testing.ts';
 
 /**
  * Purchase and sales management (issue 16) against a real database with the demo world: `gouxiao`
@@ -13,6 +14,8 @@ let t: TestApp;
 let gx: TestClient;
 let demo: TestClient;
 let op: TestClient;
+/** The second operator (钱核): approves what `op` recorded (four eyes). */
+let checker: TestClient;
 
 type Answer<T = unknown> = { status: 'OK' | 'ERROR' | 'WARN'; message: T; code?: string };
 const json = <T>(res: { json(): unknown }) => res.json() as Answer<T>;
@@ -39,7 +42,7 @@ const purchase = (lines: Line[] = [steel('10')], over: Record<string, unknown> =
 });
 
 async function create(c: TestClient, body: Record<string, unknown>) {
-  const res = json<{ id: number; orderNo: string }>(await c.post(`${api}/orders`, body, { json: true }));
+  const res = json<{ id: number; orderNo: string }>(await c.post(`${api}/orders`, { ...body, idempotencyKey: newKey() }, { json: true }));
   expect(res).toMatchObject({ status: 'OK' });
   return res.message;
 }
@@ -50,7 +53,7 @@ const receiveAll = async (c: TestClient, id: number) => {
   return json(
     await c.post(
       `${api}/orders/${id}/fulfil`,
-      { lines: d.lines.map((l: { id: number; quantity: string }) => ({ lineId: l.id, quantity: l.quantity })) },
+      { idempotencyKey: newKey(), lines: d.lines.map((l: { id: number; quantity: string }) => ({ lineId: l.id, quantity: l.quantity })) },
       { json: true },
     ),
   );
@@ -84,7 +87,7 @@ async function fingerprint() {
 
 beforeAll(async () => {
   t = await createTestApp();
-  [gx, demo, op] = await Promise.all([t.loginAs('gouxiao'), t.loginAs('demo'), t.loginAs('operator')]);
+  [gx, demo, op, checker] = await Promise.all([t.loginAs('gouxiao'), t.loginAs('demo'), t.loginAs('operator'), t.loginAs('fuhe')]);
 }, 300_000); // the demo world is seeded through the real services: slow on a loaded machine
 afterAll(() => t.close());
 
@@ -92,7 +95,7 @@ describe('feature switch', () => {
   it('answers 403 to a user without the feature, before reading the body', async () => {
     expect((await demo.get(`${api}/orders`)).statusCode).toBe(403);
     const before = await fingerprint();
-    const res = await demo.post(`${api}/orders`, { junk: true }, { json: true });
+    const res = await demo.post(`${api}/orders`, { idempotencyKey: newKey(), junk: true }, { json: true });
     expect(res.statusCode).toBe(403);
     expect(json(res).message).toBe('未开通购销管理，请联系平台运营人员');
     expect(await fingerprint()).toBe(before);
@@ -155,7 +158,9 @@ describe('orders, totals and lifecycle', () => {
     expect(o.orderNo).toMatch(/^CG\d{8}\d{6}$/);
 
     const before = await fingerprint();
-    const wrong = json(await gx.post(`${api}/orders`, purchase(lines, { totalAmount: 2_072_415 }), { json: true }));
+    const wrong = json(
+      await gx.post(`${api}/orders`, purchase(lines, { totalAmount: 2_072_415, idempotencyKey: newKey() }), { json: true }),
+    );
     expect(wrong).toMatchObject({ status: 'ERROR', code: 'TOTAL_MISMATCH' });
     expect(wrong.message).toContain('订单合计与明细不符');
     expect(await fingerprint()).toBe(before);
@@ -170,7 +175,7 @@ describe('orders, totals and lifecycle', () => {
     ['fraction of a cent', [steel('1', 10.5)], '以分为单位'],
   ])('refuses %s with a 400 naming the field and changes nothing', async (_name, lines, message) => {
     const before = await fingerprint();
-    const res = await gx.post(`${api}/orders`, { ...purchase([steel('1')]), lines }, { json: true });
+    const res = await gx.post(`${api}/orders`, { idempotencyKey: newKey(), ...purchase([steel('1')]), lines }, { json: true });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toContain('lines.0');
     expect(JSON.stringify(res.json())).toMatch(new RegExp(message.replace(/[()]/g, '.')));
@@ -192,11 +197,19 @@ describe('orders, totals and lifecycle', () => {
 
     const d = await detail(gx, o.id);
     const part = json(
-      await gx.post(`${api}/orders/${o.id}/fulfil`, { lines: [{ lineId: d.lines[0].id, quantity: '4.25' }] }, { json: true }),
+      await gx.post(
+        `${api}/orders/${o.id}/fulfil`,
+        { idempotencyKey: newKey(), lines: [{ lineId: d.lines[0].id, quantity: '4.25' }] },
+        { json: true },
+      ),
     );
     expect(part).toMatchObject({ status: 'OK', message: { status: 'CONFIRMED', complete: false } });
     const over = json(
-      await gx.post(`${api}/orders/${o.id}/fulfil`, { lines: [{ lineId: d.lines[0].id, quantity: '5.751' }] }, { json: true }),
+      await gx.post(
+        `${api}/orders/${o.id}/fulfil`,
+        { idempotencyKey: newKey(), lines: [{ lineId: d.lines[0].id, quantity: '5.751' }] },
+        { json: true },
+      ),
     );
     expect(over).toMatchObject({ status: 'ERROR', code: 'INVALID_QUANTITY' });
     expect(json(await gx.post(`${api}/orders/${o.id}/cancel`, { reason: '不要了' }, { json: true }))).toMatchObject({
@@ -207,6 +220,7 @@ describe('orders, totals and lifecycle', () => {
       await gx.post(
         `${api}/orders/${o.id}/fulfil`,
         {
+          idempotencyKey: newKey(),
           lines: [
             { lineId: d.lines[0].id, quantity: '5.75' },
             { lineId: d.lines[1].id, quantity: '2.5' },
@@ -296,7 +310,13 @@ describe('targeted payment of a purchase order', () => {
     const pending = json<{ id: number }>(
       await gx.post(
         '/api/funds/payees',
-        { name: DEMO_SUPPLIER.name, bankName: '中国银行无锡分行', accountNo: '6216600100001234567', relation: 'UPSTREAM' },
+        {
+          idempotencyKey: newKey(),
+          name: DEMO_SUPPLIER.name,
+          bankName: '中国银行无锡分行',
+          accountNo: '6216600100001234567',
+          relation: 'UPSTREAM',
+        },
         { json: true },
       ),
     ).message;
@@ -394,10 +414,16 @@ describe('order-backed financing', () => {
     const pick = picks.find((p) => p.id === o.id)!;
     expect(pick).toMatchObject({ orderNo: o.orderNo, totalAmount: orderTotals(lines).total, deliveryDate: '2026-12-20' });
     const base = { creditLineId: zj.id, orderNo: pick.orderNo, deliveryDate: pick.deliveryDate, amount: 1_000_000, termDays: 60 };
-    const typedWrong = json(await gx.post('/api/supplyloan/orderLoans', { ...base, orderAmount: pick.totalAmount + 100 }, { json: true }));
+    const typedWrong = json(
+      await gx.post(
+        '/api/supplyloan/orderLoans',
+        { idempotencyKey: newKey(), ...base, orderAmount: pick.totalAmount + 100 },
+        { json: true },
+      ),
+    );
     expect(typedWrong).toMatchObject({ status: 'ERROR', code: 'ORDER_AMOUNT_MISMATCH' });
     const applied = json<{ financingNo: string }>(
-      await gx.post('/api/supplyloan/orderLoans', { ...base, orderAmount: pick.totalAmount }, { json: true }),
+      await gx.post('/api/supplyloan/orderLoans', { idempotencyKey: newKey(), ...base, orderAmount: pick.totalAmount }, { json: true }),
     );
     expect(applied.status).toBe('OK');
     const d = await detail(gx, o.id);
@@ -434,7 +460,15 @@ describe('order-backed financing', () => {
     const loan = json<{ id: number; contractId: number }>(
       await gx.post(
         '/api/supplyloan/orderLoans',
-        { creditLineId: zj.id, orderNo: o.orderNo, orderAmount: total, deliveryDate: '2026-12-21', amount: 5_000_000, termDays: 60 },
+        {
+          idempotencyKey: newKey(),
+          creditLineId: zj.id,
+          orderNo: o.orderNo,
+          orderAmount: total,
+          deliveryDate: '2026-12-21',
+          amount: 5_000_000,
+          termDays: 60,
+        },
         { json: true },
       ),
     );
@@ -448,15 +482,17 @@ describe('order-backed financing', () => {
     ).toBe('OK');
     expect(json(await gx.post(`/api/contracts/${loan.message.contractId}/sign`, { password: t.encrypt(DEMO_PASSWORD) })).status).toBe('OK');
     const draw = json<{ trancheId: number }>(
-      await gx.post(`/api/supplyloan/financings/${loan.message.id}/drawdowns`, { amount: 5_000_000, termDays: 30 }),
+      await gx.post(`/api/supplyloan/financings/${loan.message.id}/drawdowns`, {
+        idempotencyKey: newKey(),
+        amount: 5_000_000,
+        termDays: 30,
+      }),
     );
     expect(draw.status).toBe('OK');
     expect(
       json(
         // Maker-checker: the second operator disburses what the first approved.
-        await (
-          await t.loginAs('fuhe')
-        ).post(`/api/bpm/tasks/${await task('FINANCING_DISBURSE', draw.message.trancheId)}/approve`, {
+        await checker.post(`/api/bpm/tasks/${await task('FINANCING_DISBURSE', draw.message.trancheId)}/approve`, {
           comment: '放款',
         }),
       ).status,
@@ -466,16 +502,12 @@ describe('order-backed financing', () => {
     expect(owed.quote.total).toBeGreaterThanOrEqual(5_000_000);
     const before = json<{ available: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message.available;
 
-    const res = json<{ loanRepaid: number; outstanding: number }>(
-      await op.post(
-        `/api/bpm/purchase-sales/orders/${o.id}/collection`,
-        { amount: total, payerName: DEMO_CORE_BUYER, idempotencyKey: newKey() },
-        { json: true },
-      ),
-    );
-    expect(res).toMatchObject({ status: 'OK', message: { loanRepaid: owed.quote.total, outstanding: 0 } });
-    const after = json<{ status: string }>(await gx.get(`/api/supplyloan/financings/${loan.message.id}`)).message;
+    // Recorded by one operator, credited when the second approves (four eyes).
+    const res = await collectThroughReview(op, checker, o.id, { amount: total, payerName: DEMO_CORE_BUYER });
+    expect(res).toMatchObject({ loanRepaid: owed.quote.total, outstanding: 0 });
+    const after = json<{ status: string; financingNo: string }>(await gx.get(`/api/supplyloan/financings/${loan.message.id}`)).message;
     expect(after.status).toBe('SETTLED');
+    expect(res.submitted.repaysFinancingNo).toBe(after.financingNo);
     expect(json<{ available: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message.available).toBe(
       before + total - owed.quote.total,
     );
@@ -523,15 +555,143 @@ describe('order-backed financing', () => {
       await op.get('/api/bpm/purchase-sales/orders', { orderNo: o.orderNo }),
     ).message;
     expect(found[0].outstanding).toBe(418_100);
-    const res = json(
-      await op.post(
-        `/api/bpm/purchase-sales/orders/${o.id}/collection`,
-        { amount: 418_100, payerName: '杭州临平建工集团有限公司', idempotencyKey: newKey() },
-        { json: true },
-      ),
-    );
-    expect(res).toMatchObject({ status: 'OK', message: { loanRepaid: 0, outstanding: 0, status: 'PAID' } });
+    const res = await collectThroughReview(op, checker, o.id, { amount: 418_100, payerName: '杭州临平建工集团有限公司' });
+    expect(res).toMatchObject({ loanRepaid: 0, outstanding: 0, status: 'PAID' });
     expect(json<{ available: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message.available).toBe(before + 418_100);
+    expect(await ledgerProblems(t.database.db)).toEqual([]);
+  });
+});
+
+describe('four eyes on money entering: a factor collection (issue 21)', () => {
+  it("one operator's collection credits nothing until a second operator approves; the recorder may not approve; a rejection credits nothing", async () => {
+    // A sales order of 2 t × ¥3,700.00 + 13 % VAT = ¥8,362.00 to a buyer off the portal, confirmed.
+    const lines = [{ goodsName: '螺纹钢', unit: '吨', quantity: '2', unitPrice: 370_000, taxRatePpm: 130_000 }];
+    const o = await create(gx, {
+      kind: 'SALES',
+      counterpartyName: '杭州临平建工集团有限公司',
+      counterpartyBankName: '杭州银行',
+      counterpartyAccountNo: '3301040160012345678',
+      deliveryDate: '2026-12-22',
+      lines,
+      totalAmount: orderTotals(lines).total,
+    });
+    expect(await confirm(gx, o.id)).toMatchObject({ status: 'OK', message: { status: 'CONFIRMED' } });
+    const available = async () => json<{ available: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message.available;
+    const start = await available();
+    const collect = (amount: number, key = newKey()) =>
+      op
+        .post(
+          `/api/bpm/purchase-sales/orders/${o.id}/collection`,
+          { amount, payerName: '杭州临平建工集团有限公司', idempotencyKey: key },
+          { json: true },
+        )
+        .then(json<{ kind: string; status: string; taskId: number }>);
+    const pending = async () =>
+      json<{ totalCount: number }>(await op.get('/api/bpm/tasks', { type: 'PS_FACTOR_COLLECTION', state: 'PENDING' })).message.totalCount;
+    const decide = (c: TestClient, taskId: number, how: 'approve' | 'reject' | 'claim', body: Record<string, unknown> = {}) =>
+      c.post(`/api/bpm/tasks/${taskId}/${how}`, body, { json: true }).then(json);
+
+    // Recorded by one operator: a task awaiting review, not money — the order, its payments and the ledger unchanged.
+    const before = await fingerprint();
+    const tasksBefore = await pending();
+    const key = newKey();
+    const recorded = await collect(836_200, key);
+    expect(recorded).toMatchObject({
+      status: 'OK',
+      message: {
+        kind: 'FACTOR_COLLECTION',
+        status: 'PENDING_REVIEW',
+        orderId: o.id,
+        orderNo: o.orderNo,
+        sellerName: '浙江远航供应链管理有限公司',
+        amount: 836_200,
+        repaysFinancingNo: null,
+        taskId: expect.any(Number),
+      },
+    });
+    const taskId = recorded.message.taskId;
+    expect(await fingerprint()).toBe(before);
+    expect(await available()).toBe(start);
+    expect(await pending()).toBe(tasksBefore + 1);
+    // The same key again answers the same task and opens no other.
+    expect(await collect(836_200, key)).toEqual(recorded);
+    expect(await pending()).toBe(tasksBefore + 1);
+    // What the order cannot take is refused now, with the posting's own message, and opens nothing.
+    expect(await collect(836_201)).toMatchObject({
+      status: 'ERROR',
+      code: 'OVERPAY',
+      message: '回款金额超过订单未收金额（未收 8,362.00 元）',
+    });
+    expect(await pending()).toBe(tasksBefore + 1);
+
+    // The inbox shows it in words; the operator who recorded it may neither approve nor claim it.
+    const task = json<{
+      type: string;
+      typeLabel: string;
+      fields: { label: string; value: string }[];
+      facts: { label: string; value: string }[];
+      fourEyes: { blockedReason: string };
+    }>(await op.get(`/api/bpm/tasks/${taskId}`)).message;
+    expect(task).toMatchObject({ type: 'PS_FACTOR_COLLECTION', typeLabel: '购销回款入账复核' });
+    expect(task.fields).toEqual(
+      expect.arrayContaining([
+        { label: '订单号', value: o.orderNo },
+        { label: '卖方企业（入账）', value: '浙江远航供应链管理有限公司' },
+        { label: '买方', value: '杭州临平建工集团有限公司' },
+        { label: '金额', value: '¥8,362.00' },
+        { label: '付款人', value: '杭州临平建工集团有限公司' },
+        { label: '优先归还订单融资', value: '否' },
+      ]),
+    );
+    expect(task.facts).toEqual([
+      { label: '订单当前状态', value: '已确认' },
+      { label: '订单当前未收', value: '¥8,362.00' },
+    ]);
+    expect(task.fourEyes.blockedReason).toContain('须由另一位操作员');
+    for (const how of ['approve', 'claim'] as const)
+      expect(await decide(op, taskId, how)).toMatchObject({ status: 'ERROR', code: 'MAKER_CHECKER' });
+    expect(await fingerprint()).toBe(before);
+
+    // The second operator finds no such payment at the bank and rejects it: nothing is credited, and it stays rejected.
+    expect(await decide(checker, taskId, 'reject', { reason: '银行未见到账' })).toMatchObject({
+      status: 'OK',
+      message: { state: 'REJECTED' },
+    });
+    expect(await decide(checker, taskId, 'approve')).toMatchObject({ status: 'ERROR' });
+    expect(await fingerprint()).toBe(before);
+    expect(await available()).toBe(start);
+
+    // Two real receipts recorded side by side, each within what the order still owes.
+    const first = (await collect(500_000)).message.taskId;
+    const second = (await collect(500_000)).message.taskId;
+    expect(await fingerprint()).toBe(before);
+    // The second operator approves the first: the seller is credited, once, by the checker.
+    expect(await decide(checker, first, 'approve', { comment: '已核对银行回单' })).toMatchObject({
+      status: 'OK',
+      message: { state: 'APPROVED' },
+    });
+    expect(await available()).toBe(start + 500_000);
+    const d = await detail(gx, o.id);
+    expect(d).toMatchObject({ paidAmount: 500_000 });
+    expect(d.payments[0]).toMatchObject({ method: 'FACTOR_COLLECTION', amount: 500_000, loanRepaid: 0 });
+    const [audit] = (
+      (await t.database.db.execute(
+        sql`select actor_name, after from bpm_audit_log where task_id = ${first} and action = 'APPROVE'`,
+      )) as unknown as { rows: { actor_name: string; after: { record: { collected: boolean; orderNo: string; amount: number } } }[] }
+    ).rows;
+    expect(audit).toMatchObject({ actor_name: '钱核', after: { record: { collected: true, orderNo: o.orderNo, amount: 500_000 } } });
+    // The second no longer fits: refused on approval with the order's message, nothing moves, it waits for a decision.
+    const credited = await fingerprint();
+    expect(await decide(checker, second, 'approve')).toMatchObject({
+      status: 'ERROR',
+      code: 'OVERPAY',
+      message: '回款金额超过订单未收金额（未收 3,362.00 元）',
+    });
+    expect(await fingerprint()).toBe(credited);
+    expect(json<{ state: string }>(await checker.get(`/api/bpm/tasks/${second}`)).message.state).toBe('PENDING');
+    expect(await decide(checker, second, 'reject', { reason: '金额超过订单未收' })).toMatchObject({ status: 'OK' });
+    expect(await fingerprint()).toBe(credited);
+    expect(await available()).toBe(start + 500_000);
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import {
   collectionInputSchema,
   counterpartySchema,
   doneSchema,
+  factorCollectionSubmittedSchema,
   featureLogSchema,
   featureSwitchInputSchema,
   featureUserQuerySchema,
@@ -35,7 +36,7 @@ import type { AppContext } from '../../app.ts';
 import { ok, page } from '../../lib/envelope.ts';
 import { certifiedScope, scopeOf } from '../../lib/scope.ts';
 import { confirmPassword } from '../auth/confirm-password.ts';
-import { idempotencyKeyOf, idempotencyScopeOf, runIdempotent } from '../ledger/idempotency.ts';
+import { idempotencyScopeOf, requestIdempotencyKey, runIdempotent, runOnce } from '../ledger/idempotency.ts';
 import { readSiteConfig } from '../system/site-config.ts';
 import { addAttachments } from './add-attachments.ts';
 import { cancelOrder } from './cancel-order.ts';
@@ -48,7 +49,7 @@ import { financeableOrders } from './order-loan-backing.ts';
 import { payOrder, paymentQuote } from './pay-order.ts';
 import { findOrdersByNo } from './operator-orders.ts';
 import { listOrders, orderDetail, overview } from './queries.ts';
-import { recordFactorCollection, recordOfflineCollection } from './record-collection.ts';
+import { recordOfflineCollection, submitFactorCollection } from './record-collection.ts';
 import { createOrder, updateDraft } from './save-order.ts';
 import { actorOf } from './store.ts';
 
@@ -103,8 +104,6 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     const scope = certifiedScope(request);
     return { scope, actor: actorOf(scope, request.user!, request.ip) };
   };
-  const keyOf = (request: FastifyRequest, body: { idempotencyKey?: string }) =>
-    idempotencyKeyOf(request.headers['idempotency-key'], body.idempotencyKey);
   const fee = async () => (await readSiteConfig(db)).fees.inTransfer as Cents;
 
   app.get(
@@ -146,19 +145,22 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.post(
     '/api/purchase-sales/orders',
-    { ...merchant, schema: { tags, summary: '新建订单草稿', body: orderInputSchema, response: answers(savedSchema) } },
+    { ...merchant, schema: { tags, summary: '新建订单草稿（幂等键）', body: orderInputSchema, response: answers(savedSchema) } },
     async (request) => {
       const { scope, actor } = who(request);
-      return ok(await createOrder(db, scope, actor, request.body));
+      return runOnce(db, request, (tx) => createOrder(tx, scope, actor, request.body));
     },
   );
 
   app.post(
     '/api/purchase-sales/orders/:id',
-    { ...merchant, schema: { tags, summary: '保存订单草稿', params: idParams, body: orderInputSchema, response: answers(savedSchema) } },
+    {
+      ...merchant,
+      schema: { tags, summary: '保存订单草稿（幂等键）', params: idParams, body: orderInputSchema, response: answers(savedSchema) },
+    },
     async (request) => {
       const { scope, actor } = who(request);
-      return ok(await updateDraft(db, scope, actor, request.params.id, request.body));
+      return runOnce(db, request, (tx) => updateDraft(tx, scope, actor, request.params.id, request.body));
     },
   );
 
@@ -198,7 +200,7 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       ...merchant,
       schema: {
         tags,
-        summary: '登记发货（卖方）或收货（买方），可按行部分登记',
+        summary: '登记发货（卖方）或收货（买方），可按行部分登记（幂等键）',
         params: idParams,
         body: fulfilInputSchema,
         response: answers(fulfilledSchema),
@@ -206,7 +208,7 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
     async (request) => {
       const { scope, actor } = who(request);
-      return ok(await fulfilOrder(db, scope, actor, request.params.id, request.body));
+      return runOnce(db, request, (tx) => fulfilOrder(tx, scope, actor, request.params.id, request.body));
     },
   );
 
@@ -285,7 +287,7 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     async (request) => {
       const { scope, actor } = who(request);
       const { payeeId, amount } = request.body;
-      const key = keyOf(request, request.body);
+      const key = requestIdempotencyKey(request);
       await confirmPassword({ db, cipher: ctx.cipher }, scope.userId, request.body.password);
       const charge = await fee();
       const { result } = await runIdempotent(
@@ -311,7 +313,7 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     },
     async (request) => {
       const { scope, actor } = who(request);
-      const key = keyOf(request, request.body);
+      const key = requestIdempotencyKey(request);
       const { amount, note } = request.body;
       const { result } = await runIdempotent(
         db,
@@ -441,14 +443,14 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       ...operator,
       schema: {
         tags,
-        summary: '登记订单回款：记入卖方虚拟账户，优先归还订单融资（运营，幂等）',
+        summary: '登记订单回款：待另一位操作员复核（购销回款入账复核任务，通过后记入卖方虚拟账户，优先归还订单融资；运营，幂等）',
         params: idParams,
         body: operatorCollectionInputSchema,
-        response: answers(collectionSchema),
+        response: answers(factorCollectionSubmittedSchema),
       },
     },
     async (request) => {
-      const key = keyOf(request, request.body);
+      const key = requestIdempotencyKey(request);
       const { amount, payerName } = request.body;
       const { result } = await runIdempotent(
         db,
@@ -459,7 +461,7 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
           request: { orderId: request.params.id, amount, payerName: payerName ?? null },
         },
         (tx) =>
-          recordFactorCollection(tx, scopeOf(request), operatorOf(request), request.params.id, { amount, payerName: payerName ?? null }),
+          submitFactorCollection(tx, scopeOf(request), operatorOf(request), request.params.id, { amount, payerName: payerName ?? null }),
       );
       return ok(result);
     },

@@ -1,7 +1,7 @@
 import { formatYuan } from '@factoring/domain';
 import { Alert, Button, Card, Descriptions, Form, Input, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { newIdempotencyKey } from '../../lib/confirm.ts';
+import { useSubmissionKey } from '../../lib/confirm.ts';
 import { dateTime } from '../../lib/format.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { money } from '../../lib/Money.tsx';
@@ -11,6 +11,7 @@ import {
   useFeatureUsers,
   useOperatorOrders,
   useSwitchFeature,
+  type FactorCollectionSubmitted,
   type FeatureUser,
   type OperatorOrder,
 } from './api.ts';
@@ -121,12 +122,19 @@ function FeatureSwitches() {
   );
 }
 
-/** Operator: the buyer's payment of a sales order reached the factor — credit the seller, repay its order loan first. */
+/**
+ * Operator: the buyer's payment of a sales order reached the factor. Recorded here, it waits as a
+ * 购销回款入账复核 task until another operator approves it in the inbox (four eyes); only then is the
+ * seller credited, repaying its order loan first.
+ */
 function FactorCollection() {
   const [orderNo, setOrderNo] = useState('');
   const found = useOperatorOrders(orderNo);
   const collect = useFactorCollection();
   const [target, setTarget] = useState<OperatorOrder | null>(null);
+  const [submitted, setSubmitted] = useState<FactorCollectionSubmitted | null>(null);
+  // One idempotency key per opened collection dialog: a double click on its OK or a retry books once.
+  const [collectKey, renewCollectKey] = useSubmissionKey();
   const [form] = Form.useForm<{ amount: string; payerName?: string }>();
   return (
     <Card
@@ -134,6 +142,17 @@ function FactorCollection() {
       size="small"
       extra={<Input.Search allowClear placeholder="订单号（至少 4 位）" onSearch={(v) => setOrderNo(v.trim())} style={{ width: 240 }} />}
     >
+      {submitted && (
+        <Alert
+          type="info"
+          showIcon
+          closable={{ onClose: () => setSubmitted(null) }}
+          style={{ marginBottom: 12 }}
+          data-testid="collection-submitted"
+          title={`${submitted.orderNo} 回款 ${yuan(submitted.amount)}：已提交，待另一位操作员复核入账`}
+          description={`购销回款入账复核任务 #${submitted.taskId} 已进入任务列表，须由另一位操作员核对银行回单后通过，方记入 ${submitted.sellerName} 的虚拟账户${submitted.repaysFinancingNo ? `，并优先归还订单融资 ${submitted.repaysFinancingNo}` : ''}。`}
+        />
+      )}
       <Table<OperatorOrder>
         rowKey="id"
         size="small"
@@ -161,6 +180,7 @@ function FactorCollection() {
                 disabled={r.outstanding === 0 || !['CONFIRMED', 'DELIVERED', 'RECEIVED'].includes(r.status)}
                 onClick={() => {
                   form.resetFields();
+                  renewCollectKey();
                   setTarget(r);
                 }}
               >
@@ -173,7 +193,7 @@ function FactorCollection() {
       <Modal
         open={target !== null}
         title={`登记回款 ${target?.orderNo ?? ''}`}
-        okText="登记"
+        okText="提交复核"
         confirmLoading={collect.isPending}
         onOk={() => form.submit()}
         onCancel={() => setTarget(null)}
@@ -185,24 +205,31 @@ function FactorCollection() {
               <Descriptions.Item label="卖方（入账）">{target.sellerName}</Descriptions.Item>
               <Descriptions.Item label="未收">{yuan(target.outstanding)}</Descriptions.Item>
             </Descriptions>
+            <Alert
+              type="info"
+              showIcon
+              title="核对银行到账回单后登记：登记后生成「购销回款入账复核」任务，另一位操作员复核通过后，回款才记入卖方虚拟账户。"
+            />
             {target.financing && (
               <Alert
                 type="info"
                 showIcon
-                title={`该订单已用于订单融资 ${target.financing.financingNo}：回款记入卖方账户后，优先归还该融资。`}
+                title={`该订单已用于订单融资 ${target.financing.financingNo}：复核通过、记入卖方账户后，优先归还该融资。`}
               />
             )}
             <Form
               form={form}
               layout="vertical"
               onFinish={async (v) => {
-                if (
-                  await collect.run(
-                    { id: target.id, amount: tryParseYuan(v.amount) ?? 0, payerName: v.payerName, idempotencyKey: newIdempotencyKey() },
-                    { form },
-                  )
-                )
+                const answer = await collect.run(
+                  { id: target.id, amount: tryParseYuan(v.amount) ?? 0, payerName: v.payerName, idempotencyKey: collectKey },
+                  { form },
+                );
+                if (answer) {
+                  renewCollectKey();
+                  setSubmitted(answer);
                   setTarget(null);
+                }
               }}
             >
               <Form.Item

@@ -20,7 +20,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { newIdempotencyKey } from '../../lib/confirm.ts';
+import { useSubmissionKey } from '../../lib/confirm.ts';
 import { dateTime, formatBytes, percent } from '../../lib/format.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { money } from '../../lib/Money.tsx';
@@ -49,6 +49,9 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
   const [fulfilForm] = Form.useForm<{ quantities: Record<number, string>; note?: string }>();
   const [reasonForm] = Form.useForm<{ reason: string }>();
   const [collectForm] = Form.useForm<{ amount: string; note?: string }>();
+  // One idempotency key per opening of each dialog: a double click on its OK or a retry registers once.
+  const [fulfilKey, renewFulfilKey] = useSubmissionKey();
+  const [collectKey, renewCollectKey] = useSubmissionKey();
   const o = order.data;
   const buyer = o?.kind === 'PURCHASE';
   const fulfilWord = buyer ? '收货' : '发货';
@@ -61,7 +64,9 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
       .filter(([, q]) => q && /^\d+(\.\d+)?$/.test(String(q).trim()) && compareQuantities(String(q).trim(), '0') > 0)
       .map(([lineId, q]) => ({ lineId: Number(lineId), quantity: String(q).trim() }));
     if (!lines.length) return fulfilForm.setFields([{ name: 'note', errors: ['请至少填写一行本次数量'] }]);
-    if (await fulfil.run({ id: o.id, lines, note: v.note })) setFulfilOpen(false);
+    if (!(await fulfil.run({ id: o.id, lines, note: v.note, idempotencyKey: fulfilKey }))) return;
+    renewFulfilKey();
+    setFulfilOpen(false);
   };
 
   return (
@@ -106,6 +111,7 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
                 type="primary"
                 onClick={() => {
                   fulfilForm.resetFields();
+                  renewFulfilKey();
                   setFulfilOpen(true);
                 }}
                 data-testid="fulfil-open"
@@ -122,6 +128,7 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
               <Button
                 onClick={() => {
                   collectForm.resetFields();
+                  renewCollectKey();
                   setCollectOpen(true);
                 }}
               >
@@ -358,11 +365,13 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
             if (
               o &&
               (await collect.run(
-                { id: o.id, amount: tryParseYuan(v.amount) ?? 0, note: v.note, idempotencyKey: newIdempotencyKey() },
+                { id: o.id, amount: tryParseYuan(v.amount) ?? 0, note: v.note, idempotencyKey: collectKey },
                 { form: collectForm },
               ))
-            )
+            ) {
+              renewCollectKey();
               setCollectOpen(false);
+            }
           }}
         >
           <Form.Item

@@ -3,6 +3,7 @@ import { centsToYuanString, lineTotals, orderTotals, QUANTITY_SCALE } from '@fac
 import { Alert, AutoComplete, Button, Col, DatePicker, Drawer, Form, Input, Radio, Row, Select, Space, Statistic, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
+import { useSubmissionKey } from '../../lib/confirm.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { useCatalogue, useCounterpartySearch, useSaveOrder, type OrderDetail } from './api.ts';
 import { ORDER_KIND_LABELS, TAX_RATE_OPTIONS } from './labels.ts';
@@ -56,6 +57,8 @@ export function OrderForm({ open, kind, order, onClose, onSaved }: Props) {
   const [form] = Form.useForm<Values>();
   const catalogue = useCatalogue();
   const save = useSaveOrder();
+  // One key per opening of the form: a double click on save or a retry saves (or creates) once.
+  const [submissionKey, renewKey] = useSubmissionKey();
   const [search, setSearch] = useState('');
   const found = useCounterpartySearch(search);
   const onPortal = Form.useWatch('onPortal', form);
@@ -64,6 +67,7 @@ export function OrderForm({ open, kind, order, onClose, onSaved }: Props) {
 
   useEffect(() => {
     if (!open) return;
+    renewKey();
     form.resetFields();
     if (order) {
       form.setFieldsValue({
@@ -86,7 +90,7 @@ export function OrderForm({ open, kind, order, onClose, onSaved }: Props) {
       });
       if (order.counterpartyOnPortal) setSearch(order.counterpartyName);
     } else form.setFieldsValue({ onPortal: false, lines: [emptyLine() as LineValues] });
-  }, [open, order, form]);
+  }, [open, order, form, renewKey]);
 
   const totals = useMemo(() => {
     const each = (lines ?? []).map(priced);
@@ -131,11 +135,14 @@ export function OrderForm({ open, kind, order, onClose, onSaved }: Props) {
           remark: v.remark,
           lines: bodyLines,
           totalAmount: orderTotals(bodyLines).total,
+          idempotencyKey: submissionKey,
         },
       },
       { form },
     );
-    if (result) onSaved(result.id);
+    if (!result) return;
+    renewKey();
+    onSaved(result.id);
   };
 
   return (

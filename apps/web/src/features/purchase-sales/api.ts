@@ -1,6 +1,7 @@
 import type {
   catalogueItemSchema,
   counterpartySchema,
+  FactorCollectionSubmitted,
   FinanceableOrder,
   featureLogSchema,
   featureUserSchema,
@@ -14,13 +15,13 @@ import type {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useAction } from '../../lib/action.ts';
-import { postConfirmed, type Confirmation } from '../../lib/confirm.ts';
+import { postConfirmed, type Confirmation, type Keyed } from '../../lib/confirm.ts';
 import { request, unwrap, type Paged } from '../../lib/request.ts';
 
 // The purchase/sales area's calls (server module `purchase-sales`); types from the contract in
 // packages/domain/src/contract/purchase-sales.ts. Every mutation refreshes the whole area.
 
-export type { FinanceableOrder, OrderDetail, OrderRow, PaymentQuote, PaymentResult, PurchaseSalesOverview };
+export type { FactorCollectionSubmitted, FinanceableOrder, OrderDetail, OrderRow, PaymentQuote, PaymentResult, PurchaseSalesOverview };
 export type CatalogueItem = z.output<typeof catalogueItemSchema>;
 export type Counterparty = z.output<typeof counterpartySchema>;
 export type FeatureUser = z.output<typeof featureUserSchema>;
@@ -97,7 +98,7 @@ export function useFinanceableOrders(creditLineId: number | undefined, enabled: 
 const invalidates = [PS_KEY] as const;
 
 export const useSaveOrder = () =>
-  useAction<{ id?: number; body: OrderInputBody }, { id: number; orderNo: string }>({
+  useAction<{ id?: number; body: Keyed<OrderInputBody> }, { id: number; orderNo: string }>({
     call: ({ id, body }) => post(id ? `${API}/orders/${id}` : `${API}/orders`, body as unknown as Record<string, unknown>),
     invalidates,
   });
@@ -113,7 +114,10 @@ export const useOrderCommand = () =>
   });
 
 export const useFulfil = () =>
-  useAction<{ id: number; lines: { lineId: number; quantity: string }[]; note?: string }, StatusAnswer & { complete: boolean }>({
+  useAction<
+    { id: number; lines: { lineId: number; quantity: string }[]; note?: string; idempotencyKey: string },
+    StatusAnswer & { complete: boolean }
+  >({
     call: ({ id, ...body }) => post(`${API}/orders/${id}/fulfil`, body),
     invalidates,
     success: (r) => (r.complete ? `已全部完成，订单状态：${r.statusLabel}` : '已登记本次数量'),
@@ -191,12 +195,13 @@ export function useOperatorOrders(orderNo: string) {
   });
 }
 
+/**
+ * Operator: records the buyer's payment that reached the factor. Recorded is not credited: a
+ * 购销回款入账复核 task waits in the inbox for another operator (four eyes), whose approval credits the seller.
+ */
 export const useFactorCollection = () =>
-  useAction<
-    { id: number; amount: number; payerName?: string; idempotencyKey: string },
-    { loanRepaid: number; outstanding: number; statusLabel: string }
-  >({
+  useAction<{ id: number; amount: number; payerName?: string; idempotencyKey: string }, FactorCollectionSubmitted>({
     call: ({ id, ...body }) => post(`/bpm/purchase-sales/orders/${id}/collection`, body),
-    invalidates,
-    success: '回款已登记',
+    invalidates: [PS_KEY, ['bpm']],
+    success: '已提交，待另一位操作员复核入账',
   });

@@ -1,0 +1,21 @@
+import type { TaskType } from '../bpm/registry.ts';
+import { confirmFactorCollection, factorCollectionFacts } from './record-collection.ts';
+
+/**
+ * The purchase/sales operator tasks in the `/bpm/tasks` inbox (listed in `TASK_TYPES`, app.ts). The
+ * handler runs inside the decision's transaction (the task row locked by the inbox), so the money
+ * movement and the task's new state commit together.
+ */
+export const PURCHASE_SALES_TASK_TYPES: readonly TaskType[] = [
+  {
+    type: 'PS_FACTOR_COLLECTION',
+    label: '购销回款入账复核',
+    // Four eyes on money entering, as for a plain deposit (FUNDS_DEPOSIT): one operator records the
+    // buyer's payment that reached the factor (the task's submitter, who the inbox refuses), another
+    // checks it against the bank and approves — only then is the seller credited and its order loan repaid.
+    decisionLabels: { approve: '已入账', reject: '不予入账' },
+    describe: factorCollectionFacts,
+    onApprove: (tx, task, operator) => confirmFactorCollection(tx, task, operator),
+    onReject: async (_tx, _task, _operator, reason) => ({ before: { collected: false }, after: { collected: false, reason } }),
+  },
+];
