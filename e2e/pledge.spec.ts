@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { chinaDate } from '@factoring/domain';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BASE_URL, DEMO, DEMO_PASSWORD, loginThroughPage, confirmDecision } from './fixtures.ts';
 
@@ -56,10 +58,12 @@ async function confirmWithPassword(page: Page) {
  * Worked example — hot-rolled coil, pledge rate 70 %, warning line 80 %, margin 10 %:
  *   10.000 t × 3,850.00 = 38,500.00; maximum 26,950.00; amount 26,000.00; margin 2,600.00.
  *   The operator (operator) approves, the second operator (fuhe) disburses.
- *   Price 3,000.00: value 30,000.00, LTV 26,000 ÷ 30,000 = 86.67 % > 80 % with a falling price →
+ *   The operator enters price 3,000.00 (the confirmation lists this financing), fuhe approves it:
+ *   value 30,000.00, LTV 26,000 ÷ 30,000 = 86.67 % > 80 % with a falling price →
  *   margin call 26,000 − 70 % × 30,000 = 5,000.00; after the top-up LTV = 21,000 ÷ 30,000 = 70.00 %.
- *   Repay 13,000.00: (13,000 − 5,000) ÷ 70 % = 11,428.58 of goods = 3.810 t at 3,000 → 6.190 t
- *   releasable; redeem 5.000 t to the signer 赵德胜 → 1.190 t left releasable; the warehouse (cangchu)
+ *   Repay 13,000.00: half the principal frees half the goods, 5.000 t (by value alone (13,000 − 5,000)
+ *   ÷ 70 % = 11,428.58 of goods = 3.810 t at 3,000 would free 6.190 t: the lesser limits, issue 22);
+ *   redeem 5.000 t to the signer 赵德胜 → 0.000 t left releasable; the warehouse (cangchu)
  *   stocks out 5.000 t against the release order. Repay the other 13,000.00 → settled: both margins
  *   return and the remaining 5.000 t are available again.
  */
@@ -119,18 +123,38 @@ test('pledge: apply, margin, contracts, approval and disbursement, margin call, 
   const checkerPage = await checkerContext.newPage();
   await loginThroughPage(checkerPage, DEMO.checker);
   await approveTask(checkerPage, financingNo, '质押融资放款');
-  await checkerContext.close();
   expect(await detailOf(page, id)).toMatchObject({ status: 'DISBURSED', outstanding: 2_600_000, value: 3_850_000 });
 
-  // The operator lowers the coil price to 3,000.00: a margin call of 5,000.00 on this financing.
+  // The operator enters 3,000.00 for coil: the confirmation lists this financing past the warning
+  // line with the margin call of 5,000.00 it would raise; saved, the price waits for a second operator.
   await opPage.goto('/bpm/tasks');
   await opPage.getByRole('tab', { name: '质押货物价格' }).click();
   const prices = opPage.getByTestId('pledge-prices');
   await prices.getByLabel('货物').click();
   await opPage.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '热轧卷板' }).click();
   await prices.getByLabel('单价（元）').fill('3,000');
-  await prices.getByRole('button', { name: '保存并盯市' }).click();
-  await expect(prices).toContainText(`${financingNo} 5,000.00 元`);
+  await prices.getByRole('button', { name: '预览影响并保存' }).click();
+  const affected = opPage.getByTestId('price-preview').getByRole('row').filter({ hasText: financingNo });
+  await expect(affected).toContainText('86.67%');
+  await expect(affected).toContainText('发出补缴通知 5,000.00 元');
+  await opPage.getByTestId('price-confirm').click();
+  await expect(prices.getByTestId('price-submitted')).toContainText('须由另一位操作员');
+  await expect(prices).toContainText('热轧卷板：¥3,850.00/吨');
+
+  // The second operator approves it in /bpm/tasks, the drawer showing the same preview live: the new price shows.
+  await checkerPage.goto('/bpm/tasks');
+  await checkerPage
+    .getByRole('row')
+    .filter({ hasText: '→ ¥3,000.00/吨' })
+    .filter({ hasText: '质押货物价格复核' })
+    .getByRole('button', { name: /审\s*核/ })
+    .click();
+  await expect(checkerPage.getByTestId('task-facts')).toContainText(`${financingNo}（上海鑫源贸易有限公司）`);
+  await expect(checkerPage.getByTestId('task-facts')).toContainText('发出补缴保证金通知 5,000.00 元');
+  await checkerPage.getByTestId('approve-task').click();
+  await confirmDecision(checkerPage);
+  await expect(checkerPage.getByTestId('task-state')).toHaveText('已通过');
+  await opPage.goto('/bpm/tasks?tab=pledgePrices');
   await expect(prices).toContainText('热轧卷板：¥3,000.00/吨');
 
   // The enterprise sees the call on its financings and tops up from the account.
@@ -151,12 +175,13 @@ test('pledge: apply, margin, contracts, approval and disbursement, margin call, 
   await repayPage.getByLabel('还款金额（元）').fill('13,000');
   await repayPage.getByRole('button', { name: '账户还款' }).click();
   await confirmWithPassword(page);
-  await expect(repayPage).toContainText('可赎回 6.190 吨');
+  await expect(repayPage.getByTestId('releasable')).toContainText('现可赎回 5.000 吨');
+  await expect(repayPage.getByTestId('releasable')).toContainText('按已还本金比例可赎回 5.000吨（按当前价格与质押率可赎回 6.190吨）');
   await repayPage.getByLabel('赎回数量 RB2610-01').fill('5');
   await repayPage.getByTestId('receiver-picker').click();
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '赵德胜' }).click();
   await repayPage.getByRole('button', { name: '申请赎货（生成放货单）' }).click();
-  await expect(repayPage).toContainText('可赎回 1.190 吨');
+  await expect(repayPage.getByTestId('releasable')).toContainText('现可赎回 0.000 吨');
   let d = await detailOf(page, id);
   expect(d.items[0]).toMatchObject({ quantity: '10.000', releasedQuantity: '5.000', remaining: '5.000' });
   expect(d.releaseOrders).toHaveLength(1);
@@ -212,13 +237,26 @@ test('pledge: apply, margin, contracts, approval and disbursement, margin call, 
   await expect(page.getByRole('row').filter({ hasText: financingNo })).toContainText('已结清');
   await booksBalance(opPage.request);
 
-  // The coil price back where the demo world had it, for the journeys after this one.
-  await opPage.goto('/bpm/tasks');
-  await opPage.getByRole('tab', { name: '质押货物价格' }).click();
-  await prices.getByLabel('货物').click();
-  await opPage.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: '热轧卷板' }).click();
-  await prices.getByLabel('单价（元）').fill('3,850');
-  await prices.getByRole('button', { name: '保存并盯市' }).click();
+  // The coil price back where the demo world had it, for the journeys after this one (entered and approved through the API).
+  const coilId = (
+    (await (await opPage.request.get('/api/bpm/pledge/prices', { headers: HEADERS })).json()).message as {
+      goodsId: number;
+      goodsName: string;
+    }[]
+  ).find((g) => g.goodsName === '热轧卷板')!.goodsId;
+  const entered = await (
+    await opPage.request.post('/api/bpm/pledge/prices', {
+      headers: HEADERS,
+      data: { goodsId: coilId, unitPrice: 385_000, priceDate: chinaDate(), source: '恢复演示价格', idempotencyKey: randomUUID() },
+    })
+  ).json();
+  expect(entered.status, JSON.stringify(entered)).toBe('OK');
+  const restored = await (
+    await checkerPage.request.post(`/api/bpm/tasks/${entered.message.taskId}/approve`, { headers: HEADERS, data: {} })
+  ).json();
+  expect(restored.status, JSON.stringify(restored)).toBe('OK');
+  await checkerContext.close();
+  await opPage.goto('/bpm/tasks?tab=pledgePrices');
   await expect(prices).toContainText('热轧卷板：¥3,850.00/吨');
   await opContext.close();
 });

@@ -70,7 +70,7 @@ export function crystallise(b: LoanBalance, asOf: IsoDate) {
 }
 
 /** The one allocation policy of a payment over what a loan owes: penalty first, then interest, then principal. */
-export function allocate(owed: Pick<Owed, 'penalty' | 'interest' | 'principal'>, amount: number) {
+export function allocate(owed: { penalty: number; interest: number; principal: number }, amount: number) {
   let rest = amount;
   const penalty = Math.min(rest, owed.penalty);
   rest -= penalty;

@@ -8,6 +8,8 @@ import {
   needsMarginCall,
   pledgeMargin,
   pledgeRisk,
+  releasableAfterRepayment,
+  releasableInProportion,
   releasableQuantity,
 } from './pledge.ts';
 
@@ -101,6 +103,29 @@ describe('goods-pledge money rules, to the cent', () => {
         scale: 3,
       }),
     ).toBe('100.000');
+  });
+
+  it('a repayment frees goods in proportion to the principal repaid, never more than the pledge rate allows (issue 22)', () => {
+    const loan = { totalPledged: '10.000', pledgedQuantity: '10.000', principal: 2_600_000, pledgeRatePpm: 700_000, scale: 3 };
+    // After a price rise (3,850 → 9,000 a tonne), ¥0.01 repaid frees nothing: by value alone it would free 5.873 t.
+    const cent = releasableAfterRepayment({ ...loan, outstandingAfter: 2_599_999, unitPrice: 900_000 });
+    expect(cent).toMatchObject({ quantity: '0.000', limitedBy: 'PROPORTION' });
+    expect(cent.byValue).not.toBe('0.000');
+    // Half repaid frees half, whatever the price has done since…
+    expect(releasableAfterRepayment({ ...loan, outstandingAfter: 1_300_000, unitPrice: 900_000 })).toMatchObject({
+      quantity: '5.000',
+      limitedBy: 'PROPORTION',
+    });
+    // …unless the price fell: then what keeps the loan at the pledge rate (13,000 ÷ 0.7 ÷ 3,000 = 6.191 t stay).
+    expect(releasableAfterRepayment({ ...loan, outstandingAfter: 1_300_000, unitPrice: 300_000 })).toMatchObject({
+      quantity: '3.809',
+      inProportion: '5.000',
+      limitedBy: 'VALUE',
+    });
+    // Goods already redeemed count: 5 t left of 10 t pledged, half repaid → nothing more.
+    expect(releasableInProportion({ ...loan, pledgedQuantity: '5.000', outstandingAfter: 1_300_000 })).toBe('0.000');
+    // Everything repaid: everything.
+    expect(releasableAfterRepayment({ ...loan, outstandingAfter: 0, unitPrice: 1 }).quantity).toBe('10.000');
   });
 
   it('refuses a zero or negative price and lines out of order', () => {

@@ -142,6 +142,51 @@ export function releasableQuantity(p: {
 }
 
 /**
+ * The goods a repayment frees in proportion to the principal repaid (PRODUCT §8): of everything ever
+ * pledged to the loan, the share the outstanding principal still secures stays (rounded UP to the
+ * unit's decimals); what is pledged beyond it may leave. Less whatever has left already.
+ */
+export function releasableInProportion(p: {
+  /** Everything pledged to the loan, released or not (goods added later included). */
+  totalPledged: QuantityText | Dec;
+  /** What is pledged now (total less what has left). */
+  pledgedQuantity: QuantityText | Dec;
+  principal: Cents | number;
+  outstandingAfter: Cents | number;
+  scale: number;
+}): QuantityText {
+  const pledged = new Dec(p.pledgedQuantity);
+  if (p.outstandingAfter <= 0) return pledged.toFixed(p.scale);
+  if (!Number.isInteger(p.principal) || p.principal <= 0) throw new PledgeRuleError('融资本金必须大于0', 'PRINCIPAL_NOT_POSITIVE');
+  const stays = new Dec(p.totalPledged).times(p.outstandingAfter).div(p.principal).toDecimalPlaces(p.scale, Dec.ROUND_UP);
+  const free = pledged.minus(stays);
+  return (free.isNegative() ? new Dec(0) : free).toFixed(p.scale);
+}
+
+export type ReleaseLimit = 'PROPORTION' | 'VALUE';
+
+/**
+ * What a redemption may take after a repayment (issue 22): the lesser of the goods freed in
+ * proportion to the principal repaid and the goods beyond what keeps the loan at or below the pledge
+ * rate at today's price — and which of the two limits it, so the page can say why.
+ */
+export function releasableAfterRepayment(p: {
+  totalPledged: QuantityText | Dec;
+  pledgedQuantity: QuantityText | Dec;
+  principal: Cents | number;
+  outstandingAfter: Cents | number;
+  unitPrice: Cents | number;
+  pledgeRatePpm: RatePpm;
+  topUpMargin?: Cents | number;
+  scale: number;
+}): { quantity: QuantityText; inProportion: QuantityText; byValue: QuantityText; limitedBy: ReleaseLimit } {
+  const inProportion = releasableInProportion(p);
+  const byValue = releasableQuantity(p);
+  const limitedBy: ReleaseLimit = new Dec(byValue).lessThan(inProportion) ? 'VALUE' : 'PROPORTION';
+  return { quantity: limitedBy === 'VALUE' ? byValue : inProportion, inProportion, byValue, limitedBy };
+}
+
+/**
  * The least quantity of the same goods to add to the pledge (补充质押货物, instead of a margin
  * top-up) so that the pledge rate is restored at `unitPrice`: the value the exposure needs
  * (exposure ÷ pledge rate, rounded up to the cent) over the price, rounded UP to the unit's

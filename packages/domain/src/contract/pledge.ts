@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PLEDGE_STATUSES, type PledgeStatus } from '../lifecycle.ts';
 import {
   centsSchema,
+  idempotencyKeyField,
   idSchema,
   intSchema,
   isoDateSchema,
@@ -31,6 +32,7 @@ export const pledgeApplyBody = z.object({
   amount: centsSchema('融资金额'),
   termDays: intSchema('融资期限', 1, 3650),
   pickupPerson: optionalTextSchema(60, '提货人'),
+  ...idempotencyKeyField,
 });
 export type PledgeApplyInput = z.output<typeof pledgeApplyBody>;
 
@@ -219,7 +221,18 @@ export const pledgeReleaseOrderDeskSchema = pageOf(
 );
 export type PledgeReleaseOrderDeskQuery = z.output<typeof pledgeReleaseOrderDeskQuery>;
 
+/** What a redemption may take now and why (issue 22): the lesser of the two limits. */
+export const pledgeReleasableSchema = z.object({
+  quantity: z.string(),
+  inProportion: z.string(),
+  byValue: z.string(),
+  limitedBy: z.enum(['PROPORTION', 'VALUE']),
+  reason: z.string(),
+});
+
 export const pledgeFinancingDetailSchema = pledgeFinancingSchema.extend({
+  /** Null unless the financing is live (disbursed or repaying). */
+  releasable: pledgeReleasableSchema.nullable(),
   items: z.array(pledgeItemSchema),
   marginCalls: z.array(marginCallSchema),
   prices: z.array(z.object({ priceDate: z.string(), unitPrice: cents })),
@@ -263,25 +276,73 @@ export const pledgeRepayResultSchema = pledgeMoneyResultSchema.extend({
   penalty: cents,
   outstanding: cents,
   releasable: z.string(),
+  releaseReason: z.string().nullable(),
 });
 export const pledgeRedeemResultSchema = z.object({
   releaseOrders: z.array(z.object({ id: z.number().int(), orderNo: z.string(), quantity: z.string() })),
   releasableAfter: z.string(),
+  releaseReason: z.string(),
 });
 
 // ------------------------------------------------------------------ operators
+/**
+ * An operator's price entry. It takes effect — price list row, every live pledge marked to market,
+ * margin calls — only when a second operator approves its PLEDGE_PRICE task (four eyes, issue 21).
+ */
 export const goodsPriceBody = z.object({
   goodsId: idSchema('货物'),
   unitPrice: centsSchema('单价'),
   priceDate: isoDateSchema('价格日期'),
   source: textSchema(100, '价格来源', { required: true }),
+  ...idempotencyKeyField,
 });
 export type GoodsPriceInput = z.output<typeof goodsPriceBody>;
-export const goodsPriceResultSchema = z.object({
-  priceId: z.number().int(),
+/** The entry recorded: a PLEDGE_PRICE task (质押货物价格复核) awaiting another operator; nothing revalued yet. */
+export const goodsPriceSubmittedSchema = z.object({
+  status: z.literal('PENDING_REVIEW'),
+  taskId: z.number().int(),
+  goodsId: z.number().int(),
+  goodsName: z.string(),
+  unit: z.string(),
+  unitPriceBefore: cents.nullable(),
+  unitPrice: cents,
+  priceDate: z.string(),
+});
+
+/** What a new price would do, before it is saved and again in the approval drawer. */
+export const goodsPricePreviewQuery = z.object({ goodsId: idSchema('货物'), unitPrice: centsSchema('单价') });
+const marginCallMove = z.object({
+  /** RAISE a new call, RESIZE the open one, WITHDRAW the open one (the rate holds again). */
+  action: z.enum(['RAISE', 'RESIZE', 'WITHDRAW']),
+  /** The call's amount after the move (for WITHDRAW: the amount of the call withdrawn). */
+  amount: cents,
+});
+export const goodsPricePreviewSchema = z.object({
+  goodsId: z.number().int(),
+  goodsName: z.string(),
+  unit: z.string(),
+  unitPriceBefore: cents.nullable(),
+  unitPrice: cents,
+  priceFalling: z.boolean(),
+  /** Live financings of the goods: every one is marked to market at the new price. */
   revalued: z.number().int(),
-  warnings: z.number().int(),
-  marginCalls: z.array(z.object({ financingId: z.number().int(), financingNo: z.string(), amount: cents, ltvPpm: ppm })),
+  /** Those the new price leaves past the warning or liquidation line, or whose margin call it moves. */
+  affected: z.array(
+    z.object({
+      financingId: z.number().int(),
+      financingNo: z.string(),
+      enterpriseName: z.string(),
+      ltvBeforePpm: ppm,
+      ltvAfterPpm: ppm,
+      warningLinePpm: ppm,
+      liquidationLinePpm: ppm,
+      riskBefore: z.enum(['NORMAL', 'WARNING', 'LIQUIDATION']),
+      riskAfter: z.enum(['NORMAL', 'WARNING', 'LIQUIDATION']),
+      riskAfterLabel: z.string(),
+      valueAfter: cents,
+      marginCall: marginCallMove.nullable(),
+    }),
+  ),
 });
 export const goodsPriceListSchema = z.array(
   z.object({

@@ -103,8 +103,15 @@ export const pledgeFinancings = pgTable(
     /** Principal not yet repaid; interest (arrears) and penalty still owed. */
     outstanding: bigint('outstanding', { mode: 'number' }).notNull().default(0),
     interestOwed: bigint('interest_owed', { mode: 'number' }).notNull().default(0),
+    /** Penalty owed up to `penaltyAccruedTo` (what the daily run last computed, from dates: see `penaltyBase`). */
     penaltyOwed: bigint('penalty_owed', { mode: 'number' }).notNull().default(0),
     penaltyAccruedTo: date('penalty_accrued_to', { mode: 'string' }),
+    /**
+     * The lending core's accrual (issue 22): penalty crystallised when the principal last changed, and
+     * the day its clock restarted. Penalty to any day = base + one computation from `penaltyFrom`.
+     */
+    penaltyBase: bigint('penalty_base', { mode: 'number' }).notNull().default(0),
+    penaltyFrom: date('penalty_from', { mode: 'string' }),
     applyDate: date('apply_date', { mode: 'string' }).notNull(),
     startDate: date('start_date', { mode: 'string' }),
     dueDate: date('due_date', { mode: 'string' }).notNull(),

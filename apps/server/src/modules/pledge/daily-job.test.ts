@@ -3,7 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pledgeEvents, pledgeFinancings, pledgeMarginCalls } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { atTime } from '../../lib/clock.ts';
+import { factorScope } from '../../lib/scope.ts';
+import { pledgeOwedOn } from './balance.ts';
 import { runPledgeDaily } from './daily-job.ts';
+import { repayPledge } from './repay.ts';
 import { disbursedFinancing, newKey, okOf, password, pledgeWorld, proven, recordPrice, stockIn, type PledgeWorld } from './testing.ts';
 
 /**
@@ -100,6 +104,34 @@ describe('pledge daily job', () => {
     await runPledgeDaily(t.database.db, addDays(f.dueDate, 4));
     expect(await financing()).toMatchObject({ penaltyOwed: 35_000, penaltyAccruedTo: addDays(f.dueDate, 4) });
     expect((await actions()).filter((a) => a === '逾期计罚息')).toHaveLength(2);
+    await proven(w);
+  }, 120_000);
+
+  it('a pledge overdue 10 days accrues principal × rate × 1.5 × 10 / 360 rounded once, however often the day is closed (issue 22)', async () => {
+    // ¥100.00 left outstanding of a fresh loan, then ten business days past its due date, closed one by one.
+    const positionId = await stockIn(w, w.enterpriseId, 'DJ-2', '10.000');
+    const small = await disbursedFinancing(w, positionId, '10.000', 2_000_000, 30);
+    const repaid = okOf<{ outstanding: number }>(
+      await w.demo.post(
+        `/api/pledge/financings/${small}/repay`,
+        { amount: 1_990_000, password: password(w), idempotencyKey: newKey() },
+        { json: true },
+      ),
+    );
+    expect(repaid.outstanding).toBe(10_000);
+    const row = async () => (await t.database.db.select().from(pledgeFinancings).where(eq(pledgeFinancings.id, small)))[0]!;
+    const due = (await row()).dueDate!;
+    for (let day = 1; day <= 10; day++) await runPledgeDaily(t.database.db, addDays(due, day));
+    // 100.00 × 8.4 % × 1.5 × 10 / 360 = 0.35 (ten rounded days would book 0.40).
+    expect(penaltyInterest(10_000 as Cents, 84_000, 1_500_000, 10)).toBe(35);
+    expect(await row()).toMatchObject({ overdue: true, penaltyOwed: 35, penaltyAccruedTo: addDays(due, 10) });
+    // What is quoted on that day is what is collected: 100.35 settles it.
+    const f = await row();
+    expect(pledgeOwedOn(f, addDays(due, 10))).toMatchObject({ principal: 10_000, penalty: 35, total: 10_035 });
+    const settled = await atTime(new Date(`${addDays(due, 10)}T04:00:00Z`), () =>
+      t.database.db.transaction((tx) => repayPledge(tx, factorScope(), small, { id: null, name: '系统' }, 10_035)),
+    );
+    expect(settled).toMatchObject({ status: 'SETTLED', penalty: 35, principal: 10_000 });
     await proven(w);
   }, 120_000);
 });

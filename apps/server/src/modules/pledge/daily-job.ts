@@ -1,25 +1,19 @@
-import {
-  compareIsoDates,
-  daysBetween,
-  formatYuan,
-  marginCallLifecycle,
-  penaltyInterest,
-  type Cents,
-  type IsoDate,
-} from '@factoring/domain';
+import { formatYuan, marginCallLifecycle, type IsoDate } from '@factoring/domain';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { enterprises, pledgeFinancings, pledgeMarginCalls } from '../../db/schema/index.ts';
+import { now } from '../../lib/clock.ts';
 import { transition } from '../../lib/transition.ts';
 import { createTask } from '../bpm/tasks.ts';
 import type { ScheduledJob } from '../../jobs/scheduler.ts';
+import { pledgeOwedOn } from './balance.ts';
 import { factorScope, LIVE_STATUSES, lockPledge, PLEDGE_TASK, recordPledgeEvent, SYSTEM } from './store.ts';
 
 /**
  * The pledge part of the day (as the supply loans' daily job): a live financing past its due date is
- * overdue and accrues penalty interest on the outstanding principal up to the business date (once
- * per day, however often it runs); an OPEN margin call past its deadline is DEFAULTED, the financing
+ * overdue; its penalty to the business date is computed from the dates by the lending core's rule
+ * (`pledgeOwedOn`) and kept for display (once per day, however often it runs); an OPEN margin call past its deadline is DEFAULTED, the financing
  * flagged in default and the operators given a follow-up task.
  */
 export async function runPledgeDaily(db: Db, today: IsoDate) {
@@ -34,20 +28,19 @@ export async function runPledgeDaily(db: Db, today: IsoDate) {
     await inTransaction(db, async (tx) => {
       const f = await lockPledge(tx, factorScope(), id);
       if (f.outstanding <= 0) return;
-      const from = f.penaltyAccruedTo && compareIsoDates(f.penaltyAccruedTo, f.dueDate) > 0 ? f.penaltyAccruedTo : f.dueDate;
-      const days = daysBetween(from, today);
-      if (days <= 0 && f.overdue) return;
-      const penalty = days > 0 ? penaltyInterest(f.outstanding as Cents, f.annualRatePpm, f.penaltyMultiplierPpm, days) : 0;
+      if (f.overdue && f.penaltyAccruedTo === today) return;
+      // One computation from dates (the lending core's rule): never one rounded day added per run.
+      const owed = pledgeOwedOn(f, today);
       await tx
         .update(pledgeFinancings)
-        .set({ overdue: true, penaltyOwed: f.penaltyOwed + penalty, penaltyAccruedTo: today, updatedAt: new Date() })
+        .set({ overdue: true, penaltyOwed: owed.penalty, penaltyAccruedTo: today, updatedAt: now() })
         .where(eq(pledgeFinancings.id, f.id));
       await recordPledgeEvent(
         tx,
         f.id,
         SYSTEM,
         '逾期计罚息',
-        `逾期本金 ${formatYuan(f.outstanding)} 元，${days} 天罚息 ${formatYuan(penalty)} 元`,
+        `逾期本金 ${formatYuan(f.outstanding)} 元，逾期 ${owed.overdueDays} 天，罚息累计 ${formatYuan(owed.penalty)} 元`,
       );
       overdue++;
     });
@@ -63,7 +56,7 @@ export async function runPledgeDaily(db: Db, today: IsoDate) {
       const [call] = await tx.select().from(pledgeMarginCalls).where(eq(pledgeMarginCalls.id, c.id)).for('update');
       if (!call || call.status !== 'OPEN') return;
       await transition(tx, pledgeMarginCalls, marginCallLifecycle, call, 'DEFAULTED');
-      await tx.update(pledgeFinancings).set({ defaulted: true, updatedAt: new Date() }).where(eq(pledgeFinancings.id, f.id));
+      await tx.update(pledgeFinancings).set({ defaulted: true, updatedAt: now() }).where(eq(pledgeFinancings.id, f.id));
       await recordPledgeEvent(
         tx,
         f.id,

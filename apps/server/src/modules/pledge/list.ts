@@ -13,8 +13,11 @@ import {
   stockPositions,
   warehouses,
 } from '../../db/schema/index.ts';
+import { chinaToday } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
+import { pledgeOwedOn } from './balance.ts';
+import { releasableNow } from './redeem.ts';
 import { pledgedQuantityOf, pledgeReference, valuationOf, type PledgeFinancing } from './store.ts';
 
 const callOf = (c: typeof pledgeMarginCalls.$inferSelect) => ({
@@ -35,6 +38,7 @@ async function summaryOf(
   const items = await db.select().from(pledgeItems).where(eq(pledgeItems.financingId, f.id)).orderBy(asc(pledgeItems.id));
   const pledgedQuantity = pledgedQuantityOf(items, names.goods.scale);
   const v = valuationOf(f, pledgedQuantity, f.lastUnitPrice);
+  const today = chinaToday();
   const [open] = await db
     .select()
     .from(pledgeMarginCalls)
@@ -61,7 +65,7 @@ async function summaryOf(
       topUpMargin: f.topUpMargin,
       outstanding: f.outstanding,
       interestOwed: f.interestOwed,
-      penaltyOwed: f.penaltyOwed,
+      penaltyOwed: pledgeOwedOn(f, today).penalty,
       pledgedQuantity,
       unitPrice: f.lastUnitPrice,
       value: v.value,
@@ -129,8 +133,10 @@ export async function pledgeDetail(db: Db, scope: Scope, id: number) {
     .from(releaseOrders)
     .where(eq(releaseOrders.reference, pledgeReference(id)))
     .orderBy(asc(releaseOrders.id));
+  const live = r.f.status === 'DISBURSED' || r.f.status === 'REPAYING';
   return {
     ...summary,
+    releasable: live ? await releasableNow(db, r.f, r.goods) : null,
     items: items.map((i) => ({
       id: i.id,
       positionId: i.positionId,

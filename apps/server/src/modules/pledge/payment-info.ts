@@ -1,9 +1,12 @@
+import type { Owed } from '@factoring/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { platforms, pledgeFinancings, pledgeMarginCalls, pledgeVouchers } from '../../db/schema/index.ts';
+import { chinaToday } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { readSiteConfig } from '../system/site-config.ts';
+import { pledgeOwedOn } from './balance.ts';
 import { voucherView } from './voucher-store.ts';
 
 /**
@@ -33,17 +36,12 @@ export async function pledgePaymentInfo(db: Db, scope: Scope, financingId: numbe
     receivingAccount: { accountName: account.accountName, bankBranchName: account.bankBranchName, accountNo: account.accountNo },
     margin: f.status === 'MARGIN_PENDING' && f.margin > 0 ? f.margin : null,
     marginCall: call ?? null,
-    owed: live
-      ? {
-          total: f.penaltyOwed + f.interestOwed + f.outstanding,
-          principal: f.outstanding,
-          interest: f.interestOwed,
-          penalty: f.penaltyOwed,
-        }
-      : null,
+    owed: live ? owedFields(pledgeOwedOn(f, chinaToday())) : null,
     vouchers: vouchers.map((v) => voucherView(v, f.financingNo)),
   };
 }
+
+const owedFields = (o: Owed) => ({ total: o.total, principal: o.principal, interest: o.interest, penalty: o.penalty });
 
 /** One voucher of the caller's enterprise, for the result page (/pledge/voucherSucess); another's is 404. */
 export async function pledgeVoucherOf(db: Db, scope: Scope, voucherId: number) {

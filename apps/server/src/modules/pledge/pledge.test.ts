@@ -18,10 +18,11 @@ import { deposit, newKey } from '../supplyloan/testing.ts';
 import { checkStock } from '../warehouse/stock-check.ts';
 import { stockFingerprint } from '../warehouse/testing.ts';
 import { runPledgeDaily } from './daily-job.ts';
+import { approvePrice, enterPrice } from './testing.ts';
 
 /**
  * Goods-pledge financing end to end through the API (issue 14), on PGlite and PostgreSQL: apply →
- * margin → approve → disburse → price drop → one margin call (also when two price updates race) →
+ * margin → approve → disburse → price drop → one margin call (also when two price approvals race) →
  * top-up → repay half → redeem half → the warehouse executes the release order → 10 concurrent
  * redemptions beyond the repayment → repay the rest = settlement. The ledger and the quantity
  * ledger are proven after every step; every bad input changes nothing.
@@ -32,12 +33,15 @@ import { runPledgeDaily } from './daily-job.ts';
  *   interest 250,000 × 8.4 % × 90/360 = 5,250.00; fee 1,000.00; net 243,750.00.
  *   Price 3,000.00: value 300,000.00, LTV 250,000/300,000 = 83.3334 % (rounded up) > 80 % with a
  *   falling price → call 250,000 − 70 % × 300,000 = 40,000.00. After the top-up LTV = 70.0000 %.
- *   Repay 125,000.00: exposure 125,000 − 40,000 = 85,000 needs 85,000/0.7 = 121,428.58 of goods =
- *   40.477 t (rounded up) → 59.523 t releasable; redeem 50.000 t → 9.523 t left releasable.
+ *   Repay 125,000.00: half the principal frees half the goods, 50.000 t — the lesser of that and what
+ *   the value allows (exposure 125,000 − 40,000 = 85,000 needs 85,000/0.7 = 121,428.58 of goods =
+ *   40.477 t, rounded up → 59.523 t; issue 22); redeem 40.000 t → 10.000 t left releasable.
  */
 let t: TestApp;
 let demo: TestClient;
 let op: TestClient;
+/** The second operator (钱核): disburses what `op` approved, approves the prices `op` enters. */
+let checker: TestClient;
 let keeper: TestClient;
 let enterpriseId: number;
 let lineId: number;
@@ -94,9 +98,14 @@ async function refusedWithoutChange(call: () => Promise<{ statusCode: number; js
 const balanceOf = async (code: string) =>
   (await t.database.db.select({ b: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code)))[0]?.b ?? 0;
 const apply = (lines: unknown[], amount: number, termDays = 90) =>
-  demo.post('/api/pledge/financings', { creditLineId: lineId, lines, amount, termDays }, { json: true });
+  demo.post('/api/pledge/financings', { idempotencyKey: newKey(), creditLineId: lineId, lines, amount, termDays }, { json: true });
+/** The operator's price entry as sent (a refusal must leave everything as it was). */
 const price = (unitPrice: number, priceDate = chinaDate()) =>
-  op.post('/api/bpm/pledge/prices', { goodsId: coilId, unitPrice, priceDate, source: '测试报价' }, { json: true });
+  op.post(
+    '/api/bpm/pledge/prices',
+    { goodsId: coilId, unitPrice, priceDate, source: '测试报价', idempotencyKey: newKey() },
+    { json: true },
+  );
 const pendingTask = async (type: string, refId: number) => {
   const list = okOf<{ items: { id: number; refId: string }[] }>(await op.get('/api/bpm/tasks', { type, state: 'PENDING', size: 200 }));
   const task = list.items.find((i) => i.refId === String(refId));
@@ -128,6 +137,7 @@ beforeAll(async () => {
   t = await createTestApp();
   demo = await t.loginAs('demo');
   op = await t.loginAs('operator');
+  checker = await t.loginAs('fuhe');
   keeper = await t.loginAs('cangchu');
   const db = t.database.db;
   const [me] = await db.select().from(users).where(eq(users.loginName, 'demo'));
@@ -324,7 +334,7 @@ describe('pledge financing (issue 14)', () => {
 
     // Operator approves and disburses the net amount as controlled funds.
     okOf(await approve('PLEDGE_APPROVAL', id));
-    okOf(await approve('PLEDGE_DISBURSE', id, await t.loginAs('fuhe'))); // maker-checker: not the approver
+    okOf(await approve('PLEDGE_DISBURSE', id, checker)); // maker-checker: not the approver
     let d = await detail(id);
     expect(d).toMatchObject({ status: 'DISBURSED', outstanding: 25_000_000, value: 38_500_000, ltvPpm: 649_351, risk: 'NORMAL' });
     expect((await db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]).toMatchObject({
@@ -334,8 +344,10 @@ describe('pledge financing (issue 14)', () => {
     expect(await balanceOf(`VA:${enterpriseId}:CONTROLLED`)).toBeGreaterThanOrEqual(24_375_000);
     await proven();
 
-    // Price drop to 3,000.00 — twice at once: exactly one OPEN margin call of 40,000.00.
-    const [a, b] = await Promise.all([price(300_000), price(300_000)]);
+    // Price drop to 3,000.00 — entered twice by the operator, both approved at once by the second
+    // operator (four eyes: the race is two racing approvals): exactly one OPEN margin call of 40,000.00.
+    const entries = [await enterPrice(op, coilId, 300_000), await enterPrice(op, coilId, 300_000)];
+    const [a, b] = await Promise.all(entries.map((taskId) => approvePrice(checker, taskId)));
     okOf(a);
     okOf(b);
     const calls = await db
@@ -375,11 +387,11 @@ describe('pledge financing (issue 14)', () => {
         { json: true },
       ),
     );
-    expect(repaid).toMatchObject({ principal: 12_500_000, outstanding: 12_500_000, releasable: '59.523', status: 'REPAYING' });
+    expect(repaid).toMatchObject({ principal: 12_500_000, outstanding: 12_500_000, releasable: '50.000', status: 'REPAYING' });
     expect((await db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]!.used).toBe(used0 + 12_500_000);
     await proven();
 
-    // Redeem: a receiver must be named, more than covered is refused; half the goods become a
+    // Redeem: a receiver must be named, more than covered is refused; 40 of the 50 t freed become a
     // release order to the designated signer.
     const itemId = (await detail(id)).items[0]!.id;
     const receiver = { kind: 'SIGNER', id: signer.id };
@@ -395,7 +407,7 @@ describe('pledge financing (issue 14)', () => {
       () =>
         demo.post(
           `/api/pledge/financings/${id}/redeem`,
-          { items: [{ itemId, quantity: '59.524' }], receiver, idempotencyKey: newKey() },
+          { items: [{ itemId, quantity: '50.001' }], receiver, idempotencyKey: newKey() },
           { json: true },
         ),
       'PLEDGE_REDEEM_EXCEEDS_REPAYMENT',
@@ -403,11 +415,11 @@ describe('pledge financing (issue 14)', () => {
     const redeemed = okOf<{ releaseOrders: { id: number; quantity: string }[]; releasableAfter: string }>(
       await demo.post(
         `/api/pledge/financings/${id}/redeem`,
-        { items: [{ itemId, quantity: '50.000' }], receiver, idempotencyKey: newKey() },
+        { items: [{ itemId, quantity: '40.000' }], receiver, idempotencyKey: newKey() },
         { json: true },
       ),
     );
-    expect(redeemed.releasableAfter).toBe('9.523');
+    expect(redeemed.releasableAfter).toBe('10.000');
     expect(redeemed.releaseOrders).toHaveLength(1);
     await proven();
 
@@ -418,7 +430,7 @@ describe('pledge financing (issue 14)', () => {
         '/api/warehouse/stock-out',
         {
           positionId: coilPosition,
-          quantity: '50.000',
+          quantity: '40.000',
           occurredOn: chinaDate(),
           documentNo: 'CK-PLEDGE-1',
           releaseOrderId: redeemed.releaseOrders[0]!.id,
@@ -428,8 +440,8 @@ describe('pledge financing (issue 14)', () => {
       ),
     );
     const [afterOut] = await db.select().from(stockPositions).where(eq(stockPositions.id, coilPosition));
-    expect(Number(beforeOut!.available) - Number(afterOut!.available)).toBe(50);
-    expect((await detail(id)).releaseOrders[0]).toMatchObject({ status: 'CONSUMED', consumed: '50.000' });
+    expect(Number(beforeOut!.available) - Number(afterOut!.available)).toBe(40);
+    expect((await detail(id)).releaseOrders[0]).toMatchObject({ status: 'CONSUMED', consumed: '40.000' });
     // The operators' desk shows the order executed, with its financing, goods and receiver; enterprise users are refused.
     const desk = okOf<{ items: Record<string, unknown>[] }>(
       await op.get('/api/bpm/pledge/release-orders', { status: 'CONSUMED', size: 200 }),
@@ -437,8 +449,8 @@ describe('pledge financing (issue 14)', () => {
     expect(desk.items.find((o) => o.id === redeemed.releaseOrders[0]!.id)).toMatchObject({
       financingId: id,
       enterpriseName: '上海鑫源贸易有限公司',
-      quantity: '50.000',
-      consumed: '50.000',
+      quantity: '40.000',
+      consumed: '40.000',
       status: 'CONSUMED',
       receiver: expect.objectContaining({ kind: 'SIGNER', partyId: signer.id, name: signer.name }),
     });
@@ -448,7 +460,7 @@ describe('pledge financing (issue 14)', () => {
     expect((await demo.get('/api/bpm/pledge/release-orders')).statusCode).toBe(403);
     await proven();
 
-    // Ten concurrent redemptions of 1.500 t against 9.523 t releasable: only six go through.
+    // Ten concurrent redemptions of 1.500 t against 10.000 t releasable: only six go through.
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
         demo.post(
@@ -461,13 +473,13 @@ describe('pledge financing (issue 14)', () => {
     const statuses = answers.map((r) => body(r));
     expect(statuses.filter((s) => s.status === 'OK')).toHaveLength(6);
     expect(statuses.filter((s) => s.status === 'ERROR').every((s) => s.code === 'PLEDGE_REDEEM_EXCEEDS_REPAYMENT')).toBe(true);
-    expect((await detail(id)).items[0]!.remaining).toBe('41.000');
+    expect((await detail(id)).items[0]!.remaining).toBe('51.000');
     await proven();
 
     // The daily job finds nothing overdue before the due date.
     expect(await runPledgeDaily(db, chinaDate())).toEqual({ overdue: 0, defaults: 0 });
 
-    // Repaying the rest settles: both margins return, the remaining 41 t are released.
+    // Repaying the rest settles: both margins return, the remaining 51 t are released.
     const settled = okOf<{ status: string }>(
       await demo.post(
         `/api/pledge/financings/${id}/repay`,
@@ -478,7 +490,7 @@ describe('pledge financing (issue 14)', () => {
     expect(settled.status).toBe('SETTLED');
     const [end] = await db.select().from(stockPositions).where(eq(stockPositions.id, coilPosition));
     expect(end!.pledged).toBe(pos0!.pledged);
-    expect(Number(pos0!.available) - Number(end!.available)).toBe(50); // only the 50 t delivered left; 9 t redeemed (open release orders) and 41 t released are available again
+    expect(Number(pos0!.available) - Number(end!.available)).toBe(40); // only the 40 t delivered left; 9 t redeemed (open release orders) and 51 t released are available again
     expect(await balanceOf('MARGIN_HELD')).toBe(marginHeld0);
     expect(await balanceOf(`VA:${enterpriseId}:AVAILABLE`)).toBe(available0 - 25_000_000);
     expect((await db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]).toMatchObject({ reserved: 0, used: used0 });

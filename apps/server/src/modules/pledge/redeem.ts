@@ -1,7 +1,7 @@
-import { compareQty, formatQuantity, qty, releasableQuantity, sumQuantities, toQuantityText } from '@factoring/domain';
+import { compareQty, formatQuantity, qty, releasableAfterRepayment, sumQuantities, toQuantityText } from '@factoring/domain';
 import type { PledgeRedeemInput } from '@factoring/domain/contract';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { pledgeItems } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
@@ -18,16 +18,29 @@ import {
   type PledgeFinancing,
 } from './store.ts';
 
-/** The most that may be redeemed now: what the collateral is worth beyond what the outstanding needs at the pledge rate (domain rule). */
-export async function redeemableNow(tx: Tx, f: PledgeFinancing, scale: number): Promise<string> {
-  return releasableQuantity({
-    pledgedQuantity: pledgedQuantityOf(await itemsOf(tx, f.id), scale),
+/**
+ * The most that may be redeemed now and why (domain rule, issue 22): the lesser of the goods freed in
+ * proportion to the principal repaid and what the collateral is worth beyond what the outstanding
+ * needs at the pledge rate at the last price.
+ */
+export async function releasableNow(tx: Db | Tx, f: PledgeFinancing, goods: { scale: number; unit: string }) {
+  const items = await itemsOf(tx, f.id);
+  const r = releasableAfterRepayment({
+    totalPledged: sumQuantities(...items.map((i) => i.quantity)),
+    pledgedQuantity: pledgedQuantityOf(items, goods.scale),
+    principal: f.amount,
+    outstandingAfter: f.outstanding,
     unitPrice: f.lastUnitPrice,
     pledgeRatePpm: f.pledgeRatePpm,
-    outstandingAfter: f.outstanding,
     topUpMargin: f.topUpMargin,
-    scale,
+    scale: goods.scale,
   });
+  const u = goods.unit;
+  const reason =
+    r.limitedBy === 'PROPORTION'
+      ? `按已还本金比例可赎回 ${r.inProportion}${u}（按当前价格与质押率可赎回 ${r.byValue}${u}），取较小者`
+      : `按当前价格须保持质押率，可赎回 ${r.byValue}${u}（按已还本金比例可赎回 ${r.inProportion}${u}），取较小者`;
+  return { ...r, reason };
 }
 
 /**
@@ -56,9 +69,12 @@ export async function redeemGoods(tx: Tx, scope: EnterpriseScope, id: number, ac
       throw new BusinessError('仓单质押只能整张赎回', 'PLEDGE_RECEIPT_WHOLE');
   }
   const total = sumQuantities(...input.items.map((i) => i.quantity));
-  const releasable = await redeemableNow(tx, f, item.scale);
-  if (compareQty(total, releasable) > 0) {
-    throw new BusinessError(`赎货数量超过已还款可赎回的数量 ${releasable}${item.unit}，请先还款`, 'PLEDGE_REDEEM_EXCEEDS_REPAYMENT');
+  const releasable = await releasableNow(tx, f, item);
+  if (compareQty(total, releasable.quantity) > 0) {
+    throw new BusinessError(
+      `赎货数量超过可赎回的数量 ${releasable.quantity}${item.unit}：${releasable.reason}，请先还款`,
+      'PLEDGE_REDEEM_EXCEEDS_REPAYMENT',
+    );
   }
   // The receiver is checked before any goods move: another enterprise's signer is refused with nothing changed.
   const receiver = await resolveReleaseReceiver(tx, scope, input.receiver);
@@ -101,5 +117,6 @@ export async function redeemGoods(tx: Tx, scope: EnterpriseScope, id: number, ac
     '赎货',
     `赎回 ${item.name} ${toQuantityText(total, item.scale)}${item.unit}，放货单 ${orders.map((o) => o.orderNo).join('，') || '（仓单解除质押）'}，收货方 ${receiver.name}`,
   );
-  return { releaseOrders: orders, releasableAfter: await redeemableNow(tx, f, item.scale) };
+  const after = await releasableNow(tx, f, item);
+  return { releaseOrders: orders, releasableAfter: after.quantity, releaseReason: after.reason };
 }

@@ -1,28 +1,29 @@
-import { formatYuan, type Cents } from '@factoring/domain';
+import { allocate, formatYuan, type Cents } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { goods, pledgeFinancings } from '../../db/schema/index.ts';
+import { chinaToday, now } from '../../lib/clock.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { restoreCredit } from '../credit/credit-lines.ts';
 import { postRepayment } from '../ledger/financing-postings.ts';
-import { redeemableNow } from './redeem.ts';
+import { afterPayment, pledgeOwedOn } from './balance.ts';
+import { releasableNow } from './redeem.ts';
 import { settlePledge } from './settle.ts';
 import { lockPledge, movePledge, recordPledgeEvent, type Actor } from './store.ts';
 
 /**
- * A repayment from the enterprise's available funds (/pledge/repaymentList): penalty first, then
- * interest owed, then principal; the repaid principal restores the credit line. Paying everything
+ * A repayment from the enterprise's available funds (/pledge/repaymentList): what is owed today by
+ * the lending core's accrual rule, allocated by its one policy (penalty, interest, principal); the repaid principal restores the credit line. Paying everything
  * settles the financing (margin back, all goods released). In the route's idempotent transaction.
  */
 export async function repayPledge(tx: Tx, scope: Scope, id: number, actor: Actor, amount: number) {
   const f = await lockPledge(tx, scope, id);
   if (f.status !== 'DISBURSED' && f.status !== 'REPAYING') throw new BusinessError('该融资当前不能还款', 'PLEDGE_NOT_REPAYABLE');
-  const owed = f.penaltyOwed + f.interestOwed + f.outstanding;
-  if (amount > owed) throw new BusinessError(`还款金额超过应还金额 ${formatYuan(owed)} 元`, 'PLEDGE_REPAY_TOO_MUCH');
-  const penalty = Math.min(amount, f.penaltyOwed);
-  const interest = Math.min(amount - penalty, f.interestOwed);
-  const principal = amount - penalty - interest;
+  const today = chinaToday();
+  const owed = pledgeOwedOn(f, today);
+  if (amount > owed.total) throw new BusinessError(`还款金额超过应还金额 ${formatYuan(owed.total)} 元`, 'PLEDGE_REPAY_TOO_MUCH');
+  const { penalty, interest, principal } = allocate(owed, amount);
   const posted = await postRepayment(tx, {
     enterpriseId: f.enterpriseId,
     principal: principal as Cents,
@@ -32,14 +33,14 @@ export async function repayPledge(tx: Tx, scope: Scope, id: number, actor: Actor
     createdBy: actor.id,
   });
   await restoreCredit(tx, f.creditLineId, principal);
-  const money = { outstanding: f.outstanding - principal, interestOwed: f.interestOwed - interest, penaltyOwed: f.penaltyOwed - penalty };
+  const money = { outstanding: f.outstanding - principal, ...afterPayment(f, today, { penalty, interest }) };
   const note = `账户还款 ${formatYuan(amount)} 元（本金 ${formatYuan(principal)}，利息 ${formatYuan(interest)}，罚息 ${formatYuan(penalty)}；流水号 ${posted.refNo}）`;
   let after;
   if (f.status === 'DISBURSED') after = await movePledge(tx, f, 'REPAYING', actor, '还款', note, money);
   else {
     const [row] = await tx
       .update(pledgeFinancings)
-      .set({ ...money, updatedAt: new Date() })
+      .set({ ...money, updatedAt: now() })
       .where(eq(pledgeFinancings.id, f.id))
       .returning();
     after = row!;
@@ -47,7 +48,7 @@ export async function repayPledge(tx: Tx, scope: Scope, id: number, actor: Actor
   }
   if (money.outstanding === 0 && money.interestOwed === 0 && money.penaltyOwed === 0) after = await settlePledge(tx, after, actor);
   const [item] = await tx.select().from(goods).where(eq(goods.id, f.goodsId));
-  const releasable = after.status === 'SETTLED' ? '0' : await redeemableNow(tx, after, item!.scale);
+  const releasable = after.status === 'SETTLED' ? null : await releasableNow(tx, after, item!);
   return {
     id: f.id,
     status: after.status,
@@ -57,6 +58,7 @@ export async function repayPledge(tx: Tx, scope: Scope, id: number, actor: Actor
     interest,
     penalty,
     outstanding: money.outstanding,
-    releasable,
+    releasable: releasable?.quantity ?? '0',
+    releaseReason: releasable?.reason ?? null,
   };
 }

@@ -4,9 +4,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { enterprises, pledgeMarginCalls, pledgeVouchers, uploads } from '../../db/schema/index.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { chinaToday } from '../../lib/clock.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { createTask } from '../bpm/tasks.ts';
+import { pledgeOwedOn } from './balance.ts';
 import { lockPledge, recordPledgeEvent, type Actor, type PledgeFinancing } from './store.ts';
 import { pendingVoucher, PLEDGE_VOUCHER_TASK, voucherNoOf, voucherView } from './voucher-store.ts';
 
@@ -37,7 +39,7 @@ async function dueFor(
   }
   if (f.status !== 'DISBURSED' && f.status !== 'REPAYING') throw new BusinessError('该融资当前不能还款', 'PLEDGE_NOT_REPAYABLE');
   if (input.amount === undefined) throw new BusinessError('请输入转账金额', 'PLEDGE_VOUCHER_AMOUNT');
-  const owed = f.penaltyOwed + f.interestOwed + f.outstanding;
+  const owed = pledgeOwedOn(f, chinaToday()).total;
   if (input.amount > owed) throw new BusinessError(`还款金额超过应还金额 ${formatYuan(owed)} 元`, 'PLEDGE_REPAY_TOO_MUCH');
   return { amount: input.amount, marginCallId: null, owed };
 }

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Ske
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
-import { newIdempotencyKey } from '../../lib/confirm.ts';
+import { useSubmissionKey } from '../../lib/confirm.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { useFinancing, useRedeem, useRepay } from './api.ts';
 import { ReceiverPicker, type Receiver } from './ReceiverPicker.tsx';
@@ -20,10 +20,9 @@ export default function RepaymentPage() {
   const redeem = useRedeem();
   const [form] = Form.useForm<{ amount: string }>();
   const [amount, setAmount] = useState<number | null>(null);
-  const [releasable, setReleasable] = useState<string | null>(null);
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [receiver, setReceiver] = useState<Receiver | null>(null);
-  const [redeemKey, setRedeemKey] = useState(newIdempotencyKey);
+  const [redeemKey, renewRedeemKey] = useSubmissionKey();
   if (!id) return <Empty description="请从“我的融资”中选择一笔融资" />;
   if (detail.isPending) return <Skeleton active />;
   const d = detail.data;
@@ -69,9 +68,16 @@ export default function RepaymentPage() {
         )}
       </Card>
       {live && (
-        <Card title="赎货（还款后按已还金额释放质押货物）">
-          {releasable !== null && (
-            <Alert type="success" showIcon style={{ marginBottom: 12 }} message={`按当前价格与质押率，可赎回 ${releasable} ${d.unit}`} />
+        <Card title="赎货（按已还本金比例释放质押货物，且不超过按当前价格保持质押率所允许的数量）">
+          {d.releasable && (
+            <Alert
+              type={Number(d.releasable.quantity) > 0 ? 'success' : 'info'}
+              showIcon
+              style={{ marginBottom: 12 }}
+              data-testid="releasable"
+              title={`现可赎回 ${d.releasable.quantity} ${d.unit}`}
+              description={d.releasable.reason}
+            />
           )}
           <Table
             rowKey="id"
@@ -108,10 +114,9 @@ export default function RepaymentPage() {
               loading={redeem.isPending}
               onClick={async () => {
                 const r = await redeem.run({ id, items: chosen, receiver: receiver!, idempotencyKey: redeemKey });
-                setRedeemKey(newIdempotencyKey());
                 if (r) {
+                  renewRedeemKey();
                   setQuantities({});
-                  setReleasable(r.releasableAfter);
                 }
               }}
             >
@@ -130,10 +135,9 @@ export default function RepaymentPage() {
         ]}
         okText="确认还款"
         onConfirm={(c) => repay.mutateAsync({ id, amount: amount!, ...c })}
-        onDone={(r) => {
+        onDone={() => {
           setAmount(null);
           form.resetFields();
-          setReleasable(r.releasable);
         }}
         onCancel={() => setAmount(null)}
       />
