@@ -81,14 +81,18 @@ const EXEMPT: Record<string, string> = {
   'POST /api/bpm/jobs/{name}/run': 'a scheduled job runs once per business date (its run record)',
   'POST /api/uploads': 'stores a file for a later form; binds nobody until a keyed call uses it',
 
-  // TODO(lead): warehouse — the lead is adding keys to these; remove each line as its route declares the key.
-  'POST /api/warehouse/goods': 'TODO(lead): warehouse — creates a goods item',
-  'POST /api/warehouse/goods/{id}': 'TODO(lead): warehouse — updates a goods item (or exempt as an update in place)',
-  'POST /api/warehouse/goods/{id}/disable': 'TODO(lead): warehouse — state change (or exempt as guarded)',
-  'POST /api/warehouse/goods/{id}/enable': 'TODO(lead): warehouse — state change (or exempt as guarded)',
-  'POST /api/warehouse/goods/{id}/delete': 'TODO(lead): warehouse — removal (or exempt)',
-  'POST /api/warehouse/warehouses': 'TODO(lead): warehouse — creates a warehouse',
-  'POST /api/warehouse/locations': 'TODO(lead): warehouse — creates a location',
+  // The warehouse company's own catalogue and sites: each has a natural key with a unique index
+  // (goods: owner + name + specification among active items; warehouses: name; locations: warehouse +
+  // code), so a second submission is refused, never a duplicate; the goods transitions are single
+  // state changes (a repeat is refused by the state machine); a change of an item in use disables the
+  // old version, so a repeated change is refused as a change of a disabled item.
+  'POST /api/warehouse/goods': 'natural key: owner + name + specification (unique among active items)',
+  'POST /api/warehouse/goods/{id}': 'update in place, or a new version that disables the old (a repeat is refused)',
+  'POST /api/warehouse/goods/{id}/disable': 'one state transition (a repeat is refused)',
+  'POST /api/warehouse/goods/{id}/enable': 'one state transition (a repeat is refused)',
+  'POST /api/warehouse/goods/{id}/delete': 'removal of an unused item (a repeat finds nothing)',
+  'POST /api/warehouse/warehouses': 'natural key: the warehouse name is unique',
+  'POST /api/warehouse/locations': 'natural key: warehouse + location code is unique',
 
   // /api/bpm/pledge/prices and /api/bpm/funds/deposit declare the key (four-eyes entries): not exempt.
 };
