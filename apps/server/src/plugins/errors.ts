@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { sqlState } from '../db/transaction.ts';
 import { BusinessError, ClientError, NotFoundError } from '../lib/envelope.ts';
+
+/** PostgreSQL's unique_violation: two submissions raced past a check to one natural key. */
+const UNIQUE_VIOLATION = '23505';
 
 /** Maps every failure onto the contract: 400 names the field, 500 carries only a request id. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -15,6 +19,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || err.validationContext;
       return reply.code(400).send({ status: 'ERROR', message: `请求参数不正确：${field ?? ''} ${first?.message ?? ''}`.trim(), field });
     }
+    // The loser of a race to a natural key (a double click creating a named record): refused like a
+    // duplicate the check would have found, nothing written.
+    if (sqlState(err) === UNIQUE_VIOLATION)
+      return reply.code(200).send({ status: 'ERROR', message: '该记录已存在，请勿重复提交', code: 'DUPLICATE' });
     const status = err.statusCode ?? 500;
     if (status === 413) return reply.code(413).send({ status: 'ERROR', message: '上传内容过大' });
     if (status === 429) return reply.code(429).send({ status: 'ERROR', message: '操作过于频繁，请稍后再试' });

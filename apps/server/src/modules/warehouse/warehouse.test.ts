@@ -672,6 +672,13 @@ describe('goods catalogue', () => {
     expect(body(await keeper.post(`/api/warehouse/goods/${steel.id}/enable`, {}, { json: true })).status).toBe('OK');
   });
 
+  it('two racing submissions of one new goods item create it once; the other is refused, never a 500', async () => {
+    const item = { name: `并发商品-${randomUUID().slice(0, 6)}`, unit: '吨', scale: 3, category: '钢材' };
+    const answers = await Promise.all([0, 1, 2].map(() => keeper.post('/api/warehouse/goods', item, { json: true })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => body(a).status).sort()).toEqual(['ERROR', 'ERROR', 'OK']);
+  });
+
   it('only a warehouse company lists enterprises, and an uncertified user lists none (issue 21)', async () => {
     expect((await demo.get('/api/warehouse/enterprises')).statusCode).toBe(403);
     expect((await (await t.loginAs('xinqiye')).get('/api/warehouse/enterprises')).statusCode).toBe(403);
