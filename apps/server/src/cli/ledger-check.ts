@@ -12,7 +12,7 @@
  */
 import { formatYuan } from '@factoring/domain';
 import { checkLedger, type LedgerReport } from '../modules/ledger/ledger-check.ts';
-import { runCommand } from './local-control.ts';
+import { runCheck } from './local-control.ts';
 
 function print(report: LedgerReport, where: string, ms: number): number {
   console.log(
@@ -27,20 +27,4 @@ function print(report: LedgerReport, where: string, ms: number): number {
   return 0;
 }
 
-try {
-  await runCommand({
-    async direct(database) {
-      await database.migrate();
-      const started = Date.now();
-      return print(await checkLedger(database.db), database.kind, Date.now() - started);
-    },
-    async viaServer(call) {
-      const started = Date.now();
-      const res = await call<LedgerReport>('GET', '/api/local/ledger-check');
-      return print(res.message, 'pglite, via the running server', Date.now() - started);
-    },
-  });
-} catch (err) {
-  console.error('账簿核对失败：', err instanceof Error ? err.message : err);
-  process.exitCode = 1;
-}
+await runCheck({ failure: '账簿核对失败：', check: checkLedger, serverPath: '/api/local/ledger-check', print });

@@ -56,3 +56,33 @@ export async function runCommand(opts: {
     await database.close();
   }
 }
+
+/**
+ * A check command (`ledger:check`, `stock:check`): runs `check` on the database, or asks the server
+ * holding the embedded database to run it (`serverPath`), and prints the report; exit code 1 on a
+ * problem or when the check cannot run.
+ */
+export async function runCheck<R>(opts: {
+  failure: string;
+  check(db: Database['db']): Promise<R>;
+  serverPath: string;
+  print(report: R, where: string, ms: number): number;
+}): Promise<void> {
+  try {
+    await runCommand({
+      async direct(database) {
+        await database.migrate();
+        const started = Date.now();
+        return opts.print(await opts.check(database.db), database.kind, Date.now() - started);
+      },
+      async viaServer(call) {
+        const started = Date.now();
+        const res = await call<R>('GET', opts.serverPath);
+        return opts.print(res.message, 'pglite, via the running server', Date.now() - started);
+      },
+    });
+  } catch (err) {
+    console.error(opts.failure, err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  }
+}

@@ -12,7 +12,7 @@
  * Exit code 0: proven; 1: a problem was found (each is printed) or the check could not run.
  */
 import { checkStock, type StockReport } from '../modules/warehouse/stock-check.ts';
-import { runCommand } from './local-control.ts';
+import { runCheck } from './local-control.ts';
 
 function print(report: StockReport, where: string, ms: number): number {
   console.log(`库存账核对（${where}）：${report.positions} 个库存，${report.movements} 条流水，${report.receipts} 张仓单，用时 ${ms} ms`);
@@ -25,20 +25,4 @@ function print(report: StockReport, where: string, ms: number): number {
   return 0;
 }
 
-try {
-  await runCommand({
-    async direct(database) {
-      await database.migrate();
-      const started = Date.now();
-      return print(await checkStock(database.db), database.kind, Date.now() - started);
-    },
-    async viaServer(call) {
-      const started = Date.now();
-      const res = await call<StockReport>('GET', '/api/local/stock-check');
-      return print(res.message, 'pglite, via the running server', Date.now() - started);
-    },
-  });
-} catch (err) {
-  console.error('库存账核对失败：', err instanceof Error ? err.message : err);
-  process.exitCode = 1;
-}
+await runCheck({ failure: '库存账核对失败：', check: checkStock, serverPath: '/api/local/stock-check', print });

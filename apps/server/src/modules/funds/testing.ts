@@ -2,6 +2,7 @@
 // deposit, a second operator approves its FUNDS_DEPOSIT task, which credits the account.
 import type { TestClient } from '../../test/harness.ts';
 import { newKey } from '../ledger/testing.ts';
+import type { DepositResult } from './deposit.ts';
 
 type Answer<T> = { status: string; message: T; code?: string };
 const okOf = <T>(res: { statusCode: number; json(): unknown }, what: string): T => {
@@ -20,15 +21,7 @@ export interface DepositBody {
 }
 
 /** The posting of an approved deposit, as the decision's audit row records it. */
-export interface Credited {
-  taskId: number;
-  kind: 'DEPOSIT';
-  refNo: string;
-  accountNo: string;
-  enterpriseName: string;
-  amount: number;
-  createdAt: string;
-}
+export type Credited = DepositResult & { taskId: number };
 
 /**
  * `maker` records the deposit through `POST /api/bpm/funds/deposit` (a fresh idempotency key unless
