@@ -71,4 +71,38 @@ export default tseslint.config(
     plugins: { 'feature-boundaries': featureBoundaries },
     rules: { 'feature-boundaries/no-cross-feature-import': 'error' },
   },
+  // Purchase/sales and supply loans meet only through the ports of modules/financing/ports.ts, wired
+  // in app.ts (issue 22): neither imports the other's files, its index.ts included.
+  {
+    files: ['apps/server/src/modules/purchase-sales/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/supplyloan', '**/supplyloan/*'],
+              message: 'Purchase/sales reaches supply loans only through the ports of financing/ports.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/supplyloan/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/purchase-sales', '**/purchase-sales/*'],
+              message: 'Supply loans reach purchase/sales only through the ports of financing/ports.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -35,23 +35,40 @@ import { mailRoutes } from './modules/mail/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { creditRoutes } from './modules/credit/routes.ts';
-import { supplyLoanRoutes } from './modules/supplyloan/routes.ts';
 import { taskRegistry, type TaskRegistry, type TaskType } from './modules/bpm/registry.ts';
 import { signHooks, type SignHook, type SignHooks } from './modules/contracts/sign-hooks.ts';
 import { CERTIFICATION_TASK_TYPES } from './modules/certification/task-types.ts';
 import { FUNDS_TASK_TYPES } from './modules/funds/task-types.ts';
 import { WAREHOUSE_TASK_TYPES } from './modules/warehouse/task-types.ts';
-import { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './modules/supplyloan/task-types.ts';
-import { CLOUD_LOAN_TASK_TYPES, cloudLoanDebitJob, cloudLoanSignHook } from './modules/cloudloan/wiring.ts';
+import { financingSignHook, orderLoanCollection, SUPPLY_LOAN_TASK_TYPES, supplyLoanRoutes } from './modules/supplyloan/index.ts';
+import {
+  bankAdapters,
+  BUILT_IN_BANK_ADAPTERS,
+  CLOUD_LOAN_TASK_TYPES,
+  cloudLoanDebitJob,
+  cloudLoanSignHook,
+  type BankAdapter,
+  type BankAdapters,
+} from './modules/cloudloan/wiring.ts';
 import { warehouseRoutes } from './modules/warehouse/routes.ts';
-import { purchaseSalesRoutes } from './modules/purchase-sales/routes.ts';
-import { PURCHASE_SALES_TASK_TYPES } from './modules/purchase-sales/task-types.ts';
+import { purchaseSalesRoutes, purchaseSalesTaskTypes, salesOrderBacking } from './modules/purchase-sales/index.ts';
+import type { Ports } from './modules/financing/ports.ts';
 import { pledgeDailyJob, pledgeSignHook, PLEDGE_TASK_TYPES, pledgeRoutes } from './modules/pledge/wiring.ts';
 import { dailyJob } from './jobs/daily.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { createScheduler, parseJobHours, type Scheduler, type ScheduledJob } from './jobs/scheduler.ts';
 import { localControlRoutes } from './plugins/local-control.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
+
+/**
+ * How areas serve each other without importing each other (modules/financing/ports.ts): each port and
+ * the area implementing it. Purchase/sales offers a sales order as an order loan's backing; supply loans
+ * repay that loan from the order's collection.
+ */
+export const PORTS: Ports = {
+  orderBacking: salesOrderBacking,
+  loanCollection: orderLoanCollection,
+};
 
 /**
  * The operator task types of every area (the /bpm/tasks inbox), listed here rather than registered
@@ -64,7 +81,7 @@ export const TASK_TYPES: readonly TaskType[] = [
   ...SUPPLY_LOAN_TASK_TYPES,
   ...CLOUD_LOAN_TASK_TYPES,
   ...PLEDGE_TASK_TYPES,
-  ...PURCHASE_SALES_TASK_TYPES,
+  ...purchaseSalesTaskTypes(PORTS),
 ];
 
 /** What happens when a contract of a kind of business record is signed: relatedType → hook. */
@@ -74,8 +91,14 @@ export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = {
   PLEDGE: pledgeSignHook,
 };
 
+/**
+ * The banks behind the cloud loan (modules/cloudloan/bank-adapter.ts): the site configuration names the
+ * one new applications go to (`cloudLoan.bankAdapter`). A real bank's adapter is added to this list.
+ */
+export const BANK_ADAPTERS: readonly BankAdapter[] = [...BUILT_IN_BANK_ADAPTERS];
+
 /** Scheduled work, run once per day across all nodes at China-time hours (jobs/scheduler.ts). An area exports its jobs; add them here. */
-export const SCHEDULED_JOBS: readonly ScheduledJob[] = [dailyJob, cloudLoanDebitJob, pledgeDailyJob];
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [dailyJob, cloudLoanDebitJob(bankAdapters(BANK_ADAPTERS)), pledgeDailyJob];
 
 /** What route modules share: built once per app, passed in explicitly. */
 export interface AppContext {
@@ -89,12 +112,17 @@ export interface AppContext {
   tasks: TaskRegistry;
   /** What signing a contract does to its business record, built from `SIGN_HOOKS`. */
   signHooks: SignHooks;
+  /** The cloud loan's banks, built from `BANK_ADAPTERS`. */
+  bankAdapters: BankAdapters;
+  /** What areas offer each other through ports, `PORTS`. */
+  ports: Ports;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     tasks: TaskRegistry;
     signHooks: SignHooks;
+    bankAdapters: BankAdapters;
     scheduler: Scheduler;
   }
 }
@@ -145,6 +173,8 @@ export async function buildApp(
     authRateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' },
     tasks: taskRegistry(TASK_TYPES),
     signHooks: signHooks(SIGN_HOOKS),
+    bankAdapters: bankAdapters(BANK_ADAPTERS),
+    ports: PORTS,
   };
 
   const webRoot = path.resolve(config.WEB_DIST);
@@ -180,6 +210,7 @@ export async function buildApp(
   // Tests reach the app's registries to probe the inbox and signing with their own types.
   app.decorate('tasks', ctx.tasks);
   app.decorate('signHooks', ctx.signHooks);
+  app.decorate('bankAdapters', ctx.bankAdapters);
 
   const areas = [
     ...[systemRoutes, authRoutes, menuRoutes, dictRoutes, cloudLoanRoutes],

@@ -6,7 +6,9 @@ import type { Db } from '../../db/client.ts';
 import { cloudLoanApplications } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
-import { bankAdapterNamed } from './adapters.ts';
+import { builtInBanksOnly } from './adapters.ts';
+import type { BankAdapters } from './bank-adapter.ts';
+import { settleBankDecision } from './decide.ts';
 import { assertCloudLoanAllowed } from './eligibility.ts';
 import { readCloudLoanSettings } from './product.ts';
 import { businessNo, type Actor } from './store.ts';
@@ -15,11 +17,19 @@ import { chinaToday } from '../../lib/clock.ts';
 type ApplyInput = z.output<typeof cloudLoanApplyInput>;
 
 /**
- * Submits a cloud-loan application to the configured bank. The eligibility rule is checked again
- * here, inside the transaction and after locking the enterprise's applications, so a direct call
- * (or two at once) cannot get past it.
+ * Submits a cloud-loan application to the configured bank (the adapter the site configuration names,
+ * from the app's registry), then asks the bank for its decision at once: a bank that decides on
+ * submission is booked here, the others stay SUBMITTED until they report (decide.ts). The eligibility
+ * rule is checked again here, inside the transaction and after locking the enterprise's applications,
+ * so a direct call (or two at once) cannot get past it.
  */
-export async function submitApplication(db: Db, scope: EnterpriseScope, actor: Actor, input: ApplyInput) {
+export async function submitApplication(
+  db: Db,
+  scope: EnterpriseScope,
+  actor: Actor,
+  input: ApplyInput,
+  banks: BankAdapters = builtInBanksOnly(),
+) {
   return db.transaction(async (tx) => {
     // One applicant at a time per enterprise: the advisory lock serialises the pending-application check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cloudloan-apply'), ${scope.enterpriseId})`);
@@ -32,7 +42,7 @@ export async function submitApplication(db: Db, scope: EnterpriseScope, actor: A
     if (input.termMonths < settings.minTermMonths || input.termMonths > settings.maxTermMonths) {
       throw new BusinessError(`借款期限应在 ${settings.minTermMonths} 到 ${settings.maxTermMonths} 个月之间`, 'TERM_OUT_OF_RANGE');
     }
-    const adapter = bankAdapterNamed(settings.bankAdapter);
+    const adapter = banks.named(settings.bankAdapter);
     const [row] = await tx
       .insert(cloudLoanApplications)
       .values({
@@ -56,6 +66,7 @@ export async function submitApplication(db: Db, scope: EnterpriseScope, actor: A
     const applicationNo = businessNo('YD', chinaToday(), row.id);
     const { bankRef } = await adapter.submitApplication(tx, { ...row, applicationNo, submittedBy: actor });
     await tx.update(cloudLoanApplications).set({ applicationNo, bankRef }).where(eq(cloudLoanApplications.id, row.id));
-    return { id: row.id, applicationNo, status: row.status };
+    const decided = await settleBankDecision(tx, adapter, row.id);
+    return { id: row.id, applicationNo, status: decided?.after.status ?? row.status };
   });
 }

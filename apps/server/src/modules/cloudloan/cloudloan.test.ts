@@ -1,7 +1,7 @@
 import { addMonths, buildSchedule, chinaDate, parsePercent, parseYuan, type IsoDate } from '@factoring/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalments, users } from '../../db/schema/index.ts';
+import { bpmTasks, cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalments, users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD, createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { ledgerFingerprint, ledgerProblems } from '../ledger/testing.ts';
 import { runCloudLoanDebits } from './debit-job.ts';
@@ -37,10 +37,19 @@ type Schedule = {
 };
 type Detail = {
   status: string;
+  bankRef: string | null;
   overdue: boolean;
   outstandingPrincipal: number;
   instalments: (Schedule['rows'][number] & { status: string; overdue: boolean; penalty: number; dueNow: number })[];
-  repayments: { kind: string; principal: number; interest: number; penalty: number; total: number }[];
+  repayments: {
+    kind: string;
+    principal: number;
+    interest: number;
+    penalty: number;
+    total: number;
+    refNo: string;
+    bankRef: string | null;
+  }[];
   quote: { principal: number; interest: number; penalty: number; total: number } | null;
 };
 
@@ -225,6 +234,7 @@ describe('apply → grant → draw → daily debits → early repayment → pay-
       })),
     ).toEqual(preview.rows);
     expect(booked).toMatchObject({ status: 'DRAWN', outstandingPrincipal: 30_000_000 });
+    expect(booked.bankRef).toMatch(/^LOAN-YDTK\d{14}$/); // the built-in bank's loan reference, through its adapter
     const credits = okOf<{ applicationId: number; drawnAmount: number; availableAmount: number; state: string }[]>(
       await demo.get('/api/cloudloan/credits'),
     );
@@ -253,16 +263,16 @@ describe('apply → grant → draw → daily debits → early repayment → pay-
     const start = await backdate(3);
     const due = (p: number): IsoDate => addMonths(start, p);
     // Due date 1: enough money.
-    const r1 = await runCloudLoanDebits(t.database.db, due(1));
+    const r1 = await runCloudLoanDebits(t.database.db, due(1), t.app.bankAdapters);
     expect(r1).toMatchObject({ skipped: false, debited: 1, debitedTotal: preview.rows[0].payment, overdue: 0 });
-    expect((await runCloudLoanDebits(t.database.db, due(1))).skipped).toBe(true); // once per date
+    expect((await runCloudLoanDebits(t.database.db, due(1), t.app.bankAdapters)).skipped).toBe(true); // once per date
     let d = await detailOf(drawdownId);
     expect(d).toMatchObject({ status: 'REPAYING', overdue: false, outstandingPrincipal: 30_000_000 - preview.rows[0].principal });
     await expectBalancedLedger();
 
     // Due date 2: the account has been emptied (a real transfer out): overdue, later instalments wait.
     const moved = await drainTo(t, enterpriseId, otherEnterpriseId, 100);
-    const r2 = await runCloudLoanDebits(t.database.db, due(2));
+    const r2 = await runCloudLoanDebits(t.database.db, due(2), t.app.bankAdapters);
     expect(r2).toMatchObject({ debited: 0, overdue: 1, penaltyToDate: 0 });
     d = await detailOf(drawdownId);
     expect(d.overdue).toBe(true);
@@ -275,15 +285,16 @@ describe('apply → grant → draw → daily debits → early repayment → pay-
     const later = addMonths(start, 2).replace(/\d\d$/, (dd) => String(Number(dd)).padStart(2, '0'));
     const fiveDaysLate = new Date(Date.parse(`${later}T00:00:00Z`) + 5 * 86_400_000).toISOString().slice(0, 10);
     const penalty = Math.floor((preview.rows[1].principal * 72_000 * 1_500_000 * 5) / (1_000_000 * 1_000_000 * 360) + 0.5);
-    const r3 = await runCloudLoanDebits(t.database.db, fiveDaysLate);
+    const r3 = await runCloudLoanDebits(t.database.db, fiveDaysLate, t.app.bankAdapters);
     expect(r3).toMatchObject({ debited: 1, debitedTotal: preview.rows[1].payment + penalty, overdue: 0 });
     d = await detailOf(drawdownId);
     expect(d.overdue).toBe(false);
     expect(d.repayments.at(-1)).toMatchObject({ kind: 'AUTO_DEBIT', penalty });
+    expect(d.repayments.at(-1)!.bankRef).toBe(`AUTO_DEBIT-${d.repayments.at(-1)!.refNo}`);
     await expectBalancedLedger();
 
     // Today: instalment 3 falls due (the job catches up on it).
-    const r4 = await runCloudLoanDebits(t.database.db, today);
+    const r4 = await runCloudLoanDebits(t.database.db, today, t.app.bankAdapters);
     expect(r4).toMatchObject({ debited: 1, overdue: 0 });
     expect((await detailOf(drawdownId)).instalments.filter((i) => i.status === 'PAID')).toHaveLength(3);
     await expectBalancedLedger();
@@ -369,5 +380,25 @@ describe('apply → grant → draw → daily debits → early repayment → pay-
         ),
       ).code,
     ).toBe('NOT_PENDING');
+  });
+
+  it('the inbox’s plain approval grants what was asked at the product’s reference rate; the decision is kept in the bank’s task', async () => {
+    const a = okOf<{ id: number }>(await apply({ ...GOOD_APPLICATION, amount: 20_000_000, termMonths: 9 }));
+    const [task] = await t.database.db
+      .select()
+      .from(bpmTasks)
+      .where(and(eq(bpmTasks.type, 'CLOUD_LOAN_APPLICATION'), eq(bpmTasks.refId, String(a.id))));
+    okOf(await operator.post(`/api/bpm/tasks/${task.id}/approve`, { comment: '同意' }, { json: true }));
+    expect(okOf(await demo.get(`/api/cloudloan/applications/${a.id}`))).toMatchObject({
+      status: 'GRANTED',
+      grantedAmount: 20_000_000,
+      grantedRatePpm: 72_000,
+      grantedTermMonths: 9,
+    });
+    const [decided] = await t.database.db.select().from(bpmTasks).where(eq(bpmTasks.id, task.id));
+    expect(decided).toMatchObject({
+      state: 'APPROVED',
+      data: { decision: { state: 'GRANTED', amount: 20_000_000, annualRatePpm: 72_000 } },
+    });
   });
 });

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { cloudLoanDrawdowns, cloudLoanInstalments, jobRuns } from '../../db/schema/index.ts';
 import type { ScheduledJob } from '../../jobs/scheduler.ts';
 import { lockAccounts } from '../ledger/post-entry.ts';
+import { builtInBanksOnly } from './adapters.ts';
+import type { BankAdapters } from './bank-adapter.ts';
 import { collectInstalment, dueNowOf, instalmentsOf, markOverdue } from './servicing.ts';
 import { now } from '../../lib/clock.ts';
 
@@ -27,9 +29,14 @@ export interface CloudLoanDebitResult {
  * interest for the days it is late; when the available balance is short, the instalment (and its
  * loan) is marked overdue with its penalty to date and the loan's later instalments wait behind it.
  * Due dates missed while the server was down are caught up by the next run. Runs once per date:
- * the `job_runs` row is claimed in the same transaction as the work.
+ * the `job_runs` row is claimed in the same transaction as the work. Each collection is reported to
+ * the loan's bank through its adapter (`banks`: the app's registry; the demo seed alone leaves it out).
  */
-export async function runCloudLoanDebits(db: Db, runDate: IsoDate): Promise<CloudLoanDebitResult> {
+export async function runCloudLoanDebits(
+  db: Db,
+  runDate: IsoDate,
+  banks: BankAdapters = builtInBanksOnly(),
+): Promise<CloudLoanDebitResult> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(jobRuns)
@@ -76,7 +83,7 @@ export async function runCloudLoanDebits(db: Db, runDate: IsoDate): Promise<Clou
             result.penaltyToDate += owed - i.payment;
             break; // later instalments wait behind the unpaid one
           }
-          const paid = await collectInstalment(tx, loan, i, 'AUTO_DEBIT', runDate, null);
+          const paid = await collectInstalment(tx, banks, loan, i, 'AUTO_DEBIT', runDate, null);
           balance -= paid.total;
           result.debited += 1;
           result.debitedTotal += paid.total;
@@ -93,10 +100,10 @@ export async function runCloudLoanDebits(db: Db, runDate: IsoDate): Promise<Clou
   });
 }
 
-/** The daily instalment debit, registered with the scheduler (app.ts SCHEDULED_JOBS). */
-export const cloudLoanDebitJob: ScheduledJob = {
+/** The daily instalment debit with the app's bank adapters, registered with the scheduler (app.ts SCHEDULED_JOBS). */
+export const cloudLoanDebitJob = (banks: BankAdapters): ScheduledJob => ({
   name: CLOUD_LOAN_DEBIT_JOB,
   label: '银行云贷：到期扣款、逾期标记与罚息',
   hour: 2,
-  run: (ctx, businessDate) => runCloudLoanDebits(ctx.db, businessDate),
-};
+  run: (ctx, businessDate) => runCloudLoanDebits(ctx.db, businessDate, banks),
+});

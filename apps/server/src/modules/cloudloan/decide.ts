@@ -1,27 +1,35 @@
-import { addDays, formatPercent, formatYuan, REPAYMENT_METHOD_LABELS, cloudLoanApplicationLifecycle } from '@factoring/domain';
-import { cloudLoanGrantInput } from '@factoring/domain/contract';
-import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import {
+  cloudLoanApplicationLifecycle,
+  compareIsoDates,
+  formatPercent,
+  formatYuan,
+  REPAYMENT_METHOD_LABELS,
+  type IsoDate,
+} from '@factoring/domain';
+import { CLOUD_LOAN_MAX_RATE_PPM, CLOUD_LOAN_MAX_TERM, CLOUD_LOAN_MIN_TERM } from '@factoring/domain/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { cloudLoanApplications } from '../../db/schema/index.ts';
-import { BusinessError } from '../../lib/envelope.ts';
+import { NotFoundError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
-import type { TaskOperator } from '../bpm/registry.ts';
+import type { DecisionEffect } from '../bpm/registry.ts';
 import { generateContract, type SignHook } from '../contracts/index.ts';
-import { readCloudLoanSettings } from './product.ts';
-import { lockApplication, type ApplicationRow } from './store.ts';
+import type { BankAdapter, BankAdapters, BankDecision } from './bank-adapter.ts';
+import type { ApplicationRow } from './store.ts';
 import { now, chinaToday } from '../../lib/clock.ts';
 
-const OPERATOR_SCOPE = (operator: TaskOperator) => ({ kind: 'operator', userId: operator.id }) as const;
-
-export interface GrantTerms {
-  amount: number;
-  annualRatePpm: number;
-  termMonths: number;
-  validityDays: number;
+/** What booking a decision changed: the inbox's audit before/after. */
+export interface SettledDecision extends DecisionEffect {
+  before: { status: ApplicationRow['status'] };
+  after: { status: ApplicationRow['status'] } & Record<string, unknown>;
 }
 
+/** The bank's grant as it is booked. */
+type Grant = Extract<BankDecision, { state: 'GRANTED' }>;
+
 /** Draws up the loan agreement with the granted terms; the enterprise signs it before drawing. */
-async function generateAgreement(tx: Tx, a: ApplicationRow, terms: GrantTerms, grantedAt: string, expiryDate: string) {
+async function generateAgreement(tx: Tx, a: ApplicationRow, terms: Grant, grantedAt: string) {
   const { id } = await generateContract(tx, {
     enterpriseId: a.enterpriseId,
     type: 'CLOUD_LOAN',
@@ -32,14 +40,14 @@ async function generateAgreement(tx: Tx, a: ApplicationRow, terms: GrantTerms, g
     counterparty: a.bankName,
     amount: terms.amount,
     effectiveDate: grantedAt,
-    expiryDate,
+    expiryDate: terms.expiryDate,
     data: {
       授信金额: `${formatYuan(terms.amount)} 元`,
       rate: formatPercent(terms.annualRatePpm),
       借款期限: `${terms.termMonths} 个月（每笔提款自提款日起算）`,
       repaymentMethod: REPAYMENT_METHOD_LABELS[a.method],
       借款用途: a.purpose,
-      授信有效期: `${grantedAt} 至 ${expiryDate}`,
+      授信有效期: `${grantedAt} 至 ${terms.expiryDate}`,
       放款方式: '提款至甲方在本平台开立的虚拟账户',
       还款方式说明: '每期还款日从甲方虚拟账户可用余额自动扣款；余额不足的，自还款日次日起按借款利率的 1.5 倍计收罚息',
     },
@@ -47,42 +55,50 @@ async function generateAgreement(tx: Tx, a: ApplicationRow, terms: GrantTerms, g
   return id;
 }
 
+/** A grant the portal cannot book is the adapter's fault, not the enterprise's: it fails loudly. */
+function assertBookable(adapter: BankAdapter, g: Grant, today: IsoDate) {
+  const fault = (what: string) => new Error(`cloud loan: bank adapter "${adapter.name}" granted ${what}`);
+  if (!Number.isSafeInteger(g.amount) || g.amount <= 0) throw fault(`an amount of ${g.amount}`);
+  if (!Number.isInteger(g.annualRatePpm) || g.annualRatePpm <= 0 || g.annualRatePpm > CLOUD_LOAN_MAX_RATE_PPM)
+    throw fault(`a rate of ${g.annualRatePpm} ppm`);
+  if (!Number.isInteger(g.termMonths) || g.termMonths < CLOUD_LOAN_MIN_TERM || g.termMonths > CLOUD_LOAN_MAX_TERM)
+    throw fault(`a term of ${g.termMonths} months`);
+  if (compareIsoDates(g.expiryDate, today) < 0) throw fault(`a credit that expired on ${g.expiryDate}`);
+}
+
 /**
- * The bank grants the credit: SUBMITTED → GRANTED with amount, rate, term and validity, and the loan
- * agreement is drawn up for signing. Without the operator's terms, what was asked for is granted at
- * the product's reference rate.
+ * The application flow learns the bank's decision — only by asking the application's adapter
+ * (`queryDecision`) — and books it: SUBMITTED → GRANTED with the bank's amount, rate, term and
+ * validity and the loan agreement drawn up for signing, or → REJECTED with the bank's reason.
+ * Answers null while the bank has not decided, or when the decision was booked already.
+ * Runs in the caller's transaction, under the application's row lock.
  */
-export async function grantApplication(
-  tx: Tx,
-  applicationId: number,
-  operator: TaskOperator,
-  given: GrantTerms | null,
-  comment: string | null,
-) {
-  const a = await lockApplication(tx, OPERATOR_SCOPE(operator), applicationId);
-  const settings = await readCloudLoanSettings(tx);
-  const terms =
-    given ??
-    cloudLoanGrantInput.parse({
-      amount: a.amount,
-      annualRatePpm: settings.referenceRatePpm,
-      termMonths: a.termMonths,
-      validityDays: settings.validityDays,
+export async function settleBankDecision(tx: Tx, adapter: BankAdapter, applicationId: number): Promise<SettledDecision | null> {
+  const [a] = await tx.select().from(cloudLoanApplications).where(eq(cloudLoanApplications.id, applicationId)).for('update');
+  if (!a) throw new NotFoundError('云贷申请不存在');
+  if (a.bankAdapter !== adapter.name)
+    throw new Error(`cloud loan: application ${a.applicationNo} is carried by "${a.bankAdapter}", not "${adapter.name}"`);
+  if (a.status !== 'SUBMITTED') return null;
+  const decision = await adapter.queryDecision(tx, { id: a.id, applicationNo: a.applicationNo, bankRef: a.bankRef });
+  if (decision.state === 'PENDING') return null;
+  if (decision.state === 'REJECTED') {
+    const after = await transition(tx, cloudLoanApplications, cloudLoanApplicationLifecycle, a, 'REJECTED', {
+      rejectReason: decision.reason,
+      decidedBy: decision.decidedBy,
+      updatedAt: now(),
     });
-  if (terms.amount > settings.maxAmount)
-    throw new BusinessError(`授信金额不能超过产品最高额度 ${formatYuan(settings.maxAmount)} 元`, 'AMOUNT_OVER_MAX');
-  if (terms.amount < settings.minAmount)
-    throw new BusinessError(`授信金额不能低于产品最低额度 ${formatYuan(settings.minAmount)} 元`, 'AMOUNT_UNDER_MIN');
+    return { before: { status: a.status }, after: { status: after.status, rejectReason: decision.reason } };
+  }
   const grantedAt = chinaToday();
-  const expiryDate = addDays(grantedAt, terms.validityDays);
-  const contractId = await generateAgreement(tx, a, terms, grantedAt, expiryDate);
+  assertBookable(adapter, decision, grantedAt);
+  const contractId = await generateAgreement(tx, a, decision, grantedAt);
   const after = await transition(tx, cloudLoanApplications, cloudLoanApplicationLifecycle, a, 'GRANTED', {
-    grantedAmount: terms.amount,
-    grantedRatePpm: terms.annualRatePpm,
-    grantedTermMonths: terms.termMonths,
+    grantedAmount: decision.amount,
+    grantedRatePpm: decision.annualRatePpm,
+    grantedTermMonths: decision.termMonths,
     grantedAt,
-    expiryDate,
-    decidedBy: operator.id,
+    expiryDate: decision.expiryDate,
+    decidedBy: decision.decidedBy,
     contractId,
     updatedAt: now(),
   });
@@ -90,25 +106,36 @@ export async function grantApplication(
     before: { status: a.status },
     after: {
       status: after.status,
-      grantedAmount: terms.amount,
-      grantedRatePpm: terms.annualRatePpm,
-      grantedTermMonths: terms.termMonths,
-      expiryDate,
+      grantedAmount: decision.amount,
+      grantedRatePpm: decision.annualRatePpm,
+      grantedTermMonths: decision.termMonths,
+      expiryDate: decision.expiryDate,
       contractId,
-      comment,
+      comment: decision.comment,
     },
   };
 }
 
-/** The bank refuses the application, with its reason. */
-export async function rejectApplication(tx: Tx, applicationId: number, operator: TaskOperator, reason: string) {
-  const a = await lockApplication(tx, OPERATOR_SCOPE(operator), applicationId);
-  const after = await transition(tx, cloudLoanApplications, cloudLoanApplicationLifecycle, a, 'REJECTED', {
-    rejectReason: reason,
-    decidedBy: operator.id,
-    updatedAt: now(),
+/**
+ * The bank reports that it decided (its callback, however it reaches the adapter): the application it
+ * gave `bankRef` for is settled from `queryDecision`, in a transaction of its own. Answers the
+ * application's status afterwards.
+ */
+export async function bankDecisionArrived(db: Db, banks: BankAdapters, adapterName: string, bankRef: string) {
+  const adapter = banks.named(adapterName);
+  return inTransaction(db, async (tx) => {
+    const [a] = await tx
+      .select({ id: cloudLoanApplications.id })
+      .from(cloudLoanApplications)
+      .where(and(eq(cloudLoanApplications.bankAdapter, adapter.name), eq(cloudLoanApplications.bankRef, bankRef)));
+    if (!a) throw new NotFoundError('云贷申请不存在');
+    await settleBankDecision(tx, adapter, a.id);
+    const [after] = await tx
+      .select({ id: cloudLoanApplications.id, status: cloudLoanApplications.status })
+      .from(cloudLoanApplications)
+      .where(eq(cloudLoanApplications.id, a.id));
+    return after;
   });
-  return { before: { status: a.status }, after: { status: after.status, rejectReason: reason } };
 }
 
 /** Signing the loan agreement (contracts module, with password) opens the credit for drawing. */

@@ -5,7 +5,8 @@ import { cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalments } from 
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope, type Scope } from '../../lib/scope.ts';
 import { disburse } from '../financing/index.ts';
-import { bankAdapterNamed } from './adapters.ts';
+import { builtInBanksOnly } from './adapters.ts';
+import type { BankAdapters } from './bank-adapter.ts';
 import { readCloudLoanSettings } from './product.ts';
 import { businessNo, lockApplication, type Actor, type ApplicationRow } from './store.ts';
 import { now, chinaToday } from '../../lib/clock.ts';
@@ -30,6 +31,7 @@ function assertDrawable(a: ApplicationRow, amount: number, today: IsoDate): void
 /** The plan a drawdown of `amount` today would book: the very function and inputs the drawdown uses. */
 export async function previewDrawdown(
   db: Db,
+  banks: BankAdapters,
   scope: Scope,
   applicationId: number,
   amount: number,
@@ -41,13 +43,14 @@ export async function previewDrawdown(
     .where(and(eq(cloudLoanApplications.id, applicationId), ownedBy(scope, cloudLoanApplications.enterpriseId)));
   if (!a) throw new NotFoundError('云贷申请不存在');
   assertDrawable(a, amount, today);
-  return bankAdapterNamed(a.bankAdapter).querySchedule(drawScheduleInput(a, amount, today));
+  return banks.named(a.bankAdapter).querySchedule(drawScheduleInput(a, amount, today));
 }
 
 /**
- * Draws on a grant: the bank lends, the money arrives in the enterprise's virtual account through the
- * ledger (free funds, or controlled when the site configuration says so), and the previewed plan is
- * booked row for row. Runs in the caller's (idempotent) transaction.
+ * Draws on a grant: the bank lends (its loan reference is kept on the drawdown), the money arrives in
+ * the enterprise's virtual account through the ledger (free funds, or controlled when the site
+ * configuration says so), and the previewed plan is booked row for row. Runs in the caller's
+ * (idempotent) transaction. `banks` is the app's registry (the demo seed alone leaves it out).
  */
 export async function drawdown(
   tx: Tx,
@@ -56,11 +59,12 @@ export async function drawdown(
   amount: number,
   actor: Actor,
   today: IsoDate = chinaToday(),
+  banks: BankAdapters = builtInBanksOnly(),
 ) {
   const a = await lockApplication(tx, scope, applicationId);
   assertDrawable(a, amount, today);
   const settings = await readCloudLoanSettings(tx);
-  const adapter = bankAdapterNamed(a.bankAdapter);
+  const adapter = banks.named(a.bankAdapter);
   const input = drawScheduleInput(a, amount, today);
   const schedule = adapter.querySchedule(input);
 
@@ -88,6 +92,7 @@ export async function drawdown(
   const drawdownNo = businessNo('YDTK', today, row.id);
   const { bankRef } = await adapter.draw(tx, {
     drawdownNo,
+    applicationNo: a.applicationNo,
     applicationBankRef: a.bankRef,
     enterpriseId: a.enterpriseId,
     principal: amount,
@@ -118,6 +123,7 @@ export async function drawdown(
     id: row.id,
     drawdownNo,
     refNo: entry.refNo,
+    bankRef,
     principal: amount,
     instalments: schedule.rows.length,
     maturityDate: schedule.rows.at(-1)!.dueDate,

@@ -1,28 +1,75 @@
-import { buildSchedule, formatYuan, REPAYMENT_METHOD_LABELS } from '@factoring/domain';
-import { AsyncLocalStorage } from 'node:async_hooks';
-import { eq } from 'drizzle-orm';
+import { addDays, buildSchedule, formatYuan, REPAYMENT_METHOD_LABELS } from '@factoring/domain';
+import { cloudLoanGrantInput } from '@factoring/domain/contract';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { cloudLoanApplications } from '../../db/schema/index.ts';
-import { NotFoundError } from '../../lib/envelope.ts';
+import { bpmTasks, cloudLoanApplications } from '../../db/schema/index.ts';
+import { chinaToday } from '../../lib/clock.ts';
+import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { createTask } from '../bpm/tasks.ts';
-import type { TaskType } from '../bpm/registry.ts';
+import type { BpmTask, DecisionEffect, TaskOperator, TaskType } from '../bpm/registry.ts';
 import type { BankAdapter, BankDecision } from './bank-adapter.ts';
-import { grantApplication, rejectApplication, type GrantTerms } from './decide.ts';
+import { settleBankDecision } from './decide.ts';
+import { readCloudLoanSettings } from './product.ts';
 
 export const CLOUD_LOAN_TASK = 'CLOUD_LOAN_APPLICATION';
 
+/** The terms an operator grants for the bank. */
+export interface GrantTerms {
+  amount: number;
+  annualRatePpm: number;
+  termMonths: number;
+  validityDays: number;
+}
+
 /**
- * The terms an operator enters for the bank (grant form), visible to the task's approval handler for
- * the one decision being made. The plain "approve" of the task inbox carries none: it grants what was
- * asked for at the product's reference rate.
+ * The built-in bank keeps its books in the application's inbox task: the operator's terms from the
+ * grant form (`terms`, written before the task is approved) and the decision itself (`decision`,
+ * written by the task's handler). That is the bank's side of the seam; the portal's application
+ * flow reads it back only through `queryDecision`.
  */
-export const grantTermsOfDecision = new AsyncLocalStorage<GrantTerms>();
+interface OperatorBankBooks {
+  terms?: GrantTerms;
+  decision?: BankDecision;
+}
+
+const TASK_REF = /^BPM-(\d+)$/;
+
+/** The application's inbox task (the bank's reference names it), locked. */
+async function bankTask(tx: Tx, application: { id: number; bankRef: string | null }) {
+  const byRef = TASK_REF.exec(application.bankRef ?? '');
+  const [task] = await tx
+    .select()
+    .from(bpmTasks)
+    .where(byRef ? eq(bpmTasks.id, Number(byRef[1])) : and(eq(bpmTasks.type, CLOUD_LOAN_TASK), eq(bpmTasks.refId, String(application.id))))
+    .orderBy(desc(bpmTasks.id))
+    .limit(1)
+    .for('update');
+  if (!task || task.type !== CLOUD_LOAN_TASK || task.refId !== String(application.id)) throw new NotFoundError('云贷申请不存在');
+  return task;
+}
+
+const booksOf = (task: BpmTask) => task.data as Record<string, unknown> & OperatorBankBooks;
+
+async function writeBooks(tx: Tx, task: BpmTask, books: OperatorBankBooks) {
+  await tx
+    .update(bpmTasks)
+    .set({ data: { ...booksOf(task), ...books } })
+    .where(eq(bpmTasks.id, task.id));
+}
+
+/** The grant form: the operator's terms land in the bank's books, for the approval that follows in the same transaction. */
+export async function recordGrantTerms(tx: Tx, taskId: number, terms: GrantTerms) {
+  const [task] = await tx.select().from(bpmTasks).where(eq(bpmTasks.id, taskId)).for('update');
+  if (!task) throw new NotFoundError('任务不存在');
+  await writeBooks(tx, task, { terms });
+}
 
 /**
  * The built-in bank: the factor's operator acts for the bank through the /bpm/tasks inbox. The
- * application becomes a task; approving it grants the credit (amount, rate, term, validity),
- * rejecting it records the reason. Drawdowns and repayments need no outside call: the money moves
- * through the portal's ledger, which the module books itself.
+ * application becomes a task; approving it grants the credit (the grant form's amount, rate, term and
+ * validity, or what was asked for at the product's reference rate), rejecting it records the reason.
+ * Drawdowns and repayments need no outside call: the money moves through the portal's ledger, which
+ * the module books itself; the references are the portal's own.
  */
 export const operatorBank: BankAdapter = {
   name: 'operator',
@@ -48,40 +95,67 @@ export const operatorBank: BankAdapter = {
     });
     return { bankRef: `BPM-${taskId}` };
   },
-  async queryDecision(tx, { id }) {
-    const [row] = await tx.select().from(cloudLoanApplications).where(eq(cloudLoanApplications.id, id));
-    if (!row) throw new NotFoundError('云贷申请不存在');
-    if (row.status === 'GRANTED') {
-      return {
-        state: 'GRANTED',
-        amount: row.grantedAmount!,
-        annualRatePpm: row.grantedRatePpm!,
-        termMonths: row.grantedTermMonths!,
-        expiryDate: row.expiryDate!,
-        decidedBy: row.decidedBy,
-        comment: null,
-      };
-    }
-    if (row.status === 'REJECTED')
-      return { state: 'REJECTED', reason: row.rejectReason ?? '', decidedBy: row.decidedBy } satisfies BankDecision;
-    return { state: 'PENDING' };
+  async queryDecision(tx, application) {
+    return booksOf(await bankTask(tx, application)).decision ?? { state: 'PENDING' };
   },
   async draw(_tx, d) {
     return { bankRef: `LOAN-${d.drawdownNo}` };
   },
   async repay(_tx, r) {
-    return { bankRef: `${r.kind}-${r.businessDate}` };
+    return { bankRef: `${r.kind}-${r.refNo}` };
   },
   querySchedule: buildSchedule,
 };
+
+/** The operator's terms, or what was asked for at the product's reference rate; within the product's amounts. */
+async function grantOf(tx: Tx, task: BpmTask, operator: TaskOperator, comment: string | null): Promise<BankDecision> {
+  const settings = await readCloudLoanSettings(tx);
+  let terms = booksOf(task).terms;
+  if (!terms) {
+    const [a] = await tx
+      .select()
+      .from(cloudLoanApplications)
+      .where(eq(cloudLoanApplications.id, Number(task.refId)));
+    if (!a) throw new NotFoundError('云贷申请不存在');
+    terms = cloudLoanGrantInput.parse({
+      amount: a.amount,
+      annualRatePpm: settings.referenceRatePpm,
+      termMonths: a.termMonths,
+      validityDays: settings.validityDays,
+    });
+  }
+  if (terms.amount > settings.maxAmount)
+    throw new BusinessError(`授信金额不能超过产品最高额度 ${formatYuan(settings.maxAmount)} 元`, 'AMOUNT_OVER_MAX');
+  if (terms.amount < settings.minAmount)
+    throw new BusinessError(`授信金额不能低于产品最低额度 ${formatYuan(settings.minAmount)} 元`, 'AMOUNT_UNDER_MIN');
+  return {
+    state: 'GRANTED',
+    amount: terms.amount,
+    annualRatePpm: terms.annualRatePpm,
+    termMonths: terms.termMonths,
+    expiryDate: addDays(chinaToday(), terms.validityDays),
+    decidedBy: operator.id,
+    comment,
+  };
+}
+
+/**
+ * The operator's decision is the bank's callback: it lands in the bank's books, then the application
+ * flow learns it the one way it learns any bank's decision — `queryDecision`.
+ */
+async function decide(tx: Tx, task: BpmTask, decision: BankDecision): Promise<DecisionEffect> {
+  await writeBooks(tx, task, { decision });
+  const effect = await settleBankDecision(tx, operatorBank, Number(task.refId));
+  if (!effect) throw new BusinessError('该申请不在待审批状态', 'NOT_PENDING');
+  return effect;
+}
 
 /** The inbox task of the built-in bank: approve grants (with the operator's terms when given), reject refuses. */
 export const CLOUD_LOAN_TASK_TYPES: readonly TaskType[] = [
   {
     type: CLOUD_LOAN_TASK,
     label: '银行云贷审批（代银行）',
-    onApprove: (tx: Tx, task, operator, comment) =>
-      grantApplication(tx, Number(task.refId), operator, grantTermsOfDecision.getStore() ?? null, comment),
-    onReject: (tx: Tx, task, operator, reason) => rejectApplication(tx, Number(task.refId), operator, reason),
+    onApprove: async (tx, task, operator, comment) => decide(tx, task, await grantOf(tx, task, operator, comment)),
+    onReject: (tx, task, operator, reason) => decide(tx, task, { state: 'REJECTED', reason, decidedBy: operator.id }),
   },
 ];

@@ -1,15 +1,16 @@
 import type { cloudLoanGrantInput } from '@factoring/domain/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { bpmTasks, cloudLoanApplications, enterprises } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { TaskOperator, TaskRegistry } from '../bpm/registry.ts';
 import { decideTask } from '../bpm/tasks.ts';
-import { CLOUD_LOAN_TASK, grantTermsOfDecision } from './operator-bank.ts';
+import { CLOUD_LOAN_TASK, operatorBank, recordGrantTerms } from './operator-bank.ts';
 
 /** The pending inbox task of an application (built-in bank). */
-async function pendingTaskOf(db: Db, applicationId: number): Promise<number> {
+async function pendingTaskOf(db: Db | Tx, applicationId: number): Promise<number> {
   const [task] = await db
     .select({ id: bpmTasks.id })
     .from(bpmTasks)
@@ -20,7 +21,10 @@ async function pendingTaskOf(db: Db, applicationId: number): Promise<number> {
   return task.id;
 }
 
-/** The operator grants for the bank with the terms entered: the task is approved with them, in one transaction. */
+/**
+ * The operator grants for the bank with the terms entered: the terms land in the built-in bank's books
+ * and its task is approved, in one transaction (a refused approval leaves no terms behind).
+ */
 export async function grantForBank(
   db: Db,
   registry: TaskRegistry,
@@ -28,9 +32,12 @@ export async function grantForBank(
   operator: TaskOperator,
   input: z.output<typeof cloudLoanGrantInput>,
 ) {
-  const taskId = await pendingTaskOf(db, applicationId);
   const { comment, ...terms } = input;
-  return grantTermsOfDecision.run(terms, () => decideTask(db, registry, taskId, operator, 'APPROVE', comment || null));
+  return inTransaction(db, async (tx) => {
+    const taskId = await pendingTaskOf(tx, applicationId);
+    await recordGrantTerms(tx, taskId, terms);
+    return decideTask(tx, registry, taskId, operator, 'APPROVE', comment || null);
+  });
 }
 
 /** The operator refuses for the bank, with the reason the enterprise will see. */
@@ -38,7 +45,7 @@ export async function rejectForBank(db: Db, registry: TaskRegistry, applicationI
   return decideTask(db, registry, await pendingTaskOf(db, applicationId), operator, 'REJECT', reason);
 }
 
-/** Applications awaiting the bank's decision, oldest first, for the operator's grant form. */
+/** Applications awaiting the built-in bank's decision (the operator's), oldest first, for the operator's grant form. */
 export async function pendingApplications(db: Db) {
   return db
     .select({
@@ -55,7 +62,7 @@ export async function pendingApplications(db: Db) {
     })
     .from(cloudLoanApplications)
     .innerJoin(enterprises, eq(enterprises.id, cloudLoanApplications.enterpriseId))
-    .where(eq(cloudLoanApplications.status, 'SUBMITTED'))
+    .where(and(eq(cloudLoanApplications.status, 'SUBMITTED'), eq(cloudLoanApplications.bankAdapter, operatorBank.name)))
     .orderBy(cloudLoanApplications.id)
     .limit(200);
 }

@@ -8,20 +8,14 @@ import {
   REPAYMENT_METHOD_LABELS,
   type IsoDate,
 } from '@factoring/domain';
-import type {
-  CloudLoanApplication,
-  CloudLoanCredit,
-  CloudLoanDrawdown,
-  CloudLoanDrawdownDetail,
-  CloudLoanTotals,
-  PageQuery,
-} from '@factoring/domain/contract';
+import type { CloudLoanApplication, CloudLoanCredit, CloudLoanTotals, PageQuery } from '@factoring/domain/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalments, cloudLoanRepayments, contracts } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { availableOf } from './draw.ts';
+import type { DrawdownAnswer, DrawdownDetailAnswer } from './schemas.ts';
 import { dueNowOf, payoffQuote, penaltyOf } from './servicing.ts';
 import type { ApplicationRow, DrawdownRow } from './store.ts';
 
@@ -122,7 +116,7 @@ export async function listCredits(db: Db, scope: Scope, today: IsoDate = chinaDa
 
 type DrawdownWithApp = DrawdownRow & { applicationNo: string; bankName: string };
 
-function drawdownView(d: DrawdownWithApp, next: { dueDate: string; payment: number } | undefined): CloudLoanDrawdown {
+function drawdownView(d: DrawdownWithApp, next: { dueDate: string; payment: number } | undefined): DrawdownAnswer {
   return {
     id: d.id,
     drawdownNo: d.drawdownNo,
@@ -141,6 +135,7 @@ function drawdownView(d: DrawdownWithApp, next: { dueDate: string; payment: numb
     statusLabel: CLOUD_LOAN_DRAWDOWN_STATUS_LABELS[d.status],
     overdue: d.overdue,
     refNo: d.refNo,
+    bankRef: d.bankRef,
     nextDueDate: next?.dueDate ?? null,
     nextPayment: next?.payment ?? null,
     createdAt: d.createdAt.toISOString(),
@@ -238,7 +233,7 @@ export async function cloudLoanTotals(db: Db, scope: Scope, drawdownId?: number)
 }
 
 /** One loan: its plan with what each instalment takes today, its repayments, today's pay-off quote and totals. */
-export async function drawdownDetail(db: Db, scope: Scope, id: number, today: IsoDate = chinaDate()): Promise<CloudLoanDrawdownDetail> {
+export async function drawdownDetail(db: Db, scope: Scope, id: number, today: IsoDate = chinaDate()): Promise<DrawdownDetailAnswer> {
   const [row] = await db
     .select(drawdownColumns)
     .from(cloudLoanDrawdowns)
@@ -278,6 +273,7 @@ export async function drawdownDetail(db: Db, scope: Scope, id: number, today: Is
       penalty: r.penalty,
       total: r.total,
       refNo: r.refNo,
+      bankRef: r.bankRef,
       businessDate: r.businessDate,
       createdAt: r.createdAt.toISOString(),
     })),

@@ -4,8 +4,6 @@ import {
   cloudLoanApplicationSchema,
   cloudLoanApplyInput,
   cloudLoanCreditSchema,
-  cloudLoanDrawdownDetailSchema,
-  cloudLoanDrawdownSchema,
   cloudLoanDrawInput,
   cloudLoanDrawPreviewQuery,
   cloudLoanEligibilitySchema,
@@ -16,7 +14,6 @@ import {
   cloudLoanPayoffInput,
   cloudLoanProductSchema,
   cloudLoanRejectInput,
-  cloudLoanRepaidSchema,
   cloudLoanScheduleSchema,
   cloudLoanTotalsSchema,
   cloudLoanTrialQuery,
@@ -28,6 +25,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app.ts';
+import { chinaToday } from '../../lib/clock.ts';
 import { ok, page } from '../../lib/envelope.ts';
 import { certifiedScope, scopeOf } from '../../lib/scope.ts';
 import { confirmPassword } from '../auth/confirm-password.ts';
@@ -40,6 +38,7 @@ import { publicProduct, readCloudLoanSettings } from './product.ts';
 import { applicationDetail, cloudLoanTotals, drawdownDetail, listApplications, listCredits, listDrawdowns } from './queries.ts';
 import { payOff, repayInstalment } from './servicing.ts';
 import { lockDrawdown, type Actor } from './store.ts';
+import { drawdownAnswerSchema, drawdownDetailAnswerSchema, drawnAnswerSchema, repaidAnswerSchema } from './schemas.ts';
 import { repaymentTrial } from './trial.ts';
 
 const tags = ['cloudloan'];
@@ -48,6 +47,7 @@ const actorOf = (request: FastifyRequest): Actor => ({ id: request.user!.id, nam
 /** The bank cloud loan (PRODUCT §7, issue 15): eligibility, trial, application, bank decision, drawdown, repayment. */
 export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
+  const banks = ctx.bankAdapters;
   const merchant = { preHandler: app.requireUser('merchant') };
   const operator = { preHandler: app.requireUser('operator') };
 
@@ -93,7 +93,7 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: answers(cloudLoanScheduleSchema),
       },
     },
-    async (request) => ok(await repaymentTrial(db, request.query)),
+    async (request) => ok(await repaymentTrial(db, banks, request.query)),
   );
 
   // Applications ------------------------------------------------------------------------------
@@ -110,7 +110,7 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (request) => {
       const scope = certifiedScope(request);
-      return runOnce(db, request, (tx) => submitApplication(tx, scope, actorOf(request), request.body));
+      return runOnce(db, request, (tx) => submitApplication(tx, scope, actorOf(request), request.body, banks));
     },
   );
   app.get(
@@ -148,7 +148,7 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: answers(cloudLoanScheduleSchema),
       },
     },
-    async (request) => ok(await previewDrawdown(db, certifiedScope(request), request.params.id, request.query.amount)),
+    async (request) => ok(await previewDrawdown(db, banks, certifiedScope(request), request.params.id, request.query.amount)),
   );
   app.post(
     '/api/cloudloan/credits/:id/draw',
@@ -159,16 +159,7 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         summary: '提款至虚拟账户（需登录密码确认）',
         params: cloudLoanIdParams,
         body: cloudLoanDrawInput,
-        response: answers(
-          z.object({
-            id: z.number(),
-            drawdownNo: z.string(),
-            refNo: z.string(),
-            principal: z.number(),
-            instalments: z.number(),
-            maturityDate: z.string(),
-          }),
-        ),
+        response: answers(drawnAnswerSchema),
       },
     },
     async (request) => {
@@ -176,7 +167,7 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const { amount } = request.body;
       return ok(
         await moneyMove(request, request.body, 'cloudloan.draw', { applicationId: request.params.id, amount }, (tx) =>
-          drawdown(tx, scope, request.params.id, amount, actorOf(request)),
+          drawdown(tx, scope, request.params.id, amount, actorOf(request), chinaToday(), banks),
         ),
       );
     },
@@ -191,7 +182,7 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         tags,
         summary: '云贷借款列表',
         querystring: cloudLoanListQuery.extend({ applicationId: idSchema('申请编号').optional() }),
-        response: answers(pageOf(cloudLoanDrawdownSchema)),
+        response: answers(pageOf(drawdownAnswerSchema)),
       },
     },
     async (request) => {
@@ -207,7 +198,7 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         tags,
         summary: '借款详情：还款计划、还款记录、结清报价',
         params: cloudLoanIdParams,
-        response: answers(cloudLoanDrawdownDetailSchema),
+        response: answers(drawdownDetailAnswerSchema),
       },
     },
     async (request) => ok(await drawdownDetail(db, scopeOf(request), request.params.id)),
@@ -226,7 +217,7 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         summary: '提前归还一期（需登录密码确认）',
         params: cloudLoanIdParams,
         body: cloudLoanInstalmentRepayInput,
-        response: answers(cloudLoanRepaidSchema),
+        response: answers(repaidAnswerSchema),
       },
     },
     async (request) => {
@@ -237,7 +228,8 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         request.body,
         'cloudloan.repay',
         { drawdownId: request.params.id, period, amount },
-        async (tx) => repayInstalment(tx, await lockDrawdown(tx, scope, request.params.id), period, amount, chinaDate(), actorOf(request)),
+        async (tx) =>
+          repayInstalment(tx, banks, await lockDrawdown(tx, scope, request.params.id), period, amount, chinaDate(), actorOf(request)),
       );
       return ok({ ...result, repaymentId: result.repaymentId ?? 0 });
     },
@@ -251,14 +243,14 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         summary: '提前结清（按当日报价，需登录密码确认）',
         params: cloudLoanIdParams,
         body: cloudLoanPayoffInput,
-        response: answers(cloudLoanRepaidSchema),
+        response: answers(repaidAnswerSchema),
       },
     },
     async (request) => {
       const scope = certifiedScope(request);
       const { amount } = request.body;
       const result = await moneyMove(request, request.body, 'cloudloan.payoff', { drawdownId: request.params.id, amount }, async (tx) =>
-        payOff(tx, await lockDrawdown(tx, scope, request.params.id), amount, chinaDate(), actorOf(request)),
+        payOff(tx, banks, await lockDrawdown(tx, scope, request.params.id), amount, chinaDate(), actorOf(request)),
       );
       return ok({ ...result, repaymentId: result.repaymentId ?? 0 });
     },

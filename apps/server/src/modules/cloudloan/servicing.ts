@@ -16,7 +16,7 @@ import { cloudLoanDrawdowns, cloudLoanInstalments, cloudLoanRepayments } from '.
 import { BusinessError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
 import { postRepayment } from '../ledger/financing-postings.ts';
-import { bankAdapterNamed } from './adapters.ts';
+import type { BankAdapters } from './bank-adapter.ts';
 import type { Actor, DrawdownRow } from './store.ts';
 import { now } from '../../lib/clock.ts';
 
@@ -81,15 +81,18 @@ export function payoffQuote(d: DrawdownRow, instalments: InstalmentRow[], asOf: 
 interface Collected {
   repaymentId: number | null;
   refNo: string;
+  /** The bank's reference of the repayment (null when nothing was collected). */
+  bankRef: string | null;
   principal: number;
   interest: number;
   penalty: number;
   total: number;
 }
 
-/** Books one repayment: the ledger posting from the available funds, the bank's notice and the record. */
+/** Books one repayment: the ledger posting from the available funds, the bank's notice (its reference kept) and the record. */
 async function book(
   tx: Tx,
+  banks: BankAdapters,
   d: DrawdownRow,
   p: {
     kind: CloudLoanRepaymentKind;
@@ -102,7 +105,7 @@ async function book(
   },
 ): Promise<Collected> {
   const total = p.principal + p.interest + p.penalty;
-  if (total === 0) return { repaymentId: null, refNo: '', principal: 0, interest: 0, penalty: 0, total: 0 };
+  if (total === 0) return { repaymentId: null, refNo: '', bankRef: null, principal: 0, interest: 0, penalty: 0, total: 0 };
   const sourceRef = p.period ? `${d.drawdownNo}-${p.period}` : d.drawdownNo;
   const entry = await postRepayment(tx, {
     enterpriseId: d.enterpriseId,
@@ -112,8 +115,10 @@ async function book(
     sourceRef,
     createdBy: p.actor?.id ?? null,
   });
-  const { bankRef } = await bankAdapterNamed(d.bankAdapter).repay(tx, {
+  const { bankRef } = await banks.named(d.bankAdapter).repay(tx, {
+    drawdownNo: d.drawdownNo,
     drawdownBankRef: d.bankRef,
+    refNo: entry.refNo,
     kind: p.kind,
     period: p.period,
     principal: p.principal,
@@ -139,7 +144,7 @@ async function book(
       createdBy: p.actor?.id ?? null,
     })
     .returning({ id: cloudLoanRepayments.id });
-  return { repaymentId: row.id, refNo: entry.refNo, principal: p.principal, interest: p.interest, penalty: p.penalty, total };
+  return { repaymentId: row.id, refNo: entry.refNo, bankRef, principal: p.principal, interest: p.interest, penalty: p.penalty, total };
 }
 
 /** After money came in: DRAWN → REPAYING, → SETTLED when nothing is pending; the overdue flag follows the instalments. */
@@ -169,6 +174,7 @@ async function afterRepayment(tx: Tx, d: DrawdownRow, principalRepaid: number): 
 /** Collects one whole instalment (with its penalty to the day) and marks it paid. */
 export async function collectInstalment(
   tx: Tx,
+  banks: BankAdapters,
   d: DrawdownRow,
   i: InstalmentRow,
   kind: CloudLoanRepaymentKind,
@@ -176,7 +182,7 @@ export async function collectInstalment(
   actor: Actor | null,
 ) {
   const penalty = penaltyOf(d, i, businessDate);
-  const collected = await book(tx, d, {
+  const collected = await book(tx, banks, d, {
     kind,
     period: i.period,
     principal: i.principal,
@@ -199,7 +205,15 @@ function assertServicing(d: DrawdownRow) {
 }
 
 /** The user repays an instalment before (or after) its due date: the earliest unpaid one, amount exactly what it takes today. */
-export async function repayInstalment(tx: Tx, d: DrawdownRow, period: number, amount: number, today: IsoDate, actor: Actor) {
+export async function repayInstalment(
+  tx: Tx,
+  banks: BankAdapters,
+  d: DrawdownRow,
+  period: number,
+  amount: number,
+  today: IsoDate,
+  actor: Actor,
+) {
   assertServicing(d);
   const all = await instalmentsOf(tx, d.id);
   const i = all.find((x) => x.period === period);
@@ -211,18 +225,18 @@ export async function repayInstalment(tx: Tx, d: DrawdownRow, period: number, am
   const owed = dueNowOf(d, i, today);
   if (amount > owed) throw new BusinessError(`还款金额超过该期应还金额（应还 ${formatYuan(owed)} 元）`, 'OVER_OWED');
   if (amount < owed) throw new BusinessError(`还款金额应为该期应还金额 ${formatYuan(owed)} 元`, 'AMOUNT_MISMATCH');
-  return collectInstalment(tx, d, i, 'EARLY_INSTALMENT', today, actor);
+  return collectInstalment(tx, banks, d, i, 'EARLY_INSTALMENT', today, actor);
 }
 
 /** Pays the whole loan off at today's quote; instalments not yet due are closed. */
-export async function payOff(tx: Tx, d: DrawdownRow, amount: number, today: IsoDate, actor: Actor) {
+export async function payOff(tx: Tx, banks: BankAdapters, d: DrawdownRow, amount: number, today: IsoDate, actor: Actor) {
   assertServicing(d);
   const all = await instalmentsOf(tx, d.id);
   const quote = payoffQuote(d, all, today);
   if (amount > quote.total) throw new BusinessError(`结清金额超过应还总额（应还 ${formatYuan(quote.total)} 元）`, 'OVER_OWED');
   if (amount < quote.total)
     throw new BusinessError(`结清金额应为应还总额 ${formatYuan(quote.total)} 元，请刷新报价后重试`, 'AMOUNT_MISMATCH');
-  const collected = await book(tx, d, {
+  const collected = await book(tx, banks, d, {
     kind: 'PAYOFF',
     period: null,
     principal: quote.principal,

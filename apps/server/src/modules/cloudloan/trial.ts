@@ -2,13 +2,13 @@ import type { CloudLoanSchedule, cloudLoanTrialQuery } from '@factoring/domain/c
 import type { Cents } from '@factoring/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { bankAdapterNamed } from './adapters.ts';
+import type { BankAdapters } from './bank-adapter.ts';
 import { readCloudLoanSettings } from './product.ts';
 
 /** The repayment trial: the configured bank's schedule for the form's figures; no account data needed. */
-export async function repaymentTrial(db: Db, q: z.output<typeof cloudLoanTrialQuery>): Promise<CloudLoanSchedule> {
+export async function repaymentTrial(db: Db, banks: BankAdapters, q: z.output<typeof cloudLoanTrialQuery>): Promise<CloudLoanSchedule> {
   const { bankAdapter } = await readCloudLoanSettings(db);
-  return bankAdapterNamed(bankAdapter).querySchedule({
+  return banks.named(bankAdapter).querySchedule({
     principal: q.amount as Cents,
     annualRatePpm: q.annualRatePpm,
     months: q.termMonths,

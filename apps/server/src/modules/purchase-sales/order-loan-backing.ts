@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { creditLines, enterprises, orderReceivables, platforms, psOrders } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
+import type { OrderBacking } from '../financing/ports.ts';
 import { recordEvent, sameName } from './store.ts';
 
 /** A sales order can back an order loan while goods or money are still to come, never after it is paid. */
@@ -72,14 +73,20 @@ export async function financeableOrders(db: Db, scope: EnterpriseScope, creditLi
 }
 
 /**
- * The supply-loan module's hook (issue 16), called inside an order-loan application's transaction.
- * When the order number is one of the enterprise's own sales orders (the `/supplyloan/orderLoan`
- * picker fills it in), the order must be confirmed, to the platform's core enterprise, not yet paid,
- * and the amount and delivery date must be the order's own — so a managed order cannot be financed
- * with figures typed differently. The application is recorded in the order's history. An order
- * number that is not a managed sales order leaves the typed-in flow unchanged.
+ * The `OrderBacking` port (financing/ports.ts) as purchase/sales serves it to supply loans (issue 16),
+ * called inside an order-loan application's transaction. When the order number is one of the
+ * enterprise's own sales orders (the `/supplyloan/orderLoan` picker fills it in), the order must be
+ * confirmed, to the platform's core enterprise, not yet paid, and the amount and delivery date must be
+ * the order's own — so a managed order cannot be financed with figures typed differently. The
+ * application is recorded in the order's history. An order number that is not a managed sales order
+ * leaves the typed-in flow unchanged.
  */
-export async function checkSalesOrderBacking(
+export const salesOrderBacking: OrderBacking = {
+  claimForOrderLoan: (tx, scope, { coreEnterpriseId, actor, ...input }) =>
+    checkSalesOrderBacking(tx, scope, input, coreEnterpriseId, actor),
+};
+
+async function checkSalesOrderBacking(
   tx: Tx,
   scope: EnterpriseScope,
   input: { orderNo: string; orderAmount: number; deliveryDate: string },

@@ -10,9 +10,7 @@ import type { BpmTask, DecisionEffect, TaskOperator } from '../bpm/registry.ts';
 import { createTask, type NewTask } from '../bpm/tasks.ts';
 import { virtualAccountBalance } from '../ledger/balances.ts';
 import { recordDeposit } from '../funds/deposit.ts';
-import { openTranches, quoteOf } from '../supplyloan/quote.ts';
-import { repayOnline } from '../supplyloan/repay-online.ts';
-import { lockFinancing } from '../supplyloan/store.ts';
+import type { LoanCollection } from '../financing/ports.ts';
 import { settleIfPaid } from './fulfil-order.ts';
 import { backsLiveLoan } from './pay-order.ts';
 import { lockOrder, recordEvent, type Actor, type Order } from './store.ts';
@@ -114,12 +112,13 @@ async function factorCollectable(tx: Tx, order: Order, amount: number) {
  * The posting of a factor collection: the buyer's payment of a sales order reached the factor's bank
  * (issue 16, "its collection repays the loan first"). The money is credited to the seller's virtual
  * account, and if the order backs a disbursed order loan, that loan is repaid from it first — penalty,
- * interest, principal, as the supply-loan module allocates — in the same transaction; the rest stays
- * free for the seller. Run when a second operator approves a recorded collection
- * (`confirmFactorCollection`, four eyes), the order checked again then; the seed calls it as the system.
+ * interest, principal, as the supply-loan module allocates (`loans`, the `LoanCollection` port wired in
+ * app.ts) — in the same transaction; the rest stays free for the seller. Run when a second operator
+ * approves a recorded collection (`confirmFactorCollection`, four eyes), the order checked again then.
  */
 export async function recordFactorCollection(
   tx: Tx,
+  loans: LoanCollection,
   scope: Scope,
   actor: Actor & { id: number },
   id: number,
@@ -135,27 +134,15 @@ export async function recordFactorCollection(
     memo: `销售订单 ${order.orderNo} 回款`,
   });
   const refNos = [deposit.refNo];
-  let loanRepaid = 0;
-  const loan = await backsLiveLoan(tx, order);
-  if (loan && (loan.status === 'DISBURSED' || loan.status === 'REPAYING')) {
-    const today = chinaToday();
-    // The repayment is the seller's, from the money just credited to it: it runs in the seller's scope.
-    const seller: EnterpriseScope = {
-      kind: 'enterprise',
-      enterpriseId: sellerEnterpriseId,
-      userId: actor.id,
-      certified: true,
-      warehouse: false,
-    };
-    const financing = await lockFinancing(tx, seller, loan.id);
-    const owed = quoteOf(financing, await openTranches(tx, loan.id, true), today).total;
-    const repay = Math.min(owed, p.amount);
-    if (repay > 0) {
-      const repaid = await repayOnline(tx, seller, loan.id, { id: actor.id, name: actor.name }, repay, today);
-      loanRepaid = repay;
-      refNos.push(repaid.refNo);
-    }
-  }
+  const repaid = await loans.repayFromCollection(tx, {
+    sellerEnterpriseId,
+    orderNo: order.orderNo,
+    amount: p.amount,
+    actor: { id: actor.id, name: actor.name },
+    today: chinaToday(),
+  });
+  if (repaid) refNos.push(repaid.refNo);
+  const loanRepaid = repaid?.repaid ?? 0;
   const result = await book(tx, order, actor, {
     method: 'FACTOR_COLLECTION',
     amount: p.amount,
@@ -169,7 +156,7 @@ export async function recordFactorCollection(
     order.id,
     actor,
     '平台登记回款',
-    `回款 ${formatYuan(p.amount)} 元${loanRepaid ? `，优先归还订单融资 ${loan!.financingNo} ${formatYuan(loanRepaid)} 元` : ''}`,
+    `回款 ${formatYuan(p.amount)} 元${repaid ? `，优先归还订单融资 ${repaid.financingNo} ${formatYuan(repaid.repaid)} 元` : ''}`,
   );
   return result;
 }
@@ -249,10 +236,16 @@ export async function submitFactorCollection(
  * that no longer fits (paid meanwhile, cancelled) is refused with its message and the task stays
  * pending. The booking is the audit row's `after`.
  */
-export async function confirmFactorCollection(tx: Tx, task: BpmTask, operator: TaskOperator): Promise<DecisionEffect> {
+export async function confirmFactorCollection(
+  tx: Tx,
+  loans: LoanCollection,
+  task: BpmTask,
+  operator: TaskOperator,
+): Promise<DecisionEffect> {
   const d = task.data as FactorCollectionTaskData;
   const booked = await recordFactorCollection(
     tx,
+    loans,
     { kind: 'operator', userId: operator.id },
     { id: operator.id, name: operator.name, ip: operator.ip, enterpriseId: null },
     d.orderId,

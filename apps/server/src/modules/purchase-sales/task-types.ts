@@ -1,12 +1,14 @@
 import type { TaskType } from '../bpm/registry.ts';
+import type { Ports } from '../financing/ports.ts';
 import { confirmFactorCollection, factorCollectionFacts } from './record-collection.ts';
 
 /**
- * The purchase/sales operator tasks in the `/bpm/tasks` inbox (listed in `TASK_TYPES`, app.ts). The
- * handler runs inside the decision's transaction (the task row locked by the inbox), so the money
- * movement and the task's new state commit together.
+ * The purchase/sales operator tasks in the `/bpm/tasks` inbox (listed in `TASK_TYPES`, app.ts, with the
+ * ports wired there: a collection repays its order loan through `loanCollection`). The handler runs
+ * inside the decision's transaction (the task row locked by the inbox), so the money movement and the
+ * task's new state commit together.
  */
-export const PURCHASE_SALES_TASK_TYPES: readonly TaskType[] = [
+export const purchaseSalesTaskTypes = ({ loanCollection }: Pick<Ports, 'loanCollection'>): readonly TaskType[] => [
   {
     type: 'PS_FACTOR_COLLECTION',
     label: '购销回款入账复核',
@@ -15,7 +17,7 @@ export const PURCHASE_SALES_TASK_TYPES: readonly TaskType[] = [
     // checks it against the bank and approves — only then is the seller credited and its order loan repaid.
     decisionLabels: { approve: '已入账', reject: '不予入账' },
     describe: factorCollectionFacts,
-    onApprove: (tx, task, operator) => confirmFactorCollection(tx, task, operator),
+    onApprove: (tx, task, operator) => confirmFactorCollection(tx, loanCollection, task, operator),
     onReject: async (_tx, _task, _operator, reason) => ({ before: { collected: false }, after: { collected: false, reason } }),
   },
 ];

@@ -21,7 +21,7 @@ import { availableOf, lockCreditLine, reserveCredit, type CreditLine } from '../
 import { generateFinancingContract } from './contract-link.ts';
 import { checkTerm, trial, type Trial } from './pricing.ts';
 import { financingNoOf, platformOf, recordEvent, TASK, type Actor, type Platform } from './store.ts';
-import { checkSalesOrderBacking } from '../purchase-sales/order-loan-backing.ts';
+import type { OrderBacking } from '../financing/ports.ts';
 import { now } from '../../lib/clock.ts';
 
 /** amount ≤ min(available credit, advance rate × receivables): the domain's one rule, as the trial and the form apply it. */
@@ -174,15 +174,34 @@ export async function applyInvoiceFinancing(db: Db, scope: EnterpriseScope, acto
   });
 }
 
-/** An order loan: the same rules against a purchase order from the core enterprise; drawn later in tranches. */
-export async function applyOrderLoan(db: Db, scope: EnterpriseScope, actor: Actor, input: OrderLoanInput, today: IsoDate) {
+/**
+ * An order loan: the same rules against a purchase order from the core enterprise; drawn later in tranches.
+ * `backing` is what purchase/sales offers for a managed sales order (the `OrderBacking` port, wired in
+ * app.ts; issue 16): the route always passes it. Without it the order number is taken as typed in, as
+ * for the history seed's purchase orders from outside the portal.
+ */
+export async function applyOrderLoan(
+  db: Db,
+  scope: EnterpriseScope,
+  actor: Actor,
+  input: OrderLoanInput,
+  today: IsoDate,
+  backing?: OrderBacking,
+) {
   const { enterpriseId } = scope;
   return inTransaction(db, async (tx) => {
     const line = await lockCreditLine(tx, scope, input.creditLineId);
     const platform = await platformOf(tx, line.platformId);
     if (platform.product !== 'SUPPLY') throw new BusinessError('该授信不属于供应链平台');
     checkTerm(platform, input.termDays);
-    await checkSalesOrderBacking(tx, scope, input, platform.coreEnterpriseId, actor); // issue 16: a managed sales order's own figures
+    // issue 16: a managed sales order's own figures
+    await backing?.claimForOrderLoan(tx, scope, {
+      orderNo: input.orderNo,
+      orderAmount: input.orderAmount,
+      deliveryDate: input.deliveryDate,
+      coreEnterpriseId: platform.coreEnterpriseId,
+      actor,
+    });
     if (input.attachmentUploadId) {
       const [file] = await tx
         .select({ id: uploads.id })

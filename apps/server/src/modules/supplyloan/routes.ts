@@ -173,7 +173,7 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
     async (request) => {
       const scope = certifiedScope(request);
-      return runOnce(db, request, (tx) => applyOrderLoan(tx, scope, actorOf(request), request.body, chinaDate()));
+      return runOnce(db, request, (tx) => applyOrderLoan(tx, scope, actorOf(request), request.body, chinaDate(), ctx.ports.orderBacking));
     },
   );
   app.get(
