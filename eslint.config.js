@@ -50,6 +50,9 @@ const featureBoundaries = {
   },
 };
 
+/** The lending products of issue 22: each uses the lending core, none another product. */
+const LENDING_PRODUCTS = ['supplyloan', 'pledge', 'cloudloan', 'purchase-sales'];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -71,38 +74,22 @@ export default tseslint.config(
     plugins: { 'feature-boundaries': featureBoundaries },
     rules: { 'feature-boundaries/no-cross-feature-import': 'error' },
   },
-  // Purchase/sales and supply loans meet only through the ports of modules/financing/ports.ts, wired
-  // in app.ts (issue 22): neither imports the other's files, its index.ts included.
-  {
-    files: ['apps/server/src/modules/purchase-sales/**/*.ts'],
+  // The lending products never import one another (issue 22): supply loans, goods pledge, the bank
+  // cloud loan and purchase/sales share the lending core (modules/financing) and meet only through
+  // the ports of financing/ports.ts, wired in app.ts — no product imports another's files, its
+  // index.ts included.
+  ...LENDING_PRODUCTS.map((product) => ({
+    files: [`apps/server/src/modules/${product}/**/*.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/supplyloan', '**/supplyloan/*'],
-              message: 'Purchase/sales reaches supply loans only through the ports of financing/ports.ts.',
-            },
-          ],
+          patterns: LENDING_PRODUCTS.filter((other) => other !== product).map((other) => ({
+            group: [`**/${other}`, `**/${other}/*`],
+            message: `${product} does not import ${other}: share through modules/financing (the lending core) or a port wired in app.ts.`,
+          })),
         },
       ],
     },
-  },
-  {
-    files: ['apps/server/src/modules/supplyloan/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/purchase-sales', '**/purchase-sales/*'],
-              message: 'Supply loans reach purchase/sales only through the ports of financing/ports.ts.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  })),
 );

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { depositEntry, type Cents } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { TestApp } from '../../test/harness.ts';
 import { checkLedger } from './ledger-check.ts';
+import { postEntry } from './post-entry.ts';
 
 /** For tests: everything a posting changes, so "the ledger is untouched" is one equality. */
 export async function ledgerFingerprint(db: Db): Promise<string> {
@@ -18,3 +21,10 @@ export async function ledgerProblems(db: Db): Promise<string[]> {
 }
 
 export const newKey = () => `k-${randomUUID()}`;
+
+/** For tests: money straight into an enterprise's available funds (a posted bank receipt, no operator). */
+export async function deposit(t: TestApp, enterpriseId: number, amount: number) {
+  await t.database.db.transaction((tx) =>
+    postEntry(tx, depositEntry({ enterpriseId, amount: amount as Cents, payer: { name: '测试入金', accountNo: null }, memo: '测试入金' })),
+  );
+}

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { platforms, warehouses } from '../../db/schema/index.ts';
 import { generateContract } from '../contracts/index.ts';
-import { FACTOR_NAME } from '../supplyloan/contract-link.ts';
+import { FACTOR_NAME } from '../financing/index.ts';
 import { goodsOf, itemsOf, pledgedQuantityOf, type PledgeFinancing } from './store.ts';
 
 /** The business record the pledge's contracts belong to (contracts.related_type): one sign hook, one "all signed" rule. */

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { pledgeTerms } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { platformOf } from '../supplyloan/store.ts';
+import { platformOf } from '../financing/index.ts';
 
 /** Sets what a PLEDGE platform accepts for one goods item (lines checked by the domain rule). */
 export async function setPledgeTerms(db: Db | Tx, p: { platformId: number; goodsId: number } & PledgeTerms) {

@@ -8,7 +8,7 @@ import { creditLines, goods, ledgerAccounts, platforms, stockPositions, users } 
 import { DEMO_PLATFORM_CODES } from '../../db/seed/supplyloan.ts';
 import { DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
-import { deposit, newKey } from '../supplyloan/testing.ts';
+import { deposit, newKey } from '../ledger/testing.ts';
 import { checkStock } from '../warehouse/stock-check.ts';
 import { stockFingerprint } from '../warehouse/testing.ts';
 

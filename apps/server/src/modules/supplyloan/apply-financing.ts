@@ -19,7 +19,7 @@ import { transition } from '../../lib/transition.ts';
 import { createTask } from '../bpm/tasks.ts';
 import { availableOf, lockCreditLine, reserveCredit, type CreditLine } from '../credit/credit-lines.ts';
 import { generateFinancingContract } from './contract-link.ts';
-import { checkTerm, trial, type Trial } from './pricing.ts';
+import { checkTerm, trial, type Trial } from '../financing/index.ts';
 import { financingNoOf, platformOf, recordEvent, TASK, type Actor, type Platform } from './store.ts';
 import type { OrderBacking } from '../financing/ports.ts';
 import { now } from '../../lib/clock.ts';

@@ -3,11 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { enterprises, financings } from '../../db/schema/index.ts';
 import { generateContract } from '../contracts/index.ts';
-import type { Trial } from './pricing.ts';
+import { FACTOR_NAME, type Trial } from '../financing/index.ts';
 import type { Platform } from './store.ts';
 
-/** The factor: the counterparty of every financing contract (the name on the receiving account). */
-export const FACTOR_NAME = '鑫链商业保理有限公司';
+export { FACTOR_NAME } from '../financing/index.ts';
 
 /** Draws up the financing contract (Chinese PDF from the contracts module's template) and links it to the financing. */
 export async function generateFinancingContract(

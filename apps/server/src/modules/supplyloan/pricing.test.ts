@@ -1,6 +1,7 @@
 import { advanceCap, priceForTerm, type Cents } from '@factoring/domain';
 import { describe, expect, it } from 'vitest';
-import { allocate, crystallise, owedOn, trial, type PlatformPricing, type TrancheState } from './pricing.ts';
+import { trial, type PlatformPricing } from '../financing/index.ts';
+import { allocate, crystallise, owedOn, type TrancheState } from './pricing.ts';
 
 /** Worked examples of PRODUCT §2 with exact cents (the same figures the API tests reach end to end). */
 const base: PlatformPricing = {

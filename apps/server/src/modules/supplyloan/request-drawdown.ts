@@ -6,7 +6,7 @@ import { financingTranches } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { requestDisbursement } from './approval.ts';
-import { trial } from './pricing.ts';
+import { trial } from '../financing/index.ts';
 import { lockFinancing, platformOf, recordEvent, type Actor } from './store.ts';
 
 /**

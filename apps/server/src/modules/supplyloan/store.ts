@@ -1,18 +1,18 @@
-import { financingLifecycle, taskLifecycle, type FinancingStatus } from '@factoring/domain';
+import { financingLifecycle, type FinancingStatus } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { bpmTasks, financingEvents, financings, platforms } from '../../db/schema/index.ts';
+import { financingEvents, financings } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
-import { transition, transitionState } from '../../lib/transition.ts';
-import { writeAudit } from '../bpm/tasks.ts';
+import { transition } from '../../lib/transition.ts';
 import { now } from '../../lib/clock.ts';
 
 export type Financing = typeof financings.$inferSelect;
-export type Platform = typeof platforms.$inferSelect;
+export { platformOf, type Platform } from '../financing/index.ts';
 
 export { factorScope } from '../../lib/scope.ts';
+export { withdrawPendingTasks } from '../bpm/tasks.ts';
 export { operatorActor, SYSTEM, type Actor } from '../../lib/actor.ts';
 
 export const TASK = {
@@ -32,12 +32,6 @@ export async function lockFinancing(tx: Tx, scope: Scope, id: number): Promise<F
     .where(and(eq(financings.id, id), ownedBy(scope, financings.enterpriseId)))
     .for('update');
   if (!row) throw new NotFoundError('融资记录不存在');
-  return row;
-}
-
-export async function platformOf(db: Db | Tx, id: number): Promise<Platform> {
-  const [row] = await db.select().from(platforms).where(eq(platforms.id, id));
-  if (!row) throw new NotFoundError('平台不存在');
   return row;
 }
 
@@ -79,31 +73,4 @@ export async function moveFinancing(
 /** The user-facing number of a financing: RZ + the China date of application + the id in 6 digits. */
 export function financingNoOf(id: number, applyDate: string): string {
   return `RZ${applyDate.replaceAll('-', '')}${String(id).padStart(6, '0')}`;
-}
-
-/**
- * Closes the pending operator tasks of records that no longer need a decision (the user cancelled),
- * with an audit row naming who withdrew them.
- */
-export async function withdrawPendingTasks(tx: Tx, refs: { type: string; refId: string | number }[], actor: Actor, reason: string) {
-  for (const ref of refs) {
-    const pending = await tx
-      .select()
-      .from(bpmTasks)
-      .where(and(eq(bpmTasks.type, ref.type), eq(bpmTasks.refId, String(ref.refId)), eq(bpmTasks.state, 'PENDING')))
-      .for('update');
-    for (const task of pending) {
-      await transitionState(tx, bpmTasks, taskLifecycle, task, 'REJECTED', { decision: 'REJECT', reason, decidedAt: now() });
-      await writeAudit(tx, {
-        taskId: task.id,
-        actor: actor.id === null ? null : { id: actor.id, name: actor.name, ip: actor.ip },
-        action: 'REJECT',
-        entityType: ref.type,
-        entityId: String(ref.refId),
-        before: { state: 'PENDING' },
-        after: { state: 'REJECTED', withdrawnBy: actor.name },
-        comment: reason,
-      });
-    }
-  }
 }

@@ -1,11 +1,10 @@
-import { depositEntry, type Cents } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { ledgerAccounts, platforms, users } from '../../db/schema/index.ts';
 import { DEMO_PLATFORM_CODES } from '../../db/seed/supplyloan.ts';
 import { DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
-import { postEntry } from '../ledger/post-entry.ts';
+import { deposit, newKey } from '../ledger/testing.ts';
 
 /** Test helpers for the supply-loan API tests: real calls through the routes, both roles. */
 
@@ -135,11 +134,6 @@ export async function disbursedFinancing(
 }
 
 /** Money arriving at the enterprise's virtual account from the bank (a real ledger posting). */
-export async function deposit(t: TestApp, enterpriseId: number, amount: number) {
-  await t.database.db.transaction((tx) =>
-    postEntry(tx, depositEntry({ enterpriseId, amount: amount as Cents, payer: { name: '测试入金', accountNo: null }, memo: '测试入金' })),
-  );
-}
 
 /** The cached balance of a factor account (RECEIVABLE_PRINCIPAL, INTEREST_INCOME, …). */
 export async function factorBalance(t: TestApp, code: string): Promise<number> {
@@ -150,4 +144,4 @@ export async function factorBalance(t: TestApp, code: string): Promise<number> {
   return row?.balance ?? 0;
 }
 
-export const newKey = () => `k-${crypto.randomUUID()}`;
+export { deposit, newKey };

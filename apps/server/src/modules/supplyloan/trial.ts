@@ -6,7 +6,7 @@ import { creditLines, invoices } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { availableOf } from '../credit/credit-lines.ts';
-import { trial } from './pricing.ts';
+import { trial } from '../financing/index.ts';
 import { platformOf } from './store.ts';
 
 /**
