@@ -6,9 +6,11 @@ import {
   depositEntry,
   disbursementEntry,
   entryTotal,
+  FLOW_BUCKETS,
   flowDirection,
   isVirtualAccountNo,
   LedgerError,
+  marginApplicationEntry,
   marginEntry,
   nonNegativeCents,
   positiveCents,
@@ -222,14 +224,39 @@ describe('posting builders', () => {
     expect(hold).toEqual(
       new Map([
         [`VA:${A}:AVAILABLE`, -700],
-        ['MARGIN_HELD', 700],
+        [`VA:${A}:MARGIN`, 700],
       ]),
     );
     expect(release).toEqual(
       new Map([
         [`VA:${A}:AVAILABLE`, 700],
-        ['MARGIN_HELD', -700],
+        [`VA:${A}:MARGIN`, -700],
       ]),
+    );
+  });
+
+  it('a margin applied on default leaves the margin part and pays the debt, readable in the free part', () => {
+    const e = marginApplicationEntry({ enterpriseId: A, principal: c(600), interest: c(80), penalty: c(20), sourceRef: 'P-1' });
+    expect(e.kind).toBe('MARGIN_APPLY');
+    expect(balanceDeltas(e)).toEqual(
+      new Map([
+        [`VA:${A}:MARGIN`, -700],
+        [`VA:${A}:AVAILABLE`, 0],
+        ['RECEIVABLE_PRINCIPAL', -600],
+        ['INTEREST_INCOME', 80],
+        ['PENALTY_INCOME', 20],
+      ]),
+    );
+    // The enterprise's fund flows (its AVAILABLE and CONTROLLED lines): the margin in, the repayment out.
+    const flows = e.lines.filter((l) => 'enterpriseId' in l.account && (FLOW_BUCKETS as readonly string[]).includes(l.account.bucket));
+    expect(flows.map((l) => [l.flowType, l.side, l.amount])).toEqual([
+      ['MARGIN_APPLY', 'C', 700],
+      ['REPAYMENT_PRINCIPAL', 'D', 600],
+      ['REPAYMENT_INTEREST', 'D', 80],
+      ['REPAYMENT_PENALTY', 'D', 20],
+    ]);
+    expect(() => marginApplicationEntry({ enterpriseId: A, principal: c(0), interest: c(0), penalty: c(0), sourceRef: 'x' })).toThrow(
+      '还款金额必须大于0',
     );
   });
 

@@ -6,8 +6,18 @@ import { addCents, type Cents } from './money.ts';
 export class LedgerError extends DomainError {}
 
 export type LedgerSide = 'D' | 'C';
-/** An enterprise's virtual account has three parts: free money, money held for a pending withdrawal, controlled money. */
-export type Bucket = 'AVAILABLE' | 'FROZEN' | 'CONTROLLED';
+/**
+ * An enterprise's virtual account has four parts, all of them the enterprise's money: free money,
+ * money held for a pending withdrawal, controlled money, and the margins of its live pledge
+ * financings (issue 22). FROZEN and MARGIN together are what the enterprise sees as frozen (冻结).
+ */
+export type Bucket = 'AVAILABLE' | 'FROZEN' | 'CONTROLLED' | 'MARGIN';
+/** The parts an enterprise spends from: its fund flows are the lines on these (frozen and margin lines are internal). */
+export const FLOW_BUCKETS = ['AVAILABLE', 'CONTROLLED'] as const satisfies readonly Bucket[];
+/**
+ * The factor's own accounts. MARGIN_HELD held pledge margins until issue 22 (as if they were the
+ * factor's); migration 0021 moved its balance to the enterprises' MARGIN parts and nothing posts to it.
+ */
 export type FactorAccountCode =
   'BANK_CASH' | 'RECEIVABLE_PRINCIPAL' | 'FEE_INCOME' | 'INTEREST_INCOME' | 'PENALTY_INCOME' | 'MARGIN_HELD' | 'SUSPENSE';
 
@@ -24,7 +34,10 @@ export type EntryKind =
   | 'TARGETED_PAYMENT'
   | 'REPAYMENT'
   | 'MARGIN_HOLD'
-  | 'MARGIN_RELEASE';
+  | 'MARGIN_RELEASE'
+  | 'MARGIN_APPLY'
+  /** Migration 0021 only: a margin held in MARGIN_HELD moved to the enterprise's MARGIN part. */
+  | 'MARGIN_RECLASS';
 
 export const FLOW_TYPE_LABELS = {
   DEPOSIT: '充值入账',
@@ -47,6 +60,7 @@ export const FLOW_TYPE_LABELS = {
   REPAYMENT_PENALTY: '支付罚息',
   MARGIN_HOLD: '缴纳保证金',
   MARGIN_RELEASE: '退还保证金',
+  MARGIN_APPLY: '保证金抵扣欠款',
   FEE_INCOME: '手续费收入',
   INCOME: '收入',
   PRINCIPAL: '本金',
@@ -71,6 +85,7 @@ export const USER_FLOW_TYPES = [
   'REPAYMENT_PENALTY',
   'MARGIN_HOLD',
   'MARGIN_RELEASE',
+  'MARGIN_APPLY',
 ] as const satisfies readonly FlowType[];
 
 export interface PostingLine {
@@ -381,28 +396,47 @@ export function repaymentEntry(p: {
   return assertBalanced({ kind: 'REPAYMENT', memo: p.sourceRef, lines });
 }
 
-/** Margin taken from (hold) or given back to (release) the enterprise's free part. */
+/**
+ * A pledge margin paid from the enterprise's free part (hold) or given back to it (release): the money
+ * moves between two parts of the enterprise's own account — AVAILABLE and MARGIN — so its total does
+ * not change and the margin shows as frozen. Its fund flow is the AVAILABLE line (the MARGIN line is internal).
+ */
 export function marginEntry(p: { enterpriseId: number; amount: Cents; sourceRef: string; release?: boolean }): JournalDraft {
   const amount = positiveCents(p.amount, '保证金金额');
   const hold = !p.release;
+  const flowType: FlowType = hold ? 'MARGIN_HOLD' : 'MARGIN_RELEASE';
   return assertBalanced({
     kind: hold ? 'MARGIN_HOLD' : 'MARGIN_RELEASE',
     memo: p.sourceRef,
     lines: [
-      {
-        account: va(p.enterpriseId, 'AVAILABLE'),
-        side: hold ? 'D' : 'C',
-        amount,
-        flowType: hold ? 'MARGIN_HOLD' : 'MARGIN_RELEASE',
-        memo: p.sourceRef,
-      },
-      {
-        account: factor('MARGIN_HELD'),
-        side: hold ? 'C' : 'D',
-        amount,
-        flowType: hold ? 'MARGIN_HOLD' : 'MARGIN_RELEASE',
-        memo: p.sourceRef,
-      },
+      { account: va(p.enterpriseId, 'AVAILABLE'), side: hold ? 'D' : 'C', amount, flowType, memo: p.sourceRef },
+      { account: va(p.enterpriseId, 'MARGIN'), side: hold ? 'C' : 'D', amount, flowType, memo: p.sourceRef },
+    ],
+  });
+}
+
+/**
+ * A held margin applied to a defaulted financing's debt: the margin leaves the frozen MARGIN part and
+ * pays penalty, interest and principal as a repayment would. So that the enterprise reads it in its
+ * fund flows, it passes through the free part: one row in (保证金抵扣欠款) and the repayment rows out,
+ * which leave the free part as it was.
+ */
+export function marginApplicationEntry(p: {
+  enterpriseId: number;
+  principal: Cents;
+  interest: Cents;
+  penalty: Cents;
+  sourceRef: string;
+}): JournalDraft {
+  const repayment = repaymentEntry(p);
+  const total = entryTotal(repayment);
+  return assertBalanced({
+    kind: 'MARGIN_APPLY',
+    memo: p.sourceRef,
+    lines: [
+      { account: va(p.enterpriseId, 'MARGIN'), side: 'D', amount: total, flowType: 'MARGIN_APPLY', memo: p.sourceRef },
+      { account: va(p.enterpriseId, 'AVAILABLE'), side: 'C', amount: total, flowType: 'MARGIN_APPLY', memo: p.sourceRef },
+      ...repayment.lines,
     ],
   });
 }

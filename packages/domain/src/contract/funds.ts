@@ -1,6 +1,7 @@
 // The fund account's API contract (PRODUCT §5): balances, fund flows, withdrawal, internal transfer,
 // payee whitelist, consignment, controlled funds, and the operators' deposit and ledger check.
 import { z } from 'zod';
+import { FLOW_BUCKETS } from '../ledger.ts';
 import { CONSIGNMENT_STATUSES, PAYEE_STATUSES, WITHDRAWAL_STATUSES } from '../status/funds.ts';
 import {
   centsSchema,
@@ -100,9 +101,12 @@ export const accountBalanceSchema = z.object({
   accountName: z.string(),
   bank: z.string(),
   balance: cents,
+  /** Pending withdrawals and pledge margins: the enterprise's money, not free to use. */
   frozen: cents,
   available: cents,
   controlled: cents,
+  /** The pledge margins within `frozen` (保证金, returned at settlement). */
+  margin: cents.meta({ description: '冻结金额中的质押保证金（分），已含在 frozen 内' }),
   fees: z.object({ withdraw: cents, inTransfer: cents }),
 });
 
@@ -115,7 +119,7 @@ export const fundFlowSchema = z.object({
   typeLabel: z.string(),
   direction: z.enum(['IN', 'OUT']),
   amount: cents,
-  bucket: z.enum(['AVAILABLE', 'CONTROLLED']),
+  bucket: z.enum(FLOW_BUCKETS),
   counterpartyName: z.string().nullable(),
   counterpartyAccount: z.string().nullable(),
   memo: z.string().nullable(),

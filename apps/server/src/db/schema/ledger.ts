@@ -14,9 +14,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
-import { CONSIGNMENT_STATUSES, PAYEE_STATUSES, WITHDRAWAL_STATUSES } from '@factoring/domain';
+import { CONSIGNMENT_STATUSES, PAYEE_STATUSES, WITHDRAWAL_STATUSES, type Bucket } from '@factoring/domain';
 import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
+
+/** The parts of an enterprise's virtual account (the domain's `Bucket`); MARGIN since issue 22. */
+const BUCKETS = ['AVAILABLE', 'FROZEN', 'CONTROLLED', 'MARGIN'] as const satisfies readonly Bucket[];
 
 /**
  * The double-entry ledger (issue 5). Every movement of money is one journal entry with two or more
@@ -37,7 +40,7 @@ export const ledgerAccounts = pgTable(
     /** The side that increases the balance: assets on the debit side, liabilities and income on the credit side. */
     normalSide: text('normal_side', { enum: ['D', 'C'] }).notNull(),
     enterpriseId: integer('enterprise_id').references(() => enterprises.id),
-    bucket: text('bucket', { enum: ['AVAILABLE', 'FROZEN', 'CONTROLLED'] }),
+    bucket: text('bucket', { enum: BUCKETS }),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     /** Cached number of lines on this account (for the fund-flow list's total without counting a million rows). */
     lineCount: bigint('line_count', { mode: 'number' }).notNull().default(0),
@@ -51,7 +54,7 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
-/** One virtual account per certified enterprise: the number the enterprise tops up to, and its three buckets. */
+/** One virtual account per certified enterprise: the number the enterprise tops up to, and its four buckets. */
 export const virtualAccounts = pgTable(
   'virtual_accounts',
   {
@@ -67,6 +70,10 @@ export const virtualAccounts = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id),
     controlledAccountId: integer('controlled_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** The margins of the enterprise's live pledge financings: its money, shown as frozen (issue 22). */
+    marginAccountId: integer('margin_account_id')
       .notNull()
       .references(() => ledgerAccounts.id),
     createdAt: timestampNow('created_at'),
@@ -101,7 +108,7 @@ export const journalLines = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     /** Copied from the account so an enterprise's fund flows read from one index. */
     enterpriseId: integer('enterprise_id'),
-    bucket: text('bucket', { enum: ['AVAILABLE', 'FROZEN', 'CONTROLLED'] }),
+    bucket: text('bucket', { enum: BUCKETS }),
     /** The user-facing kind of this line (DEPOSIT, WITHDRAWAL, WITHDRAWAL_FEE, TRANSFER_IN, …). */
     flowType: text('flow_type').notNull(),
     counterpartyName: text('counterparty_name'),
@@ -114,9 +121,11 @@ export const journalLines = pgTable(
     check('journal_lines_amount_positive', sql`${t.amount} > 0`),
     index('journal_lines_entry').on(t.entryId),
     index('journal_lines_account').on(t.accountId, t.id),
+    // The fund-flow list: the lines on the parts an enterprise spends from (FLOW_BUCKETS); the
+    // frozen and margin parts' lines mirror a line on the available part and are internal.
     index('journal_lines_flows')
       .on(t.enterpriseId, t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.enterpriseId} is not null and ${t.bucket} <> 'FROZEN'`),
+      .where(sql`${t.enterpriseId} is not null and ${t.bucket} in ('AVAILABLE', 'CONTROLLED')`),
   ],
 );
 

@@ -19,7 +19,7 @@ export async function entrySummary(db: Db, scope: EnterpriseScope, refNo: string
     (await db.execute(sql`
       select e.kind, e.created_at, l.flow_type, l.side, l.amount, l.counterparty_name, l.counterparty_account
       from journal_entries e join journal_lines l on l.entry_id = e.id
-      where e.id = ${entryId} and ${ownedBySql(scope, sql.raw('l.enterprise_id'))} and l.bucket <> 'FROZEN'
+      where e.id = ${entryId} and ${ownedBySql(scope, sql.raw('l.enterprise_id'))} and l.bucket in ('AVAILABLE', 'CONTROLLED')
       order by l.id`)) as unknown as { rows: Row[] }
   ).rows;
   if (!rows.length || refNoOf(entryId, new Date(rows[0].created_at as string)) !== refNo.trim()) throw new NotFoundError('流水号不存在');

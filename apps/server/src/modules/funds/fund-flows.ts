@@ -19,17 +19,18 @@ const chinaDayStart = (iso: string) => new Date(`${iso}T00:00:00+08:00`);
 const NEWEST_FIRST = sql.raw('created_at desc nulls last, id desc nulls last');
 /** The exact reverse of NEWEST_FIRST, so the same index serves it scanned backwards. */
 const OLDEST_FIRST = sql.raw('created_at asc nulls first, id asc nulls first');
-/** Spelled as the partial index's predicate, literally, so the planner matches it. */
-const NOT_FROZEN = sql.raw(`bucket <> 'FROZEN'`);
+/** Spelled as the partial index's predicate, literally, so the planner matches it (FLOW_BUCKETS). */
+const FLOW_PARTS = sql.raw(`bucket in ('AVAILABLE', 'CONTROLLED')`);
 
 /**
- * The enterprise's fund flows are the ledger lines on its available and controlled parts (frozen
- * lines are internal). The partial index journal_lines_flows serves every list below; the literal
- * predicate `bucket <> 'FROZEN'` lets the planner match it, and the order is spelled exactly as the
- * index is built (`desc nulls last`; plain `desc` means nulls first and would not use it).
+ * The enterprise's fund flows are the ledger lines on its available and controlled parts: the frozen
+ * and margin parts' lines are internal (each mirrors a line on the available part, so a withdrawal or a
+ * margin shows once). The partial index journal_lines_flows serves every list below; the literal
+ * predicate `bucket in ('AVAILABLE', 'CONTROLLED')` lets the planner match it, and the order is spelled
+ * exactly as the index is built (`desc nulls last`; plain `desc` means nulls first and would not use it).
  */
 function whereOf(scope: EnterpriseScope, f: FlowFilters): { where: SQL; filtered: boolean } {
-  const parts: SQL[] = [ownedBySql(scope, sql.raw('enterprise_id')), NOT_FROZEN];
+  const parts: SQL[] = [ownedBySql(scope, sql.raw('enterprise_id')), FLOW_PARTS];
   let filtered = false;
   if (f.type) {
     const types = f.type
@@ -142,7 +143,7 @@ function preparedListOf(db: Db): PreparedList {
   let p = preparedLists.get(db);
   if (!p) {
     const enterpriseId = sql.placeholder('enterpriseId');
-    const own = sql`enterprise_id = ${enterpriseId} and ${NOT_FROZEN}`;
+    const own = sql`enterprise_id = ${enterpriseId} and ${FLOW_PARTS}`;
     const take = sql.placeholder('take');
     const skip = sql.placeholder('skip');
     p = {
@@ -235,7 +236,7 @@ export async function monthlyFundFlows(db: Db, scope: EnterpriseScope, months = 
              coalesce(sum(amount) filter (where side = 'C'), 0)::bigint as inflow,
              coalesce(sum(amount) filter (where side = 'D'), 0)::bigint as outflow
       from journal_lines
-      where ${ownedBySql(scope, sql.raw('enterprise_id'))} and ${NOT_FROZEN} and created_at >= ${from.toISOString()}::timestamptz
+      where ${ownedBySql(scope, sql.raw('enterprise_id'))} and ${FLOW_PARTS} and created_at >= ${from.toISOString()}::timestamptz
       group by 1`),
   );
   const byMonth = new Map(rows.map((r) => [String(r.month), r]));

@@ -119,7 +119,8 @@ describe('the virtual account', () => {
     expect(again).toEqual(first);
     expect(first.accountNo).toMatch(/^6222\d{11}$/);
     const rows = await t.database.db.execute(sql`select count(*)::int as n from ledger_accounts where enterprise_id = ${e.id}`);
-    expect((rows as unknown as { rows: { n: number }[] }).rows[0].n).toBe(3);
+    // Available, frozen, controlled and the pledge margins (issue 22).
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0].n).toBe(4);
   });
 
   it('keeps journal lines immutable', async () => {
@@ -278,7 +279,7 @@ describe('fund flows', () => {
     });
     expect(res.message.totalCount).toBeGreaterThanOrEqual(3);
     const count = await t.database.db.execute(
-      sql`select count(*)::int as n from journal_lines where enterprise_id = ${demoAccount.enterpriseId} and bucket <> 'FROZEN'`,
+      sql`select count(*)::int as n from journal_lines where enterprise_id = ${demoAccount.enterpriseId} and bucket in ('AVAILABLE', 'CONTROLLED')`,
     );
     expect(res.message.totalCount).toBe((count as unknown as { rows: { n: number }[] }).rows[0].n);
   });

@@ -10,15 +10,23 @@ export interface VirtualAccountBalance {
   /** available + frozen + controlled */
   balance: number;
   available: number;
+  /** Held for pending withdrawals (the FROZEN part) and as the margins of live pledge financings (the MARGIN part). */
   frozen: number;
   controlled: number;
+  /** The pledge margins within `frozen` (PRODUCT §8: the margin stays the enterprise's money, shown as frozen). */
+  margin: number;
 }
 
 const availableAccount = alias(ledgerAccounts, 'available_account');
 const frozenAccount = alias(ledgerAccounts, 'frozen_account');
 const controlledAccount = alias(ledgerAccounts, 'controlled_account');
+const marginAccount = alias(ledgerAccounts, 'margin_account');
 
-/** The enterprise's virtual account and its three parts (cached balances, proven by ledger:check); null if none. */
+/**
+ * The enterprise's virtual account as it sees it (cached balances, proven by ledger:check): available,
+ * frozen (pending withdrawals + pledge margins, the ledger's FROZEN and MARGIN parts) and controlled;
+ * null if none.
+ */
 export async function virtualAccountBalance(db: Db | Tx, enterpriseId: number): Promise<VirtualAccountBalance | null> {
   const [row] = await db
     .select({
@@ -28,15 +36,18 @@ export async function virtualAccountBalance(db: Db | Tx, enterpriseId: number): 
       available: availableAccount.balance,
       frozen: frozenAccount.balance,
       controlled: controlledAccount.balance,
+      margin: marginAccount.balance,
     })
     .from(virtualAccounts)
     .innerJoin(enterprises, eq(enterprises.id, virtualAccounts.enterpriseId))
     .innerJoin(availableAccount, eq(availableAccount.id, virtualAccounts.availableAccountId))
     .innerJoin(frozenAccount, eq(frozenAccount.id, virtualAccounts.frozenAccountId))
     .innerJoin(controlledAccount, eq(controlledAccount.id, virtualAccounts.controlledAccountId))
+    .innerJoin(marginAccount, eq(marginAccount.id, virtualAccounts.marginAccountId))
     .where(eq(virtualAccounts.enterpriseId, enterpriseId));
   if (!row) return null;
-  return { ...row, balance: row.available + row.frozen + row.controlled };
+  const frozen = row.frozen + row.margin;
+  return { ...row, frozen, balance: row.available + frozen + row.controlled };
 }
 
 /** The virtual account with the given number (and its enterprise's name), or null. */

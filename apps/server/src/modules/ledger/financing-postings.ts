@@ -1,4 +1,4 @@
-import { disbursementEntry, marginEntry, repaymentEntry, type Cents } from '@factoring/domain';
+import { disbursementEntry, marginApplicationEntry, marginEntry, repaymentEntry, type Cents } from '@factoring/domain';
 import type { Tx } from '../../db/client.ts';
 import { controlledTranches } from '../../db/schema/index.ts';
 import { rule } from './domain-errors.ts';
@@ -56,7 +56,11 @@ export async function postRepayment(
   );
 }
 
-/** Margin taken from the enterprise's available funds (hold) or given back (release). */
+/**
+ * Margin taken from the enterprise's available funds into its MARGIN part (hold: shown as frozen, the
+ * account's total unchanged) or given back to the available funds (release). Refused with
+ * '可用余额不足' (hold) or '保证金余额不足' (release of more than is held).
+ */
 export async function postMargin(
   tx: Tx,
   p: { enterpriseId: number; amount: Cents; sourceRef: string; release?: boolean; createdBy?: number | null },
@@ -64,6 +68,22 @@ export async function postMargin(
   return postEntry(
     tx,
     rule(() => marginEntry(p)),
+    { createdBy: p.createdBy },
+  );
+}
+
+/**
+ * A held margin applied to a defaulted financing's debt (penalty, interest, principal as allocated by
+ * the caller): it leaves the enterprise's MARGIN part and reaches the factor's receivable and income
+ * through the available part, so the enterprise reads 保证金抵扣欠款 and the repayment rows in its flows.
+ */
+export async function postMarginApplication(
+  tx: Tx,
+  p: { enterpriseId: number; principal: Cents; interest: Cents; penalty: Cents; sourceRef: string; createdBy?: number | null },
+): Promise<PostedEntry> {
+  return postEntry(
+    tx,
+    rule(() => marginApplicationEntry(p)),
     { createdBy: p.createdBy },
   );
 }

@@ -17,7 +17,7 @@ const num = (v: unknown) => Number(v ?? 0);
 /**
  * Proves the ledger: every entry has two or more lines and balances; every cached balance and line
  * count equals its ledger sum; no enterprise part is negative; lines carry their account's
- * enterprise and bucket; controlled tranches and pending withdrawals agree with the ledger.
+ * enterprise and bucket; controlled tranches, pending withdrawals and pledge margins agree with the ledger.
  * An empty `problems` list means all of it holds.
  */
 export async function checkLedger(db: Db): Promise<LedgerReport> {
@@ -100,6 +100,24 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
       where a.bucket = 'FROZEN' and a.balance <> coalesce(w.pending, 0)`),
   )) {
     problems.push(`账户 ${r.code} 冻结余额 ${r.balance} ≠ 处理中提现合计 ${r.pending}`);
+  }
+
+  // Pledge margins are the enterprise's money in its MARGIN part (issue 22): each enterprise's part
+  // holds exactly the margins and top-ups of its financings (zero once settled or ended), and the
+  // factor's retired MARGIN_HELD account holds nothing.
+  for (const r of rowsOf(
+    await db.execute(sql`
+      select coalesce(a.code, 'VA:' || m.enterprise_id || ':MARGIN') as code, coalesce(a.balance, 0)::bigint as balance,
+             coalesce(m.held, 0)::bigint as held
+      from (select * from ledger_accounts where bucket = 'MARGIN') a
+      full join (select enterprise_id, sum(margin_paid + top_up_margin) as held from pledge_financings group by enterprise_id) m
+        on m.enterprise_id = a.enterprise_id
+      where coalesce(a.balance, 0) <> coalesce(m.held, 0)`),
+  )) {
+    problems.push(`账户 ${r.code} 保证金余额 ${r.balance} ≠ 各笔质押融资在押保证金合计 ${r.held}`);
+  }
+  for (const r of rowsOf(await db.execute(sql`select balance from ledger_accounts where code = 'MARGIN_HELD' and balance <> 0`))) {
+    problems.push(`账户 MARGIN_HELD 余额 ${r.balance} ≠ 0：质押保证金应记在企业的保证金分户`);
   }
 
   return { entries: num(totals.entries), lines: num(totals.lines), accounts: num(totals.accounts), turnover: num(totals.debits), problems };

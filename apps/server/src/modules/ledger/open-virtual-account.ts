@@ -4,10 +4,10 @@ import type { Tx } from '../../db/client.ts';
 import { enterprises, ledgerAccounts, virtualAccounts } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 
-const BUCKET_NAMES: Record<Bucket, string> = { AVAILABLE: '可用', FROZEN: '冻结', CONTROLLED: '受控' };
+const BUCKET_NAMES: Record<Bucket, string> = { AVAILABLE: '可用', FROZEN: '冻结', CONTROLLED: '受控', MARGIN: '保证金' };
 
 /**
- * Opens the enterprise's virtual account (its number and its three ledger accounts) — or returns the
+ * Opens the enterprise's virtual account (its number and its four ledger accounts) — or returns the
  * one it already has. Idempotent and safe under concurrent calls: every insert is `on conflict do nothing`
  * on a unique key, and the second caller waits for the first one's row before reading it.
  *
@@ -26,7 +26,7 @@ export async function openVirtualAccount(tx: Tx, enterpriseId: number): Promise<
   if (!enterprise) throw new NotFoundError('企业不存在');
 
   const accountNo = virtualAccountNo(enterpriseId);
-  const buckets: Bucket[] = ['AVAILABLE', 'FROZEN', 'CONTROLLED'];
+  const buckets: Bucket[] = ['AVAILABLE', 'FROZEN', 'CONTROLLED', 'MARGIN'];
   await tx
     .insert(ledgerAccounts)
     .values(
@@ -57,6 +57,7 @@ export async function openVirtualAccount(tx: Tx, enterpriseId: number): Promise<
       availableAccountId: idOf('AVAILABLE'),
       frozenAccountId: idOf('FROZEN'),
       controlledAccountId: idOf('CONTROLLED'),
+      marginAccountId: idOf('MARGIN'),
     })
     .onConflictDoNothing();
   const [opened] = await tx

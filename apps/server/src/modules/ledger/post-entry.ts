@@ -1,5 +1,13 @@
 import { inArray, sql } from 'drizzle-orm';
-import { accountKey, assertBalanced, DomainError, isEnterpriseAccount, type AccountRef, type JournalDraft } from '@factoring/domain';
+import {
+  accountKey,
+  assertBalanced,
+  DomainError,
+  isEnterpriseAccount,
+  type AccountRef,
+  type Bucket,
+  type JournalDraft,
+} from '@factoring/domain';
 import type { Tx } from '../../db/client.ts';
 import { journalEntries, journalLines, ledgerAccounts } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
@@ -15,14 +23,15 @@ export interface LockedAccount {
   code: string;
   normalSide: 'D' | 'C';
   enterpriseId: number | null;
-  bucket: 'AVAILABLE' | 'FROZEN' | 'CONTROLLED' | null;
+  bucket: Bucket | null;
   balance: number;
 }
 
-const SHORTFALL: Record<string, string> = {
+const SHORTFALL: Record<Bucket, string> = {
   AVAILABLE: '可用余额不足',
   CONTROLLED: '受控资金余额不足',
   FROZEN: '冻结金额不足',
+  MARGIN: '保证金余额不足',
 };
 
 /** The reference number users see for an entry: 'LS' + date (China time) + the entry id. */

@@ -41,7 +41,12 @@ const addGoods = (lines: unknown[], key = newKey()) =>
   w.demo.post(`/api/pledge/financings/${financingId}/add-goods`, { lines, idempotencyKey: key }, { json: true });
 const position = async (id: number) => (await t.database.db.select().from(stockPositions).where(eq(stockPositions.id, id)))[0]!;
 const marginHeld = async () =>
-  (await t.database.db.select({ b: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.code, 'MARGIN_HELD')))[0]?.b ?? 0;
+  (
+    await t.database.db
+      .select({ b: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.code, `VA:${w.enterpriseId}:MARGIN`))
+  )[0]?.b ?? 0;
 
 describe('adding goods instead of a margin top-up', () => {
   it('is refused while there is no margin call', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, creditLines, ledgerAccounts, pledgeFinancings, users } from '../../db/schema/index.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
-import { newKey } from '../supplyloan/testing.ts';
+import { newKey } from '../ledger/testing.ts';
 import { pledgeWorld, priceThroughReview } from './testing.ts';
 import { uploadPng } from '../uploads/testing.ts';
 import { checkStock } from '../warehouse/stock-check.ts';
@@ -87,7 +87,7 @@ const balanceOf = async (code: string) =>
 const balances = async () => ({
   bank: await balanceOf('BANK_CASH'),
   available: await balanceOf(`VA:${enterpriseId}:AVAILABLE`),
-  margin: await balanceOf('MARGIN_HELD'),
+  margin: await balanceOf(`VA:${enterpriseId}:MARGIN`),
 });
 const apply = (quantity: string, amount: number) =>
   demo.post(

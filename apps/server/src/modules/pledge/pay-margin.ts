@@ -10,8 +10,8 @@ import { refuseWhileVoucherPending } from './voucher-store.ts';
 import { itemsOf, lockPledge, movePledge, pledgedQuantityOf, PLEDGE_TASK, type Actor, type PledgeFinancing } from './store.ts';
 
 /**
- * Pays the margin (保证金) from the enterprise's available funds into the factor's margin bucket
- * (/pledge/bondVoucher), in the idempotent transaction the route opens. A margin paid twice is
+ * Pays the margin (保证金) from the enterprise's available funds into its own margin part, shown to it
+ * as frozen (/pledge/bondVoucher), in the idempotent transaction the route opens. A margin paid twice is
  * refused by the status (MARGIN_PAID cannot be paid again). The application then goes to the
  * operator for approval.
  */

@@ -14,7 +14,7 @@ import {
 import { DEMO_PLATFORM_CODES } from '../../db/seed/supplyloan.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
-import { deposit, newKey } from '../supplyloan/testing.ts';
+import { deposit, newKey } from '../ledger/testing.ts';
 import { checkStock } from '../warehouse/stock-check.ts';
 import { stockFingerprint } from '../warehouse/testing.ts';
 import { runPledgeDaily } from './daily-job.ts';
@@ -274,7 +274,7 @@ describe('pledge financing (issue 14)', () => {
 
   it('runs a financing from application to settlement with every cent and unit accounted for', async () => {
     const db = t.database.db;
-    const marginHeld0 = await balanceOf('MARGIN_HELD');
+    const marginHeld0 = await balanceOf(`VA:${enterpriseId}:MARGIN`);
     const available0 = await balanceOf(`VA:${enterpriseId}:AVAILABLE`);
     const [pos0] = await db.select().from(stockPositions).where(eq(stockPositions.id, coilPosition));
     // The demo world has a live pledge of its own (copper): this financing's credit use is counted on top.
@@ -325,7 +325,7 @@ describe('pledge financing (issue 14)', () => {
       () => demo.post(`/api/pledge/financings/${id}/margin`, { password: password(), idempotencyKey: newKey() }, { json: true }),
       'PLEDGE_MARGIN_NOT_DUE',
     );
-    expect((await balanceOf('MARGIN_HELD')) - marginHeld0).toBe(2_500_000);
+    expect((await balanceOf(`VA:${enterpriseId}:MARGIN`)) - marginHeld0).toBe(2_500_000);
     await proven();
 
     // Approval waits for the pledge contract and the margin agreement; the enterprise signs both.
@@ -491,7 +491,7 @@ describe('pledge financing (issue 14)', () => {
     const [end] = await db.select().from(stockPositions).where(eq(stockPositions.id, coilPosition));
     expect(end!.pledged).toBe(pos0!.pledged);
     expect(Number(pos0!.available) - Number(end!.available)).toBe(40); // only the 40 t delivered left; 9 t redeemed (open release orders) and 51 t released are available again
-    expect(await balanceOf('MARGIN_HELD')).toBe(marginHeld0);
+    expect(await balanceOf(`VA:${enterpriseId}:MARGIN`)).toBe(marginHeld0);
     expect(await balanceOf(`VA:${enterpriseId}:AVAILABLE`)).toBe(available0 - 25_000_000);
     expect((await db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]).toMatchObject({ reserved: 0, used: used0 });
     const [f] = await db.select().from(pledgeFinancings).where(eq(pledgeFinancings.id, id));
@@ -511,7 +511,7 @@ describe('pledge financing (issue 14)', () => {
     const was = JSON.parse(before);
     const balance = (snap: { balances: { code: string; balance: number }[] }, code: string) =>
       snap.balances.find((x) => x.code === code)?.balance;
-    for (const code of ['MARGIN_HELD', `VA:${enterpriseId}:AVAILABLE`]) expect(balance(after, code)).toBe(balance(was, code));
+    for (const code of [`VA:${enterpriseId}:MARGIN`, `VA:${enterpriseId}:AVAILABLE`]) expect(balance(after, code)).toBe(balance(was, code));
     expect(after.line).toEqual(was.line);
     const [pos] = await t.database.db.select().from(stockPositions).where(eq(stockPositions.id, coilPosition));
     expect(pos!.pledged).toBe(pos0!.pledged);

@@ -188,6 +188,12 @@ export default function MoneySummaryPage() {
                       查看与定向支付
                     </Link>
                   )}
+                  {/* Pledge margins are the enterprise's money, frozen until the financing settles (PRODUCT §8). */}
+                  {id === 'balance-frozen' && a.margin > 0 && (
+                    <Typography.Text type="secondary" data-testid="balance-frozen-margin">
+                      含质押保证金 ¥{formatYuan(a.margin)}，融资结清后退回可用余额
+                    </Typography.Text>
+                  )}
                 </Col>
               ))}
             </Row>
