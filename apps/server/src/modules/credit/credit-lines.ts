@@ -28,6 +28,20 @@ export function effectiveStatus(line: Pick<CreditLine, 'status' | 'expiryDate'>,
   return line.status === 'ACTIVE' && compareIsoDates(line.expiryDate, today) < 0 ? 'EXPIRED' : line.status;
 }
 
+/** A credit line as a platform card shows it (supply and pledge alike): limit, use, what is left, dates, today's status. */
+export function creditLineSummary(line: CreditLine, today: IsoDate) {
+  return {
+    id: line.id,
+    limit: line.limit,
+    used: line.used,
+    reserved: line.reserved,
+    available: availableOf(line),
+    startDate: line.startDate,
+    expiryDate: line.expiryDate,
+    status: effectiveStatus(line, today),
+  };
+}
+
 /**
  * Locks the enterprise's credit line `FOR UPDATE` — every booking (reserve, use, restore) goes through
  * this, so concurrent applications racing for the last credit serialise on the row. Another

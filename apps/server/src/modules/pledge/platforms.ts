@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { creditLines, goods, platforms, pledgeTerms } from '../../db/schema/index.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
-import { availableOf, effectiveStatus } from '../credit/credit-lines.ts';
+import { creditLineSummary } from '../credit/credit-lines.ts';
 import { currentPrice } from './store.ts';
 
 /** The pledge platforms (/pledge/myPlatform): the caller's credit line on each, the accepted goods with their lines and today's price. */
@@ -46,17 +46,7 @@ export async function pledgePlatforms(db: Db, scope: EnterpriseScope, today: Iso
       interestMode: p.interestMode,
       penaltyMultiplierPpm: p.penaltyMultiplierPpm,
       description: p.description,
-      creditLine: line
-        ? {
-            id: line.id,
-            limit: line.limit,
-            used: line.used,
-            reserved: line.reserved,
-            available: availableOf(line),
-            expiryDate: line.expiryDate,
-            status: effectiveStatus(line, today),
-          }
-        : null,
+      creditLine: line ? creditLineSummary(line, today) : null,
       terms: withPrices,
     });
   }

@@ -16,6 +16,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { goods, goodsPrices, pledgeEvents, pledgeFinancings, pledgeItems } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
+import { eventRow } from '../../lib/event-row.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
 
@@ -59,15 +60,7 @@ export async function recordPledgeEvent(
   from?: string | null,
   to?: string | null,
 ) {
-  await tx.insert(pledgeEvents).values({
-    financingId,
-    action,
-    note: note ?? null,
-    fromStatus: from ?? null,
-    toStatus: to ?? null,
-    actorId: actor.id,
-    actorName: actor.name,
-  });
+  await tx.insert(pledgeEvents).values({ financingId, ...eventRow(actor, action, note, from, to) });
 }
 
 /** Moves a financing along `pledgeLifecycle` (anything else refused) and records it. */

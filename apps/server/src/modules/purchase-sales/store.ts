@@ -3,6 +3,7 @@ import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { enterprises, psOrderEvents, psOrders } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
+import { eventRow } from '../../lib/event-row.ts';
 import type { EnterpriseScope, Scope } from '../../lib/scope.ts';
 import { now } from '../../lib/clock.ts';
 
@@ -70,16 +71,7 @@ export async function recordEvent(
   from?: string | null,
   to?: string | null,
 ) {
-  await tx.insert(psOrderEvents).values({
-    orderId,
-    action,
-    note: note ?? null,
-    fromStatus: from ?? null,
-    toStatus: to ?? null,
-    actorId: actor.id,
-    actorName: actor.name,
-    enterpriseId: actor.enterpriseId,
-  });
+  await tx.insert(psOrderEvents).values({ orderId, ...eventRow(actor, action, note, from, to), enterpriseId: actor.enterpriseId });
 }
 
 /** `CG` (purchase) or `XS` (sales) + China date + the id: unique, readable, sortable. */

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { creditLines, enterprises, platformJoinApplications, platforms } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
-import { availableOf, effectiveStatus } from '../credit/credit-lines.ts';
+import { creditLineSummary } from '../credit/credit-lines.ts';
 import { readSiteConfig } from '../system/site-config.ts';
 
 /** The platform's core enterprise (joined for its name). */
@@ -54,18 +54,7 @@ export async function listPlatforms(db: Db, scope: EnterpriseScope, today: IsoDa
       ...p,
       repaymentAccount: p.repaymentAccount ?? site.factoringAccount,
       interestModeLabel: INTEREST_MODE_LABELS[p.interestMode],
-      creditLine: line
-        ? {
-            id: line.id,
-            limit: line.limit,
-            used: line.used,
-            reserved: line.reserved,
-            available: availableOf(line),
-            startDate: line.startDate,
-            expiryDate: line.expiryDate,
-            status: effectiveStatus(line, today),
-          }
-        : null,
+      creditLine: line ? creditLineSummary(line, today) : null,
       joinApplication: application
         ? {
             id: application.id,

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { financingEvents, financings } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
+import { eventRow } from '../../lib/event-row.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
 import { now } from '../../lib/clock.ts';
@@ -44,15 +45,7 @@ export async function recordEvent(
   from?: string | null,
   to?: string | null,
 ) {
-  await tx.insert(financingEvents).values({
-    financingId,
-    action,
-    note: note ?? null,
-    fromStatus: from ?? null,
-    toStatus: to ?? null,
-    actorId: actor.id,
-    actorName: actor.name,
-  });
+  await tx.insert(financingEvents).values({ financingId, ...eventRow(actor, action, note, from, to) });
 }
 
 /** Moves a financing along the domain's lifecycle (any transition not listed is refused) and records it in its history. */
