@@ -220,6 +220,9 @@ export const cloudLoanInstalmentSchema = scheduleRowSchema.extend({
 });
 export type CloudLoanInstalment = z.infer<typeof cloudLoanInstalmentSchema>;
 
+/** The bank's reference for a drawdown or a repayment: what its adapter's `draw` / `repay` answered (issue 22). */
+const bankRef = z.string().nullable().meta({ description: '银行业务编号（银行适配器返回的借据号 / 还款流水号）' });
+
 export const cloudLoanRepaymentSchema = z.object({
   id: z.number().int(),
   kind: z.string(),
@@ -230,6 +233,7 @@ export const cloudLoanRepaymentSchema = z.object({
   penalty: z.number().int(),
   total: z.number().int(),
   refNo: z.string(),
+  bankRef,
   businessDate: z.string(),
   createdAt: z.string(),
 });
@@ -253,6 +257,7 @@ export const cloudLoanDrawdownSchema = z.object({
   statusLabel: z.string(),
   overdue: z.boolean(),
   refNo: z.string(),
+  bankRef,
   nextDueDate: z.string().nullable(),
   nextPayment: z.number().int().nullable(),
   createdAt: z.string(),
@@ -281,9 +286,21 @@ export const cloudLoanDrawdownDetailSchema = cloudLoanDrawdownSchema.extend({
 });
 export type CloudLoanDrawdownDetail = z.infer<typeof cloudLoanDrawdownDetailSchema>;
 
+/** A drawdown just made: its number, the ledger's and the bank's references, and its plan's size. */
+export const cloudLoanDrawnSchema = z.object({
+  id: z.number(),
+  drawdownNo: z.string(),
+  refNo: z.string(),
+  bankRef: z.string(),
+  principal: z.number(),
+  instalments: z.number(),
+  maturityDate: z.string(),
+});
+
 export const cloudLoanRepaidSchema = z.object({
   repaymentId: z.number().int(),
   refNo: z.string(),
+  bankRef,
   principal: z.number().int(),
   interest: z.number().int(),
   penalty: z.number().int(),

@@ -103,6 +103,7 @@ export const pledgePlatformSchema = z.object({
       used: cents,
       reserved: cents,
       available: cents,
+      startDate: z.string(),
       expiryDate: z.string(),
       status: z.string(),
     })

@@ -15,7 +15,7 @@ import { cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalments, cloudL
 import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { availableOf } from './draw.ts';
-import type { DrawdownAnswer, DrawdownDetailAnswer } from './schemas.ts';
+import type { CloudLoanDrawdown as DrawdownAnswer, CloudLoanDrawdownDetail as DrawdownDetailAnswer } from '@factoring/domain/contract';
 import { dueNowOf, payoffQuote, penaltyOf } from './servicing.ts';
 import type { ApplicationRow, DrawdownRow } from './store.ts';
 

@@ -4,7 +4,10 @@ import {
   cloudLoanApplicationSchema,
   cloudLoanApplyInput,
   cloudLoanCreditSchema,
+  cloudLoanDrawdownDetailSchema,
+  cloudLoanDrawdownSchema,
   cloudLoanDrawInput,
+  cloudLoanDrawnSchema,
   cloudLoanDrawPreviewQuery,
   cloudLoanEligibilitySchema,
   cloudLoanGrantInput,
@@ -14,6 +17,7 @@ import {
   cloudLoanPayoffInput,
   cloudLoanProductSchema,
   cloudLoanRejectInput,
+  cloudLoanRepaidSchema,
   cloudLoanScheduleSchema,
   cloudLoanTotalsSchema,
   cloudLoanTrialQuery,
@@ -38,7 +42,6 @@ import { publicProduct, readCloudLoanSettings } from './product.ts';
 import { applicationDetail, cloudLoanTotals, drawdownDetail, listApplications, listCredits, listDrawdowns } from './queries.ts';
 import { payOff, repayInstalment } from './servicing.ts';
 import { lockDrawdown, type Actor } from './store.ts';
-import { drawdownAnswerSchema, drawdownDetailAnswerSchema, drawnAnswerSchema, repaidAnswerSchema } from './schemas.ts';
 import { repaymentTrial } from './trial.ts';
 
 const tags = ['cloudloan'];
@@ -159,7 +162,7 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         summary: '提款至虚拟账户（需登录密码确认）',
         params: cloudLoanIdParams,
         body: cloudLoanDrawInput,
-        response: answers(drawnAnswerSchema),
+        response: answers(cloudLoanDrawnSchema),
       },
     },
     async (request) => {
@@ -182,7 +185,7 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         tags,
         summary: '云贷借款列表',
         querystring: cloudLoanListQuery.extend({ applicationId: idSchema('申请编号').optional() }),
-        response: answers(pageOf(drawdownAnswerSchema)),
+        response: answers(pageOf(cloudLoanDrawdownSchema)),
       },
     },
     async (request) => {
@@ -198,7 +201,7 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         tags,
         summary: '借款详情：还款计划、还款记录、结清报价',
         params: cloudLoanIdParams,
-        response: answers(drawdownDetailAnswerSchema),
+        response: answers(cloudLoanDrawdownDetailSchema),
       },
     },
     async (request) => ok(await drawdownDetail(db, scopeOf(request), request.params.id)),
@@ -217,7 +220,7 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         summary: '提前归还一期（需登录密码确认）',
         params: cloudLoanIdParams,
         body: cloudLoanInstalmentRepayInput,
-        response: answers(repaidAnswerSchema),
+        response: answers(cloudLoanRepaidSchema),
       },
     },
     async (request) => {
@@ -243,7 +246,7 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         summary: '提前结清（按当日报价，需登录密码确认）',
         params: cloudLoanIdParams,
         body: cloudLoanPayoffInput,
-        response: answers(repaidAnswerSchema),
+        response: answers(cloudLoanRepaidSchema),
       },
     },
     async (request) => {

@@ -54,6 +54,7 @@ export default function CloudLoanInfo() {
             </Descriptions.Item>
             <Descriptions.Item label="申请编号">{d.applicationNo}</Descriptions.Item>
             <Descriptions.Item label="放款流水">{d.refNo}</Descriptions.Item>
+            <Descriptions.Item label="银行借据号">{d.bankRef ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="下期还款">{d.nextDueDate ? `${d.nextDueDate} · ${yuan(d.nextPayment)}` : '—'}</Descriptions.Item>
           </Descriptions>
         )}

@@ -101,6 +101,7 @@ export function LoanRefunds({ loan }: { loan: CloudLoanDrawdownDetail }) {
                   { title: '罚息', dataIndex: 'penalty', align: 'right', render: yuan },
                   { title: '合计', dataIndex: 'total', align: 'right', render: yuan },
                   { title: '流水号', dataIndex: 'refNo', render: (r: string) => <Link to={`/user/moneyflowSuccess?refNo=${r}`}>{r}</Link> },
+                  { title: '银行流水号', dataIndex: 'bankRef', render: (r: string | null) => r ?? '—' },
                 ]}
               />
             ),
