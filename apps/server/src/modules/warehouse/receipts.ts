@@ -313,6 +313,8 @@ export async function cancelReceipt(tx: Tx, scope: EnterpriseScope, input: { rec
     await recordReceiptEvent(tx, receipt.id, 'CANCEL_REQUEST', { reason: input.reason }, actor);
     return { id: receipt.id, status: 'CANCEL_PENDING' as const };
   }
+  // A cancellation already waiting for the factor is decided there, never by asking again.
+  assertLive(receipt, '注销');
   await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'CANCELLED', { updatedAt: now() });
   const operationNo = await nextNumber(tx, 'operation');
   await postMovements(tx, [{ positionId: receipt.positionId, kind: 'RECEIPT_CANCEL', quantity: receipt.quantity }], {

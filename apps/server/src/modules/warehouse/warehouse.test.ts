@@ -421,6 +421,16 @@ describe('warehouse receipts', () => {
       ),
     );
     expect(cancel.message).toMatchObject({ status: 'CANCEL_PENDING' });
+    // Asking again does not bypass the factor: the pending request is decided in the inbox only.
+    const again = body(
+      await demo.post(
+        '/api/warehouse/receipts/cancel',
+        { receiptId: issued.message.id, reason: '再次注销', idempotencyKey: key() },
+        { json: true },
+      ),
+    );
+    expect(again).toMatchObject({ status: 'ERROR', code: 'RECEIPT_NOT_LIVE' });
+    expect(await position(positionId)).toMatchObject({ frozen: '0.000', pledged: '12.000' });
     const task = body<{ items: { id: number; type: string }[] }>(
       await op.get('/api/bpm/tasks', { type: 'WAREHOUSE_RECEIPT_CANCEL', state: 'PENDING' }),
     ).message.items[0]!;
