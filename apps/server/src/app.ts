@@ -52,7 +52,7 @@ import {
 } from './modules/cloudloan/wiring.ts';
 import { warehouseRoutes } from './modules/warehouse/routes.ts';
 import { purchaseSalesRoutes, purchaseSalesTaskTypes, salesOrderBacking } from './modules/purchase-sales/index.ts';
-import type { Ports } from './modules/financing/ports.ts';
+import type { Ports } from './modules/financing/index.ts';
 import { pledgeDailyJob, pledgeSignHook, PLEDGE_TASK_TYPES, pledgeRoutes } from './modules/pledge/wiring.ts';
 import { dailyJob } from './jobs/daily.ts';
 import { jobRoutes } from './jobs/routes.ts';

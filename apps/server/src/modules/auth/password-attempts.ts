@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { now as clockNow } from '../../lib/clock.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 
 /** Five wrong passwords in a row — at login or in a money confirmation — lock the account for 15 minutes. */
@@ -64,7 +65,7 @@ export async function attemptPassword(
   }
   return oneAtATime(user.id, async () => {
     const right = await verifyPassword(password, user.passwordHash);
-    const now = new Date();
+    const now = clockNow();
     const after = await settle(db, user.id, { right, hash: user.passwordHash }, now);
     if (!after) return { outcome: 'NO_SUCH_USER' }; // deleted meanwhile
     if (after.lockedUntil && after.lockedUntil > now) {
@@ -84,7 +85,7 @@ const lockEnd = (now: Date) => new Date(now.getTime() + LOCK_MINUTES * 60_000);
  * against the hash it was verified with) clears the count; otherwise one more failure, counted from
  * 1 after an expired lock, locking at the fifth. Answers the row's new count and lock.
  */
-async function settle(db: Db, userId: number, verdict: { right: boolean; hash: string }, now = new Date()) {
+async function settle(db: Db, userId: number, verdict: { right: boolean; hash: string }, now = clockNow()) {
   const locked = gt(users.lockedUntil, now);
   const right = and(sql`${verdict.right}::boolean`, eq(users.passwordHash, verdict.hash));
   const lockExpired = and(isNotNull(users.lockedUntil), lte(users.lockedUntil, now));

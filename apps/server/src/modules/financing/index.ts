@@ -4,3 +4,4 @@ export { disburse, type Disbursement } from './disbursement.ts';
 export { FACTOR_NAME } from './factor.ts';
 export { platformOf, type Platform } from './platforms.ts';
 export { checkTerm, trial, type PlatformPricing, type Trial } from './pricing.ts';
+export type { CollectionRepayment, LoanCollection, OrderBacking, Ports } from './ports.ts';

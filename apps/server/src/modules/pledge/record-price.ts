@@ -15,6 +15,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { enterprises, goods, goodsPrices, pledgeFinancings, pledgeMarginCalls, type TaskField } from '../../db/schema/index.ts';
+import { now } from '../../lib/clock.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
 import type { BpmTask, DecisionEffect, TaskOperator } from '../bpm/registry.ts';
@@ -107,14 +108,14 @@ async function markToMarket(tx: Tx, item: Goods, unitPrice: number, priceFalling
     const v = markOf(f, pledgedQuantityOf(await itemsOf(tx, f.id), item.scale), unitPrice, priceFalling, open);
     await tx
       .update(pledgeFinancings)
-      .set({ lastUnitPrice: unitPrice, lastValue: v.value, lastLtvPpm: v.ltvPpm, updatedAt: new Date() })
+      .set({ lastUnitPrice: unitPrice, lastValue: v.value, lastLtvPpm: v.ltvPpm, updatedAt: now() })
       .where(eq(pledgeFinancings.id, f.id));
     if (v.risk !== 'NORMAL') warnings++;
     const note = `单价 ${formatYuan(unitPrice)} 元，货值 ${formatYuan(v.value)} 元，质押率（LTV）${formatPercent(v.ltvPpm)}`;
     if (open) {
       if (v.move?.action === 'RESIZE')
         await tx.update(pledgeMarginCalls).set({ amount: v.need, ltvPpm: v.ltvPpm, unitPrice }).where(eq(pledgeMarginCalls.id, open.id));
-      else await transition(tx, pledgeMarginCalls, marginCallLifecycle, open, 'WITHDRAWN', { closedAt: new Date() });
+      else await transition(tx, pledgeMarginCalls, marginCallLifecycle, open, 'WITHDRAWN', { closedAt: now() });
       await recordPledgeEvent(
         tx,
         f.id,

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { creditLines, enterprises, orderReceivables, platforms, psOrders } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
-import type { OrderBacking } from '../financing/ports.ts';
+import type { OrderBacking } from '../financing/index.ts';
 import { recordEvent, sameName } from './store.ts';
 
 /** A sales order can back an order loan while goods or money are still to come, never after it is paid. */

@@ -10,7 +10,7 @@ import type { BpmTask, DecisionEffect, TaskOperator } from '../bpm/registry.ts';
 import { createTask, type NewTask } from '../bpm/tasks.ts';
 import { virtualAccountBalance } from '../ledger/balances.ts';
 import { recordDeposit } from '../funds/deposit.ts';
-import type { LoanCollection } from '../financing/ports.ts';
+import type { LoanCollection } from '../financing/index.ts';
 import { settleIfPaid } from './fulfil-order.ts';
 import { backsLiveLoan } from './pay-order.ts';
 import { lockOrder, recordEvent, type Actor, type Order } from './store.ts';

@@ -1,5 +1,5 @@
 import type { TaskType } from '../bpm/registry.ts';
-import type { Ports } from '../financing/ports.ts';
+import type { Ports } from '../financing/index.ts';
 import { confirmFactorCollection, factorCollectionFacts } from './record-collection.ts';
 
 /**

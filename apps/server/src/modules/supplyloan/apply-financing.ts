@@ -21,7 +21,7 @@ import { availableOf, lockCreditLine, reserveCredit, type CreditLine } from '../
 import { generateFinancingContract } from './contract-link.ts';
 import { checkTerm, trial, type Trial } from '../financing/index.ts';
 import { financingNoOf, platformOf, recordEvent, TASK, type Actor, type Platform } from './store.ts';
-import type { OrderBacking } from '../financing/ports.ts';
+import type { OrderBacking } from '../financing/index.ts';
 import { now } from '../../lib/clock.ts';
 
 /** amount ≤ min(available credit, advance rate × receivables): the domain's one rule, as the trial and the form apply it. */

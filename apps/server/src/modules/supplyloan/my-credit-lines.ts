@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { creditLines, platforms } from '../../db/schema/index.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
-import { availableOf, effectiveStatus } from '../credit/credit-lines.ts';
+import { creditLineSummary } from '../credit/credit-lines.ts';
 import { core, platformColumns } from './platforms.ts';
 
 /** The caller's credit lines on SUPPLY platforms, for the application form. */
@@ -16,14 +16,7 @@ export async function myCreditLines(db: Db, scope: Scope, today: IsoDate) {
     .where(and(ownedBy(scope, creditLines.enterpriseId), eq(platforms.product, 'SUPPLY')))
     .orderBy(asc(creditLines.id));
   return rows.map(({ line, platform }) => ({
-    id: line.id,
-    limit: line.limit,
-    used: line.used,
-    reserved: line.reserved,
-    available: availableOf(line),
-    startDate: line.startDate,
-    expiryDate: line.expiryDate,
-    status: effectiveStatus(line, today),
+    ...creditLineSummary(line, today),
     platform: { ...platform, interestModeLabel: INTEREST_MODE_LABELS[platform.interestMode] },
   }));
 }

@@ -2,7 +2,7 @@ import type { Cents } from '@factoring/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { financings, orderReceivables } from '../../db/schema/index.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
-import type { LoanCollection } from '../financing/ports.ts';
+import type { LoanCollection } from '../financing/index.ts';
 import { openTranches, quoteOf } from './quote.ts';
 import { repayOnline } from './repay-online.ts';
 import { lockFinancing } from './store.ts';
