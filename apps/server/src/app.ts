@@ -34,18 +34,25 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
+import { creditLineExpiryStep } from './modules/credit/close-of-day.ts';
 import { creditRoutes } from './modules/credit/routes.ts';
 import { taskRegistry, type TaskRegistry, type TaskType } from './modules/bpm/registry.ts';
 import { signHooks, type SignHook, type SignHooks } from './modules/contracts/sign-hooks.ts';
 import { CERTIFICATION_TASK_TYPES } from './modules/certification/task-types.ts';
 import { FUNDS_TASK_TYPES } from './modules/funds/task-types.ts';
 import { WAREHOUSE_TASK_TYPES } from './modules/warehouse/task-types.ts';
-import { financingSignHook, orderLoanCollection, SUPPLY_LOAN_TASK_TYPES, supplyLoanRoutes } from './modules/supplyloan/index.ts';
+import {
+  financingSignHook,
+  orderLoanCollection,
+  supplyLoanCloseStep,
+  SUPPLY_LOAN_TASK_TYPES,
+  supplyLoanRoutes,
+} from './modules/supplyloan/index.ts';
 import {
   bankAdapters,
   BUILT_IN_BANK_ADAPTERS,
   CLOUD_LOAN_TASK_TYPES,
-  cloudLoanDebitJob,
+  cloudLoanDebitStep,
   cloudLoanSignHook,
   type BankAdapter,
   type BankAdapters,
@@ -53,8 +60,8 @@ import {
 import { warehouseRoutes } from './modules/warehouse/routes.ts';
 import { purchaseSalesRoutes, purchaseSalesTaskTypes, salesOrderBacking } from './modules/purchase-sales/index.ts';
 import type { Ports } from './modules/financing/index.ts';
-import { pledgeDailyJob, pledgeSignHook, PLEDGE_TASK_TYPES, pledgeRoutes } from './modules/pledge/wiring.ts';
-import { dailyJob } from './jobs/daily.ts';
+import { pledgeMarginDefaultStep, pledgeOverdueStep, pledgeSignHook, PLEDGE_TASK_TYPES, pledgeRoutes } from './modules/pledge/wiring.ts';
+import { closeOfBusinessJob, type CloseOfBusinessStep } from './jobs/close-of-business.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { createScheduler, parseJobHours, type Scheduler, type ScheduledJob } from './jobs/scheduler.ts';
 import { localControlRoutes } from './plugins/local-control.ts';
@@ -97,8 +104,20 @@ export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = {
  */
 export const BANK_ADAPTERS: readonly BankAdapter[] = [...BUILT_IN_BANK_ADAPTERS];
 
+/**
+ * The close of business (jobs/close-of-business.ts): one daily run of these steps, in this order, each
+ * claimed once per business date. A product exports its steps; add them here.
+ */
+export const CLOSE_OF_BUSINESS_STEPS: readonly CloseOfBusinessStep[] = [
+  supplyLoanCloseStep,
+  pledgeOverdueStep,
+  cloudLoanDebitStep(bankAdapters(BANK_ADAPTERS)),
+  pledgeMarginDefaultStep,
+  creditLineExpiryStep,
+];
+
 /** Scheduled work, run once per day across all nodes at China-time hours (jobs/scheduler.ts). An area exports its jobs; add them here. */
-export const SCHEDULED_JOBS: readonly ScheduledJob[] = [dailyJob, cloudLoanDebitJob(bankAdapters(BANK_ADAPTERS)), pledgeDailyJob];
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [closeOfBusinessJob(CLOSE_OF_BUSINESS_STEPS)];
 
 /** What route modules share: built once per app, passed in explicitly. */
 export interface AppContext {

@@ -45,8 +45,17 @@ const configSchema = z.object({
     .transform((v): boolean | string[] => (v === 'true' ? true : v === 'false' ? false : v.split(',').map((s) => s.trim()))),
   /** Run the scheduled jobs inside this server (once per day across all nodes). Unset: on, except in tests. */
   JOBS: z.enum(['on', 'off']).optional(),
-  /** China-time hours of the scheduled jobs, `name=hour,…` (e.g. `supplyloan-daily=1`); unset: each job's default. */
+  /** China-time hours of the scheduled jobs, `name=hour,…` (e.g. `close-of-business=1`); unset: each job's default. */
   JOB_HOURS: z.string().optional(),
+  /**
+   * The daily backup (issue 25, job `backup`, hour from JOB_HOURS, default 2 China time). Unset: on with
+   * DATABASE_URL, off on the embedded database.
+   */
+  BACKUP_SCHEDULE: z.enum(['on', 'off']).optional(),
+  /** Where scheduled backups (and `npm run backup` without a file) are written. Unset: DATA_DIR/backups. */
+  BACKUP_DIR: z.string().optional(),
+  /** How many scheduled backup archives are kept; older ones are removed after each new one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** Where rate-limit counters live. Unset: `database` on PostgreSQL (shared by every node), `memory` on PGlite (one process). */
   RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
   /**

@@ -88,6 +88,7 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; scheduler: Scheduler; sc
           label: j.label,
           hour: scheduler.hourOf(j),
           latestDue: scheduler.latestDue(j),
+          steps: [...(j.steps ?? [])],
           lastRun: run ? toJobRun(run, labels) : null,
         };
       }),

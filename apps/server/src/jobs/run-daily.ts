@@ -1,5 +1,5 @@
 /**
- * The daily job by hand (the server also runs it by itself at its China-time hour, see scheduler.ts):
+ * The close of business by hand (the server also runs it by itself at its China-time hour, see scheduler.ts):
  *
  *     npm run jobs:daily                 # the latest business date due (China time)
  *     npm run jobs:daily -- 2026-05-18   # a given business date
@@ -10,8 +10,9 @@
  * happens once per date: a second run of the same date does nothing.
  */
 import { isIsoDate } from '@factoring/domain';
+import { CLOSE_OF_BUSINESS_STEPS } from '../app.ts';
 import { runCommand } from '../cli/local-control.ts';
-import { DAILY_JOB, dailyJob, type DailyResult } from './daily.ts';
+import { CLOSE_OF_BUSINESS_JOB, closeOfBusinessJob, type StepOutcome } from './close-of-business.ts';
 import { createScheduler, type RunOutcome } from './scheduler.ts';
 
 const arg = process.argv.slice(2).find((a) => !a.startsWith('-'));
@@ -22,17 +23,12 @@ if (arg && !isIsoDate(arg)) {
 
 function report(outcome: string, result: unknown, text: string): number {
   if (outcome === 'failed') {
-    console.error(`日终任务失败：${text}`);
+    console.error(`日终批处理失败：${text}`);
     return 1;
   }
-  const r = result as DailyResult | null;
-  if (outcome === 'ran' && r && !r.skipped) {
-    console.log(
-      `${r.runDate} 日终任务完成：新增逾期 ${r.newlyOverdue} 笔，逾期中 ${r.overdueTranches} 笔，累计罚息 ${(r.penaltyToDate / 100).toFixed(2)} 元，授信到期 ${r.expiredCreditLines} 笔。`,
-    );
-  } else {
-    console.log(text);
-  }
+  console.log(text);
+  const steps = (result as { steps?: StepOutcome[] } | null)?.steps ?? [];
+  for (const s of steps) console.log(`  ${s.label}：${s.skipped ? '已执行过，' : ''}${s.summary}`);
   return 0;
 }
 
@@ -41,21 +37,22 @@ const quietLog = { info: () => undefined, error: (obj: object, msg: string) => c
 await runCommand({
   async direct(database) {
     await database.migrate();
-    const scheduler = createScheduler({ db: database.db, jobs: [dailyJob], log: quietLog });
-    const runDate = arg ?? scheduler.latestDue(dailyJob);
-    const r: RunOutcome = await scheduler.runNow(DAILY_JOB, runDate);
+    const job = closeOfBusinessJob(CLOSE_OF_BUSINESS_STEPS);
+    const scheduler = createScheduler({ db: database.db, jobs: [job], log: quietLog });
+    const runDate = arg ?? scheduler.latestDue(job);
+    const r: RunOutcome = await scheduler.runNow(CLOSE_OF_BUSINESS_JOB, runDate);
     const text =
       r.outcome === 'failed'
         ? (r.run.error ?? '')
         : r.outcome === 'ran'
-          ? `${runDate} 已执行完成`
-          : `${runDate} 的日终任务已执行过（或正在执行），本次未重复执行。`;
+          ? `${runDate} 日终批处理已执行完成`
+          : `${runDate} 的日终批处理已执行过（或正在执行），本次未重复执行。`;
     return report(r.outcome, r.run?.result ?? null, text);
   },
   async viaServer(call) {
     const res = await call<{ text: string; outcome: string; result: unknown }>(
       'POST',
-      `/api/local/jobs/${DAILY_JOB}/run`,
+      `/api/local/jobs/${CLOSE_OF_BUSINESS_JOB}/run`,
       arg ? { businessDate: arg } : {},
     );
     return report(res.message.outcome ?? 'failed', res.message.result, res.message.text ?? String(res.message));

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { scheduledJobRuns } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createScheduler, parseJobHours, type ScheduledJob } from './scheduler.ts';
+import { CLOSE_OF_BUSINESS_STEPS } from '../app.ts';
 
 /** A China-time wall clock: `at('2026-05-18', 9)` is 09:00 in Beijing. */
 const at = (date: string, hour: number, minute = 0) =>
@@ -134,22 +135,27 @@ describe('job runs in the back office', () => {
     const body = overview.json();
     expect(body.status).toBe('OK');
     expect(body.message.scheduling).toBe(false); // tests do not run the schedule
-    const daily = body.message.jobs.find((j: { name: string }) => j.name === 'supplyloan-daily');
+    const daily = body.message.jobs.find((j: { name: string }) => j.name === 'close-of-business');
     expect(daily).toMatchObject({ label: expect.stringContaining('日终'), hour: 1 });
 
-    const ran = await operator.post('/api/bpm/jobs/supplyloan-daily/run', {}, { json: true });
+    const ran = await operator.post('/api/bpm/jobs/close-of-business/run', {}, { json: true });
     expect(ran.json()).toMatchObject({ status: 'OK', message: expect.stringContaining('已执行完成') });
-    const again = await operator.post('/api/bpm/jobs/supplyloan-daily/run', {}, { json: true });
+    const again = await operator.post('/api/bpm/jobs/close-of-business/run', {}, { json: true });
     expect(again.json()).toMatchObject({ status: 'OK', message: expect.stringContaining('已执行过') });
 
-    const runs = (await operator.get('/api/bpm/jobs/runs', { job: 'supplyloan-daily' })).json();
+    const runs = (await operator.get('/api/bpm/jobs/runs', { job: 'close-of-business' })).json();
     expect(runs.message.totalCount).toBe(1);
-    expect(runs.message.items[0]).toMatchObject({ job: 'supplyloan-daily', status: 'SUCCEEDED', trigger: 'MANUAL', attempts: 1 });
-    expect(runs.message.items[0].result).toMatchObject({ skipped: false });
+    expect(runs.message.items[0]).toMatchObject({ job: 'close-of-business', status: 'SUCCEEDED', trigger: 'MANUAL', attempts: 1 });
+    // The run is made of the close-of-business steps, each with its outcome in words.
+    expect(daily.steps.map((s: { name: string }) => s.name)).toEqual(CLOSE_OF_BUSINESS_STEPS.map((s) => s.name));
+    const steps = runs.message.items[0].result.steps as { name: string; skipped: boolean; summary: string }[];
+    expect(steps.map((s) => s.name)).toEqual(CLOSE_OF_BUSINESS_STEPS.map((s) => s.name));
+    expect(steps.every((s) => !s.skipped && s.summary.length > 0)).toBe(true);
+    expect(steps[0]!.summary).toMatch(/^新增逾期 \d+ 笔/);
 
-    const future = await operator.post('/api/bpm/jobs/supplyloan-daily/run', { businessDate: '2999-01-01' }, { json: true });
+    const future = await operator.post('/api/bpm/jobs/close-of-business/run', { businessDate: '2999-01-01' }, { json: true });
     expect(future.json()).toMatchObject({ status: 'ERROR', message: expect.stringContaining('尚未到执行时间') });
-    const bad = await operator.post('/api/bpm/jobs/supplyloan-daily/run', { businessDate: '2026-02-30' }, { json: true });
+    const bad = await operator.post('/api/bpm/jobs/close-of-business/run', { businessDate: '2026-02-30' }, { json: true });
     expect(bad.statusCode).toBe(400);
     const unknown = await operator.post('/api/bpm/jobs/nope/run', {}, { json: true });
     expect(unknown.json()).toMatchObject({ status: 'ERROR', message: expect.stringContaining('不存在') });

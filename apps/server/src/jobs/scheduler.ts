@@ -30,6 +30,8 @@ export interface ScheduledJob {
   label: string;
   /** China-time hour (0–23) from which the day's run is due; overridable with JOB_HOURS. */
   hour: number;
+  /** The steps a run is made of, in order (the close of business), shown in 定时任务. */
+  steps?: readonly { name: string; label: string }[];
   run(ctx: JobContext, businessDate: IsoDate): Promise<unknown>;
 }
 

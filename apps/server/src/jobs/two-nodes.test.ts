@@ -158,10 +158,10 @@ describe.skipIf(!onPostgres)('two app nodes on one PostgreSQL', () => {
     expect(runs.map((r) => r.job)).toEqual([...SCHEDULED_JOBS.map((j) => j.name), slowProbe.name].sort());
     for (const r of runs) expect(r, String(r.job)).toMatchObject({ status: 'SUCCEEDED', attempts: 1 });
     // One run of the daily job for the scheduled business date (the seeded year ran it for two past dates of its own).
-    const businessDate = String(runs.find((r) => r.job === 'supplyloan-daily')!.business_date);
+    const businessDate = String(runs.find((r) => r.job === 'close-of-business')!.business_date);
     const daily = rowsOf(
       await nodeA.database.db.execute(
-        sql`select count(*)::int as n from job_runs where job = 'supplyloan-daily' and run_date = ${businessDate}::date`,
+        sql`select count(*)::int as n from job_runs where job = 'supplyloan-overdue' and run_date = ${businessDate}::date`,
       ),
     );
     expect(daily).toEqual([{ n: 1 }]);

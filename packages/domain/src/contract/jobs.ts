@@ -30,9 +30,16 @@ export const jobSummarySchema = z.object({
   hour: z.number().int(),
   /** The latest business date due now. */
   latestDue: z.string(),
+  /** The steps a run is made of, in order (the close of business); none for a single-step job. */
+  steps: z.array(z.object({ name: z.string(), label: z.string() })),
   lastRun: jobRunSchema.nullable(),
 });
 export type JobSummary = z.infer<typeof jobSummarySchema>;
+
+/** What the close of business reports for each of its steps (a run's `result.steps`). */
+export const stepOutcomeSchema = z.object({ name: z.string(), label: z.string(), skipped: z.boolean(), summary: z.string() });
+export const closeOfBusinessResultSchema = z.object({ steps: z.array(stepOutcomeSchema) });
+export type StepOutcome = z.infer<typeof stepOutcomeSchema>;
 
 export const jobOverviewSchema = z.object({
   /** Whether this node runs the schedule (JOBS=on); manual runs work either way. */

@@ -8,7 +8,9 @@ import { taskRegistry } from '../../modules/bpm/registry.ts';
 import { recordSignature } from '../../modules/contracts/record-signature.ts';
 import { todayChina } from '../../modules/credit/credit-lines.ts';
 import { submitApplication } from '../../modules/cloudloan/apply.ts';
-import { runCloudLoanDebits } from '../../modules/cloudloan/debit-job.ts';
+import { runStep } from '../../jobs/close-of-business.ts';
+import { builtInBanksOnly } from '../../modules/cloudloan/adapters.ts';
+import { cloudLoanDebitStep } from '../../modules/cloudloan/debit-job.ts';
 import { cloudLoanSignHook } from '../../modules/cloudloan/decide.ts';
 import { drawdown } from '../../modules/cloudloan/draw.ts';
 import { CLOUD_LOAN_TASK_TYPES } from '../../modules/cloudloan/operator-bank.ts';
@@ -86,5 +88,5 @@ export async function seedCloudLoan(db: Db, today: IsoDate = todayChina()) {
   );
   // Drawn two months ago: the business date of the drawdown is its start date.
   await atTime(on(drawnOn, '10:30'), () => db.transaction((tx) => drawdown(tx, scope, applied.id, 30_000_000, me, drawnOn)));
-  await atTime(on(addMonths(drawnOn, 1), '02:00'), () => runCloudLoanDebits(db, addMonths(drawnOn, 1)));
+  await atTime(on(addMonths(drawnOn, 1), '02:00'), () => runStep(db, cloudLoanDebitStep(builtInBanksOnly()), addMonths(drawnOn, 1)));
 }

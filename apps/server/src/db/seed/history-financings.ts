@@ -7,7 +7,8 @@ import { recordSignature } from '../../modules/contracts/record-signature.ts';
 import { grantCreditLine } from '../../modules/credit/credit-lines.ts';
 import { payFromControlled } from '../../modules/funds/controlled.ts';
 import { openPayee } from '../../modules/funds/payees.ts';
-import { runDailyJob } from '../../jobs/daily.ts';
+import { runStep } from '../../jobs/close-of-business.ts';
+import { supplyLoanCloseStep } from '../../modules/supplyloan/close-of-day.ts';
 import { applyInvoiceFinancing, applyOrderLoan } from '../../modules/supplyloan/apply-financing.ts';
 import { applyToJoin } from '../../modules/supplyloan/join-platform.ts';
 import { onFinancingContractSigned } from '../../modules/supplyloan/on-contract-signed.ts';
@@ -161,7 +162,7 @@ function planInvoiceFinancing(ctx: HistoryContext, plan: InvoiceFinancingPlan) {
   timeline.on(plan.disbursed, '10:00', async () => disburseNext(ctx, state.financingId!));
   timeline.on(plan.disbursed, '15:00', () => payOn(ctx, party, plan.payTo, state.financingId!, 1));
   const due = dueDateOf(plan.disbursed, plan.termDays);
-  if (!plan.repaid || plan.repaid > due) timeline.on(addDays(due, 1), '01:00', () => runDailyJob(db, chinaToday()));
+  if (!plan.repaid || plan.repaid > due) timeline.on(addDays(due, 1), '01:00', () => runStep(db, supplyLoanCloseStep, chinaToday()));
   if (plan.repaid) timeline.on(plan.repaid, '10:30', () => repayTranches(ctx, party, state.financingId!, 'all'));
 }
 

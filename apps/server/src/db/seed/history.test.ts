@@ -61,7 +61,7 @@ describe('the demo world has a year behind it', () => {
     }
     // One went overdue first: the daily job, run for the day after its due date, marked it.
     expect(late).toBeGreaterThanOrEqual(1);
-    const pastRuns = await db.select().from(jobRuns).where(eq(jobRuns.job, 'supplyloan-daily'));
+    const pastRuns = await db.select().from(jobRuns).where(eq(jobRuns.job, 'supplyloan-overdue'));
     expect(
       pastRuns.filter((r) => before(r.runDate) && (r.result as { newlyOverdue?: number }).newlyOverdue! > 0).length,
     ).toBeGreaterThanOrEqual(2);

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bpmTasks, cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalments, users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD, createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { ledgerFingerprint, ledgerProblems } from '../ledger/testing.ts';
-import { runCloudLoanDebits } from './debit-job.ts';
+import { runStep } from '../../jobs/close-of-business.ts';
+import { cloudLoanDebitStep } from './debit-job.ts';
 import { available, badRequest, deposit, drainTo, GOOD_APPLICATION, newKey, okOf, refusal } from './testing.ts';
 
 let t: TestApp;
@@ -263,16 +264,16 @@ describe('apply → grant → draw → daily debits → early repayment → pay-
     const start = await backdate(3);
     const due = (p: number): IsoDate => addMonths(start, p);
     // Due date 1: enough money.
-    const r1 = await runCloudLoanDebits(t.database.db, due(1), t.app.bankAdapters);
+    const r1 = await runStep(t.database.db, cloudLoanDebitStep(t.app.bankAdapters), due(1));
     expect(r1).toMatchObject({ skipped: false, debited: 1, debitedTotal: preview.rows[0].payment, overdue: 0 });
-    expect((await runCloudLoanDebits(t.database.db, due(1), t.app.bankAdapters)).skipped).toBe(true); // once per date
+    expect((await runStep(t.database.db, cloudLoanDebitStep(t.app.bankAdapters), due(1))).skipped).toBe(true); // once per date
     let d = await detailOf(drawdownId);
     expect(d).toMatchObject({ status: 'REPAYING', overdue: false, outstandingPrincipal: 30_000_000 - preview.rows[0].principal });
     await expectBalancedLedger();
 
     // Due date 2: the account has been emptied (a real transfer out): overdue, later instalments wait.
     const moved = await drainTo(t, enterpriseId, otherEnterpriseId, 100);
-    const r2 = await runCloudLoanDebits(t.database.db, due(2), t.app.bankAdapters);
+    const r2 = await runStep(t.database.db, cloudLoanDebitStep(t.app.bankAdapters), due(2));
     expect(r2).toMatchObject({ debited: 0, overdue: 1, penaltyToDate: 0 });
     d = await detailOf(drawdownId);
     expect(d.overdue).toBe(true);
@@ -285,7 +286,7 @@ describe('apply → grant → draw → daily debits → early repayment → pay-
     const later = addMonths(start, 2).replace(/\d\d$/, (dd) => String(Number(dd)).padStart(2, '0'));
     const fiveDaysLate = new Date(Date.parse(`${later}T00:00:00Z`) + 5 * 86_400_000).toISOString().slice(0, 10);
     const penalty = Math.floor((preview.rows[1].principal * 72_000 * 1_500_000 * 5) / (1_000_000 * 1_000_000 * 360) + 0.5);
-    const r3 = await runCloudLoanDebits(t.database.db, fiveDaysLate, t.app.bankAdapters);
+    const r3 = await runStep(t.database.db, cloudLoanDebitStep(t.app.bankAdapters), fiveDaysLate);
     expect(r3).toMatchObject({ debited: 1, debitedTotal: preview.rows[1].payment + penalty, overdue: 0 });
     d = await detailOf(drawdownId);
     expect(d.overdue).toBe(false);
@@ -294,7 +295,7 @@ describe('apply → grant → draw → daily debits → early repayment → pay-
     await expectBalancedLedger();
 
     // Today: instalment 3 falls due (the job catches up on it).
-    const r4 = await runCloudLoanDebits(t.database.db, today, t.app.bankAdapters);
+    const r4 = await runStep(t.database.db, cloudLoanDebitStep(t.app.bankAdapters), today);
     expect(r4).toMatchObject({ debited: 1, overdue: 0 });
     expect((await detailOf(drawdownId)).instalments.filter((i) => i.status === 'PAID')).toHaveLength(3);
     await expectBalancedLedger();

@@ -23,7 +23,8 @@ import { bpmTasks, cloudLoanDrawdowns, cloudLoanInstalments, siteConfig, users }
 import { DEMO_PASSWORD, createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { ledgerProblems } from '../ledger/testing.ts';
 import type { BankAdapter, BankApplication, BankApplicationRef, BankDecision, BankDrawdown, BankRepayment } from './bank-adapter.ts';
-import { runCloudLoanDebits } from './debit-job.ts';
+import { runStep } from '../../jobs/close-of-business.ts';
+import { cloudLoanDebitStep } from './debit-job.ts';
 import { bankDecisionArrived } from './decide.ts';
 import { CLOUD_LOAN_CONFIG_KEY } from './product.ts';
 import { available, GOOD_APPLICATION, newKey, okOf, refusal } from './testing.ts';
@@ -265,7 +266,7 @@ describe('a second bank behind the same seam: apply → its decision → agreeme
         .set({ dueDate: addMonths(start, r.period) })
         .where(and(eq(cloudLoanInstalments.drawdownId, drawdownId), eq(cloudLoanInstalments.period, r.period)));
     const due: IsoDate = addMonths(start, 1);
-    const result = await runCloudLoanDebits(t.database.db, due, t.app.bankAdapters);
+    const result = await runStep(t.database.db, cloudLoanDebitStep(t.app.bankAdapters), due);
     expect(result).toMatchObject({ skipped: false, debited: 1, debitedTotal: plan.rows[0].payment, overdue: 0 });
     const d = await detailOf(drawdownId);
     expect(d.repayments).toEqual([

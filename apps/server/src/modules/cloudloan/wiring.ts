@@ -6,4 +6,4 @@ export { bankAdapters, BUILT_IN_BANK_ADAPTERS } from './adapters.ts';
 export type { BankAdapter, BankAdapters } from './bank-adapter.ts';
 export { CLOUD_LOAN_TASK_TYPES } from './operator-bank.ts';
 export { cloudLoanSignHook } from './decide.ts';
-export { cloudLoanDebitJob, runCloudLoanDebits } from './debit-job.ts';
+export { cloudLoanDebitStep } from './debit-job.ts';

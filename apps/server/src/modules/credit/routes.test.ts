@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLines, platforms, users } from '../../db/schema/index.ts';
 import { DEMO_PLATFORM_CODES } from '../../db/seed/supplyloan.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { runDailyJob } from '../../jobs/daily.ts';
+import { runStep } from '../../jobs/close-of-business.ts';
+import { creditLineExpiryStep } from './close-of-day.ts';
 import { todayChina } from './credit-lines.ts';
 
 let t: TestApp;
@@ -86,10 +87,10 @@ describe('expiry reminders (SPEC §4, §7)', () => {
     expect((await t.client().get('/api/credit/querywillexpire')).statusCode).toBe(401);
   });
 
-  it('the daily job expires lines past their expiry date', async () => {
+  it('the close of business expires lines past their expiry date', async () => {
     const db = t.database.db;
     const [pledge] = await db.select().from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.pledge));
-    const result = await runDailyJob(db, addDays(todayChina(), 21));
+    const result = await runStep(db, creditLineExpiryStep, addDays(todayChina(), 21));
     expect(result.expiredCreditLines).toBe(1);
     const [line] = await db.select().from(creditLines).where(eq(creditLines.platformId, pledge.id));
     expect(line.status).toBe('EXPIRED');

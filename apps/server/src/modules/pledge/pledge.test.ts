@@ -17,8 +17,7 @@ import { checkLedger } from '../ledger/ledger-check.ts';
 import { deposit, newKey } from '../ledger/testing.ts';
 import { checkStock } from '../warehouse/stock-check.ts';
 import { stockFingerprint } from '../warehouse/testing.ts';
-import { runPledgeDaily } from './daily-job.ts';
-import { approvePrice, enterPrice } from './testing.ts';
+import { approvePrice, closePledgeDay, enterPrice } from './testing.ts';
 
 /**
  * Goods-pledge financing end to end through the API (issue 14), on PGlite and PostgreSQL: apply →
@@ -477,7 +476,7 @@ describe('pledge financing (issue 14)', () => {
     await proven();
 
     // The daily job finds nothing overdue before the due date.
-    expect(await runPledgeDaily(db, chinaDate())).toEqual({ overdue: 0, defaults: 0 });
+    expect(await closePledgeDay(db, chinaDate())).toMatchObject({ overdue: 0, defaults: 0, skipped: false });
 
     // Repaying the rest settles: both margins return, the remaining 51 t are released.
     const settled = okOf<{ status: string }>(

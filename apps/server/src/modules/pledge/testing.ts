@@ -1,18 +1,28 @@
 // Test helpers for the pledge API tests beside pledge.test.ts: real calls through the routes with the
 // demo roles, a financing brought to DISBURSED through the real operations, and the snapshot a
 // refused request must leave untouched (money ledger, quantity ledger, pledges, release orders).
-import { chinaDate } from '@factoring/domain';
+import { chinaDate, type IsoDate } from '@factoring/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { creditLines, goods, ledgerAccounts, platforms, stockPositions, users } from '../../db/schema/index.ts';
 import { DEMO_PLATFORM_CODES } from '../../db/seed/supplyloan.ts';
+import type { Db } from '../../db/client.ts';
+import { runStep } from '../../jobs/close-of-business.ts';
 import { DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
 import { deposit, newKey } from '../ledger/testing.ts';
 import { checkStock } from '../warehouse/stock-check.ts';
 import { stockFingerprint } from '../warehouse/testing.ts';
+import { pledgeMarginDefaultStep, pledgeOverdueStep } from './close-of-day.ts';
 
 export { newKey };
+
+/** The pledge's two steps of the close of business for a date, as the daily run takes them. */
+export async function closePledgeDay(db: Db, date: IsoDate) {
+  const overdue = await runStep(db, pledgeOverdueStep, date);
+  const margins = await runStep(db, pledgeMarginDefaultStep, date);
+  return { overdue: overdue.overdue, defaults: margins.defaults, skipped: overdue.skipped && margins.skipped };
+}
 
 type Response = { statusCode: number; json(): unknown };
 export type Answer<T = Record<string, unknown>> = { status: string; message: T; code?: string };

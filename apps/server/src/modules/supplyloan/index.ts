@@ -3,3 +3,4 @@
 export { supplyLoanRoutes } from './routes.ts';
 export { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './task-types.ts';
 export { orderLoanCollection } from './order-loan-collection.ts';
+export { supplyLoanCloseStep } from './close-of-day.ts';

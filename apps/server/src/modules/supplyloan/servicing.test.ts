@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLines, financings, financingTranches, jobRuns, platforms } from '../../db/schema/index.ts';
 import { DEMO_PLATFORM_CODES } from '../../db/seed/supplyloan.ts';
-import { runDailyJob } from '../../jobs/daily.ts';
+import { runStep } from '../../jobs/close-of-business.ts';
+import { supplyLoanCloseStep } from './close-of-day.ts';
 import { DEMO_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
 import { todayChina } from '../credit/credit-lines.ts';
 import { virtualAccountBalance } from '../ledger/balances.ts';
@@ -77,7 +78,7 @@ describe('daily job: overdue and penalty interest (worked example)', () => {
     const seededPenalty = owedOn(stateOf(seeded[0].f, seeded[0].t), today).penalty;
     f = await disbursedFinancing(t, r, { amount: 100_000_000, termDays: 90 });
     await backdate(f.trancheId, 100, 90); // due 10 days ago
-    const first = await runDailyJob(t.database.db, today);
+    const first = await runStep(t.database.db, supplyLoanCloseStep, today);
     expect(first).toMatchObject({ skipped: false, newlyOverdue: 1, overdueTranches: 2, penaltyToDate: 300_000 + seededPenalty });
     const d = await detailOf(f.id);
     expect(d.overdue).toBe(true);
@@ -86,14 +87,14 @@ describe('daily job: overdue and penalty interest (worked example)', () => {
     const [tranche] = await t.database.db.select().from(financingTranches).where(eq(financingTranches.id, f.trancheId));
     expect(tranche).toMatchObject({ overdue: true, penaltyToDate: 300_000, penaltyAsOf: today });
 
-    const again = await runDailyJob(t.database.db, today);
+    const again = await runStep(t.database.db, supplyLoanCloseStep, today);
     expect(again).toMatchObject({ skipped: true, penaltyToDate: 300_000 + seededPenalty });
     const runs = await t.database.db.select().from(jobRuns).where(eq(jobRuns.runDate, today));
     expect(runs).toHaveLength(1);
     expect((await detailOf(f.id)).quote.penalty).toBe(300_000); // not counted twice
     // Five simultaneous runs of another day: one does the work.
     const tomorrow = addDays(today, 1);
-    const parallel = await Promise.all(Array.from({ length: 5 }, () => runDailyJob(t.database.db, tomorrow)));
+    const parallel = await Promise.all(Array.from({ length: 5 }, () => runStep(t.database.db, supplyLoanCloseStep, tomorrow)));
     expect(parallel.filter((p) => !p.skipped)).toHaveLength(1);
   });
 

@@ -1,5 +1,12 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { JOB_RUN_STATUS_LABELS, JOB_TRIGGER_LABELS, type JobOverview, type JobRun, type JobSummary } from '@factoring/domain/contract';
+import {
+  closeOfBusinessResultSchema,
+  JOB_RUN_STATUS_LABELS,
+  JOB_TRIGGER_LABELS,
+  type JobOverview,
+  type JobRun,
+  type JobSummary,
+} from '@factoring/domain/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -51,6 +58,24 @@ function resultText(result: unknown): string {
     .join('，');
 }
 
+/** A run's outcome: each close-of-business step in words, or a single job's figures. */
+function RunResult({ result }: { result: unknown }) {
+  const steps = closeOfBusinessResultSchema.safeParse(result);
+  if (!steps.success) return <Typography.Text type="secondary">{resultText(result)}</Typography.Text>;
+  return (
+    <ul style={{ margin: 0, paddingInlineStart: 16 }}>
+      {steps.data.steps.map((s) => (
+        <li key={s.name}>
+          <Typography.Text type="secondary">
+            {s.label}：{s.skipped ? '本日已执行过，' : ''}
+            {s.summary}
+          </Typography.Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 const runColumns: TableColumnsType<JobRun> = [
   { title: '任务', dataIndex: 'label' },
   { title: '业务日期', dataIndex: 'businessDate', width: 110 },
@@ -63,12 +88,7 @@ const runColumns: TableColumnsType<JobRun> = [
   {
     title: '说明',
     key: 'detail',
-    render: (_: unknown, r) =>
-      r.error ? (
-        <Typography.Text type="danger">{r.error}</Typography.Text>
-      ) : (
-        <Typography.Text type="secondary">{resultText(r.result)}</Typography.Text>
-      ),
+    render: (_: unknown, r) => (r.error ? <Typography.Text type="danger">{r.error}</Typography.Text> : <RunResult result={r.result} />),
   },
 ];
 
@@ -84,7 +104,20 @@ export function JobRunsPanel({ active }: { active: boolean }) {
   const runJob = useRunJob();
 
   const jobColumns: TableColumnsType<JobSummary> = [
-    { title: '任务', dataIndex: 'label' },
+    {
+      title: '任务',
+      dataIndex: 'label',
+      render: (label: string, j) => (
+        <Space direction="vertical" size={0}>
+          {label}
+          {j.steps.length > 0 && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {j.steps.map((s, i) => `${i + 1}. ${s.label}`).join('；')}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
     { title: '执行时间（北京时间）', dataIndex: 'hour', width: 160, render: (h: number) => `每日 ${String(h).padStart(2, '0')}:00` },
     { title: '最近应执行日期', dataIndex: 'latestDue', width: 130 },
     {

@@ -6,9 +6,19 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { atTime } from '../../lib/clock.ts';
 import { factorScope } from '../../lib/scope.ts';
 import { pledgeOwedOn } from './balance.ts';
-import { runPledgeDaily } from './daily-job.ts';
 import { repayPledge } from './repay.ts';
-import { disbursedFinancing, newKey, okOf, password, pledgeWorld, proven, recordPrice, stockIn, type PledgeWorld } from './testing.ts';
+import {
+  closePledgeDay,
+  disbursedFinancing,
+  newKey,
+  okOf,
+  password,
+  pledgeWorld,
+  proven,
+  recordPrice,
+  stockIn,
+  type PledgeWorld,
+} from './testing.ts';
 
 /**
  * The pledge part of the daily job (issue 14), on PGlite and PostgreSQL, run for business dates
@@ -40,19 +50,19 @@ const followUps = async (refId: number) => {
 };
 const actions = async () => (await t.database.db.select().from(pledgeEvents).where(eq(pledgeEvents.financingId, id))).map((e) => e.action);
 
-describe('pledge daily job', () => {
+describe('pledge steps of the close of business', () => {
   it('defaults an unmet margin call only after its deadline, once, and notifies the operators', async () => {
     await recordPrice(w, 300_000);
     const [call] = await calls();
     expect(call).toMatchObject({ status: 'OPEN', amount: 4_000_000, deadline: addDays(today, 3) });
 
     // On the deadline itself the call is still open.
-    await runPledgeDaily(t.database.db, addDays(today, 3));
+    await closePledgeDay(t.database.db, addDays(today, 3));
     expect((await calls())[0]!.status).toBe('OPEN');
     expect(await followUps(call!.id)).toHaveLength(0);
 
     // The day after: DEFAULTED, the financing flagged, one task for the operators.
-    await runPledgeDaily(t.database.db, addDays(today, 4));
+    await closePledgeDay(t.database.db, addDays(today, 4));
     expect((await calls())[0]!.status).toBe('DEFAULTED');
     expect(await financing()).toMatchObject({ defaulted: true, overdue: false, status: 'DISBURSED' });
     const tasks = await followUps(call!.id);
@@ -62,8 +72,8 @@ describe('pledge daily job', () => {
     expect(await actions()).toContain('补缴保证金逾期');
 
     // Running again (the same day or later) raises nothing twice.
-    await runPledgeDaily(t.database.db, addDays(today, 4));
-    await runPledgeDaily(t.database.db, addDays(today, 5));
+    await closePledgeDay(t.database.db, addDays(today, 4));
+    await closePledgeDay(t.database.db, addDays(today, 5));
     expect(await followUps(call!.id)).toHaveLength(1);
     expect((await actions()).filter((a) => a === '补缴保证金逾期')).toHaveLength(1);
 
@@ -89,19 +99,19 @@ describe('pledge daily job', () => {
       dueDate: addDays(today, 30),
     });
 
-    await runPledgeDaily(t.database.db, f.dueDate);
+    await closePledgeDay(t.database.db, f.dueDate);
     expect(await financing()).toMatchObject({ overdue: false, penaltyOwed: 0 });
 
-    await runPledgeDaily(t.database.db, addDays(f.dueDate, 3));
+    await closePledgeDay(t.database.db, addDays(f.dueDate, 3));
     expect(penaltyInterest(25_000_000 as Cents, 84_000, 1_500_000, 3)).toBe(26_250);
     expect(await financing()).toMatchObject({ overdue: true, penaltyOwed: 26_250, penaltyAccruedTo: addDays(f.dueDate, 3) });
 
     // Twice on one business day accrues once.
-    await runPledgeDaily(t.database.db, addDays(f.dueDate, 3));
+    await closePledgeDay(t.database.db, addDays(f.dueDate, 3));
     expect((await financing()).penaltyOwed).toBe(26_250);
 
     // The next day adds one day: 87.50.
-    await runPledgeDaily(t.database.db, addDays(f.dueDate, 4));
+    await closePledgeDay(t.database.db, addDays(f.dueDate, 4));
     expect(await financing()).toMatchObject({ penaltyOwed: 35_000, penaltyAccruedTo: addDays(f.dueDate, 4) });
     expect((await actions()).filter((a) => a === '逾期计罚息')).toHaveLength(2);
     await proven(w);
@@ -121,7 +131,7 @@ describe('pledge daily job', () => {
     expect(repaid.outstanding).toBe(10_000);
     const row = async () => (await t.database.db.select().from(pledgeFinancings).where(eq(pledgeFinancings.id, small)))[0]!;
     const due = (await row()).dueDate!;
-    for (let day = 1; day <= 10; day++) await runPledgeDaily(t.database.db, addDays(due, day));
+    for (let day = 1; day <= 10; day++) await closePledgeDay(t.database.db, addDays(due, day));
     // 100.00 × 8.4 % × 1.5 × 10 / 360 = 0.35 (ten rounded days would book 0.40).
     expect(penaltyInterest(10_000 as Cents, 84_000, 1_500_000, 10)).toBe(35);
     expect(await row()).toMatchObject({ overdue: true, penaltyOwed: 35, penaltyAccruedTo: addDays(due, 10) });
