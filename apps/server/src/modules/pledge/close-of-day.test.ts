@@ -43,12 +43,15 @@ afterAll(() => t?.close());
 const financing = async () => (await t.database.db.select().from(pledgeFinancings).where(eq(pledgeFinancings.id, id)))[0]!;
 const calls = () => t.database.db.select().from(pledgeMarginCalls).where(eq(pledgeMarginCalls.financingId, id));
 const followUps = async (refId: number) => {
-  const list = okOf<{ items: { refId: string; type: string; subject: string }[] }>(
+  const list = okOf<{ items: { id: number; refId: string; type: string; subject: string }[] }>(
     await w.op.get('/api/bpm/tasks', { type: 'PLEDGE_MARGIN_DEFAULT', state: 'PENDING', size: 200 }),
   );
   return list.items.filter((i) => i.refId === String(refId));
 };
-const actions = async () => (await t.database.db.select().from(pledgeEvents).where(eq(pledgeEvents.financingId, id))).map((e) => e.action);
+const actions = async (financingId = id) =>
+  (await t.database.db.select().from(pledgeEvents).where(eq(pledgeEvents.financingId, financingId))).map((e) => e.action);
+const row = async (financingId: number) =>
+  (await t.database.db.select().from(pledgeFinancings).where(eq(pledgeFinancings.id, financingId)))[0]!;
 
 describe('pledge steps of the close of business', () => {
   it('defaults an unmet margin call only after its deadline, once, and notifies the operators', async () => {
@@ -142,6 +145,49 @@ describe('pledge steps of the close of business', () => {
       t.database.db.transaction((tx) => repayPledge(tx, factorScope(), small, { id: null, name: '系统' }, 10_035)),
     );
     expect(settled).toMatchObject({ status: 'SETTLED', penalty: 35, principal: 10_000 });
+    await proven(w);
+  }, 120_000);
+
+  it('approving the follow-up of a defaulted margin call applies the margin held to the debt, readable in the fund flows', async () => {
+    await recordPrice(w, 300_000);
+    const positionId = await stockIn(w, w.enterpriseId, 'DJ-3', '100.000');
+    const loan = await disbursedFinancing(w, positionId, '100.000', 15_000_000, 90);
+    const before = await row(loan);
+    expect(before).toMatchObject({ marginPaid: 1_500_000, topUpMargin: 0, outstanding: 15_000_000, defaulted: false });
+    // 1,800.00 a tonne: 150,000.00 against 180,000.00 is 83.33 %, a margin call due in three days.
+    await recordPrice(w, 180_000);
+    const [call] = (await t.database.db.select().from(pledgeMarginCalls).where(eq(pledgeMarginCalls.financingId, loan))).filter(
+      (c) => c.status === 'OPEN',
+    );
+    const balanceOf = async () =>
+      okOf<{ margin: number; frozen: number; available: number }>(await w.demo.get('/api/account/v2/queryAccountBalance'));
+    const held = await balanceOf();
+
+    await closePledgeDay(t.database.db, addDays(today, 6)); // past the deadline: DEFAULTED
+    expect(await row(loan)).toMatchObject({ defaulted: true });
+    const [task] = await followUps(call!.id);
+    // The drawer shows, live, what approving applies.
+    const opened = okOf<{ facts: { label: string; value: string }[] }>(await w.op.get(`/api/bpm/tasks/${task!.id}`));
+    expect(opened.facts).toContainEqual({ label: '通过后抵扣（元）', value: '15,000.00' });
+
+    okOf(await w.op.post(`/api/bpm/tasks/${task!.id}/approve`, { comment: '以保证金抵扣' }));
+    // 15,000.00 of margin pays principal (no interest or penalty owed): 135,000.00 left, nothing held.
+    expect(await row(loan)).toMatchObject({ outstanding: 13_500_000, marginPaid: 0, topUpMargin: 0, status: 'REPAYING' });
+    expect(await balanceOf()).toMatchObject({
+      margin: held.margin - 1_500_000,
+      frozen: held.frozen - 1_500_000,
+      available: held.available,
+    });
+    const flows = okOf<{ items: { flowType: string; typeLabel: string; direction: string; amount: number; memo: string | null }[] }>(
+      await w.demo.get('/api/funds/flows', { page: 1, size: 10 }),
+    ).items;
+    expect(flows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ flowType: 'MARGIN_APPLY', typeLabel: '保证金抵扣欠款', direction: 'IN', amount: 1_500_000 }),
+        expect.objectContaining({ flowType: 'REPAYMENT_PRINCIPAL', direction: 'OUT', amount: 1_500_000 }),
+      ]),
+    );
+    expect(await actions(loan)).toContain('保证金抵扣欠款');
     await proven(w);
   }, 120_000);
 });

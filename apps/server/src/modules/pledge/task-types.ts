@@ -1,9 +1,12 @@
 import { chinaDate } from '@factoring/domain';
 import type { TaskType } from '../bpm/registry.ts';
+import { operatorActor } from '../../lib/actor.ts';
 import { approvePledge, rejectPledge } from './approval.ts';
 import { contractFacts } from './contract-status.ts';
 import { disbursePledge } from './disburse.ts';
+import { marginApplicationFacts } from './margin-application-facts.ts';
 import { approveGoodsPrice, priceTaskFacts, rejectGoodsPrice } from './record-price.ts';
+import { applyMarginOnDefault } from './repay.ts';
 import { PLEDGE_TASK } from './store.ts';
 import { PLEDGE_VOUCHER_TASK_TYPES } from './voucher-task-types.ts';
 
@@ -27,10 +30,20 @@ export const PLEDGE_TASK_TYPES: readonly TaskType[] = [
     onReject: (tx, task, operator, reason) => rejectPledge(tx, task, operator, reason),
   },
   {
-    // Follow-up of an unmet margin call: the decision records what the operator did (no money moves here).
+    // Follow-up of an unmet margin call: approving applies the margin held to the debt (PRODUCT §8).
     type: PLEDGE_TASK.MARGIN_DEFAULT,
     label: '补缴保证金逾期跟进',
-    onApprove: async (_tx, task, _operator, comment) => ({ after: { followedUp: true, marginCallId: task.refId, comment } }),
+    decisionLabels: { approve: '以保证金抵扣欠款', reject: '暂不抵扣' },
+    describe: (db, task) => marginApplicationFacts(db, Number((task.data as { financingId: number }).financingId), chinaDate()),
+    onApprove: async (tx, task, operator) => {
+      const applied = await applyMarginOnDefault(
+        tx,
+        Number((task.data as { financingId: number }).financingId),
+        operatorActor(operator),
+        chinaDate(),
+      );
+      return { after: { marginCallId: task.refId, applied: applied.applied, refNo: applied.refNo, status: applied.status } };
+    },
     onReject: async (_tx, task, _operator, reason) => ({ after: { followedUp: false, marginCallId: task.refId, reason } }),
   },
   {
