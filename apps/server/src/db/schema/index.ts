@@ -13,3 +13,4 @@ export * from './pledge-delivery.ts';
 export * from './purchase-sales.ts';
 export * from './operations.ts';
 export * from './pledge-vouchers.ts';
+export * from './loan.ts';

@@ -1,9 +1,10 @@
 import { MARGIN_CALL_STATUSES, PLEDGE_STATUSES } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { enterprises, users } from './identity.ts';
+import { users } from './identity.ts';
 import { creditLines, platforms } from './supplyloan.ts';
 import { goods, stockPositions, warehouseReceipts, warehouses } from './warehouse.ts';
+import { loanColumns } from './loan.ts';
 import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
 
@@ -61,38 +62,17 @@ export const goodsPrices = pgTable(
 export const pledgeFinancings = pgTable(
   'pledge_financings',
   {
-    id: serial('id').primaryKey(),
-    financingNo: text('financing_no').notNull(),
-    enterpriseId: integer('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
-    platformId: integer('platform_id')
-      .notNull()
-      .references(() => platforms.id),
-    creditLineId: integer('credit_line_id')
-      .notNull()
-      .references(() => creditLines.id),
+    ...loanColumns({ platform: () => platforms.id, creditLine: () => creditLines.id }),
     warehouseId: integer('warehouse_id')
       .notNull()
       .references(() => warehouses.id),
     goodsId: integer('goods_id')
       .notNull()
       .references(() => goods.id),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    /** Credit still held by the application (until disbursement, rejection or cancellation). */
-    reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
-    termDays: integer('term_days').notNull(),
-    annualRatePpm: integer('annual_rate_ppm').notNull(),
-    serviceFeeRatePpm: integer('service_fee_rate_ppm').notNull(),
-    penaltyMultiplierPpm: integer('penalty_multiplier_ppm').notNull(),
-    interestMode: text('interest_mode', { enum: ['UPFRONT', 'ARREARS'] }).notNull(),
     pledgeRatePpm: integer('pledge_rate_ppm').notNull(),
     warningLinePpm: integer('warning_line_ppm').notNull(),
     liquidationLinePpm: integer('liquidation_line_ppm').notNull(),
     marginRatePpm: integer('margin_rate_ppm').notNull(),
-    interest: bigint('interest', { mode: 'number' }).notNull(),
-    serviceFee: bigint('service_fee', { mode: 'number' }).notNull(),
-    netAmount: bigint('net_amount', { mode: 'number' }).notNull(),
     /** The value at application: quantity × the price of that day. */
     valueAtApply: bigint('value_at_apply', { mode: 'number' }).notNull(),
     /** Margin due before approval, and what of it is held in the margin bucket. */
@@ -112,11 +92,8 @@ export const pledgeFinancings = pgTable(
      */
     penaltyBase: bigint('penalty_base', { mode: 'number' }).notNull().default(0),
     penaltyFrom: date('penalty_from', { mode: 'string' }),
-    applyDate: date('apply_date', { mode: 'string' }).notNull(),
     startDate: date('start_date', { mode: 'string' }),
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
     status: text('status', { enum: statesOf(PLEDGE_STATUSES) }).notNull(),
-    overdue: boolean('overdue').notNull().default(false),
     /** An unmet margin call past its deadline. */
     defaulted: boolean('defaulted').notNull().default(false),
     /** The last mark to market: unit price, value and LTV. */
@@ -124,9 +101,6 @@ export const pledgeFinancings = pgTable(
     lastValue: bigint('last_value', { mode: 'number' }).notNull(),
     lastLtvPpm: integer('last_ltv_ppm').notNull().default(0),
     pickupPerson: text('pickup_person'),
-    createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestampNow('created_at'),
-    updatedAt: timestampNow('updated_at'),
   },
   (t) => [
     uniqueIndex('pledge_financings_no').on(t.financingNo),
@@ -188,23 +162,4 @@ export const pledgeMarginCalls = pgTable(
       .where(sql`${t.status} = 'OPEN'`),
     check('pledge_margin_calls_amount', sql`${t.amount} > 0 and ${t.paidAmount} >= 0`),
   ],
-);
-
-/** The history of a pledge financing (who did what, when). */
-export const pledgeEvents = pgTable(
-  'pledge_events',
-  {
-    id: serial('id').primaryKey(),
-    financingId: integer('financing_id')
-      .notNull()
-      .references(() => pledgeFinancings.id),
-    actorId: integer('actor_id').references(() => users.id),
-    actorName: text('actor_name').notNull(),
-    action: text('action').notNull(),
-    note: text('note'),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status'),
-    createdAt: timestampNow('created_at'),
-  },
-  (t) => [index('pledge_events_financing').on(t.financingId, t.id)],
 );

@@ -25,6 +25,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
 import { uploads } from './certification.ts';
+import { loanColumns } from './loan.ts';
 import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
 
@@ -209,44 +210,15 @@ export const orderReceivables = pgTable(
 export const financings = pgTable(
   'financings',
   {
-    id: serial('id').primaryKey(),
-    financingNo: text('financing_no').notNull(),
-    enterpriseId: integer('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
-    platformId: integer('platform_id')
-      .notNull()
-      .references(() => platforms.id),
-    creditLineId: integer('credit_line_id')
-      .notNull()
-      .references(() => creditLines.id),
+    ...loanColumns({ platform: () => platforms.id, creditLine: () => creditLines.id }),
     kind: text('kind', { enum: ['INVOICE', 'ORDER'] }).notNull(),
-    /** Applied (and approved) principal, in cents. */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
     /** Principal drawn so far (the whole amount for an invoice financing once disbursed). */
     drawn: bigint('drawn', { mode: 'number' }).notNull().default(0),
-    /** Credit still reserved on the credit line by this financing (amount − drawn until settled or ended). */
-    reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
-    termDays: integer('term_days').notNull(),
-    annualRatePpm: integer('annual_rate_ppm').notNull(),
-    serviceFeeRatePpm: integer('service_fee_rate_ppm').notNull(),
-    penaltyMultiplierPpm: integer('penalty_multiplier_ppm').notNull(),
-    interestMode: text('interest_mode', { enum: ['UPFRONT', 'ARREARS'] }).notNull(),
-    /** The trial at application: interest and fee for the whole term, net amount, planned due date. */
-    interest: bigint('interest', { mode: 'number' }).notNull(),
-    serviceFee: bigint('service_fee', { mode: 'number' }).notNull(),
-    netAmount: bigint('net_amount', { mode: 'number' }).notNull(),
-    applyDate: date('apply_date', { mode: 'string' }).notNull(),
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
     status: text('status', { enum: statesOf(FINANCING_STATUSES) }).notNull(),
-    overdue: boolean('overdue').notNull().default(false),
     extended: boolean('extended').notNull().default(false),
     contractId: integer('contract_id'),
     purpose: text('purpose'),
     reviewNote: text('review_note'),
-    createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestampNow('created_at'),
-    updatedAt: timestampNow('updated_at'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
@@ -408,25 +380,6 @@ export const financingExtensions = pgTable(
       .on(t.trancheId)
       .where(sql`${t.status} = 'PENDING'`),
   ],
-);
-
-/** The history of a financing as the user sees it in the detail drawer. */
-export const financingEvents = pgTable(
-  'financing_events',
-  {
-    id: serial('id').primaryKey(),
-    financingId: integer('financing_id')
-      .notNull()
-      .references(() => financings.id),
-    action: text('action').notNull(),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status'),
-    note: text('note'),
-    actorId: integer('actor_id').references(() => users.id),
-    actorName: text('actor_name').notNull(),
-    createdAt: timestampNow('created_at'),
-  },
-  (t) => [index('financing_events_financing').on(t.financingId, t.id)],
 );
 
 /** One row per (job, business date) a scheduled job has completed: reruns of the same day do nothing. */

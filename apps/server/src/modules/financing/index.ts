@@ -5,3 +5,4 @@ export { FACTOR_NAME } from './factor.ts';
 export { platformOf, type Platform } from './platforms.ts';
 export { checkTerm, trial, type PlatformPricing, type Trial } from './pricing.ts';
 export type { CollectionRepayment, LoanCollection, OrderBacking, Ports } from './ports.ts';
+export { loanStore, type LoanKind } from './loan-store.ts';

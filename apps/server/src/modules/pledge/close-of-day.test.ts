@@ -1,7 +1,7 @@
 import { addDays, chinaDate, penaltyInterest, type Cents } from '@factoring/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pledgeEvents, pledgeFinancings, pledgeMarginCalls } from '../../db/schema/index.ts';
+import { loanEvents, pledgeFinancings, pledgeMarginCalls } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { atTime } from '../../lib/clock.ts';
 import { factorScope } from '../../lib/scope.ts';
@@ -49,7 +49,12 @@ const followUps = async (refId: number) => {
   return list.items.filter((i) => i.refId === String(refId));
 };
 const actions = async (financingId = id) =>
-  (await t.database.db.select().from(pledgeEvents).where(eq(pledgeEvents.financingId, financingId))).map((e) => e.action);
+  (
+    await t.database.db
+      .select()
+      .from(loanEvents)
+      .where(and(eq(loanEvents.product, 'PLEDGE'), eq(loanEvents.loanId, financingId)))
+  ).map((e) => e.action);
 const row = async (financingId: number) =>
   (await t.database.db.select().from(pledgeFinancings).where(eq(pledgeFinancings.id, financingId)))[0]!;
 

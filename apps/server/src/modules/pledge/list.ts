@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.ts';
 import {
   goods,
   goodsPrices,
-  pledgeEvents,
   pledgeFinancings,
   pledgeItems,
   pledgeMarginCalls,
@@ -18,7 +17,7 @@ import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { pledgeOwedOn } from './balance.ts';
 import { releasableNow } from './redeem.ts';
-import { pledgedQuantityOf, pledgeReference, valuationOf, type PledgeFinancing } from './store.ts';
+import { pledgedQuantityOf, pledgeHistory, pledgeReference, valuationOf, type PledgeFinancing } from './store.ts';
 
 const callOf = (c: typeof pledgeMarginCalls.$inferSelect) => ({
   id: c.id,
@@ -127,7 +126,7 @@ export async function pledgeDetail(db: Db, scope: Scope, id: number) {
     .from(goodsPrices)
     .where(eq(goodsPrices.goodsId, r.f.goodsId))
     .orderBy(asc(goodsPrices.id));
-  const events = await db.select().from(pledgeEvents).where(eq(pledgeEvents.financingId, id)).orderBy(asc(pledgeEvents.id));
+  const events = await pledgeHistory(db, id);
   const orders = await db
     .select()
     .from(releaseOrders)

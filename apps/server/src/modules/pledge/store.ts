@@ -11,14 +11,13 @@ import {
   type PledgeRisk,
   type PledgeStatus,
 } from '@factoring/domain';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { goods, goodsPrices, pledgeEvents, pledgeFinancings, pledgeItems } from '../../db/schema/index.ts';
+import { goods, goodsPrices, pledgeFinancings, pledgeItems } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
-import { eventRow } from '../../lib/event-row.ts';
-import { ownedBy, type Scope } from '../../lib/scope.ts';
-import { transition } from '../../lib/transition.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { loanStore } from '../financing/index.ts';
 
 export type PledgeFinancing = typeof pledgeFinancings.$inferSelect;
 export type PledgeItem = typeof pledgeItems.$inferSelect;
@@ -40,47 +39,32 @@ export const pledgeReference = (financingId: number) => `PLEDGE:${financingId}`;
 /** Financings whose goods are still pledged and whose loan is (or will be) live: revalued on a new price. */
 export const LIVE_STATUSES: readonly PledgeStatus[] = ['DISBURSED', 'REPAYING'];
 
+/** Goods-pledge financings in the lending core's one store: `ZY` numbers, `pledgeLifecycle`. */
+const store = loanStore({
+  product: 'PLEDGE',
+  table: pledgeFinancings,
+  lifecycle: pledgeLifecycle,
+  notFound: '质押融资不存在',
+  numberPrefix: 'ZY',
+});
+
 /** Locks a pledge financing `FOR UPDATE`; another enterprise's answers 404 whether or not it exists. */
-export async function lockPledge(tx: Tx, scope: Scope, id: number): Promise<PledgeFinancing> {
-  const [row] = await tx
-    .select()
-    .from(pledgeFinancings)
-    .where(and(eq(pledgeFinancings.id, id), ownedBy(scope, pledgeFinancings.enterpriseId)))
-    .for('update');
-  if (!row) throw new NotFoundError('质押融资不存在');
-  return row;
-}
-
-export async function recordPledgeEvent(
-  tx: Tx,
-  financingId: number,
-  actor: Actor,
-  action: string,
-  note?: string | null,
-  from?: string | null,
-  to?: string | null,
-) {
-  await tx.insert(pledgeEvents).values({ financingId, ...eventRow(actor, action, note, from, to) });
-}
-
+export const lockPledge: (tx: Tx, scope: Scope, id: number) => Promise<PledgeFinancing> = store.lock;
+/** Adds a row to a financing's history. */
+export const recordPledgeEvent = store.record;
 /** Moves a financing along `pledgeLifecycle` (anything else refused) and records it. */
-export async function movePledge(
+export const movePledge: (
   tx: Tx,
   f: PledgeFinancing,
   to: PledgeStatus,
   actor: Actor,
   action: string,
   note?: string | null,
-  extra: Partial<typeof pledgeFinancings.$inferInsert> = {},
-) {
-  const updated = await transition(tx, pledgeFinancings, pledgeLifecycle, f, to, { ...extra, updatedAt: new Date() });
-  await recordPledgeEvent(tx, f.id, actor, action, note, f.status, to);
-  return updated;
-}
-
-export function pledgeNoOf(id: number, applyDate: string): string {
-  return `ZY${applyDate.replaceAll('-', '')}${String(id).padStart(6, '0')}`;
-}
+  extra?: Partial<typeof pledgeFinancings.$inferInsert>,
+) => Promise<PledgeFinancing> = store.move;
+/** A financing's history, oldest first. */
+export const pledgeHistory = store.historyOf;
+export const pledgeNoOf = store.numberOf;
 
 /** The current unit price of a goods item: its latest price-list row. */
 export async function currentPrice(db: Db | Tx, goodsId: number): Promise<{ unitPrice: number; priceDate: string } | null> {

@@ -3,7 +3,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   contracts,
-  financingEvents,
   financingInvoices,
   financings,
   financingTranches,
@@ -17,6 +16,7 @@ import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { extensionsOf } from './list-extensions.ts';
 import { actionsOf } from './financing-actions.ts';
 import { quoteOf } from './quote.ts';
+import { financingHistory } from './store.ts';
 
 /** The detail drawer: the financing, its backing, tranches with what is owed today, repayments, extensions, contracts, history. */
 export async function financingDetail(db: Db, scope: Scope, id: number, today: IsoDate) {
@@ -58,7 +58,7 @@ export async function financingDetail(db: Db, scope: Scope, id: number, today: I
       .from(contracts)
       .where(and(eq(contracts.relatedType, 'FINANCING'), eq(contracts.relatedId, String(f.id)), ownedBy(scope, contracts.enterpriseId)))
       .orderBy(asc(contracts.id)),
-    db.select().from(financingEvents).where(eq(financingEvents.financingId, f.id)).orderBy(asc(financingEvents.id)),
+    financingHistory(db, f.id),
   ]);
   const open = tranches.filter((t) => t.status === 'DISBURSED');
   const quote = quoteOf(f, open, today);

@@ -1,13 +1,9 @@
 import { financingLifecycle, type FinancingStatus } from '@factoring/domain';
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { financingEvents, financings } from '../../db/schema/index.ts';
-import { NotFoundError } from '../../lib/envelope.ts';
-import { eventRow } from '../../lib/event-row.ts';
-import { ownedBy, type Scope } from '../../lib/scope.ts';
-import { transition } from '../../lib/transition.ts';
-import { now } from '../../lib/clock.ts';
+import { financings } from '../../db/schema/index.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { loanStore } from '../financing/index.ts';
 
 export type Financing = typeof financings.$inferSelect;
 export { platformOf, type Platform } from '../financing/index.ts';
@@ -25,45 +21,30 @@ export const TASK = {
   REPAYMENT_VOUCHER: 'REPAYMENT_VOUCHER',
 } as const;
 
+/** Supply-chain loans (invoices and orders) in the lending core's one store: `RZ` numbers, `financingLifecycle`. */
+const store = loanStore({
+  product: 'SUPPLY',
+  table: financings,
+  lifecycle: financingLifecycle,
+  notFound: '融资记录不存在',
+  numberPrefix: 'RZ',
+});
+
 /** Locks a financing `FOR UPDATE`; another enterprise's financing answers 404 whether or not it exists. */
-export async function lockFinancing(tx: Tx, scope: Scope, id: number): Promise<Financing> {
-  const [row] = await tx
-    .select()
-    .from(financings)
-    .where(and(eq(financings.id, id), ownedBy(scope, financings.enterpriseId)))
-    .for('update');
-  if (!row) throw new NotFoundError('融资记录不存在');
-  return row;
-}
-
-export async function recordEvent(
-  tx: Tx,
-  financingId: number,
-  actor: Actor,
-  action: string,
-  note?: string | null,
-  from?: string | null,
-  to?: string | null,
-) {
-  await tx.insert(financingEvents).values({ financingId, ...eventRow(actor, action, note, from, to) });
-}
-
+export const lockFinancing: (tx: Tx, scope: Scope, id: number) => Promise<Financing> = store.lock;
+/** Adds a row to a financing's history. */
+export const recordEvent = store.record;
 /** Moves a financing along the domain's lifecycle (any transition not listed is refused) and records it in its history. */
-export async function moveFinancing(
+export const moveFinancing: (
   tx: Tx,
   financing: Financing,
   to: FinancingStatus,
   actor: Actor,
   action: string,
   note?: string | null,
-  extra: Partial<typeof financings.$inferInsert> = {},
-) {
-  const updated = await transition(tx, financings, financingLifecycle, financing, to, { ...extra, updatedAt: now() });
-  await recordEvent(tx, financing.id, actor, action, note, financing.status, to);
-  return updated;
-}
-
+  extra?: Partial<typeof financings.$inferInsert>,
+) => Promise<Financing> = store.move;
+/** A financing's history, oldest first. */
+export const financingHistory = store.historyOf;
 /** The user-facing number of a financing: RZ + the China date of application + the id in 6 digits. */
-export function financingNoOf(id: number, applyDate: string): string {
-  return `RZ${applyDate.replaceAll('-', '')}${String(id).padStart(6, '0')}`;
-}
+export const financingNoOf = store.numberOf;
