@@ -52,22 +52,30 @@ export async function seedCloudLoan(db: Db, today: IsoDate = todayChina()) {
   const me = { id: demo.id, name: demo.displayName, ip: '127.0.0.1' };
   const operator = { id: operatorUser.id, name: operatorUser.displayName };
 
+  // The demo world's bank is the built-in one, whose decisions the operators make in /bpm/tasks.
+  const banks = builtInBanksOnly();
   const drawnOn = addMonths(today, -2);
   const on = (date: IsoDate, time: string) => chinaInstant(date, time);
   const applied = await atTime(on(addDays(drawnOn, -8), '10:00'), () =>
-    submitApplication(db, scope, me, {
-      amount: 80_000_000 as Cents,
-      termMonths: 12,
-      method: 'EQUAL_INSTALMENT',
-      purpose: '采购钢材及支付供应商货款',
-      lastYearRevenue: 3_650_000_000 as Cents,
-      lastYearTax: 98_000_000 as Cents,
-      creditEnquiryConsent: true,
-      agreementAccepted: true,
-      contactName: demo.displayName,
-      contactPhone: demo.mobile ?? '13800138000',
-      remark: undefined,
-    }),
+    submitApplication(
+      db,
+      scope,
+      me,
+      {
+        amount: 80_000_000 as Cents,
+        termMonths: 12,
+        method: 'EQUAL_INSTALMENT',
+        purpose: '采购钢材及支付供应商货款',
+        lastYearRevenue: 3_650_000_000 as Cents,
+        lastYearTax: 98_000_000 as Cents,
+        creditEnquiryConsent: true,
+        agreementAccepted: true,
+        contactName: demo.displayName,
+        contactPhone: demo.mobile ?? '13800138000',
+        remark: undefined,
+      },
+      banks,
+    ),
   );
   await atTime(on(addDays(drawnOn, -6), '14:00'), () =>
     grantForBank(db, taskRegistry(CLOUD_LOAN_TASK_TYPES), applied.id, operator, {
@@ -87,6 +95,6 @@ export async function seedCloudLoan(db: Db, today: IsoDate = todayChina()) {
     }),
   );
   // Drawn two months ago: the business date of the drawdown is its start date.
-  await atTime(on(drawnOn, '10:30'), () => db.transaction((tx) => drawdown(tx, scope, applied.id, 30_000_000, me, drawnOn)));
-  await atTime(on(addMonths(drawnOn, 1), '02:00'), () => runStep(db, cloudLoanDebitStep(builtInBanksOnly()), addMonths(drawnOn, 1)));
+  await atTime(on(drawnOn, '10:30'), () => db.transaction((tx) => drawdown(tx, scope, applied.id, 30_000_000, me, drawnOn, banks)));
+  await atTime(on(addMonths(drawnOn, 1), '02:00'), () => runStep(db, cloudLoanDebitStep(banks), addMonths(drawnOn, 1)));
 }

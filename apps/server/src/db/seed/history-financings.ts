@@ -192,6 +192,7 @@ function planOrderLoan(ctx: HistoryContext, platformCode: string) {
         purpose: '按浙江远航采购订单备货',
       },
       chinaToday(),
+      null, // a purchase order from outside the portal: no managed sales order backs it
     );
     state.financingId = loan.id;
   });

@@ -6,7 +6,6 @@ import type { Db } from '../../db/client.ts';
 import { cloudLoanApplications } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
-import { builtInBanksOnly } from './adapters.ts';
 import type { BankAdapters } from './bank-adapter.ts';
 import { settleBankDecision } from './decide.ts';
 import { assertCloudLoanAllowed } from './eligibility.ts';
@@ -23,13 +22,7 @@ type ApplyInput = z.output<typeof cloudLoanApplyInput>;
  * rule is checked again here, inside the transaction and after locking the enterprise's applications,
  * so a direct call (or two at once) cannot get past it.
  */
-export async function submitApplication(
-  db: Db,
-  scope: EnterpriseScope,
-  actor: Actor,
-  input: ApplyInput,
-  banks: BankAdapters = builtInBanksOnly(),
-) {
+export async function submitApplication(db: Db, scope: EnterpriseScope, actor: Actor, input: ApplyInput, banks: BankAdapters) {
   return db.transaction(async (tx) => {
     // One applicant at a time per enterprise: the advisory lock serialises the pending-application check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cloudloan-apply'), ${scope.enterpriseId})`);

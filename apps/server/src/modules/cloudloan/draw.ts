@@ -5,7 +5,6 @@ import { cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalments } from 
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope, type Scope } from '../../lib/scope.ts';
 import { disburse } from '../financing/index.ts';
-import { builtInBanksOnly } from './adapters.ts';
 import type { BankAdapters } from './bank-adapter.ts';
 import { readCloudLoanSettings } from './product.ts';
 import { businessNo, lockApplication, type Actor, type ApplicationRow } from './store.ts';
@@ -58,8 +57,8 @@ export async function drawdown(
   applicationId: number,
   amount: number,
   actor: Actor,
-  today: IsoDate = chinaToday(),
-  banks: BankAdapters = builtInBanksOnly(),
+  today: IsoDate,
+  banks: BankAdapters,
 ) {
   const a = await lockApplication(tx, scope, applicationId);
   assertDrawable(a, amount, today);

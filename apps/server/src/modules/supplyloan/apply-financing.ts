@@ -177,7 +177,7 @@ export async function applyInvoiceFinancing(db: Db, scope: EnterpriseScope, acto
 /**
  * An order loan: the same rules against a purchase order from the core enterprise; drawn later in tranches.
  * `backing` is what purchase/sales offers for a managed sales order (the `OrderBacking` port, wired in
- * app.ts; issue 16): the route always passes it. Without it the order number is taken as typed in, as
+ * app.ts; issue 16): the route passes the app's. `null` takes the order number as typed in, as
  * for the history seed's purchase orders from outside the portal.
  */
 export async function applyOrderLoan(
@@ -186,7 +186,7 @@ export async function applyOrderLoan(
   actor: Actor,
   input: OrderLoanInput,
   today: IsoDate,
-  backing?: OrderBacking,
+  backing: OrderBacking | null,
 ) {
   const { enterpriseId } = scope;
   return inTransaction(db, async (tx) => {
