@@ -11,8 +11,12 @@ import {
   moneyConfirmationFields,
   optionalTextSchema,
   pageQuerySchema,
+  pageOf,
   textSchema,
 } from './common.ts';
+import { timestampSchema } from './time.ts';
+import { taskDecisionSchema } from './bpm.ts';
+import { endpoint } from './endpoint.ts';
 
 /** Terms a cloud loan may be applied for and granted (PRODUCT §7). */
 export const CLOUD_LOAN_MIN_TERM = 3;
@@ -307,3 +311,190 @@ export const cloudLoanRepaidSchema = z.object({
   total: z.number().int(),
   status: z.string(),
 });
+
+/** An application waiting for the built-in bank's decision (the operator decides for the bank). */
+export const cloudLoanPendingApplicationSchema = z.object({
+  id: z.number().int(),
+  applicationNo: z.string(),
+  enterpriseName: z.string(),
+  amount: z.number().int(),
+  termMonths: z.number().int(),
+  method: z.string(),
+  purpose: z.string(),
+  lastYearRevenue: z.number().int(),
+  lastYearTax: z.number().int(),
+  createdAt: timestampSchema,
+});
+
+// ---------------------------------------------------------------------------------------------
+// The operations (issue 23): defined once, served by modules/cloudloan/routes.ts, called by
+// features/cloudloan/api.ts.
+// ---------------------------------------------------------------------------------------------
+const tag = 'cloudloan';
+const idParams = cloudLoanIdParams;
+
+export const cloudLoanApi = {
+  allowed: endpoint({
+    method: 'GET',
+    path: '/api/slccbprecredit/isAllowCcbLoan',
+    tag,
+    access: 'user',
+    summary: '是否可申请银行云贷（菜单与页面用同一规则）',
+    answer: z.boolean(),
+  }),
+  eligibility: endpoint({
+    method: 'GET',
+    path: '/api/cloudloan/eligibility',
+    tag,
+    access: 'user',
+    summary: '云贷申请资格及原因',
+    answer: cloudLoanEligibilitySchema,
+  }),
+  product: endpoint({
+    method: 'GET',
+    path: '/api/cloudloan/product',
+    tag,
+    access: 'user',
+    summary: '云贷产品：额度、期限、利率',
+    answer: cloudLoanProductSchema,
+  }),
+  // The trial is a calculator: it needs nothing of the caller's account and answers without login.
+  trial: endpoint({
+    method: 'GET',
+    path: '/api/cloudloan/trial',
+    tag,
+    access: 'public',
+    summary: '还款试算（完整还款计划与合计）',
+    query: cloudLoanTrialQuery,
+    answer: cloudLoanScheduleSchema,
+  }),
+  apply: endpoint({
+    method: 'POST',
+    path: '/api/cloudloan/applications',
+    tag,
+    access: 'merchant',
+    summary: '提交云贷申请（幂等键）',
+    body: cloudLoanApplyInput,
+    answer: z.object({ id: z.number(), applicationNo: z.string(), status: z.string() }),
+  }),
+  applications: endpoint({
+    method: 'GET',
+    path: '/api/cloudloan/applications',
+    tag,
+    access: 'merchant',
+    summary: '云贷申请列表',
+    query: cloudLoanListQuery,
+    answer: pageOf(cloudLoanApplicationSchema),
+  }),
+  application: endpoint({
+    method: 'GET',
+    path: '/api/cloudloan/applications/:id',
+    tag,
+    access: 'merchant',
+    summary: '云贷申请详情',
+    params: idParams,
+    answer: cloudLoanApplicationSchema,
+  }),
+  credits: endpoint({
+    method: 'GET',
+    path: '/api/cloudloan/credits',
+    tag,
+    access: 'merchant',
+    summary: '银行授信：授信、已提、可用、有效期',
+    answer: z.array(cloudLoanCreditSchema),
+  }),
+  drawPreview: endpoint({
+    method: 'GET',
+    path: '/api/cloudloan/credits/:id/preview',
+    tag,
+    access: 'merchant',
+    summary: '提款预览：将入账的还款计划',
+    params: idParams,
+    query: cloudLoanDrawPreviewQuery,
+    answer: cloudLoanScheduleSchema,
+  }),
+  draw: endpoint({
+    method: 'POST',
+    path: '/api/cloudloan/credits/:id/draw',
+    tag,
+    access: 'merchant',
+    summary: '提款至虚拟账户（需登录密码确认）',
+    params: idParams,
+    body: cloudLoanDrawInput,
+    answer: cloudLoanDrawnSchema,
+  }),
+  drawdowns: endpoint({
+    method: 'GET',
+    path: '/api/cloudloan/drawdowns',
+    tag,
+    access: 'merchant',
+    summary: '云贷借款列表',
+    query: cloudLoanListQuery.extend({ applicationId: idSchema('申请编号').optional() }),
+    answer: pageOf(cloudLoanDrawdownSchema),
+  }),
+  drawdown: endpoint({
+    method: 'GET',
+    path: '/api/cloudloan/drawdowns/:id',
+    tag,
+    access: 'merchant',
+    summary: '借款详情：还款计划、还款记录、结清报价',
+    params: idParams,
+    answer: cloudLoanDrawdownDetailSchema,
+  }),
+  totals: endpoint({
+    method: 'GET',
+    path: '/api/cloudloan/totals',
+    tag,
+    access: 'merchant',
+    summary: '云贷还款合计',
+    answer: cloudLoanTotalsSchema,
+  }),
+  repayInstalment: endpoint({
+    method: 'POST',
+    path: '/api/cloudloan/drawdowns/:id/repay',
+    tag,
+    access: 'merchant',
+    summary: '提前归还一期（需登录密码确认）',
+    params: idParams,
+    body: cloudLoanInstalmentRepayInput,
+    answer: cloudLoanRepaidSchema,
+  }),
+  payoff: endpoint({
+    method: 'POST',
+    path: '/api/cloudloan/drawdowns/:id/payoff',
+    tag,
+    access: 'merchant',
+    summary: '提前结清（按当日报价，需登录密码确认）',
+    params: idParams,
+    body: cloudLoanPayoffInput,
+    answer: cloudLoanRepaidSchema,
+  }),
+  pendingForBank: endpoint({
+    method: 'GET',
+    path: '/api/cloudloan/operator/applications',
+    tag,
+    access: 'operator',
+    summary: '待银行审批的云贷申请（运营代银行）',
+    answer: z.array(cloudLoanPendingApplicationSchema),
+  }),
+  grantForBank: endpoint({
+    method: 'POST',
+    path: '/api/cloudloan/operator/applications/:id/grant',
+    tag,
+    access: 'operator',
+    summary: '代银行授信：金额、利率、期限、有效期',
+    params: idParams,
+    body: cloudLoanGrantInput,
+    answer: taskDecisionSchema,
+  }),
+  rejectForBank: endpoint({
+    method: 'POST',
+    path: '/api/cloudloan/operator/applications/:id/reject',
+    tag,
+    access: 'operator',
+    summary: '代银行拒绝（须填写原因）',
+    params: idParams,
+    body: cloudLoanRejectInput,
+    answer: taskDecisionSchema,
+  }),
+};

@@ -2,6 +2,7 @@
 // '@factoring/domain/contract' (not the package root), so pages that need no schema — the landing
 // and login pages — never pull zod into their bundle.
 export * from './common.ts';
+export * from './endpoint.ts';
 export type * from './session.ts';
 export type * from './site-config.ts';
 export type * from './fund-flows.ts';

@@ -1,14 +1,10 @@
+import type { TaskOperator } from '../../lib/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { bpmTasks, TaskField } from '../../db/schema/index.ts';
 
 export type BpmTask = typeof bpmTasks.$inferSelect;
 
-/** The operator deciding a task, as written to the audit log. */
-export interface TaskOperator {
-  id: number;
-  name: string;
-  ip?: string;
-}
+export type { TaskOperator };
 
 /** What a decision changed in the business record, for the audit log's before/after. */
 export interface DecisionEffect {
