@@ -62,6 +62,7 @@ import { purchaseSalesRoutes, purchaseSalesTaskTypes, salesOrderBacking } from '
 import type { Ports } from './modules/financing/index.ts';
 import { pledgeMarginDefaultStep, pledgeOverdueStep, pledgeSignHook, PLEDGE_TASK_TYPES, pledgeRoutes } from './modules/pledge/wiring.ts';
 import { closeOfBusinessJob, type CloseOfBusinessStep } from './jobs/close-of-business.ts';
+import { backupJob, backupRoutes } from './modules/backup/index.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { createScheduler, parseJobHours, type Scheduler, type ScheduledJob } from './jobs/scheduler.ts';
 import { localControlRoutes } from './plugins/local-control.ts';
@@ -117,7 +118,7 @@ export const CLOSE_OF_BUSINESS_STEPS: readonly CloseOfBusinessStep[] = [
 ];
 
 /** Scheduled work, run once per day across all nodes at China-time hours (jobs/scheduler.ts). An area exports its jobs; add them here. */
-export const SCHEDULED_JOBS: readonly ScheduledJob[] = [closeOfBusinessJob(CLOSE_OF_BUSINESS_STEPS)];
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [closeOfBusinessJob(CLOSE_OF_BUSINESS_STEPS), backupJob];
 
 /** What route modules share: built once per app, passed in explicitly. */
 export interface AppContext {
@@ -239,6 +240,7 @@ export async function buildApp(
     warehouseRoutes,
     purchaseSalesRoutes,
     pledgeRoutes,
+    backupRoutes,
   ];
   for (const routes of areas) await app.register(routes, { ctx });
 

@@ -1,4 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -8,6 +9,9 @@ import { outcomeMessage } from '../jobs/routes.ts';
 import { checkLedger } from '../modules/ledger/ledger-check.ts';
 import { checkStock } from '../modules/warehouse/stock-check.ts';
 import { importBranches, parseBranchCsv } from '../modules/reference/import-branches.ts';
+import { loadConfig } from '../config.ts';
+import { recordManualBackup, takeBackup, type BackupResult } from '../modules/backup/index.ts';
+import * as clock from '../lib/clock.ts';
 
 export const LOCAL_CONTROL_HEADER = 'x-local-control-token';
 
@@ -66,4 +70,32 @@ export const localControlRoutes: FastifyPluginAsyncZod<{ db: Db; lock: DataDirLo
       message: await importBranches(db, parseBranchCsv(request.body.csv)),
     }),
   );
+
+  // `npm run backup` (issue 25): the server that holds the embedded database takes the backup itself,
+  // in the background (a large one outlasts an HTTP request); the command polls until it is done.
+  const backups = new Map<string, { state: 'running' } | { state: 'done'; result: BackupResult } | { state: 'failed'; error: string }>();
+  app.post('/api/local/backup', { schema: { ...hide, body: z.object({ file: z.string().min(1).max(4096) }) } }, async (request) => {
+    if ([...backups.values()].some((b) => b.state === 'running')) return { status: 'ERROR', message: '已有一个备份正在进行，请稍后再试' };
+    const id = randomUUID();
+    const file = path.resolve(request.body.file);
+    backups.set(id, { state: 'running' });
+    const started = clock.now();
+    // DATA_DIR is where this server keeps the embedded database: the lock file is DATA_DIR/pglite.lock.
+    takeBackup(db, { file, dataDir: path.dirname(lock.file), commit: loadConfig().GIT_COMMIT })
+      .then(async (result) => {
+        await recordManualBackup(db, result, started);
+        backups.set(id, { state: 'done', result });
+      })
+      .catch((err: unknown) => {
+        request.log.error({ err }, 'backup failed');
+        backups.set(id, { state: 'failed', error: err instanceof Error ? err.message : String(err) });
+      });
+    return { status: 'OK', message: { id } };
+  });
+  app.get('/api/local/backup/:id', { schema: { ...hide, params: z.object({ id: z.string().max(100) }) } }, async (request) => {
+    const b = backups.get(request.params.id);
+    if (!b) return { status: 'ERROR', message: '没有这个备份任务' };
+    if (b.state !== 'running') backups.delete(request.params.id);
+    return { status: 'OK', message: b };
+  });
 };

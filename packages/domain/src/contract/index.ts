@@ -18,6 +18,7 @@ export * from './cloudloan.ts';
 export * from './bpm.ts';
 export * from './contracts.ts';
 export * from './jobs.ts';
+export * from './backup.ts';
 export * from './certification.ts';
 export * from './reference.ts';
 export * from './system.ts';

@@ -2,10 +2,12 @@ import { Alert, Card, Col, Descriptions, Empty, List, Row, Skeleton, Statistic, 
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PledgeRiskSlot } from '../../app/feature-slots.tsx';
+import { dateTime, formatBytes } from '../../lib/format.ts';
 import { Money } from '../../lib/Money.tsx';
 import { useLoginUser, type LoginUser } from '../../lib/session.ts';
 import {
   useAccountBalance,
+  useBackupStatus,
   useContractStats,
   useCreditLines,
   useLatestAuthentication,
@@ -66,6 +68,48 @@ function waited(since: string | Date | null | undefined, now = Date.now()) {
   if (days) return `${days} 天 ${hours} 小时`;
   if (hours) return `${hours} 小时 ${minutes % 60} 分钟`;
   return `${minutes} 分钟`;
+}
+
+// Words here, not a value from '@factoring/domain/contract': the dashboard is the first page after login and stays zod-free.
+const BACKUP_TRIGGER_WORDS = { SCHEDULE: '定时备份', CATCH_UP: '定时备份（补跑）', MANUAL: '手动备份' } as const;
+
+/**
+ * The operator home's backup card (issue 25): when the last successful backup was taken and how big it
+ * is, a scheduled backup that failed since, and whether the daily backup is on (BACKUP_SCHEDULE).
+ */
+function BackupCard() {
+  const backup = useBackupStatus(true);
+  const b = backup.data;
+  return (
+    <Card title="数据备份" data-testid="card-backup">
+      <CardBody loading={backup.isPending} error={backup.error}>
+        {b?.last ? (
+          <Descriptions size="small" column={1}>
+            <Descriptions.Item label="最近成功备份">{dateTime(b.last.at)}</Descriptions.Item>
+            <Descriptions.Item label="大小">{formatBytes(b.last.size)}</Descriptions.Item>
+            <Descriptions.Item label="方式">{BACKUP_TRIGGER_WORDS[b.last.trigger]}</Descriptions.Item>
+            <Descriptions.Item label="内容">
+              {b.last.journalEntries} 笔分录、{b.last.stockMovements} 条库存流水、{b.last.files} 个文件
+            </Descriptions.Item>
+          </Descriptions>
+        ) : (
+          <Empty description="尚无成功的备份（npm run backup）" />
+        )}
+        {b?.lastFailure && (
+          <Typography.Paragraph type="danger" style={{ marginTop: 8, marginBottom: 0 }}>
+            {dateTime(b.lastFailure.at)} 定时备份失败：{b.lastFailure.error}
+          </Typography.Paragraph>
+        )}
+        {b && (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+            {b.schedule.enabled
+              ? `定时备份：每日 ${b.schedule.hour} 时（中国时间），保留最近 ${b.schedule.keep} 份`
+              : '定时备份未开启（BACKUP_SCHEDULE=on 开启）'}
+          </Typography.Paragraph>
+        )}
+      </CardBody>
+    </Card>
+  );
 }
 
 /** The operator's home (PRODUCT §11): the queues by type, the oldest waiting task, today's disbursements and pay-outs. */
@@ -135,7 +179,7 @@ function OperatorCards() {
             )}
           </CardBody>
         </Card>
-        <Card title="今日放款与出款" data-testid="card-today">
+        <Card title="今日放款与出款" style={{ marginBottom: 16 }} data-testid="card-today">
           <CardBody loading={overview.isPending} error={overview.error}>
             <List
               size="small"
@@ -152,6 +196,7 @@ function OperatorCards() {
             />
           </CardBody>
         </Card>
+        <BackupCard />
       </Col>
     </Row>
   );

@@ -1,5 +1,11 @@
 import type { AuthenticationStatus } from '@factoring/domain';
-import type { accountBalanceSchema, creditLineSchema, operatorOverviewSchema, supplyLoanSummarySchema } from '@factoring/domain/contract';
+import type {
+  accountBalanceSchema,
+  backupStatusSchema,
+  creditLineSchema,
+  operatorOverviewSchema,
+  supplyLoanSummarySchema,
+} from '@factoring/domain/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request, unwrap, type Paged } from '../../lib/request.ts';
@@ -37,3 +43,9 @@ type OperatorOverview = z.input<typeof operatorOverviewSchema>;
 /** The operator's home: pending queues by type, the oldest waiting task, today's disbursements and pay-outs. */
 export const useOperatorOverview = (enabled: boolean) =>
   useQuery({ queryKey: ['dashboard', 'operator'], queryFn: () => get<OperatorOverview>('/bpm/overview'), enabled, retry: false });
+
+type BackupStatus = z.input<typeof backupStatusSchema>;
+/** The operator's home: the last successful backup (time, size) and the daily backup's schedule (issue 25). */
+// The path of the contract's `backupApi.latest`, written out: a value import of the contract would bring zod into this page.
+export const useBackupStatus = (enabled: boolean) =>
+  useQuery({ queryKey: ['dashboard', 'backup'], queryFn: () => get<BackupStatus>('/bpm/backups/latest'), enabled, retry: false });

@@ -1,0 +1,100 @@
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { chinaDate } from '@factoring/domain';
+import type { BackupStatus } from '@factoring/domain/contract';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { scheduledJobRuns } from '../../db/schema/index.ts';
+import * as clock from '../../lib/clock.ts';
+import { BACKUP_JOB } from './backup-job.ts';
+import type { BackupResult } from './take-backup.ts';
+
+/** Backups taken with `npm run backup`, kept beside the scheduled runs: one row per China date, the day's latest. */
+export const MANUAL_BACKUP_JOB = 'backup-manual';
+
+/**
+ * Records a backup taken by the command (issue 25) where the operator home finds it: a SUCCEEDED row of
+ * `scheduled_job_runs` under `backup-manual` for today's date (no table of its own). A second backup on
+ * the same day replaces the day's row.
+ */
+export async function recordManualBackup(db: Db, r: BackupResult, started: Date): Promise<void> {
+  const finished = clock.now();
+  const result = {
+    file: path.basename(r.file),
+    size: r.size,
+    tables: r.tables,
+    rows: r.rows,
+    files: r.files,
+    journalEntries: r.journalEntries,
+    journalLines: r.journalLines,
+    stockMovements: r.stockMovements,
+  };
+  const row = {
+    job: MANUAL_BACKUP_JOB,
+    businessDate: chinaDate(finished),
+    status: 'SUCCEEDED' as const,
+    trigger: 'MANUAL' as const,
+    node: `${hostname()}:${process.pid}`,
+    startedAt: started,
+    finishedAt: finished,
+    leaseUntil: finished,
+    result,
+  };
+  await db
+    .insert(scheduledJobRuns)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [scheduledJobRuns.job, scheduledJobRuns.businessDate],
+      set: { ...row, attempts: sql`${scheduledJobRuns.attempts} + 1`, error: null },
+    });
+}
+
+interface BackupRunResult {
+  file: string;
+  size: number;
+  journalEntries?: number;
+  stockMovements?: number;
+  files?: number;
+}
+
+/** The operator home's backup card: the last successful backup, a scheduled one that failed since, and the schedule. */
+export async function backupStatus(db: Db, schedule: BackupStatus['schedule']): Promise<BackupStatus> {
+  const [last] = await db
+    .select()
+    .from(scheduledJobRuns)
+    .where(
+      and(
+        inArray(scheduledJobRuns.job, [BACKUP_JOB, MANUAL_BACKUP_JOB]),
+        eq(scheduledJobRuns.status, 'SUCCEEDED'),
+        isNotNull(scheduledJobRuns.finishedAt),
+        sql`${scheduledJobRuns.result} ? 'file'`,
+      ),
+    )
+    .orderBy(desc(scheduledJobRuns.finishedAt), desc(scheduledJobRuns.id))
+    .limit(1);
+  const [failed] = await db
+    .select()
+    .from(scheduledJobRuns)
+    .where(and(eq(scheduledJobRuns.job, BACKUP_JOB), eq(scheduledJobRuns.status, 'FAILED'), isNotNull(scheduledJobRuns.finishedAt)))
+    .orderBy(desc(scheduledJobRuns.finishedAt), desc(scheduledJobRuns.id))
+    .limit(1);
+  const result = last?.result as BackupRunResult | undefined;
+  const lastAt = last?.finishedAt ?? null;
+  return {
+    last:
+      last && result && lastAt
+        ? {
+            at: lastAt,
+            size: Number(result.size) || 0,
+            file: String(result.file),
+            trigger: last.trigger,
+            journalEntries: Number(result.journalEntries ?? 0),
+            stockMovements: Number(result.stockMovements ?? 0),
+            files: Number(result.files ?? 0),
+          }
+        : null,
+    lastFailure:
+      failed?.finishedAt && (!lastAt || failed.finishedAt > lastAt) ? { at: failed.finishedAt, error: failed.error ?? '备份失败' } : null,
+    schedule,
+  };
+}
