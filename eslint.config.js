@@ -50,6 +50,18 @@ const featureBoundaries = {
   },
 };
 
+/**
+ * One clock (issue 23): server modules and jobs read the time only through `apps/server/src/lib/clock.ts`
+ * (`now()`, `chinaToday()`), which the demo seed's `atTime` can set. `new Date(x)` (parsing) is fine.
+ */
+const CLOCK_MESSAGE =
+  '请通过 apps/server/src/lib/clock.ts 读取时间（now() / chinaToday()）。Read the time through apps/server/src/lib/clock.ts (now(), chinaToday()), so the demo clock (atTime) reaches it; China dates through the domain china-time helpers.';
+const CLOCK_READS = [
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: CLOCK_MESSAGE },
+  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: CLOCK_MESSAGE },
+  { selector: "CallExpression[callee.name='Date']", message: CLOCK_MESSAGE },
+];
+
 /** The lending products of issue 22: each uses the lending core, none another product. */
 const LENDING_PRODUCTS = ['supplyloan', 'pledge', 'cloudloan', 'purchase-sales'];
 
@@ -73,6 +85,15 @@ export default tseslint.config(
     files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     plugins: { 'feature-boundaries': featureBoundaries },
     rules: { 'feature-boundaries/no-cross-feature-import': 'error' },
+  },
+  {
+    // One clock (issue 23): no `new Date()` / `Date.now()` in server modules and jobs, tests aside.
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/jobs/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/testing.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...CLOCK_READS] },
   },
   // The lending products never import one another (issue 22): supply loans, goods pledge, the bank
   // cloud loan and purchase/sales share the lending core (modules/financing) and meet only through

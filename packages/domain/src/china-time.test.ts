@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { chinaDate, chinaHour, chinaStartOfDay, formatChinaDate, formatChinaDateTime } from './china-time.ts';
+import {
+  CHINA_TIME_ZONE,
+  chinaDate,
+  chinaHour,
+  chinaParts,
+  chinaStartOfDay,
+  chinaWallClock,
+  formatChinaDate,
+  formatChinaDateTime,
+} from './china-time.ts';
 
 describe('China time', () => {
   it('a UTC evening is the next morning in China', () => {
@@ -20,5 +29,28 @@ describe('China time', () => {
     expect(formatChinaDateTime('not a date')).toBe('');
     expect(formatChinaDate('2026-12-31')).toBe('2026-12-31');
     expect(formatChinaDate('2026-12-31T20:00:00Z')).toBe('2027-01-01');
+  });
+
+  it('the wall clock reads China time in its UTC fields, whatever the input form', () => {
+    const wall = chinaWallClock('2026-03-31T16:30:05.250Z');
+    expect(wall.toISOString()).toBe('2026-04-01T00:30:05.250Z');
+    expect(chinaWallClock(new Date('2026-03-31T16:30:05.250Z')).getTime()).toBe(wall.getTime());
+    expect(chinaWallClock(Date.parse('2026-03-31T16:30:05.250Z')).getTime()).toBe(wall.getTime());
+    expect(Number.isNaN(chinaWallClock('not a date').getTime())).toBe(true);
+  });
+
+  it('the parts of an instant are China wall-clock fields, months counted from 1', () => {
+    expect(chinaParts(new Date('2026-12-31T16:05:09Z'))).toEqual({ year: 2027, month: 1, day: 1, hour: 0, minute: 5, second: 9 });
+  });
+
+  it('the zone has one IANA name, with the same offset as the arithmetic', () => {
+    const instant = new Date('2026-07-01T18:00:00Z');
+    const byIntl = new Intl.DateTimeFormat('en-CA', {
+      timeZone: CHINA_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(instant);
+    expect(byIntl).toBe(chinaDate(instant));
   });
 });

@@ -5,11 +5,23 @@ import type { IsoDate } from './dates.ts';
 
 const CHINA_OFFSET_MS = 8 * 60 * 60 * 1000;
 
+/** The IANA name of China's zone, for what must name it (SQL `at time zone`, Intl). */
+export const CHINA_TIME_ZONE = 'Asia/Shanghai';
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** The wall-clock parts of an instant in China. */
-function chinaParts(instant: Date | string | number) {
-  const t = new Date(new Date(instant).getTime() + CHINA_OFFSET_MS);
+/**
+ * The instant moved so that its UTC fields read China's wall-clock time (`getUTCFullYear()` is the
+ * year in China, …): for arithmetic on China dates and for what has no zone (Excel cells).
+ */
+export function chinaWallClock(instant: Date | string | number): Date {
+  const ms = instant instanceof Date ? instant.getTime() : new Date(instant).getTime();
+  return new Date(ms + CHINA_OFFSET_MS);
+}
+
+/** The wall-clock parts of an instant in China (month 1–12). */
+export function chinaParts(instant: Date | string | number) {
+  const t = chinaWallClock(instant);
   return {
     year: t.getUTCFullYear(),
     month: t.getUTCMonth() + 1,

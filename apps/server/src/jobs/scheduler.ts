@@ -3,6 +3,7 @@ import { addDays, chinaDate, chinaHour, type IsoDate } from '@factoring/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { scheduledJobRuns } from '../db/schema/index.ts';
+import * as clock from '../lib/clock.ts';
 
 /** What a job gets when it runs. */
 export interface JobContext {
@@ -81,7 +82,7 @@ export function parseJobHours(text: string | undefined): Record<string, number> 
 export function createScheduler(opts: SchedulerOptions) {
   const { db, jobs, log } = opts;
   const node = nodeName();
-  const now = opts.now ?? (() => new Date());
+  const now = opts.now ?? clock.now;
   const tickMs = opts.tickMs ?? 60_000;
   const catchUpDays = opts.catchUpDays ?? 7;
   const leaseMs = opts.leaseMs ?? 15 * 60_000;
@@ -160,7 +161,7 @@ export function createScheduler(opts: SchedulerOptions) {
         .catch(() => undefined);
     }, leaseMs / 3);
     renew.unref();
-    const started = Date.now();
+    const elapsedMs = clock.stopwatch();
     try {
       const result = await job.run({ db, node, log }, businessDate);
       const [run] = await db
@@ -168,7 +169,7 @@ export function createScheduler(opts: SchedulerOptions) {
         .set({ status: 'SUCCEEDED', finishedAt: now(), result: (result ?? null) as unknown })
         .where(eq(scheduledJobRuns.id, claimed.id))
         .returning();
-      log.info({ job: job.name, businessDate, trigger, ms: Date.now() - started }, 'scheduled job done');
+      log.info({ job: job.name, businessDate, trigger, ms: elapsedMs() }, 'scheduled job done');
       return { outcome: 'ran', run };
     } catch (err) {
       const [run] = await db

@@ -28,3 +28,12 @@ export function setTime(): Date | undefined {
 export function atTime<T>(at: Date, fn: () => T): T {
   return setTimes.run(new Date(at.getTime()), fn);
 }
+
+/**
+ * A stopwatch on the real clock, for durations in logs and answers: `atTime` stands the clock still,
+ * so elapsed time is never measured with `now()`. Call the result for the milliseconds since.
+ */
+export function stopwatch(): () => number {
+  const started = Date.now();
+  return () => Date.now() - started;
+}

@@ -1,4 +1,4 @@
-import { centsToYuanString } from '@factoring/domain';
+import { centsToYuanString, chinaWallClock } from '@factoring/domain';
 import ExcelJS from 'exceljs';
 
 // The one workbook shape every export uses (issue 12): a few lines about the export, a bold header
@@ -9,7 +9,6 @@ import ExcelJS from 'exceljs';
 export const MONEY_FORMAT = '#,##0.00';
 const DATE_FORMAT = 'yyyy-mm-dd';
 const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
-const CHINA_OFFSET_MS = 8 * 3600_000;
 const FORMATS: Record<NonNullable<ExcelColumn<unknown>['kind']>, string | undefined> = {
   text: undefined,
   number: undefined,
@@ -54,7 +53,7 @@ function dateCell(v: string): Date | string {
 /** An instant → a date cell showing its China time, whatever the browser's zone. */
 function dateTimeCell(v: string): Date | string {
   const t = Date.parse(v);
-  return Number.isNaN(t) ? v : new Date(t + CHINA_OFFSET_MS);
+  return Number.isNaN(t) ? v : chinaWallClock(t);
 }
 
 function cellOf<T>(c: ExcelColumn<T>, row: T): string | number | Date | null {

@@ -1,8 +1,39 @@
-// The margin call (补缴保证金) of a goods-pledge financing (PRODUCT §8, issue 14). The financing's own
-// machine is `pledgeLifecycle` (lifecycle.ts). A call is OPEN until the top-up meets it, the
-// financing is settled (WITHDRAWN) or its deadline passes unmet (DEFAULTED). At most one call of a
-// financing is OPEN at a time (a partial unique index in the schema).
+// The goods-pledge financing (PRODUCT §8) and its margin call (补缴保证金, issue 14). A call is OPEN
+// until the top-up meets it, the financing is settled (WITHDRAWN) or its deadline passes unmet
+// (DEFAULTED). At most one call of a financing is OPEN at a time (a partial unique index in the schema).
 import { defineLifecycle } from '../state-machine.ts';
+
+export type PledgeStatus =
+  'SUBMITTED' | 'MARGIN_PENDING' | 'MARGIN_PAID' | 'APPROVED' | 'DISBURSED' | 'REPAYING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
+
+export const PLEDGE_STATUS_LABELS: Readonly<Record<PledgeStatus, string>> = {
+  SUBMITTED: '待审核',
+  MARGIN_PENDING: '待缴保证金',
+  MARGIN_PAID: '保证金已缴',
+  APPROVED: '审核通过',
+  DISBURSED: '已放款',
+  REPAYING: '还款中',
+  SETTLED: '已结清',
+  REJECTED: '已驳回',
+  CANCELLED: '已取消',
+};
+
+export const pledgeLifecycle = defineLifecycle<PledgeStatus>(
+  {
+    SUBMITTED: ['MARGIN_PENDING', 'REJECTED', 'CANCELLED'],
+    MARGIN_PENDING: ['MARGIN_PAID', 'REJECTED', 'CANCELLED'],
+    MARGIN_PAID: ['APPROVED', 'REJECTED', 'CANCELLED'],
+    APPROVED: ['DISBURSED', 'REJECTED', 'CANCELLED'],
+    DISBURSED: ['REPAYING', 'SETTLED'],
+    REPAYING: ['SETTLED'],
+    SETTLED: [],
+    REJECTED: [],
+    CANCELLED: [],
+  },
+  PLEDGE_STATUS_LABELS,
+);
+
+export const PLEDGE_STATUSES = pledgeLifecycle.states;
 
 export type MarginCallStatus = 'OPEN' | 'MET' | 'DEFAULTED' | 'WITHDRAWN';
 

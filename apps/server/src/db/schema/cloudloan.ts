@@ -1,6 +1,8 @@
+import { cloudLoanApplicationLifecycle, cloudLoanDrawdownLifecycle, cloudLoanInstalmentLifecycle } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
+import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
 
 const METHODS = ['EQUAL_INSTALMENT', 'EQUAL_PRINCIPAL', 'INTEREST_FIRST', 'BULLET'] as const;
@@ -28,7 +30,7 @@ export const cloudLoanApplications = pgTable(
     contactName: text('contact_name').notNull(),
     contactPhone: text('contact_phone').notNull(),
     remark: text('remark'),
-    status: text('status', { enum: ['SUBMITTED', 'GRANTED', 'REJECTED'] })
+    status: text('status', { enum: statesOf(cloudLoanApplicationLifecycle) })
       .notNull()
       .default('SUBMITTED'),
     /** The adapter that carries the application and the bank's own reference for it. */
@@ -80,7 +82,7 @@ export const cloudLoanDrawdowns = pgTable(
     method: text('method', { enum: METHODS }).notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     maturityDate: date('maturity_date', { mode: 'string' }).notNull(),
-    status: text('status', { enum: ['DRAWN', 'REPAYING', 'SETTLED'] })
+    status: text('status', { enum: statesOf(cloudLoanDrawdownLifecycle) })
       .notNull()
       .default('DRAWN'),
     overdue: boolean('overdue').notNull().default(false),
@@ -121,7 +123,7 @@ export const cloudLoanInstalments = pgTable(
     principal: bigint('principal', { mode: 'number' }).notNull(),
     interest: bigint('interest', { mode: 'number' }).notNull(),
     remaining: bigint('remaining', { mode: 'number' }).notNull(),
-    status: text('status', { enum: ['PENDING', 'PAID', 'CLOSED'] })
+    status: text('status', { enum: statesOf(cloudLoanInstalmentLifecycle) })
       .notNull()
       .default('PENDING'),
     overdue: boolean('overdue').notNull().default(false),

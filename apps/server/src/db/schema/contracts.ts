@@ -1,14 +1,15 @@
+import { contractLifecycle } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
+import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
 
 export const CONTRACT_TYPES = ['FACTORING_AGREEMENT', 'FINANCING', 'PLEDGE', 'MARGIN', 'CLOUD_LOAN'] as const;
 export type ContractType = (typeof CONTRACT_TYPES)[number];
 
-/** EXPIRED is also derived when reading: a TO_SIGN or SIGNED contract past its expiry date reads as EXPIRED. */
-export const CONTRACT_STATUSES = ['TO_SIGN', 'SIGNED', 'EXPIRED', 'VOID'] as const;
-export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+/** The contract machine's states (EXPIRED is also derived when reading: see `shownStatus`), re-exported for existing imports. */
+export { CONTRACT_STATUSES, type ContractStatus } from '@factoring/domain';
 
 /**
  * Contracts (PRODUCT §10): generated as a Chinese PDF from a template per type with the business
@@ -36,7 +37,9 @@ export const contracts = pgTable(
     relatedNo: text('related_no'),
     counterparty: text('counterparty').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    status: text('status', { enum: CONTRACT_STATUSES }).notNull().default('TO_SIGN'),
+    status: text('status', { enum: statesOf(contractLifecycle) })
+      .notNull()
+      .default('TO_SIGN'),
     /** The business data the template was filled with. */
     data: jsonb('data').$type<Record<string, string>>().notNull(),
     createdAt: timestampNow('created_at'),

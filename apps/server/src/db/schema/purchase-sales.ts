@@ -1,3 +1,4 @@
+import { orderLifecycle } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -16,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
 import { uploads } from './certification.ts';
+import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
 
 /** An enterprise's goods catalogue: lines pick goods from here or type them in. */
@@ -65,7 +67,7 @@ export const psOrders = pgTable(
     tax: bigint('tax', { mode: 'number' }).notNull(),
     totalAmount: bigint('total_amount', { mode: 'number' }).notNull(),
     paidAmount: bigint('paid_amount', { mode: 'number' }).notNull().default(0),
-    status: text('status', { enum: ['DRAFT', 'SUBMITTED', 'CONFIRMED', 'DELIVERED', 'RECEIVED', 'PAID', 'CLOSED', 'CANCELLED'] })
+    status: text('status', { enum: statesOf(orderLifecycle) })
       .notNull()
       .default('DRAFT'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),

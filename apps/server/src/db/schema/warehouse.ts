@@ -1,4 +1,4 @@
-import type { ReleaseOrderReceiver } from '@factoring/domain';
+import { goodsLifecycle, receiptLifecycle, releaseOrderLifecycle, stockTakeLifecycle, type ReleaseOrderReceiver } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
+import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
 
 /**
@@ -42,7 +43,7 @@ export const goods = pgTable(
     category: text('category').notNull(),
     /** Optional standard weight of one unit (e.g. tonnes per piece). */
     standardWeight: quantity('standard_weight'),
-    status: text('status', { enum: ['ACTIVE', 'DISABLED'] })
+    status: text('status', { enum: statesOf(goodsLifecycle) })
       .notNull()
       .default('ACTIVE'),
     createdBy: integer('created_by').references(() => users.id),
@@ -185,7 +186,7 @@ export const warehouseReceipts = pgTable(
   {
     id: serial('id').primaryKey(),
     receiptNo: text('receipt_no').notNull(),
-    status: text('status', { enum: ['LIVE', 'PLEDGED', 'CANCEL_PENDING', 'SPLIT', 'MERGED', 'CANCELLED'] })
+    status: text('status', { enum: statesOf(receiptLifecycle) })
       .notNull()
       .default('LIVE'),
     positionId: integer('position_id')
@@ -259,7 +260,7 @@ export const stockTakes = pgTable(
     locationId: integer('location_id')
       .notNull()
       .references(() => warehouseLocations.id),
-    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED', 'NO_DIFFERENCE'] }).notNull(),
+    status: text('status', { enum: statesOf(stockTakeLifecycle) }).notNull(),
     countedOn: date('counted_on', { mode: 'string' }).notNull(),
     lines: jsonb('lines').$type<StockTakeLine[]>().notNull(),
     /** A shortfall larger than the available quantity: it touches pledged or receipt goods. */
@@ -287,7 +288,7 @@ export const releaseOrders = pgTable(
       .references(() => stockPositions.id),
     quantity: quantity('quantity').notNull(),
     consumed: quantity('consumed').notNull().default('0'),
-    status: text('status', { enum: ['OPEN', 'CONSUMED', 'CANCELLED'] })
+    status: text('status', { enum: statesOf(releaseOrderLifecycle) })
       .notNull()
       .default('OPEN'),
     reference: text('reference').notNull(),

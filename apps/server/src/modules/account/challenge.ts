@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { regChallenges } from '../../db/schema/index.ts';
 import { FieldError } from './rules.ts';
+import * as clock from '../../lib/clock.ts';
 
 /**
  * The anti-bot measure of registration, without any outside service: a proof of work. The server
@@ -34,7 +35,7 @@ export const powDigest = (nonce: string, counter: string) =>
     .update(nonce + counter)
     .digest();
 
-export async function issueChallenge(db: Db, now = new Date()) {
+export async function issueChallenge(db: Db, now = clock.now()) {
   const nonce = randomBytes(16).toString('hex');
   const expiresAt = new Date(now.getTime() + CHALLENGE_MINUTES * 60_000);
   // Challenges that ended a day ago are of no use to anyone.
@@ -44,7 +45,7 @@ export async function issueChallenge(db: Db, now = new Date()) {
 }
 
 /** Checks the work and consumes the challenge (one use), or answers the `challenge` field's error. */
-export async function consumeChallenge(db: Db, nonce: string, counter: string, now = new Date()) {
+export async function consumeChallenge(db: Db, nonce: string, counter: string, now = clock.now()) {
   if (!NONCE_FORMAT.test(nonce) || !/^\d{1,16}$/.test(counter)) throw new FieldError('challenge', FAILED);
   const [row] = await db.select().from(regChallenges).where(eq(regChallenges.nonce, nonce)).limit(1);
   if (!row || leadingZeroBits(powDigest(nonce, counter)) < row.difficulty) throw new FieldError('challenge', FAILED);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import type { SessionStore } from '../auth/sessions.ts';
+import * as clock from '../../lib/clock.ts';
 
 const RECENT = 5;
 
@@ -40,7 +41,7 @@ export function describeDevice(userAgent: string | null): string {
  * The caller's active sessions (their own first) and the last few that ended, with why. A session
  * past its idle or absolute lifetime counts as ended even before anyone has presented it again.
  */
-export async function listMySessions(db: Db, userId: number, currentSessionId: string, idleMinutes: number, now = new Date()) {
+export async function listMySessions(db: Db, userId: number, currentSessionId: string, idleMinutes: number, now = clock.now()) {
   const view = (s: typeof sessions.$inferSelect) => ({
     id: s.id,
     current: s.id === currentSessionId,

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { accountTokens } from '../../db/schema/index.ts';
 import { TokenError } from './rules.ts';
+import * as clock from '../../lib/clock.ts';
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
@@ -32,7 +33,7 @@ const MESSAGES: Record<TokenPurpose, Record<TokenError['reason'], string>> = {
  * Issues a token for a user; the user's older unused tokens of the same purpose stop working, so
  * only the newest mail's link opens. Answers the token for the mail (the table keeps its hash).
  */
-export async function issueToken(tx: Db | Tx, userId: number, purpose: TokenPurpose, now = new Date()): Promise<string> {
+export async function issueToken(tx: Db | Tx, userId: number, purpose: TokenPurpose, now = clock.now()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await tx
     .update(accountTokens)
@@ -56,7 +57,7 @@ export async function issueToken(tx: Db | Tx, userId: number, purpose: TokenPurp
 }
 
 /** The newest token of a purpose was mailed less than a minute ago. */
-export async function mailedRecently(db: Db, userId: number, purpose: TokenPurpose, now = new Date()): Promise<boolean> {
+export async function mailedRecently(db: Db, userId: number, purpose: TokenPurpose, now = clock.now()): Promise<boolean> {
   const [row] = await db
     .select({ id: accountTokens.id })
     .from(accountTokens)
@@ -76,7 +77,7 @@ export async function mailedRecently(db: Db, userId: number, purpose: TokenPurpo
  * (INVALID, EXPIRED or USED) otherwise.
  */
 export async function checkToken(db: Db | Tx, token: string, purpose: TokenPurpose, opts: { consume?: boolean; now?: Date } = {}) {
-  const now = opts.now ?? new Date();
+  const now = opts.now ?? clock.now();
   if (!TOKEN_FORMAT.test(token)) throw new TokenError('INVALID', MESSAGES[purpose].INVALID);
   const query = db
     .select()

@@ -1,3 +1,4 @@
+import { chinaParts } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -5,8 +6,12 @@ import { BusinessError } from '../../lib/envelope.ts';
 import { attemptPassword, LOCK_MINUTES, MAX_FAILED_LOGINS } from './password-attempts.ts';
 import type { PasswordCipher } from './rsa-keys.ts';
 
-const untilText = (d: Date) =>
-  d.toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Shanghai' });
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The China time of day: '09:30'. */
+const untilText = (d: Date) => {
+  const p = chinaParts(d);
+  return `${pad(p.hour)}:${pad(p.minute)}`;
+};
 
 /**
  * The second confirmation before money moves or a contract is signed (PRODUCT §2): the user's login

@@ -1,7 +1,13 @@
+import { chinaParts } from '@factoring/domain';
 import type { Mail } from '../mail/mailer.ts';
 import { LOCK_MINUTES, MAX_FAILED_LOGINS } from './password-attempts.ts';
 
-const when = (d: Date) => d.toLocaleString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' });
+const pad = (n: number) => String(n).padStart(2, '0');
+/** China time as zh-CN writes it: '2026/5/18 09:30:05'. */
+const when = (d: Date) => {
+  const p = chinaParts(d);
+  return `${p.year}/${p.month}/${p.day} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+};
 
 /** Told to the owner, not to whoever typed the passwords: the account was locked, until when, what to do. */
 export function lockNoticeMail(to: string, loginName: string, lockedUntil: Date): Mail {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { attemptPassword, LOCK_MINUTES, MAX_FAILED_LOGINS } from './password-attempts.ts';
+import { now } from '../../lib/clock.ts';
 
 export { LOCK_MINUTES, MAX_FAILED_LOGINS };
 
@@ -40,7 +41,7 @@ export async function checkCredentials(
     refuse: opts.refuseDemo ? (user) => user.demo : undefined,
   });
   if (attempt.outcome === 'WRONG' && attempt.lockedNow) {
-    opts.onLock?.({ user: attempt.user, lockedUntil: new Date(Date.now() + LOCK_MINUTES * 60_000) });
+    opts.onLock?.({ user: attempt.user, lockedUntil: new Date(now().getTime() + LOCK_MINUTES * 60_000) });
   }
   if (attempt.outcome !== 'RIGHT') throw new BusinessError(WRONG_CREDENTIALS);
   const { user } = attempt;

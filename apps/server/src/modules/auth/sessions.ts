@@ -4,6 +4,7 @@ import type { LoginUser } from '@factoring/domain';
 import type { Db } from '../../db/client.ts';
 import { columnsOf, preparedRows, timestampMs } from '../../db/hot-rows.ts';
 import { enterprises, sessions, users } from '../../db/schema/index.ts';
+import * as clock from '../../lib/clock.ts';
 
 /** The caller as the session resolves it: the contract's login user. */
 export type AuthUser = LoginUser;
@@ -62,7 +63,7 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes, opts: { refuse
       const replaced = await db.transaction(async (tx) => {
         const ended = await tx
           .update(sessions)
-          .set({ endedAt: new Date(), endReason: 'REPLACED' })
+          .set({ endedAt: clock.now(), endReason: 'REPLACED' })
           .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
           .returning({ id: sessions.id });
         await tx.insert(sessions).values({
@@ -70,7 +71,7 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes, opts: { refuse
           userId,
           ip: meta.ip,
           userAgent: meta.userAgent?.slice(0, 300),
-          expiresAt: new Date(Date.now() + lifetimes.absoluteMinutes * 60_000),
+          expiresAt: new Date(clock.now().getTime() + lifetimes.absoluteMinutes * 60_000),
         });
         return ended.length;
       });
@@ -82,7 +83,7 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes, opts: { refuse
       const id = hashToken(token);
       const [row] = await resolveQuery({ id });
       if (!row) return null;
-      const now = Date.now();
+      const now = clock.now().getTime();
       const lastSeenAt = timestampMs(row[at.lastSeenAt]);
       const idleExpired = lastSeenAt + lifetimes.idleMinutes * 60_000 < now;
       if (idleExpired || timestampMs(row[at.expiresAt]) < now || row[at.status] !== 'ACTIVE') {
@@ -118,7 +119,7 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes, opts: { refuse
     async end(sessionId: string, reason: EndReason) {
       await db
         .update(sessions)
-        .set({ endedAt: new Date(), endReason: reason })
+        .set({ endedAt: clock.now(), endReason: reason })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
     },
 
@@ -126,7 +127,7 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes, opts: { refuse
     async endAllOf(userId: number, reason: EndReason, exceptSessionId?: string) {
       await db
         .update(sessions)
-        .set({ endedAt: new Date(), endReason: reason })
+        .set({ endedAt: clock.now(), endReason: reason })
         .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : sql`true`));
     },
   };

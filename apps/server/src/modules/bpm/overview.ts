@@ -3,13 +3,14 @@ import { and, asc, count, desc, eq, gte, inArray, min } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bpmTasks, enterprises } from '../../db/schema/index.ts';
 import type { TaskRegistry } from './registry.ts';
+import * as clock from '../../lib/clock.ts';
 
 /**
  * The operator's home page (PRODUCT §11): the pending queues by type with their oldest waiting
  * task, the oldest task overall, and today's executions (disbursements and pay-outs decided today,
  * China time) — the types that declare `executes`.
  */
-export async function operatorOverview(db: Db, registry: TaskRegistry, now = new Date()) {
+export async function operatorOverview(db: Db, registry: TaskRegistry, now = clock.now()) {
   const queues = await db
     .select({ type: bpmTasks.type, count: count(), oldestAt: min(bpmTasks.createdAt) })
     .from(bpmTasks)

@@ -9,6 +9,7 @@ import { openVirtualAccount } from '../ledger/open-virtual-account.ts';
 import { assertAuthenticationTransition } from './authentications.ts';
 import { bindSettlementAccount } from './settlement-account.ts';
 import { AUTHENTICATION, lockUscc, usccTakenByOther } from './submit-authentication.ts';
+import * as clock from '../../lib/clock.ts';
 
 async function lockSubmission(tx: Tx, refId: string) {
   const [row] = await tx
@@ -44,7 +45,7 @@ export const authenticationTaskType: TaskType = {
     if (await usccTakenByOther(tx, uscc, enterprise.id))
       throw new BusinessError('该统一社会信用代码已由其他企业完成实名认证，请驳回该申请');
 
-    const certifiedAt = new Date();
+    const certifiedAt = clock.now();
     const name = required(row.enterpriseName, '企业名称');
     await tx.update(enterprises).set({ name, uscc, certified: true, certifiedAt }).where(eq(enterprises.id, enterprise.id));
     await bindSettlementAccount(
@@ -79,7 +80,7 @@ export const authenticationTaskType: TaskType = {
   async onReject(tx, task, operator, reason) {
     const row = await lockSubmission(tx, task.refId);
     assertAuthenticationTransition(row.status, 'REJECTED');
-    const now = new Date();
+    const now = clock.now();
     await transition(tx, enterpriseAuthentications, authenticationLifecycle, row, 'REJECTED', {
       rejectReason: reason,
       decidedBy: operator.id,

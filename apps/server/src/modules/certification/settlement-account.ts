@@ -11,6 +11,7 @@ import type { TaskType } from '../bpm/registry.ts';
 import { uploadsByIds } from '../uploads/store.ts';
 import { assertEnterpriseCertified } from './require-certified.ts';
 import { assertOwnFiles, sameName, validateAccount, type AccountFields } from './validation.ts';
+import { now } from '../../lib/clock.ts';
 
 export const ACCOUNT_CHANGE = 'ACCOUNT_CHANGE';
 
@@ -41,7 +42,7 @@ export async function bindSettlementAccount(
   account: AccountFields,
   source: { type: 'AUTHENTICATION' | 'ACCOUNT_CHANGE' | 'SEED'; id: number | null },
 ) {
-  const values = { ...account, source: source.type, sourceId: source.id, boundAt: new Date() };
+  const values = { ...account, source: source.type, sourceId: source.id, boundAt: now() };
   await tx
     .insert(settlementAccounts)
     .values({ enterpriseId, ...values })
@@ -228,7 +229,7 @@ export const accountChangeTaskType: TaskType = {
     await bindSettlementAccount(tx, request.enterpriseId, account, { type: 'ACCOUNT_CHANGE', id: request.id });
     await transition(tx, accountChangeRequests, accountChangeLifecycle, request, 'APPROVED', {
       decidedBy: operator.id,
-      decidedAt: new Date(),
+      decidedAt: now(),
     });
     return { before: { status: 'PENDING', settlementAccount: before }, after: { status: 'APPROVED', settlementAccount: account } };
   },
@@ -237,7 +238,7 @@ export const accountChangeTaskType: TaskType = {
     await transition(tx, accountChangeRequests, accountChangeLifecycle, request, 'REJECTED', {
       rejectReason: reason,
       decidedBy: operator.id,
-      decidedAt: new Date(),
+      decidedAt: now(),
     });
     return { before: { status: 'PENDING' }, after: { status: 'REJECTED', rejectReason: reason } };
   },

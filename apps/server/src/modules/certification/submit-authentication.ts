@@ -10,6 +10,7 @@ import { createTask } from '../bpm/tasks.ts';
 import { assertAuthenticationTransition, authenticationView, type AuthenticationRow } from './authentications.ts';
 import { accountFieldRows } from './settlement-account.ts';
 import { assertOwnFiles, FIELD_LABELS, validateForSubmit, type ValidatedAuthentication } from './validation.ts';
+import * as clock from '../../lib/clock.ts';
 
 export const AUTHENTICATION = 'AUTHENTICATION';
 
@@ -91,7 +92,7 @@ export async function saveDraft(db: Db, scope: EnterpriseScope, input: Authentic
       else if (chosen.status !== 'REJECTED') assertAuthenticationTransition(chosen.status, 'DRAFT');
     }
     target ??= await currentDraft(tx, scope);
-    const values = { ...draftValues(input), updatedAt: new Date() };
+    const values = { ...draftValues(input), updatedAt: clock.now() };
     // DRAFT → DRAFT: saved again.
     if (target) return transition(tx, enterpriseAuthentications, authenticationLifecycle, target, 'DRAFT', values);
     const [created] = await tx
@@ -160,7 +161,7 @@ export async function submitAuthentication(db: Db, scope: EnterpriseScope, by: S
           target ? ne(enterpriseAuthentications.id, target.id) : undefined,
         ),
       );
-    const now = new Date();
+    const now = clock.now();
     const values = { ...v, rejectReason: null, submittedBy: by.id, submittedAt: now, decidedBy: null, decidedAt: null, updatedAt: now };
     if (target) {
       target = await transition(tx, enterpriseAuthentications, authenticationLifecycle, target, 'PENDING', values);

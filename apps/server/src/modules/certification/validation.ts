@@ -1,8 +1,9 @@
 import type { SettlementAccount } from '@factoring/domain';
 import { AUTHENTICATION_FIELD_LABELS, type AuthenticationInput } from '@factoring/domain/contract';
-import { idCard15to18, todayIso, validateIdCard, validateUscc } from '@factoring/domain';
+import { idCard15to18, validateIdCard, validateUscc } from '@factoring/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { chinaToday } from '../../lib/clock.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { cityByCode, listCities, provinceByCode } from '../reference/areas.ts';
 import { findBank, findBranch } from '../reference/branches.ts';
@@ -85,7 +86,7 @@ export async function validateForSubmit(
   db: Db,
   scope: EnterpriseScope,
   input: AuthenticationInput,
-  today = todayIso(new Date()),
+  today = chinaToday(),
 ): Promise<ValidatedAuthentication> {
   const enterpriseName = required(input.enterpriseName, FIELD_LABELS.enterpriseName);
   if (enterpriseName.length < 4) refuse('企业名称至少4个字');

@@ -3,6 +3,7 @@ import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { faqs } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
+import { now } from '../../lib/clock.ts';
 
 /** `%`, `_` and `\` typed by a visitor are searched for literally. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -42,7 +43,7 @@ export async function saveFaq(db: Db, input: FaqInput) {
   }
   const [row] = await db
     .update(faqs)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now() })
     .where(eq(faqs.id, id))
     .returning();
   if (!row) throw new NotFoundError();

@@ -9,12 +9,13 @@ import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
 import { CONTRACT_STATUS_LABELS, CONTRACT_TYPE_LABELS, relatedTypeLabel } from './labels.ts';
 import * as clock from '../../lib/clock.ts';
+import { chinaDateSql } from '../../lib/china-time-sql.ts';
 
 /** Whose contracts a caller sees: an enterprise's own, or (operators) everyone's. */
 const scopeCondition = (scope: Scope) => ownedBy(scope, contracts.enterpriseId);
 
 /** Today in China, in SQL: a contract expires after its expiry day there. */
-const CHINA_TODAY = sql`(now() at time zone 'Asia/Shanghai')::date`;
+const CHINA_TODAY = chinaDateSql(sql`now()`);
 
 /** The status users see: a TO_SIGN or SIGNED contract past its expiry date reads as EXPIRED. */
 export const shownStatus = sql<ContractStatus>`case when ${contracts.status} in ('TO_SIGN', 'SIGNED') and ${contracts.expiryDate} is not null and ${contracts.expiryDate} < ${CHINA_TODAY} then 'EXPIRED' else ${contracts.status} end`;

@@ -1,20 +1,19 @@
 import type { FundFlow } from '@factoring/domain';
 import type { FlowFilters } from '@factoring/domain/contract';
 import { inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { FLOW_TYPE_LABELS, USER_FLOW_TYPES, addDays, type FlowType } from '@factoring/domain';
+import { FLOW_TYPE_LABELS, USER_FLOW_TYPES, addDays, addMonths, chinaDate, chinaStartOfDay, type FlowType } from '@factoring/domain';
 import type { Db } from '../../db/client.ts';
 import { columnsOf, hotRows, isoOfMs, preparedRows, timestampMs, type HotRow } from '../../db/hot-rows.ts';
 import { journalLines, ledgerAccounts } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { ownedBySql, type EnterpriseScope } from '../../lib/scope.ts';
+import * as clock from '../../lib/clock.ts';
+import { chinaMonthSql } from '../../lib/china-time-sql.ts';
 import { refNoOf } from '../ledger/post-entry.ts';
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
-
-/** China time (UTC+8, no daylight saving): a calendar day starts at 16:00 UTC the day before. */
-const chinaDayStart = (iso: string) => new Date(`${iso}T00:00:00+08:00`);
 
 const NEWEST_FIRST = sql.raw('created_at desc nulls last, id desc nulls last');
 /** The exact reverse of NEWEST_FIRST, so the same index serves it scanned backwards. */
@@ -54,11 +53,11 @@ function whereOf(scope: EnterpriseScope, f: FlowFilters): { where: SQL; filtered
   }
   if (f.startDate && f.endDate && f.startDate > f.endDate) throw new BusinessError('开始日期不能晚于结束日期');
   if (f.startDate) {
-    parts.push(sql`created_at >= ${chinaDayStart(f.startDate).toISOString()}::timestamptz`);
+    parts.push(sql`created_at >= ${chinaStartOfDay(f.startDate).toISOString()}::timestamptz`);
     filtered = true;
   }
   if (f.endDate) {
-    parts.push(sql`created_at < ${chinaDayStart(addDays(f.endDate, 1)).toISOString()}::timestamptz`);
+    parts.push(sql`created_at < ${chinaStartOfDay(addDays(f.endDate, 1)).toISOString()}::timestamptz`);
     filtered = true;
   }
   return { where: sql.join(parts, sql` and `), filtered };
@@ -222,17 +221,14 @@ export interface MonthlyFlow {
 }
 
 /** Inflow and outflow per calendar month (China time) for the last `months` months, oldest first, empty months as zero. */
-export async function monthlyFundFlows(db: Db, scope: EnterpriseScope, months = 12, now = new Date()): Promise<MonthlyFlow[]> {
-  const china = new Date(now.getTime() + 8 * 3600_000);
+export async function monthlyFundFlows(db: Db, scope: EnterpriseScope, months = 12, now = clock.now()): Promise<MonthlyFlow[]> {
+  const firstOfMonth = `${chinaDate(now).slice(0, 7)}-01`;
   const keys: string[] = [];
-  for (let i = months - 1; i >= 0; i--) {
-    const d = new Date(Date.UTC(china.getUTCFullYear(), china.getUTCMonth() - i, 1));
-    keys.push(d.toISOString().slice(0, 7));
-  }
-  const from = chinaDayStart(`${keys[0]}-01`);
+  for (let i = months - 1; i >= 0; i--) keys.push(addMonths(firstOfMonth, -i).slice(0, 7));
+  const from = chinaStartOfDay(`${keys[0]}-01`);
   const rows = rowsOf(
     await db.execute(sql`
-      select to_char((created_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM') as month,
+      select ${chinaMonthSql(sql.raw('created_at'))} as month,
              coalesce(sum(amount) filter (where side = 'C'), 0)::bigint as inflow,
              coalesce(sum(amount) filter (where side = 'D'), 0)::bigint as outflow
       from journal_lines

@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import {
   accountKey,
   assertBalanced,
+  chinaWallClock,
   DomainError,
   isEnterpriseAccount,
   type AccountRef,
@@ -37,7 +38,7 @@ const SHORTFALL: Record<Bucket, string> = {
 /** The reference number users see for an entry: 'LS' + date (China time) + the entry id. */
 export function refNoOf(entryId: number, createdAt: Date): string {
   // Arithmetic on the China-time date rather than formatting an ISO string: every listed flow calls this.
-  const china = new Date(createdAt.getTime() + 8 * 3600_000);
+  const china = chinaWallClock(createdAt);
   const ymd = china.getUTCFullYear() * 10_000 + (china.getUTCMonth() + 1) * 100 + china.getUTCDate();
   return `LS${ymd}${String(entryId).padStart(8, '0')}`;
 }

@@ -37,6 +37,7 @@ import {
   type Actor,
   type PledgeFinancing,
 } from './store.ts';
+import { now } from '../../lib/clock.ts';
 
 async function callToMeet(db: Db | Tx, financingId: number, lock: boolean) {
   const q = db
@@ -139,10 +140,10 @@ export async function addGoodsToPledge(tx: Tx, scope: EnterpriseScope, id: numbe
       .values({ financingId: f.id, positionId: l.positionId, receiptId: l.receiptId, goodsId: f.goodsId, quantity: l.quantity });
   }
   const ltvPpm = loanToValuePpm({ outstanding: f.outstanding, topUpMargin: f.topUpMargin, value });
-  await transition(tx, pledgeMarginCalls, marginCallLifecycle, call, 'MET', { closedAt: new Date() });
+  await transition(tx, pledgeMarginCalls, marginCallLifecycle, call, 'MET', { closedAt: now() });
   await tx
     .update(pledgeFinancings)
-    .set({ lastUnitPrice: price.unitPrice, lastValue: value, lastLtvPpm: ltvPpm, defaulted: false, updatedAt: new Date() })
+    .set({ lastUnitPrice: price.unitPrice, lastValue: value, lastLtvPpm: ltvPpm, defaulted: false, updatedAt: now() })
     .where(eq(pledgeFinancings.id, f.id));
   await recordPledgeEvent(
     tx,

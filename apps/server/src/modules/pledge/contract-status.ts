@@ -1,4 +1,4 @@
-import { CONTRACT_STATUS_LABELS, CONTRACT_TYPE_LABELS } from '@factoring/domain';
+import { chinaParts, CONTRACT_STATUS_LABELS, CONTRACT_TYPE_LABELS } from '@factoring/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { contracts, pledgeFinancings, type TaskField } from '../../db/schema/index.ts';
@@ -8,15 +8,12 @@ import { isContractSigned } from '../contracts/index.ts';
 import { shownStatus } from '../contracts/queries.ts';
 import { PLEDGE_RELATED_TYPE } from './contract-documents.ts';
 
-const CHINA_TIME = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A signature's China time to the minute: '2026/05/18 09:30'. */
+const signedAtText = (d: Date) => {
+  const p = chinaParts(d);
+  return `${p.year}/${pad(p.month)}/${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}`;
+};
 
 async function contractRows(db: Db | Tx, scope: Scope, financingId: number) {
   return db
@@ -83,7 +80,7 @@ export async function contractFacts(db: Db | Tx, financingId: number): Promise<T
     label: `${CONTRACT_TYPE_LABELS[r.type]}签署`,
     value:
       r.status === 'SIGNED'
-        ? `已签署 ${r.contractNo}（${r.signedByName ?? ''}，${r.signedAt ? CHINA_TIME.format(r.signedAt) : ''}）`
+        ? `已签署 ${r.contractNo}（${r.signedByName ?? ''}，${r.signedAt ? signedAtText(r.signedAt) : ''}）`
         : `${CONTRACT_STATUS_LABELS[r.status]} ${r.contractNo}`,
   }));
 }

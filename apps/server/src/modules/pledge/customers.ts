@@ -11,6 +11,7 @@ import { ownedBy, type EnterpriseScope, type Scope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
 import { uniqueViolation } from '../account/rules.ts';
 import type { Actor } from './store.ts';
+import { now } from '../../lib/clock.ts';
 
 type CustomerRow = typeof pledgeCustomers.$inferSelect;
 
@@ -90,7 +91,7 @@ export async function disableCustomer(db: Db, scope: EnterpriseScope, id: number
       .where(and(eq(pledgeCustomers.id, id), ownedBy(scope, pledgeCustomers.enterpriseId)))
       .for('update');
     if (!row) throw new NotFoundError('客户不存在');
-    const updated = await transition(tx, pledgeCustomers, deliveryPartyLifecycle, row, 'DISABLED', { disabledAt: new Date() });
+    const updated = await transition(tx, pledgeCustomers, deliveryPartyLifecycle, row, 'DISABLED', { disabledAt: now() });
     return { id: updated.id, status: updated.status };
   });
 }

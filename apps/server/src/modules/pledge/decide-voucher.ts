@@ -11,6 +11,7 @@ import { payMargin } from './pay-margin.ts';
 import { repayPledge } from './repay.ts';
 import { factorScope, lockPledge, operatorActor, recordPledgeEvent } from './store.ts';
 import { topUpMargin } from './top-up.ts';
+import { now } from '../../lib/clock.ts';
 
 /** The voucher of a task and its financing, both locked (financing first, as every pledge operation locks). */
 async function lockVoucher(tx: Tx, task: BpmTask) {
@@ -48,7 +49,7 @@ export async function confirmPledgeVoucher(tx: Tx, task: BpmTask, operator: Task
     if (call?.id !== voucher.marginCallId) throw new BusinessError('该补缴保证金通知已结束，请驳回该凭证', 'PLEDGE_NO_MARGIN_CALL');
   }
   // Decided first: the account payments refuse while a voucher of their kind is pending.
-  await transition(tx, pledgeVouchers, pledgeVoucherLifecycle, voucher, 'CONFIRMED', { decidedBy: operator.id, decidedAt: new Date() });
+  await transition(tx, pledgeVouchers, pledgeVoucherLifecycle, voucher, 'CONFIRMED', { decidedBy: operator.id, decidedAt: now() });
   const receipt = await postEntry(
     tx,
     rule(() =>
@@ -98,7 +99,7 @@ export async function rejectPledgeVoucher(tx: Tx, task: BpmTask, operator: TaskO
   await transition(tx, pledgeVouchers, pledgeVoucherLifecycle, voucher, 'REJECTED', {
     reviewNote: reason,
     decidedBy: operator.id,
-    decidedAt: new Date(),
+    decidedAt: now(),
   });
   await recordPledgeEvent(tx, f.id, operatorActor(operator), '转账凭证驳回', `${voucher.voucherNo}：${reason}`);
   return { before: { voucher: 'PENDING' }, after: { voucher: 'REJECTED', reason } };

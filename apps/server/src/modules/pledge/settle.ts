@@ -7,6 +7,7 @@ import { postMargin } from '../ledger/financing-postings.ts';
 import { releasePledge } from '../warehouse/service.ts';
 import { itemsOf, movePledge, pledgeReference, type Actor, type PledgeFinancing } from './store.ts';
 import { withdrawPledgeVouchers } from './voucher-store.ts';
+import { now } from '../../lib/clock.ts';
 
 /**
  * Settlement once nothing is owed: every unit still pledged goes back to the enterprise's available
@@ -37,7 +38,7 @@ export async function settlePledge(tx: Tx, f: PledgeFinancing, actor: Actor) {
     .select()
     .from(pledgeMarginCalls)
     .where(and(eq(pledgeMarginCalls.financingId, f.id), inArray(pledgeMarginCalls.status, ['OPEN', 'DEFAULTED'])));
-  for (const call of open) await transition(tx, pledgeMarginCalls, marginCallLifecycle, call, 'WITHDRAWN', { closedAt: new Date() });
+  for (const call of open) await transition(tx, pledgeMarginCalls, marginCallLifecycle, call, 'WITHDRAWN', { closedAt: now() });
   await withdrawPledgeVouchers(tx, f.id, actor, '融资已结清');
   return movePledge(tx, f, 'SETTLED', actor, '结清', `退还保证金 ${formatYuan(margin)} 元，剩余质押货物全部解除质押`, {
     marginPaid: 0,

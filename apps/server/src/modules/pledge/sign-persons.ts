@@ -21,6 +21,7 @@ import { ownedBy, type EnterpriseScope, type Scope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
 import { uniqueViolation } from '../account/rules.ts';
 import type { Actor } from './store.ts';
+import { now } from '../../lib/clock.ts';
 
 type SignPersonRow = typeof pledgeSignPersons.$inferSelect;
 
@@ -93,7 +94,7 @@ export async function disableSignPerson(db: Db, scope: EnterpriseScope, id: numb
       .where(and(eq(pledgeSignPersons.id, id), ownedBy(scope, pledgeSignPersons.enterpriseId)))
       .for('update');
     if (!row) throw new NotFoundError('签收人不存在');
-    const updated = await transition(tx, pledgeSignPersons, deliveryPartyLifecycle, row, 'DISABLED', { disabledAt: new Date() });
+    const updated = await transition(tx, pledgeSignPersons, deliveryPartyLifecycle, row, 'DISABLED', { disabledAt: now() });
     return { id: updated.id, status: updated.status };
   });
 }

@@ -8,6 +8,7 @@ import { transition } from '../../lib/transition.ts';
 import { postMargin } from '../ledger/financing-postings.ts';
 import { lockPledge, recordPledgeEvent, type Actor } from './store.ts';
 import { refuseWhileVoucherPending } from './voucher-store.ts';
+import { now } from '../../lib/clock.ts';
 
 /**
  * Meets the financing's margin call from the account (/pledge/giveGold): the called amount moves to
@@ -29,10 +30,10 @@ export async function topUpMargin(tx: Tx, scope: Scope, id: number, actor: Actor
     sourceRef: `${f.financingNo} 补缴保证金`,
     createdBy: actor.id,
   });
-  await transition(tx, pledgeMarginCalls, marginCallLifecycle, call, 'MET', { paidAmount: call.amount, closedAt: new Date() });
+  await transition(tx, pledgeMarginCalls, marginCallLifecycle, call, 'MET', { paidAmount: call.amount, closedAt: now() });
   await tx
     .update(pledgeFinancings)
-    .set({ topUpMargin: f.topUpMargin + call.amount, defaulted: false, updatedAt: new Date() })
+    .set({ topUpMargin: f.topUpMargin + call.amount, defaulted: false, updatedAt: now() })
     .where(eq(pledgeFinancings.id, f.id));
   await recordPledgeEvent(tx, f.id, actor, '补缴保证金', `账户补缴 ${formatYuan(call.amount)} 元（流水号 ${posted.refNo}）`);
   return { id: f.id, status: f.status, amount: call.amount, refNo: posted.refNo };

@@ -8,6 +8,7 @@ import { BusinessError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
 import { withdrawPendingTasks } from '../bpm/tasks.ts';
 import { recordPledgeEvent, type Actor } from './store.ts';
+import { now } from '../../lib/clock.ts';
 
 export type PledgeVoucher = typeof pledgeVouchers.$inferSelect;
 
@@ -72,7 +73,7 @@ export async function withdrawPledgeVouchers(tx: Tx, financingId: number, actor:
     .for('update');
   for (const v of pending) {
     await withdrawPendingTasks(tx, [{ type: PLEDGE_VOUCHER_TASK[v.kind], refId: v.id }], actor, reason);
-    await transition(tx, pledgeVouchers, pledgeVoucherLifecycle, v, 'WITHDRAWN', { reviewNote: reason, decidedAt: new Date() });
+    await transition(tx, pledgeVouchers, pledgeVoucherLifecycle, v, 'WITHDRAWN', { reviewNote: reason, decidedAt: now() });
     await recordPledgeEvent(tx, financingId, actor, '转账凭证撤销', `${v.voucherNo}：${reason}`);
   }
 }

@@ -23,6 +23,7 @@ import {
   psOrders,
   uploads,
 } from '../../db/schema/index.ts';
+import { chinaMonthSql } from '../../lib/china-time-sql.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { counterpartyIdOf, sideOf, visibleTo, type Order } from './store.ts';
@@ -269,7 +270,7 @@ export async function overview(db: Db, scope: EnterpriseScope): Promise<Purchase
   };
   const [p, s] = await Promise.all([figures(true), figures(false)]);
   // Confirmed business by month of confirmation, China time, the last six months.
-  const monthOf = sql<string>`to_char(${psOrders.confirmedAt} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
+  const monthOf = chinaMonthSql(psOrders.confirmedAt);
   const byMonth = await db
     .select({
       month: monthOf,

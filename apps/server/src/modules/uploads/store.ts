@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { uploads } from '../../db/schema/index.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { EXTENSIONS, type SniffedType } from './sniff.ts';
+import * as clock from '../../lib/clock.ts';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -38,7 +39,7 @@ export async function storeUpload(
   dataDir: string,
   input: { bytes: Buffer; type: SniffedType; originalName: string; purpose: string | null; enterpriseId: number | null; userId: number },
 ): Promise<StoredUpload> {
-  const now = new Date();
+  const now = clock.now();
   const relative = path.posix.join(
     String(now.getUTCFullYear()),
     String(now.getUTCMonth() + 1).padStart(2, '0'),

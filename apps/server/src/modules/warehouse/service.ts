@@ -21,6 +21,7 @@ import { stockVisibleTo } from './access.ts';
 import { recordReceiptEvent } from './receipt-events.ts';
 import { quantityFor } from './stock-in.ts';
 import { lockPositions, nextNumber, postMovements, type Actor } from './stock-ledger.ts';
+import { now } from '../../lib/clock.ts';
 
 export type { Actor, PositionKey } from './stock-ledger.ts';
 export { ensurePosition, lockPositions, postMovements } from './stock-ledger.ts';
@@ -96,7 +97,7 @@ export async function pledgeStock(tx: Tx, target: PositionTarget | ReceiptTarget
   const receipt = await lockReceipt(tx, target.receiptId, target.depositorId);
   await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'PLEDGED', {
     pledgeReference: target.reference,
-    updatedAt: new Date(),
+    updatedAt: now(),
   });
   const operationNo = await nextNumber(tx, 'operation');
   const movementIds = await postMovements(tx, [{ positionId: receipt.positionId, kind: 'RECEIPT_PLEDGE', quantity: receipt.quantity }], {
@@ -113,7 +114,7 @@ export async function releasePledge(tx: Tx, target: PositionTarget | ReceiptTarg
   if ('positionId' in target) return moveBuckets(tx, 'RELEASE', target);
   const receipt = await lockReceipt(tx, target.receiptId, target.depositorId);
   if (receipt.pledgeReference !== target.reference) throw new BusinessError('该仓单未质押给此笔业务', 'RECEIPT_PLEDGE_MISMATCH');
-  await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'LIVE', { pledgeReference: null, updatedAt: new Date() });
+  await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'LIVE', { pledgeReference: null, updatedAt: now() });
   const operationNo = await nextNumber(tx, 'operation');
   const movementIds = await postMovements(tx, [{ positionId: receipt.positionId, kind: 'RECEIPT_RELEASE', quantity: receipt.quantity }], {
     operationNo,

@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client.ts';
 import { goods, stockMovements, stockPositions } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BusinessError } from '../../lib/envelope.ts';
+import { now } from '../../lib/clock.ts';
 
 export type PositionRow = typeof stockPositions.$inferSelect;
 
@@ -141,7 +142,7 @@ export async function postMovements(tx: Tx, legs: Leg[], meta: OperationMeta): P
   for (const [id, buckets] of state) {
     await tx
       .update(stockPositions)
-      .set({ ...buckets, movementCount: sql`${stockPositions.movementCount} + ${counts.get(id) ?? 0}`, updatedAt: new Date() })
+      .set({ ...buckets, movementCount: sql`${stockPositions.movementCount} + ${counts.get(id) ?? 0}`, updatedAt: now() })
       .where(eq(stockPositions.id, id));
   }
   return inserted.map((r) => r.id);

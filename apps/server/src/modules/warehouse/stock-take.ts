@@ -14,6 +14,7 @@ import { createTask } from '../bpm/tasks.ts';
 import { locationIn, ownWarehouse } from './access.ts';
 import { quantityFor } from './stock-in.ts';
 import { lockPositions, nextNumber, postMovements, type Actor } from './stock-ledger.ts';
+import { now } from '../../lib/clock.ts';
 
 export const STOCK_TAKE_TASK = 'WAREHOUSE_STOCK_TAKE';
 
@@ -141,13 +142,13 @@ export async function approveStockTake(tx: Tx, stockTakeId: number, actor: Actor
     }
     throw err;
   }
-  await transition(tx, stockTakes, stockTakeLifecycle, take, 'APPROVED', { decidedBy: actor.id, decidedAt: new Date() });
+  await transition(tx, stockTakes, stockTakeLifecycle, take, 'APPROVED', { decidedBy: actor.id, decidedAt: now() });
   return { before: { status: take.status }, after: { status: 'APPROVED', operationNo } };
 }
 
 export async function rejectStockTake(tx: Tx, stockTakeId: number, actor: Actor) {
   const [take] = await tx.select().from(stockTakes).where(eq(stockTakes.id, stockTakeId)).for('update');
   if (!take) throw new BusinessError('盘点记录不存在', 'STOCK_TAKE_NOT_FOUND');
-  await transition(tx, stockTakes, stockTakeLifecycle, take, 'REJECTED', { decidedBy: actor.id, decidedAt: new Date() });
+  await transition(tx, stockTakes, stockTakeLifecycle, take, 'REJECTED', { decidedBy: actor.id, decidedAt: now() });
   return { before: { status: take.status }, after: { status: 'REJECTED' } };
 }

@@ -1,7 +1,7 @@
-import { chinaDate } from '@factoring/domain';
 import { DatePicker, Form, Input, Modal, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { chinaTodayPick } from '../../lib/china-today.ts';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
 import { useFeedback } from '../../lib/feedback.ts';
 import { useIssueReceipt, useOwnWarehouses, useStockMove, type Position } from './api.ts';
@@ -64,7 +64,7 @@ export function PositionActionModal({
           positionId: position.id,
           toLocationId: v.toLocationId!,
           quantity: v.quantity!,
-          occurredOn: (v.occurredOn ?? dayjs()).format('YYYY-MM-DD'),
+          occurredOn: (v.occurredOn ?? chinaTodayPick()).format('YYYY-MM-DD'),
           note: v.note || undefined,
           idempotencyKey: key,
         },
@@ -93,7 +93,7 @@ export function PositionActionModal({
         form={form}
         layout="vertical"
         onFinish={submit}
-        initialValues={{ occurredOn: dayjs(chinaDate()) }}
+        initialValues={{ occurredOn: chinaTodayPick() }}
         data-testid="position-action-form"
       >
         {action === 'move' && (

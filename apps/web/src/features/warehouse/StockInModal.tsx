@@ -1,8 +1,8 @@
-import { chinaDate } from '@factoring/domain';
 import { stockInSchema } from '@factoring/domain/contract';
 import { Col, DatePicker, Form, Input, Modal, Row, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
+import { chinaTodayPick } from '../../lib/china-today.ts';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
 import { useFeedback } from '../../lib/feedback.ts';
 import { schemaRule } from '../../lib/schema-rule.ts';
@@ -57,7 +57,7 @@ export function StockInModal({ open, onClose }: { open: boolean; onClose(): void
         goodsId: v.goodsId!,
         batchNo: v.batchNo || undefined,
         quantity: v.quantity!,
-        occurredOn: (v.occurredOn ?? dayjs()).format('YYYY-MM-DD'),
+        occurredOn: (v.occurredOn ?? chinaTodayPick()).format('YYYY-MM-DD'),
         documentNo: v.documentNo!,
         attachmentIds: [v.weighNote, v.certificate].filter((x): x is number => typeof x === 'number'),
         note: v.note || undefined,
@@ -83,7 +83,7 @@ export function StockInModal({ open, onClose }: { open: boolean; onClose(): void
       onCancel={close}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ occurredOn: dayjs(chinaDate()) }} data-testid="stock-in-form">
+      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ occurredOn: chinaTodayPick() }} data-testid="stock-in-form">
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="warehouseId" label="仓库" rules={[field('warehouseId')]}>
@@ -155,7 +155,7 @@ export function StockInModal({ open, onClose }: { open: boolean; onClose(): void
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="occurredOn" label="入库日期" rules={[{ required: true, message: '请选择入库日期' }]}>
-              <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(chinaDate()), 'day')} />
+              <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(chinaTodayPick(), 'day')} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

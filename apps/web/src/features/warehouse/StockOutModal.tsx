@@ -1,8 +1,8 @@
-import { chinaDate } from '@factoring/domain';
 import { stockOutSchema } from '@factoring/domain/contract';
 import { Alert, DatePicker, Form, Input, Modal, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { chinaTodayPick } from '../../lib/china-today.ts';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
 import { useFeedback } from '../../lib/feedback.ts';
 import { schemaRule } from '../../lib/schema-rule.ts';
@@ -47,7 +47,7 @@ export function StockOutModal({ open, onClose, position: preset }: { open: boole
       {
         positionId: v.positionId!,
         quantity: v.quantity!,
-        occurredOn: (v.occurredOn ?? dayjs()).format('YYYY-MM-DD'),
+        occurredOn: (v.occurredOn ?? chinaTodayPick()).format('YYYY-MM-DD'),
         documentNo: v.documentNo!,
         releaseOrderId: v.releaseOrderId ?? undefined,
         note: v.note || undefined,
@@ -79,7 +79,7 @@ export function StockOutModal({ open, onClose, position: preset }: { open: boole
         style={{ marginBottom: 16 }}
         title="只能出库可用数量：质押、冻结及电子仓单项下的货物不能出库；质押货物须凭融资方放货指令提货。"
       />
-      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ occurredOn: dayjs(chinaDate()) }} data-testid="stock-out-form">
+      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ occurredOn: chinaTodayPick() }} data-testid="stock-out-form">
         <Form.Item name="positionId" label="库存" rules={[field('positionId')]}>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
@@ -94,7 +94,7 @@ export function StockOutModal({ open, onClose, position: preset }: { open: boole
           <Input inputMode="decimal" suffix={selected?.unit} placeholder="不超过可用数量" data-testid="out-quantity" />
         </Form.Item>
         <Form.Item name="occurredOn" label="出库日期" rules={[{ required: true, message: '请选择出库日期' }]}>
-          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(chinaDate()), 'day')} />
+          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(chinaTodayPick(), 'day')} />
         </Form.Item>
         <Form.Item name="documentNo" label="出库单号" rules={[field('documentNo')]}>
           <Input maxLength={40} placeholder="如 CK-SZ-20261123-01" data-testid="out-document" />

@@ -1,7 +1,7 @@
-import { chinaDate } from '@factoring/domain';
 import { Alert, DatePicker, Empty, Form, Input, Modal, Select, Table, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { chinaTodayPick } from '../../lib/china-today.ts';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
 import { reportFailure } from '../../lib/action.ts';
 import { useFeedback } from '../../lib/feedback.ts';
@@ -40,7 +40,7 @@ export function StockTakeModal({ open, onClose }: { open: boolean; onClose(): vo
       const r = await submitTake.mutateAsync({
         warehouseId: v.warehouseId!,
         locationId: v.locationId!,
-        countedOn: (v.countedOn ?? dayjs()).format('YYYY-MM-DD'),
+        countedOn: (v.countedOn ?? chinaTodayPick()).format('YYYY-MM-DD'),
         lines: atLocation.map((p) => ({ positionId: p.id, counted: v.counted?.[p.id] ?? '0' })),
         note: v.note || undefined,
         idempotencyKey: key,
@@ -109,7 +109,7 @@ export function StockTakeModal({ open, onClose }: { open: boolean; onClose(): vo
         form={form}
         layout="inline"
         onFinish={submit}
-        initialValues={{ countedOn: dayjs(chinaDate()) }}
+        initialValues={{ countedOn: chinaTodayPick() }}
         style={{ rowGap: 12, marginBottom: 16 }}
         data-testid="stock-take-form"
       >
