@@ -87,12 +87,30 @@ export default tseslint.config(
     rules: { 'feature-boundaries/no-cross-feature-import': 'error' },
   },
   {
+    // Each operation defined once (issue 23): pages and the shell call the API only through the typed
+    // client (lib/api-client.ts) with an endpoint of the contract — never `request` with a URL.
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/request.ts'],
+              importNames: ['request'],
+              message:
+                '请通过 lib/api-client.ts 调用契约中的接口。Call the API through lib/api-client.ts with an endpoint of the contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // One clock (issue 23): no `new Date()` / `Date.now()` in server modules and jobs, tests aside.
     files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/jobs/**/*.ts'],
-    ignores: [
-      '**/*.test.ts',
-      '**/testing.ts',
-    ],
+    ignores: ['**/*.test.ts', '**/testing.ts'],
     rules: { 'no-restricted-syntax': ['error', ...CLOCK_READS] },
   },
   // The lending products never import one another (issue 22): supply loans, goods pledge, the bank

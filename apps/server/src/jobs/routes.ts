@@ -1,19 +1,10 @@
-import {
-  answers,
-  doneSchema,
-  jobNameParams,
-  jobOverviewSchema,
-  jobRunListQuery,
-  jobRunSchema,
-  pageOf,
-  runJobBody,
-  type JobRun,
-} from '@factoring/domain/contract';
+import { jobsApi as api, type JobRun } from '@factoring/domain/contract';
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client.ts';
 import { scheduledJobRuns } from '../db/schema/index.ts';
 import { BusinessError, ok, page } from '../lib/envelope.ts';
+import { serve } from '../lib/serve.ts';
 import type { JobRunRow, RunOutcome, Scheduler } from './scheduler.ts';
 
 export function toJobRun(row: JobRunRow, labels: Map<string, string>): JobRun {
@@ -63,11 +54,9 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; scheduler: Scheduler; sc
   app,
   { db, scheduler, scheduling },
 ) => {
-  const tags = ['bpm'];
   const labels = new Map(scheduler.jobs.map((j) => [j.name, j.label]));
-  app.addHook('preHandler', app.requireUser('operator'));
 
-  app.get('/api/bpm/jobs', { schema: { tags, summary: '定时任务与最近一次执行', response: answers(jobOverviewSchema) } }, async () => {
+  serve(app, api.overview, async () => {
     const names = scheduler.jobs.map((j) => j.name);
     const last = new Map<string, JobRunRow>();
     if (names.length) {
@@ -95,34 +84,18 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; scheduler: Scheduler; sc
     });
   });
 
-  app.get(
-    '/api/bpm/jobs/runs',
-    { schema: { tags, summary: '定时任务执行记录（分页）', querystring: jobRunListQuery, response: answers(pageOf(jobRunSchema)) } },
-    async (request) => {
-      const r = await listRuns(db, labels, request.query);
-      return page(r.items, r.totalCount);
-    },
-  );
+  serve(app, api.runs, async (request) => {
+    const r = await listRuns(db, labels, request.query);
+    return page(r.items, r.totalCount);
+  });
 
-  app.post(
-    '/api/bpm/jobs/:name/run',
-    {
-      schema: {
-        tags,
-        summary: '手动执行定时任务（默认最近应执行的业务日期）',
-        params: jobNameParams,
-        body: runJobBody.optional(),
-        response: answers(doneSchema),
-      },
-    },
-    async (request) => {
-      const job = scheduler.jobs.find((j) => j.name === request.params.name);
-      if (!job) throw new BusinessError(`定时任务不存在：${request.params.name}`);
-      const businessDate = request.body?.businessDate ?? scheduler.latestDue(job);
-      if (businessDate > scheduler.latestDue(job)) throw new BusinessError(`业务日期 ${businessDate} 尚未到执行时间`);
-      const r = await scheduler.runNow(job.name, businessDate);
-      if (r.outcome === 'failed') throw new BusinessError(outcomeMessage(r, businessDate));
-      return ok(outcomeMessage(r, businessDate));
-    },
-  );
+  serve(app, api.run, async (request) => {
+    const job = scheduler.jobs.find((j) => j.name === request.params.name);
+    if (!job) throw new BusinessError(`定时任务不存在：${request.params.name}`);
+    const businessDate = request.body?.businessDate ?? scheduler.latestDue(job);
+    if (businessDate > scheduler.latestDue(job)) throw new BusinessError(`业务日期 ${businessDate} 尚未到执行时间`);
+    const r = await scheduler.runNow(job.name, businessDate);
+    if (r.outcome === 'failed') throw new BusinessError(outcomeMessage(r, businessDate));
+    return ok(outcomeMessage(r, businessDate));
+  });
 };

@@ -1,6 +1,15 @@
-import { answers, type BodyOf, type Endpoint, type EndpointDefinition, type ParamsOf, type QueryOf } from '@factoring/domain/contract';
+import {
+  answers,
+  errorAnswerSchema,
+  type BodyOf,
+  type Endpoint,
+  type EndpointDefinition,
+  type ParamsOf,
+  type QueryOf,
+  type RefusalOf,
+} from '@factoring/domain/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler, RouteHandlerMethod } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** The request of an endpoint's handler: params, query and body as its schemas give them. */
 export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
@@ -11,8 +20,24 @@ export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
 
 /** What a handler answers: the envelope of the endpoint's answer (a file answer sends through `reply`). */
 export type EndpointAnswer<E extends EndpointDefinition> = E['answer'] extends z.ZodType
-  ? { status: 'OK' | 'WARN'; message: z.output<E['answer']> }
+  ? { status: 'OK' | 'WARN'; message: z.output<E['answer']> } | RefusalOf<E>
   : FastifyReply;
+
+/** The OpenAPI (and serializer) answers of an endpoint: its envelope, or its file types; what it may refuse with. */
+function responsesOf(endpoint: Endpoint) {
+  const { answer } = endpoint;
+  if ('binary' in answer) {
+    const types = typeof answer.binary === 'string' ? [answer.binary] : answer.binary;
+    const file = z.string().meta({ format: 'binary' });
+    return {
+      200: { description: `文件（${types.join('、')}）`, content: Object.fromEntries(types.map((t) => [t, { schema: file }])) },
+      404: errorAnswerSchema,
+    };
+  }
+  // An upload is refused at the HTTP level when unreadable (400) or too large (413), plugins/errors.ts.
+  const http = endpoint.bodyType === 'multipart' ? { 400: errorAnswerSchema, 413: errorAnswerSchema } : {};
+  return { ...answers(answer, endpoint.refusal), ...http };
+}
 
 export interface ServeOptions {
   /** Further checks after the access guard (e.g. a product switch). */
@@ -36,7 +61,6 @@ export function serve<E extends Endpoint>(
     endpoint.access === 'public'
       ? []
       : [app.requireUser(endpoint.access === 'user' ? undefined : endpoint.access) as preHandlerHookHandler];
-  const binary = 'binary' in endpoint.answer;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -49,7 +73,7 @@ export function serve<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
-      ...(binary ? { produces: [(endpoint.answer as { binary: string }).binary] } : { response: answers(endpoint.answer as z.ZodType) }),
+      response: responsesOf(endpoint),
     },
     // The definition's schemas type the handler; Fastify's own route typing cannot follow a generic endpoint.
     handler: handler as unknown as RouteHandlerMethod,

@@ -17,7 +17,8 @@ import {
 import { Breadcrumb, Button, Dropdown, Layout, Menu, Space, Switch, theme, type MenuProps } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { request } from '../lib/request.ts';
+import { send } from '../lib/api-client.ts';
+import { publicApi } from '../lib/public-api.ts';
 import { setAuthority } from '../lib/storage.ts';
 import type { LoginUser, MenuItem } from '../lib/session.ts';
 import { breadcrumbsFor, buildMenuTree, siderPlaceFor, type MenuNode } from './guard.ts';
@@ -50,7 +51,7 @@ function toMenuItems(nodes: MenuNode[]): AntMenuItem[] {
 }
 
 async function logout() {
-  const res = await request<string>('/logout', { method: 'POST' });
+  const res = await send(publicApi.logout);
   if (res.status !== 'OK') throw res;
   forgetReminder();
   // SPEC §4: clear the user and stored authority, then reload the page.

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { request, unwrap, type Paged } from '../lib/request.ts';
+import { call } from '../lib/api-client.ts';
+import { homeApi } from '../lib/public-api.ts';
 import { readSession, writeSession } from '../lib/storage.ts';
 import type { LoginUser } from '../lib/session.ts';
 import { useAppState } from './state.ts';
@@ -7,16 +8,14 @@ import { useAppState } from './state.ts';
 const EXPIRY_PAGE = { page: 1, size: 10 };
 const SHOWN_KEY = 'factoring-reminder-shown';
 
-const countOf = (url: string) =>
-  request<Paged<unknown>>(url, { data: EXPIRY_PAGE })
-    .then(unwrap)
+const countOf = (endpoint: typeof homeApi.supplyWillExpire | typeof homeApi.pledgeWillExpire) =>
+  call(endpoint, { query: EXPIRY_PAGE })
     .then((p) => p.totalCount)
     .catch(() => 0);
 
 /** Pledge financings at risk: over the warning line, or with a margin call to meet (each financing once). */
 const pledgeRiskCount = () =>
-  request<{ warnings: { id: number }[]; marginCalls: { financingId: number }[] }>('/pledge/alerts')
-    .then(unwrap)
+  call(homeApi.pledgeAlerts)
     .then((a) => new Set([...a.warnings.map((w) => w.id), ...a.marginCalls.map((c) => c.financingId)]).size)
     .catch(() => 0);
 
@@ -33,7 +32,7 @@ export function useExpiryReminder(user: LoginUser | null) {
   useEffect(() => {
     if (!user || user.authority !== 'merchant') return;
     let cancelled = false;
-    void Promise.all([countOf('/credit/querywillexpire'), countOf('/stockloan/credit/querywillexpire'), pledgeRiskCount()]).then(
+    void Promise.all([countOf(homeApi.supplyWillExpire), countOf(homeApi.pledgeWillExpire), pledgeRiskCount()]).then(
       ([willexpire, stockloanQuerywillexpire, pledgeRisk]) => {
         if (cancelled || willexpire + stockloanQuerywillexpire + pledgeRisk === 0) return;
         const reminder = { willexpire, stockloanQuerywillexpire, pledgeRisk };

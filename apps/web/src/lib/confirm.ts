@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { encryptPassword } from './rsa.ts';
-import { request, type Envelope } from './request.ts';
 import { fetchCurrentUser } from './session.ts';
 
 /** A fresh idempotency key: one per confirmation dialog, so a retried or double-clicked confirmation acts once. */
@@ -35,21 +34,4 @@ export async function encryptLoginPassword(password: string): Promise<string> {
 export interface Confirmation {
   password: string;
   idempotencyKey: string;
-}
-
-/**
- * A money-moving call (the contract's `moneyConfirmationFields`): JSON body with the encrypted
- * password and the idempotency key, which is also sent as the `Idempotency-Key` header.
- */
-export async function postConfirmed<T>(
-  url: string,
-  body: Record<string, unknown>,
-  { password, idempotencyKey }: Confirmation,
-): Promise<Envelope<T>> {
-  return request<T>(url, {
-    method: 'POST',
-    json: true,
-    data: { ...body, password: await encryptLoginPassword(password), idempotencyKey },
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
 }

@@ -4,13 +4,12 @@
  * `dictionary_${type}` (bank numbers: `dictionary_unionBanckNo_${no}`); concurrent lookups of the
  * same key share one call. Failures (ERROR answers, transport failures) are not cached.
  */
-import { request, unwrap } from './request.ts';
+import { referenceApi as api, type AnswerOf } from '@factoring/domain/contract';
+import { send } from './api-client.ts';
+import { unwrap } from './request.ts';
 import { readSession, removeSessionByPrefix, writeSession } from './storage.ts';
 
-export interface DictItem {
-  value: string;
-  label: string;
-}
+export type DictItem = AnswerOf<typeof api.dictionary>[number];
 
 const DICTIONARY_PREFIX = 'dictionary_';
 const BANK_NO_TYPE = 'unionBanckNo';
@@ -54,9 +53,7 @@ export function getDictionary(type: string): Promise<DictItem[]> {
   if (type === BANK_NO_TYPE) {
     return Promise.reject(new TypeError(`dictionary type ${BANK_NO_TYPE} is looked up per number: use getBankBranchName(no)`));
   }
-  return cached(`${DICTIONARY_PREFIX}${type}`, isDictList, async () =>
-    toDictList(unwrap(await request<unknown>('/sys/dict/listData', { data: { type } }))),
-  );
+  return cached(`${DICTIONARY_PREFIX}${type}`, isDictList, async () => toDictList(unwrap(await send(api.dictionary, { query: { type } }))));
 }
 
 /** A branch name from the answer: a string, or an object naming it. */
@@ -74,7 +71,7 @@ export function getBankBranchName(unionBanckNo: string): Promise<string> {
   return cached(
     `${DICTIONARY_PREFIX}${BANK_NO_TYPE}_${unionBanckNo}`,
     (v): v is string => typeof v === 'string',
-    async () => toBranchName(unwrap(await request<unknown>('/bank/branchName', { data: { unionBanckNo } }))),
+    async () => toBranchName(unwrap(await send(api.branchName, { query: { unionBanckNo } }))),
   );
 }
 

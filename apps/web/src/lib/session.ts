@@ -1,28 +1,20 @@
+import type { AnswerOf, LoginUser } from '@factoring/domain/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { LoginUser } from '@factoring/domain';
-import { request, unwrap } from './request.ts';
+import { call } from './api-client.ts';
+import { publicApi } from './public-api.ts';
 
 export type { LoginUser };
 
-export interface CurrentUser {
-  exponent: string;
-  modulus: string;
-  loginUser: LoginUser | null;
-}
+/** `/api/user/current`: the user (or null) and the RSA public key of the login form. */
+export type CurrentUser = AnswerOf<typeof publicApi.current>;
+/** One entry of the caller's menu list. */
+export type MenuItem = AnswerOf<typeof publicApi.menus>[number];
 
-export interface MenuItem {
-  id: number;
-  name: string;
-  route: string | null;
-  bpid: number | null;
-  mpid: number | null;
-  icon: string | null;
-}
-
+// Explicit keys: other features refresh the user (certification) and the menus (cloud loan) by them.
 export const CURRENT_USER_KEY = ['currentUser'] as const;
 const MENUS_KEY = ['menus'] as const;
 
-export const fetchCurrentUser = () => request<CurrentUser>('/user/current').then(unwrap);
+export const fetchCurrentUser = () => call(publicApi.current);
 
 /** SPEC §4: the start of everything — the user (or null) and the RSA key for the login form. */
 export function useCurrentUser() {
@@ -37,7 +29,7 @@ export function useLoginUser(): LoginUser | null {
 export function useMenus(userId: number | null | undefined, enabled: boolean) {
   return useQuery({
     queryKey: [...MENUS_KEY, userId ?? 'public'],
-    queryFn: () => request<MenuItem[]>('/menus').then(unwrap),
+    queryFn: () => call(publicApi.menus),
     enabled,
     staleTime: 5 * 60_000,
   });

@@ -1,49 +1,48 @@
 import { formatYuan } from '@factoring/domain';
+import { contractsApi, supplyLoanApi, type AnswerOf, type QueryInput } from '@factoring/domain/contract';
 import { Checkbox, Form } from 'antd';
 import type { ReactNode } from 'react';
 import { useAction } from './action.ts';
+import { areaKey, pathOf, send } from './api-client.ts';
 import { ConfirmPasswordModal } from './ConfirmPasswordModal.tsx';
 import { encryptLoginPassword } from './confirm.ts';
-import { apiUrl, request } from './request.ts';
 
-/** What the signing dialog shows of a contract. */
-export interface SignableContract {
-  id: number;
-  contractNo?: string;
-  title?: string;
-  counterparty?: string;
-  amount?: number;
-}
+/** What the signing dialog shows of a contract: its id, and what the caller has of its facts. */
+export type SignableContract = Pick<SignedContract, 'id'> &
+  Partial<Pick<SignedContract, 'contractNo' | 'title' | 'counterparty' | 'amount'>>;
+
+/** The contract as signed: what the signing call answers. */
+export type SignedContract = AnswerOf<typeof contractsApi.sign>;
 
 /** Everything a signature changes: the contract list, the financing it belongs to, the dashboard's to-sign count. */
-const SIGNING_REFRESHES = [['contracts'], ['supplyloan'], ['dashboard']] as const;
+const SIGNING_REFRESHES = [areaKey(contractsApi.sign), areaKey(supplyLoanApi.platforms), ['dashboard']] as const;
 
 /**
- * The PDF: inline for viewing, or as an attachment (`download=1`). Without a version the server
- * answers the signed version once the contract is signed, else the original.
+ * The PDF (`contractsApi.file`): inline for viewing, or as an attachment (`download=1`). Without a
+ * version the server answers the signed version once the contract is signed, else the original.
  */
-export const contractFileUrl = (id: number, download = false, version?: 'original' | 'signed') => {
+export const contractFileUrl = (id: number, download = false, version?: QueryInput<typeof contractsApi.file>['version']) => {
   const query = [download && 'download=1', version && `version=${version}`].filter(Boolean).join('&');
-  return apiUrl(`/contracts/${id}/file${query ? `?${query}` : ''}`);
+  return `${pathOf(contractsApi.file, { id })}${query ? `?${query}` : ''}`;
 };
 
 /**
  * THE signing call: `POST /api/contracts/:id/sign` with the login password, RSA-encrypted. The
  * server records signer, time, IP and the document's SHA-256, and answers the signed contract.
  */
-function useSignContract<TContract = unknown>() {
-  return useAction<{ id: number; password: string }, TContract>({
-    call: async ({ id, password }) =>
-      request<TContract>(`/contracts/${id}/sign`, { method: 'POST', data: { password: await encryptLoginPassword(password) } }),
+function useSignContract() {
+  return useAction({
+    call: async ({ id, password }: { id: number; password: string }) =>
+      send(contractsApi.sign, { params: { id }, body: { password: await encryptLoginPassword(password) } }),
     invalidates: SIGNING_REFRESHES,
   });
 }
 
-interface Props<TContract> {
+interface Props {
   /** The contract to sign; null keeps the dialog closed. */
   contract: SignableContract | null;
   onClose(): void;
-  onSigned(signed: TContract): void;
+  onSigned(signed: SignedContract): void;
   /** Shows the full text before signing; without it the PDF opens in a new tab. */
   onView?(): void;
   /**
@@ -57,14 +56,8 @@ interface Props<TContract> {
  * THE signing flow: the password confirmation dialog with the contract's facts and an "I have read
  * and agree" box. Used by the contract list and wherever a contract waits for its signature.
  */
-export function SignContractDialog<TContract = unknown>({
-  contract,
-  onClose,
-  onSigned,
-  onView,
-  requireAgreement = true,
-}: Props<TContract>) {
-  const sign = useSignContract<TContract>();
+export function SignContractDialog({ contract, onClose, onSigned, onView, requireAgreement = true }: Props) {
+  const sign = useSignContract();
   const view: ReactNode = contract && (
     <a
       href={contractFileUrl(contract.id)}
@@ -80,7 +73,7 @@ export function SignContractDialog<TContract = unknown>({
     </a>
   );
   return (
-    <ConfirmPasswordModal<TContract>
+    <ConfirmPasswordModal<SignedContract>
       open={contract !== null}
       title="签署合同"
       okText="确认签署"

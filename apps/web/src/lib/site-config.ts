@@ -1,10 +1,11 @@
+import type { AnswerOf } from '@factoring/domain/contract';
 import { useQuery } from '@tanstack/react-query';
-import type { InitConfig } from '@factoring/domain';
-import { request, unwrap } from './request.ts';
+import { queryOf } from './api-client.ts';
+import { publicApi } from './public-api.ts';
 
-export type { BankAccount } from '@factoring/domain';
-export type SiteConfig = InitConfig;
+export type { BankAccount } from '@factoring/domain/contract';
+export type SiteConfig = AnswerOf<typeof publicApi.initConfig>;
 
 export function useSiteConfig() {
-  return useQuery({ queryKey: ['initcfg'], queryFn: () => request<SiteConfig>('/initcfg').then(unwrap), staleTime: 5 * 60_000 });
+  return useQuery({ ...queryOf(publicApi.initConfig), staleTime: 5 * 60_000 });
 }

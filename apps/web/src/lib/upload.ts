@@ -1,13 +1,8 @@
-import { request, unwrap } from './request.ts';
+import { uploadsApi, type AnswerOf } from '@factoring/domain/contract';
+import { call } from './api-client.ts';
 
-/** A stored upload as `POST /api/uploads` answers it. */
-export interface UploadedFile {
-  id: number;
-  originalName: string;
-  mimeType: string;
-  size: number;
-  url: string;
-}
+/** A stored upload as `POST /api/uploads` answers it: what a form shows of its attached file. */
+export type UploadedFile = Pick<AnswerOf<typeof uploadsApi.upload>, 'id' | 'originalName' | 'mimeType' | 'size' | 'url'>;
 
 /** The server's limit (apps/server/src/modules/uploads/store.ts); the browser only pre-checks it. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -17,5 +12,5 @@ export async function uploadFile(file: File, purpose: string): Promise<UploadedF
   const form = new FormData();
   form.append('purpose', purpose); // before the file: the server reads fields that precede it
   form.append('file', file, file.name);
-  return unwrap(await request<UploadedFile>('/uploads', { method: 'POST', data: form }));
+  return call(uploadsApi.upload, { body: form });
 }

@@ -1,7 +1,8 @@
 // Login, logout and the current user (SPEC §4).
 import { z } from 'zod';
 import type { LoginUser } from './session.ts';
-import { textSchema } from './common.ts';
+import { doneSchema, textSchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
 
 export const loginInput = z.object({
   username: textSchema(64, '用户名'),
@@ -24,3 +25,37 @@ export const loginUserSchema = z.object({
 }) satisfies z.ZodType<LoginUser>;
 
 export const currentUserSchema = z.object({ exponent: z.string(), modulus: z.string(), loginUser: loginUserSchema.nullable() });
+
+// The operations (issue 23). The landing and login pages name them only as types (zod stays out of
+// their bundle): apps/web/src/lib/public-api.ts.
+const tag = 'auth';
+
+export const authApi = {
+  current: endpoint({
+    method: 'GET',
+    path: '/api/user/current',
+    tag,
+    access: 'public',
+    summary: '当前用户与 RSA 公钥',
+    answer: currentUserSchema,
+  }),
+  // SPEC §4: the login page posts a form; a second login answers WARN `AlreadyOnLine`, which counts as success.
+  login: endpoint({
+    method: 'POST',
+    path: '/api/login',
+    tag,
+    access: 'public',
+    summary: '登录（密码 RSA-OAEP 加密）',
+    body: loginInput,
+    bodyType: 'form',
+    answer: doneSchema,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/logout',
+    tag,
+    access: 'public',
+    summary: '退出登录',
+    answer: doneSchema,
+  }),
+};

@@ -1,7 +1,8 @@
 // The operators' inbox (PRODUCT §11): task types, tasks, decisions and the audit log.
 import { z } from 'zod';
 import { TASK_STATES } from '../status/task.ts';
-import { idSchema, optionalTextSchema, pageOf, pageQuerySchema, textSchema } from './common.ts';
+import { doneSchema, idParams, idSchema, optionalTextSchema, pageOf, pageQuerySchema, textSchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
 import { timestampSchema } from './time.ts';
 
 /** UPDATE: an operator changed a setting outside a task (site configuration). */
@@ -129,3 +130,91 @@ export const auditItemSchema = z.object({
   summary: z.string(),
 });
 export const auditPageSchema = pageOf(auditItemSchema);
+
+// The operations (issue 23): every one needs the operator authority (401 logged out, 403 for enterprise users).
+
+const tag = 'bpm';
+
+export const bpmApi = {
+  taskTypes: endpoint({
+    method: 'GET',
+    path: '/api/bpm/taskTypes',
+    tag,
+    access: 'operator',
+    summary: '任务类型',
+    answer: taskTypesSchema,
+  }),
+  overview: endpoint({
+    method: 'GET',
+    path: '/api/bpm/overview',
+    tag,
+    access: 'operator',
+    summary: '运营首页：各类待办、最久等待、今日放款与出款',
+    answer: operatorOverviewSchema,
+  }),
+  tasks: endpoint({
+    method: 'GET',
+    path: '/api/bpm/tasks',
+    tag,
+    access: 'operator',
+    summary: '审批任务列表',
+    query: taskListQuery,
+    answer: taskPageSchema,
+  }),
+  task: endpoint({
+    method: 'GET',
+    path: '/api/bpm/tasks/:id',
+    tag,
+    access: 'operator',
+    summary: '任务详情（提交数据、附件、处理历史）',
+    params: idParams,
+    answer: taskDetailSchema,
+  }),
+  claim: endpoint({
+    method: 'POST',
+    path: '/api/bpm/tasks/:id/claim',
+    tag,
+    access: 'operator',
+    summary: '领取任务',
+    params: idParams,
+    answer: doneSchema,
+  }),
+  release: endpoint({
+    method: 'POST',
+    path: '/api/bpm/tasks/:id/release',
+    tag,
+    access: 'operator',
+    summary: '退回任务池',
+    params: idParams,
+    answer: doneSchema,
+  }),
+  approve: endpoint({
+    method: 'POST',
+    path: '/api/bpm/tasks/:id/approve',
+    tag,
+    access: 'operator',
+    summary: '审核通过',
+    params: idParams,
+    body: approveTaskBody,
+    answer: taskDecisionSchema,
+  }),
+  reject: endpoint({
+    method: 'POST',
+    path: '/api/bpm/tasks/:id/reject',
+    tag,
+    access: 'operator',
+    summary: '驳回（须填写原因）',
+    params: idParams,
+    body: rejectTaskBody,
+    answer: taskDecisionSchema,
+  }),
+  audit: endpoint({
+    method: 'GET',
+    path: '/api/bpm/audit',
+    tag,
+    access: 'operator',
+    summary: '审计日志',
+    query: auditListQuery,
+    answer: auditPageSchema,
+  }),
+};

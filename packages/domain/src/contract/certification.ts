@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { AUTHENTICATION_STATUSES } from '../lifecycle.ts';
 import { ACCOUNT_CHANGE_STATUSES } from '../status/certification.ts';
-import { idSchema, optionalTextSchema, pageOf } from './common.ts';
+import { idParams, idSchema, optionalTextSchema, pageOf, pageQuerySchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
 import { timestampSchema } from './time.ts';
 
 /** Labels of the authentication form, for `请输入{label}` and the operator's view. */
@@ -181,3 +182,72 @@ export const accountChangeInfoSchema = z.object({
   history: z.array(accountChangeRequestSchema),
 });
 export const accountChangeSubmittedSchema = z.object({ id: z.number().int() });
+
+// Operations ----------------------------------------------------------------------------------------
+
+const tag = 'certification';
+
+/** An enterprise's authentication and its settlement account change; a submission's detail is open to operators too. */
+export const certificationApi = {
+  current: endpoint({
+    method: 'GET',
+    path: '/api/authentication/current',
+    tag,
+    access: 'merchant',
+    summary: '认证状态、可继续编辑的申请、虚拟账号与结算账户',
+    answer: currentAuthenticationSchema,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/authentication/list',
+    tag,
+    access: 'merchant',
+    summary: '本企业的认证申请',
+    query: pageQuerySchema,
+    answer: authenticationPageSchema,
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/authentication/:id',
+    tag,
+    access: 'user',
+    summary: '认证申请详情（本企业或运营人员）',
+    params: idParams,
+    answer: authenticationSchema,
+  }),
+  saveDraft: endpoint({
+    method: 'POST',
+    path: '/api/authentication/draft',
+    tag,
+    access: 'merchant',
+    summary: '保存认证草稿',
+    body: authenticationInput,
+    answer: authenticationSchema,
+  }),
+  submit: endpoint({
+    method: 'POST',
+    path: '/api/authentication/submit',
+    tag,
+    access: 'merchant',
+    summary: '提交认证（或驳回后重新提交）',
+    body: authenticationInput,
+    answer: authenticationSchema,
+  }),
+  accountChangeInfo: endpoint({
+    method: 'GET',
+    path: '/api/system/modifyAccountInfo',
+    tag,
+    access: 'merchant',
+    summary: '当前绑定的结算账户与变更申请',
+    answer: accountChangeInfoSchema,
+  }),
+  submitAccountChange: endpoint({
+    method: 'POST',
+    path: '/api/system/modifyAccountInfo',
+    tag,
+    access: 'merchant',
+    summary: '提交结算账户变更（运营审核）',
+    body: accountChangeInput,
+    answer: accountChangeSubmittedSchema,
+  }),
+};

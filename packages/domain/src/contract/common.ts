@@ -183,8 +183,9 @@ export const errorAnswerSchema = z.object({
  * The HTTP 200 answers of a route: `{ status: 'OK' | 'WARN', message }` with the given message
  * schema, or a refused business rule. Use as `schema: { response: answers(mySchema) }`.
  */
-export function answers<T extends z.ZodType>(message: T) {
-  return { 200: z.union([z.object({ status: z.enum(['OK', 'WARN']), message }), errorAnswerSchema]) };
+export function answers<T extends z.ZodType>(message: T, refusal?: z.ZodObject) {
+  const error = refusal ? errorAnswerSchema.extend(refusal.shape) : errorAnswerSchema;
+  return { 200: z.union([z.object({ status: z.enum(['OK', 'WARN']), message }), error]) };
 }
 
 /** The message of a paged list: `{ items, totalCount }`. */

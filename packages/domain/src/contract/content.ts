@@ -1,6 +1,7 @@
 // Public content: FAQ (edited by operators) and the configured embedded pages; the operators' outbox.
 import { z } from 'zod';
-import { idSchema, intSchema, optionalTextSchema, pageOf, textSchema } from './common.ts';
+import { doneSchema, idSchema, intSchema, optionalTextSchema, pageOf, pageQuerySchema, textSchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
 import { timestampSchema } from './time.ts';
 
 const flag = (fallback: 'true' | 'false') =>
@@ -53,3 +54,67 @@ export const outboxPageSchema = pageOf(
     createdAt: timestampSchema,
   }),
 );
+
+// The operations (issue 23) ------------------------------------------------------------------------
+
+const tag = 'content';
+
+export const contentApi = {
+  faq: endpoint({
+    method: 'GET',
+    path: '/api/content/faq',
+    tag,
+    access: 'public',
+    summary: '常见问题（分组，可按关键字搜索）',
+    query: faqQuery,
+    answer: faqGroupsSchema,
+  }),
+  manageFaqs: endpoint({
+    method: 'GET',
+    path: '/api/content/faq/manage',
+    tag,
+    access: 'operator',
+    summary: '全部常见问题（含未发布，运营人员）',
+    answer: z.array(faqSchema),
+  }),
+  saveFaq: endpoint({
+    method: 'POST',
+    path: '/api/content/faq/save',
+    tag,
+    access: 'operator',
+    summary: '新增或修改常见问题（运营人员）',
+    body: faqInput,
+    answer: faqSchema,
+  }),
+  deleteFaq: endpoint({
+    method: 'POST',
+    path: '/api/content/faq/delete',
+    tag,
+    access: 'operator',
+    summary: '删除常见问题（运营人员）',
+    body: faqDeleteBody,
+    answer: doneSchema,
+  }),
+  embed: endpoint({
+    method: 'GET',
+    path: '/api/content/embed/:index',
+    tag,
+    access: 'public',
+    summary: '嵌入页面（按序号取配置列表中的一项）',
+    params: embedParams,
+    answer: embedSchema,
+  }),
+};
+
+/** The local outbox, read in the back office (tag `bpm`: the web refreshes it with the inbox, `['bpm']`). */
+export const mailApi = {
+  outbox: endpoint({
+    method: 'GET',
+    path: '/api/bpm/outbox',
+    tag: 'bpm',
+    access: 'operator',
+    summary: '本地发件箱（未配置 SMTP 时的邮件，仅运营人员）',
+    query: pageQuerySchema,
+    answer: outboxPageSchema,
+  }),
+};

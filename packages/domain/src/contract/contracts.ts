@@ -1,7 +1,8 @@
 // Contracts (PRODUCT §10): list, detail, file, signing.
 import { z } from 'zod';
 import { CONTRACT_STATUSES, CONTRACT_TYPES } from '../status/contract.ts';
-import { optionalTextSchema, pageOf, pageQuerySchema } from './common.ts';
+import { idParams, optionalTextSchema, pageOf, pageQuerySchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
 
 export const contractListQuery = pageQuerySchema.extend({
   status: z.enum(CONTRACT_STATUSES).optional(),
@@ -95,3 +96,68 @@ export const contractCountsSchema = z.object({
   void: z.number().int(),
   total: z.number().int(),
 });
+
+// Operations ----------------------------------------------------------------------------------------
+
+const tag = 'contracts';
+
+/** Operators see every enterprise's contracts, an enterprise user their own enterprise's; only an enterprise signs. */
+export const contractsApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/contracts',
+    tag,
+    access: 'user',
+    summary: '合同列表（分页，按状态、类型、关键字筛选）',
+    query: contractListQuery,
+    answer: contractPageSchema,
+  }),
+  stats: endpoint({
+    method: 'GET',
+    path: '/api/contracts/stats',
+    tag,
+    access: 'user',
+    summary: '合同数量（待签署、已签署等）',
+    answer: contractCountsSchema,
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/api/contracts/:id',
+    tag,
+    access: 'user',
+    summary: '合同详情',
+    params: idParams,
+    answer: contractSchema,
+  }),
+  file: endpoint({
+    method: 'GET',
+    path: '/api/contracts/:id/file',
+    tag,
+    access: 'user',
+    summary: '合同 PDF（默认在线查看；download=1 下载；version=original 原文、signed 签署版，默认签署后为签署版）',
+    params: idParams,
+    query: contractFileQuery,
+    answer: { binary: 'application/pdf' },
+  }),
+  verification: endpoint({
+    method: 'GET',
+    path: '/api/contracts/:id/verification',
+    tag,
+    access: 'user',
+    summary: '合同文件核验（重新计算原文与签署版的 SHA-256 并与记录比对）',
+    params: idParams,
+    answer: contractVerificationSchema,
+  }),
+  // The login password goes as a form field, RSA-encrypted like the login's.
+  sign: endpoint({
+    method: 'POST',
+    path: '/api/contracts/:id/sign',
+    tag,
+    access: 'merchant',
+    summary: '签署合同（登录密码 RSA-OAEP 加密确认）',
+    params: idParams,
+    body: signContractBody,
+    bodyType: 'form',
+    answer: contractSchema,
+  }),
+};

@@ -1,6 +1,7 @@
 // Credit lines expiring soon (SPEC §7: the reminders after login).
 import { z } from 'zod';
-import { pageOf } from './common.ts';
+import { pageOf, pageQuerySchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
 
 export const expiringCreditPageSchema = pageOf(
   z.object({
@@ -18,3 +19,30 @@ export const expiringCreditPageSchema = pageOf(
     daysLeft: z.number().int(),
   }),
 );
+
+const tag = 'credit';
+
+/**
+ * The two expiry reminders, asked after every login: supply-chain (SUPPLY) and pledge (PLEDGE)
+ * credit lines expiring within 30 days. Any logged-in user may ask; an operator's lists are empty.
+ */
+export const creditApi = {
+  supplyWillExpire: endpoint({
+    method: 'GET',
+    path: '/api/credit/querywillexpire',
+    tag,
+    access: 'user',
+    summary: '即将到期的供应链授信',
+    query: pageQuerySchema,
+    answer: expiringCreditPageSchema,
+  }),
+  pledgeWillExpire: endpoint({
+    method: 'GET',
+    path: '/api/stockloan/credit/querywillexpire',
+    tag,
+    access: 'user',
+    summary: '即将到期的货押授信',
+    query: pageQuerySchema,
+    answer: expiringCreditPageSchema,
+  }),
+};

@@ -11,9 +11,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type Access = 'public' | 'user' | 'merchant' | 'operator' | 'warehouse';
 
-/** A file answer (a download): its content type instead of an envelope. */
+/** A file answer (a download): its content types instead of an envelope. */
 export interface BinaryAnswer {
-  binary: string;
+  binary: string | readonly string[];
 }
 
 export interface EndpointDefinition {
@@ -35,6 +35,11 @@ export interface EndpointDefinition {
   bodyType?: 'json' | 'form' | 'multipart';
   /** The `message` of an OK answer, or a file's content type. */
   answer: z.ZodType | BinaryAnswer;
+  /**
+   * Fields an ERROR answer of this operation carries beyond `code` and `field` — e.g. `reason` of a
+   * mailed link (INVALID, EXPIRED, USED) — so they are declared and reach the caller.
+   */
+  refusal?: z.ZodObject;
 }
 
 const ENDPOINT = Symbol.for('factoring.endpoint');
@@ -64,3 +69,11 @@ export type BodyInput<E extends EndpointDefinition> = E['bodyType'] extends 'mul
 
 /** The `message` of an OK answer as it crosses the wire (a file answer: a Blob). */
 export type AnswerOf<E extends EndpointDefinition> = E['answer'] extends z.ZodType ? z.input<E['answer']> : Blob;
+
+/** An ERROR answer of `E` as it crosses the wire: message, code, field and the endpoint's own refusal fields. */
+export type RefusalOf<E extends EndpointDefinition> = {
+  status: 'ERROR';
+  message: string;
+  code?: string;
+  field?: string;
+} & (E['refusal'] extends z.ZodType ? z.input<E['refusal']> : unknown);

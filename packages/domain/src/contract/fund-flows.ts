@@ -1,15 +1,5 @@
+import type { z } from 'zod';
+import type { fundFlowSchema } from './funds.ts';
+
 /** One line of the fund-flow list (`/api/funds/flows`): a movement of the enterprise's virtual account. */
-export interface FundFlow {
-  id: number;
-  entryId: number;
-  refNo: string;
-  createdAt: string;
-  flowType: string;
-  typeLabel: string;
-  direction: 'IN' | 'OUT';
-  amount: number;
-  bucket: 'AVAILABLE' | 'CONTROLLED';
-  counterpartyName: string | null;
-  counterpartyAccount: string | null;
-  memo: string | null;
-}
+export type FundFlow = z.output<typeof fundFlowSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDateSchema, optionalTextSchema, pageQuerySchema, textSchema } from './common.ts';
+import { doneSchema, isoDateSchema, optionalTextSchema, pageOf, pageQuerySchema, textSchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
 
 /** Scheduled jobs in the back office (issue 11): what runs when, and how each run ended. */
 
@@ -52,3 +53,36 @@ export type JobOverview = z.infer<typeof jobOverviewSchema>;
 export const jobRunListQuery = pageQuerySchema.extend({ job: optionalTextSchema(100, '任务名称') });
 export const jobNameParams = z.object({ name: textSchema(100, '任务名称') });
 export const runJobBody = z.object({ businessDate: isoDateSchema('业务日期').optional() });
+
+// The operations (issue 23): operators only, in the back office (审批中心 → 定时任务).
+const tag = 'bpm';
+
+export const jobsApi = {
+  overview: endpoint({
+    method: 'GET',
+    path: '/api/bpm/jobs',
+    tag,
+    access: 'operator',
+    summary: '定时任务与最近一次执行',
+    answer: jobOverviewSchema,
+  }),
+  runs: endpoint({
+    method: 'GET',
+    path: '/api/bpm/jobs/runs',
+    tag,
+    access: 'operator',
+    summary: '定时任务执行记录（分页）',
+    query: jobRunListQuery,
+    answer: pageOf(jobRunSchema),
+  }),
+  run: endpoint({
+    method: 'POST',
+    path: '/api/bpm/jobs/:name/run',
+    tag,
+    access: 'operator',
+    summary: '手动执行定时任务（默认最近应执行的业务日期）',
+    params: jobNameParams,
+    body: runJobBody.optional(),
+    answer: doneSchema,
+  }),
+};

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { validateIdCard } from '../identity.ts';
 import { DELIVERY_PARTY_STATUSES, type DeliveryPartyStatus } from '../status/pledge-delivery.ts';
 import { validateUscc } from '../uscc.ts';
-import { idSchema, pageOf, pageQuerySchema, optionalTextSchema, textSchema } from './common.ts';
+import { idParams, idSchema, pageOf, pageQuerySchema, optionalTextSchema, textSchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
 import { pledgeLineInput, releaseOrderReceiverSchema } from './pledge.ts';
 
 const cents = z.number().int();
@@ -187,3 +188,102 @@ export const pledgeValueHistorySchema = z.object({
   liquidationValue: cents.nullable(),
   points: z.array(z.object({ priceDate: z.string(), unitPrice: cents, value: cents, ltvPpm: ppm })),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The operations (issue 23): defined once, served by modules/pledge/delivery-routes.ts, called by
+// features/pledge/delivery-api.ts.
+// ---------------------------------------------------------------------------------------------
+const tag = 'pledge';
+
+export const pledgeDeliveryApi = {
+  signPersons: endpoint({
+    method: 'GET',
+    path: '/api/pledge/sign-persons',
+    tag,
+    access: 'merchant',
+    summary: '指定签收人（身份证、手机号脱敏）',
+    query: deliveryPartyListQuery,
+    answer: signPersonPageSchema,
+  }),
+  addSignPerson: endpoint({
+    method: 'POST',
+    path: '/api/pledge/sign-persons',
+    tag,
+    access: 'merchant',
+    summary: '新增指定签收人',
+    body: signPersonBody,
+    answer: signPersonSchema,
+  }),
+  disableSignPerson: endpoint({
+    method: 'POST',
+    path: '/api/pledge/sign-persons/:id/disable',
+    tag,
+    access: 'merchant',
+    summary: '停用指定签收人',
+    params: idParams,
+    answer: deliveryPartyDisabledSchema,
+  }),
+  customers: endpoint({
+    method: 'GET',
+    path: '/api/pledge/customers',
+    tag,
+    access: 'merchant',
+    summary: '下游客户（可提取赎回货物）',
+    query: deliveryPartyListQuery,
+    answer: pledgeCustomerPageSchema,
+  }),
+  addCustomer: endpoint({
+    method: 'POST',
+    path: '/api/pledge/customers',
+    tag,
+    access: 'merchant',
+    summary: '新增下游客户',
+    body: pledgeCustomerBody,
+    answer: pledgeCustomerSchema,
+  }),
+  disableCustomer: endpoint({
+    method: 'POST',
+    path: '/api/pledge/customers/:id/disable',
+    tag,
+    access: 'merchant',
+    summary: '停用下游客户',
+    params: idParams,
+    answer: deliveryPartyDisabledSchema,
+  }),
+  addGoodsQuote: endpoint({
+    method: 'GET',
+    path: '/api/pledge/financings/:id/add-goods',
+    tag,
+    access: 'merchant',
+    summary: '补充质押货物：最少数量与同仓可用库存',
+    params: idParams,
+    answer: pledgeAddGoodsQuoteSchema,
+  }),
+  addGoods: endpoint({
+    method: 'POST',
+    path: '/api/pledge/financings/:id/add-goods',
+    tag,
+    access: 'merchant',
+    summary: '补充质押货物代替补缴保证金（幂等键）',
+    params: idParams,
+    body: pledgeAddGoodsBody,
+    answer: pledgeAddGoodsResultSchema,
+  }),
+  alerts: endpoint({
+    method: 'GET',
+    path: '/api/pledge/alerts',
+    tag,
+    access: 'merchant',
+    summary: '质押率预警与待补缴保证金',
+    answer: pledgeAlertsSchema,
+  }),
+  valueHistory: endpoint({
+    method: 'GET',
+    path: '/api/pledge/financings/:id/value-history',
+    tag,
+    access: 'merchant',
+    summary: '质押物价值走势（含预警线、平仓线）',
+    params: idParams,
+    answer: pledgeValueHistorySchema,
+  }),
+};

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES, CONTRACT_TYPES } from '../status/contract.ts';
 import { PLEDGE_VOUCHER_KINDS, PLEDGE_VOUCHER_STATUSES, type PledgeVoucherKind } from '../status/pledge.ts';
-import { centsSchema, idempotencyKeyField, idSchema, textSchema } from './common.ts';
+import { centsSchema, idempotencyKeyField, idParams, idSchema, textSchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
 
 const cents = z.number().int();
 
@@ -71,3 +72,49 @@ export const pledgePaymentInfoSchema = z.object({
   owed: z.object({ total: cents, principal: cents, interest: cents, penalty: cents }).nullable(),
   vouchers: z.array(pledgeVoucherSchema),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The operations (issue 23): defined once, served by modules/pledge/payment-routes.ts, called by
+// features/pledge/payment-api.ts.
+// ---------------------------------------------------------------------------------------------
+const tag = 'pledge';
+
+export const pledgePaymentApi = {
+  contracts: endpoint({
+    method: 'GET',
+    path: '/api/pledge/financings/:id/contracts',
+    tag,
+    access: 'merchant',
+    summary: '质押合同与保证金协议（签署状态）',
+    params: idParams,
+    answer: pledgeContractsSchema,
+  }),
+  paymentInfo: endpoint({
+    method: 'GET',
+    path: '/api/pledge/financings/:id/payment',
+    tag,
+    access: 'merchant',
+    summary: '缴款信息（收款账户、应缴保证金、补缴通知、应还金额、转账凭证）',
+    params: idParams,
+    answer: pledgePaymentInfoSchema,
+  }),
+  submitVoucher: endpoint({
+    method: 'POST',
+    path: '/api/pledge/financings/:id/vouchers',
+    tag,
+    access: 'merchant',
+    summary: '提交线下转账凭证（保证金、补缴保证金、还款；运营确认到账后入账；幂等键）',
+    params: idParams,
+    body: pledgeVoucherBody,
+    answer: pledgeVoucherSchema,
+  }),
+  voucher: endpoint({
+    method: 'GET',
+    path: '/api/pledge/vouchers/:id',
+    tag,
+    access: 'merchant',
+    summary: '转账凭证（提交结果）',
+    params: idParams,
+    answer: pledgeVoucherSchema,
+  }),
+};

@@ -5,6 +5,7 @@ import { PLEDGE_STATUSES, type PledgeStatus } from '../lifecycle.ts';
 import {
   centsSchema,
   idempotencyKeyField,
+  idParams,
   idSchema,
   intSchema,
   isoDateSchema,
@@ -15,6 +16,7 @@ import {
   quantitySchema,
   textSchema,
 } from './common.ts';
+import { endpoint } from './endpoint.ts';
 
 const cents = z.number().int();
 const ppm = z.number().int();
@@ -364,3 +366,152 @@ export const goodsPriceListSchema = z.array(
     ),
   }),
 );
+
+// ---------------------------------------------------------------------------------------------
+// The operations (issue 23): defined once, served by modules/pledge/routes.ts, called by
+// features/pledge/api.ts. The delivery and risk operations are `pledgeDeliveryApi`
+// (pledge-delivery.ts), the contracts and vouchers `pledgePaymentApi` (pledge-payment.ts).
+// ---------------------------------------------------------------------------------------------
+const tag = 'pledge';
+
+export const pledgeApi = {
+  platforms: endpoint({
+    method: 'GET',
+    path: '/api/pledge/platforms',
+    tag,
+    access: 'merchant',
+    summary: '质押融资平台（本企业授信、接受的货物、质押率与当前价格）',
+    answer: z.array(pledgePlatformSchema),
+  }),
+  stock: endpoint({
+    method: 'GET',
+    path: '/api/pledge/stock',
+    tag,
+    access: 'merchant',
+    summary: '本企业可质押的库存与仓单',
+    query: pledgeStockQuery,
+    answer: z.array(pledgeStockSchema),
+  }),
+  trial: endpoint({
+    method: 'POST',
+    path: '/api/pledge/trial',
+    tag,
+    access: 'merchant',
+    summary: '融资试算（货值、最高可融资、保证金、利息、服务费）',
+    body: pledgeTrialBody,
+    answer: pledgeTrialSchema,
+  }),
+  apply: endpoint({
+    method: 'POST',
+    path: '/api/pledge/financings',
+    tag,
+    access: 'merchant',
+    summary: '申请质押融资（占用授信、质押货物；幂等键）',
+    body: pledgeApplyBody,
+    answer: pledgeAppliedSchema,
+  }),
+  financings: endpoint({
+    method: 'GET',
+    path: '/api/pledge/financings',
+    tag,
+    access: 'merchant',
+    summary: '我的质押融资',
+    query: pledgeFinancingListQuery,
+    answer: pledgeFinancingPageSchema,
+  }),
+  financing: endpoint({
+    method: 'GET',
+    path: '/api/pledge/financings/:id',
+    tag,
+    access: 'merchant',
+    summary: '质押融资详情',
+    params: idParams,
+    answer: pledgeFinancingDetailSchema,
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/pledge/financings/:id/cancel',
+    tag,
+    access: 'merchant',
+    summary: '取消申请（解除质押、退回授信与保证金）',
+    params: idParams,
+    answer: z.object({ id: z.number().int(), status: z.string() }),
+  }),
+  payMargin: endpoint({
+    method: 'POST',
+    path: '/api/pledge/financings/:id/margin',
+    tag,
+    access: 'merchant',
+    summary: '账户缴纳保证金（登录密码确认，幂等键）',
+    params: idParams,
+    body: pledgeConfirmBody,
+    answer: pledgeMoneyResultSchema,
+  }),
+  topUp: endpoint({
+    method: 'POST',
+    path: '/api/pledge/financings/:id/top-up',
+    tag,
+    access: 'merchant',
+    summary: '补缴保证金（登录密码确认，幂等键）',
+    params: idParams,
+    body: pledgeConfirmBody,
+    answer: pledgeMoneyResultSchema,
+  }),
+  repay: endpoint({
+    method: 'POST',
+    path: '/api/pledge/financings/:id/repay',
+    tag,
+    access: 'merchant',
+    summary: '账户还款（登录密码确认，幂等键；还清即结清）',
+    params: idParams,
+    body: pledgeRepayBody,
+    answer: pledgeRepayResultSchema,
+  }),
+  redeem: endpoint({
+    method: 'POST',
+    path: '/api/pledge/financings/:id/redeem',
+    tag,
+    access: 'merchant',
+    summary: '赎货（生成放货单，幂等键）',
+    params: idParams,
+    body: pledgeRedeemBody,
+    answer: pledgeRedeemResultSchema,
+  }),
+
+  // Operators ----------------------------------------------------------------------------------
+  prices: endpoint({
+    method: 'GET',
+    path: '/api/bpm/pledge/prices',
+    tag,
+    access: 'operator',
+    summary: '质押货物价格表与历史',
+    answer: goodsPriceListSchema,
+  }),
+  releaseOrderDesk: endpoint({
+    method: 'GET',
+    path: '/api/bpm/pledge/release-orders',
+    tag,
+    access: 'operator',
+    summary: '质押放货单（全部企业）及仓库执行情况',
+    query: pledgeReleaseOrderDeskQuery,
+    answer: pledgeReleaseOrderDeskSchema,
+  }),
+  pricePreview: endpoint({
+    method: 'GET',
+    path: '/api/bpm/pledge/prices/preview',
+    tag,
+    access: 'operator',
+    summary: '价格预演：新单价将使哪些质押融资超过预警线 / 平仓线、发出或调整哪些补缴通知（不改变任何数据）',
+    query: goodsPricePreviewQuery,
+    answer: goodsPricePreviewSchema,
+  }),
+  recordPrice: endpoint({
+    method: 'POST',
+    path: '/api/bpm/pledge/prices',
+    tag,
+    access: 'operator',
+    summary: '录入货物价格（生成价格复核任务：另一位操作员通过后才生效并盯市；幂等键）',
+    body: goodsPriceBody,
+    answer: goodsPriceSubmittedSchema,
+  }),
+};

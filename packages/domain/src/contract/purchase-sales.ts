@@ -5,7 +5,9 @@ import { ORDER_TAX_RATES_PPM, QUANTITY_SCALE } from '../orders.ts';
 import { ORDER_STATUSES } from '../status/purchase-sales.ts';
 import {
   centsSchema,
+  doneSchema,
   idempotencyKeyField,
+  idParams,
   idSchema,
   isoDateSchema,
   moneyConfirmationFields,
@@ -15,6 +17,7 @@ import {
   quantitySchema,
   textSchema,
 } from './common.ts';
+import { endpoint } from './endpoint.ts';
 
 export const orderKindSchema = z.enum(['PURCHASE', 'SALES'], { error: '订单类型不正确' });
 export const orderStatusSchema = z.enum(ORDER_STATUSES as unknown as ['DRAFT', ...string[]], { error: '订单状态不正确' });
@@ -334,3 +337,286 @@ export const featureLogSchema = z.object({
   operatorName: z.string(),
   createdAt: z.string(),
 });
+
+export const orderAttachmentsInputSchema = z.object({ uploadIds: z.array(idSchema('附件')).min(1, '请上传附件').max(10) });
+export const counterpartyQuerySchema = z.object({ name: textSchema(60, '企业名称', { min: 2 }) });
+export const financeableOrderQuerySchema = z.object({ creditLineId: idSchema('授信') });
+export const featureLogQuerySchema = z.object({ userId: idSchema('用户').optional() });
+export const operatorOrderQuerySchema = z.object({ orderNo: textSchema(40, '订单号') });
+
+/** An order after a command: its new status. */
+export const orderStatusAnswerSchema = z.object({ id: z.number().int(), status: z.string(), statusLabel: z.string() });
+/** A draft created or saved. */
+export const orderSavedSchema = z.object({ id: z.number().int(), orderNo: z.string() });
+/** A delivery or receipt registered; `complete` when every line is fully delivered / received. */
+export const orderFulfilledSchema = orderStatusAnswerSchema.extend({ complete: z.boolean() });
+/** The seller's offline collection, its part that repaid the order loan first, and what is still open. */
+export const orderCollectionSchema = z.object({
+  paymentId: z.number().int(),
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  amount: centsOut,
+  loanRepaid: centsOut,
+  refNos: z.array(z.string()),
+  outstanding: centsOut,
+  status: z.string(),
+  statusLabel: z.string(),
+});
+/** An order found by its number for an operator (to record a collection that reached the factor). */
+export const operatorOrderSchema = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  status: z.string(),
+  statusLabel: z.string(),
+  sellerName: z.string(),
+  buyerName: z.string(),
+  totalAmount: centsOut,
+  paidAmount: centsOut,
+  outstanding: centsOut,
+  financing: z.object({ id: z.number().int(), financingNo: z.string(), status: z.string() }).nullable(),
+});
+export const featureSwitchedSchema = z.object({ id: z.number().int(), loginName: z.string(), enabled: z.boolean(), changedAt: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// The operations (issue 23): defined once, served by modules/purchase-sales/routes.ts, called by
+// features/purchase-sales/api.ts. Enterprise operations under `/api/purchase-sales/` also need the
+// user's purchase-sales feature (SPEC §2, checked by the route plugin); operators' under `/api/bpm/`.
+// ---------------------------------------------------------------------------------------------
+const tag = 'purchase-sales';
+
+export const purchaseSalesApi = {
+  overview: endpoint({
+    method: 'GET',
+    path: '/api/purchase-sales/overview',
+    tag,
+    access: 'merchant',
+    summary: '购销概览',
+    answer: overviewSchema,
+  }),
+  orders: endpoint({
+    method: 'GET',
+    path: '/api/purchase-sales/orders',
+    tag,
+    access: 'merchant',
+    summary: '订单列表（分页）',
+    query: orderListQuerySchema,
+    answer: orderPageSchema,
+  }),
+  exportOrders: endpoint({
+    method: 'GET',
+    path: '/api/purchase-sales/orders/export',
+    tag,
+    access: 'merchant',
+    summary: '导出订单（最多 5000 条，Excel 由浏览器生成）',
+    query: orderListQuerySchema.omit({ page: true, size: true }),
+    answer: z.array(orderRowSchema),
+  }),
+  order: endpoint({
+    method: 'GET',
+    path: '/api/purchase-sales/orders/:id',
+    tag,
+    access: 'merchant',
+    summary: '订单详情',
+    params: idParams,
+    answer: orderDetailSchema,
+  }),
+  createOrder: endpoint({
+    method: 'POST',
+    path: '/api/purchase-sales/orders',
+    tag,
+    access: 'merchant',
+    summary: '新建订单草稿（幂等键）',
+    body: orderInputSchema,
+    answer: orderSavedSchema,
+  }),
+  saveOrder: endpoint({
+    method: 'POST',
+    path: '/api/purchase-sales/orders/:id',
+    tag,
+    access: 'merchant',
+    summary: '保存订单草稿（幂等键）',
+    params: idParams,
+    body: orderInputSchema,
+    answer: orderSavedSchema,
+  }),
+  confirm: endpoint({
+    method: 'POST',
+    path: '/api/purchase-sales/orders/:id/confirm',
+    tag,
+    access: 'merchant',
+    summary: '确认订单（平台内对手须再确认）',
+    params: idParams,
+    answer: orderStatusAnswerSchema,
+  }),
+  accept: endpoint({
+    method: 'POST',
+    path: '/api/purchase-sales/orders/:id/accept',
+    tag,
+    access: 'merchant',
+    summary: '交易对手确认订单',
+    params: idParams,
+    answer: orderStatusAnswerSchema,
+  }),
+  return: endpoint({
+    method: 'POST',
+    path: '/api/purchase-sales/orders/:id/return',
+    tag,
+    access: 'merchant',
+    summary: '交易对手退回订单',
+    params: idParams,
+    body: reasonInputSchema,
+    answer: orderStatusAnswerSchema,
+  }),
+  fulfil: endpoint({
+    method: 'POST',
+    path: '/api/purchase-sales/orders/:id/fulfil',
+    tag,
+    access: 'merchant',
+    summary: '登记发货（卖方）或收货（买方），可按行部分登记（幂等键）',
+    params: idParams,
+    body: fulfilInputSchema,
+    answer: orderFulfilledSchema,
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/purchase-sales/orders/:id/cancel',
+    tag,
+    access: 'merchant',
+    summary: '取消订单（发货/收货和付款之前）',
+    params: idParams,
+    body: reasonInputSchema,
+    answer: orderStatusAnswerSchema,
+  }),
+  close: endpoint({
+    method: 'POST',
+    path: '/api/purchase-sales/orders/:id/close',
+    tag,
+    access: 'merchant',
+    summary: '关闭已付清的订单',
+    params: idParams,
+    answer: orderStatusAnswerSchema,
+  }),
+  attach: endpoint({
+    method: 'POST',
+    path: '/api/purchase-sales/orders/:id/attachments',
+    tag,
+    access: 'merchant',
+    summary: '添加订单附件',
+    params: idParams,
+    body: orderAttachmentsInputSchema,
+    answer: doneSchema,
+  }),
+  paymentQuote: endpoint({
+    method: 'GET',
+    path: '/api/purchase-sales/orders/:id/payment-quote',
+    tag,
+    access: 'merchant',
+    summary: '定向支付：应付金额、资金来源、手续费、可用收款方',
+    params: idParams,
+    answer: paymentQuoteSchema,
+  }),
+  pay: endpoint({
+    method: 'POST',
+    path: '/api/purchase-sales/orders/:id/pay',
+    tag,
+    access: 'merchant',
+    summary: '定向支付采购订单（先受控资金后可用资金，白名单收款方，需登录密码确认，幂等）',
+    params: idParams,
+    body: orderPaymentInputSchema,
+    answer: paymentResultSchema,
+  }),
+  collect: endpoint({
+    method: 'POST',
+    path: '/api/purchase-sales/orders/:id/collections',
+    tag,
+    access: 'merchant',
+    summary: '登记线下回款（卖方，幂等）',
+    params: idParams,
+    body: collectionInputSchema,
+    answer: orderCollectionSchema,
+  }),
+  catalogue: endpoint({
+    method: 'GET',
+    path: '/api/purchase-sales/goods',
+    tag,
+    access: 'merchant',
+    summary: '商品目录',
+    answer: z.array(catalogueItemSchema),
+  }),
+  addGoods: endpoint({
+    method: 'POST',
+    path: '/api/purchase-sales/goods',
+    tag,
+    access: 'merchant',
+    summary: '添加商品到目录',
+    body: catalogueInputSchema,
+    answer: catalogueItemSchema,
+  }),
+  counterparties: endpoint({
+    method: 'GET',
+    path: '/api/purchase-sales/counterparties',
+    tag,
+    access: 'merchant',
+    summary: '按名称查找平台上的认证企业（交易对手）',
+    query: counterpartyQuerySchema,
+    answer: z.array(counterpartySchema),
+  }),
+  financeableOrders: endpoint({
+    method: 'GET',
+    path: '/api/purchase-sales/financeable-orders',
+    tag,
+    access: 'merchant',
+    summary: '可用于订单融资的销售订单（订单融资页选择）',
+    query: financeableOrderQuerySchema,
+    answer: z.array(financeableOrderSchema),
+  }),
+
+  // Operators
+  featureUsers: endpoint({
+    method: 'GET',
+    path: '/api/bpm/purchase-sales/users',
+    tag,
+    access: 'operator',
+    summary: '购销管理开通情况（运营）',
+    query: featureUserQuerySchema,
+    answer: pageOf(featureUserSchema),
+  }),
+  switchFeature: endpoint({
+    method: 'POST',
+    path: '/api/bpm/purchase-sales/users/:id/feature',
+    tag,
+    access: 'operator',
+    summary: '开通或关闭用户的购销管理（运营，留痕）',
+    params: idParams,
+    body: featureSwitchInputSchema,
+    answer: featureSwitchedSchema,
+  }),
+  featureLog: endpoint({
+    method: 'GET',
+    path: '/api/bpm/purchase-sales/feature-log',
+    tag,
+    access: 'operator',
+    summary: '购销管理开关记录（运营）',
+    query: featureLogQuerySchema,
+    answer: z.array(featureLogSchema),
+  }),
+  operatorOrders: endpoint({
+    method: 'GET',
+    path: '/api/bpm/purchase-sales/orders',
+    tag,
+    access: 'operator',
+    summary: '按订单号查找订单（运营登记回款）',
+    query: operatorOrderQuerySchema,
+    answer: z.array(operatorOrderSchema),
+  }),
+  factorCollection: endpoint({
+    method: 'POST',
+    path: '/api/bpm/purchase-sales/orders/:id/collection',
+    tag,
+    access: 'operator',
+    summary: '登记订单回款：待另一位操作员复核（购销回款入账复核任务，通过后记入卖方虚拟账户，优先归还订单融资；运营，幂等）',
+    params: idParams,
+    body: operatorCollectionInputSchema,
+    answer: factorCollectionSubmittedSchema,
+  }),
+};

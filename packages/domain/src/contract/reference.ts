@@ -1,6 +1,7 @@
 // Reference lists (SPEC §5): divisions, banks and bank branches, the dictionary.
 import { z } from 'zod';
 import { pageOf, pageQuerySchema, textSchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F]/;
@@ -51,3 +52,62 @@ export const areaListSchema = z.array(z.object({ code: z.string(), name: z.strin
 export const bankListSchema = z.array(z.object({ code: z.string(), name: z.string(), fullName: z.string() }));
 export const branchPageSchema = pageOf(z.object({ unionBankNo: z.string(), name: z.string(), bankCode: z.string(), cityCode: z.string() }));
 export const dictionarySchema = z.array(z.object({ value: z.string(), label: z.string() }));
+
+// The operations (issue 23): open to anyone (the registration and certification forms use them).
+const tag = 'reference';
+
+export const referenceApi = {
+  provinces: endpoint({
+    method: 'GET',
+    path: '/api/area/queryArea',
+    tag,
+    access: 'public',
+    summary: '省份列表（GB/T 2260）',
+    answer: areaListSchema,
+  }),
+  cities: endpoint({
+    method: 'GET',
+    path: '/api/area/queryCity',
+    tag,
+    access: 'public',
+    summary: '省份下的城市',
+    query: citiesQuery,
+    answer: areaListSchema,
+  }),
+  banks: endpoint({
+    method: 'GET',
+    path: '/api/bank/queryBank',
+    tag,
+    access: 'public',
+    summary: '银行列表（含银行代码）',
+    answer: bankListSchema,
+  }),
+  branches: endpoint({
+    method: 'GET',
+    path: '/api/bank/queryBankBranch',
+    tag,
+    access: 'public',
+    summary: '开户网点检索（name 经两次 URL 编码）',
+    query: branchSearchQuery,
+    answer: branchPageSchema,
+  }),
+  branchName: endpoint({
+    method: 'GET',
+    path: '/api/bank/branchName',
+    tag,
+    access: 'public',
+    summary: '联行号对应的网点名称',
+    query: branchNameQuery,
+    answer: z.string(),
+  }),
+  // The dictionary is listed with the system's calls in the API document, as it always was.
+  dictionary: endpoint({
+    method: 'GET',
+    path: '/api/sys/dict/listData',
+    tag: 'system',
+    access: 'public',
+    summary: '字典',
+    query: dictionaryQuery,
+    answer: dictionarySchema,
+  }),
+};

@@ -1,13 +1,5 @@
+import type { z } from 'zod';
+import type { settlementAccountSchema } from './certification.ts';
+
 /** An enterprise's bound settlement account (PRODUCT §4): where withdrawals go, with its bank branch. */
-export interface SettlementAccount {
-  accountName: string;
-  accountNo: string;
-  bankCode: string;
-  bankName: string;
-  provinceCode: string;
-  provinceName: string;
-  cityCode: string;
-  cityName: string;
-  unionBankNo: string;
-  branchName: string;
-}
+export type SettlementAccount = z.output<typeof settlementAccountSchema>;

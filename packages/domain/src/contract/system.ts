@@ -1,6 +1,8 @@
 // Site, version, menus (SPEC §2, §3).
 import { z } from 'zod';
 import { centsSchema, textSchema } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import type { InitConfig } from './site-config.ts';
 
 export const versionSchema = z.object({ version: z.string(), commit: z.string(), buildTime: z.string() });
 
@@ -14,7 +16,7 @@ export const initConfigSchema = z.object({
   address: z.string(),
   companyIntro: z.string(),
   embeds: z.array(z.object({ index: z.number().int(), title: z.string() })),
-});
+}) satisfies z.ZodType<InitConfig>;
 
 // Operators: the whole site configuration, read and saved in /bpm/tasks → 站点配置.
 const bankAccountInput = z.object({
@@ -72,3 +74,52 @@ export const menuListSchema = z.array(
     icon: z.string().nullable(),
   }),
 );
+
+// The operations (issue 23). The public pages name `version`, `initConfig` and `menus` only as
+// types (zod stays out of their bundle): apps/web/src/lib/public-api.ts.
+const tag = 'system';
+
+export const systemApi = {
+  version: endpoint({
+    method: 'GET',
+    path: '/api/system/version',
+    tag,
+    access: 'public',
+    summary: '服务端版本',
+    answer: versionSchema,
+  }),
+  initConfig: endpoint({
+    method: 'GET',
+    path: '/api/initcfg',
+    tag,
+    access: 'public',
+    summary: '站点配置（SPEC §3）',
+    answer: initConfigSchema,
+  }),
+  menus: endpoint({
+    method: 'GET',
+    path: '/api/menus',
+    tag,
+    access: 'public',
+    summary: '当前用户的菜单（未登录为公开菜单）',
+    answer: menuListSchema,
+  }),
+  // Operators (/bpm/tasks → 站点配置): the whole configuration, and saving it (audited per key).
+  siteConfig: endpoint({
+    method: 'GET',
+    path: '/api/bpm/site-config',
+    tag: 'bpm',
+    access: 'operator',
+    summary: '站点配置（运营人员）',
+    answer: siteConfigSchema,
+  }),
+  saveSiteConfig: endpoint({
+    method: 'POST',
+    path: '/api/bpm/site-config',
+    tag: 'bpm',
+    access: 'operator',
+    summary: '保存站点配置（运营人员，逐项记入审计日志）',
+    body: siteConfigInput,
+    answer: siteConfigSchema,
+  }),
+};

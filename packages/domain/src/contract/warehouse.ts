@@ -7,6 +7,7 @@ import { MOVEMENT_KINDS, type MovementKind } from '../quantity.ts';
 import { receiptLifecycle, stockTakeLifecycle, type ReceiptStatus, type StockTakeStatus } from '../status/warehouse.ts';
 import { validateUscc } from '../uscc.ts';
 import {
+  idParams,
   idSchema,
   intSchema,
   isoDateSchema,
@@ -17,6 +18,8 @@ import {
   quantitySchema,
   textSchema,
 } from './common.ts';
+import { endpoint } from './endpoint.ts';
+import { releaseOrderListQuery, warehouseReleaseOrderSchema } from './pledge-delivery.ts';
 
 const idempotencyKey = z.string({ error: '缺少幂等键' }).max(200).optional();
 
@@ -409,3 +412,360 @@ export const ownStockSchema = z.array(
 );
 
 export const enterpriseOptionSchema = z.array(z.object({ id: z.number(), name: z.string(), uscc: z.string().nullable() }));
+
+// ---------------------------------------------------------------- answers of the writes
+
+/** What a write that only creates a record answers: its id. */
+export const warehouseCreatedSchema = z.object({ id: z.number() });
+
+/** A goods item saved: changed in place, or a new version when stock names the old one (issue 21). */
+export const goodsSavedSchema = z.object({
+  id: z.number(),
+  version: z.number().optional(),
+  newVersion: z.boolean().optional(),
+  /** The version replaced (disabled), when a new one was made. */
+  previousId: z.number().optional(),
+});
+
+export const goodsStatusSchema = z.object({ id: z.number(), status: z.enum(['ACTIVE', 'DISABLED']) });
+
+/**
+ * A stock-changing call runs once per idempotency key: a replay answers the first result as a WARN,
+ * marked `replayed` with a notice (nothing moves twice).
+ */
+const replayFields = {
+  replayed: z.boolean().optional(),
+  notice: z.string().optional(),
+};
+
+export const stockMovedSchema = movementResultSchema.extend(replayFields);
+export const receiptIssuedSchema = z.object({ id: z.number(), receiptNo: z.string(), contentHash: z.string(), ...replayFields });
+export const receiptSplitResultSchema = z.object({
+  receipts: z.array(z.object({ id: z.number(), receiptNo: z.string(), quantity: z.string() })),
+  ...replayFields,
+});
+export const receiptMergedSchema = z.object({ id: z.number(), receiptNo: z.string(), quantity: z.string(), ...replayFields });
+export const receiptEndorsedSchema = z.object({
+  id: z.number(),
+  receiptNo: z.string(),
+  holderName: z.string(),
+  holderUscc: z.string(),
+  contentHash: z.string(),
+  ...replayFields,
+});
+/** Cancelled at once, or pending an operator's approval when the receipt is pledged. */
+export const receiptCancelledSchema = z.object({ id: z.number(), status: z.enum(['CANCEL_PENDING', 'CANCELLED']), ...replayFields });
+export const stockTakeSubmittedSchema = z.object({
+  id: z.number(),
+  takeNo: z.string(),
+  /** NO_DIFFERENCE: book and count agree; PENDING: the adjustment waits for an operator. */
+  status: z.string(),
+  alert: z.boolean(),
+  ...replayFields,
+});
+
+/** The stock books checked against each other (the same as `npm run stock:check`). */
+export const stockCheckSchema = z.object({
+  positions: z.number(),
+  movements: z.number(),
+  receipts: z.number(),
+  problems: z.array(z.string()),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The operations (issue 23): defined once, served by modules/warehouse/routes.ts, called by
+// features/warehouse/api.ts. `warehouse` access: a warehouse company's user (ckFlag Y).
+// ---------------------------------------------------------------------------------------------
+const tag = 'warehouse';
+
+export const warehouseApi = {
+  // Goods catalogue
+  goods: endpoint({
+    method: 'GET',
+    path: '/api/warehouse/goods',
+    tag,
+    access: 'user',
+    summary: '商品目录',
+    query: goodsListQuerySchema,
+    answer: goodsPageSchema,
+  }),
+  createGoods: endpoint({
+    method: 'POST',
+    path: '/api/warehouse/goods',
+    tag,
+    access: 'warehouse',
+    summary: '新增商品（归本仓储公司）',
+    body: goodsInputSchema,
+    answer: goodsSavedSchema,
+  }),
+  updateGoods: endpoint({
+    method: 'POST',
+    path: '/api/warehouse/goods/:id',
+    tag,
+    access: 'warehouse',
+    summary: '修改本公司的商品（已使用的商品生成新版本）',
+    params: idParams,
+    body: goodsInputSchema,
+    answer: goodsSavedSchema,
+  }),
+  disableGoods: endpoint({
+    method: 'POST',
+    path: '/api/warehouse/goods/:id/disable',
+    tag,
+    access: 'warehouse',
+    summary: '停用商品',
+    params: idParams,
+    answer: goodsStatusSchema,
+  }),
+  enableGoods: endpoint({
+    method: 'POST',
+    path: '/api/warehouse/goods/:id/enable',
+    tag,
+    access: 'warehouse',
+    summary: '启用商品',
+    params: idParams,
+    answer: goodsStatusSchema,
+  }),
+  deleteGoods: endpoint({
+    method: 'POST',
+    path: '/api/warehouse/goods/:id/delete',
+    tag,
+    access: 'warehouse',
+    summary: '删除未使用的商品',
+    params: idParams,
+    answer: warehouseCreatedSchema,
+  }),
+
+  // Warehouses
+  guide: endpoint({
+    method: 'GET',
+    path: '/api/warehouse/guide',
+    tag,
+    access: 'user',
+    summary: '监管仓库（货押指引）',
+    answer: z.array(warehouseSchema),
+  }),
+  ownWarehouses: endpoint({
+    method: 'GET',
+    path: '/api/warehouse/warehouses/own',
+    tag,
+    access: 'warehouse',
+    summary: '本仓储公司的仓库与库位',
+    answer: z.array(warehouseSchema),
+  }),
+  createWarehouse: endpoint({
+    method: 'POST',
+    path: '/api/warehouse/warehouses',
+    tag,
+    access: 'warehouse',
+    summary: '新增仓库',
+    body: warehouseInputSchema,
+    answer: warehouseCreatedSchema,
+  }),
+  createLocation: endpoint({
+    method: 'POST',
+    path: '/api/warehouse/locations',
+    tag,
+    access: 'warehouse',
+    summary: '新增库位',
+    body: locationInputSchema,
+    answer: warehouseCreatedSchema,
+  }),
+  enterprises: endpoint({
+    method: 'GET',
+    path: '/api/warehouse/enterprises',
+    tag,
+    access: 'warehouse',
+    summary: '已认证企业（仓储公司选择存货人）',
+    query: enterpriseQuerySchema,
+    answer: enterpriseOptionSchema,
+  }),
+  endorsee: endpoint({
+    method: 'GET',
+    path: '/api/warehouse/endorsees',
+    tag,
+    access: 'merchant',
+    summary: '按统一社会信用代码确认被背书企业（名称与代码）',
+    query: endorseeQuerySchema,
+    answer: endorseeSchema,
+  }),
+
+  // Inventory and movements (scoped)
+  positions: endpoint({
+    method: 'GET',
+    path: '/api/warehouse/positions',
+    tag,
+    access: 'user',
+    summary: '库存明细（分页）',
+    query: positionQuerySchema,
+    answer: positionPageSchema,
+  }),
+  exportPositions: endpoint({
+    method: 'GET',
+    path: '/api/warehouse/positions/export',
+    tag,
+    access: 'user',
+    summary: '导出库存明细（Excel 由浏览器生成）',
+    query: positionQuerySchema.omit({ page: true, size: true }),
+    answer: z.array(positionSchema),
+  }),
+  position: endpoint({
+    method: 'GET',
+    path: '/api/warehouse/positions/:id',
+    tag,
+    access: 'user',
+    summary: '一条库存',
+    params: idParams,
+    answer: positionSchema,
+  }),
+  movements: endpoint({
+    method: 'GET',
+    path: '/api/warehouse/movements',
+    tag,
+    access: 'user',
+    summary: '出入库及库存流水（分页）',
+    query: movementQuerySchema,
+    answer: movementPageSchema,
+  }),
+  myStock: endpoint({
+    method: 'GET',
+    path: '/api/warehouse/my-stock',
+    tag,
+    access: 'merchant',
+    summary: '本企业在各监管仓库的库存',
+    answer: ownStockSchema,
+  }),
+
+  // Stock in / out / move
+  stockIn: endpoint({
+    method: 'POST',
+    path: '/api/warehouse/stock-in',
+    tag,
+    access: 'warehouse',
+    summary: '入库',
+    body: stockInSchema,
+    answer: stockMovedSchema,
+  }),
+  stockOut: endpoint({
+    method: 'POST',
+    path: '/api/warehouse/stock-out',
+    tag,
+    access: 'warehouse',
+    summary: '出库（不超过可用数量）',
+    body: stockOutSchema,
+    answer: stockMovedSchema,
+  }),
+  releaseOrders: endpoint({
+    method: 'GET',
+    path: '/api/warehouse/release-orders',
+    tag,
+    access: 'warehouse',
+    summary: '库存的待出库放货单（含收货方）',
+    query: releaseOrderListQuery,
+    answer: z.array(warehouseReleaseOrderSchema),
+  }),
+  stockMove: endpoint({
+    method: 'POST',
+    path: '/api/warehouse/stock-move',
+    tag,
+    access: 'warehouse',
+    summary: '移库',
+    body: stockMoveSchema,
+    answer: stockMovedSchema,
+  }),
+
+  // Warehouse receipts
+  receipts: endpoint({
+    method: 'GET',
+    path: '/api/warehouse/receipts',
+    tag,
+    access: 'user',
+    summary: '电子仓单（分页）',
+    query: receiptQuerySchema,
+    answer: receiptPageSchema,
+  }),
+  verifyReceipt: endpoint({
+    method: 'GET',
+    path: '/api/warehouse/receipts/verify',
+    tag,
+    access: 'user',
+    summary: '仓单核验',
+    query: receiptVerifyQuerySchema,
+    answer: receiptVerificationSchema,
+  }),
+  issueReceipt: endpoint({
+    method: 'POST',
+    path: '/api/warehouse/receipts/issue',
+    tag,
+    access: 'warehouse',
+    summary: '开立仓单',
+    body: receiptIssueSchema,
+    answer: receiptIssuedSchema,
+  }),
+  splitReceipt: endpoint({
+    method: 'POST',
+    path: '/api/warehouse/receipts/split',
+    tag,
+    access: 'merchant',
+    summary: '拆分仓单',
+    body: receiptSplitSchema,
+    answer: receiptSplitResultSchema,
+  }),
+  mergeReceipts: endpoint({
+    method: 'POST',
+    path: '/api/warehouse/receipts/merge',
+    tag,
+    access: 'merchant',
+    summary: '合并仓单',
+    body: receiptMergeSchema,
+    answer: receiptMergedSchema,
+  }),
+  endorseReceipt: endpoint({
+    method: 'POST',
+    path: '/api/warehouse/receipts/endorse',
+    tag,
+    access: 'merchant',
+    summary: '背书转让仓单（持有人，登录密码确认）',
+    body: receiptEndorseSchema,
+    answer: receiptEndorsedSchema,
+  }),
+  cancelReceipt: endpoint({
+    method: 'POST',
+    path: '/api/warehouse/receipts/cancel',
+    tag,
+    access: 'merchant',
+    summary: '注销仓单',
+    body: receiptCancelSchema,
+    answer: receiptCancelledSchema,
+  }),
+
+  // Stock-taking
+  stockTakes: endpoint({
+    method: 'GET',
+    path: '/api/warehouse/stock-takes',
+    tag,
+    access: 'user',
+    summary: '盘点记录（分页）',
+    query: stockTakeQuerySchema,
+    answer: stockTakePageSchema,
+  }),
+  submitStockTake: endpoint({
+    method: 'POST',
+    path: '/api/warehouse/stock-takes',
+    tag,
+    access: 'warehouse',
+    summary: '提交盘点（差异待运营审批）',
+    body: stockTakeSchema,
+    answer: stockTakeSubmittedSchema,
+  }),
+
+  // Operators
+  stockCheck: endpoint({
+    method: 'GET',
+    path: '/api/bpm/warehouse/stock-check',
+    tag,
+    access: 'operator',
+    summary: '库存账核对（与 npm run stock:check 相同）',
+    answer: stockCheckSchema,
+  }),
+};

@@ -1,5 +1,6 @@
+import type { changePasswordInput } from '@factoring/domain/contract';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -7,21 +8,13 @@ import type { PasswordCipher } from '../auth/rsa-keys.ts';
 import type { SessionStore } from '../auth/sessions.ts';
 import { checkNewPassword, decryptField, FieldError } from './rules.ts';
 
-/** `POST /api/merchantuser/updateLoginPwd` (form): ciphertexts of the old and new password. */
-export const changePasswordBody = z.object({
-  oldPassword: z.string().max(1024),
-  newPassword: z.string().max(1024),
-  /** Optional: the web checks the confirmation itself, but a client may send it. */
-  confirmPassword: z.string().max(1024).optional(),
-});
-
 /** Changes the caller's password after checking the old one; the caller's other sessions end. */
 export async function changePassword(
   db: Db,
   cipher: PasswordCipher,
   sessions: SessionStore,
   caller: { userId: number; sessionId: string },
-  body: z.output<typeof changePasswordBody>,
+  body: z.output<typeof changePasswordInput>,
 ) {
   const oldPassword = decryptField(cipher, 'oldPassword', body.oldPassword);
   const newPassword = decryptField(cipher, 'newPassword', body.newPassword);

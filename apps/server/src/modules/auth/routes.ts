@@ -1,6 +1,7 @@
-import { answers, currentUserSchema, doneSchema, loginInput } from '@factoring/domain/contract';
+import { authApi as api } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BusinessError, ok, warn } from '../../lib/envelope.ts';
+import { serve } from '../../lib/serve.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import type { AppContext } from '../../app.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -13,18 +14,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const cookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure });
   const refuseDemo = refusesDemoUsers(ctx.config);
 
-  app.get(
-    '/api/user/current',
-    { schema: { tags: ['auth'], summary: '当前用户与 RSA 公钥', response: answers(currentUserSchema) } },
-    async (request) => ok({ exponent: ctx.cipher.exponentHex, modulus: ctx.cipher.modulusHex, loginUser: request.user }),
+  serve(app, api.current, async (request) =>
+    ok({ exponent: ctx.cipher.exponentHex, modulus: ctx.cipher.modulusHex, loginUser: request.user }),
   );
 
-  app.post(
-    '/api/login',
-    {
-      schema: { tags: ['auth'], summary: '登录（密码 RSA-OAEP 加密）', body: loginInput, response: answers(doneSchema) },
-      config: { rateLimit: ctx.authRateLimit },
-    },
+  serve(
+    app,
+    api.login,
     async (request, reply) => {
       const password = ctx.cipher.decrypt(request.body.password);
       if (password === null) throw new BusinessError('密码加密数据无效，请刷新页面后重试');
@@ -44,9 +40,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       // SPEC §4: a second login ends the older session and answers AlreadyOnLine, which counts as success.
       return replacedSessions > 0 ? warn('AlreadyOnLine') : ok('登录成功');
     },
+    { config: { rateLimit: ctx.authRateLimit } },
   );
 
-  app.post('/api/logout', { schema: { tags: ['auth'], summary: '退出登录', response: answers(doneSchema) } }, async (request, reply) => {
+  serve(app, api.logout, async (request, reply) => {
     if (request.sessionId) await ctx.sessions.end(request.sessionId, 'LOGOUT');
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return ok('已退出登录');

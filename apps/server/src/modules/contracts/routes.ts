@@ -1,21 +1,10 @@
-import {
-  answers,
-  errorAnswerSchema,
-  contractCountsSchema,
-  contractFileQuery,
-  contractListQuery,
-  contractPageSchema,
-  contractSchema,
-  contractVerificationSchema,
-  idParams,
-  signContractBody,
-} from '@factoring/domain/contract';
+import { contractsApi as api } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../app.ts';
 import { PDF_POLICY } from '../../lib/content-policy.ts';
 import { BusinessError, NotFoundError, ok, page } from '../../lib/envelope.ts';
 import { certifiedScope, scopeOf } from '../../lib/scope.ts';
+import { serve } from '../../lib/serve.ts';
 import { contractCounts, findContract, findContractFile, listContracts } from './queries.ts';
 import { MESSAGES, signContract } from './sign-contract.ts';
 import { configureContractStorage, readContractFile } from './storage.ts';
@@ -37,117 +26,54 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   const { db } = ctx.database;
   configureContractStorage(ctx.config.DATA_DIR);
 
-  app.get(
-    '/api/contracts',
-    // Operators see every enterprise's contracts; an enterprise user only their own enterprise's.
-    {
-      schema: {
-        tags: ['contracts'],
-        summary: '合同列表（分页，按状态、类型、关键字筛选）',
-        querystring: contractListQuery,
-        response: answers(contractPageSchema),
-      },
-      preHandler: app.requireUser(),
-    },
-    async (request) => {
-      const { items, totalCount } = await listContracts(db, scopeOf(request), request.query);
-      return page(items, totalCount);
-    },
-  );
+  // Operators see every enterprise's contracts; an enterprise user only their own enterprise's.
+  serve(app, api.list, async (request) => {
+    const { items, totalCount } = await listContracts(db, scopeOf(request), request.query);
+    return page(items, totalCount);
+  });
+  serve(app, api.stats, async (request) => ok(await contractCounts(db, scopeOf(request))));
+  serve(app, api.detail, async (request) => {
+    const contract = await findContract(db, scopeOf(request), request.params.id);
+    if (!contract) throw new NotFoundError(MESSAGES.notFound);
+    return ok(contract);
+  });
 
-  app.get(
-    '/api/contracts/stats',
-    {
-      schema: { tags: ['contracts'], summary: '合同数量（待签署、已签署等）', response: answers(contractCountsSchema) },
-      preHandler: app.requireUser(),
-    },
-    async (request) => ok(await contractCounts(db, scopeOf(request))),
-  );
+  serve(app, api.file, async (request, reply) => {
+    const file = await findContractFile(db, scopeOf(request), request.params.id, request.query.version);
+    if (file && !file.storedName) throw new NotFoundError(NO_SIGNED_VERSION);
+    const bytes = file?.storedName ? await readContractFile(file.storedName) : null;
+    if (!file || !bytes) {
+      if (file) request.log.warn({ contractId: request.params.id, storedName: file.storedName }, 'contract file missing on disk');
+      throw new NotFoundError(FILE_MISSING);
+    }
+    const download = request.query.download === '1' || request.query.download === 'true';
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header(
+        'Content-Disposition',
+        contentDisposition(
+          download ? 'attachment' : 'inline',
+          file.fileName,
+          file.version === 'signed' ? `${file.contractNo}-signed.pdf` : `${file.contractNo}.pdf`,
+        ),
+      )
+      .header('Content-Length', String(bytes.length))
+      .header('Cache-Control', 'private, no-store')
+      .header('Content-Security-Policy', PDF_POLICY)
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(bytes);
+  });
 
-  app.get(
-    '/api/contracts/:id',
-    {
-      schema: { tags: ['contracts'], summary: '合同详情', params: idParams, response: answers(contractSchema) },
-      preHandler: app.requireUser(),
-    },
-    async (request) => {
-      const contract = await findContract(db, scopeOf(request), request.params.id);
-      if (!contract) throw new NotFoundError(MESSAGES.notFound);
-      return ok(contract);
-    },
-  );
+  serve(app, api.verification, async (request) => {
+    const result = await verifyContract(db, scopeOf(request), request.params.id);
+    if (result.verdict !== 'MATCH')
+      request.log.warn({ contractId: result.contractId, verdict: result.verdict }, 'contract verification failed');
+    return ok(result);
+  });
 
-  app.get(
-    '/api/contracts/:id/file',
-    {
-      schema: {
-        tags: ['contracts'],
-        summary: '合同 PDF（默认在线查看；download=1 下载；version=original 原文、signed 签署版，默认签署后为签署版）',
-        params: idParams,
-        querystring: contractFileQuery,
-        response: { 200: z.unknown().meta({ description: '合同 PDF 文件（application/pdf）' }), 404: errorAnswerSchema },
-      },
-      preHandler: app.requireUser(),
-    },
-    async (request, reply) => {
-      const file = await findContractFile(db, scopeOf(request), request.params.id, request.query.version);
-      if (file && !file.storedName) throw new NotFoundError(NO_SIGNED_VERSION);
-      const bytes = file?.storedName ? await readContractFile(file.storedName) : null;
-      if (!file || !bytes) {
-        if (file) request.log.warn({ contractId: request.params.id, storedName: file.storedName }, 'contract file missing on disk');
-        throw new NotFoundError(FILE_MISSING);
-      }
-      const download = request.query.download === '1' || request.query.download === 'true';
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header(
-          'Content-Disposition',
-          contentDisposition(
-            download ? 'attachment' : 'inline',
-            file.fileName,
-            file.version === 'signed' ? `${file.contractNo}-signed.pdf` : `${file.contractNo}.pdf`,
-          ),
-        )
-        .header('Content-Length', String(bytes.length))
-        .header('Cache-Control', 'private, no-store')
-        .header('Content-Security-Policy', PDF_POLICY)
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(bytes);
-    },
-  );
-
-  app.get(
-    '/api/contracts/:id/verification',
-    {
-      schema: {
-        tags: ['contracts'],
-        summary: '合同文件核验（重新计算原文与签署版的 SHA-256 并与记录比对）',
-        params: idParams,
-        response: answers(contractVerificationSchema),
-      },
-      preHandler: app.requireUser(),
-    },
-    async (request) => {
-      const result = await verifyContract(db, scopeOf(request), request.params.id);
-      if (result.verdict !== 'MATCH')
-        request.log.warn({ contractId: result.contractId, verdict: result.verdict }, 'contract verification failed');
-      return ok(result);
-    },
-  );
-
-  app.post(
-    '/api/contracts/:id/sign',
-    {
-      schema: {
-        tags: ['contracts'],
-        summary: '签署合同（登录密码 RSA-OAEP 加密确认）',
-        params: idParams,
-        body: signContractBody,
-        response: answers(contractSchema),
-      },
-      preHandler: app.requireUser('merchant'),
-      config: { rateLimit: ctx.authRateLimit },
-    },
+  serve(
+    app,
+    api.sign,
     async (request) => {
       const scope = certifiedScope(request);
       try {
@@ -167,5 +93,6 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         throw err;
       }
     },
+    { config: { rateLimit: ctx.authRateLimit } },
   );
 };

@@ -2,12 +2,13 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { answers, errorAnswerSchema, uploadedSchema, uploadFileQuery, uploadParams } from '@factoring/domain/contract';
+import { uploadsApi as api } from '@factoring/domain/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { IMAGE_POLICY, PDF_POLICY } from '../../lib/content-policy.ts';
 import { BusinessError, NotFoundError, ok } from '../../lib/envelope.ts';
 import { scopeOf } from '../../lib/scope.ts';
+import { serve } from '../../lib/serve.ts';
 import type { AppContext } from '../../app.ts';
 import { receiveFile } from './receive.ts';
 import { sniffFile } from './sniff.ts';
@@ -22,20 +23,9 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const db = ctx.database.db;
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
 
-  app.post(
-    '/api/uploads',
-    {
-      preHandler: app.requireUser(),
-      config: {
-        rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (request) => (request.user ? `user:${request.user.id}` : request.ip) },
-      },
-      schema: {
-        tags: ['uploads'],
-        summary: '上传文件（JPG/PNG/PDF，≤ 5 MB，按内容识别类型）',
-        consumes: ['multipart/form-data'],
-        response: { ...answers(uploadedSchema), 400: errorAnswerSchema, 413: errorAnswerSchema },
-      },
-    },
+  serve(
+    app,
+    api.upload,
     async (request) => {
       const user = request.user!;
       const scope = scopeOf(request);
@@ -61,43 +51,36 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       request.log.info({ uploadId: stored.id, size: stored.size, type: stored.mimeType }, 'upload stored');
       return ok({ ...stored, url: `/api/uploads/${stored.id}` });
     },
-  );
-
-  app.get(
-    '/api/uploads/:id',
     {
-      preHandler: app.requireUser(),
-      schema: {
-        tags: ['uploads'],
-        summary: '查看或下载文件（仅本企业与运营人员）',
-        params: uploadParams,
-        querystring: uploadFileQuery,
-        response: {
-          200: z.unknown().meta({ description: '文件内容（image/jpeg、image/png 或 application/pdf）' }),
-          404: errorAnswerSchema,
+      config: {
+        rateLimit: {
+          max: 60,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : request.ip),
         },
       },
     },
-    async (request, reply) => {
-      const row = await findVisibleUpload(db, scopeOf(request), request.params.id);
-      if (!row) throw new NotFoundError('文件不存在');
-      const root = uploadsRoot(ctx.config.DATA_DIR);
-      const absolute = path.resolve(root, row.storedName);
-      if (!absolute.startsWith(root + path.sep)) throw new NotFoundError('文件不存在');
-      try {
-        await access(absolute);
-      } catch {
-        throw new NotFoundError('文件不存在');
-      }
-      const disposition = request.query.download === '1' ? 'attachment' : 'inline';
-      reply
-        .type(row.mimeType)
-        .header('content-length', String(row.size))
-        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
-        .header('cache-control', 'private, max-age=300')
-        .header('x-content-type-options', 'nosniff');
-      reply.header('content-security-policy', row.mimeType === 'application/pdf' ? PDF_POLICY : IMAGE_POLICY);
-      return reply.send(createReadStream(absolute));
-    },
   );
+
+  serve(app, api.file, async (request, reply) => {
+    const row = await findVisibleUpload(db, scopeOf(request), request.params.id);
+    if (!row) throw new NotFoundError('文件不存在');
+    const root = uploadsRoot(ctx.config.DATA_DIR);
+    const absolute = path.resolve(root, row.storedName);
+    if (!absolute.startsWith(root + path.sep)) throw new NotFoundError('文件不存在');
+    try {
+      await access(absolute);
+    } catch {
+      throw new NotFoundError('文件不存在');
+    }
+    const disposition = request.query.download === '1' ? 'attachment' : 'inline';
+    reply
+      .type(row.mimeType)
+      .header('content-length', String(row.size))
+      .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
+      .header('cache-control', 'private, max-age=300')
+      .header('x-content-type-options', 'nosniff');
+    reply.header('content-security-policy', row.mimeType === 'application/pdf' ? PDF_POLICY : IMAGE_POLICY);
+    return reply.send(createReadStream(absolute));
+  });
 };

@@ -3,7 +3,7 @@ import {
   closeOfBusinessResultSchema,
   JOB_RUN_STATUS_LABELS,
   JOB_TRIGGER_LABELS,
-  type JobOverview,
+  jobsApi as api,
   type JobRun,
   type JobSummary,
 } from '@factoring/domain/contract';
@@ -12,31 +12,23 @@ import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Typography, type Ta
 import { useState } from 'react';
 import { useAction } from '../../lib/action.ts';
 import { dateTime } from '../../lib/format.ts';
-import { request, unwrap, type Paged } from '../../lib/request.ts';
+import { keyOf, queryOf, send } from '../../lib/api-client.ts';
 
-const KEYS = {
-  overview: ['bpm', 'jobs'] as const,
-  runs: (job: string | undefined, page: number, size: number) => ['bpm', 'jobs', 'runs', job, page, size] as const,
-};
+// The calls of this panel name their operations in the contract (jobsApi, packages/domain/src/contract/jobs.ts).
 
 function useJobOverview(active: boolean) {
-  return useQuery({ queryKey: KEYS.overview, queryFn: () => request<JobOverview>('/bpm/jobs').then(unwrap), enabled: active });
+  return useQuery({ ...queryOf(api.overview), enabled: active });
 }
 
 function useJobRuns(active: boolean, job: string | undefined, page: number, size: number) {
-  return useQuery({
-    queryKey: KEYS.runs(job, page, size),
-    queryFn: () => request<Paged<JobRun>>('/bpm/jobs/runs', { data: { job, page, size } }).then(unwrap),
-    enabled: active,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...queryOf(api.runs, { query: { job, page, size } }), enabled: active, placeholderData: keepPreviousData });
 }
 
 function useRunJob() {
   return useAction({
-    call: (name: string) => request<string>(`/bpm/jobs/${encodeURIComponent(name)}/run`, { method: 'POST', json: true, data: {} }),
-    invalidates: [['bpm', 'jobs']],
-    success: (text: string) => text,
+    call: (name: string) => send(api.run, { params: { name }, body: {} }),
+    invalidates: [keyOf(api.overview), keyOf(api.runs)],
+    success: (text) => String(text),
   });
 }
 

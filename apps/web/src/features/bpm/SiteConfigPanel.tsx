@@ -74,7 +74,7 @@ export default function SiteConfigPanel() {
       title: '保存站点配置？',
       content: '收款账户与手续费立即对所有用户生效；每项修改记入审计日志。',
       okText: '确认保存',
-      onOk: () => save.run(input as SiteConfig, { form }),
+      onOk: () => save.run(input, { form }),
     });
   };
 

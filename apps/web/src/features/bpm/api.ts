@@ -1,173 +1,139 @@
 import type { TaskState } from '@factoring/domain';
-import type {
-  auditItemSchema,
-  depositBody,
-  depositSubmittedSchema,
-  faqInput,
-  faqSchema,
-  outboxPageSchema,
-  siteConfigSchema,
-  taskDetailSchema,
-  taskListItemSchema,
-  taskListQuery,
-  taskTypesSchema,
-  virtualAccountSchema,
+import {
+  bpmApi as api,
+  contentApi,
+  fundsApi,
+  mailApi,
+  systemApi,
+  type AnswerOf,
+  type BodyInput,
+  type QueryInput,
 } from '@factoring/domain/contract';
-import type { z } from 'zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAction } from '../../lib/action.ts';
-import { request, unwrap, type Paged } from '../../lib/request.ts';
+import { areaKey, call, keyOf, queryOf, send } from '../../lib/api-client.ts';
+import type { Keyed } from '../../lib/confirm.ts';
+
+// The back office's calls: each hook names its operation in the contract (bpmApi, fundsApi,
+// contentApi, mailApi, systemApi), which fixes its path, input and answer.
 
 export type { TaskState };
 
-type TaskType = z.input<typeof taskTypesSchema>[number];
-export type TaskItem = z.input<typeof taskListItemSchema>;
-export type TaskDetail = z.input<typeof taskDetailSchema>;
-/** An audit-log entry, or a task's own history (the same fields, fewer of them). */
-export type AuditEntry = z.input<typeof taskDetailSchema>['history'][number] & Partial<z.input<typeof auditItemSchema>>;
+export type TaskItem = AnswerOf<typeof api.tasks>['items'][number];
+export type TaskDetail = AnswerOf<typeof api.task>;
 /** A row of the audit log: who did what, to what, in words. */
-export type AuditItem = z.input<typeof auditItemSchema>;
+export type AuditItem = AnswerOf<typeof api.audit>['items'][number];
+/** An audit-log entry, or a task's own history (the same fields, fewer of them). */
+export type AuditEntry = TaskDetail['history'][number] & Partial<AuditItem>;
 
 /** The list's filters as the form holds them: the query's own fields, with `mine` a checkbox. */
-export type TaskFilters = Pick<z.input<typeof taskListQuery>, 'type' | 'state' | 'enterpriseName'> & { mine?: boolean };
+export type TaskFilters = Pick<QueryInput<typeof api.tasks>, 'type' | 'state' | 'enterpriseName'> & { mine?: boolean };
 
-const KEYS = {
-  types: ['bpm', 'types'] as const,
-  tasks: (f: TaskFilters, page: number, size: number) => ['bpm', 'tasks', f, page, size] as const,
-  task: (id: number) => ['bpm', 'task', id] as const,
-  audit: (page: number, size: number) => ['bpm', 'audit', page, size] as const,
-};
+/** The inbox and everything tagged with it (site configuration, outbox, scheduled jobs): `['bpm']`. */
+const BPM = areaKey(api.tasks);
 
-export function useTaskTypes() {
-  return useQuery({ queryKey: KEYS.types, queryFn: () => request<TaskType[]>('/bpm/taskTypes').then(unwrap), staleTime: 10 * 60_000 });
-}
+export const useTaskTypes = () => useQuery({ ...queryOf(api.taskTypes), staleTime: 10 * 60_000 });
 
 export function useTasks(filters: TaskFilters, page: number, size: number) {
-  return useQuery({
-    queryKey: KEYS.tasks(filters, page, size),
-    queryFn: () =>
-      request<Paged<TaskItem>>('/bpm/tasks', {
-        data: {
-          type: filters.type,
-          state: filters.state,
-          enterpriseName: filters.enterpriseName || undefined,
-          mine: filters.mine ? 'true' : undefined,
-          page,
-          size,
-        },
-      }).then(unwrap),
-    placeholderData: keepPreviousData,
-  });
+  const query = {
+    type: filters.type,
+    state: filters.state,
+    enterpriseName: filters.enterpriseName || undefined,
+    mine: filters.mine ? ('true' as const) : undefined,
+    page,
+    size,
+  };
+  return useQuery({ ...queryOf(api.tasks, { query }), placeholderData: keepPreviousData });
 }
 
 export function useTask(id: number | null) {
-  return useQuery({
-    queryKey: KEYS.task(id ?? 0),
-    queryFn: () => request<TaskDetail>(`/bpm/tasks/${id}`).then(unwrap),
-    enabled: id !== null,
-  });
+  return useQuery({ ...queryOf(api.task, { params: { id: id ?? 0 } }), enabled: id !== null });
 }
 
 export function useAudit(page: number, size: number, enabled: boolean) {
-  return useQuery({
-    queryKey: KEYS.audit(page, size),
-    queryFn: () => request<Paged<z.input<typeof auditItemSchema>>>('/bpm/audit', { data: { page, size } }).then(unwrap),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...queryOf(api.audit, { query: { page, size } }), enabled, placeholderData: keepPreviousData });
 }
 
 type TaskAction = 'claim' | 'release' | 'approve' | 'reject';
+type TaskActionInput = { id: number; action: TaskAction; comment?: string; reason?: string };
+/** A decision answers the task's new state; claiming and releasing, a confirmation. */
+type TaskActionAnswer = AnswerOf<typeof api.approve> | AnswerOf<typeof api.claim>;
 const DONE: Record<TaskAction, string> = { claim: '已领取该任务', release: '已退回任务池', approve: '已审核通过', reject: '已驳回' };
 
 /** Claim, release, approve (with an optional comment) or reject (with a reason) a task. */
 export function useTaskAction() {
-  return useAction({
-    call: ({ id, action, comment, reason }: { id: number; action: TaskAction; comment?: string; reason?: string }) => {
-      const data = action === 'approve' ? { comment } : action === 'reject' ? { reason } : {};
-      return request<unknown>(`/bpm/tasks/${id}/${action}`, { method: 'POST', data, json: true });
+  return useAction<TaskActionInput, TaskActionAnswer>({
+    call: ({ id, action, comment, reason }) => {
+      const params = { id };
+      if (action === 'approve') return send(api.approve, { params, body: { comment } });
+      // A missing reason is sent as missing: the server refuses it, naming the field.
+      if (action === 'reject') return send(api.reject, { params, body: { reason: reason! } });
+      return send(action === 'claim' ? api.claim : api.release, { params });
     },
-    invalidates: [['bpm']],
+    invalidates: [BPM],
     success: (_, { action }) => DONE[action],
   });
 }
 
 // Back office: money entering the platform ----------------------------------------------------------
 
-export type VirtualAccountHolder = z.input<typeof virtualAccountSchema>;
+export type VirtualAccountHolder = AnswerOf<typeof fundsApi.virtualAccount>;
 /** A recorded deposit: a FUNDS_DEPOSIT task awaiting a second operator, nothing credited yet. */
-export type DepositSubmitted = z.input<typeof depositSubmittedSchema>;
+export type DepositSubmitted = AnswerOf<typeof fundsApi.deposit>;
 
 /** Who holds a virtual account number (shown before an incoming transfer is recorded). */
-export const fetchVirtualAccountHolder = (accountNo: string) =>
-  request<VirtualAccountHolder>('/bpm/funds/virtual-account', { data: { accountNo } }).then(unwrap);
+export const fetchVirtualAccountHolder = (accountNo: string) => call(fundsApi.virtualAccount, { query: { accountNo } });
 
 /** Records an incoming bank transfer for a second operator's review (入金复核); one idempotency key per confirmation. */
 export function useDeposit() {
   return useAction({
-    call: ({ idempotencyKey, ...body }: Omit<z.input<typeof depositBody>, 'idempotencyKey'> & { idempotencyKey: string }) =>
-      request<DepositSubmitted>('/bpm/funds/deposit', {
-        method: 'POST',
-        json: true,
-        data: { ...body, idempotencyKey },
-        headers: { 'Idempotency-Key': idempotencyKey },
-      }),
-    invalidates: [['bpm'], ['funds']],
+    call: (body: Keyed<BodyInput<typeof fundsApi.deposit>>) =>
+      send(fundsApi.deposit, { body }, { headers: { 'Idempotency-Key': body.idempotencyKey } }),
+    invalidates: [BPM, areaKey(fundsApi.deposit)],
   });
 }
 
 // Back office: outbox, FAQ, site configuration ------------------------------------------------------
 
-export type OutboxMail = z.input<typeof outboxPageSchema>['items'][number];
-export type Faq = z.input<typeof faqSchema>;
-export type FaqInput = z.input<typeof faqInput>;
-export type SiteConfig = z.input<typeof siteConfigSchema>;
+export type OutboxMail = AnswerOf<typeof mailApi.outbox>['items'][number];
+export type Faq = AnswerOf<typeof contentApi.saveFaq>;
+export type FaqInput = BodyInput<typeof contentApi.saveFaq>;
+export type SiteConfig = AnswerOf<typeof systemApi.siteConfig>;
 
 /** The local outbox (activation and reset mails while no SMTP server is configured), newest first. */
 export function useOutbox(page: number, size: number) {
-  return useQuery({
-    queryKey: ['bpm', 'outbox', page, size],
-    queryFn: () => request<Paged<OutboxMail>>('/bpm/outbox', { data: { page, size } }).then(unwrap),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...queryOf(mailApi.outbox, { query: { page, size } }), placeholderData: keepPreviousData });
 }
 
+/** The FAQ, here and on the public page (`['content']`). */
+const FAQ = areaKey(contentApi.faq);
+
 /** Every FAQ entry, published or not (the public page shows only published ones). */
-export function useFaqs() {
-  return useQuery({ queryKey: ['bpm', 'faq'], queryFn: () => request<Faq[]>('/content/faq/manage').then(unwrap) });
-}
+export const useFaqs = () => useQuery(queryOf(contentApi.manageFaqs));
 
 export function useSaveFaq() {
   return useAction({
-    call: (input: FaqInput) => request<Faq>('/content/faq/save', { method: 'POST', json: true, data: input }),
-    invalidates: [
-      ['bpm', 'faq'],
-      ['content', 'faq'],
-    ],
+    call: (input: FaqInput) => send(contentApi.saveFaq, { body: input }),
+    invalidates: [FAQ],
     success: (_, input) => (input.id ? '已保存修改' : '已新增问题'),
   });
 }
 
 export function useDeleteFaq() {
   return useAction({
-    call: (id: number) => request<unknown>('/content/faq/delete', { method: 'POST', json: true, data: { id } }),
-    invalidates: [
-      ['bpm', 'faq'],
-      ['content', 'faq'],
-    ],
+    call: (id: number) => send(contentApi.deleteFaq, { body: { id } }),
+    invalidates: [FAQ],
     success: '已删除',
   });
 }
 
-export function useSiteConfig() {
-  return useQuery({ queryKey: ['bpm', 'site-config'], queryFn: () => request<SiteConfig>('/bpm/site-config').then(unwrap) });
-}
+export const useSiteConfig = () => useQuery(queryOf(systemApi.siteConfig));
 
 /** Saves the whole configuration; the server writes only what changed, one audit row per setting. */
 export function useSaveSiteConfig() {
   return useAction({
-    call: (input: SiteConfig) => request<SiteConfig>('/bpm/site-config', { method: 'POST', json: true, data: input }),
-    invalidates: [['bpm'], ['initcfg']],
+    call: (input: BodyInput<typeof systemApi.saveSiteConfig>) => send(systemApi.saveSiteConfig, { body: input }),
+    invalidates: [BPM, keyOf(systemApi.initConfig)],
     success: '站点配置已保存',
   });
 }

@@ -24,7 +24,7 @@ import {
   useCurrentAuthentication,
   useSubmitAccountChange,
   type AccountChange,
-  type AccountValues,
+  type AccountChangeValues,
   type AuthenticationListItem,
   type BoundAccount,
 } from './api.ts';
@@ -51,13 +51,11 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
   );
 }
 
-type ChangeValues = AccountValues & { changeReason: string; proofFileId?: number | null };
-
 function AccountChangeModal({ open, enterpriseName, onClose }: { open: boolean; enterpriseName: string; onClose(): void }) {
-  const [form] = Form.useForm<ChangeValues>();
+  const [form] = Form.useForm<AccountChangeValues>();
   const submit = useSubmitAccountChange();
   const onOk = async () => {
-    let v: ChangeValues;
+    let v: AccountChangeValues;
     try {
       v = await form.validateFields();
     } catch {

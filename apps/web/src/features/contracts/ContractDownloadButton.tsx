@@ -1,8 +1,9 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
+import type { CONTRACT_FILE_VERSIONS } from '@factoring/domain/contract';
 import type { Contract } from './api.ts';
 
-export type FileVersion = 'original' | 'signed';
+export type FileVersion = (typeof CONTRACT_FILE_VERSIONS)[number];
 
 interface Props {
   contract: Contract;

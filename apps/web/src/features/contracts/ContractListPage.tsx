@@ -186,7 +186,7 @@ export default function ContractListPage() {
         onSign={(c) => setSigning(c)}
       />
       <ContractViewer contract={viewing} onClose={() => setViewing(null)} onDownload={download} />
-      <SignContractDialog<Contract>
+      <SignContractDialog
         contract={signing}
         onClose={() => setSigning(null)}
         onView={() => signing && view(signing)}

@@ -1,29 +1,19 @@
-import type { Contract, ContractVerification, contractCountsSchema, contractListQuery } from '@factoring/domain/contract';
+import { contractsApi as api, type Contract, type ContractVerification, type QueryInput } from '@factoring/domain/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { request, unwrap, type Paged } from '../../lib/request.ts';
+import { queryOf } from '../../lib/api-client.ts';
 
-// The contract list (server module `contracts`). Signing and the PDF link are in lib/signing.tsx,
+// The contract list: each hook names its operation in the contract (contractsApi,
+// packages/domain/src/contract/contracts.ts). Signing and the PDF link are in lib/signing.tsx,
 // shared by every page that has a contract to sign.
 
 export type { Contract, ContractVerification };
-export type ContractFilters = Partial<Pick<z.input<typeof contractListQuery>, 'keyword' | 'type' | 'status'>>;
-type ContractStats = z.input<typeof contractCountsSchema>;
-
-const CONTRACTS_KEY = ['contracts'] as const;
+export type ContractFilters = Partial<Pick<QueryInput<typeof api.list>, 'keyword' | 'type' | 'status'>>;
 
 export function useContracts(filters: ContractFilters, paging: { page: number; size: number }) {
-  return useQuery({
-    queryKey: [...CONTRACTS_KEY, 'list', filters, paging],
-    queryFn: async ({ signal }): Promise<Paged<Contract>> =>
-      unwrap(await request<Paged<Contract>>('/contracts', { data: { ...filters, ...paging }, signal })),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...queryOf(api.list, { query: { ...filters, ...paging } }), placeholderData: keepPreviousData });
 }
 
-export function useContractStats() {
-  return useQuery({ queryKey: [...CONTRACTS_KEY, 'stats'], queryFn: () => request<ContractStats>('/contracts/stats').then(unwrap) });
-}
+export const useContractStats = () => useQuery(queryOf(api.stats));
 
 /**
  * The verification view: the server re-reads the stored original and signed version, recomputes
@@ -31,11 +21,5 @@ export function useContractStats() {
  * the point is to look at the files as they are now).
  */
 export function useContractVerification(id: number | null) {
-  return useQuery({
-    queryKey: [...CONTRACTS_KEY, 'verification', id],
-    queryFn: ({ signal }) => request<ContractVerification>(`/contracts/${id}/verification`, { signal }).then(unwrap),
-    enabled: id !== null,
-    gcTime: 0,
-    staleTime: 0,
-  });
+  return useQuery({ ...queryOf(api.verification, { params: { id: id! } }), enabled: id !== null, gcTime: 0, staleTime: 0 });
 }

@@ -1,7 +1,7 @@
 import { Card, Empty, Form, Select, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useCounterparties, type CounterpartyFlow } from './api.ts';
+import { useCounterparties, type CounterpartyFilters, type CounterpartyFlow } from './api.ts';
 import { dateTime } from '../../lib/format.ts';
 import { DateRangePicker } from '../../lib/DateRangePicker.tsx';
 import { yuanCell } from '../../lib/Money.tsx';
@@ -9,7 +9,7 @@ import { RELATION_LABELS } from './labels.ts';
 
 /** `/user/moneyflowUpDown` (PRODUCT §5): fund flows with upstream suppliers and downstream customers, grouped by counterparty, with totals. */
 export default function MoneyflowUpDownPage() {
-  const [filters, setFilters] = useState<{ relation?: 'UPSTREAM' | 'DOWNSTREAM'; startDate?: string; endDate?: string }>({});
+  const [filters, setFilters] = useState<CounterpartyFilters>({});
   const q = useCounterparties(filters);
   const totals = q.data?.totals;
   return (

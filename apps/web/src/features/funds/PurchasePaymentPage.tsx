@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
 import { tryParseYuan, yuanRule } from '../../lib/money.ts';
-import { useControlled, usePayees, useTargetedPayment } from './api.ts';
+import { useControlled, usePayees, useTargetedPayment, type TargetedPayment } from './api.ts';
 
 interface Values {
   payeeId: number;
@@ -20,7 +20,7 @@ export default function PurchasePaymentPage() {
   const payees = usePayees({ status: 'ACTIVE' }, { page: 1, size: 200 });
   const [form] = Form.useForm<Values>();
   const trancheId = Form.useWatch('trancheId', form);
-  const [confirming, setConfirming] = useState<{ payeeId: number; trancheId?: number; amount: number; purpose?: string } | null>(null);
+  const [confirming, setConfirming] = useState<TargetedPayment | null>(null);
   const pay = useTargetedPayment();
 
   const tranches = (controlled.data?.items ?? []).filter((t) => t.remaining > 0);

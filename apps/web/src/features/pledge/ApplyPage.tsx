@@ -60,7 +60,7 @@ export default function ApplyPage() {
     const result = await apply.run(
       {
         creditLineId,
-        lines: lines as never,
+        lines,
         amount: tryParseYuan(values.amount)!,
         termDays: values.termDays,
         pickupPerson: values.pickupPerson,

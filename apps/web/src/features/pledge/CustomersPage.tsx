@@ -1,5 +1,5 @@
 import { DELIVERY_PARTY_STATUS_LABELS, validateUscc } from '@factoring/domain';
-import { MOBILE_PATTERN, PERSON_NAME_PATTERN, pledgeCustomerBody } from '@factoring/domain/contract';
+import { MOBILE_PATTERN, PERSON_NAME_PATTERN, pledgeCustomerBody, type PledgeCustomerInput } from '@factoring/domain/contract';
 import { Button, Card, Descriptions, Drawer, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { dateTime } from '../../lib/format.ts';
@@ -80,10 +80,8 @@ const optionalPattern = (pattern: RegExp, message: string) => ({
   },
 });
 
-type CustomerValues = { name: string; uscc?: string; contactName?: string; contactMobile?: string; address: string };
-
 function AddCustomerDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
-  const [form] = Form.useForm<CustomerValues>();
+  const [form] = Form.useForm<PledgeCustomerInput>();
   const add = useAddCustomer();
   const close = () => {
     form.resetFields();

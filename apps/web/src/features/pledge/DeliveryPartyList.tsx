@@ -3,15 +3,12 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Empty, Input, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import type { Dispatch, SetStateAction } from 'react';
 import type { Paged } from '../../lib/request.ts';
-import type { PartyFilter } from './delivery-api.ts';
+import type { PartyFilter, SignPerson } from './delivery-api.ts';
 
 const STATUS_COLOR: Record<DeliveryPartyStatus, string> = { ACTIVE: 'green', DISABLED: 'default' };
 
-interface Party {
-  id: number;
-  name: string;
-  status: DeliveryPartyStatus;
-}
+/** What every delivery party (signer, customer) has that the list shows and acts on. */
+type Party = Pick<SignPerson, 'id' | 'name' | 'status'>;
 
 interface Props<T extends Party> {
   filter: PartyFilter;

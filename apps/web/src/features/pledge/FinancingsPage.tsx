@@ -1,4 +1,4 @@
-import { formatPercent, PLEDGE_RISK_LABELS, pledgeLifecycle } from '@factoring/domain';
+import { formatPercent, PLEDGE_RISK_LABELS, pledgeLifecycle, type PledgeStatus } from '@factoring/domain';
 import {
   Alert,
   Button,
@@ -47,7 +47,7 @@ function LtvBar({ f }: { f: PledgeFinancing }) {
 /** /pledge/pledgeFinacy: own pledge financings with status, goods, value, margin, outstanding and LTV; actions by state. */
 export default function FinancingsPage() {
   const [paging, setPaging] = useState({ page: 1, size: 10 });
-  const [status, setStatus] = useState<string | undefined>();
+  const [status, setStatus] = useState<PledgeStatus | undefined>();
   const list = useFinancings({ ...paging, status });
   const [open, setOpen] = useState<number | null>(null);
   const navigate = useNavigate();

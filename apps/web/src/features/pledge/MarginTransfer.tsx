@@ -1,9 +1,17 @@
 import { Divider, Skeleton } from 'antd';
-import { usePaymentInfo } from './payment-api.ts';
+import { usePaymentInfo, type VoucherKind } from './payment-api.ts';
 import { VoucherForm } from './VoucherForm.tsx';
 
 /** On /pledge/bondVoucher and /pledge/giveGold: the margin or top-up paid by bank transfer instead of from the account. */
-export function MarginTransfer({ financingId, kind, amount }: { financingId: number; kind: 'MARGIN' | 'TOP_UP'; amount: number }) {
+export function MarginTransfer({
+  financingId,
+  kind,
+  amount,
+}: {
+  financingId: number;
+  kind: Exclude<VoucherKind, 'REPAYMENT'>;
+  amount: number;
+}) {
   const info = usePaymentInfo(financingId);
   return (
     <>

@@ -2,13 +2,13 @@ import { RELEASE_RECEIVER_KIND_LABELS, releaseOrderLifecycle, type ReleaseOrderS
 import { Empty, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { dateTime } from '../../lib/format.ts';
-import { useReleaseOrderDesk, type DeskReleaseOrder } from './api.ts';
+import { useReleaseOrderDesk, type DeskReleaseOrder, type PledgeReleaseOrderDeskQuery } from './api.ts';
 
 const STATUS_COLOR: Record<ReleaseOrderStatus, string> = { OPEN: 'processing', CONSUMED: 'success', CANCELLED: 'default' };
 
 /** The operators' release orders (放货单) in /bpm/tasks: what each redemption releases, to whom, and whether the warehouse has delivered it. */
 export default function OperatorReleaseOrdersPanel() {
-  const [q, setQ] = useState<{ page: number; size: number; status?: ReleaseOrderStatus }>({ page: 1, size: 10 });
+  const [q, setQ] = useState<PledgeReleaseOrderDeskQuery>({ page: 1, size: 10 });
   const list = useReleaseOrderDesk(q);
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="pledge-release-desk">

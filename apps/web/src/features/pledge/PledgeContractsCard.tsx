@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { dateTime } from '../../lib/format.ts';
 import { yuan } from '../../lib/money.ts';
 import { contractFileUrl, SignContractDialog } from '../../lib/signing.tsx';
+import { PLEDGE_KEY } from './api.ts';
 import { usePledgeContracts, type PledgeContract } from './payment-api.ts';
 
 const STATUS_COLORS: Record<string, string> = { TO_SIGN: 'orange', SIGNED: 'green', EXPIRED: 'default', VOID: 'default' };
@@ -70,7 +71,7 @@ export function PledgeContractsCard({ financingId }: { financingId: number }) {
         onClose={() => setSigning(null)}
         onSigned={() => {
           setSigning(null);
-          void queryClient.invalidateQueries({ queryKey: ['pledge'] });
+          void queryClient.invalidateQueries({ queryKey: PLEDGE_KEY });
         }}
       />
     </Card>

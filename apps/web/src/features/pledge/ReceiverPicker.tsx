@@ -1,8 +1,9 @@
 import { Select, Space, Typography } from 'antd';
 import { Link } from 'react-router';
+import type { Receiver } from './api.ts';
 import { useCustomers, useSignPersons } from './delivery-api.ts';
 
-export type Receiver = { kind: 'SIGNER' | 'CUSTOMER'; id: number };
+export type { Receiver };
 
 const ALL_ACTIVE = { page: 1, size: 200, status: 'ACTIVE' as const };
 

@@ -1,5 +1,5 @@
 import { DELIVERY_PARTY_STATUS_LABELS } from '@factoring/domain';
-import { signPersonBody } from '@factoring/domain/contract';
+import { signPersonBody, type SignPersonInput } from '@factoring/domain/contract';
 import { Alert, Button, Card, Descriptions, Drawer, Form, Input, Space, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { dateTime } from '../../lib/format.ts';
@@ -81,7 +81,7 @@ export default function SignPersonPage() {
 }
 
 function AddSignPersonDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
-  const [form] = Form.useForm<{ name: string; idCard: string; mobile: string }>();
+  const [form] = Form.useForm<SignPersonInput>();
   const add = useAddSignPerson();
   const close = () => {
     form.resetFields();

@@ -1,143 +1,105 @@
-import type { z } from 'zod';
-import type {
-  goodsPriceListSchema,
-  goodsPricePreviewSchema,
-  goodsPriceSubmittedSchema,
-  pledgeFinancingDetailSchema,
-  pledgeFinancingSchema,
-  pledgePlatformSchema,
-  pledgeReleaseOrderDeskSchema,
-  pledgeStockSchema,
-  pledgeTrialSchema,
-  PledgeApplyInput,
-} from '@factoring/domain/contract';
+import { pledgeApi as api, type AnswerOf, type BodyInput, type ParamsInput, type QueryInput } from '@factoring/domain/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAction } from '../../lib/action.ts';
-import { postConfirmed, type Confirmation, type Keyed } from '../../lib/confirm.ts';
-import { request, unwrap, type Paged } from '../../lib/request.ts';
+import { areaKey, queryOf, send, sendConfirmed } from '../../lib/api-client.ts';
+import type { Confirmation, Keyed } from '../../lib/confirm.ts';
 
-// The goods-pledge calls (server module `pledge`); types from packages/domain/src/contract/pledge.ts.
+// The goods-pledge calls: each hook names its operation in the contract (pledgeApi,
+// packages/domain/src/contract/pledge.ts), which fixes its path, input and answer.
 
-export type PledgePlatform = z.input<typeof pledgePlatformSchema>;
-export type PledgeStock = z.input<typeof pledgeStockSchema>;
-export type PledgeTrial = z.input<typeof pledgeTrialSchema>;
-export type PledgeFinancing = z.input<typeof pledgeFinancingSchema>;
-export type PledgeFinancingDetail = z.input<typeof pledgeFinancingDetailSchema>;
-export type GoodsPriceRow = z.input<typeof goodsPriceListSchema>[number];
-export type PledgeLine = { positionId: number; quantity: string } | { receiptId: number };
+export type PledgePlatform = AnswerOf<typeof api.platforms>[number];
+export type PledgeStock = AnswerOf<typeof api.stock>[number];
+export type PledgeTrial = AnswerOf<typeof api.trial>;
+export type PledgeFinancing = AnswerOf<typeof api.financings>['items'][number];
+export type PledgeFinancingDetail = AnswerOf<typeof api.financing>;
+export type GoodsPriceRow = AnswerOf<typeof api.prices>[number];
+export type GoodsPricePreview = AnswerOf<typeof api.pricePreview>;
+export type GoodsPriceSubmitted = AnswerOf<typeof api.recordPrice>;
+export type DeskReleaseOrder = AnswerOf<typeof api.releaseOrderDesk>['items'][number];
+/** One pledged line: a quantity of an own stock position, or a whole own live receipt. */
+export type PledgeLine = BodyInput<typeof api.trial>['lines'][number];
+/** Who takes delivery of redeemed goods: an active designated signer or downstream customer. */
+export type Receiver = BodyInput<typeof api.redeem>['receiver'];
+export type { PledgeReleaseOrderDeskQuery } from '@factoring/domain/contract';
 
-const KEY = ['pledge'] as const;
-const REFRESH = [KEY, ['funds'], ['dashboard'], ['warehouse']] as const;
-const get = <T>(url: string, data?: object) => request<T>(url, { data: data as Record<string, unknown> | undefined }).then(unwrap);
-const post = <T>(url: string, data: object) => request<T>(url, { method: 'POST', json: true, data: data as Record<string, unknown> });
+/** The pledge area's cache key: every pledge query (financings, payments, delivery parties) is under it. */
+export const PLEDGE_KEY = areaKey(api.platforms);
+const REFRESH = [PLEDGE_KEY, ['funds'], ['dashboard'], ['warehouse']] as const;
+type Financing = ParamsInput<typeof api.financing>;
 
-export const usePlatforms = () => useQuery({ queryKey: [...KEY, 'platforms'], queryFn: () => get<PledgePlatform[]>('/pledge/platforms') });
-export const useStock = (warehouseId?: number) =>
-  useQuery({
-    queryKey: [...KEY, 'stock', warehouseId],
-    queryFn: () => get<PledgeStock[]>('/pledge/stock', warehouseId ? { warehouseId } : {}),
-  });
+export const usePlatforms = () => useQuery(queryOf(api.platforms));
+export const useStock = (warehouseId?: number) => useQuery(queryOf(api.stock, { query: warehouseId ? { warehouseId } : {} }));
 
 /** The live trial; waits while the form is incomplete. */
-export function useTrial(input: { creditLineId: number; lines: PledgeLine[]; amount: number; termDays: number } | null) {
+export function useTrial(input: BodyInput<typeof api.trial> | null) {
   return useQuery({
-    queryKey: [...KEY, 'trial', input],
-    queryFn: () =>
-      request<PledgeTrial>('/pledge/trial', { method: 'POST', json: true, data: input as unknown as Record<string, unknown> }).then(unwrap),
+    ...queryOf(api.trial, { body: input! }),
     enabled: input !== null,
     placeholderData: keepPreviousData,
     retry: false,
   });
 }
 
-export function useFinancings(q: { page: number; size: number; status?: string }) {
-  return useQuery({
-    queryKey: [...KEY, 'financings', q],
-    queryFn: () => get<Paged<PledgeFinancing>>('/pledge/financings', q),
-    placeholderData: keepPreviousData,
-  });
+export function useFinancings(q: QueryInput<typeof api.financings>) {
+  return useQuery({ ...queryOf(api.financings, { query: q }), placeholderData: keepPreviousData });
 }
 export function useFinancing(id: number | null) {
-  return useQuery({
-    queryKey: [...KEY, 'financing', id],
-    queryFn: () => get<PledgeFinancingDetail>(`/pledge/financings/${id}`),
-    enabled: id !== null,
-  });
+  return useQuery({ ...queryOf(api.financing, { params: { id: id! } }), enabled: id !== null });
 }
 
 export const useApply = () =>
-  useAction<Keyed<PledgeApplyInput>, { id: number; financingNo: string; status: string; margin: number; netAmount: number }>({
-    call: (body) => post('/pledge/financings', body),
+  useAction({
+    call: (body: Keyed<BodyInput<typeof api.apply>>) => send(api.apply, { body }),
     invalidates: REFRESH,
   });
 export const useCancel = () =>
-  useAction<number, { id: number; status: string }>({
-    call: (id) => post(`/pledge/financings/${id}/cancel`, {}),
+  useAction({
+    call: (id: number) => send(api.cancel, { params: { id } }),
     invalidates: REFRESH,
     success: '已取消申请',
   });
 
-type MoneyResult = { id: number; status: string; amount: number; refNo: string | null };
 export const usePayMargin = () =>
-  useAction<{ id: number } & Confirmation, MoneyResult>({
-    call: ({ id, ...c }) => postConfirmed(`/pledge/financings/${id}/margin`, {}, c),
+  useAction({
+    call: ({ id, ...c }: Financing & Confirmation) => sendConfirmed(api.payMargin, { params: { id }, body: {} }, c),
     invalidates: REFRESH,
   });
 export const useTopUp = () =>
-  useAction<{ id: number } & Confirmation, MoneyResult>({
-    call: ({ id, ...c }) => postConfirmed(`/pledge/financings/${id}/top-up`, {}, c),
+  useAction({
+    call: ({ id, ...c }: Financing & Confirmation) => sendConfirmed(api.topUp, { params: { id }, body: {} }, c),
     invalidates: REFRESH,
   });
 export const useRepay = () =>
-  useAction<{ id: number; amount: number } & Confirmation, MoneyResult & { principal: number; outstanding: number; releasable: string }>({
-    call: ({ id, amount, ...c }) => postConfirmed(`/pledge/financings/${id}/repay`, { amount }, c),
+  useAction({
+    call: ({ id, amount, ...c }: Financing & Pick<BodyInput<typeof api.repay>, 'amount'> & Confirmation) =>
+      sendConfirmed(api.repay, { params: { id }, body: { amount } }, c),
     invalidates: REFRESH,
   });
+/** A redemption: goods, not money — no password, one idempotency key per submission. */
 export const useRedeem = () =>
-  useAction<
-    {
-      id: number;
-      items: { itemId: number; quantity: string }[];
-      receiver: { kind: 'SIGNER' | 'CUSTOMER'; id: number };
-      idempotencyKey: string;
-    },
-    { releaseOrders: { orderNo: string; quantity: string }[]; releasableAfter: string }
-  >({
-    call: ({ id, ...body }) => post(`/pledge/financings/${id}/redeem`, body),
+  useAction({
+    call: ({ id, ...body }: Financing & Keyed<BodyInput<typeof api.redeem>>) => send(api.redeem, { params: { id }, body }),
     invalidates: REFRESH,
   });
 
 // Operators ------------------------------------------------------------------------------------
-export type DeskReleaseOrder = z.input<typeof pledgeReleaseOrderDeskSchema>['items'][number];
 /** The operators' desk of release orders: every enterprise's, newest first. */
-export function useReleaseOrderDesk(q: { page: number; size: number; status?: string }) {
-  return useQuery({
-    queryKey: [...KEY, 'release-order-desk', q],
-    queryFn: () => get<Paged<DeskReleaseOrder>>('/bpm/pledge/release-orders', q),
-    placeholderData: keepPreviousData,
-  });
+export function useReleaseOrderDesk(q: QueryInput<typeof api.releaseOrderDesk>) {
+  return useQuery({ ...queryOf(api.releaseOrderDesk, { query: q }), placeholderData: keepPreviousData });
 }
-export const usePrices = () => useQuery({ queryKey: [...KEY, 'prices'], queryFn: () => get<GoodsPriceRow[]>('/bpm/pledge/prices') });
-export type GoodsPricePreview = z.input<typeof goodsPricePreviewSchema>;
-export type GoodsPriceSubmitted = z.input<typeof goodsPriceSubmittedSchema>;
+export const usePrices = () => useQuery(queryOf(api.prices));
 /** What a new price would do (which financings it pushes past a line, the margin calls); changes nothing. Waits for an input. */
-export const usePricePreview = (q: { goodsId: number; unitPrice: number } | null) =>
+export const usePricePreview = (q: QueryInput<typeof api.pricePreview> | null) =>
   useQuery({
-    queryKey: [...KEY, 'price-preview', q],
-    queryFn: () => get<GoodsPricePreview>('/bpm/pledge/prices/preview', q!),
+    ...queryOf(api.pricePreview, { query: q! }),
     enabled: q !== null,
     staleTime: 0,
     retry: false,
   });
 /** Enters a price for a second operator's review (质押货物价格复核); one idempotency key per confirmation. */
 export const useRecordPrice = () =>
-  useAction<{ goodsId: number; unitPrice: number; priceDate: string; source: string; idempotencyKey: string }, GoodsPriceSubmitted>({
-    call: (body) =>
-      request<GoodsPriceSubmitted>('/bpm/pledge/prices', {
-        method: 'POST',
-        json: true,
-        data: body,
-        headers: { 'Idempotency-Key': body.idempotencyKey },
-      }),
-    invalidates: [KEY, ['bpm']],
+  useAction({
+    call: (body: Keyed<BodyInput<typeof api.recordPrice>>) =>
+      send(api.recordPrice, { body }, { headers: { 'Idempotency-Key': body.idempotencyKey } }),
+    invalidates: [PLEDGE_KEY, ['bpm']],
   });

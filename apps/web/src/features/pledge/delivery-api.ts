@@ -1,94 +1,59 @@
-import type { z } from 'zod';
-import type {
-  PledgeAddGoodsInput,
-  PledgeCustomerInput,
-  SignPersonInput,
-  pledgeAddGoodsQuoteSchema,
-  pledgeAddGoodsResultSchema,
-  pledgeAlertsSchema,
-  pledgeCustomerSchema,
-  pledgeValueHistorySchema,
-  signPersonSchema,
-} from '@factoring/domain/contract';
+import { pledgeDeliveryApi as api, type AnswerOf, type BodyInput, type ParamsInput, type QueryOf } from '@factoring/domain/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAction } from '../../lib/action.ts';
-import { request, unwrap, type Paged } from '../../lib/request.ts';
+import { areaKey, keyOf, queryOf, send } from '../../lib/api-client.ts';
 
-// The delivery and risk calls of goods pledge (server pledge/delivery-routes.ts): designated signers,
+// The delivery and risk calls of goods pledge: each hook names its operation in the contract
+// (pledgeDeliveryApi, packages/domain/src/contract/pledge-delivery.ts) — designated signers,
 // downstream customers, adding goods to meet a margin call, alerts and the collateral value history.
 
-export type SignPerson = z.input<typeof signPersonSchema>;
-export type PledgeCustomer = z.input<typeof pledgeCustomerSchema>;
-export type AddGoodsQuote = z.input<typeof pledgeAddGoodsQuoteSchema>;
-export type AddGoodsResult = z.input<typeof pledgeAddGoodsResultSchema>;
-export type PledgeAlerts = z.input<typeof pledgeAlertsSchema>;
-export type ValueHistory = z.input<typeof pledgeValueHistorySchema>;
-export interface PartyFilter {
-  page: number;
-  size: number;
-  status?: 'ACTIVE' | 'DISABLED';
-  keyword?: string;
-}
-
-const KEY = ['pledge'] as const;
-const get = <T>(url: string, data?: object) => request<T>(url, { data: data as Record<string, unknown> | undefined }).then(unwrap);
-const post = <T>(url: string, data: object) => request<T>(url, { method: 'POST', json: true, data: data as Record<string, unknown> });
+export type SignPerson = AnswerOf<typeof api.signPersons>['items'][number];
+export type PledgeCustomer = AnswerOf<typeof api.customers>['items'][number];
+export type AddGoodsQuote = AnswerOf<typeof api.addGoodsQuote>;
+export type AddGoodsResult = AnswerOf<typeof api.addGoods>;
+export type PledgeAlerts = AnswerOf<typeof api.alerts>;
+export type ValueHistory = AnswerOf<typeof api.valueHistory>;
+/** A delivery-party list's filter and page (the same for signers and customers). */
+export type PartyFilter = QueryOf<typeof api.signPersons>;
 
 export const useSignPersons = (q: PartyFilter) =>
-  useQuery({
-    queryKey: [...KEY, 'signPersons', q],
-    queryFn: () => get<Paged<SignPerson>>('/pledge/sign-persons', q),
-    placeholderData: keepPreviousData,
-  });
+  useQuery({ ...queryOf(api.signPersons, { query: q }), placeholderData: keepPreviousData });
 export const useAddSignPerson = () =>
-  useAction<SignPersonInput, SignPerson>({
-    call: (body) => post('/pledge/sign-persons', body),
-    invalidates: [[...KEY, 'signPersons']],
+  useAction({
+    call: (body: BodyInput<typeof api.addSignPerson>) => send(api.addSignPerson, { body }),
+    invalidates: [keyOf(api.signPersons)],
     success: (p) => `已添加签收人 ${p.name}`,
   });
 export const useDisableSignPerson = () =>
-  useAction<number, { id: number; status: string }>({
-    call: (id) => post(`/pledge/sign-persons/${id}/disable`, {}),
-    invalidates: [[...KEY, 'signPersons']],
+  useAction({
+    call: (id: number) => send(api.disableSignPerson, { params: { id } }),
+    invalidates: [keyOf(api.signPersons)],
     success: '已停用',
   });
 
-export const useCustomers = (q: PartyFilter) =>
-  useQuery({
-    queryKey: [...KEY, 'customers', q],
-    queryFn: () => get<Paged<PledgeCustomer>>('/pledge/customers', q),
-    placeholderData: keepPreviousData,
-  });
+export const useCustomers = (q: PartyFilter) => useQuery({ ...queryOf(api.customers, { query: q }), placeholderData: keepPreviousData });
 export const useAddCustomer = () =>
-  useAction<PledgeCustomerInput, PledgeCustomer>({
-    call: (body) => post('/pledge/customers', body),
-    invalidates: [[...KEY, 'customers']],
+  useAction({
+    call: (body: BodyInput<typeof api.addCustomer>) => send(api.addCustomer, { body }),
+    invalidates: [keyOf(api.customers)],
     success: (c) => `已添加客户 ${c.name}`,
   });
 export const useDisableCustomer = () =>
-  useAction<number, { id: number; status: string }>({
-    call: (id) => post(`/pledge/customers/${id}/disable`, {}),
-    invalidates: [[...KEY, 'customers']],
+  useAction({
+    call: (id: number) => send(api.disableCustomer, { params: { id } }),
+    invalidates: [keyOf(api.customers)],
     success: '已停用',
   });
 
 export const useAddGoodsQuote = (id: number | null, enabled = true) =>
-  useQuery({
-    queryKey: [...KEY, 'addGoods', id],
-    queryFn: () => get<AddGoodsQuote>(`/pledge/financings/${id}/add-goods`),
-    enabled: id !== null && enabled,
-  });
+  useQuery({ ...queryOf(api.addGoodsQuote, { params: { id: id! } }), enabled: id !== null && enabled });
 export const useAddGoods = () =>
-  useAction<{ id: number } & PledgeAddGoodsInput, AddGoodsResult>({
-    call: ({ id, ...body }) => post(`/pledge/financings/${id}/add-goods`, body),
-    invalidates: [KEY, ['dashboard'], ['warehouse']],
+  useAction({
+    call: ({ id, ...body }: ParamsInput<typeof api.addGoods> & BodyInput<typeof api.addGoods>) =>
+      send(api.addGoods, { params: { id }, body }),
+    invalidates: [areaKey(api.addGoods), ['dashboard'], ['warehouse']],
   });
 
-export const usePledgeAlerts = (enabled = true) =>
-  useQuery({ queryKey: [...KEY, 'alerts'], queryFn: () => get<PledgeAlerts>('/pledge/alerts'), enabled, retry: false });
+export const usePledgeAlerts = (enabled = true) => useQuery({ ...queryOf(api.alerts), enabled, retry: false });
 export const useValueHistory = (id: number | null) =>
-  useQuery({
-    queryKey: [...KEY, 'valueHistory', id],
-    queryFn: () => get<ValueHistory>(`/pledge/financings/${id}/value-history`),
-    enabled: id !== null,
-  });
+  useQuery({ ...queryOf(api.valueHistory, { params: { id: id! } }), enabled: id !== null });

@@ -1,12 +1,8 @@
 import { percent } from '../../lib/format.ts';
-import type { PriceBracket } from './api.ts';
+import type { PlatformRow, PriceBracket } from './api.ts';
 
-interface Priced {
-  annualRatePpm: number;
-  serviceFeeRatePpm: number;
-  maxTermDays: number;
-  priceList: PriceBracket[];
-}
+/** What the price list reads of a platform (the contract's platform answer). */
+type Priced = Pick<PlatformRow, 'annualRatePpm' | 'serviceFeeRatePpm' | 'maxTermDays' | 'priceList'>;
 
 /** Whether some term from 1 day to the platform maximum falls in no tier (and so is priced at the base rate). */
 export function baseRateApplies(p: Priced): boolean {

@@ -1,7 +1,7 @@
 import { Button, Card, Form, Input, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
 import { dateTime } from '../../lib/format.ts';
 import { usePreferences } from '../../lib/preferences.ts';
-import { useChangePassword, useMySessions, useRevokeSession, type MySession } from './api.ts';
+import { useChangePassword, useMySessions, useRevokeSession, type MySession } from './account-api.ts';
 
 interface PasswordValues {
   oldPassword: string;

@@ -31,6 +31,7 @@ import {
   useGoodsAction,
   useOwnWarehouses,
   useSaveGoods,
+  type GoodsQuery,
   type GoodsRow,
   type Warehouse,
 } from './api.ts';
@@ -48,7 +49,7 @@ const UNIT_PRESETS = [
 
 function GoodsTab() {
   const [keyword, setKeyword] = useState('');
-  const [status, setStatus] = useState<string | undefined>();
+  const [status, setStatus] = useState<GoodsQuery['status']>();
   const [paging, setPaging] = useState({ page: 1, size: 10 });
   const goods = useGoods({ keyword: keyword || undefined, status, ...paging });
   const save = useSaveGoods();

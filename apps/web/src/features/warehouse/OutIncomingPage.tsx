@@ -3,7 +3,7 @@ import { Button, Card, Form, Select, Space } from 'antd';
 import { DateRangePicker } from '../../lib/DateRangePicker.tsx';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useActiveGoods, useEnterprises, useMovements } from './api.ts';
+import { useActiveGoods, useEnterprises, useMovements, type MovementQuery } from './api.ts';
 import { MOVEMENT_KIND_OPTIONS } from './format.ts';
 import { MovementTable } from './MovementTable.tsx';
 import { StockInModal } from './StockInModal.tsx';
@@ -12,14 +12,14 @@ import { StockOutModal } from './StockOutModal.tsx';
 interface Filters {
   depositorId?: number;
   goodsId?: number;
-  kind?: string;
+  kind?: MovementQuery['kind'];
   range?: [Dayjs | null, Dayjs | null] | null;
 }
 
 /** `/warehouse/outIncoming` (PRODUCT §8): stock-in and stock-out records with filters, and the forms for both. */
 export default function OutIncomingPage() {
   const [form] = Form.useForm<Filters>();
-  const [query, setQuery] = useState<Record<string, string | number | undefined>>({ kind: 'IN_OUT' });
+  const [query, setQuery] = useState<MovementQuery>({ kind: 'IN_OUT' });
   const [paging, setPaging] = useState({ page: 1, size: 10 });
   const movements = useMovements({ ...query, ...paging });
   const goods = useActiveGoods();

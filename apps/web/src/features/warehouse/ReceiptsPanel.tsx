@@ -5,7 +5,7 @@ import { reportFailure } from '../../lib/action.ts';
 import { useFeedback } from '../../lib/feedback.ts';
 import { dateTime } from '../../lib/format.ts';
 import { ellipsisColumn } from '../../lib/table.tsx';
-import { useCancelReceipt, useMergeReceipts, useReceipts, useSplitReceipt, type Receipt } from './api.ts';
+import { useCancelReceipt, useMergeReceipts, useReceipts, useSplitReceipt, type Receipt, type ReceiptQuery } from './api.ts';
 import { EndorseDialog } from './EndorseDialog.tsx';
 import { qtyText, quantityRule, RECEIPT_STATUS_COLORS } from './format.ts';
 
@@ -19,7 +19,7 @@ type Dialog = { kind: 'split' | 'cancel'; receipt: Receipt } | null;
  */
 export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
   const feedback = useFeedback();
-  const [status, setStatus] = useState<string>('ACTIVE');
+  const [status, setStatus] = useState<ReceiptQuery['status']>('ACTIVE');
   const [paging, setPaging] = useState({ page: 1, size: 10 });
   const receipts = useReceipts({ status, ...paging });
   const [selected, setSelected] = useState<number[]>([]);

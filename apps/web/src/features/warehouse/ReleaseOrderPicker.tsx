@@ -1,17 +1,5 @@
-import type { warehouseReleaseOrderSchema } from '@factoring/domain/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Select } from 'antd';
-import type { z } from 'zod';
-import { request, unwrap } from '../../lib/request.ts';
-
-type ReleaseOrder = z.input<typeof warehouseReleaseOrderSchema>;
-
-const useOpenReleaseOrders = (positionId?: number) =>
-  useQuery({
-    queryKey: ['warehouse', 'releaseOrders', positionId],
-    queryFn: async () => unwrap(await request<ReleaseOrder[]>('/warehouse/release-orders', { data: { positionId: positionId! } })),
-    enabled: positionId !== undefined,
-  });
+import { useOpenReleaseOrders } from './api.ts';
 
 /**
  * 放货单 of the chosen position, for the stock-out form (a Form.Item child: value / onChange): the
