@@ -62,6 +62,9 @@ const CLOCK_READS = [
   { selector: "CallExpression[callee.name='Date']", message: CLOCK_MESSAGE },
 ];
 
+/** Nothing below the wiring imports app.ts (issue 23): routes take the AppContext from context.ts. */
+const NO_APP_IMPORT = { group: ['**/app.ts'], message: '请从 context.ts 取 AppContext。Take AppContext from context.ts, not app.ts.' };
+
 /** The lending products of issue 22: each uses the lending core, none another product. */
 const LENDING_PRODUCTS = ['supplyloan', 'pledge', 'cloudloan', 'purchase-sales'];
 
@@ -108,6 +111,28 @@ export default tseslint.config(
     },
   },
   {
+    // Shared code flows one way (issue 23): lib/ and plugins/ sit below every business module, and
+    // nothing below the wiring imports app.ts (routes take the AppContext from context.ts).
+    files: ['apps/server/src/lib/**/*.ts', 'apps/server/src/plugins/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/modules/**'], message: 'lib/ 与 plugins/ 不依赖业务模块。lib/ and plugins/ import no business module.' },
+            NO_APP_IMPORT,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/jobs/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testing.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_APP_IMPORT] }] },
+  },
+  {
     // One clock (issue 23): no `new Date()` / `Date.now()` in server modules and jobs, tests aside.
     files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/jobs/**/*.ts'],
     ignores: ['**/*.test.ts', '**/testing.ts'],
@@ -123,10 +148,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: LENDING_PRODUCTS.filter((other) => other !== product).map((other) => ({
-            group: [`**/${other}`, `**/${other}/*`],
-            message: `${product} does not import ${other}: share through modules/financing (the lending core) or a port wired in app.ts.`,
-          })),
+          patterns: [
+            ...LENDING_PRODUCTS.filter((other) => other !== product).map((other) => ({
+              group: [`**/${other}`, `**/${other}/*`],
+              message: `${product} does not import ${other}: share through modules/financing (the lending core) or a port wired in app.ts.`,
+            })),
+            NO_APP_IMPORT,
+          ],
         },
       ],
     },

@@ -10,6 +10,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -17,8 +18,8 @@ import { staticAssetsPlugin } from './plugins/static-assets.ts';
 import { requestPathPlugin } from './plugins/request-path.ts';
 import { requestGuardPlugin } from './plugins/request-guard.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
-import { loadPasswordCipher, type PasswordCipher } from './modules/auth/rsa-keys.ts';
-import { sessionStore, type SessionStore } from './modules/auth/sessions.ts';
+import { loadPasswordCipher } from './modules/auth/rsa-keys.ts';
+import { sessionStore } from './modules/auth/sessions.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { refusesDemoUsers } from './modules/auth/login.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -65,7 +66,7 @@ import { closeOfBusinessJob, type CloseOfBusinessStep } from './jobs/close-of-bu
 import { backupJob, backupRoutes } from './modules/backup/index.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { createScheduler, parseJobHours, type Scheduler, type ScheduledJob } from './jobs/scheduler.ts';
-import { localControlRoutes } from './plugins/local-control.ts';
+import { localControlRoutes } from './control/local-control.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 
 /**
@@ -120,23 +121,7 @@ export const CLOSE_OF_BUSINESS_STEPS: readonly CloseOfBusinessStep[] = [
 /** Scheduled work, run once per day across all nodes at China-time hours (jobs/scheduler.ts). An area exports its jobs; add them here. */
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [closeOfBusinessJob(CLOSE_OF_BUSINESS_STEPS), backupJob];
 
-/** What route modules share: built once per app, passed in explicitly. */
-export interface AppContext {
-  config: Config;
-  database: Database;
-  cipher: PasswordCipher;
-  sessions: SessionStore;
-  version: { version: string; commit: string; buildTime: string };
-  authRateLimit: { max: number; timeWindow: string };
-  /** The operator task types of this app (the /bpm/tasks inbox), built from `TASK_TYPES`. */
-  tasks: TaskRegistry;
-  /** What signing a contract does to its business record, built from `SIGN_HOOKS`. */
-  signHooks: SignHooks;
-  /** The cloud loan's banks, built from `BANK_ADAPTERS`. */
-  bankAdapters: BankAdapters;
-  /** What areas offer each other through ports, `PORTS`. */
-  ports: Ports;
-}
+export type { AppContext } from './context.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,9 @@
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { DataDirLockedError, type LockHolder } from '../db/data-dir-lock.ts';
-import { LOCAL_CONTROL_HEADER } from '../plugins/local-control.ts';
+import { LOCAL_CONTROL_HEADER } from '../control/local-control.ts';
 
-/** Calls the running server that holds the embedded database (plugins/local-control.ts). */
+/** Calls the running server that holds the embedded database (control/local-control.ts). */
 export type ServerCall = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<{ status: string; message: T }>;
 
 function serverCall(holder: LockHolder & { url: string }, config: Config): ServerCall {

@@ -34,3 +34,16 @@ export class NotFoundError extends Error {
     super(message);
   }
 }
+
+/**
+ * The one refusal of every financing, payment and withdrawal action of an uncertified enterprise
+ * (PRODUCT §4). Plain words, no route: the web links 实名认证 to the page by the code.
+ */
+export const NOT_CERTIFIED_MESSAGE = '企业尚未完成实名认证，请先完成实名认证';
+export const NOT_CERTIFIED_CODE = 'NOT_CERTIFIED';
+
+export class NotCertifiedError extends BusinessError {
+  constructor() {
+    super(NOT_CERTIFIED_MESSAGE, NOT_CERTIFIED_CODE);
+  }
+}

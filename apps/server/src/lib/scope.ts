@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import { NotCertifiedError } from '../modules/certification/require-certified.ts';
+import { NotCertifiedError } from './envelope.ts';
 import { BusinessError } from './envelope.ts';
 
 /** An enterprise user's view: only rows of its own enterprise. */

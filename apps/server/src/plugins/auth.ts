@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthUser, SessionStore } from '../modules/auth/sessions.ts';
+import type { LoginUser } from '@factoring/domain';
+
+/** The caller as the session resolves it: the contract's login user. */
+export type AuthUser = LoginUser;
+
+/** What the plugin needs of the session store (modules/auth/sessions.ts): a cookie's token to its session. */
+export interface SessionResolver {
+  resolve(token: string): Promise<{ user: AuthUser; sessionId: string } | null | undefined>;
+}
 
 export const SESSION_COOKIE = 'factoring_sid';
 
@@ -31,7 +39,7 @@ type Hook = ((request: FastifyRequest, reply: FastifyReply, done: HookHandlerDon
  * `onRequest`, so an anonymous caller gets 401 before the body is parsed or validated (a 400 would
  * tell them the route's fields). Authenticated answers are never cached (`Cache-Control: no-store`).
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionStore }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionResolver }) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 

@@ -2,7 +2,7 @@ import { accountApi as api } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { activate } from './activate.ts';
 import { issueChallenge } from './challenge.ts';

@@ -1,6 +1,6 @@
 import { backupApi } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { parseJobHours } from '../../jobs/scheduler.ts';
 import { ok } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { ok, page } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { operatorOverview } from './overview.ts';
 import { claimTask, decideTask, getTask, listAudit, listTasks, releaseTask } from './tasks.ts';
 

@@ -4,7 +4,7 @@ import { actorOf } from '../../lib/actor.ts';
 import { ok, page } from '../../lib/envelope.ts';
 import { certifiedScope, enterpriseScope, scopeOf } from '../../lib/scope.ts';
 import { serve } from '../../lib/serve.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { authenticationView, currentAuthentication, listAuthentications, visibleAuthentication } from './authentications.ts';
 import { accountChangeInfo, submitAccountChange } from './settlement-account.ts';
 import { saveDraft, submitAuthentication } from './submit-authentication.ts';

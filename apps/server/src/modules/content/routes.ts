@@ -2,7 +2,7 @@ import { contentApi as api } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFoundError, ok } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { readSiteConfig } from '../system/site-config.ts';
 import { allFaqs, deleteFaq, publishedFaqs, saveFaq } from './faq.ts';
 

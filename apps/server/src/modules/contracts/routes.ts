@@ -1,6 +1,6 @@
 import { contractsApi as api } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { PDF_POLICY } from '../../lib/content-policy.ts';
 import { BusinessError, NotFoundError, ok, page } from '../../lib/envelope.ts';
 import { certifiedScope, scopeOf } from '../../lib/scope.ts';

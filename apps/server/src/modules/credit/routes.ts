@@ -1,7 +1,7 @@
 import { creditApi as api, type PageQuery } from '@factoring/domain/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { page } from '../../lib/envelope.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { serve } from '../../lib/serve.ts';

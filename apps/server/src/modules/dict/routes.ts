@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dictionaryEntries } from '../../db/schema/index.ts';
 import { ok } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 
 export const dictRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   serve(app, api.dictionary, async (request) => {

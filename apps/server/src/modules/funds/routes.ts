@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Cents } from '@factoring/domain';
 import { fundsApi as api } from '@factoring/domain/contract';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { BusinessError, ok, page } from '../../lib/envelope.ts';
 import { certifiedScope } from '../../lib/scope.ts';

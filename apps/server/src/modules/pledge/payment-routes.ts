@@ -1,7 +1,7 @@
 import { chinaDate } from '@factoring/domain';
 import { pledgePaymentApi as api } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { certifiedScope, enterpriseScope } from '../../lib/scope.ts';

@@ -2,7 +2,7 @@ import type { Cents } from '@factoring/domain';
 import { purchaseSalesApi as api } from '@factoring/domain/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { actorOf as userActorOf } from '../../lib/actor.ts';
 import { ok, page } from '../../lib/envelope.ts';
 import { certifiedScope, scopeOf } from '../../lib/scope.ts';

@@ -2,7 +2,7 @@ import { referenceApi as api } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BusinessError, ok, page } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { listCities, listProvinces } from './areas.ts';
 import { findBranch, listBanks, searchBranches } from './branches.ts';
 

@@ -9,7 +9,7 @@ import { IMAGE_POLICY, PDF_POLICY } from '../../lib/content-policy.ts';
 import { BusinessError, NotFoundError, ok } from '../../lib/envelope.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { serve } from '../../lib/serve.ts';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { receiveFile } from './receive.ts';
 import { sniffFile } from './sniff.ts';
 import { cleanFileName, findVisibleUpload, MAX_UPLOAD_BYTES, storeUpload, uploadsRoot } from './store.ts';

@@ -4,7 +4,7 @@
 import { warehouseApi as api } from '@factoring/domain/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { ok, warn } from '../../lib/envelope.ts';

@@ -11,9 +11,9 @@
  */
 import { isIsoDate } from '@factoring/domain';
 import { CLOSE_OF_BUSINESS_STEPS } from '../app.ts';
-import { runCommand } from '../cli/local-control.ts';
-import { CLOSE_OF_BUSINESS_JOB, closeOfBusinessJob, type StepOutcome } from './close-of-business.ts';
-import { createScheduler, type RunOutcome } from './scheduler.ts';
+import { runCommand } from './local-control.ts';
+import { CLOSE_OF_BUSINESS_JOB, closeOfBusinessJob, type StepOutcome } from '../jobs/close-of-business.ts';
+import { createScheduler, type RunOutcome } from '../jobs/scheduler.ts';
 
 const arg = process.argv.slice(2).find((a) => !a.startsWith('-'));
 if (arg && !isIsoDate(arg)) {

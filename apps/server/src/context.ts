@@ -1,0 +1,29 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { PasswordCipher } from './modules/auth/rsa-keys.ts';
+import type { SessionStore } from './modules/auth/sessions.ts';
+import type { TaskRegistry } from './modules/bpm/registry.ts';
+import type { BankAdapters } from './modules/cloudloan/bank-adapter.ts';
+import type { SignHooks } from './modules/contracts/sign-hooks.ts';
+import type { Ports } from './modules/financing/index.ts';
+
+/**
+ * What route modules share, built once per app by `buildApp` (app.ts) and passed to each area's
+ * route plugin explicitly. In a file of its own so that routes depend on this shape, not on app.ts.
+ */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  cipher: PasswordCipher;
+  sessions: SessionStore;
+  version: { version: string; commit: string; buildTime: string };
+  authRateLimit: { max: number; timeWindow: string };
+  /** The operator task types of this app (the /bpm/tasks inbox), built from `TASK_TYPES`. */
+  tasks: TaskRegistry;
+  /** What signing a contract does to its business record, built from `SIGN_HOOKS`. */
+  signHooks: SignHooks;
+  /** The cloud loan's banks, built from `BANK_ADAPTERS`. */
+  bankAdapters: BankAdapters;
+  /** What areas offer each other through ports, `PORTS`. */
+  ports: Ports;
+}
