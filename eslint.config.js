@@ -51,6 +51,56 @@ const featureBoundaries = {
 };
 
 /**
+ * Walls between server areas (issue 23): each `apps/server/src/modules/<area>/` shows one face, its
+ * `index.ts`, and nothing outside the area imports its other files — resolved on the file system, so
+ * `../ledger/post-entry.ts` and `../../modules/ledger/post-entry.ts` are both caught. Two exceptions: an
+ * area's `testing.ts` is a second face for tests (`*.test.ts` and other `testing.ts` files), and `app.ts`,
+ * the wiring, registers each area's `routes.ts` (no face re-exports its routes).
+ */
+const SERVER_SRC = path.resolve(import.meta.dirname, 'apps/server/src');
+const MODULES_DIR = path.join(SERVER_SRC, 'modules');
+const APP_FILE = path.join(SERVER_SRC, 'app.ts');
+const areaFileOf = (file) => {
+  const rel = path.relative(MODULES_DIR, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const [area, ...rest] = rel.split(path.sep);
+  return { area, inner: rest.join('/') };
+};
+const moduleFaces = {
+  rules: {
+    'only-through-face': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const file = path.resolve(context.filename);
+        const own = areaFileOf(file)?.area ?? null;
+        const isTest = /\.test\.ts$/.test(file) || path.basename(file) === 'testing.ts';
+        const check = (node) => {
+          const source = node?.value;
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const target = areaFileOf(path.resolve(path.dirname(file), source));
+          if (target === null || target.area === own || target.inner === 'index.ts') return;
+          if (target.inner === 'testing.ts' && isTest) return;
+          if (target.inner === 'routes.ts' && file === APP_FILE) return;
+          context.report({
+            node,
+            message:
+              target.inner === 'testing.ts'
+                ? `modules/${target.area}/testing.ts 仅供测试使用。An area's testing.ts is for tests (*.test.ts, testing.ts) only.`
+                : `请通过 modules/${target.area}/index.ts 引用该模块。Import the area '${target.area}' only through its face, modules/${target.area}/index.ts (export what you need there), not '${target.inner}'.`,
+          });
+        };
+        return {
+          ImportDeclaration: (n) => check(n.source),
+          ExportNamedDeclaration: (n) => check(n.source),
+          ExportAllDeclaration: (n) => check(n.source),
+          ImportExpression: (n) => check(n.source),
+        };
+      },
+    },
+  },
+};
+
+/**
  * One clock (issue 23): server modules and jobs read the time only through `apps/server/src/lib/clock.ts`
  * (`now()`, `chinaToday()`), which the demo seed's `atTime` can set. `new Date(x)` (parsing) is fine.
  */
@@ -131,6 +181,13 @@ export default tseslint.config(
     files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/jobs/**/*.ts', 'apps/server/src/db/**/*.ts'],
     ignores: ['**/*.test.ts', '**/testing.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_APP_IMPORT] }] },
+  },
+  {
+    // Walls (issue 23): another area is reached only through its face, modules/<area>/index.ts — from the
+    // modules, the seed, jobs, commands and the wiring alike (app.ts also registers routes.ts files).
+    files: ['apps/server/src/**/*.ts', 'bench/**/*.ts'],
+    plugins: { 'module-faces': moduleFaces },
+    rules: { 'module-faces/only-through-face': 'error' },
   },
   {
     // One clock (issue 23): no `new Date()` / `Date.now()` in server modules and jobs, tests aside.

@@ -13,7 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openPostgres, type Database } from '../apps/server/src/db/client.ts';
-import { checkLedger } from '../apps/server/src/modules/ledger/ledger-check.ts';
+import { checkLedger } from '../apps/server/src/modules/ledger/index.ts';
 
 export interface Percentiles {
   p50: number;

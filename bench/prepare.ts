@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../apps/server/src/db/client.ts';
-import { seedDemoWorld, seedReferenceData } from '../apps/server/src/db/seed/demo-world.ts';
+import { seedDemoWorld, seedReferenceData } from '../apps/server/src/seed/demo-world.ts';
 
 /** Migrates and seeds the bench database; returns the demo enterprise whose fund flows are listed. */
 export async function prepareDatabase(url: string): Promise<{ enterpriseId: number }> {

@@ -4,7 +4,7 @@ import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { closeSync, openSync } from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-world.ts';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-world.ts';
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../apps/server/src/db/client.ts';
-import { checkStock } from '../apps/server/src/modules/warehouse/stock-check.ts';
+import { checkStock } from '../apps/server/src/modules/warehouse/index.ts';
 import { prepareDatabase } from './prepare.ts';
 import { createBenchDatabase, freePort, loginOverHttp, startServer } from './support.ts';
 

@@ -18,10 +18,30 @@ import { staticAssetsPlugin } from './plugins/static-assets.ts';
 import { requestPathPlugin } from './plugins/request-path.ts';
 import { requestGuardPlugin } from './plugins/request-guard.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
-import { loadPasswordCipher } from './modules/auth/rsa-keys.ts';
-import { sessionStore } from './modules/auth/sessions.ts';
+// Each area's face (modules/<area>/index.ts) and its route plugin (routes.ts): app.ts is the one place
+// that registers route files; no face re-exports one.
+import { loadPasswordCipher, refusesDemoUsers, sessionStore } from './modules/auth/index.ts';
+import { taskRegistry, type TaskRegistry, type TaskType } from './modules/bpm/index.ts';
+import { signHooks, type SignHook, type SignHooks } from './modules/contracts/index.ts';
+import { creditLineExpiryStep } from './modules/credit/index.ts';
+import { CERTIFICATION_TASK_TYPES } from './modules/certification/index.ts';
+import { FUNDS_TASK_TYPES } from './modules/funds/index.ts';
+import { WAREHOUSE_TASK_TYPES } from './modules/warehouse/index.ts';
+import type { Ports } from './modules/financing/index.ts';
+import { financingSignHook, orderLoanCollection, supplyLoanCloseStep, SUPPLY_LOAN_TASK_TYPES } from './modules/supplyloan/index.ts';
+import {
+  bankAdapters,
+  BUILT_IN_BANK_ADAPTERS,
+  CLOUD_LOAN_TASK_TYPES,
+  cloudLoanDebitStep,
+  cloudLoanSignHook,
+  type BankAdapter,
+  type BankAdapters,
+} from './modules/cloudloan/index.ts';
+import { purchaseSalesTaskTypes, salesOrderBacking } from './modules/purchase-sales/index.ts';
+import { pledgeMarginDefaultStep, pledgeOverdueStep, pledgeSignHook, PLEDGE_TASK_TYPES } from './modules/pledge/index.ts';
+import { backupJob } from './modules/backup/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { refusesDemoUsers } from './modules/auth/login.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { menuRoutes } from './modules/menus/routes.ts';
 import { dictRoutes } from './modules/dict/routes.ts';
@@ -35,35 +55,13 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
-import { creditLineExpiryStep } from './modules/credit/close-of-day.ts';
 import { creditRoutes } from './modules/credit/routes.ts';
-import { taskRegistry, type TaskRegistry, type TaskType } from './modules/bpm/registry.ts';
-import { signHooks, type SignHook, type SignHooks } from './modules/contracts/sign-hooks.ts';
-import { CERTIFICATION_TASK_TYPES } from './modules/certification/task-types.ts';
-import { FUNDS_TASK_TYPES } from './modules/funds/task-types.ts';
-import { WAREHOUSE_TASK_TYPES } from './modules/warehouse/task-types.ts';
-import {
-  financingSignHook,
-  orderLoanCollection,
-  supplyLoanCloseStep,
-  SUPPLY_LOAN_TASK_TYPES,
-  supplyLoanRoutes,
-} from './modules/supplyloan/index.ts';
-import {
-  bankAdapters,
-  BUILT_IN_BANK_ADAPTERS,
-  CLOUD_LOAN_TASK_TYPES,
-  cloudLoanDebitStep,
-  cloudLoanSignHook,
-  type BankAdapter,
-  type BankAdapters,
-} from './modules/cloudloan/wiring.ts';
+import { supplyLoanRoutes } from './modules/supplyloan/routes.ts';
 import { warehouseRoutes } from './modules/warehouse/routes.ts';
-import { purchaseSalesRoutes, purchaseSalesTaskTypes, salesOrderBacking } from './modules/purchase-sales/index.ts';
-import type { Ports } from './modules/financing/index.ts';
-import { pledgeMarginDefaultStep, pledgeOverdueStep, pledgeSignHook, PLEDGE_TASK_TYPES, pledgeRoutes } from './modules/pledge/wiring.ts';
+import { purchaseSalesRoutes } from './modules/purchase-sales/routes.ts';
+import { pledgeRoutes } from './modules/pledge/routes.ts';
+import { backupRoutes } from './modules/backup/routes.ts';
 import { closeOfBusinessJob, type CloseOfBusinessStep } from './jobs/close-of-business.ts';
-import { backupJob, backupRoutes } from './modules/backup/index.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { createScheduler, parseJobHours, type Scheduler, type ScheduledJob } from './jobs/scheduler.ts';
 import { localControlRoutes } from './control/local-control.ts';

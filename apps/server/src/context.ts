@@ -1,10 +1,9 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { PasswordCipher } from './modules/auth/rsa-keys.ts';
-import type { SessionStore } from './modules/auth/sessions.ts';
-import type { TaskRegistry } from './modules/bpm/registry.ts';
-import type { BankAdapters } from './modules/cloudloan/bank-adapter.ts';
-import type { SignHooks } from './modules/contracts/sign-hooks.ts';
+import type { PasswordCipher, SessionStore } from './modules/auth/index.ts';
+import type { TaskRegistry } from './modules/bpm/index.ts';
+import type { BankAdapters } from './modules/cloudloan/index.ts';
+import type { SignHooks } from './modules/contracts/index.ts';
 import type { Ports } from './modules/financing/index.ts';
 
 /**

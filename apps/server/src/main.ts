@@ -1,8 +1,8 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { countDemoUsers, DEMO_PASSWORD, markDemoUsers, seedDemoWorld, seedReferenceData } from './db/seed/demo-world.ts';
-import { refusesDemoUsers } from './modules/auth/login.ts';
+import { countDemoUsers, DEMO_PASSWORD, markDemoUsers, seedDemoWorld, seedReferenceData } from './seed/demo-world.ts';
+import { refusesDemoUsers } from './modules/auth/index.ts';
 import { buildApp } from './app.ts';
 
 /** The demo world's users (README "Demo logins"). */

@@ -10,8 +10,8 @@
  * Exit code 0: every row imported; 2: some rows were reported and skipped; 1: failure.
  */
 import { readFile } from 'node:fs/promises';
-import { seedCertificationReference } from '../db/seed/reference.ts';
-import { importBranches, parseBranchCsv, type ImportResult } from '../modules/reference/import-branches.ts';
+import { seedCertificationReference } from '../seed/reference.ts';
+import { importBranches, parseBranchCsv, type ImportResult } from '../modules/reference/index.ts';
 import { runCommand } from './local-control.ts';
 
 const file = process.argv.slice(2).find((a) => !a.startsWith('-'));

@@ -11,7 +11,7 @@
  * Exit code 0: proven; 1: a problem was found (each is printed) or the check could not run.
  */
 import { formatYuan } from '@factoring/domain';
-import { checkLedger, type LedgerReport } from '../modules/ledger/ledger-check.ts';
+import { checkLedger, type LedgerReport } from '../modules/ledger/index.ts';
 import { runCheck } from './local-control.ts';
 
 function print(report: LedgerReport, where: string, ms: number): number {

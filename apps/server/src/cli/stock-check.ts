@@ -11,7 +11,7 @@
  * see it at GET /api/bpm/warehouse/stock-check).
  * Exit code 0: proven; 1: a problem was found (each is printed) or the check could not run.
  */
-import { checkStock, type StockReport } from '../modules/warehouse/stock-check.ts';
+import { checkStock, type StockReport } from '../modules/warehouse/index.ts';
 import { runCheck } from './local-control.ts';
 
 function print(report: StockReport, where: string, ms: number): number {

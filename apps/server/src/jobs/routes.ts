@@ -54,7 +54,9 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; scheduler: Scheduler; sc
   app,
   { db, scheduler, scheduling },
 ) => {
-  const labels = new Map(scheduler.jobs.map((j) => [j.name, j.label]));
+  const labels = new Map(
+    scheduler.jobs.flatMap((j) => [[j.name, j.label] as const, ...(j.alsoRecords ?? []).map((r) => [r.name, r.label] as const)]),
+  );
 
   serve(app, api.overview, async () => {
     const names = scheduler.jobs.map((j) => j.name);

@@ -33,6 +33,8 @@ export interface ScheduledJob {
   hour: number;
   /** The steps a run is made of, in order (the close of business), shown in 定时任务. */
   steps?: readonly { name: string; label: string }[];
+  /** Other run names its area records with the scheduled runs (a backup taken by the command), with their labels. */
+  alsoRecords?: readonly { name: string; label: string }[];
   run(ctx: JobContext, businessDate: IsoDate): Promise<unknown>;
 }
 

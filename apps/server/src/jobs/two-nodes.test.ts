@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, SCHEDULED_JOBS } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openPostgres, type Database } from '../db/client.ts';
-import { DEMO_PASSWORD, seedDemoWorld, seedReferenceData } from '../db/seed/demo-world.ts';
+import { DEMO_PASSWORD, seedDemoWorld, seedReferenceData } from '../seed/demo-world.ts';
 import type { ScheduledJob } from './scheduler.ts';
 
 /**

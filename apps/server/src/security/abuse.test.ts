@@ -5,8 +5,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, invoices, outbox, users } from '../db/schema/index.ts';
-import { WRONG_CREDENTIALS } from '../modules/auth/login.ts';
-import { MAX_FAILED_LOGINS } from '../modules/auth/password-attempts.ts';
+import { WRONG_CREDENTIALS, MAX_FAILED_LOGINS } from '../modules/auth/index.ts';
 import { newKey } from '../modules/ledger/testing.ts';
 import { createTestApp, DEMO_PASSWORD, ORIGIN, type TestApp } from '../test/harness.ts';
 

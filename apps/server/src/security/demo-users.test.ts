@@ -6,10 +6,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../db/schema/index.ts';
-import { countDemoUsers, DEMO_USERS, markDemoUsers } from '../db/seed/demo-world.ts';
+import { countDemoUsers, DEMO_USERS, markDemoUsers } from '../seed/demo-world.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { WRONG_CREDENTIALS } from '../modules/auth/login.ts';
-import { sessionStore } from '../modules/auth/sessions.ts';
+import { WRONG_CREDENTIALS, sessionStore } from '../modules/auth/index.ts';
 import { createTestApp, DEMO_PASSWORD, ORIGIN, type TestApp } from '../test/harness.ts';
 
 const DEMO_LOGINS = Object.values(DEMO_USERS);

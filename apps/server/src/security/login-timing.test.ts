@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { WRONG_CREDENTIALS } from '../modules/auth/login.ts';
+import { WRONG_CREDENTIALS } from '../modules/auth/index.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
 const LATENCY_MS = 10;

@@ -8,8 +8,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, users } from '../db/schema/index.ts';
 import { inTransaction, MAX_ATTEMPTS } from '../db/transaction.ts';
-import { generateContract } from '../modules/contracts/index.ts';
-import { contractStorageDir } from '../modules/contracts/storage.ts';
+import { generateContract, contractStorageDir } from '../modules/contracts/index.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;

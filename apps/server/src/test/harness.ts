@@ -8,7 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPostgres, wrapPglite, type Database } from '../db/client.ts';
-import { DEMO_PASSWORD, seedDemoWorld, seedReferenceData } from '../db/seed/demo-world.ts';
+import { DEMO_PASSWORD, seedDemoWorld, seedReferenceData } from '../seed/demo-world.ts';
 
 /**
  * API tests run the real app against a real database: PGlite by default, PostgreSQL when the

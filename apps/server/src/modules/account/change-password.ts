@@ -4,8 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import type { PasswordCipher } from '../auth/rsa-keys.ts';
-import type { SessionStore } from '../auth/sessions.ts';
+import type { PasswordCipher, SessionStore } from '../auth/index.ts';
 import { checkNewPassword, decryptField, FieldError } from './rules.ts';
 
 /** Changes the caller's password after checking the old one; the caller's other sessions end. */

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountTokens, sessions, users } from '../../db/schema/index.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
-import { WRONG_CREDENTIALS } from '../auth/login.ts';
+import { WRONG_CREDENTIALS } from '../auth/index.ts';
 import { latestMail, mailCount, mailMark, mailSince, register, settle, tokenIn } from './testing.ts';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import type { Mail } from '../mail/mailer.ts';
+import type { Mail } from '../mail/index.ts';
 
 /**
  * Where mailed links point: the first configured public origin. Never the request's Host header,

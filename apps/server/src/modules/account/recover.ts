@@ -4,8 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { transition } from '../../lib/transition.ts';
-import type { PasswordCipher } from '../auth/rsa-keys.ts';
-import type { SessionStore } from '../auth/sessions.ts';
+import type { PasswordCipher, SessionStore } from '../auth/index.ts';
 import { checkNewPassword, decryptField, parseAccount } from './rules.ts';
 import { checkToken, issueToken, mailedRecently, type TokenPurpose } from './tokens.ts';
 

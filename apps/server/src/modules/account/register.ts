@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { enterprises, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { PasswordCipher } from '../auth/rsa-keys.ts';
+import type { PasswordCipher } from '../auth/index.ts';
 import { consumeChallenge } from './challenge.ts';
 import {
   checkNewPassword,

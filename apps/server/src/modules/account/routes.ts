@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';
 import type { AppContext } from '../../context.ts';
-import { createMailer } from '../mail/mailer.ts';
+import { createMailer } from '../mail/index.ts';
 import { activate } from './activate.ts';
 import { issueChallenge } from './challenge.ts';
 import { changePassword } from './change-password.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BusinessError } from '../../lib/envelope.ts';
 import { isStrongPassword } from '../../lib/passwords.ts';
-import type { PasswordCipher } from '../auth/rsa-keys.ts';
+import type { PasswordCipher } from '../auth/index.ts';
 
 /** PRODUCT §3 registration rules; the web checks the same ones before sending. */
 export const LOGIN_NAME = /^[A-Za-z0-9_]{4,20}$/;

@@ -1,5 +1,5 @@
 import { chinaParts } from '@factoring/domain';
-import type { Mail } from '../mail/mailer.ts';
+import type { Mail } from '../mail/index.ts';
 import { LOCK_MINUTES, MAX_FAILED_LOGINS } from './password-attempts.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -4,7 +4,7 @@ import { BusinessError, ok, warn } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import type { AppContext } from '../../context.ts';
-import { createMailer } from '../mail/mailer.ts';
+import { createMailer } from '../mail/index.ts';
 import { lockNoticeMail } from './lock-notice.ts';
 import { checkCredentials, refusesDemoUsers } from './login.ts';
 

@@ -4,9 +4,10 @@ import { addDays, chinaDate, formatChinaDateTime, type IsoDate } from '@factorin
 import { loadConfig, type Config } from '../../config.ts';
 import type { ScheduledJob } from '../../jobs/scheduler.ts';
 import * as clock from '../../lib/clock.ts';
+import { BACKUP_JOB, backupSummary, MANUAL_BACKUP_JOB } from './run-names.ts';
 import { takeBackup } from './take-backup.ts';
 
-export const BACKUP_JOB = 'backup';
+export { BACKUP_JOB };
 /** The China-time hour of the daily backup unless JOB_HOURS says `backup=H`. */
 export const BACKUP_HOUR = 2;
 
@@ -60,10 +61,11 @@ export function createBackupJob(settings: () => BackupSchedule): ScheduledJob {
     name: BACKUP_JOB,
     label: '数据备份（数据库与文件）',
     hour: BACKUP_HOUR,
+    alsoRecords: [{ name: MANUAL_BACKUP_JOB, label: '数据备份（npm run backup）' }],
     async run({ db, log }, businessDate: IsoDate) {
       const s = settings();
-      if (!s.enabled) return { enabled: false, note: '定时备份未开启（BACKUP_SCHEDULE=on 开启）' };
-      if (businessDate < addDays(chinaDate(clock.now()), -1)) return { skipped: `补跑日期 ${businessDate} 不另做备份` };
+      if (!s.enabled) return { enabled: false, summary: '定时备份未开启（BACKUP_SCHEDULE=on 开启）' };
+      if (businessDate < addDays(chinaDate(clock.now()), -1)) return { skipped: true, summary: `补跑日期 ${businessDate} 不另做备份` };
       const file = path.join(s.dir, backupFileName(clock.now(), 'scheduled'));
       const r = await takeBackup(db, { file, dataDir: s.dataDir, commit: s.commit });
       const removed = await pruneScheduledBackups(s.dir, s.keep);
@@ -71,6 +73,7 @@ export function createBackupJob(settings: () => BackupSchedule): ScheduledJob {
       if (r.problems.length)
         throw new Error(`备份已写出（${path.basename(r.file)}），但有 ${r.problems.length} 个文件问题：${r.problems.join('；')}`);
       return {
+        summary: `${backupSummary(r)}${removed.length ? `；按保留 ${s.keep} 份删除旧备份 ${removed.length} 个` : ''}`,
         file: path.basename(r.file),
         size: r.size,
         tables: r.tables,

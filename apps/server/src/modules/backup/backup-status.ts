@@ -6,11 +6,11 @@ import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scheduledJobRuns } from '../../db/schema/index.ts';
 import * as clock from '../../lib/clock.ts';
-import { BACKUP_JOB } from './backup-job.ts';
+import { BACKUP_JOB, backupSummary, MANUAL_BACKUP_JOB } from './run-names.ts';
 import type { BackupResult } from './take-backup.ts';
 
 /** Backups taken with `npm run backup`, kept beside the scheduled runs: one row per China date, the day's latest. */
-export const MANUAL_BACKUP_JOB = 'backup-manual';
+export { MANUAL_BACKUP_JOB };
 
 /**
  * Records a backup taken by the command (issue 25) where the operator home finds it: a SUCCEEDED row of
@@ -20,6 +20,7 @@ export const MANUAL_BACKUP_JOB = 'backup-manual';
 export async function recordManualBackup(db: Db, r: BackupResult, started: Date): Promise<void> {
   const finished = clock.now();
   const result = {
+    summary: backupSummary(r),
     file: path.basename(r.file),
     size: r.size,
     tables: r.tables,

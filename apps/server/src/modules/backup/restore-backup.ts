@@ -10,8 +10,8 @@ import * as tar from 'tar';
 import { openPglite, openPostgres, type Database, type Db } from '../../db/client.ts';
 import { DataDirLockedError } from '../../db/data-dir-lock.ts';
 import { stopwatch } from '../../lib/clock.ts';
-import { checkLedger, type LedgerReport } from '../ledger/ledger-check.ts';
-import { checkStock, type StockReport } from '../warehouse/stock-check.ts';
+import { checkLedger, type LedgerReport } from '../ledger/index.ts';
+import { checkStock, type StockReport } from '../warehouse/index.ts';
 import {
   BACKUP_FORMAT,
   BackupError,

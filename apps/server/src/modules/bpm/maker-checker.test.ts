@@ -1,9 +1,9 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bpmAuditLog, bpmTasks, contracts, creditLines, goods, platforms, stockPositions, users } from '../../db/schema/index.ts';
-import { DEMO_PLATFORM_CODES } from '../../db/seed/supplyloan.ts';
+import { DEMO_PLATFORM_CODES } from '../../seed/supplyloan.ts';
 import { DEMO_PASSWORD, type TestApp, type TestClient, createTestApp } from '../../test/harness.ts';
-import { checkLedger } from '../ledger/ledger-check.ts';
+import { checkLedger } from '../ledger/index.ts';
 import { deposit, newKey, okOf, roles, signContract, verifiedInvoice, type Applied, type Roles } from '../supplyloan/testing.ts';
 
 /**

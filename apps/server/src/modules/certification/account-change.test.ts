@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bpmTasks, settlementAccounts } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { sampleBranches } from '../reference/branch-sample.ts';
+import { sampleBranches } from '../reference/index.ts';
 import { uploadPng } from '../uploads/testing.ts';
 import { NOT_CERTIFIED_MESSAGE } from './require-certified.ts';
 

@@ -5,7 +5,7 @@ import { enterpriseAuthentications, enterprises, virtualAccounts } from '../../d
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { ownedBy, type EnterpriseScope, type Scope } from '../../lib/scope.ts';
-import { uploadsByIds } from '../uploads/store.ts';
+import { uploadsByIds } from '../uploads/index.ts';
 import { boundSettlementAccount } from './settlement-account.ts';
 
 export type AuthenticationRow = typeof enterpriseAuthentications.$inferSelect;

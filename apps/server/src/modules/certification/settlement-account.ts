@@ -6,9 +6,8 @@ import { accountChangeRequests, enterprises, settlementAccounts, type TaskField 
 import { BusinessError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
-import { createTask } from '../bpm/tasks.ts';
-import type { TaskType } from '../bpm/registry.ts';
-import { uploadsByIds } from '../uploads/store.ts';
+import { createTask, type TaskType } from '../bpm/index.ts';
+import { uploadsByIds } from '../uploads/index.ts';
 import { assertEnterpriseCertified } from './require-certified.ts';
 import { assertOwnFiles, sameName, validateAccount, type AccountFields } from './validation.ts';
 import { now } from '../../lib/clock.ts';

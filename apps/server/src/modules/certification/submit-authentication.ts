@@ -6,7 +6,7 @@ import { enterpriseAuthentications, enterprises } from '../../db/schema/index.ts
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
-import { createTask } from '../bpm/tasks.ts';
+import { createTask } from '../bpm/index.ts';
 import { assertAuthenticationTransition, authenticationView, type AuthenticationRow } from './authentications.ts';
 import { accountFieldRows } from './settlement-account.ts';
 import { assertOwnFiles, FIELD_LABELS, validateForSubmit, type ValidatedAuthentication } from './validation.ts';

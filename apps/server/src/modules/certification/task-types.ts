@@ -1,4 +1,4 @@
-import type { TaskType } from '../bpm/registry.ts';
+import type { TaskType } from '../bpm/index.ts';
 import { authenticationTaskType } from './decide-authentication.ts';
 import { accountChangeTaskType } from './settlement-account.ts';
 

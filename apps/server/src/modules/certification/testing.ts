@@ -1,7 +1,7 @@
 import { enterprises, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
-import { sampleBranches } from '../reference/branch-sample.ts';
+import { sampleBranches } from '../reference/index.ts';
 import { uploadPng } from '../uploads/testing.ts';
 
 /** Test helpers: a valid authentication for the seeded uncertified enterprise (深圳前海新启科技有限公司). */

@@ -5,10 +5,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { chinaToday } from '../../lib/clock.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { cityByCode, listCities, provinceByCode } from '../reference/areas.ts';
-import { findBank, findBranch } from '../reference/branches.ts';
+import { cityByCode, listCities, provinceByCode, findBank, findBranch } from '../reference/index.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
-import { ownUploads } from '../uploads/store.ts';
+import { ownUploads } from '../uploads/index.ts';
 
 /** Labels of the authentication form, for `请输入{label}` and the operator's view. */
 export const FIELD_LABELS = AUTHENTICATION_FIELD_LABELS;

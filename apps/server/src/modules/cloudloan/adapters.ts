@@ -28,7 +28,7 @@ export function bankAdapters(list: readonly BankAdapter[]): BankAdapters {
 export const BUILT_IN_BANK_ADAPTERS: readonly BankAdapter[] = [operatorBank];
 
 /**
- * Only for callers that run without an app — the demo seed (db/seed/cloudloan.ts) — which use the
+ * Only for callers that run without an app — the demo seed (seed/cloudloan.ts) — which use the
  * built-in bank. Every route and the scheduled debit pass the app's registry.
  */
 export const builtInBanksOnly = (): BankAdapters => bankAdapters(BUILT_IN_BANK_ADAPTERS);

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { cloudLoanDrawdowns, cloudLoanInstalments } from '../../db/schema/index.ts';
 import type { CloseOfBusinessStep } from '../../jobs/close-of-business.ts';
-import { lockAccounts } from '../ledger/post-entry.ts';
+import { lockAccounts } from '../ledger/index.ts';
 import type { BankAdapters } from './bank-adapter.ts';
 import { collectInstalment, dueNowOf, instalmentsOf, markOverdue } from './servicing.ts';
 

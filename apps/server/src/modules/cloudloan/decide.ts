@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { cloudLoanApplications } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
-import type { DecisionEffect } from '../bpm/registry.ts';
+import type { DecisionEffect } from '../bpm/index.ts';
 import { generateContract, type SignHook } from '../contracts/index.ts';
 import type { BankAdapter, BankAdapters, BankDecision } from './bank-adapter.ts';
 import type { ApplicationRow } from './store.ts';

@@ -5,8 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { bpmTasks, cloudLoanApplications, enterprises } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import type { TaskOperator, TaskRegistry } from '../bpm/registry.ts';
-import { decideTask } from '../bpm/tasks.ts';
+import { decideTask, type TaskOperator, type TaskRegistry } from '../bpm/index.ts';
 import { CLOUD_LOAN_TASK, operatorBank, recordGrantTerms } from './operator-bank.ts';
 
 /** The pending inbox task of an application (built-in bank). */

@@ -2,7 +2,7 @@ import { CLOUD_LOAN_MAX_TERM, CLOUD_LOAN_MIN_TERM, type CloudLoanProduct } from 
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { siteConfig } from '../../db/schema/index.ts';
-import { readSiteConfig } from '../system/site-config.ts';
+import { readSiteConfig } from '../system/index.ts';
 
 /** The site-configuration key of the cloud-loan product (a JSON object; missing fields fall back to the defaults). */
 export const CLOUD_LOAN_CONFIG_KEY = 'cloudLoan';

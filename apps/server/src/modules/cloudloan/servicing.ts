@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client.ts';
 import { cloudLoanDrawdowns, cloudLoanInstalments, cloudLoanRepayments } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
-import { postRepayment } from '../ledger/financing-postings.ts';
+import { postRepayment } from '../ledger/index.ts';
 import type { BankAdapters } from './bank-adapter.ts';
 import type { Actor, DrawdownRow } from './store.ts';
 import { now } from '../../lib/clock.ts';

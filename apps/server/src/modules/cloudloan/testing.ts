@@ -2,8 +2,7 @@ import { depositEntry, transferEntry, virtualAccountNo, type Cents } from '@fact
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/harness.ts';
-import { virtualAccountBalance } from '../ledger/balances.ts';
-import { postEntry } from '../ledger/post-entry.ts';
+import { virtualAccountBalance, postEntry } from '../ledger/index.ts';
 
 /** Test helpers for the cloud-loan API tests: real calls through the routes, real ledger postings. */
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NotFoundError, ok } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';
 import type { AppContext } from '../../context.ts';
-import { readSiteConfig } from '../system/site-config.ts';
+import { readSiteConfig } from '../system/index.ts';
 import { allFaqs, deleteFaq, publishedFaqs, saveFaq } from './faq.ts';
 
 /** Public content: FAQ (from the database, edited by operators) and the configured embedded pages. */

@@ -2,7 +2,7 @@ import { addDays } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLines, platforms, users } from '../../db/schema/index.ts';
-import { DEMO_PLATFORM_CODES } from '../../db/seed/supplyloan.ts';
+import { DEMO_PLATFORM_CODES } from '../../seed/supplyloan.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { runStep } from '../../jobs/close-of-business.ts';
 import { creditLineExpiryStep } from './close-of-day.ts';

@@ -3,9 +3,8 @@
 // charges kept at disbursement (interest in upfront mode, the service fee) become the factor's income.
 import { assertBalanced, type Cents, type JournalDraft, type PostingLine } from '@factoring/domain';
 import type { Tx } from '../../db/client.ts';
-import { bookUse } from '../credit/credit-lines.ts';
-import { postControlledDisbursement, postFreeDisbursement } from '../ledger/financing-postings.ts';
-import { postEntry } from '../ledger/post-entry.ts';
+import { bookUse } from '../credit/index.ts';
+import { postControlledDisbursement, postFreeDisbursement, postEntry } from '../ledger/index.ts';
 
 export interface Disbursement {
   enterpriseId: number;

@@ -13,7 +13,7 @@ import {
   type TermPricing,
 } from '@factoring/domain';
 import { BusinessError } from '../../lib/envelope.ts';
-import { rule } from '../ledger/domain-errors.ts';
+import { rule } from '../ledger/index.ts';
 
 /** What pricing needs of a platform (the price list and maximum term are the domain's TermPricing). */
 export interface PlatformPricing extends TermPricing {

@@ -1,8 +1,8 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
-import { virtualAccountBalance } from '../ledger/balances.ts';
-import { readSiteConfig } from '../system/site-config.ts';
+import { virtualAccountBalance } from '../ledger/index.ts';
+import { readSiteConfig } from '../system/index.ts';
 
 /** The caller's own virtual account and its parts, or null before certification opened it. */
 export const ownVirtualAccount = (db: Db | Tx, scope: EnterpriseScope) => virtualAccountBalance(db, scope.enterpriseId);

@@ -4,8 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { controlledTranches, payees, targetedPayments } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
-import { rule } from '../ledger/domain-errors.ts';
-import { postEntry, refNoOf } from '../ledger/post-entry.ts';
+import { rule, postEntry, refNoOf } from '../ledger/index.ts';
 import { activePayee } from './payees.ts';
 
 export interface TargetedPaymentResult {

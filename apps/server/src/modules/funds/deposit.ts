@@ -3,10 +3,8 @@ import { depositEntry, formatYuan, type Cents } from '@factoring/domain';
 import type { Tx } from '../../db/client.ts';
 import { now } from '../../lib/clock.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import type { BpmTask, DecisionEffect, TaskOperator } from '../bpm/registry.ts';
-import { virtualAccountByNo } from '../ledger/balances.ts';
-import { rule } from '../ledger/domain-errors.ts';
-import { postEntry } from '../ledger/post-entry.ts';
+import type { BpmTask, DecisionEffect, TaskOperator } from '../bpm/index.ts';
+import { virtualAccountByNo, rule, postEntry } from '../ledger/index.ts';
 import { openFundsTask, type Submitter } from './operator-tasks.ts';
 
 export interface DepositResult {

@@ -3,7 +3,7 @@ import { FLOW_TYPE_LABELS, type FlowType } from '@factoring/domain';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBySql, type EnterpriseScope } from '../../lib/scope.ts';
-import { entryIdOfRef, refNoOf } from '../ledger/post-entry.ts';
+import { entryIdOfRef, refNoOf } from '../ledger/index.ts';
 
 type Row = Record<string, unknown>;
 const FEE_TYPES = new Set(['WITHDRAWAL_FEE', 'TRANSFER_FEE']);

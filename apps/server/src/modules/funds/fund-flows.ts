@@ -10,7 +10,7 @@ import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { ownedBySql, type EnterpriseScope } from '../../lib/scope.ts';
 import * as clock from '../../lib/clock.ts';
 import { chinaMonthSql } from '../../lib/china-time-sql.ts';
-import { refNoOf } from '../ledger/post-entry.ts';
+import { refNoOf } from '../ledger/index.ts';
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;

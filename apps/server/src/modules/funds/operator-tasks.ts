@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.ts';
 import type { TaskField } from '../../db/schema/index.ts';
-import { createTask } from '../bpm/tasks.ts';
+import { createTask } from '../bpm/index.ts';
 
 export interface Submitter {
   id: number;

@@ -4,8 +4,7 @@ import type { Cents } from '@factoring/domain';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { enterprises, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { postControlledDisbursement, postRepayment } from '../ledger/financing-postings.ts';
-import { openVirtualAccount } from '../ledger/open-virtual-account.ts';
+import { postControlledDisbursement, postRepayment, openVirtualAccount } from '../ledger/index.ts';
 import { ledgerFingerprint, ledgerProblems, newKey } from '../ledger/testing.ts';
 import { depositThroughReview } from './testing.ts';
 

@@ -1,4 +1,4 @@
-import type { TaskType } from '../bpm/registry.ts';
+import type { TaskType } from '../bpm/index.ts';
 import { reviewConsignment } from './consignment.ts';
 import { creditDeposit } from './deposit.ts';
 import { reviewPayee } from './payees.ts';

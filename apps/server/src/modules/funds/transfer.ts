@@ -1,10 +1,8 @@
 import { formatYuan, transferEntry, type Cents } from '@factoring/domain';
 import type { Tx } from '../../db/client.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { virtualAccountBalance, virtualAccountByNo } from '../ledger/balances.ts';
+import { virtualAccountBalance, virtualAccountByNo, rule, lockAccounts, postEntry } from '../ledger/index.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
-import { rule } from '../ledger/domain-errors.ts';
-import { lockAccounts, postEntry } from '../ledger/post-entry.ts';
 
 export interface TransferResult {
   kind: 'TRANSFER';

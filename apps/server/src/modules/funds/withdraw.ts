@@ -16,9 +16,8 @@ import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
-import { rule } from '../ledger/domain-errors.ts';
-import { lockAccounts, postEntry, refNoOf } from '../ledger/post-entry.ts';
-import type { BpmTask, TaskOperator } from '../bpm/registry.ts';
+import { rule, lockAccounts, postEntry, refNoOf } from '../ledger/index.ts';
+import type { BpmTask, TaskOperator } from '../bpm/index.ts';
 import { openFundsTask, type Submitter } from './operator-tasks.ts';
 import { now } from '../../lib/clock.ts';
 

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import type { PasswordCipher } from '../auth/rsa-keys.ts';
-import { confirmPassword } from '../auth/confirm-password.ts';
+import { confirmPassword, type PasswordCipher } from '../auth/index.ts';
 import { idempotencyScopeOf, requestIdempotencyKey, runIdempotent } from './idempotency.ts';
 
 export interface MoneyCommand {

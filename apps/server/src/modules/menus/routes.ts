@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';
 import type { AppContext } from '../../context.ts';
-import { eligibilityScope, isCloudLoanAllowed } from '../cloudloan/eligibility.ts';
+import { eligibilityScope, isCloudLoanAllowed } from '../cloudloan/index.ts';
 import { loadAllMenus, menusFor } from './visible-menus.ts';
 
 export const menuRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { menus } from '../../db/schema/index.ts';
-import type { AuthUser } from '../auth/sessions.ts';
+import type { AuthUser } from '../auth/index.ts';
 
 export type MenuRow = typeof menus.$inferSelect;
 

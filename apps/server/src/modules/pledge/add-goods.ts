@@ -23,7 +23,7 @@ import { goods, pledgeFinancings, pledgeItems, pledgeMarginCalls, pledgeTerms } 
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
-import { pledgeStock } from '../warehouse/service.ts';
+import { pledgeStock } from '../warehouse/index.ts';
 import { chosenLines, loadChosenStock } from './chosen-stock.ts';
 import { pledgeableStock } from './my-stock.ts';
 import {

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
-import { withdrawPendingTasks } from '../bpm/tasks.ts';
+import { withdrawPendingTasks } from '../bpm/index.ts';
 import { endApplication } from './release-application.ts';
 import { lockPledge, PLEDGE_TASK, type Actor } from './store.ts';
 

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { enterprises, pledgeFinancings, pledgeMarginCalls } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
 import { transition } from '../../lib/transition.ts';
-import { createTask } from '../bpm/tasks.ts';
+import { createTask } from '../bpm/index.ts';
 import type { CloseOfBusinessStep } from '../../jobs/close-of-business.ts';
 import { pledgeOwedOn } from './balance.ts';
 import { factorScope, LIVE_STATUSES, lockPledge, PLEDGE_TASK, recordPledgeEvent, SYSTEM } from './store.ts';

@@ -4,8 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { contracts, pledgeFinancings, type TaskField } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { factorScope, ownedBy, type Scope } from '../../lib/scope.ts';
-import { isContractSigned } from '../contracts/index.ts';
-import { shownStatus } from '../contracts/queries.ts';
+import { isContractSigned, shownStatus } from '../contracts/index.ts';
 import { PLEDGE_RELATED_TYPE } from './contract-documents.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -2,11 +2,11 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, creditLines, ledgerAccounts, pledgeFinancings, users } from '../../db/schema/index.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
-import { checkLedger } from '../ledger/ledger-check.ts';
+import { checkLedger } from '../ledger/index.ts';
 import { newKey } from '../ledger/testing.ts';
 import { pledgeWorld, priceThroughReview } from './testing.ts';
 import { uploadPng } from '../uploads/testing.ts';
-import { checkStock } from '../warehouse/stock-check.ts';
+import { checkStock } from '../warehouse/index.ts';
 import { stockFingerprint } from '../warehouse/testing.ts';
 
 /**

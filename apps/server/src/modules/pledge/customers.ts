@@ -9,7 +9,7 @@ import { pledgeCustomers } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope, type Scope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
-import { uniqueViolation } from '../account/rules.ts';
+import { uniqueViolation } from '../account/index.ts';
 import type { Actor } from './store.ts';
 import { now } from '../../lib/clock.ts';
 

@@ -6,7 +6,7 @@ import { actorOf } from '../../lib/actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { certifiedScope, enterpriseScope } from '../../lib/scope.ts';
 import { serve } from '../../lib/serve.ts';
-import { moneyCommand } from '../ledger/money-command.ts';
+import { moneyCommand } from '../ledger/index.ts';
 import { addGoodsQuote, addGoodsToPledge } from './add-goods.ts';
 import { pledgeAlerts } from './alerts.ts';
 import { addCustomer, disableCustomer, listCustomers } from './customers.ts';

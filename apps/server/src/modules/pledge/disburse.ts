@@ -1,7 +1,7 @@
 import { addDays, formatYuan, type Cents, type IsoDate } from '@factoring/domain';
 import type { Tx } from '../../db/client.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import type { BpmTask, TaskOperator } from '../bpm/registry.ts';
+import type { BpmTask, TaskOperator } from '../bpm/index.ts';
 import { disburse } from '../financing/index.ts';
 import { itemsOf, goodsOf, factorScope, lockPledge, movePledge, operatorActor, pledgedQuantityOf, valuationOf } from './store.ts';
 import { currentPrice } from './store.ts';

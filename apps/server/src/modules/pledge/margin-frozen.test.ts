@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pledgeFinancings } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { checkLedger } from '../ledger/ledger-check.ts';
+import { checkLedger } from '../ledger/index.ts';
 import { approveTask, body, newKey, okOf, password, pledgeWorld, proven, stockIn, type PledgeWorld } from './testing.ts';
 
 /**

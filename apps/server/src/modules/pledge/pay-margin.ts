@@ -4,8 +4,8 @@ import type { Tx } from '../../db/client.ts';
 import { enterprises, goods, platforms } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { createTask } from '../bpm/tasks.ts';
-import { postMargin } from '../ledger/financing-postings.ts';
+import { createTask } from '../bpm/index.ts';
+import { postMargin } from '../ledger/index.ts';
 import { refuseWhileVoucherPending } from './voucher-store.ts';
 import { itemsOf, lockPledge, movePledge, pledgedQuantityOf, PLEDGE_TASK, type Actor, type PledgeFinancing } from './store.ts';
 

@@ -5,7 +5,7 @@ import { platforms, pledgeFinancings, pledgeMarginCalls, pledgeVouchers } from '
 import { chinaToday } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
-import { readSiteConfig } from '../system/site-config.ts';
+import { readSiteConfig } from '../system/index.ts';
 import { pledgeOwedOn } from './balance.ts';
 import { voucherView } from './voucher-store.ts';
 

@@ -6,7 +6,7 @@ import { actorOf } from '../../lib/actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { certifiedScope, enterpriseScope } from '../../lib/scope.ts';
 import { serve } from '../../lib/serve.ts';
-import { runOnce } from '../ledger/idempotency.ts';
+import { runOnce } from '../ledger/index.ts';
 import { pledgeContracts } from './contract-status.ts';
 import { pledgePaymentInfo, pledgeVoucherOf } from './payment-info.ts';
 import { submitPledgeVoucher } from './submit-voucher.ts';

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { creditLines, goods, platforms, pledgeTerms } from '../../db/schema/index.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
-import { creditLineSummary } from '../credit/credit-lines.ts';
+import { creditLineSummary } from '../credit/index.ts';
 import { currentPrice } from './store.ts';
 
 /** The pledge platforms (/pledge/myPlatform): the caller's credit line on each, the accepted goods with their lines and today's price. */

@@ -11,11 +11,11 @@ import {
   stockPositions,
   users,
 } from '../../db/schema/index.ts';
-import { DEMO_PLATFORM_CODES } from '../../db/seed/supplyloan.ts';
+import { DEMO_PLATFORM_CODES } from '../../seed/supplyloan.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
-import { checkLedger } from '../ledger/ledger-check.ts';
+import { checkLedger } from '../ledger/index.ts';
 import { deposit, newKey } from '../ledger/testing.ts';
-import { checkStock } from '../warehouse/stock-check.ts';
+import { checkStock } from '../warehouse/index.ts';
 import { stockFingerprint } from '../warehouse/testing.ts';
 import { approvePrice, closePledgeDay, enterPrice } from './testing.ts';
 

@@ -19,7 +19,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { creditLines, goods, pledgeTerms } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
-import { availableOf, type CreditLine } from '../credit/credit-lines.ts';
+import { availableOf, type CreditLine } from '../credit/index.ts';
 import { platformOf, trial, type Platform, type Trial } from '../financing/index.ts';
 import { chosenLines, loadChosenStock, type ChosenLine } from './chosen-stock.ts';
 import { requirePrice } from './store.ts';

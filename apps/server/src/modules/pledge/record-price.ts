@@ -18,8 +18,7 @@ import { enterprises, goods, goodsPrices, pledgeFinancings, pledgeMarginCalls, t
 import { now } from '../../lib/clock.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
-import type { BpmTask, DecisionEffect, TaskOperator } from '../bpm/registry.ts';
-import { createTask } from '../bpm/tasks.ts';
+import { createTask, type BpmTask, type DecisionEffect, type TaskOperator } from '../bpm/index.ts';
 import {
   currentPrice,
   itemsOf,

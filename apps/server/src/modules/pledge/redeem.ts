@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { pledgeItems } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
-import { createReleaseOrder, releasePledge } from '../warehouse/service.ts';
+import { createReleaseOrder, releasePledge } from '../warehouse/index.ts';
 import { resolveReleaseReceiver } from './release-receiver.ts';
 import {
   goodsOf,

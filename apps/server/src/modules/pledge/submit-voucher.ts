@@ -7,7 +7,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { chinaToday } from '../../lib/clock.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
-import { createTask } from '../bpm/tasks.ts';
+import { createTask } from '../bpm/index.ts';
 import { pledgeOwedOn } from './balance.ts';
 import { lockPledge, recordPledgeEvent, type Actor, type PledgeFinancing } from './store.ts';
 import { pendingVoucher, PLEDGE_VOUCHER_TASK, voucherNoOf, voucherView } from './voucher-store.ts';

@@ -1,5 +1,5 @@
 import { chinaDate } from '@factoring/domain';
-import type { TaskType } from '../bpm/registry.ts';
+import type { TaskType } from '../bpm/index.ts';
 import { operatorActor } from '../../lib/actor.ts';
 import { approvePledge, rejectPledge } from './approval.ts';
 import { contractFacts } from './contract-status.ts';

@@ -5,13 +5,13 @@ import { chinaDate, type IsoDate } from '@factoring/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { creditLines, goods, ledgerAccounts, platforms, stockPositions, users } from '../../db/schema/index.ts';
-import { DEMO_PLATFORM_CODES } from '../../db/seed/supplyloan.ts';
+import { DEMO_PLATFORM_CODES } from '../../seed/supplyloan.ts';
 import type { Db } from '../../db/client.ts';
 import { runStep } from '../../jobs/close-of-business.ts';
 import { DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
-import { checkLedger } from '../ledger/ledger-check.ts';
+import { checkLedger } from '../ledger/index.ts';
 import { deposit, newKey } from '../ledger/testing.ts';
-import { checkStock } from '../warehouse/stock-check.ts';
+import { checkStock } from '../warehouse/index.ts';
 import { stockFingerprint } from '../warehouse/testing.ts';
 import { pledgeMarginDefaultStep, pledgeOverdueStep } from './close-of-day.ts';
 

@@ -5,7 +5,7 @@ import { pledgeFinancings, pledgeMarginCalls } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
-import { postMargin } from '../ledger/financing-postings.ts';
+import { postMargin } from '../ledger/index.ts';
 import { lockPledge, recordPledgeEvent, type Actor } from './store.ts';
 import { refuseWhileVoucherPending } from './voucher-store.ts';
 import { now } from '../../lib/clock.ts';

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { pledgeVouchers } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
-import { withdrawPendingTasks } from '../bpm/tasks.ts';
+import { withdrawPendingTasks } from '../bpm/index.ts';
 import { recordPledgeEvent, type Actor } from './store.ts';
 import { now } from '../../lib/clock.ts';
 

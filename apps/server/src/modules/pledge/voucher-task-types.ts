@@ -1,4 +1,4 @@
-import type { TaskType } from '../bpm/registry.ts';
+import type { TaskType } from '../bpm/index.ts';
 import { confirmPledgeVoucher, rejectPledgeVoucher } from './decide-voucher.ts';
 import { PLEDGE_VOUCHER_TASK } from './voucher-store.ts';
 

@@ -1,7 +1,7 @@
 import { orderTotals } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CORE_BUYER, DEMO_SUPPLIER } from '../../db/seed/purchase-sales.ts';
+import { DEMO_CORE_BUYER, DEMO_SUPPLIER } from '../../seed/purchase-sales.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { ledgerFingerprint, ledgerProblems, newKey } from '../ledger/testing.ts';
 import { collectThroughReview } from './testing.ts';

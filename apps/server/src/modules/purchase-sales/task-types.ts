@@ -1,4 +1,4 @@
-import type { TaskType } from '../bpm/registry.ts';
+import type { TaskType } from '../bpm/index.ts';
 import type { Ports } from '../financing/index.ts';
 import { confirmFactorCollection, factorCollectionFacts } from './record-collection.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Dictionary entries of issue 4 (`/sys/dict/listData?type=`), seeded into dictionary_entries by
- * db/seed/reference.ts. `authStatus` itself is seeded with the portal's base dictionaries.
+ * seed/reference.ts. `authStatus` itself is seeded with the portal's base dictionaries.
  */
 export const CERTIFICATION_DICTIONARIES: { type: string; entries: [string, string][] }[] = [
   {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { enterprises, financingExtensions, financingTranches } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
-import { createTask } from '../bpm/tasks.ts';
+import { createTask } from '../bpm/index.ts';
 import { extensionTerms } from './extension-terms.ts';
 import { lockFinancing, platformOf, recordEvent, TASK, type Actor } from './store.ts';
 

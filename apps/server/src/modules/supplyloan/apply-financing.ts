@@ -16,12 +16,11 @@ import { enterprises, financingInvoices, financings, invoices, orderReceivables,
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
-import { createTask } from '../bpm/tasks.ts';
-import { availableOf, lockCreditLine, reserveCredit, type CreditLine } from '../credit/credit-lines.ts';
+import { createTask } from '../bpm/index.ts';
+import { availableOf, lockCreditLine, reserveCredit, type CreditLine } from '../credit/index.ts';
 import { generateFinancingContract } from './contract-link.ts';
-import { checkTerm, trial, type Trial } from '../financing/index.ts';
+import { checkTerm, trial, type Trial, type OrderBacking } from '../financing/index.ts';
 import { financingNoOf, platformOf, recordEvent, TASK, type Actor, type Platform } from './store.ts';
-import type { OrderBacking } from '../financing/index.ts';
 import { now } from '../../lib/clock.ts';
 
 /** amount ≤ min(available credit, advance rate × receivables): the domain's one rule, as the trial and the form apply it. */

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { financings, financingTranches, invoices, orderReceivables, type RepaymentAllocation } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
-import { releaseReservation, restoreCredit } from '../credit/credit-lines.ts';
+import { releaseReservation, restoreCredit } from '../credit/index.ts';
 import { allocate, crystallise, owedOn } from './pricing.ts';
 import { openTranches, quoteOf, stateOf } from './quote.ts';
 import { moveFinancing, recordEvent, type Actor, type Financing } from './store.ts';

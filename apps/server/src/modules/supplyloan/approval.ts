@@ -5,10 +5,9 @@ import { enterprises, financingTranches, invoices, orderReceivables, platforms }
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
-import type { BpmTask, TaskOperator } from '../bpm/registry.ts';
-import { createTask } from '../bpm/tasks.ts';
+import { createTask, type BpmTask, type TaskOperator } from '../bpm/index.ts';
 import { isContractSigned, voidContractsOf } from '../contracts/index.ts';
-import { releaseReservation } from '../credit/credit-lines.ts';
+import { releaseReservation } from '../credit/index.ts';
 import {
   factorScope,
   lockFinancing,

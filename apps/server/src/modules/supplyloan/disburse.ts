@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { financings, financingTranches } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
-import type { BpmTask, TaskOperator } from '../bpm/registry.ts';
+import type { BpmTask, TaskOperator } from '../bpm/index.ts';
 import { disburse } from '../financing/index.ts';
 import { assertContractSigned } from './approval.ts';
 import { factorScope, lockFinancing, moveFinancing, operatorActor, recordEvent, type Actor, type Financing } from './store.ts';

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { financingExtensions, financings, financingTranches } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
-import type { BpmTask, TaskOperator } from '../bpm/registry.ts';
+import type { BpmTask, TaskOperator } from '../bpm/index.ts';
 import { extensionTerms } from './extension-terms.ts';
 import { factorScope, lockFinancing, operatorActor, platformOf, recordEvent } from './store.ts';
 

@@ -1,5 +1,5 @@
 import { extensionPricing, type ExtensionPricing, type IsoDate } from '@factoring/domain';
-import { rule } from '../ledger/domain-errors.ts';
+import { rule } from '../ledger/index.ts';
 import type { Tranche } from './quote.ts';
 import type { Financing, Platform } from './store.ts';
 

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLines, invoices, platforms } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
-import { virtualAccountBalance } from '../ledger/balances.ts';
+import { virtualAccountBalance } from '../ledger/index.ts';
 import { ledgerProblems } from '../ledger/testing.ts';
-import { todayChina } from '../credit/credit-lines.ts';
+import { chinaToday } from '../../lib/clock.ts';
 import {
   deposit,
   disbursedFinancing,
@@ -125,7 +125,7 @@ describe('worked example in arrears through the API: 1,000,000.00 at 7.2 % for 9
     expect((await factorBalance(t, 'FEE_INCOME')) - fees).toBe(500_000);
     const d = await detailOf(applied.id);
     expect(d.status).toBe('DISBURSED');
-    expect(d.schedule[0].dueDate).toBe(addDaysIso(todayChina(), 90));
+    expect(d.schedule[0].dueDate).toBe(addDaysIso(chinaToday(), 90));
     expect(d.quote).toMatchObject({ principal: 100_000_000, interest: 0, penalty: 0, total: 100_000_000 }); // day 0: nothing accrued yet
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
@@ -226,8 +226,8 @@ describe('worked example upfront (预收息): 1,000,000.00 at 7.2 % for 90 days'
         enterpriseId: r.enterpriseId,
         platformId: upfront.id,
         limit: 200_000_000,
-        startDate: todayChina(),
-        expiryDate: addDaysIso(todayChina(), 365),
+        startDate: chinaToday(),
+        expiryDate: addDaysIso(chinaToday(), 365),
       })
       .returning();
     const account = await balance();

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { invoices } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
-import type { BpmTask, TaskOperator } from '../bpm/registry.ts';
+import type { BpmTask, TaskOperator } from '../bpm/index.ts';
 import { now } from '../../lib/clock.ts';
 
 /** The INVOICE_VERIFY task's invoice, locked; only a registered invoice is verified. */

@@ -6,9 +6,8 @@ import { creditLines, enterprises, platformJoinApplications, platforms } from '.
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
-import type { BpmTask, TaskOperator } from '../bpm/registry.ts';
-import { createTask } from '../bpm/tasks.ts';
-import { effectiveStatus, grantCreditLine } from '../credit/credit-lines.ts';
+import { createTask, type BpmTask, type TaskOperator } from '../bpm/index.ts';
+import { effectiveStatus, grantCreditLine } from '../credit/index.ts';
 import { TASK, type Actor } from './store.ts';
 import { now } from '../../lib/clock.ts';
 

@@ -6,12 +6,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, creditLines, financingTranches, platforms } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { todayChina } from '../credit/credit-lines.ts';
+import { chinaToday } from '../../lib/clock.ts';
 import { approveTask, disbursedFinancing, newKey, okOf, refusal, roles, verifiedInvoice, type Applied, type Roles } from './testing.ts';
 
 let t: TestApp;
 let r: Roles;
-const today = todayChina();
+const today = chinaToday();
 
 // The demo supply platform (7.2 % for 31–90 days, 8.0 % for 91–180, in arrears, at most 180 days)
 // with an advance rate of 70 % and ¥20,000,000.00 of credit, so the cap rather than the credit decides.

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { creditLines, platforms } from '../../db/schema/index.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
-import { creditLineSummary } from '../credit/credit-lines.ts';
+import { creditLineSummary } from '../credit/index.ts';
 import { core, platformColumns } from './platforms.ts';
 
 /** The caller's credit lines on SUPPLY platforms, for the application form. */

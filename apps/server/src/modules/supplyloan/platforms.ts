@@ -5,8 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { creditLines, enterprises, platformJoinApplications, platforms } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
-import { creditLineSummary } from '../credit/credit-lines.ts';
-import { readSiteConfig } from '../system/site-config.ts';
+import { creditLineSummary } from '../credit/index.ts';
+import { readSiteConfig } from '../system/index.ts';
 
 /** The platform's core enterprise (joined for its name). */
 export const core = alias(enterprises, 'core_enterprise');

@@ -4,8 +4,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { financings, financingTranches, repayments } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
-import { virtualAccountBalance } from '../ledger/balances.ts';
-import { readSiteConfig } from '../system/site-config.ts';
+import { virtualAccountBalance } from '../ledger/index.ts';
+import { readSiteConfig } from '../system/index.ts';
 import { owedOn, type Owed, type TrancheState } from './pricing.ts';
 import { platformOf, type Financing } from './store.ts';
 

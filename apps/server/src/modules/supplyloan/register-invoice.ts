@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { enterprises, invoices, platforms, uploads } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
-import { createTask } from '../bpm/tasks.ts';
+import { createTask } from '../bpm/index.ts';
 import { TASK, type Actor } from './store.ts';
 
 /** Registers an invoice issued to a core enterprise and puts it up for verification (INVOICE_VERIFY). Duplicates are refused. */

@@ -2,7 +2,7 @@ import type { Cents, IsoDate } from '@factoring/domain';
 import type { Tx } from '../../db/client.ts';
 import { repayments } from '../../db/schema/index.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
-import { postRepayment } from '../ledger/financing-postings.ts';
+import { postRepayment } from '../ledger/index.ts';
 import { applyPayment } from './apply-payment.ts';
 import { lockFinancing, type Actor } from './store.ts';
 import { now } from '../../lib/clock.ts';

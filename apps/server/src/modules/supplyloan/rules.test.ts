@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bpmTasks, creditLines, financings, financingTranches, invoices } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
 import { ledgerProblems } from '../ledger/testing.ts';
-import { todayChina } from '../credit/credit-lines.ts';
+import { chinaToday } from '../../lib/clock.ts';
 import { disburseTranche } from './disburse.ts';
 import { approveTask, newKey, nextInvoiceNumber, okOf, refusal, roles, verifiedInvoice, type Applied, type Roles } from './testing.ts';
 
@@ -178,7 +178,7 @@ describe('contract before disbursement; cancellation', () => {
         netAmount: 500_000,
       })
       .returning();
-    await expect(db.transaction((tx) => disburseTranche(tx, tranche.id, { id: null, name: '测试' }, todayChina()))).rejects.toThrow(
+    await expect(db.transaction((tx) => disburseTranche(tx, tranche.id, { id: null, name: '测试' }, chinaToday()))).rejects.toThrow(
       '融资合同尚未签署，不能放款',
     );
     await db.update(financings).set({ status: 'APPROVED' }).where(eq(financings.id, f.id));

@@ -2,12 +2,12 @@ import { addDays } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLines, financings, financingTranches, jobRuns, platforms } from '../../db/schema/index.ts';
-import { DEMO_PLATFORM_CODES } from '../../db/seed/supplyloan.ts';
+import { DEMO_PLATFORM_CODES } from '../../seed/supplyloan.ts';
 import { runStep } from '../../jobs/close-of-business.ts';
 import { supplyLoanCloseStep } from './close-of-day.ts';
 import { DEMO_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
-import { todayChina } from '../credit/credit-lines.ts';
-import { virtualAccountBalance } from '../ledger/balances.ts';
+import { chinaToday } from '../../lib/clock.ts';
+import { virtualAccountBalance } from '../ledger/index.ts';
 import { ledgerProblems } from '../ledger/testing.ts';
 import { uploadPng } from '../uploads/testing.ts';
 import { owedOn } from './pricing.ts';
@@ -29,7 +29,7 @@ import {
 
 let t: TestApp;
 let r: Roles;
-const today = todayChina();
+const today = chinaToday();
 beforeAll(async () => {
   t = await createTestApp();
   r = await roles(t);

@@ -9,7 +9,7 @@ export type Financing = typeof financings.$inferSelect;
 export { platformOf, type Platform } from '../financing/index.ts';
 
 export { factorScope } from '../../lib/scope.ts';
-export { withdrawPendingTasks } from '../bpm/tasks.ts';
+export { withdrawPendingTasks } from '../bpm/index.ts';
 export { operatorActor, SYSTEM, type Actor } from '../../lib/actor.ts';
 
 export const TASK = {

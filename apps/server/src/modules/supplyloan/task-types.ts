@@ -1,4 +1,4 @@
-import type { TaskType } from '../bpm/registry.ts';
+import type { TaskType } from '../bpm/index.ts';
 import type { SignHook } from '../contracts/index.ts';
 import { approveFinancing, rejectFinancing } from './approval.ts';
 import { approveDisbursement, rejectDisbursement } from './disburse.ts';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { ledgerAccounts, platforms, users } from '../../db/schema/index.ts';
-import { DEMO_PLATFORM_CODES } from '../../db/seed/supplyloan.ts';
+import { DEMO_PLATFORM_CODES } from '../../seed/supplyloan.ts';
 import { DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { deposit, newKey } from '../ledger/testing.ts';
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { creditLines, invoices } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
-import { availableOf } from '../credit/credit-lines.ts';
+import { availableOf } from '../credit/index.ts';
 import { trial } from '../financing/index.ts';
 import { platformOf } from './store.ts';
 

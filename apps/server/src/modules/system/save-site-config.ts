@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { siteConfig } from '../../db/schema/index.ts';
-import { writeAudit } from '../bpm/tasks.ts';
+import { writeAudit } from '../bpm/index.ts';
 import { EDITABLE_KEYS, pick, readSiteConfig, type SiteConfig } from './site-config.ts';
 
 // Kept apart from site-config.ts, which the seed imports: this one needs the inbox's audit writer.

@@ -14,7 +14,7 @@ import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { now } from '../../lib/clock.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
-import { createTask } from '../bpm/tasks.ts';
+import { createTask } from '../bpm/index.ts';
 import { ownPosition } from './access.ts';
 import { recordReceiptEvent } from './receipt-events.ts';
 import { quantityFor } from './stock-in.ts';

@@ -10,8 +10,8 @@ import { actorOf } from '../../lib/actor.ts';
 import { ok, warn } from '../../lib/envelope.ts';
 import { certifiedScope, enterpriseScope, scopeOf, warehouseScope } from '../../lib/scope.ts';
 import { serve } from '../../lib/serve.ts';
-import { confirmPassword } from '../auth/confirm-password.ts';
-import { idempotencyScopeOf, requestIdempotencyKey, runIdempotent } from '../ledger/idempotency.ts';
+import { confirmPassword } from '../auth/index.ts';
+import { idempotencyScopeOf, requestIdempotencyKey, runIdempotent } from '../ledger/index.ts';
 import { createGoods, deleteGoods, listGoods, setGoodsStatus, updateGoods } from './goods.ts';
 import {
   enterpriseOptions,

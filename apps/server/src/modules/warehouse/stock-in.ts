@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client.ts';
 import { enterprises, goods } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
-import { ownUploads } from '../uploads/store.ts';
+import { ownUploads } from '../uploads/index.ts';
 import { locationIn, ownWarehouse } from './access.ts';
 import { ensurePosition, nextNumber, postMovements, type Actor } from './stock-ledger.ts';
 

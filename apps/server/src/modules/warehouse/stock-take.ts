@@ -10,7 +10,7 @@ import { enterprises, goods, stockTakes, type StockTakeLine } from '../../db/sch
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
-import { createTask } from '../bpm/tasks.ts';
+import { createTask } from '../bpm/index.ts';
 import { locationIn, ownWarehouse } from './access.ts';
 import { quantityFor } from './stock-in.ts';
 import { lockPositions, nextNumber, postMovements, type Actor } from './stock-ledger.ts';

@@ -1,5 +1,5 @@
 // The warehouse's operator task types (/bpm/tasks), listed in app.ts's TASK_TYPES.
-import type { TaskType } from '../bpm/registry.ts';
+import type { TaskType } from '../bpm/index.ts';
 import { approveReceiptCancel, RECEIPT_CANCEL_TASK, rejectReceiptCancel } from './receipts.ts';
 import { approveStockTake, rejectStockTake, STOCK_TAKE_TASK } from './stock-take.ts';
 

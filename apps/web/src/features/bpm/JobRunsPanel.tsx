@@ -41,9 +41,11 @@ const statusTag = (run: Pick<JobRun, 'status'> | null) =>
     <Typography.Text type="secondary">尚未执行</Typography.Text>
   );
 
-/** A job's result as the job returned it: short `key: value` pairs. */
+/** A job's result in words: its `summary` when it gives one, else its figures as short `key: value` pairs. */
 function resultText(result: unknown): string {
   if (result == null || typeof result !== 'object') return result == null ? '—' : String(result);
+  const { summary } = result as { summary?: unknown };
+  if (typeof summary === 'string') return summary;
   return Object.entries(result as Record<string, unknown>)
     .filter(([, v]) => v == null || typeof v !== 'object')
     .map(([k, v]) => `${k}: ${String(v)}`)
@@ -69,17 +71,18 @@ function RunResult({ result }: { result: unknown }) {
 }
 
 const runColumns: TableColumnsType<JobRun> = [
-  { title: '任务', dataIndex: 'label' },
+  { title: '任务', dataIndex: 'label', width: 150 },
   { title: '业务日期', dataIndex: 'businessDate', width: 110 },
   { title: '方式', dataIndex: 'trigger', width: 90, render: (t: JobRun['trigger']) => JOB_TRIGGER_LABELS[t] },
   { title: '结果', dataIndex: 'status', width: 90, render: (_: unknown, r) => statusTag(r) },
   { title: '开始', dataIndex: 'startedAt', width: 170, render: dateTime },
   { title: '结束', dataIndex: 'finishedAt', width: 170, render: dateTime },
   { title: '次数', dataIndex: 'attempts', width: 60 },
-  { title: '节点', dataIndex: 'node', width: 150, ellipsis: true },
+  { title: '节点', dataIndex: 'node', width: 120, ellipsis: true },
   {
     title: '说明',
     key: 'detail',
+    width: 420,
     render: (_: unknown, r) => (r.error ? <Typography.Text type="danger">{r.error}</Typography.Text> : <RunResult result={r.result} />),
   },
 ];
@@ -188,6 +191,7 @@ export function JobRunsPanel({ active }: { active: boolean }) {
         <Table<JobRun>
           rowKey="id"
           size="small"
+          scroll={{ x: 1380 }}
           loading={runs.isLoading}
           columns={runColumns}
           dataSource={runs.data?.items ?? []}

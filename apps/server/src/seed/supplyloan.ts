@@ -1,6 +1,6 @@
 import { addDays, chinaDate, type Cents, type IsoDate } from '@factoring/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import {
   bpmTasks,
   contracts,
@@ -11,17 +11,18 @@ import {
   invoices,
   platforms,
   users,
-} from '../schema/index.ts';
-import { decideTask } from '../../modules/bpm/tasks.ts';
-import type { EnterpriseScope } from '../../lib/scope.ts';
-import { taskRegistry } from '../../modules/bpm/registry.ts';
-import { recordSignature } from '../../modules/contracts/record-signature.ts';
-import { applyInvoiceFinancing } from '../../modules/supplyloan/apply-financing.ts';
-import { onFinancingContractSigned } from '../../modules/supplyloan/on-contract-signed.ts';
-import { registerInvoice } from '../../modules/supplyloan/register-invoice.ts';
-import { repayOnline } from '../../modules/supplyloan/repay-online.ts';
-import { TASK } from '../../modules/supplyloan/store.ts';
-import { SUPPLY_LOAN_TASK_TYPES } from '../../modules/supplyloan/task-types.ts';
+} from '../db/schema/index.ts';
+import { decideTask, taskRegistry } from '../modules/bpm/index.ts';
+import type { EnterpriseScope } from '../lib/scope.ts';
+import { recordSignature } from '../modules/contracts/index.ts';
+import {
+  applyInvoiceFinancing,
+  onFinancingContractSigned,
+  registerInvoice,
+  repayOnline,
+  TASK,
+  SUPPLY_LOAN_TASK_TYPES,
+} from '../modules/supplyloan/index.ts';
 
 export const DEMO_PLATFORM_CODES = { supply: 'YH-SUPPLY', pledge: 'AC-PLEDGE', open: 'ZJ-SUPPLY' } as const;
 

@@ -1,20 +1,21 @@
 import { addDays, addMonths, type Cents, type IsoDate } from '@factoring/domain';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { cloudLoanApplications, users } from '../schema/index.ts';
-import { atTime } from '../../lib/clock.ts';
-import type { EnterpriseScope } from '../../lib/scope.ts';
-import { taskRegistry } from '../../modules/bpm/registry.ts';
-import { recordSignature } from '../../modules/contracts/record-signature.ts';
-import { todayChina } from '../../modules/credit/credit-lines.ts';
-import { submitApplication } from '../../modules/cloudloan/apply.ts';
-import { runStep } from '../../jobs/close-of-business.ts';
-import { builtInBanksOnly } from '../../modules/cloudloan/adapters.ts';
-import { cloudLoanDebitStep } from '../../modules/cloudloan/debit-job.ts';
-import { cloudLoanSignHook } from '../../modules/cloudloan/decide.ts';
-import { drawdown } from '../../modules/cloudloan/draw.ts';
-import { CLOUD_LOAN_TASK_TYPES } from '../../modules/cloudloan/operator-bank.ts';
-import { grantForBank } from '../../modules/cloudloan/operator-decisions.ts';
+import type { Db } from '../db/client.ts';
+import { cloudLoanApplications, users } from '../db/schema/index.ts';
+import { atTime, chinaToday } from '../lib/clock.ts';
+import type { EnterpriseScope } from '../lib/scope.ts';
+import { taskRegistry } from '../modules/bpm/index.ts';
+import { recordSignature } from '../modules/contracts/index.ts';
+import {
+  submitApplication,
+  builtInBanksOnly,
+  cloudLoanDebitStep,
+  cloudLoanSignHook,
+  drawdown,
+  CLOUD_LOAN_TASK_TYPES,
+  grantForBank,
+} from '../modules/cloudloan/index.ts';
+import { runStep } from '../jobs/close-of-business.ts';
 import { chinaInstant } from './timeline.ts';
 
 /**
@@ -24,7 +25,7 @@ import { chinaInstant } from './timeline.ts';
  * daily job — each step with the clock at its day, so the postings carry their dates. The next
  * instalment falls due today. Idempotent: an enterprise with any cloud-loan application gets none.
  */
-export async function seedCloudLoan(db: Db, today: IsoDate = todayChina()) {
+export async function seedCloudLoan(db: Db, today: IsoDate = chinaToday()) {
   const byLogin = async (login: string) =>
     (
       await db

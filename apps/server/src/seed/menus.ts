@@ -1,4 +1,4 @@
-import type { menus } from '../schema/index.ts';
+import type { menus } from '../db/schema/index.ts';
 
 type Menu = typeof menus.$inferInsert;
 type Audience = Menu['audience'];

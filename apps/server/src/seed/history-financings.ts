@@ -1,22 +1,24 @@
 import { addDays, dueDateOf, type Cents, type IsoDate } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
-import { inTransaction } from '../transaction.ts';
-import { contracts, creditLines, enterprises, financingTranches, platforms } from '../schema/index.ts';
-import { chinaToday } from '../../lib/clock.ts';
-import { recordSignature } from '../../modules/contracts/record-signature.ts';
-import { grantCreditLine } from '../../modules/credit/credit-lines.ts';
-import { payFromControlled } from '../../modules/funds/controlled.ts';
-import { openPayee } from '../../modules/funds/payees.ts';
-import { runStep } from '../../jobs/close-of-business.ts';
-import { supplyLoanCloseStep } from '../../modules/supplyloan/close-of-day.ts';
-import { applyInvoiceFinancing, applyOrderLoan } from '../../modules/supplyloan/apply-financing.ts';
-import { applyToJoin } from '../../modules/supplyloan/join-platform.ts';
-import { onFinancingContractSigned } from '../../modules/supplyloan/on-contract-signed.ts';
-import { repaymentQuote } from '../../modules/supplyloan/quote.ts';
-import { registerInvoice } from '../../modules/supplyloan/register-invoice.ts';
-import { repayOnline } from '../../modules/supplyloan/repay-online.ts';
-import { requestDrawdown } from '../../modules/supplyloan/request-drawdown.ts';
-import { TASK } from '../../modules/supplyloan/store.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { contracts, creditLines, enterprises, financingTranches, platforms } from '../db/schema/index.ts';
+import { chinaToday } from '../lib/clock.ts';
+import { recordSignature } from '../modules/contracts/index.ts';
+import { grantCreditLine } from '../modules/credit/index.ts';
+import { payFromControlled, openPayee } from '../modules/funds/index.ts';
+import { runStep } from '../jobs/close-of-business.ts';
+import {
+  supplyLoanCloseStep,
+  applyInvoiceFinancing,
+  applyOrderLoan,
+  applyToJoin,
+  onFinancingContractSigned,
+  repaymentQuote,
+  registerInvoice,
+  repayOnline,
+  requestDrawdown,
+  TASK,
+} from '../modules/supplyloan/index.ts';
 import type { HistoryContext, Party } from './history-context.ts';
 import type { DemoSupplier } from './history-funds.ts';
 import { dayOfMonth } from './timeline.ts';

@@ -1,15 +1,19 @@
 import { addDays, chinaDate } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { enterprises, users, warehouses } from '../schema/index.ts';
-import type { EnterpriseScope } from '../../lib/scope.ts';
-import { createGoods } from '../../modules/warehouse/goods.ts';
-import { issueReceipt } from '../../modules/warehouse/receipts.ts';
-import { recordStockIn } from '../../modules/warehouse/stock-in.ts';
-import { moveStock } from '../../modules/warehouse/stock-move.ts';
-import { recordStockOut } from '../../modules/warehouse/stock-out.ts';
-import { submitStockTake } from '../../modules/warehouse/stock-take.ts';
-import { createLocation, createWarehouse, listOwnWarehouses } from '../../modules/warehouse/warehouses.ts';
+import type { Db } from '../db/client.ts';
+import { enterprises, users, warehouses } from '../db/schema/index.ts';
+import type { EnterpriseScope } from '../lib/scope.ts';
+import {
+  createGoods,
+  issueReceipt,
+  recordStockIn,
+  moveStock,
+  recordStockOut,
+  submitStockTake,
+  createLocation,
+  createWarehouse,
+  listOwnWarehouses,
+} from '../modules/warehouse/index.ts';
 
 const GUIDE = [
   '1. 存货企业与本公司签订仓储合同，并在平台完成实名认证；',

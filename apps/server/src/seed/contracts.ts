@@ -1,10 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Cents } from '@factoring/domain';
-import type { Db } from '../client.ts';
-import { contracts, users } from '../schema/index.ts';
-import { generateContract } from '../../modules/contracts/generate-contract.ts';
-import { chinaDate } from '../../modules/contracts/labels.ts';
-import { recordSignature } from '../../modules/contracts/record-signature.ts';
+import { chinaDate, type Cents } from '@factoring/domain';
+import type { Db } from '../db/client.ts';
+import { contracts, users } from '../db/schema/index.ts';
+import { generateContract, recordSignature } from '../modules/contracts/index.ts';
 
 const FACTOR = '鑫链商业保理有限公司';
 const DAY_MS = 86_400_000;

@@ -1,8 +1,8 @@
 import type { IsoDate } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { creditLines, platforms } from '../schema/index.ts';
-import { chinaToday } from '../../lib/clock.ts';
+import type { Db } from '../db/client.ts';
+import { creditLines, platforms } from '../db/schema/index.ts';
+import { chinaToday } from '../lib/clock.ts';
 import { loadHistoryContext } from './history-context.ts';
 import { planFinancingHistory } from './history-financings.ts';
 import { planFundsHistory } from './history-funds.ts';

@@ -1,6 +1,6 @@
 import { validateIdCard } from '@factoring/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import {
   accountChangeRequests,
   bankBranches,
@@ -9,14 +9,15 @@ import {
   enterpriseAuthentications,
   enterprises,
   users,
-} from '../schema/index.ts';
-import { bindSettlementAccount, boundSettlementAccount, openAccountChangeTask } from '../../modules/certification/settlement-account.ts';
-import type { AccountFields } from '../../modules/certification/validation.ts';
-import type { EnterpriseScope } from '../../lib/scope.ts';
-import { cityByCode, provinceOfCity } from '../../modules/reference/areas.ts';
-import { BANKS } from '../../modules/reference/banks.ts';
-import { sampleBranches } from '../../modules/reference/branch-sample.ts';
-import { CERTIFICATION_DICTIONARIES } from '../../modules/reference/dictionaries.ts';
+} from '../db/schema/index.ts';
+import {
+  bindSettlementAccount,
+  boundSettlementAccount,
+  openAccountChangeTask,
+  type AccountFields,
+} from '../modules/certification/index.ts';
+import type { EnterpriseScope } from '../lib/scope.ts';
+import { cityByCode, provinceOfCity, BANKS, sampleBranches, CERTIFICATION_DICTIONARIES } from '../modules/reference/index.ts';
 
 /**
  * Reference data of issue 4: the bank list (kept current), the branch sample (added once, never

@@ -1,11 +1,8 @@
 import type { Cents } from '@factoring/domain';
-import { inTransaction } from '../transaction.ts';
-import { openPayee } from '../../modules/funds/payees.ts';
-import { recordDeposit } from '../../modules/funds/deposit.ts';
-import { internalTransfer } from '../../modules/funds/transfer.ts';
-import { requestWithdrawal } from '../../modules/funds/withdraw.ts';
-import { virtualAccountBalance } from '../../modules/ledger/balances.ts';
-import { readSiteConfig } from '../../modules/system/site-config.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { openPayee, recordDeposit, internalTransfer, requestWithdrawal } from '../modules/funds/index.ts';
+import { virtualAccountBalance } from '../modules/ledger/index.ts';
+import { readSiteConfig } from '../modules/system/index.ts';
 import type { HistoryContext } from './history-context.ts';
 import { dayOfMonth } from './timeline.ts';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chinaDate, compareIsoDates, daysBetween, interestByDays, penaltyInterest, type Cents, type IsoDate } from '@factoring/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
-import { checkLedger } from '../../modules/ledger/ledger-check.ts';
-import { okOf } from '../../modules/supplyloan/testing.ts';
-import { contracts, financings, financingTranches, jobRuns, payees, users, withdrawals } from '../schema/index.ts';
+import { createTestApp, type TestApp, type TestClient } from '../test/harness.ts';
+import { checkLedger } from '../modules/ledger/index.ts';
+import { okOf } from '../modules/supplyloan/testing.ts';
+import { contracts, financings, financingTranches, jobRuns, payees, users, withdrawals } from '../db/schema/index.ts';
 import { AVAILABLE_AFTER_HISTORY } from './history-funds.ts';
 
 /** The demo world every API test starts from (test/harness.ts seeds it) and the year behind it (seed/history.ts). */

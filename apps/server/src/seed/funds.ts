@@ -1,9 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { depositEntry, type Cents } from '@factoring/domain';
-import type { Db } from '../client.ts';
-import { enterprises, ledgerAccounts, users } from '../schema/index.ts';
-import { openVirtualAccount } from '../../modules/ledger/open-virtual-account.ts';
-import { postEntry } from '../../modules/ledger/post-entry.ts';
+import type { Db } from '../db/client.ts';
+import { enterprises, ledgerAccounts, users } from '../db/schema/index.ts';
+import { openVirtualAccount, postEntry } from '../modules/ledger/index.ts';
 
 /** Opening deposits of the demo world, by login: a funded account to try withdrawals and transfers with. */
 export const DEMO_OPENING_DEPOSITS: Record<string, Cents> = {

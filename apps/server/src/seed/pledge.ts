@@ -1,19 +1,20 @@
 import { addDays, chinaDate, type Cents, type IsoDate } from '@factoring/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { inTransaction } from '../transaction.ts';
-import { bpmTasks, contracts, creditLines, goods, platforms, pledgeTerms, stockPositions, users } from '../schema/index.ts';
-import { taskRegistry } from '../../modules/bpm/registry.ts';
-import { decideTask } from '../../modules/bpm/tasks.ts';
-import { recordSignature } from '../../modules/contracts/record-signature.ts';
-import { applyPledge } from '../../modules/pledge/apply.ts';
-import { PLEDGE_RELATED_TYPE } from '../../modules/pledge/contract-documents.ts';
-import { pledgeSignHook } from '../../modules/pledge/on-contract-signed.ts';
-import { payMargin } from '../../modules/pledge/pay-margin.ts';
-import { recordGoodsPrice } from '../../modules/pledge/record-price.ts';
-import { PLEDGE_TASK_TYPES } from '../../modules/pledge/task-types.ts';
-import { setPledgeTerms } from '../../modules/pledge/terms.ts';
-import type { EnterpriseScope } from '../../lib/scope.ts';
+import type { Db } from '../db/client.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { bpmTasks, contracts, creditLines, goods, platforms, pledgeTerms, stockPositions, users } from '../db/schema/index.ts';
+import { taskRegistry, decideTask } from '../modules/bpm/index.ts';
+import { recordSignature } from '../modules/contracts/index.ts';
+import {
+  applyPledge,
+  PLEDGE_RELATED_TYPE,
+  pledgeSignHook,
+  payMargin,
+  recordGoodsPrice,
+  PLEDGE_TASK_TYPES,
+  setPledgeTerms,
+} from '../modules/pledge/index.ts';
+import type { EnterpriseScope } from '../lib/scope.ts';
 import { DEMO_PLATFORM_CODES } from './supplyloan.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { faqs } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { faqs } from '../db/schema/index.ts';
 
 type Faq = [group: string, question: string, answer: string, highlight?: boolean];
 

@@ -1,13 +1,11 @@
 import type { IsoDate } from '@factoring/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { bpmTasks, users } from '../schema/index.ts';
-import type { EnterpriseScope } from '../../lib/scope.ts';
-import { taskRegistry } from '../../modules/bpm/registry.ts';
-import type { TaskOperator } from '../../modules/bpm/registry.ts';
-import { decideTask } from '../../modules/bpm/tasks.ts';
-import { FUNDS_TASK_TYPES } from '../../modules/funds/task-types.ts';
-import { SUPPLY_LOAN_TASK_TYPES } from '../../modules/supplyloan/task-types.ts';
+import type { Db } from '../db/client.ts';
+import { bpmTasks, users } from '../db/schema/index.ts';
+import type { EnterpriseScope } from '../lib/scope.ts';
+import { taskRegistry, decideTask, type TaskOperator } from '../modules/bpm/index.ts';
+import { FUNDS_TASK_TYPES } from '../modules/funds/index.ts';
+import { SUPPLY_LOAN_TASK_TYPES } from '../modules/supplyloan/index.ts';
 import type { Timeline } from './timeline.ts';
 
 /** An enterprise user of the demo acting through the operations: its scope and itself as the actor. */

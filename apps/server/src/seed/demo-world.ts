@@ -1,10 +1,10 @@
 import { addDays } from '@factoring/domain';
 import { and, count, eq, inArray, not, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { dictionaryEntries, enterprises, menus, siteConfig, users } from '../schema/index.ts';
-import { atTime, chinaToday } from '../../lib/clock.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { DEFAULT_SITE_CONFIG } from '../../modules/system/site-config.ts';
+import type { Db } from '../db/client.ts';
+import { dictionaryEntries, enterprises, menus, siteConfig, users } from '../db/schema/index.ts';
+import { atTime, chinaToday } from '../lib/clock.ts';
+import { hashPassword, verifyPassword } from '../lib/passwords.ts';
+import { DEFAULT_SITE_CONFIG } from '../modules/system/index.ts';
 import { MENU_SEED } from './menus.ts';
 import { seedContent } from './content.ts';
 import { seedCertificationDemo, seedCertificationReference } from './reference.ts';

@@ -1,5 +1,5 @@
 import { addMonths, chinaStartOfDay, compareIsoDates, type IsoDate } from '@factoring/domain';
-import { atTime } from '../../lib/clock.ts';
+import { atTime } from '../lib/clock.ts';
 
 /** Day `day` (1–28, so every month has it) of the month `offset` months from `today`'s. */
 export function dayOfMonth(today: IsoDate, offset: number, day: number): IsoDate {

@@ -1,24 +1,24 @@
 import { addDays, chinaDate, orderTotals, type Cents, type IsoDate } from '@factoring/domain';
 import { orderInputSchema, type OrderInputBody } from '@factoring/domain/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { bpmTasks, enterprises, platforms, psOrders, users } from '../schema/index.ts';
-import { atTime } from '../../lib/clock.ts';
-import type { EnterpriseScope } from '../../lib/scope.ts';
-import { taskRegistry } from '../../modules/bpm/registry.ts';
-import { decideTask } from '../../modules/bpm/tasks.ts';
-import { FUNDS_TASK_TYPES } from '../../modules/funds/task-types.ts';
-import { openPayee } from '../../modules/funds/payees.ts';
-import { addGoods } from '../../modules/purchase-sales/catalogue.ts';
-import { answerOrder, confirmOrder } from '../../modules/purchase-sales/confirm-order.ts';
-import { closeOrder } from '../../modules/purchase-sales/close-order.ts';
-import { cancelOrder } from '../../modules/purchase-sales/cancel-order.ts';
-import { fulfilOrder } from '../../modules/purchase-sales/fulfil-order.ts';
-import { payOrder } from '../../modules/purchase-sales/pay-order.ts';
-import { recordOfflineCollection } from '../../modules/purchase-sales/record-collection.ts';
-import { createOrder } from '../../modules/purchase-sales/save-order.ts';
-import { applyToJoin } from '../../modules/supplyloan/join-platform.ts';
-import { SUPPLY_LOAN_TASK_TYPES } from '../../modules/supplyloan/task-types.ts';
+import type { Db } from '../db/client.ts';
+import { bpmTasks, enterprises, platforms, psOrders, users } from '../db/schema/index.ts';
+import { atTime } from '../lib/clock.ts';
+import type { EnterpriseScope } from '../lib/scope.ts';
+import { taskRegistry, decideTask } from '../modules/bpm/index.ts';
+import { FUNDS_TASK_TYPES, openPayee } from '../modules/funds/index.ts';
+import {
+  addGoods,
+  answerOrder,
+  confirmOrder,
+  closeOrder,
+  cancelOrder,
+  fulfilOrder,
+  payOrder,
+  recordOfflineCollection,
+  createOrder,
+} from '../modules/purchase-sales/index.ts';
+import { applyToJoin, SUPPLY_LOAN_TASK_TYPES } from '../modules/supplyloan/index.ts';
 import { DEMO_PLATFORM_CODES } from './supplyloan.ts';
 import { chinaInstant } from './timeline.ts';
 

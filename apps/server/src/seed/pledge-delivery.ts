@@ -1,9 +1,8 @@
 import { chinaDate } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { pledgeCustomers, pledgeSignPersons, users } from '../schema/index.ts';
-import { addCustomer } from '../../modules/pledge/customers.ts';
-import { addSignPerson } from '../../modules/pledge/sign-persons.ts';
+import type { Db } from '../db/client.ts';
+import { pledgeCustomers, pledgeSignPersons, users } from '../db/schema/index.ts';
+import { addCustomer, addSignPerson } from '../modules/pledge/index.ts';
 
 /**
  * The demo enterprise's receivers of redeemed goods (issue 14): a designated signer and a downstream

@@ -1,0 +1,3 @@
+// The account face (issue 23): what other areas may use of registration, login names and passwords.
+// app.ts registers routes.ts itself.
+export { uniqueViolation } from './rules.ts';

@@ -1,0 +1,9 @@
+// The funds face (issue 23): payees, deposits, transfers, withdrawals and payments out of controlled
+// funds as other areas and the demo seed drive them, and the operator task types.
+// app.ts registers routes.ts itself.
+export { FUNDS_TASK_TYPES } from './task-types.ts';
+export { activePayee, openPayee } from './payees.ts';
+export { recordDeposit } from './deposit.ts';
+export { internalTransfer } from './transfer.ts';
+export { requestWithdrawal } from './withdraw.ts';
+export { payFromControlled } from './controlled.ts';

@@ -1,0 +1,16 @@
+// The ledger face (issue 23): virtual accounts and their balances, postings (and the lending postings),
+// the ledger check, the idempotency record and the confirmed money command, the ledger's business refusals.
+export { openVirtualAccount } from './open-virtual-account.ts';
+export { virtualAccountBalance, virtualAccountByNo } from './balances.ts';
+export { entryIdOfRef, lockAccounts, postEntry, refNoOf } from './post-entry.ts';
+export {
+  postControlledDisbursement,
+  postFreeDisbursement,
+  postMargin,
+  postMarginApplication,
+  postRepayment,
+} from './financing-postings.ts';
+export { rule } from './domain-errors.ts';
+export { idempotencyScopeOf, requestIdempotencyKey, runIdempotent, runOnce } from './idempotency.ts';
+export { moneyCommand } from './money-command.ts';
+export { checkLedger, type LedgerReport } from './ledger-check.ts';

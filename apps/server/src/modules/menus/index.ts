@@ -1,0 +1,2 @@
+// The menus face (issue 23): nothing here is used by another area. app.ts registers routes.ts itself.
+export {};
