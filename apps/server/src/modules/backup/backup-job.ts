@@ -4,7 +4,7 @@ import { addDays, chinaDate, formatChinaDateTime, type IsoDate } from '@factorin
 import { loadConfig, type Config } from '../../config.ts';
 import type { ScheduledJob } from '../../jobs/scheduler.ts';
 import * as clock from '../../lib/clock.ts';
-import { BACKUP_JOB, backupSummary, MANUAL_BACKUP_JOB } from './run-names.ts';
+import { BACKUP_JOB, backupRecord, MANUAL_BACKUP_JOB } from './run-names.ts';
 import { takeBackup } from './take-backup.ts';
 
 export { BACKUP_JOB };
@@ -72,16 +72,10 @@ export function createBackupJob(settings: () => BackupSchedule): ScheduledJob {
       log.info({ file: r.file, size: r.size, removed }, 'scheduled backup written');
       if (r.problems.length)
         throw new Error(`备份已写出（${path.basename(r.file)}），但有 ${r.problems.length} 个文件问题：${r.problems.join('；')}`);
+      const record = backupRecord(r);
       return {
-        summary: `${backupSummary(r)}${removed.length ? `；按保留 ${s.keep} 份删除旧备份 ${removed.length} 个` : ''}`,
-        file: path.basename(r.file),
-        size: r.size,
-        tables: r.tables,
-        rows: r.rows,
-        files: r.files,
-        journalEntries: r.journalEntries,
-        journalLines: r.journalLines,
-        stockMovements: r.stockMovements,
+        ...record,
+        summary: `${record.summary}${removed.length ? `；按保留 ${s.keep} 份删除旧备份 ${removed.length} 个` : ''}`,
         removed: removed.length,
         keep: s.keep,
       };

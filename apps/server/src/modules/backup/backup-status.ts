@@ -1,12 +1,11 @@
 import { hostname } from 'node:os';
-import path from 'node:path';
 import { chinaDate } from '@factoring/domain';
 import type { BackupStatus } from '@factoring/domain/contract';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { scheduledJobRuns } from '../../db/schema/index.ts';
 import * as clock from '../../lib/clock.ts';
-import { BACKUP_JOB, backupSummary, MANUAL_BACKUP_JOB } from './run-names.ts';
+import { BACKUP_JOB, backupRecord, MANUAL_BACKUP_JOB } from './run-names.ts';
 import type { BackupResult } from './take-backup.ts';
 
 /** Backups taken with `npm run backup`, kept beside the scheduled runs: one row per China date, the day's latest. */
@@ -19,17 +18,7 @@ export { MANUAL_BACKUP_JOB };
  */
 export async function recordManualBackup(db: Db, r: BackupResult, started: Date): Promise<void> {
   const finished = clock.now();
-  const result = {
-    summary: backupSummary(r),
-    file: path.basename(r.file),
-    size: r.size,
-    tables: r.tables,
-    rows: r.rows,
-    files: r.files,
-    journalEntries: r.journalEntries,
-    journalLines: r.journalLines,
-    stockMovements: r.stockMovements,
-  };
+  const result = backupRecord(r);
   const row = {
     job: MANUAL_BACKUP_JOB,
     businessDate: chinaDate(finished),

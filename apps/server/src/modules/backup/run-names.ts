@@ -10,3 +10,18 @@ export function backupSummary(r: Pick<BackupResult, 'file' | 'size' | 'journalEn
   const mb = (r.size / 1024 / 1024).toFixed(1);
   return `${path.basename(r.file)}，${mb} MB：${r.journalEntries} 笔分录、${r.stockMovements} 条库存流水、${r.files} 个文件`;
 }
+
+/** What a run records of a backup (定时任务 and the operator home read it): the summary and the figures. */
+export function backupRecord(r: BackupResult) {
+  return {
+    summary: backupSummary(r),
+    file: path.basename(r.file),
+    size: r.size,
+    tables: r.tables,
+    rows: r.rows,
+    files: r.files,
+    journalEntries: r.journalEntries,
+    journalLines: r.journalLines,
+    stockMovements: r.stockMovements,
+  };
+}
