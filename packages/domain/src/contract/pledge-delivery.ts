@@ -190,7 +190,7 @@ export const pledgeValueHistorySchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// The operations (issue 23): defined once, served by modules/pledge/delivery-routes.ts, called by
+// The operations (issue 23): defined once, served by modules/pledge/routes/delivery-routes.ts, called by
 // features/pledge/delivery-api.ts.
 // ---------------------------------------------------------------------------------------------
 const tag = 'pledge';

@@ -74,7 +74,7 @@ export const pledgePaymentInfoSchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// The operations (issue 23): defined once, served by modules/pledge/payment-routes.ts, called by
+// The operations (issue 23): defined once, served by modules/pledge/routes/payment-routes.ts, called by
 // features/pledge/payment-api.ts.
 // ---------------------------------------------------------------------------------------------
 const tag = 'pledge';

@@ -1,12 +1,12 @@
 // The goods-pledge face (issue 23): what app.ts lists — the operator task types, the sign hook, the
 // close-of-business steps — and the operations the demo seed drives. app.ts registers routes.ts itself.
 export { PLEDGE_TASK_TYPES } from './task-types.ts';
-export { pledgeMarginDefaultStep, pledgeOverdueStep } from './close-of-day.ts';
+export { pledgeMarginDefaultStep, pledgeOverdueStep } from './jobs/close-of-day.ts';
 export { pledgeSignHook } from './on-contract-signed.ts';
 export { setPledgeTerms } from './terms.ts';
-export { recordGoodsPrice } from './record-price.ts';
-export { applyPledge } from './apply.ts';
-export { payMargin } from './pay-margin.ts';
+export { recordGoodsPrice } from './operations/record-price.ts';
+export { applyPledge } from './operations/apply.ts';
+export { payMargin } from './operations/pay-margin.ts';
 export { PLEDGE_RELATED_TYPE } from './contract-documents.ts';
-export { addSignPerson } from './sign-persons.ts';
-export { addCustomer } from './customers.ts';
+export { addSignPerson } from './operations/sign-persons.ts';
+export { addCustomer } from './operations/customers.ts';

@@ -7,21 +7,21 @@ import { ok } from '../../lib/envelope.ts';
 import { certifiedScope, enterpriseScope } from '../../lib/scope.ts';
 import { serve } from '../../lib/serve.ts';
 import { runOnce, moneyCommand } from '../ledger/index.ts';
-import { applyPledge } from './apply.ts';
-import { cancelPledge } from './cancel.ts';
-import { pledgeDeliveryRoutes } from './delivery-routes.ts';
-import { listPledges, pledgeDetail } from './list.ts';
-import { pledgeableStock } from './my-stock.ts';
-import { payMargin } from './pay-margin.ts';
-import { pledgePaymentRoutes } from './payment-routes.ts';
-import { pledgePlatforms } from './platforms.ts';
-import { goodsPriceList } from './prices.ts';
-import { previewGoodsPrice, submitGoodsPrice } from './record-price.ts';
-import { redeemGoods } from './redeem.ts';
-import { releaseOrderDesk } from './release-order-desk.ts';
-import { repayPledge } from './repay.ts';
-import { topUpMargin } from './top-up.ts';
-import { pledgeTrial } from './trial.ts';
+import { applyPledge } from './operations/apply.ts';
+import { cancelPledge } from './operations/cancel.ts';
+import { pledgeDeliveryRoutes } from './routes/delivery-routes.ts';
+import { listPledges, pledgeDetail } from './queries/list.ts';
+import { pledgeableStock } from './queries/my-stock.ts';
+import { payMargin } from './operations/pay-margin.ts';
+import { pledgePaymentRoutes } from './routes/payment-routes.ts';
+import { pledgePlatforms } from './queries/platforms.ts';
+import { goodsPriceList } from './queries/prices.ts';
+import { previewGoodsPrice, submitGoodsPrice } from './operations/record-price.ts';
+import { redeemGoods } from './operations/redeem.ts';
+import { releaseOrderDesk } from './queries/release-order-desk.ts';
+import { repayPledge } from './operations/repay.ts';
+import { topUpMargin } from './operations/top-up.ts';
+import { pledgeTrial } from './queries/trial.ts';
 
 /**
  * Goods-pledge financing (issue 14, PRODUCT §8). Enterprise routes read with `enterpriseScope` and

@@ -1,12 +1,12 @@
 import { chinaDate } from '@factoring/domain';
 import type { TaskType } from '../bpm/index.ts';
 import { operatorActor } from '../../lib/actor.ts';
-import { approvePledge, rejectPledge } from './approval.ts';
+import { approvePledge, rejectPledge } from './operations/approval.ts';
 import { contractFacts } from './contract-status.ts';
-import { disbursePledge } from './disburse.ts';
+import { disbursePledge } from './operations/disburse.ts';
 import { marginApplicationFacts } from './margin-application-facts.ts';
-import { approveGoodsPrice, priceTaskFacts, rejectGoodsPrice } from './record-price.ts';
-import { applyMarginOnDefault } from './repay.ts';
+import { approveGoodsPrice, priceTaskFacts, rejectGoodsPrice } from './operations/record-price.ts';
+import { applyMarginOnDefault } from './operations/repay.ts';
 import { PLEDGE_TASK } from './store.ts';
 import { PLEDGE_VOUCHER_TASK_TYPES } from './voucher-task-types.ts';
 

@@ -13,7 +13,7 @@ import { checkLedger } from '../ledger/index.ts';
 import { deposit, newKey } from '../ledger/testing.ts';
 import { checkStock } from '../warehouse/index.ts';
 import { stockFingerprint } from '../warehouse/testing.ts';
-import { pledgeMarginDefaultStep, pledgeOverdueStep } from './close-of-day.ts';
+import { pledgeMarginDefaultStep, pledgeOverdueStep } from './jobs/close-of-day.ts';
 
 export { newKey };
 

@@ -1,5 +1,5 @@
 import type { TaskType } from '../bpm/index.ts';
-import { confirmPledgeVoucher, rejectPledgeVoucher } from './decide-voucher.ts';
+import { confirmPledgeVoucher, rejectPledgeVoucher } from './operations/decide-voucher.ts';
 import { PLEDGE_VOUCHER_TASK } from './voucher-store.ts';
 
 const decisions = {

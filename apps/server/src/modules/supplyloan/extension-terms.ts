@@ -1,6 +1,6 @@
 import { extensionPricing, type ExtensionPricing, type IsoDate } from '@factoring/domain';
 import { rule } from '../ledger/index.ts';
-import type { Tranche } from './quote.ts';
+import type { Tranche } from './queries/quote.ts';
 import type { Financing, Platform } from './store.ts';
 
 export interface ExtensionTerms extends ExtensionPricing {

@@ -2,13 +2,13 @@
 // through the ports of financing/ports.ts: supply loans serve `LoanCollection` and consume `OrderBacking`.
 // The financing operations are here for the demo seed. app.ts registers routes.ts itself.
 export { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './task-types.ts';
-export { orderLoanCollection } from './order-loan-collection.ts';
-export { supplyLoanCloseStep } from './close-of-day.ts';
+export { orderLoanCollection } from './operations/order-loan-collection.ts';
+export { supplyLoanCloseStep } from './jobs/close-of-day.ts';
 export { TASK } from './store.ts';
-export { applyToJoin } from './join-platform.ts';
-export { registerInvoice } from './register-invoice.ts';
-export { applyInvoiceFinancing, applyOrderLoan } from './apply-financing.ts';
-export { onFinancingContractSigned } from './on-contract-signed.ts';
-export { requestDrawdown } from './request-drawdown.ts';
-export { repaymentQuote } from './quote.ts';
-export { repayOnline } from './repay-online.ts';
+export { applyToJoin } from './operations/join-platform.ts';
+export { registerInvoice } from './operations/register-invoice.ts';
+export { applyInvoiceFinancing, applyOrderLoan } from './operations/apply-financing.ts';
+export { onFinancingContractSigned } from './operations/on-contract-signed.ts';
+export { requestDrawdown } from './operations/request-drawdown.ts';
+export { repaymentQuote } from './queries/quote.ts';
+export { repayOnline } from './operations/repay-online.ts';

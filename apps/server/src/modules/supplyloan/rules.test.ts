@@ -4,7 +4,7 @@ import { bpmTasks, creditLines, financings, financingTranches, invoices } from '
 import { DEMO_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
 import { ledgerProblems } from '../ledger/testing.ts';
 import { chinaToday } from '../../lib/clock.ts';
-import { disburseTranche } from './disburse.ts';
+import { disburseTranche } from './operations/disburse.ts';
 import { approveTask, newKey, nextInvoiceNumber, okOf, refusal, roles, verifiedInvoice, type Applied, type Roles } from './testing.ts';
 
 let t: TestApp;

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLines, financings, financingTranches, jobRuns, platforms } from '../../db/schema/index.ts';
 import { DEMO_PLATFORM_CODES } from '../../seed/supplyloan.ts';
 import { runStep } from '../../jobs/close-of-business.ts';
-import { supplyLoanCloseStep } from './close-of-day.ts';
+import { supplyLoanCloseStep } from './jobs/close-of-day.ts';
 import { DEMO_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
 import { chinaToday } from '../../lib/clock.ts';
 import { virtualAccountBalance } from '../ledger/index.ts';
 import { ledgerProblems } from '../ledger/testing.ts';
 import { uploadPng } from '../uploads/testing.ts';
 import { owedOn } from './pricing.ts';
-import { stateOf } from './quote.ts';
+import { stateOf } from './queries/quote.ts';
 import {
   approveTask,
   deposit,

@@ -1,13 +1,13 @@
 import type { TaskType } from '../bpm/index.ts';
 import type { SignHook } from '../contracts/index.ts';
-import { approveFinancing, rejectFinancing } from './approval.ts';
-import { approveDisbursement, rejectDisbursement } from './disburse.ts';
-import { approveExtension, rejectExtension } from './extension-decisions.ts';
-import { approveInvoice, rejectInvoice } from './invoice-verification.ts';
-import { approveJoin, rejectJoin } from './join-platform.ts';
-import { approveVoucher, rejectVoucher } from './offline-repayment.ts';
+import { approveFinancing, rejectFinancing } from './operations/approval.ts';
+import { approveDisbursement, rejectDisbursement } from './operations/disburse.ts';
+import { approveExtension, rejectExtension } from './operations/extension-decisions.ts';
+import { approveInvoice, rejectInvoice } from './operations/invoice-verification.ts';
+import { approveJoin, rejectJoin } from './operations/join-platform.ts';
+import { approveVoucher, rejectVoucher } from './operations/offline-repayment.ts';
 import { financingContractFacts } from './contract-facts.ts';
-import { onFinancingContractSigned } from './on-contract-signed.ts';
+import { onFinancingContractSigned } from './operations/on-contract-signed.ts';
 import { factorScope, TASK } from './store.ts';
 import { chinaToday } from '../../lib/clock.ts';
 

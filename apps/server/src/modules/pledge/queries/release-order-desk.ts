@@ -1,0 +1,54 @@
+// The operators' desk of pledge release orders (放货单): every order a redemption made, whose goods
+// they release, to whom, and how far the warehouse has executed it (/bpm/tasks → 质押放货单).
+import type { PledgeReleaseOrderDeskQuery } from '@factoring/domain/contract';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { enterprises, goods, pledgeFinancings, releaseOrders, stockPositions, warehouses } from '../../../db/schema/index.ts';
+
+/** Release orders belong to a pledge financing through their reference (`pledgeReference`: `PLEDGE:<id>`). */
+const ofPledge = sql`${releaseOrders.reference} = 'PLEDGE:' || ${pledgeFinancings.id}`;
+
+export async function releaseOrderDesk(db: Db, q: PledgeReleaseOrderDeskQuery) {
+  const where = q.status ? eq(releaseOrders.status, q.status) : undefined;
+  const rows = await db
+    .select({
+      o: releaseOrders,
+      financingId: pledgeFinancings.id,
+      financingNo: pledgeFinancings.financingNo,
+      enterpriseName: enterprises.name,
+      warehouseName: warehouses.name,
+      goodsName: goods.name,
+      unit: goods.unit,
+      batchNo: stockPositions.batchNo,
+    })
+    .from(releaseOrders)
+    .innerJoin(pledgeFinancings, ofPledge)
+    .innerJoin(enterprises, eq(enterprises.id, pledgeFinancings.enterpriseId))
+    .innerJoin(stockPositions, eq(stockPositions.id, releaseOrders.positionId))
+    .innerJoin(warehouses, eq(warehouses.id, stockPositions.warehouseId))
+    .innerJoin(goods, eq(goods.id, stockPositions.goodsId))
+    .where(where)
+    .orderBy(desc(releaseOrders.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  const [{ total }] = await db.select({ total: count() }).from(releaseOrders).innerJoin(pledgeFinancings, ofPledge).where(where);
+  return {
+    items: rows.map((r) => ({
+      id: r.o.id,
+      orderNo: r.o.orderNo,
+      financingId: r.financingId,
+      financingNo: r.financingNo,
+      enterpriseName: r.enterpriseName,
+      warehouseName: r.warehouseName,
+      goodsName: r.goodsName,
+      unit: r.unit,
+      batchNo: r.batchNo,
+      quantity: r.o.quantity,
+      consumed: r.o.consumed,
+      status: r.o.status,
+      receiver: r.o.receiver ?? null,
+      createdAt: r.o.createdAt.toISOString(),
+    })),
+    totalCount: total,
+  };
+}

@@ -1,0 +1,96 @@
+import { dueDateOf, formatYuan, trancheLifecycle, type Cents, type IsoDate } from '@factoring/domain';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+import { financings, financingTranches } from '../../../db/schema/index.ts';
+import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
+import { transition } from '../../../lib/transition.ts';
+import type { BpmTask, TaskOperator } from '../../bpm/index.ts';
+import { disburse } from '../../financing/index.ts';
+import { assertContractSigned } from './approval.ts';
+import { factorScope, lockFinancing, moveFinancing, operatorActor, recordEvent, type Actor, type Financing } from '../store.ts';
+import { now } from '../../../lib/clock.ts';
+
+export type Tranche = typeof financingTranches.$inferSelect;
+
+async function lockTranche(tx: Tx, id: number): Promise<Tranche> {
+  const [row] = await tx.select().from(financingTranches).where(eq(financingTranches.id, id)).for('update');
+  if (!row) throw new NotFoundError('放款记录不存在');
+  return row;
+}
+
+/**
+ * FINANCING_DISBURSE approved: the contract must be signed; the credit line books the principal as
+ * used; the net amount is posted into the enterprise's virtual account as controlled funds; the
+ * tranche starts today and falls due after its term.
+ */
+export async function disburseTranche(tx: Tx, trancheId: number, operator: Actor, today: IsoDate) {
+  // Financing first, then its tranche: the one lock order every path uses.
+  const [pending] = await tx
+    .select({ financingId: financingTranches.financingId })
+    .from(financingTranches)
+    .where(eq(financingTranches.id, trancheId));
+  if (!pending) throw new NotFoundError('放款记录不存在');
+  const financing = await lockFinancing(tx, factorScope(operator), pending.financingId);
+  const tranche = await lockTranche(tx, trancheId);
+  if (tranche.status !== 'PENDING') throw new BusinessError('该笔放款已处理');
+  if (!['CONTRACT_SIGNED', 'DISBURSED', 'REPAYING'].includes(financing.status)) throw new BusinessError('融资当前状态不能放款');
+  await assertContractSigned(tx, financing);
+  if (financing.drawn + tranche.amount > financing.amount) throw new BusinessError('放款金额超过融资批准金额');
+
+  const sourceRef = financing.kind === 'ORDER' ? `${financing.financingNo}-${tranche.seq}` : financing.financingNo;
+  const posted = await disburse(tx, {
+    enterpriseId: financing.enterpriseId,
+    creditLineId: financing.creditLineId,
+    principal: tranche.amount as Cents,
+    net: tranche.netAmount as Cents,
+    upfrontInterest: (financing.interestMode === 'UPFRONT' ? tranche.interest : 0) as Cents,
+    serviceFee: tranche.serviceFee as Cents,
+    into: 'CONTROLLED',
+    sourceRef,
+    createdBy: operator.id,
+  });
+
+  const dueDate = dueDateOf(today, tranche.termDays); // the value date is the disbursement date: the trial's and the contract's rule
+  await transition(tx, financingTranches, trancheLifecycle, tranche, 'DISBURSED', {
+    startDate: today,
+    dueDate,
+    outstanding: tranche.amount,
+    interestFrom: financing.interestMode === 'ARREARS' ? today : null,
+    disburseEntryId: posted.entryId,
+    disbursedBy: operator.id,
+    disbursedAt: now(),
+  });
+  const money = { drawn: financing.drawn + tranche.amount, reserved: Math.max(0, financing.reserved - tranche.amount) };
+  const note = `放款 ${formatYuan(tranche.netAmount)} 元进入受控账户（流水号 ${posted.refNo}），到期日 ${dueDate}`;
+  if (financing.status === 'CONTRACT_SIGNED') {
+    await moveFinancing(tx, financing, 'DISBURSED', operator, '放款', note, {
+      ...money,
+      dueDate: financing.kind === 'INVOICE' ? dueDate : laterOf(financing.dueDate, dueDate),
+    });
+  } else {
+    await tx
+      .update(financings)
+      .set({ ...money, dueDate: laterOf(financing.dueDate, dueDate), updatedAt: now() })
+      .where(eq(financings.id, financing.id));
+    await recordEvent(tx, financing.id, operator, `第${tranche.seq}笔提款放款`, note);
+  }
+  return { trancheId: tranche.id, entryId: posted.entryId, refNo: posted.refNo, netAmount: tranche.netAmount, dueDate };
+}
+
+const laterOf = (a: IsoDate, b: IsoDate) => (a > b ? a : b);
+
+export async function approveDisbursement(tx: Tx, task: BpmTask, operator: TaskOperator, today: IsoDate) {
+  const result = await disburseTranche(tx, Number(task.refId), operatorActor(operator), today);
+  return { before: { tranche: 'PENDING' }, after: { tranche: 'DISBURSED', ...result } };
+}
+
+/** FINANCING_DISBURSE rejected: the tranche is dropped; the financing keeps its approval (a drawdown may be requested again). */
+export async function rejectDisbursement(tx: Tx, task: BpmTask, operator: TaskOperator, reason: string) {
+  const tranche = await lockTranche(tx, Number(task.refId));
+  if (tranche.status !== 'PENDING') throw new BusinessError('该笔放款已处理');
+  await transition(tx, financingTranches, trancheLifecycle, tranche, 'CANCELLED');
+  await recordEvent(tx, tranche.financingId, operatorActor(operator), '放款驳回', reason);
+  return { before: { tranche: 'PENDING' }, after: { tranche: 'CANCELLED' } };
+}
+
+export type { Financing };

@@ -1,0 +1,103 @@
+import { financingLifecycle, INTEREST_MODE_LABELS, type IsoDate } from '@factoring/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import {
+  contracts,
+  financingInvoices,
+  financings,
+  financingTranches,
+  invoices,
+  orderReceivables,
+  platforms,
+  repayments,
+} from '../../../db/schema/index.ts';
+import { NotFoundError } from '../../../lib/envelope.ts';
+import { ownedBy, type Scope } from '../../../lib/scope.ts';
+import { extensionsOf } from './list-extensions.ts';
+import { actionsOf } from '../financing-actions.ts';
+import { quoteOf } from './quote.ts';
+import { financingHistory } from '../store.ts';
+
+/** The detail drawer: the financing, its backing, tranches with what is owed today, repayments, extensions, contracts, history. */
+export async function financingDetail(db: Db, scope: Scope, id: number, today: IsoDate) {
+  const [row] = await db
+    .select({ f: financings, platformName: platforms.name })
+    .from(financings)
+    .innerJoin(platforms, eq(platforms.id, financings.platformId))
+    .where(and(eq(financings.id, id), ownedBy(scope, financings.enterpriseId)));
+  if (!row) throw new NotFoundError('融资记录不存在');
+  const f = row.f;
+  const [tranches, backingInvoices, orders, repaid, extensions, contractRows, events] = await Promise.all([
+    db.select().from(financingTranches).where(eq(financingTranches.financingId, f.id)).orderBy(asc(financingTranches.seq)),
+    db
+      .select({
+        id: invoices.id,
+        invoiceCode: invoices.invoiceCode,
+        invoiceNumber: invoices.invoiceNumber,
+        issueDate: invoices.issueDate,
+        amount: invoices.amount,
+        status: invoices.status,
+      })
+      .from(financingInvoices)
+      .innerJoin(invoices, eq(invoices.id, financingInvoices.invoiceId))
+      .where(eq(financingInvoices.financingId, f.id)),
+    db.select().from(orderReceivables).where(eq(orderReceivables.financingId, f.id)),
+    db.select().from(repayments).where(eq(repayments.financingId, f.id)).orderBy(asc(repayments.id)),
+    extensionsOf(db, scope, [f.id]),
+    db
+      .select({
+        id: contracts.id,
+        contractNo: contracts.contractNo,
+        title: contracts.title,
+        status: contracts.status,
+        amount: contracts.amount,
+        signedAt: contracts.signedAt,
+        signedByName: contracts.signedByName,
+        createdAt: contracts.createdAt,
+      })
+      .from(contracts)
+      .where(and(eq(contracts.relatedType, 'FINANCING'), eq(contracts.relatedId, String(f.id)), ownedBy(scope, contracts.enterpriseId)))
+      .orderBy(asc(contracts.id)),
+    financingHistory(db, f.id),
+  ]);
+  const open = tranches.filter((t) => t.status === 'DISBURSED');
+  const quote = quoteOf(f, open, today);
+  const contractSigned = contractRows.some((c) => c.status === 'SIGNED');
+  return {
+    ...f,
+    platformName: row.platformName,
+    statusLabel: financingLifecycle.label(f.status),
+    interestModeLabel: INTEREST_MODE_LABELS[f.interestMode],
+    contractSigned,
+    actions: actionsOf({ ...f, contractSigned }),
+    invoices: backingInvoices,
+    order: orders[0] ?? null,
+    /** The schedule: each tranche's dates and amounts, and for open ones what is owed today. */
+    schedule: tranches.map((t) => ({
+      id: t.id,
+      seq: t.seq,
+      status: t.status,
+      amount: t.amount,
+      termDays: t.termDays,
+      interest: t.interest,
+      serviceFee: t.serviceFee,
+      netAmount: t.netAmount,
+      startDate: t.startDate,
+      dueDate: t.dueDate,
+      outstanding: t.outstanding,
+      annualRatePpm: t.annualRatePpm ?? f.annualRatePpm,
+      interestFrom: t.interestFrom,
+      principalPaid: t.principalPaid,
+      interestPaid: t.interestPaid,
+      penaltyPaid: t.penaltyPaid,
+      overdue: t.overdue,
+      extended: t.extended,
+      owedToday: quote.tranches.find((q) => q.trancheId === t.id) ?? null,
+    })),
+    quote,
+    repayments: repaid,
+    extensions,
+    contracts: contractRows,
+    history: events,
+  };
+}

@@ -1,0 +1,95 @@
+import { INTEREST_MODE_LABELS, type IsoDate } from '@factoring/domain';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/client.ts';
+import { creditLines, enterprises, platformJoinApplications, platforms } from '../../../db/schema/index.ts';
+import { NotFoundError } from '../../../lib/envelope.ts';
+import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
+import { creditLineSummary } from '../../credit/index.ts';
+import { readSiteConfig } from '../../system/index.ts';
+
+/** The platform's core enterprise (joined for its name). */
+export const core = alias(enterprises, 'core_enterprise');
+
+export const platformColumns = {
+  id: platforms.id,
+  code: platforms.code,
+  name: platforms.name,
+  product: platforms.product,
+  coreEnterpriseId: platforms.coreEnterpriseId,
+  coreEnterpriseName: core.name,
+  annualRatePpm: platforms.annualRatePpm,
+  maxTermDays: platforms.maxTermDays,
+  advanceRatePpm: platforms.advanceRatePpm,
+  interestMode: platforms.interestMode,
+  serviceFeeRatePpm: platforms.serviceFeeRatePpm,
+  penaltyMultiplierPpm: platforms.penaltyMultiplierPpm,
+  priceList: platforms.priceList,
+  repaymentAccount: platforms.repaymentAccount,
+  description: platforms.description,
+  joinable: platforms.joinable,
+};
+
+/**
+ * The SUPPLY platforms with the caller's credit line on each (or null) and its latest join
+ * application: joined platforms first, then those open to join.
+ */
+export async function listPlatforms(db: Db, scope: EnterpriseScope, today: IsoDate) {
+  const rows = await db
+    .select({ ...platformColumns, line: creditLines })
+    .from(platforms)
+    .innerJoin(core, eq(core.id, platforms.coreEnterpriseId))
+    .leftJoin(creditLines, and(eq(creditLines.platformId, platforms.id), ownedBy(scope, creditLines.enterpriseId)))
+    .where(eq(platforms.product, 'SUPPLY'))
+    .orderBy(asc(platforms.id));
+  const applications = await db
+    .select()
+    .from(platformJoinApplications)
+    .where(ownedBy(scope, platformJoinApplications.enterpriseId))
+    .orderBy(desc(platformJoinApplications.id));
+  const site = await readSiteConfig(db);
+  return rows.map(({ line, ...p }) => {
+    const application = applications.find((a) => a.platformId === p.id) ?? null;
+    return {
+      ...p,
+      repaymentAccount: p.repaymentAccount ?? site.factoringAccount,
+      interestModeLabel: INTEREST_MODE_LABELS[p.interestMode],
+      creditLine: line ? creditLineSummary(line, today) : null,
+      joinApplication: application
+        ? {
+            id: application.id,
+            status: application.status,
+            requestedLimit: application.requestedLimit,
+            reviewNote: application.reviewNote,
+            createdAt: application.createdAt,
+          }
+        : null,
+    };
+  });
+}
+
+/** One platform with its price list and receiving account (platforms are the factor's, visible to every enterprise). */
+export async function platformDetail(db: Db, id: number) {
+  const [row] = await db
+    .select(platformColumns)
+    .from(platforms)
+    .innerJoin(core, eq(core.id, platforms.coreEnterpriseId))
+    .where(eq(platforms.id, id));
+  if (!row) throw new NotFoundError('平台不存在');
+  const site = await readSiteConfig(db);
+  return {
+    ...row,
+    repaymentAccount: row.repaymentAccount ?? site.factoringAccount,
+    interestModeLabel: INTEREST_MODE_LABELS[row.interestMode],
+  };
+}
+
+/** The core enterprises of SUPPLY platforms: the buyers an invoice may be issued to. */
+export async function coreEnterprises(db: Db) {
+  return db
+    .selectDistinct({ id: enterprises.id, name: enterprises.name })
+    .from(platforms)
+    .innerJoin(enterprises, eq(enterprises.id, platforms.coreEnterpriseId))
+    .where(eq(platforms.product, 'SUPPLY'))
+    .orderBy(enterprises.id);
+}
