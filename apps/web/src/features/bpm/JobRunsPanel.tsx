@@ -102,6 +102,7 @@ export function JobRunsPanel({ active }: { active: boolean }) {
     {
       title: '任务',
       dataIndex: 'label',
+      width: 300,
       render: (label: string, j) => (
         <Space direction="vertical" size={0}>
           {label}
@@ -171,6 +172,7 @@ export function JobRunsPanel({ active }: { active: boolean }) {
         <Table<JobSummary>
           rowKey="name"
           size="small"
+          scroll={{ x: 900 }}
           pagination={false}
           loading={overview.isLoading}
           columns={jobColumns}
