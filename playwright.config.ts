@@ -11,6 +11,8 @@ const DATA_DIR = process.env.E2E_PORT ? `.e2e-data-${PORT}` : '.e2e-data';
  */
 export default defineConfig({
   testDir: 'e2e',
+  // A second run beside the first keeps its own traces (the default folder is emptied at every start).
+  outputDir: process.env.E2E_PORT ? `test-results-${PORT}` : 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // One portal, one database, demo users shared: journeys run one after another so a login in
