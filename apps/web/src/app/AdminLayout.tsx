@@ -123,7 +123,8 @@ export default function AdminLayout({ user, menus, children }: ShellProps) {
               justifyContent: 'center',
               fontWeight: 600,
               fontSize: siderFold ? 14 : 18,
-              color: token.colorPrimary,
+              // The dark sider is navy: the brand blue would not read on it.
+              color: darkTheme ? token.colorTextLightSolid : token.colorPrimary,
             }}
           >
             {siderFold ? '鑫链' : '鑫链保理'}

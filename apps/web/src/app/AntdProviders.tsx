@@ -1,4 +1,4 @@
-import { ConfigProvider, theme } from 'antd';
+import { ConfigProvider } from 'antd';
 import AppContext from 'antd/es/app/context';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -9,6 +9,7 @@ import { usePrefersReducedMotion } from '../lib/reduced-motion.ts';
 import { TOAST_SECONDS } from '../lib/request.ts';
 import { LazyFeedbackApp } from './LazyFeedbackApp.tsx';
 import { registerNotifier } from './notify.ts';
+import { portalTheme } from './theme-tokens.ts';
 import { useAppState } from './state.ts';
 
 dayjs.locale('zh-cn');
@@ -24,13 +25,7 @@ export default function AntdProviders({ children }: { children: ReactNode }) {
   const darkTheme = useAppState((s) => s.darkTheme);
   const reducedMotion = usePrefersReducedMotion();
   return (
-    <ConfigProvider
-      locale={zhCN}
-      theme={{
-        algorithm: darkTheme ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: '#1a5fb4', motion: !reducedMotion },
-      }}
-    >
+    <ConfigProvider locale={zhCN} theme={portalTheme(darkTheme, !reducedMotion)}>
       <LazyFeedbackApp>
         <NotifierBridge />
         {children}

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { hasAuthority, setAuthority } from '../lib/storage.ts';
 import { useCurrentUser, useMenus } from '../lib/session.ts';
 import { guardDecision } from './guard.ts';
+import './accessible.css';
 import { PageSpinner } from './LazyPage.tsx';
 import { PublicLayout } from './PublicLayout.tsx';
 import { RequestBridge } from './RequestBridge.tsx';

@@ -65,6 +65,7 @@ export default function DelayApplyPage() {
         title="展期申请"
         extra={
           <Select
+            aria-label="展期的融资"
             style={{ width: 300 }}
             placeholder="选择融资"
             value={id ?? undefined}
@@ -79,6 +80,7 @@ export default function DelayApplyPage() {
           <Space direction="vertical" size={16} style={{ width: '100%', maxWidth: 720 }}>
             {open.length > 1 && (
               <Select
+                aria-label="展期的放款笔次"
                 style={{ width: 320 }}
                 value={tranche.id}
                 onChange={setTrancheId}

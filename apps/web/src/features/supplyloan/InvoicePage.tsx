@@ -31,6 +31,7 @@ export default function InvoicePage() {
     >
       <Space wrap style={{ marginBottom: 16 }}>
         <Select
+          aria-label="发票状态"
           allowClear
           placeholder="全部状态"
           style={{ width: 160 }}
@@ -39,6 +40,7 @@ export default function InvoicePage() {
           onChange={(status) => setQ({ ...q, page: 1, status })}
         />
         <Input.Search
+          aria-label="发票代码或号码"
           allowClear
           placeholder="发票代码或号码"
           style={{ width: 240 }}

@@ -78,6 +78,7 @@ export default function MyFinancingPage() {
       >
         <Space wrap style={{ marginBottom: 16 }}>
           <Select
+            aria-label="融资状态"
             allowClear
             placeholder="全部状态"
             style={{ width: 140 }}
@@ -90,6 +91,7 @@ export default function MyFinancingPage() {
             data-testid="filter-status"
           />
           <Select
+            aria-label="平台"
             allowClear
             placeholder="全部平台"
             style={{ width: 240 }}
@@ -101,6 +103,7 @@ export default function MyFinancingPage() {
             }}
           />
           <DateRangePicker
+            aria-label="申请日期范围"
             placeholder={['申请日起', '申请日止']}
             onChange={(range) => {
               setFilters({ ...filters, dateFrom: range?.[0]?.format('YYYY-MM-DD'), dateTo: range?.[1]?.format('YYYY-MM-DD') });
@@ -108,6 +111,7 @@ export default function MyFinancingPage() {
             }}
           />
           <Select
+            aria-label="是否逾期"
             allowClear
             placeholder="是否逾期"
             style={{ width: 120 }}

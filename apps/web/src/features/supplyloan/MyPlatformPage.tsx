@@ -145,7 +145,13 @@ function JoinedPlatform({ p }: { p: PlatformRow }) {
           {line.startDate} 至 {line.expiryDate}
         </Descriptions.Item>
       </Descriptions>
-      <Progress percent={usedShare} size="small" status={usedShare >= 100 ? 'exception' : 'normal'} format={(n) => `已用 ${n}%`} />
+      <Progress
+        aria-label="额度已用比例"
+        percent={usedShare}
+        size="small"
+        status={usedShare >= 100 ? 'exception' : 'normal'}
+        format={(n) => `已用 ${n}%`}
+      />
     </Card>
   );
 }

@@ -65,6 +65,7 @@ export default function OrderDrawingsPage() {
         loading={drawable.isLoading}
         extra={
           <Select
+            aria-label="订单融资"
             style={{ width: 320 }}
             placeholder="选择订单融资"
             value={selectedId}

@@ -18,6 +18,7 @@ export default function PriceListPage() {
       data-testid="price-list-page"
       extra={
         <Select
+          aria-label="平台"
           style={{ width: 280 }}
           value={selected ?? undefined}
           placeholder="选择平台"

@@ -51,6 +51,7 @@ export default function RefundPage() {
         title="还款"
         extra={
           <Select
+            aria-label="还款的融资"
             style={{ width: 300 }}
             placeholder="选择融资"
             value={id ?? undefined}
