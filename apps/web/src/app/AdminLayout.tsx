@@ -19,6 +19,7 @@ import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { send } from '../lib/api-client.ts';
 import { publicApi } from '../lib/public-api.ts';
+import { useKeyboardScrollRegions } from '../lib/scroll-regions.ts';
 import { setAuthority } from '../lib/storage.ts';
 import type { LoginUser, MenuItem } from '../lib/session.ts';
 import { breadcrumbsFor, buildMenuTree, siderPlaceFor, type MenuNode } from './guard.ts';
@@ -65,6 +66,7 @@ type ShellProps = { user: LoginUser; menus: MenuItem[]; children: ReactNode };
 export default function AdminLayout({ user, menus, children }: ShellProps) {
   const { token } = theme.useToken();
   const { pathname } = useLocation();
+  useKeyboardScrollRegions();
   const navigate = useNavigate();
   const { darkTheme, siderFold, navOpenKeys, isNavbar, menuPopoverVisible, toggleTheme, toggleSider, setNavOpenKeys, setMenuPopover } =
     useAppState();

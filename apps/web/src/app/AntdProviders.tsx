@@ -9,7 +9,7 @@ import { usePrefersReducedMotion } from '../lib/reduced-motion.ts';
 import { TOAST_SECONDS } from '../lib/request.ts';
 import { LazyFeedbackApp } from './LazyFeedbackApp.tsx';
 import { registerNotifier } from './notify.ts';
-import { portalTheme } from './theme-tokens.ts';
+import { portalTheme, tagTextCss } from './theme-tokens.ts';
 import { useAppState } from './state.ts';
 
 dayjs.locale('zh-cn');
@@ -26,6 +26,7 @@ export default function AntdProviders({ children }: { children: ReactNode }) {
   const reducedMotion = usePrefersReducedMotion();
   return (
     <ConfigProvider locale={zhCN} theme={portalTheme(darkTheme, !reducedMotion)}>
+      <style>{tagTextCss(darkTheme)}</style>
       <LazyFeedbackApp>
         <NotifierBridge />
         {children}

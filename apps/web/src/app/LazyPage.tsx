@@ -41,7 +41,7 @@ class ChunkErrorBoundary extends Component<{ children: ReactNode }, { failed: bo
 
 /** Plain CSS spinner: it shows before antd has loaded. */
 export const PageSpinner = () => (
-  <div className="fp-spinner-wrap" aria-busy="true" aria-label="加载中">
+  <div className="fp-spinner-wrap" role="status" aria-busy="true" aria-label="加载中">
     <div className="fp-spinner" />
   </div>
 );

@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { portalTheme } from './theme-tokens.ts';
+import { portalTheme, TAG_TEXT, tagTextCss } from './theme-tokens.ts';
 
 /** WCAG 2.1 relative luminance of an sRGB colour given as #rrggbb. */
 function luminance(hex: string): number {
@@ -47,8 +47,10 @@ describe.each([false, true])('the portal theme (dark: %s) reads at WCAG AA', (da
     if (status !== 'Info') expect(contrast(token[`color${status}Text`], token.colorBgContainer)).toBeGreaterThanOrEqual(4.5);
   });
 
-  it.each(PRESETS)('a %s tag', (colour) => {
-    expect(contrast(token[`${colour}7`], token[`${colour}1`])).toBeGreaterThanOrEqual(4.5);
+  it.each(PRESETS)('a %s tag (its text shade as the page sets it)', (colour) => {
+    const text = TAG_TEXT[dark ? 'dark' : 'light'][colour] ?? token[`${colour}7`];
+    expect(contrast(text, token[`${colour}1`])).toBeGreaterThanOrEqual(4.5);
+    if (TAG_TEXT[dark ? 'dark' : 'light'][colour]) expect(tagTextCss(dark)).toContain(`--ant-${colour}-7: ${text};`);
   });
 
   it('white text on a primary button', () => {

@@ -20,13 +20,6 @@ const LIGHT: ThemeConfig['token'] = {
   colorWarning: '#a15c00',
   colorWarningBg: '#fff7e6',
   colorError: '#c9252c',
-  // Tag text of the preset colours is their 7th shade.
-  green7: '#237804',
-  orange7: '#ad4e00',
-  gold7: '#946000',
-  cyan7: '#006d75',
-  lime7: '#4b7300',
-  volcano7: '#ad2102',
 };
 
 const DARK: ThemeConfig['token'] = {
@@ -36,12 +29,23 @@ const DARK: ThemeConfig['token'] = {
   colorLink: '#5c9ce6',
   colorInfo: '#5c9ce6',
   colorError: '#ff7875',
-  blue7: '#5c9ce6',
-  red7: '#ff7875',
-  purple7: '#a87fe0',
-  geekblue7: '#7d97ec',
-  magenta7: '#f06fb0',
 };
+
+/**
+ * A preset-colour tag (`<Tag color="green">`) writes in the colour's 7th shade on its 1st. antd emits
+ * the palette as CSS variables from the seed, so an override of `green7` in the theme never reaches
+ * the tag: these shades are set on the tags themselves (`tagTextCss`).
+ */
+export const TAG_TEXT: Record<'light' | 'dark', Record<string, string>> = {
+  light: { green: '#237804', orange: '#ad4e00', gold: '#946000', cyan: '#006d75', lime: '#4b7300', volcano: '#ad2102' },
+  dark: { blue: '#5c9ce6', red: '#ff7875', purple: '#a87fe0', geekblue: '#7d97ec', magenta: '#f06fb0' },
+};
+
+/** The CSS that gives every tag the readable 7th shades of the light or the dark theme. */
+export function tagTextCss(dark: boolean): string {
+  const shades = Object.entries(TAG_TEXT[dark ? 'dark' : 'light']).map(([colour, hex]) => `--ant-${colour}-7: ${hex};`);
+  return `.ant-tag.ant-tag { ${shades.join(' ')} }`;
+}
 
 /** The antd theme for the light or the dark choice. */
 export function portalTheme(dark: boolean, motion: boolean): ThemeConfig {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagedTableProps, type Paging } from './table.tsx';
+import { pagedTableProps, phoneColumns, type Paging } from './table.tsx';
 import { unwrap } from './request.ts';
 
 const refusal = () => {
@@ -44,5 +44,19 @@ describe('pagedTableProps: what every paged list table shows', () => {
     expect(pagedTableProps({ isLoading: false, isError: true, error: new TypeError('x') }, paging, () => {}, text).locale?.emptyText).toBe(
       '加载失败',
     );
+  });
+});
+
+describe('phoneColumns: what stays fixed on a 390 px screen', () => {
+  const fixedOf = (columns: ReturnType<typeof phoneColumns>) => columns.map((c) => c.fixed ?? null);
+
+  it('a narrow first column stays fixed; the actions on the right scroll with the rest', () => {
+    const columns = phoneColumns([{ title: '编号', width: 110, fixed: 'left' }, { title: '金额' }, { title: '操作', fixed: 'right' }]);
+    expect(fixedOf(columns)).toEqual(['left', null, null]);
+  });
+
+  it('a wide first column (or one of unknown width) scrolls too, so the screen is not all fixed', () => {
+    expect(fixedOf(phoneColumns([{ title: '企业名称', width: 260, fixed: 'left' }, { title: '金额' }]))).toEqual([null, null]);
+    expect(fixedOf(phoneColumns([{ title: '企业名称', fixed: 'left' }, { title: '金额' }]))).toEqual([null, null]);
   });
 });

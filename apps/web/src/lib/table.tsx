@@ -4,17 +4,26 @@ import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { isRequestFailure } from './request.ts';
 
+/** The widest first column a phone keeps fixed: with it, more than two thirds of a 390 px screen still scroll. */
+export const PHONE_FIXED_MAX_WIDTH = 120;
+
 /**
  * Columns for a phone (below antd's `md`, 768 px): at most one fixed column — the first, which
- * names the row — and the others scroll with the table. Two fixed columns (say a number on the
- * left and the actions on the right) are wider together than a 390 px screen and overlap.
+ * names the row, and only when it is narrow — and the others scroll with the table. Two fixed
+ * columns (say a number on the left and the actions on the right), or one wide one, leave a few
+ * dozen pixels of a 390 px screen to scroll everything else through.
  */
+export function phoneColumns<T>(columns: TableColumnsType<T>): TableColumnsType<T> {
+  const firstFixed = columns.findIndex((c) => c.fixed);
+  const keep = firstFixed >= 0 && typeof columns[firstFixed].width === 'number' && columns[firstFixed].width <= PHONE_FIXED_MAX_WIDTH;
+  return columns.map((c, i) => (c.fixed && !(keep && i === firstFixed) ? { ...c, fixed: undefined } : c));
+}
+
+/** The columns as given on a wide screen, `phoneColumns` on a phone. */
 export function usePhoneColumns<T>(columns: TableColumnsType<T>): TableColumnsType<T> {
   // `md` is unknown (undefined) before antd's observer reports: treat as wide, as before.
   const narrow = useBreakpoint().md === false;
-  if (!narrow) return columns;
-  const firstFixed = columns.findIndex((c) => c.fixed);
-  return columns.map((c, i) => (c.fixed && i !== firstFixed ? { ...c, fixed: undefined } : c));
+  return narrow ? phoneColumns(columns) : columns;
 }
 
 /**

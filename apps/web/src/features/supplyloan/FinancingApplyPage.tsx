@@ -277,7 +277,7 @@ export default function FinancingApplyPage() {
                     <Statistic
                       title="实际到账（元）"
                       value={formatYuan(trial.data.netDisbursed)}
-                      valueStyle={{ color: '#1a5fb4' }}
+                      valueStyle={{ color: 'var(--ant-color-link)' }}
                       data-testid="trial-net"
                     />
                   </Col>

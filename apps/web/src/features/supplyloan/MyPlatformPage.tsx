@@ -41,7 +41,7 @@ export default function MyPlatformPage() {
             <Statistic title="已用及占用（元）" value={formatYuan(total.used)} />
           </Col>
           <Col xs={24} sm={8}>
-            <Statistic title="可用额度（元）" value={formatYuan(total.available)} valueStyle={{ color: '#1a5fb4' }} />
+            <Statistic title="可用额度（元）" value={formatYuan(total.available)} valueStyle={{ color: 'var(--ant-color-link)' }} />
           </Col>
         </Row>
       </Card>

@@ -127,7 +127,7 @@ function QuoteView({ q }: { q: RepaymentQuote }) {
           <Statistic
             title="罚息（元）"
             value={formatYuan(q.quote.penalty)}
-            valueStyle={q.quote.penalty ? { color: '#cf1322' } : undefined}
+            valueStyle={q.quote.penalty ? { color: 'var(--ant-color-error)' } : undefined}
             data-testid="owed-penalty"
           />
         </Col>
@@ -135,7 +135,7 @@ function QuoteView({ q }: { q: RepaymentQuote }) {
           <Statistic
             title="今日结清应还（元）"
             value={formatYuan(q.quote.total)}
-            valueStyle={{ color: '#1a5fb4' }}
+            valueStyle={{ color: 'var(--ant-color-link)' }}
             data-testid="owed-total"
           />
         </Col>

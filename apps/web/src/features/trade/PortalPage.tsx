@@ -90,7 +90,7 @@ export default function PortalPage() {
                 ))}
               </ul>
               <Link to={user ? p.to : '/trade/register'}>
-                <Button type="primary" ghost block>
+                <Button type="primary" block>
                   {user ? '去办理' : '注册后申请'}
                 </Button>
               </Link>
