@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { scheduledJobRuns } from '../db/schema/index.ts';
 import { BusinessError, ok, page } from '../lib/envelope.ts';
 import { serve } from '../lib/serve.ts';
+import { nodeLabel, runNotes } from './run-notes.ts';
 import type { JobRunRow, RunOutcome, Scheduler } from './scheduler.ts';
 
 export function toJobRun(row: JobRunRow, labels: Map<string, string>): JobRun {
@@ -16,10 +17,12 @@ export function toJobRun(row: JobRunRow, labels: Map<string, string>): JobRun {
     status: row.status,
     trigger: row.trigger,
     node: row.node,
+    nodeLabel: nodeLabel(row.node),
     attempts: row.attempts,
     startedAt: row.startedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
     result: row.result ?? null,
+    notes: runNotes(row.result),
     error: row.error,
   };
 }
@@ -29,7 +32,7 @@ export function outcomeMessage(r: RunOutcome, businessDate: string): string {
   if (r.outcome === 'ran') return `${businessDate} 已执行完成`;
   if (r.outcome === 'failed') return `${businessDate} 执行失败：${r.run.error ?? ''}`;
   if (r.reason === 'done') return `${businessDate} 已执行过，本次未重复执行`;
-  if (r.reason === 'running') return `${businessDate} 正在执行中（${r.run?.node ?? ''}），请稍后查看结果`;
+  if (r.reason === 'running') return `${businessDate} 正在执行中（${r.run ? nodeLabel(r.run.node) : '另一服务器'}），请稍后查看结果`;
   return `${businessDate} 暂不能执行`;
 }
 

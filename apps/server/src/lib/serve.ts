@@ -8,8 +8,18 @@ import {
   type QueryOf,
   type RefusalOf,
 } from '@factoring/domain/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler, RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
+import {
+  auditTrailOf,
+  describeBody,
+  inAuditScope,
+  isAudited,
+  safeDigest,
+  targetOf,
+  type AuditOutcome,
+  type AuditScope,
+} from './audit-trail.ts';
 
 /** The request of an endpoint's handler: params, query and body as its schemas give them. */
 export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
@@ -46,10 +56,67 @@ export interface ServeOptions {
   bodyLimit?: number;
 }
 
+/** The scope of each audited call being served (its handler's rows count into it). */
+const auditScopes = new WeakMap<FastifyRequest, AuditScope>();
+
+/** How a served call ended, from its status code and envelope. */
+function outcomeOf(statusCode: number, payload: unknown): { outcome: AuditOutcome; message: string | null } {
+  let envelope: { status?: string; message?: unknown } | null = null;
+  if (typeof payload === 'string' && payload.startsWith('{')) {
+    try {
+      envelope = JSON.parse(payload) as { status?: string; message?: unknown };
+    } catch {
+      envelope = null;
+    }
+  }
+  const message = envelope?.status === 'ERROR' && typeof envelope.message === 'string' ? envelope.message : null;
+  if (statusCode >= 500) return { outcome: 'FAILED', message };
+  if (statusCode >= 400 || envelope?.status === 'ERROR') return { outcome: 'REFUSED', message };
+  return { outcome: 'OK', message: null };
+}
+
+/**
+ * The audit trail of an operator's state-changing call (issue 24): after the answer is made, one row
+ * — who, what (the endpoint's summary), the target ids, the body without secrets, the outcome —
+ * unless the call recorded its own rows (a task decision's before/after, a setting's old and new
+ * value: `writeAudit` stamps them with the call and counts them). Refusals are recorded too.
+ */
+function auditHook(endpoint: Endpoint): onSendHookHandler {
+  return async (request, reply, payload) => {
+    const user = request.user;
+    if (!user || user.authority !== 'operator') return payload;
+    const { outcome, message } = outcomeOf(reply.statusCode, payload);
+    const scope = auditScopes.get(request);
+    if (outcome === 'OK' && scope && scope.recorded > 0) return payload;
+    const trail = auditTrailOf(request);
+    if (!trail) {
+      request.log.error({ operation: `${endpoint.method} ${endpoint.path}` }, 'no audit trail registered');
+      return payload;
+    }
+    try {
+      await trail.record({
+        actor: { id: user.id, name: user.displayName, ip: request.ip },
+        area: endpoint.tag,
+        operation: `${endpoint.method} ${endpoint.path}`,
+        operationLabel: endpoint.summary,
+        target: targetOf(request.params, request.body),
+        body: safeDigest(request.body ?? null),
+        detail: describeBody(endpoint, request.body),
+        outcome,
+        message,
+      });
+    } catch (err) {
+      request.log.error({ err }, 'audit trail not written');
+    }
+    return payload;
+  };
+}
+
 /**
  * Registers the route of an endpoint defined in the contract (packages/domain/src/contract): its
  * method, path, schemas and OpenAPI text come from the definition, its access guard from `access`
  * (checked before the body is read, plugins/auth.ts). The handler is the route's only own part.
+ * An operator's state-changing call is recorded in the audit trail (`isAudited`, lib/audit-trail.ts).
  */
 export function serve<E extends Endpoint>(
   app: FastifyInstance,
@@ -61,10 +128,25 @@ export function serve<E extends Endpoint>(
     endpoint.access === 'public'
       ? []
       : [app.requireUser(endpoint.access === 'user' ? undefined : endpoint.access) as preHandlerHookHandler];
+  const audited = isAudited(endpoint);
+  const run = audited
+    ? (request: EndpointRequest<E>, reply: FastifyReply) => {
+        if (request.user?.authority !== 'operator') return handler(request, reply);
+        const scope: AuditScope = {
+          actorId: request.user.id,
+          operation: `${endpoint.method} ${endpoint.path}`,
+          operationLabel: endpoint.summary,
+          recorded: 0,
+        };
+        auditScopes.set(request, scope);
+        return inAuditScope(scope, () => handler(request, reply));
+      }
+    : handler;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     preHandler: [...guard, ...(options.preHandler ?? [])],
+    ...(audited ? { onSend: auditHook(endpoint) } : {}),
     config: options.config,
     bodyLimit: options.bodyLimit,
     schema: {
@@ -76,6 +158,6 @@ export function serve<E extends Endpoint>(
       response: responsesOf(endpoint),
     },
     // The definition's schemas type the handler; Fastify's own route typing cannot follow a generic endpoint.
-    handler: handler as unknown as RouteHandlerMethod,
+    handler: run as unknown as RouteHandlerMethod,
   });
 }

@@ -185,7 +185,9 @@ async function rowCounts(): Promise<Record<string, number>> {
   ).rows
     .map((r) => r.tablename)
     .filter((name) => !VOLATILE_TABLES.has(name));
-  const union = tables.map((name) => `select '${name}' as t, count(*)::int as n from "${name}"`).join(' union all ');
+  // The audit trail records an operator's refused attempts (issue 24): those rows are the one change allowed.
+  const refused = (name: string) => (name === 'bpm_audit_log' ? ` where outcome is distinct from 'REFUSED'` : '');
+  const union = tables.map((name) => `select '${name}' as t, count(*)::int as n from "${name}"${refused(name)}`).join(' union all ');
   const rows = ((await t.database.db.execute(sql.raw(union))) as unknown as { rows: { t: string; n: number }[] }).rows;
   return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
 }

@@ -1,12 +1,18 @@
 // The operators' inbox (PRODUCT §11): task types, tasks, decisions and the audit log.
 import { z } from 'zod';
 import { TASK_STATES } from '../status/task.ts';
-import { doneSchema, idParams, idSchema, optionalTextSchema, pageOf, pageQuerySchema, textSchema } from './common.ts';
+import { doneSchema, idParams, idSchema, isoDateSchema, optionalTextSchema, pageOf, pageQuerySchema, textSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { timestampSchema } from './time.ts';
 
-/** UPDATE: an operator changed a setting outside a task (site configuration). */
-const AUDIT_ACTIONS = ['SUBMIT', 'CLAIM', 'RELEASE', 'APPROVE', 'REJECT', 'UPDATE'] as const;
+/**
+ * UPDATE: an operator changed a setting outside a task (site configuration); OPERATE: any other
+ * operator action that changes something, recorded by the shared audit trail (issue 24).
+ */
+export const AUDIT_ACTIONS = ['SUBMIT', 'CLAIM', 'RELEASE', 'APPROVE', 'REJECT', 'UPDATE', 'OPERATE'] as const;
+/** How an audited operator call ended (null on rows written inside a committed change: done). */
+export const AUDIT_OUTCOMES = ['OK', 'REFUSED', 'FAILED'] as const;
+export const AUDIT_OUTCOME_LABELS = { OK: '成功', REFUSED: '被拒绝', FAILED: '失败' } as const;
 
 // Requests ------------------------------------------------------------------------------------------
 
@@ -18,7 +24,22 @@ export const taskListQuery = pageQuerySchema.extend({
 });
 export const approveTaskBody = z.object({ comment: optionalTextSchema(500, '审核意见', { multiline: true }) }).optional();
 export const rejectTaskBody = z.object({ reason: textSchema(500, '驳回原因', { min: 2, multiline: true }) });
-export const auditListQuery = pageQuerySchema.extend({ taskId: idSchema('任务').optional(), action: z.enum(AUDIT_ACTIONS).optional() });
+/** A filter date (China calendar day); an empty string (a cleared field) means no filter. */
+const filterDate = (label: string) => z.union([z.literal(''), isoDateSchema(label)]).optional();
+/** The audit trail's filters (the list and its Excel export): who, what, when, how it ended. */
+export const auditFiltersQuery = z.object({
+  taskId: idSchema('任务').optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  /** Who: the operator's user id. */
+  actorId: idSchema('操作人').optional(),
+  /** What: the operation (`POST /api/bpm/tasks/:id/approve`), as `auditFilters` lists them. */
+  operation: optionalTextSchema(200, '操作'),
+  outcome: z.enum(AUDIT_OUTCOMES).optional(),
+  /** When: China dates, both ends included. */
+  startDate: filterDate('开始日期'),
+  endDate: filterDate('结束日期'),
+});
+export const auditListQuery = pageQuerySchema.extend(auditFiltersQuery.shape);
 
 // Answers -------------------------------------------------------------------------------------------
 
@@ -128,8 +149,21 @@ export const auditItemSchema = z.object({
   entityLabel: z.string(),
   subject: z.string().nullable(),
   summary: z.string(),
+  actorId: z.number().int().nullable(),
+  /** The operator call (`POST /api/bpm/funds/deposit`) and what it is (its summary); null for rows before the audit trail. */
+  operation: z.string().nullable(),
+  operationLabel: z.string().nullable(),
+  outcome: z.enum(AUDIT_OUTCOMES).nullable(),
+  /** The request's fields in words (money in ¥, never passwords or keys). */
+  detail: z.string().nullable(),
 });
 export const auditPageSchema = pageOf(auditItemSchema);
+
+/** The trail's filter choices: the operators who acted, and every audited operation with its summary. */
+export const auditFiltersSchema = z.object({
+  operators: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  operations: z.array(z.object({ value: z.string(), label: z.string() })),
+});
 
 // The operations (issue 23): every one needs the operator authority (401 logged out, 403 for enterprise users).
 
@@ -213,8 +247,16 @@ export const bpmApi = {
     path: '/api/bpm/audit',
     tag,
     access: 'operator',
-    summary: '审计日志',
+    summary: '审计日志：运营人员的每一次变更操作（最新在前，可按操作人、操作、日期筛选）',
     query: auditListQuery,
     answer: auditPageSchema,
+  }),
+  auditFilters: endpoint({
+    method: 'GET',
+    path: '/api/bpm/audit/filters',
+    tag,
+    access: 'operator',
+    summary: '审计日志的筛选项：操作人与操作',
+    answer: auditFiltersSchema,
   }),
 };

@@ -14,12 +14,16 @@ export const jobRunSchema = z.object({
   businessDate: z.string(),
   status: z.enum(['RUNNING', 'SUCCEEDED', 'FAILED']),
   trigger: z.enum(['SCHEDULE', 'CATCH_UP', 'MANUAL']),
+  /** The node as stored (`host:pid`); `nodeLabel` says it in words (服务器 vm（进程 16016）). */
   node: z.string(),
+  nodeLabel: z.string(),
   attempts: z.number().int(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   /** What the job reported (counts, amounts), as it returned it. */
   result: z.unknown(),
+  /** The outcome in plain Chinese, one line per step, money as ¥ amounts (built on the server, jobs/run-notes.ts). */
+  notes: z.array(z.string()),
   error: z.string().nullable(),
 });
 export type JobRun = z.infer<typeof jobRunSchema>;

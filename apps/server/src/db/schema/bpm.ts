@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
 import { TASK_STATES } from '@factoring/domain';
+import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@factoring/domain/contract';
 import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
 
@@ -54,8 +55,11 @@ export const bpmTasks = pgTable(
 );
 
 /**
- * Every decision and task event (who, when, what, before/after). Append-only: the migration adds a
- * trigger that refuses updates and deletes.
+ * The factor's audit trail (issue 24): every task event and decision (who, when, what, before/after),
+ * and every operator action that changes something — recorded by the shared mechanism of
+ * lib/serve.ts with the endpoint (`operation`, `operation_label`), the target ids (`entity_id`), the
+ * body without secrets (`after`, in words: `detail`) and how it ended (`outcome`, the refusal in
+ * `comment`). Append-only: the migration adds a trigger that refuses updates and deletes.
  */
 export const bpmAuditLog = pgTable(
   'bpm_audit_log',
@@ -64,14 +68,27 @@ export const bpmAuditLog = pgTable(
     taskId: integer('task_id').references(() => bpmTasks.id),
     actorId: integer('actor_id').references(() => users.id),
     actorName: text('actor_name').notNull(),
-    action: text('action', { enum: ['SUBMIT', 'CLAIM', 'RELEASE', 'APPROVE', 'REJECT', 'UPDATE'] }).notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
     comment: text('comment'),
     ip: text('ip'),
+    /** The operator call that wrote the row: `POST /api/bpm/tasks/:id/approve` (null: system work, rows before issue 24). */
+    operation: text('operation'),
+    /** That call's summary in the contract (what was done, in Chinese), as it read then. */
+    operationLabel: text('operation_label'),
+    /** How the call ended: OK, REFUSED or FAILED (null: written inside a committed change, so OK). */
+    outcome: text('outcome', { enum: AUDIT_OUTCOMES }),
+    /** The body in words (labelled fields, money in ¥, no secrets). */
+    detail: text('detail'),
     createdAt: timestampNow('created_at'),
   },
-  (t) => [index('bpm_audit_log_task').on(t.taskId, t.id), index('bpm_audit_log_created').on(t.createdAt, t.id)],
+  (t) => [
+    index('bpm_audit_log_task').on(t.taskId, t.id),
+    index('bpm_audit_log_created').on(t.createdAt, t.id),
+    index('bpm_audit_log_actor').on(t.actorId, t.id),
+    index('bpm_audit_log_operation').on(t.operation, t.id),
+  ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bpmAuditLog, bpmTasks, contracts, creditLines, goods, platforms, stockPositions, users } from '../../db/schema/index.ts';
 import { DEMO_PLATFORM_CODES } from '../../seed/supplyloan.ts';
@@ -35,11 +35,17 @@ async function pendingTaskId(type: string, refId: number | string) {
   return task.id;
 }
 
-/** What a refused second step must leave untouched: the task row, the audit log and the ledger. */
+/**
+ * What a refused second step must leave untouched: the task row, the audit log and the ledger. The
+ * audit trail records the refused attempt itself (issue 24: outcome REFUSED), and nothing else.
+ */
 async function fingerprint(taskId: number) {
   const db = t.database.db;
   const [task] = await db.select().from(bpmTasks).where(eq(bpmTasks.id, taskId));
-  const audit = await db.select({ id: bpmAuditLog.id }).from(bpmAuditLog);
+  const audit = await db
+    .select({ id: bpmAuditLog.id })
+    .from(bpmAuditLog)
+    .where(or(isNull(bpmAuditLog.outcome), sql`${bpmAuditLog.outcome} <> 'REFUSED'`));
   const ledger = await checkLedger(db);
   return JSON.stringify({ task, audit: audit.length, ledger });
 }
@@ -69,6 +75,13 @@ async function expectFourEyes(type: string, refId: number | string, firstStepLab
     expect(answer, JSON.stringify(answer)).toMatchObject({ status: 'ERROR', code: 'MAKER_CHECKER' });
     expect(answer.message).toMatch(/四眼原则/);
     expect(await fingerprint(taskId)).toBe(before);
+    const [refused] = await t.database.db
+      .select()
+      .from(bpmAuditLog)
+      .where(and(eq(bpmAuditLog.entityId, String(taskId)), eq(bpmAuditLog.outcome, 'REFUSED')))
+      .orderBy(sql`${bpmAuditLog.id} desc`)
+      .limit(1);
+    expect(refused).toMatchObject({ actorName: '赵审', action: 'OPERATE', comment: expect.stringMatching(/四眼原则/) });
   }
 
   const done = okOf<{ state: string }>(await checker.post(`/api/bpm/tasks/${taskId}/approve`, { comment: '复核无误，执行' }));

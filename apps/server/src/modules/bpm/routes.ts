@@ -2,15 +2,20 @@ import { bpmApi as api } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor.ts';
 import { ok, page } from '../../lib/envelope.ts';
+import { useAuditTrail } from '../../lib/audit-trail.ts';
 import { serve } from '../../lib/serve.ts';
 import type { AppContext } from '../../context.ts';
 import { operatorOverview } from './overview.ts';
-import { claimTask, decideTask, getTask, listAudit, listTasks, releaseTask } from './tasks.ts';
+import { auditedOperations } from './audited-operations.ts';
+import { auditFilterChoices, auditTrail, claimTask, decideTask, getTask, listAudit, listTasks, releaseTask } from './tasks.ts';
 
 /** The operators' back office (PRODUCT §11). Every call needs the operator authority: 401 logged out, 403 for enterprise users. */
 export const bpmRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
   const registry = ctx.tasks;
+  // The audit trail of every operator call (lib/serve.ts records, this area writes).
+  useAuditTrail(app, auditTrail(db));
+  const operations = auditedOperations();
 
   serve(app, api.taskTypes, async () => ok(registry.list()));
   serve(app, api.overview, async () => ok(await operatorOverview(db, registry)));
@@ -47,9 +52,17 @@ export const bpmRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
   );
 
   serve(app, api.audit, async (request) => {
-    const result = await listAudit(db, registry, request.query);
+    const q = request.query;
+    const result = await listAudit(db, registry, {
+      ...q,
+      operation: q.operation || undefined,
+      startDate: q.startDate || undefined,
+      endDate: q.endDate || undefined,
+    });
     return page(result.items, result.totalCount);
   });
+
+  serve(app, api.auditFilters, async () => ok(await auditFilterChoices(db, operations)));
 
   // Any other /api/bpm path: still behind the operator guard (403 for enterprise users), then 404.
   app.all('/api/bpm/*', { preHandler: app.requireUser('operator'), schema: { hide: true } }, async (request, reply) =>

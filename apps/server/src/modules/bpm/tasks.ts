@@ -1,12 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { bpmAuditLog, bpmTasks, enterprises, uploads, users, type TaskAttachment, type TaskField } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
-import { taskLifecycle, type TaskState } from '@factoring/domain';
+import { CHINA_TIME_ZONE, taskLifecycle, type TaskState } from '@factoring/domain';
+import { currentAuditScope, type AuditRecord, type AuditTrail } from '../../lib/audit-trail.ts';
 import { transitionState } from '../../lib/transition.ts';
 import type { BpmTask, TaskOperator, TaskRegistry } from './registry.ts';
 import { now } from '../../lib/clock.ts';
@@ -33,7 +34,10 @@ export interface NewTask {
   submittedBy: { id: number; name: string; ip?: string } | null;
 }
 
-/** Writes one audit row; the table refuses updates and deletes. */
+/**
+ * Writes one audit row; the table refuses updates and deletes. Written by the operator of the call
+ * being served (lib/serve.ts), the row names that call, and the call adds no generic row of its own.
+ */
 export async function writeAudit(
   tx: Db,
   row: {
@@ -47,7 +51,11 @@ export async function writeAudit(
     comment?: string | null;
   },
 ) {
+  const scope = currentAuditScope();
+  const ofCall = scope !== null && row.actor !== null && row.actor.id === scope.actorId;
+  if (ofCall) scope.recorded += 1;
   await tx.insert(bpmAuditLog).values({
+    ...(ofCall ? { operation: scope.operation, operationLabel: scope.operationLabel, outcome: 'OK' as const } : {}),
     taskId: row.taskId,
     actorId: row.actor?.id ?? null,
     actorName: row.actor?.name ?? '系统',
@@ -374,8 +382,20 @@ export async function releaseTask(db: Db, id: number, operator: TaskOperator) {
   });
 }
 
-/** What audit rows outside the task types concern (their `entity_type`), in Chinese. */
-const OTHER_ENTITY_LABELS: Record<string, string> = { SITE_CONFIG: '站点配置' };
+/** What audit rows outside the task types concern (their `entity_type`), in Chinese: settings, and the areas of operator calls. */
+const OTHER_ENTITY_LABELS: Record<string, string> = {
+  SITE_CONFIG: '站点配置',
+  bpm: '审批中心',
+  funds: '资金',
+  pledge: '质押融资',
+  cloudloan: '银行云贷',
+  'purchase-sales': '购销管理',
+  content: '常见问题',
+  system: '站点配置',
+  supplyloan: '供应链融资',
+  warehouse: '仓储',
+  credit: '授信',
+};
 const SITE_CONFIG_KEY_LABELS: Record<string, string> = {
   factoringAccount: '保理收款账户',
   secondAccount: '备用收款账户',
@@ -391,10 +411,25 @@ const SITE_CONFIG_KEY_LABELS: Record<string, string> = {
 /** One audit row in words: what it concerns and what changed (no raw JSON for operators). */
 function auditWords(
   registry: TaskRegistry,
-  row: { entityType: string; entityId: string; subject: string | null; before: unknown; after: unknown },
+  row: {
+    action: AuditAction;
+    entityType: string;
+    entityId: string;
+    subject: string | null;
+    before: unknown;
+    after: unknown;
+    detail: string | null;
+  },
 ) {
   const entityLabel = registry.find(row.entityType)?.label ?? OTHER_ENTITY_LABELS[row.entityType] ?? row.entityType;
-  if (row.entityType === 'SITE_CONFIG') return { entityLabel, summary: `修改「${SITE_CONFIG_KEY_LABELS[row.entityId] ?? row.entityId}」` };
+  if (row.action === 'OPERATE')
+    return {
+      entityLabel,
+      subject: row.entityId ? (/^\d+$/.test(row.entityId) ? `编号 ${row.entityId}` : row.entityId) : row.subject,
+      summary: row.detail ?? '',
+    };
+  if (row.entityType === 'SITE_CONFIG')
+    return { entityLabel, subject: row.subject, summary: `修改「${SITE_CONFIG_KEY_LABELS[row.entityId] ?? row.entityId}」` };
   const stateOf = (v: unknown) => {
     const o = v as { state?: TaskState; task?: { state?: TaskState } } | null;
     return o?.task?.state ?? o?.state;
@@ -407,19 +442,47 @@ function auditWords(
   if (to && from && from !== to) summary = `${labelOf(from)} → ${labelOf(to)}`;
   else if (to) summary = labelOf(to);
   else if (claim(row.after) !== undefined) summary = claim(row.after) ? '领取任务' : '退回任务池';
-  return { entityLabel, summary };
+  return { entityLabel, subject: row.subject, summary };
 }
 
-export async function listAudit(db: Db, registry: TaskRegistry, q: PageQuery & { taskId?: number; action?: AuditAction }) {
+export interface AuditFilter extends PageQuery {
+  taskId?: number;
+  action?: AuditAction;
+  actorId?: number;
+  operation?: string;
+  outcome?: 'OK' | 'REFUSED' | 'FAILED';
+  /** China dates, both included. */
+  startDate?: string;
+  endDate?: string;
+}
+
+/** Midnight of a China date as an instant (the literal zone keeps the comparison on the index). */
+const chinaMidnight = (date: string, plusDays = 0) =>
+  sql`((${date}::date + ${plusDays}::int)::timestamp at time zone ${sql.raw(`'${CHINA_TIME_ZONE}'`)})`;
+
+function auditWhere(q: AuditFilter): SQL | undefined {
   const where: SQL[] = [];
   if (q.taskId) where.push(eq(bpmAuditLog.taskId, q.taskId));
   if (q.action) where.push(eq(bpmAuditLog.action, q.action));
-  const cond = where.length ? and(...where) : undefined;
+  if (q.actorId) where.push(eq(bpmAuditLog.actorId, q.actorId));
+  if (q.operation) where.push(eq(bpmAuditLog.operation, q.operation));
+  // A row without an outcome was written inside a committed change: it succeeded.
+  if (q.outcome === 'OK') where.push(sql`coalesce(${bpmAuditLog.outcome}, 'OK') = 'OK'`);
+  else if (q.outcome) where.push(eq(bpmAuditLog.outcome, q.outcome));
+  if (q.startDate) where.push(gte(bpmAuditLog.createdAt, chinaMidnight(q.startDate)));
+  if (q.endDate) where.push(lt(bpmAuditLog.createdAt, chinaMidnight(q.endDate, 1)));
+  return where.length ? and(...where) : undefined;
+}
+
+/** The audit trail, newest first (time, then id), with its filters: who, what, when, how it ended. */
+export async function listAudit(db: Db, registry: TaskRegistry, q: AuditFilter) {
+  const cond = auditWhere(q);
   const [items, [{ total }]] = await Promise.all([
     db
       .select({
         id: bpmAuditLog.id,
         taskId: bpmAuditLog.taskId,
+        actorId: bpmAuditLog.actorId,
         actorName: bpmAuditLog.actorName,
         action: bpmAuditLog.action,
         entityType: bpmAuditLog.entityType,
@@ -428,18 +491,60 @@ export async function listAudit(db: Db, registry: TaskRegistry, q: PageQuery & {
         after: bpmAuditLog.after,
         comment: bpmAuditLog.comment,
         ip: bpmAuditLog.ip,
+        operation: bpmAuditLog.operation,
+        operationLabel: bpmAuditLog.operationLabel,
+        outcome: bpmAuditLog.outcome,
+        detail: bpmAuditLog.detail,
         createdAt: bpmAuditLog.createdAt,
         subject: bpmTasks.subject,
       })
       .from(bpmAuditLog)
       .leftJoin(bpmTasks, eq(bpmTasks.id, bpmAuditLog.taskId))
       .where(cond)
-      .orderBy(desc(bpmAuditLog.id))
+      .orderBy(desc(bpmAuditLog.createdAt), desc(bpmAuditLog.id))
       .limit(q.size)
       .offset(offsetOf(q)),
     db.select({ total: count() }).from(bpmAuditLog).where(cond),
   ]);
   return { items: items.map((row) => ({ ...row, ...auditWords(registry, row) })), totalCount: total };
+}
+
+/** The trail's filter choices: every operator who has a row, and the audited operations (value → summary). */
+export async function auditFilterChoices(db: Db, operations: { value: string; label: string }[]) {
+  const operators = await db
+    .selectDistinct({ id: users.id, name: users.displayName })
+    .from(bpmAuditLog)
+    .innerJoin(users, eq(users.id, bpmAuditLog.actorId))
+    .where(and(isNotNull(bpmAuditLog.actorId), eq(users.authority, 'operator')))
+    .orderBy(users.displayName);
+  return { operators, operations };
+}
+
+/**
+ * The app's audit trail writer (lib/serve.ts calls it after each operator call that wrote no row of
+ * its own): one OPERATE row with the call, its target, the body without secrets and the outcome.
+ */
+export function auditTrail(db: Db): AuditTrail {
+  return {
+    async record(entry: AuditRecord) {
+      await db.insert(bpmAuditLog).values({
+        taskId: null,
+        actorId: entry.actor.id,
+        actorName: entry.actor.name,
+        action: 'OPERATE',
+        entityType: entry.area,
+        entityId: entry.target,
+        before: null,
+        after: entry.body ?? null,
+        comment: entry.message,
+        ip: entry.actor.ip ?? null,
+        operation: entry.operation,
+        operationLabel: entry.operationLabel,
+        outcome: entry.outcome,
+        detail: entry.detail || null,
+      });
+    },
+  };
 }
 
 /**

@@ -1,22 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  type ButtonProps,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Table, Tag, type ButtonProps } from 'antd';
 import { faqInput } from '@factoring/domain/contract';
 import { useState } from 'react';
 import { dateTime } from '../../lib/format.ts';
+import { usePhoneColumns } from '../../lib/table.tsx';
 import { schemaRule } from '../../lib/schema-rule.ts';
 import { useDeleteFaq, useFaqs, useSaveFaq, type Faq, type FaqInput } from './api.ts';
 
@@ -37,7 +24,8 @@ export default function FaqPanel() {
     if (done) setEditing(null);
   };
 
-  const columns: TableColumnsType<Faq> = [
+  // At most one fixed column on a phone (lib/table.tsx): here the actions.
+  const columns = usePhoneColumns<Faq>([
     { title: '分组', dataIndex: 'groupName', width: 110 },
     { title: '问题', dataIndex: 'question', ellipsis: { showTitle: true } },
     { title: '排序', dataIndex: 'sortOrder', width: 70 },
@@ -69,7 +57,7 @@ export default function FaqPanel() {
         </Space>
       ),
     },
-  ];
+  ]);
 
   return (
     <>

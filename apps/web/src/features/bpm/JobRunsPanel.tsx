@@ -1,18 +1,12 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import {
-  closeOfBusinessResultSchema,
-  JOB_RUN_STATUS_LABELS,
-  JOB_TRIGGER_LABELS,
-  jobsApi as api,
-  type JobRun,
-  type JobSummary,
-} from '@factoring/domain/contract';
+import { JOB_RUN_STATUS_LABELS, JOB_TRIGGER_LABELS, jobsApi as api, type JobRun, type JobSummary } from '@factoring/domain/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useAction } from '../../lib/action.ts';
 import { dateTime } from '../../lib/format.ts';
 import { keyOf, queryOf, send } from '../../lib/api-client.ts';
+import { usePhoneColumns } from '../../lib/table.tsx';
 
 // The calls of this panel name their operations in the contract (jobsApi, packages/domain/src/contract/jobs.ts).
 
@@ -41,49 +35,50 @@ const statusTag = (run: Pick<JobRun, 'status'> | null) =>
     <Typography.Text type="secondary">尚未执行</Typography.Text>
   );
 
-/** A job's result in words: its `summary` when it gives one, else its figures as short `key: value` pairs. */
-function resultText(result: unknown): string {
-  if (result == null || typeof result !== 'object') return result == null ? '—' : String(result);
-  const { summary } = result as { summary?: unknown };
-  if (typeof summary === 'string') return summary;
-  return Object.entries(result as Record<string, unknown>)
-    .filter(([, v]) => v == null || typeof v !== 'object')
-    .map(([k, v]) => `${k}: ${String(v)}`)
-    .join('，');
-}
-
-/** A run's outcome: each close-of-business step in words, or a single job's figures. */
-function RunResult({ result }: { result: unknown }) {
-  const steps = closeOfBusinessResultSchema.safeParse(result);
-  if (!steps.success) return <Typography.Text type="secondary">{resultText(result)}</Typography.Text>;
+/** A run's outcome as the server words it (jobs/run-notes.ts): one line per close-of-business step. */
+function RunNotes({ notes }: { notes: string[] }) {
+  if (!notes.length) return <Typography.Text type="secondary">—</Typography.Text>;
+  if (notes.length === 1) return <Typography.Text type="secondary">{notes[0]}</Typography.Text>;
   return (
     <ul style={{ margin: 0, paddingInlineStart: 16 }}>
-      {steps.data.steps.map((s) => (
-        <li key={s.name}>
-          <Typography.Text type="secondary">
-            {s.label}：{s.skipped ? '本日已执行过，' : ''}
-            {s.summary}
-          </Typography.Text>
+      {notes.map((n) => (
+        <li key={n}>
+          <Typography.Text type="secondary">{n}</Typography.Text>
         </li>
       ))}
     </ul>
   );
 }
 
+/** The run's status; where and how long it ran (the server, attempts, end) in its tooltip, not in columns of their own. */
+const runStatus = (r: JobRun) => (
+  <Tooltip
+    title={
+      <>
+        执行服务器：{r.nodeLabel}
+        <br />
+        执行次数：{r.attempts}
+        <br />
+        结束：{r.finishedAt ? dateTime(r.finishedAt) : '—'}
+      </>
+    }
+  >
+    <span tabIndex={0} aria-label={`${JOB_RUN_STATUS_LABELS[r.status]}，执行服务器 ${r.nodeLabel}`}>
+      {statusTag(r)}
+    </span>
+  </Tooltip>
+);
+
 const runColumns: TableColumnsType<JobRun> = [
-  { title: '任务', dataIndex: 'label', width: 150 },
+  { title: '任务', dataIndex: 'label', width: 130, fixed: 'left' },
   { title: '业务日期', dataIndex: 'businessDate', width: 110 },
   { title: '方式', dataIndex: 'trigger', width: 90, render: (t: JobRun['trigger']) => JOB_TRIGGER_LABELS[t] },
-  { title: '结果', dataIndex: 'status', width: 90, render: (_: unknown, r) => statusTag(r) },
+  { title: '结果', dataIndex: 'status', width: 80, render: (_: unknown, r) => runStatus(r) },
   { title: '开始', dataIndex: 'startedAt', width: 170, render: dateTime },
-  { title: '结束', dataIndex: 'finishedAt', width: 170, render: dateTime },
-  { title: '次数', dataIndex: 'attempts', width: 60 },
-  { title: '节点', dataIndex: 'node', width: 120, ellipsis: true },
   {
     title: '说明',
     key: 'detail',
-    width: 420,
-    render: (_: unknown, r) => (r.error ? <Typography.Text type="danger">{r.error}</Typography.Text> : <RunResult result={r.result} />),
+    render: (_: unknown, r) => (r.error ? <Typography.Text type="danger">{r.error}</Typography.Text> : <RunNotes notes={r.notes} />),
   },
 ];
 
@@ -98,7 +93,10 @@ export function JobRunsPanel({ active }: { active: boolean }) {
   const runs = useJobRuns(active, job, paging.page, paging.size);
   const runJob = useRunJob();
 
-  const jobColumns: TableColumnsType<JobSummary> = [
+  // On a phone only the first column stays put (lib/table.tsx). The jobs' own column is wide (its
+  // steps): fixed, it would leave a phone no room to scroll, so nothing is fixed there.
+  const runTableColumns = usePhoneColumns(runColumns);
+  const jobColumns = usePhoneColumns<JobSummary>([
     {
       title: '任务',
       dataIndex: 'label',
@@ -153,7 +151,7 @@ export function JobRunsPanel({ active }: { active: boolean }) {
         </Space>
       ),
     },
-  ];
+  ]);
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="job-runs-panel">
@@ -193,9 +191,9 @@ export function JobRunsPanel({ active }: { active: boolean }) {
         <Table<JobRun>
           rowKey="id"
           size="small"
-          scroll={{ x: 1380 }}
+          scroll={{ x: 1100 }}
           loading={runs.isLoading}
-          columns={runColumns}
+          columns={runTableColumns}
           dataSource={runs.data?.items ?? []}
           locale={{ emptyText: '暂无执行记录' }}
           pagination={{

@@ -50,8 +50,31 @@ export function useTask(id: number | null) {
   return useQuery({ ...queryOf(api.task, { params: { id: id ?? 0 } }), enabled: id !== null });
 }
 
-export function useAudit(page: number, size: number, enabled: boolean) {
-  return useQuery({ ...queryOf(api.audit, { query: { page, size } }), enabled, placeholderData: keepPreviousData });
+/** The audit trail's filters (who, what, when, how it ended), as the list and its Excel export send them. */
+export type AuditFilters = Pick<QueryInput<typeof api.audit>, 'actorId' | 'operation' | 'outcome' | 'startDate' | 'endDate'>;
+
+export function useAudit(filters: AuditFilters, page: number, size: number, enabled: boolean) {
+  return useQuery({ ...queryOf(api.audit, { query: { ...filters, page, size } }), enabled, placeholderData: keepPreviousData });
+}
+
+/** The operators who acted and the audited operations, for the filters. */
+export const useAuditFilters = (enabled: boolean) => useQuery({ ...queryOf(api.auditFilters), enabled, staleTime: 60_000 });
+
+/** At most this many rows go into one export (narrow the dates for more). */
+export const AUDIT_EXPORT_LIMIT = 5000;
+
+/** Every row of the trail under the filters, newest first, up to AUDIT_EXPORT_LIMIT (pages of 200). */
+export async function fetchAuditForExport(filters: AuditFilters): Promise<{ items: AuditItem[]; totalCount: number }> {
+  const size = 200;
+  const items: AuditItem[] = [];
+  let totalCount = 0;
+  for (let page = 1; items.length < AUDIT_EXPORT_LIMIT; page++) {
+    const answer = await call(api.audit, { query: { ...filters, page, size } });
+    totalCount = answer.totalCount;
+    items.push(...answer.items);
+    if (answer.items.length < size || items.length >= totalCount) break;
+  }
+  return { items: items.slice(0, AUDIT_EXPORT_LIMIT), totalCount };
 }
 
 type TaskAction = 'claim' | 'release' | 'approve' | 'reject';

@@ -75,5 +75,5 @@ export const supplyLoanCloseStep: CloseOfBusinessStep<SupplyLoanDayResult> = {
   name: 'supplyloan-overdue',
   label: '供应链融资：逾期标记与罚息计提',
   run: closeSupplyLoanDay,
-  summary: (r) => `新增逾期 ${r.newlyOverdue} 笔，逾期中 ${r.overdueTranches} 笔，罚息累计 ${formatYuan(r.penaltyToDate)} 元`,
+  summary: (r) => `新增逾期 ${r.newlyOverdue} 笔；逾期中 ${r.overdueTranches} 笔；罚息累计 ¥${formatYuan(r.penaltyToDate)}`,
 };
