@@ -1,6 +1,6 @@
 /**
- * Latency of the cloud-loan repayment trial (`GET /api/cloudloan/trial`) for a 360-month schedule:
- * the exact BigInt instalment, 360 rows, the response schema's validation and serialisation.
+ * Latency of the cloud-loan repayment trial (`GET /api/cloudloan/trial`) for a 36-month schedule
+ * (the product's longest term, PRODUCT §7): the exact BigInt instalment, 36 rows, the response schema's validation and serialisation.
  * Sequential requests after a warm-up; p50 / p95 / max in milliseconds.
  *
  * Part of `npm run bench` (bench/run.ts, `--only=cloudloan`), or on its own against a throw-away
@@ -23,7 +23,7 @@ export interface TrialLatency {
 }
 
 async function measure(origin: string, method: string): Promise<TrialLatency> {
-  const url = `${origin}/api/cloudloan/trial?${new URLSearchParams({ amount: '100000000', annualRatePpm: '49000', termMonths: '360', method, startDate: '2024-01-31' })}`;
+  const url = `${origin}/api/cloudloan/trial?${new URLSearchParams({ amount: '100000000', annualRatePpm: '49000', termMonths: '36', method, startDate: '2024-01-31' })}`;
   let rows = 0;
   const once = async () => {
     const started = performance.now();
@@ -46,7 +46,7 @@ async function measure(origin: string, method: string): Promise<TrialLatency> {
 export async function benchCloudLoanTrial(origin: string) {
   const results = [await measure(origin, 'EQUAL_INSTALMENT'), await measure(origin, 'EQUAL_PRINCIPAL')];
   return results.map((r) => ({
-    benchmark: `cloud-loan trial, 360 months, ${r.method} (${r.rows} rows)`,
+    benchmark: `cloud-loan trial, 36 months, ${r.method} (${r.rows} rows)`,
     value: `p50 ${r.p50} / p95 ${r.p95} / max ${r.max} ms`,
     budget: '—',
     verdict: '—',

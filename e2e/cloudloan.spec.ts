@@ -21,30 +21,30 @@ test('cloud loan: trial with Excel export read back, apply, bank grant, agreemen
   const operator = await apiAs(DEMO.operator);
   await loginThroughPage(page, DEMO.merchant);
 
-  // 1. The repayment trial: PRODUCT §2 check value (1,000,000.00 at 4.9 % over 360 months → 5,307.27).
+  // 1. The repayment trial over the product's longest term (issue 24: 3–36 months): 1,000,000.00 at 4.9 % over 36 months → 29,926.02.
   await page.goto('/supplyloan/ccbftTrialPayment');
   await expect(page.getByTestId('cloudloan-trial-page')).toBeVisible();
   await page.getByTestId('trial-amount').fill('1,000,000.00');
   await page.getByTestId('trial-rate').fill('4.9');
-  await page.getByTestId('trial-term').fill('360');
+  await page.getByTestId('trial-term').fill('36');
   await pickDate(page, 'trial-start', '2024-01-31');
-  await expect(page.getByTestId('trial-first-payment')).toContainText('5,307.27');
-  await expect(page.getByTestId('trial-schedule-total-interest')).toHaveText('¥910,615.12');
+  await expect(page.getByTestId('trial-first-payment')).toContainText('29,926.02');
+  await expect(page.getByTestId('trial-schedule-total-interest')).toHaveText('¥77,336.71');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('trial-export').click()]);
-  expect(download.suggestedFilename()).toBe('还款试算_360期_20240131.xlsx');
+  expect(download.suggestedFilename()).toBe('还款试算_36期_20240131.xlsx');
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile((await download.path())!);
   const ws = wb.getWorksheet('还款计划')!;
   expect(ws.getRow(4).values).toEqual([undefined, '期数', '还款日', '月供（元）', '本金（元）', '利息（元）', '剩余本金（元）']);
   // Due dates are date cells; the totals row sums payment, principal and interest with formulas.
-  expect(ws.getRow(5).values).toEqual([undefined, 1, new Date('2024-02-29T00:00:00Z'), 5307.27, 1223.94, 4083.33, 998776.06]);
-  expect(ws.getRow(364).values).toEqual([undefined, 360, new Date('2054-01-31T00:00:00Z'), 5305.19, 5283.62, 21.57, 0]);
-  const totals = ws.getRow(365);
+  expect(ws.getRow(5).values).toEqual([undefined, 1, new Date('2024-02-29T00:00:00Z'), 29926.02, 25842.69, 4083.33, 974157.31]);
+  expect(ws.getRow(40).values).toEqual([undefined, 36, new Date('2027-01-31T00:00:00Z'), 29926.01, 29804.31, 121.7, 0]);
+  const totals = ws.getRow(41);
   expect([1, 3, 4, 5].map((c) => totals.getCell(c).value)).toEqual([
     '合计',
-    { formula: 'SUM(C5:C364)', result: 1910615.12 },
-    { formula: 'SUM(D5:D364)', result: 1000000 },
-    { formula: 'SUM(E5:E364)', result: 910615.12 },
+    { formula: 'SUM(C5:C40)', result: 1077336.71 },
+    { formula: 'SUM(D5:D40)', result: 1000000 },
+    { formula: 'SUM(E5:E40)', result: 77336.71 },
   ]);
   expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 4 });
 

@@ -33,6 +33,7 @@ export type EntryKind =
   | 'DISBURSEMENT'
   | 'TARGETED_PAYMENT'
   | 'REPAYMENT'
+  | 'CONTROLLED_RELEASE'
   | 'MARGIN_HOLD'
   | 'MARGIN_RELEASE'
   | 'MARGIN_APPLY'
@@ -53,6 +54,7 @@ export const FLOW_TYPE_LABELS = {
   DISBURSEMENT: '融资放款',
   CONTROLLED_DISBURSEMENT: '受控放款',
   TARGETED_PAYMENT: '定向支付',
+  CONTROLLED_RELEASE: '受控资金释放',
   BANK_PAYOUT: '银行付出',
   BANK_RECEIPT: '银行收款',
   REPAYMENT_PRINCIPAL: '归还本金',
@@ -80,6 +82,7 @@ export const USER_FLOW_TYPES = [
   'DISBURSEMENT',
   'CONTROLLED_DISBURSEMENT',
   'TARGETED_PAYMENT',
+  'CONTROLLED_RELEASE',
   'REPAYMENT_PRINCIPAL',
   'REPAYMENT_INTEREST',
   'REPAYMENT_PENALTY',
@@ -364,13 +367,17 @@ export function targetedPaymentEntry(p: { enterpriseId: number; amount: Cents; p
   });
 }
 
-/** A repayment from the enterprise's free part: principal reduces the receivable, interest and penalty are income. */
+/**
+ * A repayment from the enterprise's free part — or, `from: 'CONTROLLED'`, from the controlled proceeds of
+ * the loan being repaid (issue 24): principal reduces the receivable, interest and penalty are income.
+ */
 export function repaymentEntry(p: {
   enterpriseId: number;
   principal: Cents;
   interest: Cents;
   penalty: Cents;
   sourceRef: string;
+  from?: 'AVAILABLE' | 'CONTROLLED';
 }): JournalDraft {
   const principal = nonNegativeCents(p.principal, '本金');
   const interest = nonNegativeCents(p.interest, '利息');
@@ -383,7 +390,7 @@ export function repaymentEntry(p: {
   const lines: PostingLine[] = [];
   for (const [amount, flowType, code] of parts) {
     if (amount === 0) continue;
-    lines.push({ account: va(p.enterpriseId, 'AVAILABLE'), side: 'D', amount, flowType, memo: p.sourceRef });
+    lines.push({ account: va(p.enterpriseId, p.from ?? 'AVAILABLE'), side: 'D', amount, flowType, memo: p.sourceRef });
     lines.push({
       account: factor(code),
       side: 'C',
@@ -394,6 +401,36 @@ export function repaymentEntry(p: {
   }
   if (!lines.length) throw new LedgerError('还款金额必须大于0');
   return assertBalanced({ kind: 'REPAYMENT', memo: p.sourceRef, lines });
+}
+
+/**
+ * What is left of a settled loan's controlled proceeds goes back to the enterprise's free part (issue 24):
+ * the restriction protected the factor's loan, which is repaid. One controlled line per tranche (its
+ * memo is the tranche's source, so each tranche's use is visible) and one line into the free part.
+ */
+export function controlledReleaseEntry(p: {
+  enterpriseId: number;
+  loanRef: string;
+  tranches: { sourceRef: string; amount: Cents }[];
+}): JournalDraft {
+  const parts = p.tranches.map((t) => ({ sourceRef: t.sourceRef, amount: positiveCents(t.amount, '释放金额') }));
+  if (!parts.length) throw new LedgerError('没有可释放的受控资金');
+  const total = parts.reduce((s, t) => addCents(s, t.amount), 0 as Cents);
+  const memo = `${p.loanRef} 结清，受控资金转为可用`;
+  return assertBalanced({
+    kind: 'CONTROLLED_RELEASE',
+    memo,
+    lines: [
+      ...parts.map((t) => ({
+        account: va(p.enterpriseId, 'CONTROLLED'),
+        side: 'D' as const,
+        amount: t.amount,
+        flowType: 'CONTROLLED_RELEASE' as const,
+        memo: t.sourceRef,
+      })),
+      { account: va(p.enterpriseId, 'AVAILABLE'), side: 'C', amount: total, flowType: 'CONTROLLED_RELEASE', memo },
+    ],
+  });
 }
 
 /**

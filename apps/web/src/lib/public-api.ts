@@ -17,6 +17,7 @@ import type {
   Endpoint,
   fundsApi,
   pledgeDeliveryApi,
+  purchaseSalesApi,
   supplyLoanApi,
   systemApi,
 } from '@factoring/domain/contract';
@@ -62,9 +63,15 @@ export const homeApi = {
   }),
   pledgeAlerts: light<typeof pledgeDeliveryApi.alerts>({ method: 'GET', path: '/api/pledge/alerts', tag: 'pledge' }),
   balance: light<typeof fundsApi.balance>({ method: 'GET', path: '/api/account/v2/queryAccountBalance', tag: 'funds' }),
-  creditLines: light<typeof supplyLoanApi.creditLines>({ method: 'GET', path: '/api/supplyloan/creditLines', tag: 'supplyloan' }),
+  creditLines: light<typeof creditApi.myLines>({ method: 'GET', path: '/api/credit/lines', tag: 'credit' }),
   loanSummary: light<typeof supplyLoanApi.summary>({ method: 'GET', path: '/api/supplyloan/summary', tag: 'supplyloan' }),
   contractStats: light<typeof contractsApi.stats>({ method: 'GET', path: '/api/contracts/stats', tag: 'contracts' }),
+  /** Orders another enterprise sent that wait for this one's confirmation, with or without its purchase/sales switch (issue 24). */
+  ordersToConfirm: light<typeof purchaseSalesApi.toConfirm>({
+    method: 'GET',
+    path: '/api/purchase-sales/to-confirm',
+    tag: 'purchase-sales',
+  }),
   authentications: light<typeof certificationApi.list>({ method: 'GET', path: '/api/authentication/list', tag: 'certification' }),
   operatorOverview: light<typeof bpmApi.overview>({ method: 'GET', path: '/api/bpm/overview', tag: 'bpm' }),
   backup: light<typeof backupApi.latest>({ method: 'GET', path: '/api/bpm/backups/latest', tag: 'bpm' }),

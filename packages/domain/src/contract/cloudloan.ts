@@ -1,6 +1,7 @@
 // The bank cloud loan's API contract (PRODUCT §7, issue 15): request and response schemas shared by
 // the server's routes and the web's forms. Money is integer cents, rates integer ppm.
 import { z } from 'zod';
+import { asciiNumberText } from '../money.ts';
 import { isRepaymentMethod, MAX_SCHEDULE_MONTHS, type RepaymentMethod } from '../schedule.ts';
 import {
   centsSchema,
@@ -23,8 +24,6 @@ export const CLOUD_LOAN_MIN_TERM = 3;
 export const CLOUD_LOAN_MAX_TERM = 36;
 /** No rate of 0 and none above 36 % a year (the judicial cap on private lending). */
 export const CLOUD_LOAN_MAX_RATE_PPM = 360_000;
-/** The trial is a calculator: any term up to 30 years, so long schedules can be compared. */
-export const CLOUD_LOAN_TRIAL_MAX_TERM = 360;
 /** The trial's largest amount: ¥1,000,000,000.00. */
 export const CLOUD_LOAN_TRIAL_MAX_AMOUNT = 100_000_000_000;
 
@@ -46,10 +45,38 @@ export const cloudLoanRateSchema = (label = '年利率') =>
     .transform((value) => Number(value))
     .meta({ description: `${label}，百万分之一（49000 = 4.9 %）` });
 
+/**
+ * The product's term in months, 3 to 36 (PRODUCT §7): one rule for the trial, the application and the
+ * bank's grant, on the server and in the forms (issue 24: the trial priced a 37-month loan the product
+ * does not offer). A term as typed — number or digits — is never rounded.
+ */
+export const cloudLoanTermSchema = (label = '借款期限') =>
+  z
+    .union([z.number(), z.string().transform((s) => asciiNumberText(s).trim())], {
+      error: (iss) => (iss.input === undefined || iss.input === null ? `请输入${label}` : `${label}格式不正确`),
+    })
+    .transform((value, ctx): number => {
+      if (value === '') {
+        ctx.addIssue({ code: 'custom', message: `请输入${label}` });
+        return z.NEVER;
+      }
+      const n = typeof value === 'number' ? value : /^[+-]?\d+$/.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isInteger(n)) {
+        ctx.addIssue({ code: 'custom', message: `${label}须为整数个月` });
+        return z.NEVER;
+      }
+      if (n < CLOUD_LOAN_MIN_TERM || n > CLOUD_LOAN_MAX_TERM) {
+        ctx.addIssue({ code: 'custom', message: `${label}应为 ${CLOUD_LOAN_MIN_TERM} 到 ${CLOUD_LOAN_MAX_TERM} 个月` });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .meta({ description: `${label}（月，${CLOUD_LOAN_MIN_TERM} – ${CLOUD_LOAN_MAX_TERM} 的整数）` });
+
 export const cloudLoanTrialQuery = z.object({
   amount: centsSchema('借款金额', { max: CLOUD_LOAN_TRIAL_MAX_AMOUNT }),
   annualRatePpm: cloudLoanRateSchema(),
-  termMonths: intSchema('借款期限（月）', 1, CLOUD_LOAN_TRIAL_MAX_TERM),
+  termMonths: cloudLoanTermSchema(),
   method: repaymentMethodSchema,
   startDate: isoDateSchema('起息日'),
 });
@@ -100,7 +127,7 @@ const MOBILE = /^1[3-9]\d{9}$/;
 
 export const cloudLoanApplyInput = z.object({
   amount: centsSchema('申请金额'),
-  termMonths: intSchema('借款期限（月）', CLOUD_LOAN_MIN_TERM, CLOUD_LOAN_MAX_TERM),
+  termMonths: cloudLoanTermSchema(),
   method: repaymentMethodSchema,
   purpose: textSchema(200, '借款用途'),
   lastYearRevenue: centsSchema('上年度营业收入', { allowZero: true }),
@@ -124,7 +151,7 @@ export type CloudLoanApplyInput = z.input<typeof cloudLoanApplyInput>;
 export const cloudLoanGrantInput = z.object({
   amount: centsSchema('授信金额'),
   annualRatePpm: cloudLoanRateSchema('授信年利率'),
-  termMonths: intSchema('借款期限（月）', CLOUD_LOAN_MIN_TERM, CLOUD_LOAN_MAX_TERM),
+  termMonths: cloudLoanTermSchema(),
   validityDays: intSchema('授信有效期（天）', 1, 3660).default(180),
   comment: optionalTextSchema(500, '审批意见', { multiline: true }),
 });

@@ -244,7 +244,12 @@ export const controlledFundsSchema = z.object({
       id: z.number().int(),
       sourceRef: z.string(),
       amount: cents,
+      /** Paid out by targeted payments. */
       paid: cents,
+      /** Repaid the loan it came from (issue 24). */
+      repaid: cents,
+      /** Released to free funds when that loan was settled (issue 24). */
+      released: cents,
       remaining: cents,
       refNo: z.string(),
       createdAt: instant,
@@ -261,8 +266,11 @@ export const controlledFundsSchema = z.object({
       ),
     }),
   ),
-  totals: z.object({ amount: cents, paid: cents, remaining: cents }),
+  totals: z.object({ amount: cents, paid: cents, repaid: cents, released: cents, remaining: cents }),
 });
+export const loanFundsQuery = z.object({ loanRef: textSchema(40, '融资编号') });
+/** What may repay one loan: the free funds, and what is left of the controlled funds that loan disbursed. */
+export const loanFundsSchema = z.object({ loanRef: z.string(), available: cents, controlled: cents });
 export const targetedPaymentResultSchema = z.object({
   kind: z.literal('TARGETED_PAYMENT'),
   refNo: z.string(),
@@ -477,6 +485,15 @@ export const fundsApi = {
     access: 'merchant',
     summary: '受控资金批次及其支付',
     answer: controlledFundsSchema,
+  }),
+  loanFunds: endpoint({
+    method: 'GET',
+    path: '/api/funds/loan-funds',
+    tag,
+    access: 'merchant',
+    summary: '一笔融资可用于还款的资金：可用资金与该笔融资的受控资金',
+    query: loanFundsQuery,
+    answer: loanFundsSchema,
   }),
   targetedPayment: endpoint({
     method: 'POST',

@@ -380,7 +380,8 @@ export const featureSwitchedSchema = z.object({ id: z.number().int(), loginName:
 // ---------------------------------------------------------------------------------------------
 // The operations (issue 23): defined once, served by modules/purchase-sales/routes.ts, called by
 // features/purchase-sales/api.ts. Enterprise operations under `/api/purchase-sales/` also need the
-// user's purchase-sales feature (SPEC §2, checked by the route plugin); operators' under `/api/bpm/`.
+// user's purchase-sales feature (SPEC §2, checked by the route plugin) — except seeing, confirming and
+// sending back the orders another enterprise sent to the user's own (issue 24); operators' under `/api/bpm/`.
 // ---------------------------------------------------------------------------------------------
 const tag = 'purchase-sales';
 
@@ -392,6 +393,14 @@ export const purchaseSalesApi = {
     access: 'merchant',
     summary: '购销概览',
     answer: overviewSchema,
+  }),
+  toConfirm: endpoint({
+    method: 'GET',
+    path: '/api/purchase-sales/to-confirm',
+    tag,
+    access: 'merchant',
+    summary: '待本企业确认的订单数（交易对手发来的订单，不论本用户是否开通购销管理；首页待办）',
+    answer: z.object({ count: z.number().int() }),
   }),
   orders: endpoint({
     method: 'GET',

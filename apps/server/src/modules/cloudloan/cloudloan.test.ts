@@ -68,14 +68,14 @@ async function expectBalancedLedger() {
 }
 
 describe('repayment trial (PRODUCT §2 check values through the API)', () => {
-  it('1,000,000.00 at 4.9 % over 360 months: 5,307.27 a month, first interest 4,083.33; equal principal first payment 6,861.11', async () => {
-    const q = { amount: 100_000_000, annualRatePpm: 49_000, termMonths: 360, startDate: '2024-01-31' };
+  it('1,000,000.00 at 4.9 % over 36 months: 29,926.02 a month, first interest 4,083.33; equal principal first payment 31,861.11', async () => {
+    const q = { amount: 100_000_000, annualRatePpm: 49_000, termMonths: 36, startDate: '2024-01-31' };
     const ei = okOf<Schedule>(await trial({ ...q, method: 'EQUAL_INSTALMENT' }));
-    expect(ei.rows).toHaveLength(360);
-    expect(ei.rows[0]).toMatchObject({ payment: 530_727, interest: 408_333, dueDate: '2024-02-29' });
-    expect(ei.totals.principal).toBe(100_000_000);
+    expect(ei.rows).toHaveLength(36);
+    expect(ei.rows[0]).toMatchObject({ payment: 2_992_602, interest: 408_333, dueDate: '2024-02-29' });
+    expect(ei.totals).toEqual({ payment: 107_733_671, principal: 100_000_000, interest: 7_733_671 });
     const ep = okOf<Schedule>(await trial({ ...q, method: 'EQUAL_PRINCIPAL' }));
-    expect(ep.rows[0].payment).toBe(686_111);
+    expect(ep.rows[0].payment).toBe(3_186_111);
   });
 
   it('half cents round up: 180.00 at 4.9 % → 0.74; 4,618,200.00 at 20.53 % → 79,009.71', async () => {
@@ -96,7 +96,11 @@ describe('repayment trial (PRODUCT §2 check values through the API)', () => {
     [{ annualRatePpm: 360_001 }, '年利率不能超过 36%'],
     [{ method: 'MONTHLY' }, '还款方式不正确'],
     [{ startDate: '2026-02-30' }, '起息日格式不正确'],
-    [{ termMonths: 361 }, '借款期限（月）应在 1 到 360 之间'],
+    // The product's terms, 3 to 36 months (issue 24: the trial priced 37 months), the application's own rule.
+    [{ termMonths: 37 }, '借款期限应为 3 到 36 个月'],
+    [{ termMonths: 2 }, '借款期限应为 3 到 36 个月'],
+    [{ termMonths: 360 }, '借款期限应为 3 到 36 个月'],
+    [{ termMonths: '12.5' }, '借款期限须为整数个月'],
     [{ amount: '12.5' }, '借款金额必须是以分为单位的整数'],
   ])('refuses %j with a 400 naming the field', async (override, text) => {
     const res = await trial({
@@ -125,8 +129,8 @@ describe('apply → grant → draw → daily debits → early repayment → pay-
     const before = await applicationCount();
     expect(refusal(await apply({ ...GOOD_APPLICATION, amount: 300_000_001 })).code).toBe('AMOUNT_OVER_MAX');
     expect(refusal(await apply({ ...GOOD_APPLICATION, amount: 999_999 })).code).toBe('AMOUNT_UNDER_MIN');
-    expect(badRequest(await apply({ ...GOOD_APPLICATION, termMonths: 2 }))).toContain('借款期限（月）应在 3 到 36 之间');
-    expect(badRequest(await apply({ ...GOOD_APPLICATION, termMonths: 37 }))).toContain('借款期限（月）应在 3 到 36 之间');
+    expect(badRequest(await apply({ ...GOOD_APPLICATION, termMonths: 2 }))).toContain('借款期限应为 3 到 36 个月');
+    expect(badRequest(await apply({ ...GOOD_APPLICATION, termMonths: 37 }))).toContain('借款期限应为 3 到 36 个月');
     expect(badRequest(await apply({ ...GOOD_APPLICATION, method: 'BALLOON' }))).toContain('还款方式不正确');
     expect(badRequest(await apply({ ...GOOD_APPLICATION, creditEnquiryConsent: false }))).toContain('请授权银行查询企业征信');
     expect(badRequest(await apply({ ...GOOD_APPLICATION, contactPhone: '12345' }))).toContain('联系电话');
@@ -142,6 +146,18 @@ describe('apply → grant → draw → daily debits → early repayment → pay-
     const before = await applicationCount();
     expect(refusal(await apply(GOOD_APPLICATION)).code).toBe('APPLICATION_PENDING');
     expect(await applicationCount()).toBe(before);
+  });
+
+  it('while it is pending the product page, the trial and the loan pages stay in the menu (issue 24)', async () => {
+    const menus = okOf<{ route: string | null; mpid: number | null }[]>(await demo.get('/api/menus'));
+    const inSider = menus.filter((m) => m.mpid !== -1).map((m) => m.route);
+    expect(inSider).toEqual(expect.arrayContaining(['/supplyloan/ccbft', '/supplyloan/ccbftTrialPayment']));
+    expect(menus.map((m) => m.route)).toContain('/supplyloan/myfinancing/cloudComponent/CloudLoanTab');
+    // The product page reads the application's state from the list.
+    const list = okOf<{ items: { applicationNo: string; status: string; statusLabel: string }[] }>(
+      await demo.get('/api/cloudloan/applications', { page: 1, size: 1 }),
+    );
+    expect(list.items[0]).toMatchObject({ status: 'SUBMITTED', statusLabel: '银行审批中' });
   });
 
   it('the operator grants for the bank: 500,000.00 at 7.2 % for 6 months; the agreement is drawn up', async () => {

@@ -77,5 +77,5 @@ export const cloudLoanDebitStep = (banks: BankAdapters): CloseOfBusinessStep<Clo
   label: '银行云贷：到期扣款、逾期标记与罚息',
   run: (tx, runDate) => debitDueInstalments(tx, banks, runDate),
   summary: (r) =>
-    `扣款 ${r.debited} 期共 ${formatYuan(r.debitedTotal)} 元，结清 ${r.settled} 笔，逾期 ${r.overdue} 期（罚息 ${formatYuan(r.penaltyToDate)} 元）`,
+    `扣款 ${r.debited} 期，共 ¥${formatYuan(r.debitedTotal)}；结清 ${r.settled} 笔；逾期 ${r.overdue} 期（罚息 ¥${formatYuan(r.penaltyToDate)}）`,
 });

@@ -62,6 +62,23 @@ export async function isCloudLoanAllowed(db: Db, scope: Scope | null): Promise<b
   return (await cloudLoanEligibility(db, scope)).allowed;
 }
 
+/**
+ * The menu gate of the cloud loan's pages (issue 24): the entries show when the enterprise may apply,
+ * and stay while it has an application of its own — waiting for the bank, granted, drawn or answered —
+ * so the trial, the product page (with the application's state) and its loans stay reachable while the
+ * rule says it may not apply again. An enterprise that never applied sees them only when it may apply.
+ */
+export async function isCloudLoanInMenu(db: Db, scope: Scope | null): Promise<boolean> {
+  if (scope?.kind !== 'enterprise') return false;
+  if (await isCloudLoanAllowed(db, scope)) return true;
+  const [own] = await db
+    .select({ id: cloudLoanApplications.id })
+    .from(cloudLoanApplications)
+    .where(ownedBy(scope, cloudLoanApplications.enterpriseId))
+    .limit(1);
+  return own !== undefined;
+}
+
 /** Refuses (inside the applying transaction) when the rule says no, with its reason. */
 export async function assertCloudLoanAllowed(db: Db | Tx, scope: Scope): Promise<void> {
   const answer = await cloudLoanEligibility(db, scope);

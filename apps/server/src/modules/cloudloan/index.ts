@@ -1,12 +1,12 @@
 // The cloud-loan face (issue 23): what app.ts lists — the bank adapters that come with the portal (and the
 // registry builder), the built-in bank's inbox task, the loan agreement's sign hook and the daily debit —,
-// the eligibility the menus ask, and the operations the demo seed drives. app.ts registers routes.ts itself.
+// the menu gate the menus ask (eligibility, or an application of the enterprise's own), and the operations the demo seed drives. app.ts registers routes.ts itself.
 export { bankAdapters, BUILT_IN_BANK_ADAPTERS, builtInBanksOnly } from './adapters.ts';
 export type { BankAdapter, BankAdapters } from './bank-adapter.ts';
 export { CLOUD_LOAN_TASK_TYPES } from './operator-bank.ts';
 export { cloudLoanSignHook } from './decide.ts';
 export { cloudLoanDebitStep } from './debit-job.ts';
-export { eligibilityScope, isCloudLoanAllowed } from './eligibility.ts';
+export { eligibilityScope, isCloudLoanInMenu } from './eligibility.ts';
 export { submitApplication } from './apply.ts';
 export { grantForBank } from './operator-decisions.ts';
 export { drawdown } from './draw.ts';

@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client.ts';
 import { cloudLoanDrawdowns, cloudLoanInstalments, cloudLoanRepayments } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
-import { postRepayment } from '../ledger/index.ts';
+import { postRepayment, releaseControlledFunds } from '../ledger/index.ts';
 import type { BankAdapters } from './bank-adapter.ts';
 import type { Actor, DrawdownRow } from './store.ts';
 import { now } from '../../lib/clock.ts';
@@ -157,6 +157,8 @@ async function afterRepayment(tx: Tx, d: DrawdownRow, principalRepaid: number): 
   if (current.status === 'DRAWN' && pending.length)
     current = await transition(tx, cloudLoanDrawdowns, cloudLoanDrawdownLifecycle, current, 'REPAYING');
   if (!pending.length) {
+    // Settled: what is left of a controlled drawdown becomes free funds (issue 24).
+    await releaseControlledFunds(tx, { enterpriseId: d.enterpriseId, loanRef: d.drawdownNo });
     return transition(tx, cloudLoanDrawdowns, cloudLoanDrawdownLifecycle, current, 'SETTLED', {
       outstandingPrincipal: 0,
       overdue: false,

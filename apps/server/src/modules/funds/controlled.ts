@@ -3,8 +3,8 @@ import { formatYuan, maskBankAccount, targetedPaymentEntry, type Cents, type Jou
 import type { Db, Tx } from '../../db/client.ts';
 import { controlledTranches, payees, targetedPayments } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
-import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
-import { rule, postEntry, refNoOf } from '../ledger/index.ts';
+import { ownedBy, ownedBySql, type EnterpriseScope } from '../../lib/scope.ts';
+import { controlledOfLoan, rule, postEntry, refNoOf, virtualAccountBalance } from '../ledger/index.ts';
 import { activePayee } from './payees.ts';
 
 export interface TargetedPaymentResult {
@@ -100,13 +100,46 @@ export async function payFromControlled(
     fee: 0,
     total: p.amount,
     payeeName: payee.name,
-    payeeAccountNo: payee.accountNo,
+    // Another party's account: masked in every answer (issue 24); the full number is in the payee's own detail.
+    payeeAccountNo: maskBankAccount(payee.accountNo),
     tranches: parts,
     createdAt: entry.createdAt.toISOString(),
   };
 }
 
-/** The enterprise's controlled tranches, newest first, each with its remaining amount and the payments made from it. */
+/**
+ * What left each source's tranches other than by targeted payment (issue 24): repayments of the loan
+ * they came from and the release at its settlement — the controlled lines whose memo is the source.
+ */
+async function otherUsesBySource(db: Db, scope: EnterpriseScope, sourceRefs: string[]) {
+  const rows = sourceRefs.length
+    ? ((
+        (await db.execute(sql`
+          select memo, flow_type = 'CONTROLLED_RELEASE' as released, sum(amount)::bigint as amount
+          from journal_lines
+          where ${ownedBySql(scope, sql.raw('enterprise_id'))} and bucket = 'CONTROLLED' and side = 'D'
+            and flow_type in ('CONTROLLED_RELEASE', 'REPAYMENT_PRINCIPAL', 'REPAYMENT_INTEREST', 'REPAYMENT_PENALTY')
+            and memo in (${sql.join(
+              sourceRefs.map((r) => sql`${r}`),
+              sql`, `,
+            )})
+          group by 1, 2`)) as unknown as { rows: unknown[] }
+      ).rows as { memo: string; released: boolean; amount: string | number }[])
+    : [];
+  const uses = new Map<string, { repaid: number; released: number }>();
+  for (const r of rows) {
+    const u = uses.get(r.memo) ?? { repaid: 0, released: 0 };
+    if (r.released) u.released += Number(r.amount);
+    else u.repaid += Number(r.amount);
+    uses.set(r.memo, u);
+  }
+  return uses;
+}
+
+/**
+ * The enterprise's controlled tranches, newest first, each with its remaining amount, the payments made
+ * from it, what repaid its own loan and what was released to free funds when the loan was settled.
+ */
 export async function listTranches(db: Db, scope: EnterpriseScope) {
   const tranches = await db
     .select()
@@ -126,11 +159,27 @@ export async function listTranches(db: Db, scope: EnterpriseScope) {
         )
         .orderBy(desc(targetedPayments.id))
     : [];
-  const items = tranches.map((t) => ({
+  const uses = await otherUsesBySource(db, scope, [...new Set(tranches.map((t) => t.sourceRef))]);
+  // A tranche's `paid` counts every use; what is not a targeted payment is shared out oldest tranche
+  // first, repayments before the release (the order in which they are taken).
+  const items = [...tranches].reverse().map((t) => {
+    const paid = payments.filter((x) => x.p.trancheId === t.id).reduce((s, x) => s + x.p.amount, 0);
+    const left = uses.get(t.sourceRef) ?? { repaid: 0, released: 0 };
+    const other = Math.max(0, t.paid - paid);
+    const repaid = Math.min(other, left.repaid);
+    const released = Math.min(other - repaid, left.released);
+    left.repaid -= repaid;
+    left.released -= released;
+    return { t, paid, repaid, released };
+  });
+  items.reverse();
+  const shown = items.map(({ t, paid, repaid, released }) => ({
     id: t.id,
     sourceRef: t.sourceRef,
     amount: t.amount,
-    paid: t.paid,
+    paid,
+    repaid,
+    released,
     remaining: t.amount - t.paid,
     refNo: refNoOf(t.entryId, t.createdAt),
     createdAt: t.createdAt.toISOString(),
@@ -147,11 +196,23 @@ export async function listTranches(db: Db, scope: EnterpriseScope) {
       })),
   }));
   return {
-    items,
+    items: shown,
     totals: {
-      amount: items.reduce((s, t) => s + t.amount, 0),
-      paid: items.reduce((s, t) => s + t.paid, 0),
-      remaining: items.reduce((s, t) => s + t.remaining, 0),
+      amount: shown.reduce((s, t) => s + t.amount, 0),
+      paid: shown.reduce((s, t) => s + t.paid, 0),
+      repaid: shown.reduce((s, t) => s + t.repaid, 0),
+      released: shown.reduce((s, t) => s + t.released, 0),
+      remaining: shown.reduce((s, t) => s + t.remaining, 0),
     },
   };
+}
+
+/**
+ * What may repay one of the enterprise's loans (issue 24): its free funds, and what is left of the
+ * controlled funds that loan disbursed (another loan's controlled funds never count).
+ */
+export async function loanFunds(db: Db, scope: EnterpriseScope, loanRef: string) {
+  const available = (await virtualAccountBalance(db, scope.enterpriseId))?.available ?? 0;
+  const controlled = await controlledOfLoan(db, scope.enterpriseId, loanRef);
+  return { loanRef, available, controlled };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { FLOW_TYPE_LABELS, type FlowType } from '@factoring/domain';
+import { FLOW_TYPE_LABELS, maskBankAccount, type FlowType } from '@factoring/domain';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBySql, type EnterpriseScope } from '../../lib/scope.ts';
@@ -34,7 +34,7 @@ export async function entrySummary(db: Db, scope: EnterpriseScope, refNo: string
     amount: rows.filter((r) => !FEE_TYPES.has(String(r.flow_type))).reduce((s, r) => s + Number(r.amount), 0),
     fee,
     counterpartyName: (main.counterparty_name as string | null) ?? null,
-    counterpartyAccount: (main.counterparty_account as string | null) ?? null,
+    counterpartyAccount: main.counterparty_account ? maskBankAccount(String(main.counterparty_account)) : null,
     createdAt: new Date(rows[0].created_at as string).toISOString(),
   };
 }

@@ -1,7 +1,16 @@
 import type { FundFlow } from '@factoring/domain';
 import type { FlowFilters } from '@factoring/domain/contract';
 import { inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { FLOW_TYPE_LABELS, USER_FLOW_TYPES, addDays, addMonths, chinaDate, chinaStartOfDay, type FlowType } from '@factoring/domain';
+import {
+  FLOW_TYPE_LABELS,
+  USER_FLOW_TYPES,
+  addDays,
+  addMonths,
+  chinaDate,
+  chinaStartOfDay,
+  maskBankAccount,
+  type FlowType,
+} from '@factoring/domain';
 import type { Db } from '../../db/client.ts';
 import { columnsOf, hotRows, isoOfMs, preparedRows, timestampMs, type HotRow } from '../../db/hot-rows.ts';
 import { journalLines, ledgerAccounts } from '../../db/schema/index.ts';
@@ -78,6 +87,12 @@ const FLOW_FIELDS = {
 };
 const AT = columnsOf(FLOW_FIELDS);
 
+/**
+ * A counterparty's account as every answer shows it (issue 24, one rule with the whitelist): its last four
+ * digits only — in the list, the Excel export (built from the export answer) and 上下游资金.
+ */
+const maskedAccount = (v: unknown): string | null => (typeof v === 'string' && v ? maskBankAccount(v) : null);
+
 function toFlow(r: HotRow): FundFlow {
   const entryId = Number(r[AT.entryId]);
   const createdAt = timestampMs(r[AT.createdAt]);
@@ -93,7 +108,7 @@ function toFlow(r: HotRow): FundFlow {
     amount: Number(r[AT.amount]),
     bucket: r[AT.bucket] as FundFlow['bucket'],
     counterpartyName: r[AT.counterpartyName] as string | null,
-    counterpartyAccount: r[AT.counterpartyAccount] as string | null,
+    counterpartyAccount: maskedAccount(r[AT.counterpartyAccount]),
     memo: r[AT.memo] as string | null,
   };
 }
@@ -301,7 +316,7 @@ export async function counterpartyFlows(
     const outflow = Number(r.outflow);
     return {
       counterpartyName: String(r.counterparty_name),
-      counterpartyAccount: (r.counterparty_account as string | null) ?? null,
+      counterpartyAccount: maskedAccount(r.counterparty_account),
       relation: (r.relation as 'UPSTREAM' | 'DOWNSTREAM' | null) ?? (outflow >= inflow ? 'UPSTREAM' : 'DOWNSTREAM'),
       inflow,
       outflow,

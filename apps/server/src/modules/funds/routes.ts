@@ -10,7 +10,7 @@ import { readSiteConfig } from '../system/index.ts';
 import { virtualAccountByNo, runOnce, checkLedger, moneyCommand } from '../ledger/index.ts';
 import { accountBalance, ownVirtualAccount } from './balance.ts';
 import { applyConsignment, listConsignments } from './consignment.ts';
-import { listTranches, payFromControlled } from './controlled.ts';
+import { listTranches, loanFunds, payFromControlled } from './controlled.ts';
 import { submitDeposit } from './deposit.ts';
 import { entrySummary } from './entry-summary.ts';
 import { counterpartyFlows, exportFundFlows, listFundFlows, monthlyFundFlows } from './fund-flows.ts';
@@ -107,6 +107,7 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   // Controlled funds -------------------------------------------------------------------------
   serve(app, api.controlled, async (request) => ok(await listTranches(db, certifiedScope(request))));
+  serve(app, api.loanFunds, async (request) => ok(await loanFunds(db, certifiedScope(request), request.query.loanRef)));
   serve(app, api.targetedPayment, async (request) => {
     const scope = certifiedScope(request);
     const { payeeId, trancheId, purpose, amount } = request.body;

@@ -1,4 +1,4 @@
-import { formatYuan, transferEntry, type Cents } from '@factoring/domain';
+import { formatYuan, maskBankAccount, transferEntry, type Cents } from '@factoring/domain';
 import type { Tx } from '../../db/client.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { virtualAccountBalance, virtualAccountByNo, rule, lockAccounts, postEntry } from '../ledger/index.ts';
@@ -59,7 +59,7 @@ export async function internalTransfer(
     fee: p.fee,
     total: p.amount + p.fee,
     payeeName: to.accountName,
-    payeeAccountNo: to.accountNo,
+    payeeAccountNo: maskBankAccount(to.accountNo),
     createdAt: entry.createdAt.toISOString(),
   };
 }

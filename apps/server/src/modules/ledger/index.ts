@@ -4,7 +4,10 @@ export { openVirtualAccount } from './open-virtual-account.ts';
 export { virtualAccountBalance, virtualAccountByNo } from './balances.ts';
 export { entryIdOfRef, lockAccounts, postEntry, refNoOf } from './post-entry.ts';
 export {
+  controlledOfLoan,
   postControlledDisbursement,
+  postControlledRepayment,
+  releaseControlledFunds,
   postFreeDisbursement,
   postMargin,
   postMarginApplication,

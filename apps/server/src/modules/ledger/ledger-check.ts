@@ -17,7 +17,8 @@ const num = (v: unknown) => Number(v ?? 0);
 /**
  * Proves the ledger: every entry has two or more lines and balances; every cached balance and line
  * count equals its ledger sum; no enterprise part is negative; lines carry their account's
- * enterprise and bucket; controlled tranches, pending withdrawals and pledge margins agree with the ledger.
+ * enterprise and bucket; controlled tranches (payments, repayments of their loan, release at
+ * settlement), pending withdrawals and pledge margins agree with the ledger.
  * An empty `problems` list means all of it holds.
  */
 export async function checkLedger(db: Db): Promise<LedgerReport> {
@@ -82,13 +83,22 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
     problems.push(`账户 ${r.code} 受控余额 ${r.balance} ≠ 各受控批次剩余合计 ${r.remaining}`);
   }
 
+  // A tranche's `paid` is what has left it: targeted payments (each recorded against its tranche), and
+  // since issue 24 repayments of its own loan and the release at settlement — controlled lines whose memo
+  // is the tranche's source. Checked per enterprise and source, as those lines name the source, not the tranche.
   for (const r of rowsOf(
     await db.execute(sql`
-      select t.id, t.paid, coalesce(sum(p.amount), 0)::bigint as payments
-      from controlled_tranches t left join targeted_payments p on p.tranche_id = t.id
-      group by t.id, t.paid having t.paid <> coalesce(sum(p.amount), 0)`),
+      select t.enterprise_id, t.source_ref, t.paid, coalesce(p.payments, 0)::bigint as payments, coalesce(l.other, 0)::bigint as other
+      from (select enterprise_id, source_ref, sum(paid) as paid, array_agg(id) as ids from controlled_tranches group by enterprise_id, source_ref) t
+      left join lateral (select sum(amount) as payments from targeted_payments where tranche_id = any(t.ids)) p on true
+      left join lateral (
+        select sum(amount) as other from journal_lines
+        where enterprise_id = t.enterprise_id and bucket = 'CONTROLLED' and side = 'D' and memo = t.source_ref
+          and flow_type in ('CONTROLLED_RELEASE', 'REPAYMENT_PRINCIPAL', 'REPAYMENT_INTEREST', 'REPAYMENT_PENALTY')
+      ) l on true
+      where t.paid <> coalesce(p.payments, 0) + coalesce(l.other, 0)`),
   )) {
-    problems.push(`受控批次 ${r.id} 已付 ${r.paid} ≠ 定向支付合计 ${r.payments}`);
+    problems.push(`受控批次 ${r.source_ref} 已用 ${r.paid} ≠ 定向支付 ${r.payments} + 还款与释放 ${r.other}`);
   }
 
   for (const r of rowsOf(

@@ -38,11 +38,34 @@ describe('menus', () => {
     expect(warehouse).toEqual(expect.arrayContaining(['/warehouse/outIncoming', '/warehouse/stockDetails']));
   });
 
-  it('shows purchase and sales only to users with the feature switched on', async () => {
-    const normal = routesOf((await (await t.loginAs('demo')).get('/api/menus')).json().message);
+  it('shows purchase and sales to users with the feature switched on, and to a counterparty its orders only (issue 24)', async () => {
     const flagged = routesOf((await (await t.loginAs('gouxiao')).get('/api/menus')).json().message);
-    expect(normal).not.toContain('/purchaseSalesManage');
-    expect(flagged).toEqual(expect.arrayContaining(['/purchaseSalesManage', '/purchaseSalesManage/orderManage']));
+    expect(flagged).toEqual(
+      expect.arrayContaining(['/purchaseSalesManage', '/purchaseSalesManage/orderManage', '/purchaseSalesManage/targetedPayment']),
+    );
+    // 上海鑫源 has no switch, but 浙江远航 sent it orders: the overview and the order list of those, no payments.
+    const counterparty = routesOf((await (await t.loginAs('demo')).get('/api/menus')).json().message);
+    expect(counterparty).toEqual(expect.arrayContaining(['/purchaseSalesManage', '/purchaseSalesManage/orderManage']));
+    expect(counterparty).not.toContain('/purchaseSalesManage/targetedPayment');
+    // An enterprise no order was sent to sees nothing of it.
+    const warehouse = routesOf((await (await t.loginAs('cangchu')).get('/api/menus')).json().message);
+    expect(warehouse.filter((r) => r.startsWith('/purchaseSalesManage'))).toEqual([]);
+  });
+
+  it('names every cloud-loan page the way a user knows it, on a trail up to the product or my financing (issue 24)', async () => {
+    const menus: Menu[] = (await (await t.loginAs('demo')).get('/api/menus')).json().message;
+    const byId = new Map(menus.map((m) => [m.id, m]));
+    const trail = (route: string) => {
+      const names: string[] = [];
+      for (let m = menus.find((x) => x.route === route); m; m = m.bpid != null ? byId.get(m.bpid) : undefined) names.unshift(m.name);
+      return names.join(' / ');
+    };
+    const cloud = menus.filter((m) => m.route?.includes('ccbft') || m.route?.includes('cloudComponent'));
+    expect(cloud.length).toBe(10);
+    for (const m of cloud) expect(m.name).not.toMatch(/标签页|Tab|Table|组件/);
+    expect(trail('/supplyloan/myfinancing/cloudComponent/CloudLoanTab')).toBe('首页 / 供应链融资 / 我的融资 / 我的云贷');
+    expect(trail('/supplyloan/myfinancing/cloudComponent/CreditTable')).toBe('首页 / 供应链融资 / 我的融资 / 我的云贷 / 银行授信');
+    expect(trail('/supplyloan/ccbftSubmit')).toBe('首页 / 供应链融资 / 银行云贷 / 申请银行云贷 / 确认申请');
   });
 
   it('shows the cloud-loan entries only when the eligibility check answers true', async () => {

@@ -3,13 +3,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';
 import type { AppContext } from '../../context.ts';
-import { eligibilityScope, isCloudLoanAllowed } from '../cloudloan/index.ts';
-import { loadAllMenus, menusFor } from './visible-menus.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { eligibilityScope, isCloudLoanInMenu } from '../cloudloan/index.ts';
+import { hasOrdersAddressedTo } from '../purchase-sales/index.ts';
+import type { Db } from '../../db/client.ts';
+import { loadAllMenus, menusFor, type PurchaseSalesReach } from './visible-menus.ts';
+
+/** A merchant without the purchase/sales switch reaches the orders other enterprises sent to its own (issue 24). */
+async function purchaseSalesReach(db: Db, user: AuthUser | null): Promise<PurchaseSalesReach> {
+  if (user?.authority !== 'merchant' || user.enterpriseId == null) return 'NONE';
+  if (user.purchaseSales) return 'FULL';
+  return (await hasOrdersAddressedTo(db, user.enterpriseId)) ? 'ADDRESSED' : 'NONE';
+}
 
 export const menuRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   serve(app, api.menus, async (request) => {
     const db = ctx.database.db;
-    const [all, cloud] = await Promise.all([loadAllMenus(db), isCloudLoanAllowed(db, eligibilityScope(request))]);
-    return ok(menusFor(all, request.user, cloud).map(({ id, name, route, bpid, mpid, icon }) => ({ id, name, route, bpid, mpid, icon })));
+    const user = request.user;
+    const [all, cloud, purchaseSales] = await Promise.all([
+      loadAllMenus(db),
+      isCloudLoanInMenu(db, eligibilityScope(request)),
+      purchaseSalesReach(db, user),
+    ]);
+    return ok(
+      menusFor(all, user, cloud, purchaseSales).map(({ id, name, route, bpid, mpid, icon }) => ({ id, name, route, bpid, mpid, icon })),
+    );
   });
 };

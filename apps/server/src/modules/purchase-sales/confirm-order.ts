@@ -4,7 +4,7 @@ import { psOrders } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
-import { counterpartyIdOf, lockOrder, recordEvent, sideOf, type Actor } from './store.ts';
+import { counterpartyIdOf, lockOrder, recordEvent, sideOf, type Actor, type PsAccess } from './store.ts';
 import { now } from '../../lib/clock.ts';
 
 /**
@@ -31,10 +31,21 @@ export async function confirmOrder(db: Db, scope: EnterpriseScope, actor: Actor,
   });
 }
 
-/** The counterparty on the portal confirms the order it was sent, or sends it back to the owner's drafts. */
-export async function answerOrder(db: Db, scope: EnterpriseScope, actor: Actor, id: number, accept: boolean, reason: string | null) {
+/**
+ * The counterparty on the portal confirms the order it was sent, or sends it back to the owner's drafts —
+ * with or without its own purchase/sales switch (`ADDRESSED` access, issue 24).
+ */
+export async function answerOrder(
+  db: Db,
+  scope: EnterpriseScope,
+  actor: Actor,
+  id: number,
+  accept: boolean,
+  reason: string | null,
+  access: PsAccess = 'FULL',
+) {
   return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, scope, id);
+    const order = await lockOrder(tx, scope, id, access);
     if (order.ownerEnterpriseId === scope.enterpriseId) throw new BusinessError('订单须由交易对手确认，创建方不能代为确认', 'OWN_ORDER');
     if (!accept && !reason) throw new BusinessError('请填写退回原因', 'REASON_REQUIRED');
     const to = accept ? 'CONFIRMED' : 'DRAFT';

@@ -1,5 +1,6 @@
 import {
   formatYuan,
+  maskBankAccount,
   OrderError,
   orderFreePaymentEntry,
   ORDER_STATUS_LABELS,
@@ -74,7 +75,7 @@ export async function paymentQuote(db: Db, scope: EnterpriseScope, id: number, f
       fee,
       payees: active
         .filter((p) => sameName(p.name, supplier))
-        .map((p) => ({ id: p.id, name: p.name, bankName: p.bankName, accountNo: p.accountNo })),
+        .map((p) => ({ id: p.id, name: p.name, bankName: p.bankName, accountNo: maskBankAccount(p.accountNo) })),
     };
   });
 }
@@ -189,7 +190,7 @@ export async function payOrder(
     fromFree: split.fromFree,
     fee: split.fee,
     payeeName: payee.name,
-    payeeAccountNo: payee.accountNo,
+    payeeAccountNo: maskBankAccount(payee.accountNo),
     refNos,
     outstanding: outstandingOf(final),
     status: final.status,

@@ -1,6 +1,7 @@
 import {
   chinaDate,
   kindOfSide,
+  maskBankAccount,
   normaliseQuantity,
   ORDER_STATUS_LABELS,
   orderActionsOf,
@@ -26,7 +27,7 @@ import {
 import { chinaMonthSql } from '../../lib/china-time-sql.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
-import { counterpartyIdOf, sideOf, visibleTo, type Order } from './store.ts';
+import { addressedTo, counterpartyIdOf, sideOf, visibleTo, type Order, type PsAccess } from './store.ts';
 
 /** Financings that still tie an order: its collection must repay them first. */
 export const LIVE_FINANCING = ['SUBMITTED', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'REPAYING'] as const;
@@ -61,7 +62,19 @@ type BaseRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[num
 
 export const isFinanced = (status: string | null | undefined) => !!status && (LIVE_FINANCING as readonly string[]).includes(status);
 
-function rowView(r: BaseRow, scope: EnterpriseScope, today: string): OrderRow {
+/** What `ADDRESSED` access may do with an order sent to it: confirm or send it back, nothing else (issue 24). */
+const onlyAnswer = (a: OrderRow['actions']): OrderRow['actions'] => ({
+  edit: false,
+  confirm: false,
+  counterpartyConfirm: a.counterpartyConfirm,
+  fulfil: false,
+  cancel: false,
+  pay: false,
+  collect: false,
+  close: false,
+});
+
+function rowView(r: BaseRow, scope: EnterpriseScope, today: string, access: PsAccess = 'FULL'): OrderRow {
   const o = r.order;
   const side = sideOf(o, scope.enterpriseId);
   const owner = o.ownerEnterpriseId === scope.enterpriseId;
@@ -87,15 +100,17 @@ function rowView(r: BaseRow, scope: EnterpriseScope, today: string): OrderRow {
     partlyFulfilled: o.status === 'CONFIRMED' && r.partlyFulfilled,
     overdue: OPEN_ORDER_STATUSES.includes(o.status) && outstanding > 0 && o.deliveryDate < today,
     financing: r.financingId && side === 'SELLER' ? { id: r.financingId, financingNo: r.financingNo!, status: r.financingStatus! } : null,
-    actions: orderActionsOf({
-      status: o.status,
-      side,
-      owner,
-      counterpartyOnPortal: counterpartyEnterpriseId !== null,
-      started: r.partlyFulfilled || o.paidAmount > 0,
-      outstanding,
-      financed,
-    }),
+    actions: (access === 'ADDRESSED' ? onlyAnswer : (a: OrderRow['actions']) => a)(
+      orderActionsOf({
+        status: o.status,
+        side,
+        owner,
+        counterpartyOnPortal: counterpartyEnterpriseId !== null,
+        started: r.partlyFulfilled || o.paidAmount > 0,
+        outstanding,
+        financed,
+      }),
+    ),
     createdAt: o.createdAt.toISOString(),
     confirmedAt: o.confirmedAt?.toISOString() ?? null,
   };
@@ -108,11 +123,11 @@ function kindFilter(scope: EnterpriseScope, kind: 'PURCHASE' | 'SALES'): SQL {
   return kind === 'PURCHASE' ? eq(psOrders.buyerEnterpriseId, scope.enterpriseId) : eq(psOrders.sellerEnterpriseId, scope.enterpriseId);
 }
 
-export async function listOrders(db: Db, scope: EnterpriseScope, q: z.output<typeof orderListQuerySchema>) {
+export async function listOrders(db: Db, scope: EnterpriseScope, q: z.output<typeof orderListQuerySchema>, access: PsAccess = 'FULL') {
   const today = chinaDate();
   const keyword = q.keyword ? `%${escapeLike(q.keyword)}%` : null;
   const where = and(
-    visibleTo(scope),
+    visibleTo(scope, access),
     q.kind ? kindFilter(scope, q.kind) : undefined,
     q.status ? eq(psOrders.status, q.status as Order['status']) : undefined,
     keyword
@@ -142,7 +157,7 @@ export async function listOrders(db: Db, scope: EnterpriseScope, q: z.output<typ
     .from(psOrders)
     .innerJoin(ownerEnterprise, eq(ownerEnterprise.id, psOrders.ownerEnterpriseId))
     .where(where);
-  return { items: rows.map((r) => rowView(r, scope, today)), totalCount: Number(n) };
+  return { items: rows.map((r) => rowView(r, scope, today, access)), totalCount: Number(n) };
 }
 
 export async function orderRow(db: Db | Tx, scope: EnterpriseScope, id: number): Promise<OrderRow> {
@@ -152,8 +167,8 @@ export async function orderRow(db: Db | Tx, scope: EnterpriseScope, id: number):
 }
 
 /** The detail drawer: lines, history, payments and attachments. */
-export async function orderDetail(db: Db, scope: EnterpriseScope, id: number): Promise<OrderDetail> {
-  const [r] = await baseSelect(db).where(and(eq(psOrders.id, id), visibleTo(scope)));
+export async function orderDetail(db: Db, scope: EnterpriseScope, id: number, access: PsAccess = 'FULL'): Promise<OrderDetail> {
+  const [r] = await baseSelect(db).where(and(eq(psOrders.id, id), visibleTo(scope, access)));
   if (!r) throw new NotFoundError('订单不存在');
   const o = r.order;
   const [lines, events, payments, attachments] = await Promise.all([
@@ -174,7 +189,7 @@ export async function orderDetail(db: Db, scope: EnterpriseScope, id: number): P
   ]);
   const owner = o.ownerEnterpriseId === scope.enterpriseId;
   return {
-    ...rowView(r, scope, chinaDate()),
+    ...rowView(r, scope, chinaDate(), access),
     // The owner's own notes about a typed-in counterparty; the other side sees the owner instead.
     counterpartyBankName: owner ? o.counterpartyBankName : null,
     counterpartyAccountNo: owner ? o.counterpartyAccountNo : null,
@@ -217,7 +232,7 @@ export async function orderDetail(db: Db, scope: EnterpriseScope, id: number): P
         fee: mine ? p.fee : 0,
         loanRepaid: mine || o.sellerEnterpriseId === scope.enterpriseId ? p.loanRepaid : 0,
         payeeName: p.payeeName,
-        payeeAccountNo: mine ? p.payeeAccountNo : null,
+        payeeAccountNo: mine && p.payeeAccountNo ? maskBankAccount(p.payeeAccountNo) : null,
         refNos: mine ? p.refNos : [],
         note: p.note,
         createdAt: p.createdAt.toISOString(),
@@ -234,13 +249,15 @@ export async function orderDetail(db: Db, scope: EnterpriseScope, id: number): P
 }
 
 /** `/purchaseSalesManage`: open orders, money due in and out this month and overdue, six months by month. */
-export async function overview(db: Db, scope: EnterpriseScope): Promise<PurchaseSalesOverview> {
+export async function overview(db: Db, scope: EnterpriseScope, access: PsAccess = 'FULL'): Promise<PurchaseSalesOverview> {
   const today = chinaDate();
   const monthStart = `${today.slice(0, 7)}-01`;
   const e = scope.enterpriseId;
   const open = inArray(psOrders.status, ['CONFIRMED', 'DELIVERED', 'RECEIVED']);
   const outstanding = sql<number>`coalesce(sum(${psOrders.totalAmount} - ${psOrders.paidAmount}), 0)::bigint`;
-  const side = (buyer: boolean) => (buyer ? eq(psOrders.buyerEnterpriseId, e) : eq(psOrders.sellerEnterpriseId, e));
+  // Without the switch the figures are those of the orders sent to the enterprise only.
+  const seen = access === 'ADDRESSED' ? addressedTo(e) : undefined;
+  const side = (buyer: boolean) => and(buyer ? eq(psOrders.buyerEnterpriseId, e) : eq(psOrders.sellerEnterpriseId, e), seen);
   const figures = async (buyer: boolean) => {
     const [all] = await db
       .select({ count: sql<number>`count(*)::int`, outstanding })
@@ -281,6 +298,7 @@ export async function overview(db: Db, scope: EnterpriseScope): Promise<Purchase
     .where(
       and(
         or(eq(psOrders.buyerEnterpriseId, e), eq(psOrders.sellerEnterpriseId, e)),
+        seen,
         sql`${psOrders.confirmedAt} is not null`,
         sql`${psOrders.status} <> 'CANCELLED'`,
       ),
@@ -294,16 +312,7 @@ export async function overview(db: Db, scope: EnterpriseScope): Promise<Purchase
     const found = byMonth.find((b) => b.month === key);
     months.push({ month: key, purchase: Number(found?.purchase ?? 0), sales: Number(found?.sales ?? 0) });
   }
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(psOrders)
-    .where(
-      and(
-        eq(psOrders.status, 'SUBMITTED'),
-        sql`${psOrders.ownerEnterpriseId} <> ${e}`,
-        or(eq(psOrders.buyerEnterpriseId, e), eq(psOrders.sellerEnterpriseId, e)),
-      ),
-    );
+  const n = await ordersToConfirm(db, scope);
   return {
     openPurchase: { count: p.count, outstanding: p.outstanding },
     openSales: { count: s.count, outstanding: s.outstanding },
@@ -314,4 +323,22 @@ export async function overview(db: Db, scope: EnterpriseScope): Promise<Purchase
     months,
     toConfirm: Number(n),
   };
+}
+
+/**
+ * Orders another portal enterprise sent to the scope's enterprise that wait for its confirmation — the
+ * to-do on its home page and the overview's notice, whatever its own purchase/sales switch (issue 24).
+ */
+export async function ordersToConfirm(db: Db, scope: EnterpriseScope): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(psOrders)
+    .where(and(eq(psOrders.status, 'SUBMITTED'), addressedTo(scope.enterpriseId)));
+  return Number(n);
+}
+
+/** Whether any order was ever sent to the enterprise: its users then reach the orders addressed to it (menu, issue 24). */
+export async function hasOrdersAddressedTo(db: Db, enterpriseId: number): Promise<boolean> {
+  const [row] = await db.select({ id: psOrders.id }).from(psOrders).where(addressedTo(enterpriseId)).limit(1);
+  return row !== undefined;
 }

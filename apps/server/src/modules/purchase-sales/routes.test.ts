@@ -93,7 +93,7 @@ afterAll(() => t.close());
 
 describe('feature switch', () => {
   it('answers 403 to a user without the feature, before reading the body', async () => {
-    expect((await demo.get(`${api}/orders`)).statusCode).toBe(403);
+    expect((await demo.get(`${api}/goods`)).statusCode).toBe(403);
     const before = await fingerprint();
     const res = await demo.post(`${api}/orders`, { idempotencyKey: newKey(), junk: true }, { json: true });
     expect(res.statusCode).toBe(403);
@@ -108,7 +108,8 @@ describe('feature switch', () => {
     const demoUser = users.find((u) => u.loginName === 'demo')!;
     expect(demoUser.enabled).toBe(false);
     const menuRoutes = async () => json<{ route: string }[]>(await demo.get('/api/menus')).message.map((m) => m.route);
-    expect(await menuRoutes()).not.toContain('/purchaseSalesManage');
+    // Without the switch only the orders sent to it (issue 24): no targeted payment, no catalogue.
+    expect(await menuRoutes()).not.toContain('/purchaseSalesManage/targetedPayment');
     expect((await op.post(`/api/bpm/purchase-sales/users/${demoUser.id}/feature`, { enabled: true }, { json: true })).statusCode).toBe(400); // the reason is required
     const on = json(
       await op.post(
@@ -118,8 +119,8 @@ describe('feature switch', () => {
       ),
     );
     expect(on).toMatchObject({ status: 'OK', message: { enabled: true } });
-    expect(await menuRoutes()).toContain('/purchaseSalesManage');
-    expect((await demo.get(`${api}/orders`)).statusCode).toBe(200);
+    expect(await menuRoutes()).toContain('/purchaseSalesManage/targetedPayment');
+    expect((await demo.get(`${api}/goods`)).statusCode).toBe(200);
     expect(
       json(await op.post(`/api/bpm/purchase-sales/users/${demoUser.id}/feature`, { enabled: true, reason: '重复' }, { json: true })),
     ).toMatchObject({ status: 'ERROR', code: 'UNCHANGED' });
@@ -127,7 +128,7 @@ describe('feature switch', () => {
       await op.post(`/api/bpm/purchase-sales/users/${demoUser.id}/feature`, { enabled: false, reason: '试用结束' }, { json: true }),
     );
     expect(off.status).toBe('OK');
-    expect((await demo.get(`${api}/orders`)).statusCode).toBe(403);
+    expect((await demo.get(`${api}/goods`)).statusCode).toBe(403);
     const log = json<{ reason: string; enabled: boolean; operatorName: string }[]>(
       await op.get('/api/bpm/purchase-sales/feature-log', { userId: demoUser.id }),
     ).message;
@@ -276,6 +277,80 @@ describe('orders, totals and lifecycle', () => {
     expect(await receiveAll(demo, o.id)).toMatchObject({ status: 'OK', message: { status: 'DELIVERED' } });
     expect((await detail(gx, o.id)).statusLabel).toBe('已发货');
     await op.post(`/api/bpm/purchase-sales/users/${demoId}/feature`, { enabled: false, reason: '测试结束' }, { json: true });
+  });
+});
+
+describe('a counterparty without the switch (issue 24: an order sent to 上海鑫源 waited at 待对方确认 forever)', () => {
+  type Row = { id: number; owner: boolean; status: string; actions: Record<string, boolean> };
+  const toConfirm = async (c: TestClient) => json<{ count: number }>(await c.get(`${api}/to-confirm`)).message.count;
+
+  it('sees the order on its home to-do and in its list, confirms or sends it back, and nothing else of the feature', async () => {
+    const before = await toConfirm(demo);
+    const [cp] = json<{ id: number; name: string }[]>(await gx.get(`${api}/counterparties`, { name: '上海鑫源' })).message;
+    const o = await create(
+      gx,
+      purchase([steel('2')], {
+        counterpartyEnterpriseId: cp.id,
+        counterpartyName: cp.name,
+        counterpartyBankName: '',
+        counterpartyAccountNo: '',
+      }),
+    );
+    expect((await demo.get(`${api}/orders/${o.id}`)).statusCode).toBe(404); // a draft stays its owner's
+    expect(await confirm(gx, o.id)).toMatchObject({ status: 'OK', message: { status: 'SUBMITTED' } });
+
+    // The to-do on its home page and the overview's notice count it.
+    expect(await toConfirm(demo)).toBe(before + 1);
+    expect(json<{ toConfirm: number }>(await demo.get(`${api}/overview`)).message.toConfirm).toBe(before + 1);
+    // Its list holds only orders another enterprise sent to it, each to confirm or send back at most.
+    const list = json<{ items: Row[] }>(await demo.get(`${api}/orders`, { page: 1, size: 200 })).message.items;
+    expect(list.map((r) => r.id)).toContain(o.id);
+    for (const r of list) {
+      expect(r.owner).toBe(false);
+      expect(r.status).not.toBe('DRAFT');
+      expect(Object.entries(r.actions).filter(([k, v]) => v && k !== 'counterpartyConfirm')).toEqual([]);
+    }
+    expect((await detail(demo, o.id)).actions).toMatchObject({ counterpartyConfirm: true, fulfil: false, pay: false, collect: false });
+    // gouxiao's own orders with others are not its business.
+    const gxOnly = json<{ items: Row[] }>(await gx.get(`${api}/orders`, { page: 1, size: 200 })).message.items.filter(
+      (r) => !list.some((d) => d.id === r.id),
+    );
+    expect(gxOnly.length).toBeGreaterThan(0);
+    for (const r of gxOnly.slice(0, 5)) expect((await demo.get(`${api}/orders/${r.id}`)).statusCode).toBe(404);
+
+    // Sent back with a reason, it is gouxiao's draft again; sent once more, 上海鑫源 confirms it.
+    expect(json(await demo.post(`${api}/orders/${o.id}/return`, {}, { json: true }))).toMatchObject({ code: 'REASON_REQUIRED' });
+    expect(json(await demo.post(`${api}/orders/${o.id}/return`, { reason: '单价待核对' }, { json: true }))).toMatchObject({
+      status: 'OK',
+      message: { status: 'DRAFT' },
+    });
+    expect(await toConfirm(demo)).toBe(before);
+    expect(await confirm(gx, o.id)).toMatchObject({ status: 'OK', message: { status: 'SUBMITTED' } });
+    expect(json(await demo.post(`${api}/orders/${o.id}/accept`, {}, { json: true }))).toMatchObject({
+      status: 'OK',
+      message: { status: 'CONFIRMED' },
+    });
+    expect((await detail(gx, o.id)).status).toBe('CONFIRMED');
+    expect(await toConfirm(demo)).toBe(before);
+    expect((await detail(demo, o.id)).actions).toMatchObject({ counterpartyConfirm: false, fulfil: false });
+
+    // Everything else of the feature still answers 403, before reading the body.
+    const fp = await fingerprint();
+    for (const res of [
+      await demo.post(`${api}/orders/${o.id}/fulfil`, { idempotencyKey: newKey(), lines: [] }, { json: true }),
+      await demo.post(`${api}/orders/${o.id}/attachments`, { uploadIds: [1] }, { json: true }),
+      await demo.post(`${api}/orders/${o.id}/cancel`, {}, { json: true }),
+      await demo.get(`${api}/orders/${o.id}/payment-quote`),
+      await demo.get(`${api}/counterparties`, { name: '浙江远航' }),
+    ])
+      expect(res.statusCode).toBe(403);
+    expect(await fingerprint()).toBe(fp);
+  });
+
+  it('an enterprise no order was sent to sees an empty list and nothing to confirm', async () => {
+    const cangchu = await t.loginAs('cangchu');
+    expect(await toConfirm(cangchu)).toBe(0);
+    expect(json<{ items: Row[]; totalCount: number }>(await cangchu.get(`${api}/orders`)).message.totalCount).toBe(0);
   });
 });
 

@@ -19,15 +19,25 @@ import { fulfilOrder } from './fulfil-order.ts';
 import { financeableOrders } from './order-loan-backing.ts';
 import { payOrder, paymentQuote } from './pay-order.ts';
 import { findOrdersByNo } from './operator-orders.ts';
-import { listOrders, orderDetail, overview } from './queries.ts';
+import { listOrders, orderDetail, ordersToConfirm, overview } from './queries.ts';
 import { recordOfflineCollection, submitFactorCollection } from './record-collection.ts';
 import { createOrder, updateDraft } from './save-order.ts';
-import { actorOf } from './store.ts';
+import { actorOf, psAccessOf } from './store.ts';
+
+/**
+ * What a user without the feature may call (issue 24): the orders another enterprise sent to its own —
+ * the overview and list of those, one of them, confirm or send back — and the home page's to-do count.
+ * The handlers read them with `ADDRESSED` access, so nothing else of the feature is seen.
+ */
+const ADDRESSED_OPERATIONS = new Set(
+  [api.toConfirm, api.overview, api.orders, api.exportOrders, api.order, api.accept, api.return].map((e) => `${e.method} ${e.path}`),
+);
+const operationOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url}`;
 
 /**
  * Purchase and sales management (issue 16). Enterprise routes under `/api/purchase-sales/` answer
  * 403 to any user without the per-user feature (SPEC §2) — checked before the body is read, so a
- * direct call learns nothing. Operator routes under `/api/bpm/purchase-sales/`. Each operation is an
+ * direct call learns nothing — except the few that serve the orders sent to its enterprise (above). Operator routes under `/api/bpm/purchase-sales/`. Each operation is an
  * endpoint of the contract (purchaseSalesApi).
  */
 export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -36,7 +46,7 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.routeOptions.url?.startsWith('/api/purchase-sales/')) return;
-    if (request.user?.authority === 'merchant' && !request.user.purchaseSales) {
+    if (request.user?.authority === 'merchant' && !request.user.purchaseSales && !ADDRESSED_OPERATIONS.has(operationOf(request))) {
       await reply.code(403).send({ status: 'ERROR', message: '未开通购销管理，请联系平台运营人员' });
       return reply;
     }
@@ -45,19 +55,28 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   /** The caller's certified enterprise and its user as the actor of the order's history. */
   const who = (request: FastifyRequest) => {
     const scope = certifiedScope(request);
-    return { scope, actor: actorOf(scope, request.user!, request.ip) };
+    return { scope, actor: actorOf(scope, request.user!, request.ip), access: psAccessOf(request.user!) };
   };
   const fee = async () => (await readSiteConfig(db)).fees.inTransfer as Cents;
 
-  serve(app, api.overview, async (request) => ok(await overview(db, who(request).scope)));
+  serve(app, api.toConfirm, async (request) => ok({ count: await ordersToConfirm(db, who(request).scope) }));
+  serve(app, api.overview, async (request) => {
+    const { scope, access } = who(request);
+    return ok(await overview(db, scope, access));
+  });
   serve(app, api.orders, async (request) => {
-    const r = await listOrders(db, who(request).scope, request.query);
+    const { scope, access } = who(request);
+    const r = await listOrders(db, scope, request.query, access);
     return page(r.items, r.totalCount);
   });
-  serve(app, api.exportOrders, async (request) =>
-    ok((await listOrders(db, who(request).scope, { ...request.query, page: 1, size: 5000 })).items),
-  );
-  serve(app, api.order, async (request) => ok(await orderDetail(db, who(request).scope, request.params.id)));
+  serve(app, api.exportOrders, async (request) => {
+    const { scope, access } = who(request);
+    return ok((await listOrders(db, scope, { ...request.query, page: 1, size: 5000 }, access)).items);
+  });
+  serve(app, api.order, async (request) => {
+    const { scope, access } = who(request);
+    return ok(await orderDetail(db, scope, request.params.id, access));
+  });
 
   serve(app, api.createOrder, async (request) => {
     const { scope, actor } = who(request);
@@ -72,12 +91,12 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     return ok(await confirmOrder(db, scope, actor, request.params.id));
   });
   serve(app, api.accept, async (request) => {
-    const { scope, actor } = who(request);
-    return ok(await answerOrder(db, scope, actor, request.params.id, true, null));
+    const { scope, actor, access } = who(request);
+    return ok(await answerOrder(db, scope, actor, request.params.id, true, null, access));
   });
   serve(app, api.return, async (request) => {
-    const { scope, actor } = who(request);
-    return ok(await answerOrder(db, scope, actor, request.params.id, false, request.body.reason ?? null));
+    const { scope, actor, access } = who(request);
+    return ok(await answerOrder(db, scope, actor, request.params.id, false, request.body.reason ?? null, access));
   });
   serve(app, api.fulfil, async (request) => {
     const { scope, actor } = who(request);

@@ -25,17 +25,34 @@ export const actorOf = (scope: EnterpriseScope, user: { displayName: string }, i
 });
 
 /**
- * The orders a scope may see (issue 16: one order, seen from both sides): its enterprise's own
- * orders in any state, and orders where it is the counterparty once the owner has sent them
- * (a draft stays private to the side that writes it). Operators see every order.
+ * How much of purchase and sales a user reaches (issue 24). `FULL` with the per-user feature switched
+ * on (SPEC §2). `ADDRESSED` without it: only the orders another portal enterprise sent to the user's
+ * enterprise, to see and to confirm or send back — an order never waits for a counterparty that
+ * cannot see it — and nothing else of the feature (no drafts, no orders of its own, no payments).
  */
-export function visibleTo(scope: Scope): SQL {
+export type PsAccess = 'FULL' | 'ADDRESSED';
+
+/** The access of a user: the feature's switch decides, read with the session. */
+export const psAccessOf = (user: { purchaseSales: boolean }): PsAccess => (user.purchaseSales ? 'FULL' : 'ADDRESSED');
+
+/** Orders another enterprise created and sent to enterprise `e` (a draft stays private to the side that writes it). */
+export function addressedTo(e: number): SQL {
+  return and(
+    ne(psOrders.ownerEnterpriseId, e),
+    or(eq(psOrders.buyerEnterpriseId, e), eq(psOrders.sellerEnterpriseId, e)),
+    ne(psOrders.status, 'DRAFT'),
+  )!;
+}
+
+/**
+ * The orders a scope may see (issue 16: one order, seen from both sides): its enterprise's own
+ * orders in any state, and orders where it is the counterparty once the owner has sent them.
+ * With `ADDRESSED` access only the latter. Operators see every order.
+ */
+export function visibleTo(scope: Scope, access: PsAccess = 'FULL'): SQL {
   if (scope.kind === 'operator') return sql`true`;
   const e = scope.enterpriseId;
-  return or(
-    eq(psOrders.ownerEnterpriseId, e),
-    and(or(eq(psOrders.buyerEnterpriseId, e), eq(psOrders.sellerEnterpriseId, e)), ne(psOrders.status, 'DRAFT')),
-  )!;
+  return access === 'ADDRESSED' ? addressedTo(e) : or(eq(psOrders.ownerEnterpriseId, e), addressedTo(e))!;
 }
 
 /** The side of an order an enterprise is on. */
@@ -47,11 +64,11 @@ export const counterpartyIdOf = (order: Pick<Order, 'buyerEnterpriseId' | 'selle
   side === 'BUYER' ? order.sellerEnterpriseId : order.buyerEnterpriseId;
 
 /** Locks an order the scope may see `FOR UPDATE`; one it may not see is a 404 whether or not it exists. */
-export async function lockOrder(tx: Tx, scope: Scope, id: number): Promise<Order> {
+export async function lockOrder(tx: Tx, scope: Scope, id: number, access: PsAccess = 'FULL'): Promise<Order> {
   const [row] = await tx
     .select()
     .from(psOrders)
-    .where(and(eq(psOrders.id, id), visibleTo(scope)))
+    .where(and(eq(psOrders.id, id), visibleTo(scope, access)))
     .for('update');
   if (!row) throw new NotFoundError('订单不存在');
   return row;

@@ -1,5 +1,5 @@
 import { formatYuan, REPAYMENT_METHODS, type RepaymentMethod } from '@factoring/domain';
-import { cloudLoanApplyInput } from '@factoring/domain/contract';
+import { CLOUD_LOAN_MAX_TERM, CLOUD_LOAN_MIN_TERM, cloudLoanApplyInput } from '@factoring/domain/contract';
 import { Button, Card, Checkbox, Col, Form, Input, Row, Select, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { normalizeYuanText, tryParseYuan, yuanRule } from '../../lib/money.ts';
@@ -103,7 +103,13 @@ export default function ApplyPage() {
               </Form.Item>
             </Col>
             <Col xs={12} md={8}>
-              <Form.Item required name="termMonths" label="借款期限（月）" rules={[schemaRule(shape.termMonths)]}>
+              <Form.Item
+                required
+                name="termMonths"
+                label="借款期限（月）"
+                extra={`${CLOUD_LOAN_MIN_TERM}–${CLOUD_LOAN_MAX_TERM} 个月`}
+                rules={[schemaRule(shape.termMonths)]}
+              >
                 <TermInput data-testid="apply-term" />
               </Form.Item>
             </Col>

@@ -1,9 +1,66 @@
 import { formatYuan, REPAYMENT_METHODS } from '@factoring/domain';
 import { Button, Card, Col, Descriptions, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
-import { useNavigate } from 'react-router';
-import { percent } from '../../lib/format.ts';
-import { useEligibility, useProduct } from './api.ts';
+import { Link, useNavigate } from 'react-router';
+import { date, percent } from '../../lib/format.ts';
+import { yuan } from '../../lib/money.ts';
+import { useApplications, useEligibility, useProduct } from './api.ts';
+import { APPLICATION_COLORS } from './cloudComponent/labels.ts';
 import { EligibilityNotice } from './EligibilityNotice.tsx';
+
+/**
+ * The enterprise's latest application and where it stands (issue 24): while the bank decides, the page
+ * says so here — the entries stay in the sider — instead of vanishing; nothing when it never applied.
+ */
+function LatestApplication() {
+  const list = useApplications({ page: 1, size: 1 });
+  const a = list.data?.items[0];
+  if (!a) return null;
+  return (
+    <Card
+      title="我的云贷申请"
+      extra={
+        <Link to="/supplyloan/myfinancing/cloudComponent/CloudLoanTab?cloudTab=apply" style={{ textDecoration: 'underline' }}>
+          全部申请
+        </Link>
+      }
+      data-testid="cloud-latest-application"
+    >
+      <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">
+        <Descriptions.Item label="申请编号">{a.applicationNo}</Descriptions.Item>
+        <Descriptions.Item label="状态">
+          <Tag color={APPLICATION_COLORS[a.status]} data-testid="latest-application-status">
+            {a.statusLabel}
+          </Tag>
+        </Descriptions.Item>
+        <Descriptions.Item label="申请金额">{yuan(a.amount)}</Descriptions.Item>
+        <Descriptions.Item label="期限与还款方式">
+          {a.termMonths} 个月 · {a.methodLabel}
+        </Descriptions.Item>
+        <Descriptions.Item label="申请日">{date(a.createdAt)}</Descriptions.Item>
+        {a.status === 'GRANTED' && (
+          <Descriptions.Item label="银行批复">
+            {yuan(a.grantedAmount)} · {percent(a.grantedRatePpm)} · {a.grantedTermMonths} 个月，有效期至 {a.expiryDate}
+          </Descriptions.Item>
+        )}
+        {a.status === 'REJECTED' && <Descriptions.Item label="拒绝原因">{a.rejectReason}</Descriptions.Item>}
+      </Descriptions>
+      {a.status === 'SUBMITTED' && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+          银行正在审批这笔申请，结果将显示在这里和“我的融资 · 银行云贷”中；审批期间不能再次申请，还款试算照常可用。
+        </Typography.Paragraph>
+      )}
+      {a.status === 'GRANTED' && !a.agreementSigned && (
+        <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0 }}>
+          银行已批复，请先在{' '}
+          <Link to="/user/contractList" style={{ textDecoration: 'underline' }}>
+            合同管理
+          </Link>{' '}
+          签署借款协议，再提款。
+        </Typography.Paragraph>
+      )}
+    </Card>
+  );
+}
 
 /** `/supplyloan/ccbft` (PRODUCT §7): the bank cloud loan — amounts, terms, rates, eligibility, apply and trial. */
 export default function ProductPage() {
@@ -42,6 +99,7 @@ export default function ProductPage() {
       <Card title="申请资格">
         <EligibilityNotice />
       </Card>
+      <LatestApplication />
       {p && (
         <Card title="产品要素">
           <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">

@@ -1,13 +1,13 @@
 import { chinaDate, parsePercent, REPAYMENT_METHODS, type RepaymentMethod } from '@factoring/domain';
-import { cloudLoanTrialQuery } from '@factoring/domain/contract';
-import { Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Statistic } from 'antd';
+import { CLOUD_LOAN_MAX_TERM, CLOUD_LOAN_MIN_TERM, cloudLoanTrialQuery } from '@factoring/domain/contract';
+import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useFeedback } from '../../lib/feedback.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { useTrial } from './api.ts';
 import { ScheduleTable } from './ScheduleTable.tsx';
-import { termRule } from '../../lib/term.ts';
+import { schemaRule } from '../../lib/schema-rule.ts';
 import { TermInput } from '../../lib/TermInput.tsx';
 
 interface TrialForm {
@@ -61,13 +61,17 @@ export default function TrialPage() {
   const [query, setQuery] = useState<TrialParams | null>(() => queryOf(INITIAL));
   const [exporting, setExporting] = useState(false);
   const trial = useTrial(query);
+  // The figures of the form as it stands: none while an input is invalid or a new trial is on its way,
+  // never the last valid input's (issue 24: a 37-month term kept the 36-month cards).
+  const current = query && !trial.isPlaceholderData ? trial.data : undefined;
+  const figure = (cents: number | undefined) => (current && cents !== undefined ? yuan(cents).slice(1) : '—');
 
   const exportExcel = async () => {
-    if (!trial.data || !query) return;
+    if (!current || !query) return;
     setExporting(true);
     try {
       const { exportScheduleToExcel } = await import('./export-schedule.ts');
-      const name = await exportScheduleToExcel(trial.data, query);
+      const name = await exportScheduleToExcel(current, query);
       feedback.success(`已导出 ${name}`);
     } finally {
       setExporting(false);
@@ -96,7 +100,13 @@ export default function TrialPage() {
               </Form.Item>
             </Col>
             <Col xs={12} md={4}>
-              <Form.Item name="termMonths" label="期限（月）" rules={[termRule('期限', { max: 360, unit: '个月' })]}>
+              <Form.Item
+                required
+                name="termMonths"
+                label="借款期限（月）"
+                extra={`${CLOUD_LOAN_MIN_TERM}–${CLOUD_LOAN_MAX_TERM} 个月`}
+                rules={[schemaRule(cloudLoanTrialQuery.shape.termMonths)]}
+              >
                 <TermInput data-testid="trial-term" />
               </Form.Item>
             </Col>
@@ -115,32 +125,52 @@ export default function TrialPage() {
             <Button type="primary" htmlType="submit">
               试算
             </Button>
-            <Button onClick={exportExcel} disabled={!trial.data || !query} loading={exporting} data-testid="trial-export">
+            <Button onClick={exportExcel} disabled={!current} loading={exporting} data-testid="trial-export">
               导出 Excel
             </Button>
           </Space>
         </Form>
       </Card>
       <Card>
-        <Row gutter={16} style={{ marginBottom: 16 }}>
+        {!query && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title="请按提示修正上方的输入，试算结果将随之更新"
+            data-testid="trial-invalid"
+          />
+        )}
+        <Row gutter={16} style={{ marginBottom: 16 }} data-testid="trial-figures">
           <Col xs={12} md={6}>
-            <Statistic title="期数" value={trial.data?.rows.length ?? 0} />
+            <Statistic title="期数" value={current ? current.rows.length : '—'} loading={trial.isFetching} data-testid="trial-periods" />
           </Col>
           <Col xs={12} md={6}>
             <Statistic
               title="首期应还（元）"
-              value={trial.data ? yuan(trial.data.rows[0].payment).slice(1) : '0.00'}
+              value={figure(current?.rows[0]?.payment)}
+              loading={trial.isFetching}
               data-testid="trial-first-payment"
             />
           </Col>
           <Col xs={12} md={6}>
-            <Statistic title="利息合计（元）" value={trial.data ? yuan(trial.data.totals.interest).slice(1) : '0.00'} />
+            <Statistic
+              title="利息合计（元）"
+              value={figure(current?.totals.interest)}
+              loading={trial.isFetching}
+              data-testid="trial-total-interest"
+            />
           </Col>
           <Col xs={12} md={6}>
-            <Statistic title="还款总额（元）" value={trial.data ? yuan(trial.data.totals.payment).slice(1) : '0.00'} />
+            <Statistic
+              title="还款总额（元）"
+              value={figure(current?.totals.payment)}
+              loading={trial.isFetching}
+              data-testid="trial-total-payment"
+            />
           </Col>
         </Row>
-        <ScheduleTable schedule={query ? trial.data : undefined} loading={trial.isFetching} testId="trial-schedule" />
+        <ScheduleTable schedule={current} loading={trial.isFetching} testId="trial-schedule" />
       </Card>
     </Space>
   );

@@ -184,7 +184,7 @@ export default function MoneySummaryPage() {
                   <Statistic title={title} value={formatYuan(value)} data-testid={id} />
                   {/* Controlled funds are spent by targeted payment: the way there starts here. */}
                   {id === 'balance-controlled' && (
-                    <Link to="/user/moneyflowControl" data-testid="to-controlled-funds">
+                    <Link to="/user/moneyflowControl" data-testid="to-controlled-funds" style={{ textDecoration: 'underline' }}>
                       查看与定向支付
                     </Link>
                   )}
@@ -214,6 +214,7 @@ export default function MoneySummaryPage() {
             类型:
             <Select
               allowClear
+              aria-label="类型"
               placeholder="全部类型"
               options={FLOW_TYPE_OPTIONS}
               style={{ width: 150 }}
@@ -226,6 +227,7 @@ export default function MoneySummaryPage() {
             收支:
             <Select
               allowClear
+              aria-label="收支"
               placeholder="全部"
               options={[...DIRECTION_OPTIONS]}
               style={{ width: 100 }}
@@ -236,7 +238,12 @@ export default function MoneySummaryPage() {
           </label>
           <label style={FILTER_LABEL}>
             日期:
-            <DateRangePicker allowEmpty={[true, true]} value={draft.range ?? null} onChange={(range) => setDraft({ ...draft, range })} />
+            <DateRangePicker
+              aria-label="日期"
+              allowEmpty={[true, true]}
+              value={draft.range ?? null}
+              onChange={(range) => setDraft({ ...draft, range })}
+            />
           </label>
           <Space>
             <Button type="primary" htmlType="submit">

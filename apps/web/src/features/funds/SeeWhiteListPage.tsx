@@ -21,6 +21,7 @@ export default function SeeWhiteListPage() {
         <Space wrap>
           <Select
             allowClear
+            aria-label="状态"
             placeholder="全部状态"
             style={{ width: 120 }}
             value={status}

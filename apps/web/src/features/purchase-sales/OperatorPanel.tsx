@@ -32,6 +32,7 @@ function FeatureSwitches() {
       extra={
         <Input.Search
           allowClear
+          aria-label="搜索用户：登录名、姓名或企业"
           placeholder="登录名 / 姓名 / 企业"
           onSearch={(v) => {
             setKeyword(v.trim());
@@ -140,7 +141,15 @@ function FactorCollection() {
     <Card
       title="登记订单回款"
       size="small"
-      extra={<Input.Search allowClear placeholder="订单号（至少 4 位）" onSearch={(v) => setOrderNo(v.trim())} style={{ width: 240 }} />}
+      extra={
+        <Input.Search
+          allowClear
+          aria-label="按订单号查找（至少 4 位）"
+          placeholder="订单号（至少 4 位）"
+          onSearch={(v) => setOrderNo(v.trim())}
+          style={{ width: 240 }}
+        />
+      }
     >
       {submitted && (
         <Alert

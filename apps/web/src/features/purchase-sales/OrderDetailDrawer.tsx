@@ -25,6 +25,7 @@ import { dateTime, formatBytes, percent } from '../../lib/format.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { money } from '../../lib/Money.tsx';
 import { UploadField } from '../../lib/UploadField.tsx';
+import { useLoginUser } from '../../lib/session.ts';
 import { useAttach, useCollect, useFulfil, useOrder, useOrderCommand, type OrderDetail } from './api.ts';
 import { ORDER_KIND_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, STATUS_COLORS } from './labels.ts';
 
@@ -53,6 +54,8 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
   const [fulfilKey, renewFulfilKey] = useSubmissionKey();
   const [collectKey, renewCollectKey] = useSubmissionKey();
   const o = order.data;
+  // Without the feature (an order another enterprise sent, issue 24): see it, confirm or send it back — no uploads.
+  const full = useLoginUser()?.purchaseSales === true;
   const buyer = o?.kind === 'PURCHASE';
   const fulfilWord = buyer ? '收货' : '发货';
 
@@ -273,7 +276,8 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
                         </Typography.Text>
                       </div>
                     ))}
-                    {o.status !== 'CANCELLED' && (
+                    {!full && o.attachments.length === 0 && <Empty description="暂无附件" />}
+                    {o.status !== 'CANCELLED' && full && (
                       <UploadField
                         purpose="ORDER"
                         label="上传附件"

@@ -32,6 +32,9 @@ interface Values {
 const QUANTITY_TEXT = new RegExp(`^\\d{1,12}(\\.\\d{1,${QUANTITY_SCALE}})?$`);
 const emptyLine = (): Partial<LineValues> => ({ taxRatePpm: 130_000, unit: '吨' });
 
+/** A line field's name for assistive technology: the first row has visible column labels, later rows say which row. */
+const rowLabel = (index: number, field: string) => (index === 0 ? undefined : `第 ${index + 1} 行${field}`);
+
 /** A line's priced figures, or null while it is incomplete. */
 function priced(l: Partial<LineValues> | undefined) {
   const unitPrice = tryParseYuan(l?.unitPrice);
@@ -246,6 +249,7 @@ export function OrderForm({ open, kind, order, onClose, onSaved }: Props) {
                         rules={[{ required: true, whitespace: true, message: '请输入商品' }, { max: 60 }]}
                       >
                         <AutoComplete
+                          aria-label={rowLabel(index, '商品')}
                           placeholder="从目录选择或直接输入"
                           options={(catalogue.data ?? []).map((g) => ({
                             value: `${g.id}`,
@@ -269,9 +273,9 @@ export function OrderForm({ open, kind, order, onClose, onSaved }: Props) {
                         />
                       </Form.Item>
                     </Col>
-                    <Col xs={12} md={4}>
+                    <Col xs={12} md={3}>
                       <Form.Item name={[field.name, 'spec']} label={index === 0 ? '规格型号' : undefined} rules={[{ max: 60 }]}>
-                        <Input />
+                        <Input aria-label={rowLabel(index, '规格型号')} />
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={2}>
@@ -280,7 +284,7 @@ export function OrderForm({ open, kind, order, onClose, onSaved }: Props) {
                         label={index === 0 ? '单位' : undefined}
                         rules={[{ required: true, whitespace: true, message: '单位' }, { max: 10 }]}
                       >
-                        <Input />
+                        <Input aria-label={rowLabel(index, '单位')} />
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={3}>
@@ -297,25 +301,37 @@ export function OrderForm({ open, kind, order, onClose, onSaved }: Props) {
                           },
                         ]}
                       >
-                        <Input inputMode="decimal" data-testid={`line-${index}-quantity`} />
+                        <Input inputMode="decimal" aria-label={rowLabel(index, '数量')} data-testid={`line-${index}-quantity`} />
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={3}>
                       <Form.Item
                         name={[field.name, 'unitPrice']}
-                        label={index === 0 ? '不含税单价（元）' : undefined}
+                        // One line of label at 1440 px, as its neighbours: the unit goes into the input.
+                        label={index === 0 ? '不含税单价' : undefined}
                         rules={[yuanRule('单价')]}
                       >
-                        <Input inputMode="decimal" data-testid={`line-${index}-price`} />
+                        <Input
+                          inputMode="decimal"
+                          suffix="元"
+                          aria-label={rowLabel(index, '不含税单价（元）')}
+                          data-testid={`line-${index}-price`}
+                        />
                       </Form.Item>
                     </Col>
-                    <Col xs={12} md={2}>
+                    {/* Three of 24 columns: at two the select showed "1…" instead of 13% (issue 24). */}
+                    <Col xs={12} md={3}>
                       <Form.Item
                         name={[field.name, 'taxRatePpm']}
                         label={index === 0 ? '税率' : undefined}
-                        rules={[{ required: true, message: '税率' }]}
+                        rules={[{ required: true, message: '请选择税率' }]}
                       >
-                        <Select options={TAX_RATE_OPTIONS} />
+                        <Select
+                          options={TAX_RATE_OPTIONS}
+                          style={{ minWidth: 80 }}
+                          aria-label={rowLabel(index, '税率')}
+                          data-testid={`line-${index}-tax`}
+                        />
                       </Form.Item>
                     </Col>
                     <Col xs={18} md={4}>

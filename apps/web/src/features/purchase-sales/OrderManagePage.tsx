@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useFeedback } from '../../lib/feedback.ts';
+import { useLoginUser } from '../../lib/session.ts';
 import { isRequestFailure } from '../../lib/request.ts';
 import { money } from '../../lib/Money.tsx';
 import { DateRangePicker } from '../../lib/DateRangePicker.tsx';
@@ -28,15 +29,17 @@ export default function OrderManagePage() {
   const [detailId, setDetailId] = useState<number | null>(() => Number(params.get('id')) || null);
   const [editing, setEditing] = useState<{ kind: 'PURCHASE' | 'SALES'; order: OrderDetail | null } | null>(null);
   const [exporting, setExporting] = useState(false);
+  // Without the feature the list holds only the orders other enterprises sent (issue 24): nothing to create.
+  const full = useLoginUser()?.purchaseSales === true;
 
   useEffect(() => {
     const kind = params.get('new');
     if (kind === 'PURCHASE' || kind === 'SALES') {
-      setEditing({ kind, order: null });
+      if (full) setEditing({ kind, order: null });
       params.delete('new');
       setParams(params, { replace: true });
     }
-  }, [params, setParams]);
+  }, [params, setParams, full]);
 
   const apply = (next: OrderFilters) => {
     setFilters(next);
@@ -72,6 +75,7 @@ export default function OrderManagePage() {
           <Space wrap>
             <Select
               allowClear
+              aria-label="订单类型"
               placeholder="订单类型"
               style={{ width: 130 }}
               value={filters.kind}
@@ -83,6 +87,7 @@ export default function OrderManagePage() {
             />
             <Select
               allowClear
+              aria-label="订单状态"
               placeholder="状态"
               style={{ width: 130 }}
               value={filters.status}
@@ -90,6 +95,7 @@ export default function OrderManagePage() {
               options={ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))}
             />
             <Input.Search
+              aria-label="搜索订单号或交易对手"
               placeholder="订单号 / 交易对手"
               allowClear
               style={{ width: 220 }}
@@ -98,6 +104,7 @@ export default function OrderManagePage() {
               onSearch={(v) => apply({ ...filters, keyword: v.trim() || undefined })}
             />
             <DateRangePicker
+              aria-label="交货日期范围"
               placeholder={['交货日期起', '交货日期止']}
               value={range}
               onChange={(r) => {
@@ -111,20 +118,22 @@ export default function OrderManagePage() {
               导出 Excel
             </Button>
             {/* Opened by a click: a phone has no hover, and a hover can land while a drawer is still closing. */}
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  { key: 'PURCHASE', label: '采购订单' },
-                  { key: 'SALES', label: '销售订单' },
-                ],
-                onClick: ({ key }) => setEditing({ kind: key as 'PURCHASE' | 'SALES', order: null }),
-              }}
-            >
-              <Button type="primary" data-testid="order-new">
-                新建订单
-              </Button>
-            </Dropdown>
+            {full && (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    { key: 'PURCHASE', label: '采购订单' },
+                    { key: 'SALES', label: '销售订单' },
+                  ],
+                  onClick: ({ key }) => setEditing({ kind: key as 'PURCHASE' | 'SALES', order: null }),
+                }}
+              >
+                <Button type="primary" data-testid="order-new">
+                  新建订单
+                </Button>
+              </Dropdown>
+            )}
           </Space>
         </Space>
       </Card>
@@ -134,7 +143,11 @@ export default function OrderManagePage() {
           loading={orders.isLoading}
           dataSource={orders.data?.items ?? []}
           scroll={{ x: 1000 }}
-          locale={{ emptyText: <Typography.Text type="secondary">暂无订单，点击“新建订单”开始</Typography.Text> }}
+          locale={{
+            emptyText: (
+              <Typography.Text type="secondary">{full ? '暂无订单，点击“新建订单”开始' : '暂无交易对手发来的订单'}</Typography.Text>
+            ),
+          }}
           onRow={(r) => ({ onClick: () => setDetailId(r.id), style: { cursor: 'pointer' } })}
           pagination={{
             current: paging.page,
@@ -180,16 +193,19 @@ export default function OrderManagePage() {
         />
       </Card>
       <OrderDetailDrawer id={detailId} onClose={() => setDetailId(null)} onEdit={(order) => setEditing({ kind: order.kind, order })} />
-      <OrderForm
-        open={editing !== null}
-        kind={editing?.kind ?? 'PURCHASE'}
-        order={editing?.order}
-        onClose={() => setEditing(null)}
-        onSaved={(id) => {
-          setEditing(null);
-          setDetailId(id);
-        }}
-      />
+      {/* Mounted only with the feature: the form reads the goods catalogue, which is the feature's own. */}
+      {full && (
+        <OrderForm
+          open={editing !== null}
+          kind={editing?.kind ?? 'PURCHASE'}
+          order={editing?.order}
+          onClose={() => setEditing(null)}
+          onSaved={(id) => {
+            setEditing(null);
+            setDetailId(id);
+          }}
+        />
+      )}
     </Space>
   );
 }

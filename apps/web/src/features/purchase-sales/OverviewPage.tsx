@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { WhenVisible } from '../../lib/WhenVisible.tsx';
 import { Link } from 'react-router';
 import { LoadFailure } from '../../lib/LoadFailure.tsx';
+import { useLoginUser } from '../../lib/session.ts';
 import { yuan } from '../../lib/money.ts';
 import { money } from '../../lib/Money.tsx';
 import { ellipsisColumn } from '../../lib/table.tsx';
@@ -17,32 +18,49 @@ const OrdersChart = lazy(() => import('./OrdersChart.tsx'));
 export default function OverviewPage() {
   const overview = useOverview();
   const recent = useOrders({}, { page: 1, size: 5 });
+  // Without the feature the user reaches only the orders other enterprises sent to its own (issue 24).
+  const full = useLoginUser()?.purchaseSales === true;
   const o = overview.data;
   if (overview.isError) return <LoadFailure title="购销概览加载失败" error={overview.error} retry={() => overview.refetch()} />;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="ps-overview">
       <Row justify="space-between" align="middle">
         <Typography.Title level={4} style={{ margin: 0 }}>
-          购销概览
+          {full ? '购销概览' : '交易对手发来的订单'}
         </Typography.Title>
-        <Space wrap>
-          <Link to="/purchaseSalesManage/orderManage?new=PURCHASE">
-            <Button type="primary">新建采购订单</Button>
-          </Link>
-          <Link to="/purchaseSalesManage/orderManage?new=SALES">
-            <Button>新建销售订单</Button>
-          </Link>
-          <Link to="/purchaseSalesManage/targetedPayment">
-            <Button>定向支付</Button>
-          </Link>
-        </Space>
+        {full && (
+          <Space wrap>
+            <Link to="/purchaseSalesManage/orderManage?new=PURCHASE">
+              <Button type="primary">新建采购订单</Button>
+            </Link>
+            <Link to="/purchaseSalesManage/orderManage?new=SALES">
+              <Button>新建销售订单</Button>
+            </Link>
+            <Link to="/purchaseSalesManage/targetedPayment">
+              <Button>定向支付</Button>
+            </Link>
+          </Space>
+        )}
       </Row>
+      {!full && (
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }} data-testid="ps-addressed-only">
+          贵司未开通购销管理：这里是其他平台企业发给贵司的订单，可以查看、确认或退回。如需自建订单和定向支付，请联系平台运营人员开通。
+        </Typography.Paragraph>
+      )}
       {!!o?.toConfirm && (
         <Alert
           type="info"
           showIcon
           title={`有 ${o.toConfirm} 张交易对手发来的订单待您确认`}
-          action={<Link to="/purchaseSalesManage/orderManage?status=SUBMITTED">去确认</Link>}
+          action={
+            <Link
+              to="/purchaseSalesManage/orderManage?status=SUBMITTED"
+              style={{ textDecoration: 'underline' }}
+              data-testid="ps-go-confirm"
+            >
+              去确认
+            </Link>
+          }
         />
       )}
       <Row gutter={[16, 16]}>

@@ -101,6 +101,7 @@ export default function TargetedPaymentPage() {
       <Card title="选择采购订单">
         <Select
           style={{ width: '100%', maxWidth: 640 }}
+          aria-label="采购订单"
           placeholder={payable.isLoading ? '加载中…' : '选择待付款的采购订单'}
           value={orderId ?? undefined}
           onChange={(id) => setParams({ id: String(id) })}
@@ -128,13 +129,14 @@ export default function TargetedPaymentPage() {
           <Col xs={24} xl={14}>
             <Card title={`支付 ${q.orderNo}`}>
               <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-                <Col span={8}>
+                {/* Two a row on a phone: three yuan figures side by side run into each other at 390 px. */}
+                <Col xs={12} sm={8}>
                   <Statistic title="订单金额" value={yuan(q.totalAmount)} />
                 </Col>
-                <Col span={8}>
+                <Col xs={12} sm={8}>
                   <Statistic title="已付" value={yuan(q.paidAmount)} />
                 </Col>
-                <Col span={8}>
+                <Col xs={24} sm={8}>
                   <Statistic title="应付（未付）" value={yuan(q.outstanding)} valueStyle={{ fontWeight: 600 }} />
                 </Col>
               </Row>

@@ -5,6 +5,7 @@ import { financings, financingTranches, invoices, orderReceivables, type Repayme
 import { BusinessError } from '../../../lib/envelope.ts';
 import { transition } from '../../../lib/transition.ts';
 import { releaseReservation, restoreCredit } from '../../credit/index.ts';
+import { releaseControlledFunds } from '../../ledger/index.ts';
 import { allocate, crystallise, owedOn } from '../pricing.ts';
 import { openTranches, quoteOf, stateOf } from '../queries/quote.ts';
 import { moveFinancing, recordEvent, type Actor, type Financing } from '../store.ts';
@@ -76,6 +77,8 @@ export async function applyPayment(tx: Tx, f: Financing, amount: number, asOf: I
     await releaseReservation(tx, f.creditLineId, f.reserved);
     await moveFinancing(tx, f, 'SETTLED', actor, '结清', note, { overdue: false, reserved: 0, settledAt: now() });
     await settleBacking(tx, f);
+    // Settled: what is left of its controlled proceeds becomes free funds (issue 24).
+    await releaseControlledFunds(tx, { enterpriseId: f.enterpriseId, loanRef: f.financingNo, createdBy: actor.id });
     status = 'SETTLED';
   } else {
     const overdue = remaining.some((t) => t.overdue);

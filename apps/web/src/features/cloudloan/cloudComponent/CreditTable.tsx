@@ -36,7 +36,16 @@ function DrawDialog({ credit, onClose }: { credit: CloudLoanCredit | null; onClo
         destroyOnHidden
       >
         {credit && (
-          <Form form={form} layout="vertical" onValuesChange={(_, v) => setAmount(tryParseYuan(v.amount))}>
+          <Form
+            form={form}
+            layout="vertical"
+            // Only an amount the field accepts asks for the plan: an amount over the available credit is
+            // said once, on the field, not a second time by the preview's refusal (issue 24).
+            onValuesChange={(_, v) => {
+              const cents = tryParseYuan(v.amount);
+              setAmount(cents !== null && cents <= credit.availableAmount ? cents : null);
+            }}
+          >
             <Form.Item
               name="amount"
               label={`提款金额（元），可用 ${formatYuan(credit.availableAmount)}`}
@@ -54,14 +63,14 @@ function DrawDialog({ credit, onClose }: { credit: CloudLoanCredit | null; onClo
               type="info"
               showIcon
               style={{ marginBottom: 12 }}
-              message={`年利率 ${percent(credit.annualRatePpm)}，${credit.termMonths} 个月，${credit.methodLabel}，自今日起息；下表即入账的还款计划。`}
+              title={`年利率 ${percent(credit.annualRatePpm)}，${credit.termMonths} 个月，${credit.methodLabel}，自今日起息；下表即入账的还款计划。`}
             />
             {preview.isError && (
               <Alert
                 type="error"
                 showIcon
                 style={{ marginBottom: 12 }}
-                message={isRequestFailure(preview.error) ? preview.error.message : '无法生成还款计划'}
+                title={isRequestFailure(preview.error) ? preview.error.message : '无法生成还款计划'}
               />
             )}
             <ScheduleTable schedule={amount ? preview.data : undefined} loading={preview.isFetching} testId="draw-preview" />
