@@ -516,7 +516,8 @@ describe('order-backed financing', () => {
     ).toMatchObject({ status: 'ERROR', code: 'ORDER_FINANCED' });
   });
 
-  it("the factor's collection of a financed sales order repays the disbursed order loan first, the rest is the seller's", async () => {
+  /** A confirmed sales order to the core buyer, financed by an order loan whose 50,000.00 tranche is disbursed as controlled funds. */
+  async function disbursedOrderLoan(deliveryDate: string) {
     const lines = [{ goodsName: '螺纹钢', unit: '吨', quantity: '20', unitPrice: 370_000, taxRatePpm: 130_000 }];
     const total = orderTotals(lines).total; // 83,620.00
     const o = await create(gx, {
@@ -524,7 +525,7 @@ describe('order-backed financing', () => {
       counterpartyName: DEMO_CORE_BUYER,
       counterpartyBankName: '中国建设银行南京城南支行',
       counterpartyAccountNo: '32001881236052512345',
-      deliveryDate: '2026-12-21',
+      deliveryDate,
       lines,
       totalAmount: total,
     });
@@ -540,7 +541,7 @@ describe('order-backed financing', () => {
           creditLineId: zj.id,
           orderNo: o.orderNo,
           orderAmount: total,
-          deliveryDate: '2026-12-21',
+          deliveryDate,
           amount: 5_000_000,
           termDays: 60,
         },
@@ -572,10 +573,17 @@ describe('order-backed financing', () => {
         }),
       ).status,
     ).toBe('OK');
+    return { o, total, loan };
+  }
+
+  it("the factor's collection of a financed sales order repays the disbursed order loan first, the rest is the seller's", async () => {
+    const { o, total, loan } = await disbursedOrderLoan('2026-12-21');
     const owed = json<{ quote: { total: number }; status: string }>(await gx.get(`/api/supplyloan/financings/${loan.message.id}`)).message;
     expect(owed.status).toBe('DISBURSED');
     expect(owed.quote.total).toBeGreaterThanOrEqual(5_000_000);
-    const before = json<{ available: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message.available;
+    const balance = async () =>
+      json<{ available: number; controlled: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message;
+    const before = await balance();
 
     // Recorded by one operator, credited when the second approves (four eyes).
     const res = await collectThroughReview(op, checker, o.id, { amount: total, payerName: DEMO_CORE_BUYER });
@@ -583,9 +591,11 @@ describe('order-backed financing', () => {
     const after = json<{ status: string; financingNo: string }>(await gx.get(`/api/supplyloan/financings/${loan.message.id}`)).message;
     expect(after.status).toBe('SETTLED');
     expect(res.submitted.repaysFinancingNo).toBe(after.financingNo);
-    expect(json<{ available: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message.available).toBe(
-      before + total - owed.quote.total,
-    );
+    // The loan is settled: what is left of its controlled funds is free again (受控资金释放).
+    const end = await balance();
+    const released = before.controlled - end.controlled;
+    expect(released).toBeGreaterThan(0);
+    expect(end.available).toBe(before.available + total - owed.quote.total + released);
     const d = await detail(gx, o.id);
     expect(d.payments[0]).toMatchObject({ method: 'FACTOR_COLLECTION', amount: total, loanRepaid: owed.quote.total });
     expect(d.events[0].note).toContain('优先归还订单融资');
@@ -595,8 +605,9 @@ describe('order-backed financing', () => {
   it('with controlled funds from the loan, a targeted payment spends them first and takes only the rest from free funds', async () => {
     const balance = async () =>
       json<{ available: number; controlled: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message;
+    await disbursedOrderLoan('2026-12-22');
     const start = await balance();
-    expect(start.controlled).toBeGreaterThan(0); // the order loan above was disbursed as controlled funds
+    expect(start.controlled).toBeGreaterThan(0); // the order loan's tranche was disbursed as controlled funds
     const { order, payeeId, outstanding } = await payableOrder([steel('20')]);
     expect(outstanding).toBeGreaterThan(start.controlled);
     const res = await pay(gx, order.id, { payeeId, amount: outstanding });
