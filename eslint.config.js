@@ -195,6 +195,28 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/testing.ts'],
     rules: { 'no-restricted-syntax': ['error', ...CLOCK_READS] },
   },
+  {
+    // Accessibility (issue 24): controls antd renders without a name get one in the page.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='Progress']:not(:has(JSXAttribute[name.name='aria-label']))",
+          message: '进度条需要 aria-label（读屏软件读出它是什么的进度）。A Progress needs an aria-label naming what it measures.',
+        },
+        {
+          // A field outside a Form.Item with a name (or htmlFor) has no <label> bound to it: its name is its
+          // aria-label (a placeholder is no name).
+          // A wrapper that spreads its props takes the name from its caller.
+          selector:
+            "JSXOpeningElement:matches([name.name='Select'], [name.name='DatePicker'], [name.name='RangePicker'], [name.name='Cascader'], [name.name='InputNumber'], [name.name='Input'], [name.object.name='Input'], [name.object.name='DatePicker'], [name.name='DateRangePicker'], [name.name='TrimInput'], [name.name='TermInput']):not(:has(JSXSpreadAttribute)):not(:has(JSXAttribute[name.name=/^(aria-label|aria-labelledby|id)$/])):not(JSXElement:has(> JSXOpeningElement[name.object.name='Form'][name.property.name='Item']:has(JSXAttribute[name.name=/^(name|htmlFor)$/])) JSXOpeningElement)",
+          message: '表单项之外的输入框需要 aria-label。A field outside a Form.Item needs an aria-label (a placeholder is not a name).',
+        },
+      ],
+    },
+  },
   // The lending products never import one another (issue 22): supply loans, goods pledge, the bank
   // cloud loan and purchase/sales share the lending core (modules/financing) and meet only through
   // the ports of financing/ports.ts, wired in app.ts — no product imports another's files, its

@@ -64,11 +64,12 @@ test('the dark theme chosen on a public page holds on every public page, the log
   await loginThroughPage(page, DEMO.merchant);
   await expect(page.getByTestId('theme-switch')).toBeChecked();
 
-  // An embedded page keeps a light canvas inside the dark frame (it is another page's own light styling).
+  // Our own embedded page (/help, issue 24) is dark with the portal: the frame and the page inside it.
   await page.goto('/sys/embed/0');
   const frame = page.getByTestId('embed-frame');
-  await expect(frame).toHaveCSS('background-color', 'rgb(255, 255, 255)');
-  await expect(frame).toHaveCSS('color-scheme', 'light');
+  await expect(frame).toHaveCSS('color-scheme', 'dark');
+  await expect(frame).not.toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  await expect(page.frameLocator('[data-testid="embed-frame"]').locator('body')).toHaveCSS('background-color', 'rgb(20, 20, 20)');
 
   // The session ends: the login mask's inputs are dark like the dialog around them.
   await page.goto('/user/moneySummary');

@@ -305,6 +305,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     manifest: true,
     rolldownOptions: {
+      // No "[PLUGIN_TIMINGS]" warning block on every build: our plugins' share of a build is known (issue 24).
+      checks: { bundlerTimings: false },
       // Keep lazy-only modules out of chunks the entry loads: the public pages' budget depends on it.
       experimental: { chunkOptimization: { mergeCommonChunks: false } },
       preserveEntrySignatures: false,

@@ -47,7 +47,13 @@ export function PublicLayout({ user, children }: { user: LoginUser | null; child
         </nav>
       </header>
       <main className="fp-main">{children}</main>
-      <footer className="fp-footer">© 2026 鑫链商业保理有限公司 · 供应链金融服务平台</footer>
+      <footer className="fp-footer">
+        © 2026 鑫链商业保理有限公司 · 供应链金融服务平台 ·{' '}
+        {/* Underlined in the muted footer colour: told apart from the text by more than colour. */}
+        <Link to="/version" style={{ color: 'inherit', textDecoration: 'underline' }} data-testid="footer-version">
+          版本信息
+        </Link>
+      </footer>
     </>
   );
 }

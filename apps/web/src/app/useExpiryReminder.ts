@@ -1,12 +1,33 @@
+import { chinaDate } from '@factoring/domain';
 import { useEffect } from 'react';
 import { call } from '../lib/api-client.ts';
 import { homeApi } from '../lib/public-api.ts';
-import { readSession, writeSession } from '../lib/storage.ts';
+import { readLocal, removeLocal, writeLocal } from '../lib/storage.ts';
 import type { LoginUser } from '../lib/session.ts';
 import { useAppState } from './state.ts';
 
 const EXPIRY_PAGE = { page: 1, size: 10 };
-const SHOWN_KEY = 'factoring-reminder-shown';
+
+/**
+ * Who saw the reminder, and on which (China) day. In local storage, which every tab of the browser
+ * shares — session storage is per tab, so a new tab showed it again (issue 24). The day bounds it:
+ * the next day's first page shows it once more, as does the next login (logout forgets it).
+ */
+interface Shown {
+  userId: number;
+  day: string;
+}
+
+/** Whether this user was already shown the reminder today in this browser. */
+export function reminderShownTo(userId: number, now: Date = new Date()): boolean {
+  const shown = readLocal<Shown | null>('reminderShown', null);
+  return shown?.userId === userId && shown.day === chinaDate(now);
+}
+
+/** Remembers that this user has been shown the reminder today. */
+export function markReminderShown(userId: number, now: Date = new Date()): void {
+  writeLocal('reminderShown', { userId, day: chinaDate(now) } satisfies Shown);
+}
 
 const countOf = (endpoint: typeof homeApi.supplyWillExpire | typeof homeApi.pledgeWillExpire) =>
   call(endpoint, { query: EXPIRY_PAGE })
@@ -20,12 +41,12 @@ const pledgeRiskCount = () =>
     .catch(() => 0);
 
 /** Logout forgets that the reminder was shown, so the next login shows it again. */
-export const forgetReminder = () => writeSession(SHOWN_KEY, undefined);
+export const forgetReminder = () => removeLocal('reminderShown');
 
 /**
  * SPEC §4: once a merchant is known (at start or after login) query both expiring lists — and the
  * pledge financings at risk (issue 14) — and if any is non-empty, open the reminder with the counts.
- * Once per login, not on every reload.
+ * Once per login and day in this browser — not on every reload, nor in every new tab.
  */
 export function useExpiryReminder(user: LoginUser | null) {
   const showReminder = useAppState((s) => s.showReminder);
@@ -36,11 +57,11 @@ export function useExpiryReminder(user: LoginUser | null) {
       ([willexpire, stockloanQuerywillexpire, pledgeRisk]) => {
         if (cancelled || willexpire + stockloanQuerywillexpire + pledgeRisk === 0) return;
         const reminder = { willexpire, stockloanQuerywillexpire, pledgeRisk };
-        if (readSession<number | null>(SHOWN_KEY, null) === user.id) {
+        if (reminderShownTo(user.id)) {
           useAppState.setState({ reminder });
           return;
         }
-        writeSession(SHOWN_KEY, user.id);
+        markReminderShown(user.id);
         showReminder(reminder);
       },
     );

@@ -8,7 +8,7 @@
 export const STORAGE_PREFIX = 'factoring';
 
 /** The locally persisted keys of SPEC §9. */
-export type LocalKey = 'darkTheme' | 'navOpenKeys' | 'siderFold' | 'loginName';
+export type LocalKey = 'darkTheme' | 'navOpenKeys' | 'siderFold' | 'loginName' | 'reminderShown';
 
 export const AUTHORITY_KEY = 'factoring-authority';
 

@@ -171,9 +171,13 @@ export const positionSchema = z.object({
   goodsId: z.number(),
   goodsName: z.string(),
   specification: z.string().nullable(),
+  /** The goods' category (钢材, 有色金属 …): a move goes only to a zone that takes it. */
+  category: z.string(),
   unit: z.string(),
   scale: z.number(),
   batchNo: z.string(),
+  /** The business date (业务日期) of the position's last recorded movement; the list is in this order, newest first. */
+  lastMovedOn: z.string().nullable(),
   total: z.string(),
   available: z.string(),
   pledged: z.string(),

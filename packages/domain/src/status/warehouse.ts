@@ -40,3 +40,29 @@ export const releaseOrderLifecycle = defineLifecycle<ReleaseOrderStatus>(
   { OPEN: ['OPEN', 'CONSUMED', 'CANCELLED'], CONSUMED: [], CANCELLED: [] },
   { OPEN: '待提货', CONSUMED: '已提完', CANCELLED: '已取消' },
 );
+
+/** The goods categories a warehouse accepts, from its free text (`钢材、有色金属`). */
+export function acceptedCategoryList(text: string): string[] {
+  return text.split(/[、，,;；\s]+/).filter(Boolean);
+}
+
+/**
+ * A location's zone (库区): the accepted categories its name names — `钢材库区` takes only 钢材,
+ * `有色金属库区` only 有色金属. A location whose name names none takes whatever the warehouse accepts
+ * (an empty list). Stock-in and moves (移库) put goods only where their category belongs.
+ */
+export function zoneCategories(locationName: string | null | undefined, acceptedCategories: string): string[] {
+  const name = locationName ?? '';
+  return acceptedCategoryList(acceptedCategories).filter((c) => name.includes(c));
+}
+
+/** Why goods of `category` may not lie at a location, or null when they may. */
+export function zoneRefusal(
+  location: { code: string; name: string | null | undefined },
+  acceptedCategories: string,
+  goods: { name: string; category: string },
+): string | null {
+  const zone = zoneCategories(location.name, acceptedCategories);
+  if (!zone.length || zone.includes(goods.category)) return null;
+  return `库位 ${location.code}（${location.name}）只存放${zone.map((c) => `“${c}”`).join('、')}类商品，“${goods.name}”属于“${goods.category}”类，不能放入该库位`;
+}

@@ -1,4 +1,13 @@
-import { addDays, chinaDate, compareIsoDates, creditLineLifecycle, daysBetween, formatYuan, type IsoDate } from '@factoring/domain';
+import {
+  addDays,
+  chinaDate,
+  compareIsoDates,
+  creditLineLifecycle,
+  daysBetween,
+  formatYuan,
+  PLATFORM_PRODUCT_LABELS,
+  type IsoDate,
+} from '@factoring/domain';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { creditLines, platforms } from '../../db/schema/index.ts';
@@ -165,6 +174,31 @@ export async function willExpire(db: Db, scope: EnterpriseScope, product: Produc
     .offset((page.page - 1) * page.size);
   const items = rows.map((r) => ({ ...r, available: availableOf(r), daysLeft: daysBetween(today, r.expiryDate) }));
   return { items, totalCount: count };
+}
+
+/**
+ * Every credit line of the caller's enterprise, supply-chain lines first, then pledge (stock-loan)
+ * lines, each by platform: the home dashboard's credit card.
+ */
+export async function myCreditLines(db: Db, scope: EnterpriseScope, today: IsoDate) {
+  const rows = await db
+    .select({ line: creditLines, platformName: platforms.name, product: platforms.product })
+    .from(creditLines)
+    .innerJoin(platforms, eq(platforms.id, creditLines.platformId))
+    .where(ownedBy(scope, creditLines.enterpriseId))
+    .orderBy(sql`case when ${platforms.product} = 'SUPPLY' then 0 else 1 end`, asc(platforms.id));
+  return rows.map(({ line, platformName, product }) => {
+    const summary = creditLineSummary(line, today);
+    return {
+      ...summary,
+      platformId: line.platformId,
+      platformName,
+      product,
+      productLabel: PLATFORM_PRODUCT_LABELS[product],
+      statusLabel: creditLineLifecycle.label(summary.status),
+      daysLeft: daysBetween(today, line.expiryDate),
+    };
+  });
 }
 
 /** Daily: ACTIVE lines whose expiry date has passed become EXPIRED. Returns how many changed. */

@@ -87,6 +87,28 @@ describe('expiry reminders (SPEC §4, §7)', () => {
     expect((await t.client().get('/api/credit/querywillexpire')).statusCode).toBe(401);
   });
 
+  it('the home dashboard lists every credit line of the enterprise: the supply line and the pledge line the reminder announces', async () => {
+    const demo = await t.loginAs('demo');
+    const res = demo.get('/api/credit/lines');
+    const lines = ((await res).json() as { status: string; message: Record<string, unknown>[] }).message;
+    expect(lines.map((l) => l.product)).toEqual(['SUPPLY', 'PLEDGE']);
+    const announced = ((await demo.get('/api/stockloan/credit/querywillexpire')).json() as Paged).message.items[0]!;
+    expect(lines[1]).toMatchObject({
+      platformName: announced.platformName,
+      productLabel: '货押融资',
+      expiryDate: announced.expiryDate,
+      daysLeft: announced.daysLeft,
+      available: announced.available,
+      status: 'ACTIVE',
+      statusLabel: '生效中',
+    });
+    expect(lines[0]).toMatchObject({ productLabel: '供应链融资' });
+    // Enterprises only: an operator is refused, a visitor is 401.
+    const operator = await t.loginAs('operator');
+    expect((await operator.get('/api/credit/lines')).statusCode).toBe(403);
+    expect((await t.client().get('/api/credit/lines')).statusCode).toBe(401);
+  });
+
   it('the close of business expires lines past their expiry date', async () => {
     const db = t.database.db;
     const [pledge] = await db.select().from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.pledge));

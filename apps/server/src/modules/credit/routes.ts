@@ -2,10 +2,10 @@ import { creditApi as api, type PageQuery } from '@factoring/domain/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { page } from '../../lib/envelope.ts';
-import { scopeOf } from '../../lib/scope.ts';
+import { ok, page } from '../../lib/envelope.ts';
+import { enterpriseScope, scopeOf } from '../../lib/scope.ts';
 import { serve } from '../../lib/serve.ts';
-import { todayChina, willExpire } from './credit-lines.ts';
+import { myCreditLines, todayChina, willExpire } from './credit-lines.ts';
 
 /** SPEC §7: the two expiry reminders — supply-chain (SUPPLY) and pledge (PLEDGE) credit lines expiring within 30 days. */
 export const creditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -19,4 +19,6 @@ export const creditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   };
   serve(app, api.supplyWillExpire, (request) => expiring(request, 'SUPPLY', request.query));
   serve(app, api.pledgeWillExpire, (request) => expiring(request, 'PLEDGE', request.query));
+  /** The home dashboard's credit card: supply-chain and pledge lines together (issue 24). */
+  serve(app, api.myLines, async (request) => ok(await myCreditLines(db, enterpriseScope(request), todayChina())));
 };

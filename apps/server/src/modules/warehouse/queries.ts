@@ -22,6 +22,13 @@ import type { Scope } from '../../lib/scope.ts';
 import { stockVisibleTo } from './access.ts';
 import { canonicalContent, readContent, sha256 } from './receipts.ts';
 
+/**
+ * A position's business date: the day of its last recorded movement (one probe of the
+ * (position_id, id) index per position, so the order stays cheap with a million movements).
+ */
+const lastMovement = sql`from ${stockMovements} where ${stockMovements.positionId} = ${stockPositions.id} order by ${stockMovements.id} desc`;
+const lastMovedOn = sql<string | null>`(select ${stockMovements.occurredOn}::text ${lastMovement} limit 1)`;
+
 const nonEmpty = sql`(${stockPositions.available} <> 0 or ${stockPositions.pledged} <> 0 or ${stockPositions.frozen} <> 0)`;
 
 const positionColumns = {
@@ -35,9 +42,11 @@ const positionColumns = {
   goodsId: stockPositions.goodsId,
   goodsName: goods.name,
   specification: goods.specification,
+  category: goods.category,
   unit: goods.unit,
   scale: goods.scale,
   batchNo: stockPositions.batchNo,
+  lastMovedOn,
   available: stockPositions.available,
   pledged: stockPositions.pledged,
   frozen: stockPositions.frozen,
@@ -70,13 +79,16 @@ const toPosition = (r: Awaited<ReturnType<ReturnType<typeof positionBase>['execu
   updatedAt: r.updatedAt.toISOString(),
 });
 
+/** Business-date order: the latest business date first, then the newest position. */
+const positionOrder = [sql`${lastMovedOn} desc nulls last`, desc(stockPositions.id)];
+
 /** The inventory (/warehouse/stockDetails): one row per position with total, available, pledged, frozen. */
 export async function listPositions(db: Db, scope: Scope, q: PositionQuery) {
   const where = positionFilters(scope, q);
   const [items, [total]] = await Promise.all([
     positionBase(db)
       .where(where)
-      .orderBy(asc(enterprises.name), asc(goods.name), asc(stockPositions.id))
+      .orderBy(...positionOrder)
       .limit(q.size)
       .offset((q.page - 1) * q.size),
     db.select({ n: count() }).from(stockPositions).innerJoin(warehouses, eq(warehouses.id, stockPositions.warehouseId)).where(where),
@@ -88,7 +100,7 @@ export async function listPositions(db: Db, scope: Scope, q: PositionQuery) {
 export async function exportPositions(db: Db, scope: Scope, q: Omit<PositionQuery, 'page' | 'size'>) {
   const rows = await positionBase(db)
     .where(positionFilters(scope, q))
-    .orderBy(asc(enterprises.name), asc(goods.name), asc(stockPositions.id))
+    .orderBy(...positionOrder)
     .limit(10_000);
   return rows.map(toPosition);
 }
@@ -121,7 +133,7 @@ async function scopeOnColumns(db: Db, scope: Scope, warehouseColumn: PgColumn, d
 
 type MovementQuery = z.output<typeof movementQuerySchema>;
 
-/** The movement history (in/out records and every other movement), newest first. */
+/** The movement history (in/out records and every other movement), newest business date first, then newest recorded. */
 export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
   const visible = await scopeOnColumns(db, scope, stockMovements.warehouseId, stockMovements.depositorId);
   const where: SQL[] = [visible];
@@ -161,7 +173,8 @@ export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
       .innerJoin(enterprises, eq(enterprises.id, stockMovements.depositorId))
       .innerJoin(goods, eq(goods.id, stockMovements.goodsId))
       .where(condition)
-      .orderBy(desc(stockMovements.id))
+      // Business-date order (the day the goods moved, which may be entered after the fact), newest first.
+      .orderBy(desc(stockMovements.occurredOn), desc(stockMovements.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
     countFromPositions

@@ -1,5 +1,5 @@
 // Stock-in (入库): the warehouse user records goods a depositor brings into one of its warehouses.
-import { parseQuantity, QuantityError } from '@factoring/domain';
+import { acceptedCategoryList, parseQuantity, QuantityError, zoneRefusal } from '@factoring/domain';
 import type { stockInSchema } from '@factoring/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -23,6 +23,16 @@ export function quantityFor(goodsRow: { scale: number }, input: string, label: s
   }
 }
 
+/** Goods go only into a zone (库区) of their category (a location named `钢材库区` takes only 钢材). */
+export function assertZone(
+  location: { code: string; name: string | null },
+  acceptedCategories: string,
+  item: { name: string; category: string },
+): void {
+  const refusal = zoneRefusal(location, acceptedCategories, item);
+  if (refusal) throw new BusinessError(refusal, 'LOCATION_ZONE_MISMATCH');
+}
+
 export async function activeGoods(tx: Tx, goodsId: number) {
   const [row] = await tx.select().from(goods).where(eq(goods.id, goodsId));
   if (!row) throw new BusinessError('商品不存在，请重新选择', 'GOODS_NOT_FOUND');
@@ -41,15 +51,16 @@ export async function checkAttachments(tx: Tx, scope: EnterpriseScope, ids: numb
 
 export async function recordStockIn(tx: Tx, scope: EnterpriseScope, input: StockInInput, actor: Actor) {
   const warehouse = await ownWarehouse(tx, scope, input.warehouseId);
-  await locationIn(tx, warehouse.id, input.locationId);
+  const location = await locationIn(tx, warehouse.id, input.locationId);
   const [depositor] = await tx.select().from(enterprises).where(eq(enterprises.id, input.depositorId));
   if (!depositor) throw new BusinessError('存货企业不存在', 'DEPOSITOR_NOT_FOUND');
   if (!depositor.certified) throw new BusinessError(`存货企业“${depositor.name}”尚未完成实名认证，不能入库`, 'DEPOSITOR_NOT_CERTIFIED');
   const item = await activeGoods(tx, input.goodsId);
-  const accepted = warehouse.acceptedCategories.split(/[、，,;；\s]+/).filter(Boolean);
+  const accepted = acceptedCategoryList(warehouse.acceptedCategories);
   if (accepted.length && !accepted.includes(item.category)) {
     throw new BusinessError(`${warehouse.name}不接收“${item.category}”类商品（可存放：${accepted.join('、')}）`, 'CATEGORY_NOT_ACCEPTED');
   }
+  assertZone(location, warehouse.acceptedCategories, item);
   const quantity = quantityFor(item, input.quantity, '入库数量');
   const attachments = await checkAttachments(tx, scope, input.attachmentIds);
   const positionId = await ensurePosition(tx, {

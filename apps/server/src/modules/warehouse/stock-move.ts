@@ -8,14 +8,15 @@ import { goods } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { locationIn, ownPosition } from './access.ts';
-import { quantityFor } from './stock-in.ts';
+import { assertZone, quantityFor } from './stock-in.ts';
 import { ensurePosition, nextNumber, postMovements, type Actor } from './stock-ledger.ts';
 
 export async function moveStock(tx: Tx, scope: EnterpriseScope, input: z.output<typeof stockMoveSchema>, actor: Actor) {
-  const { position } = await ownPosition(tx, scope, input.positionId);
-  await locationIn(tx, position.warehouseId, input.toLocationId);
+  const { position, warehouse } = await ownPosition(tx, scope, input.positionId);
+  const location = await locationIn(tx, position.warehouseId, input.toLocationId);
   if (input.toLocationId === position.locationId) throw new BusinessError('目标库位与当前库位相同', 'SAME_LOCATION');
   const [item] = await tx.select().from(goods).where(eq(goods.id, position.goodsId));
+  assertZone(location, warehouse.acceptedCategories, item!);
   const quantity = quantityFor(item!, input.quantity, '移库数量');
   const target = await ensurePosition(tx, { ...position, locationId: input.toLocationId });
   const operationNo = await nextNumber(tx, 'operation');

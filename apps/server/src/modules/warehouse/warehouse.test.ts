@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { chinaDate, usccCheckChar } from '@factoring/domain';
+import { addDays, chinaDate, usccCheckChar } from '@factoring/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, users } from '../../db/schema/index.ts';
@@ -576,7 +576,7 @@ describe('the service API for goods-pledge financing', () => {
 
 describe('stock-taking', () => {
   it('a count difference waits for the operator, whose approval writes the adjustment', async () => {
-    const positionId = await freshPosition('40.000', { locationId: suzhou.locations[2]!.id });
+    const positionId = await freshPosition('40.000', { locationId: suzhou.locations[1]!.id });
     const p = await position(positionId);
     const fp = await stockFingerprint(t.database.db);
     const take = body<{ id: number; status: string; alert: boolean }>(
@@ -604,14 +604,14 @@ describe('stock-taking', () => {
   });
 
   it('a shortfall touching pledged goods raises an alert and is never taken silently', async () => {
-    const positionId = await freshPosition('10.000', { locationId: suzhou.locations[2]!.id });
+    const positionId = await freshPosition('10.000', { locationId: suzhou.locations[1]!.id });
     await t.database.db.transaction((tx) => pledgeStock(tx, { positionId, quantity: '8', reference: 'PLEDGE:T-4' }));
     const take = body<{ alert: boolean }>(
       await keeper.post(
         '/api/warehouse/stock-takes',
         {
           warehouseId: suzhou.id,
-          locationId: suzhou.locations[2]!.id,
+          locationId: suzhou.locations[1]!.id,
           countedOn: chinaDate(),
           lines: [{ positionId, counted: '7' }],
           idempotencyKey: key(),
@@ -694,5 +694,56 @@ describe('goods catalogue', () => {
     expect((await (await t.loginAs('xinqiye')).get('/api/warehouse/enterprises')).statusCode).toBe(403);
     const listed = body<{ name: string }[]>(await keeper.get('/api/warehouse/enterprises', { keyword: '上海鑫源' })).message;
     expect(listed.map((e) => e.name)).toEqual(['上海鑫源贸易有限公司']);
+  });
+});
+
+describe('issue 24: business-date order and zones', () => {
+  const moveTo = (positionId: number, toLocationId: number, quantity = '1.000') =>
+    keeper.post(
+      '/api/warehouse/stock-move',
+      { positionId, toLocationId, quantity, occurredOn: chinaDate(), idempotencyKey: key() },
+      { json: true },
+    );
+  const zone = (w: Warehouse, code: string) => w.locations.find((l) => l.code === code)!.id;
+
+  it('stock and movements list by business date, newest first, then newest recorded', async () => {
+    // Recorded last, but for a day long before everything else: it belongs at the end, not on top.
+    const late = await freshPosition('5.000', { occurredOn: addDays(chinaDate(), -300), documentNo: 'RK-BACKDATED' });
+    const moves = body<{ items: { id: number; occurredOn: string; documentNo: string | null }[] }>(
+      await keeper.get('/api/warehouse/movements', { size: 200 }),
+    ).message.items;
+    const byDate = [...moves].sort((a, b) => b.occurredOn.localeCompare(a.occurredOn) || b.id - a.id);
+    expect(moves.map((m) => m.id)).toEqual(byDate.map((m) => m.id));
+    expect(moves.at(-1)?.documentNo).toBe('RK-BACKDATED');
+
+    const stock = (await positions(keeper)).items as (Position & { lastMovedOn: string | null })[];
+    const stockByDate = [...stock].sort((a, b) => (b.lastMovedOn ?? '').localeCompare(a.lastMovedOn ?? '') || b.id - a.id);
+    expect(stock.map((p) => p.id)).toEqual(stockByDate.map((p) => p.id));
+    expect(stock.find((p) => p.id === late)?.lastMovedOn).toBe(addDays(chinaDate(), -300));
+    // The export is in the same order.
+    const exported = body<{ id: number }[]>(await keeper.get('/api/warehouse/positions/export')).message;
+    expect(exported.map((p) => p.id)).toEqual(stock.map((p) => p.id));
+  });
+
+  it('steel goes neither in nor over to the non-ferrous zone; each category to its own zone', async () => {
+    const fp = await stockFingerprint(t.database.db);
+    const into = body(await stockIn({ locationId: zone(suzhou, 'B-01') }));
+    expect(into).toMatchObject({ status: 'ERROR', code: 'LOCATION_ZONE_MISMATCH' });
+    expect(into.message).toBe('库位 B-01（有色金属库区）只存放“有色金属”类商品，“热轧卷板”属于“钢材”类，不能放入该库位');
+    expect(await stockFingerprint(t.database.db)).toBe(fp);
+
+    const coil = await freshPosition('20.000', { locationId: zone(suzhou, 'A-01') });
+    const before = await stockFingerprint(t.database.db);
+    const over = body(await moveTo(coil, zone(suzhou, 'B-01')));
+    expect(over).toMatchObject({ status: 'ERROR', code: 'LOCATION_ZONE_MISMATCH' });
+    expect(over.message).toContain('只存放“有色金属”类商品');
+    expect(await stockFingerprint(t.database.db)).toBe(before);
+    // Steel moves within the steel zone; aluminium ingots go to the non-ferrous zone and not to the steel one.
+    expect(body(await moveTo(coil, zone(suzhou, 'A-02'))).status).toBe('OK');
+    const ingots = body(await stockIn({ warehouseId: wuxi.id, locationId: zone(wuxi, '2-01'), goodsId: ingot.id, quantity: '10' }));
+    expect(ingots.status).toBe('OK');
+    const wrong = body(await stockIn({ warehouseId: wuxi.id, locationId: zone(wuxi, '1-01'), goodsId: ingot.id, quantity: '10' }));
+    expect(wrong).toMatchObject({ status: 'ERROR', code: 'LOCATION_ZONE_MISMATCH' });
+    expect(wrong.message).toContain('只存放“钢材”类商品');
   });
 });

@@ -79,7 +79,7 @@ function AccountChangeModal({ open, enterpriseName, onClose }: { open: boolean; 
     >
       <Form form={form} layout="vertical" preserve={false} data-testid="account-change-form">
         <Form.Item label="账户名称" extra="结算账户须为本企业对公账户">
-          <Input value={enterpriseName} disabled />
+          <Input value={enterpriseName} disabled aria-label="账户名称" />
         </Form.Item>
         <Form.Item
           name="accountNo"

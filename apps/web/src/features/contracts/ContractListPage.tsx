@@ -44,43 +44,70 @@ export default function ContractListPage() {
     setPaging(DEFAULT_PAGE);
   };
 
+  // Every column visible at 1440 px (issue 24: 关联业务 was scrolled out of sight): type and status share
+  // a column, the term's two dates another, and long names and parties wrap instead of widening the table.
   const columns = usePhoneColumns<Contract>([
     {
       title: '合同编号',
       dataIndex: 'contractNo',
       fixed: 'left',
-      width: 150,
+      width: 130,
       render: (no: string, c) => (
         <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setDetail({ contract: c, justSigned: false })}>
           {no}
         </Button>
       ),
     },
-    { title: '合同名称', dataIndex: 'title', width: 180, ...ellipsisColumn<Contract>() },
-    { title: '合同类型', dataIndex: 'type', width: 96, render: (t: Contract['type']) => CONTRACT_TYPE_LABELS[t] ?? t },
+    { title: '合同名称', dataIndex: 'title', width: 136, ...ellipsisColumn<Contract>() },
     {
-      title: '状态',
+      title: '类型 / 状态',
       dataIndex: 'status',
-      width: 84,
+      width: 96,
       render: (_: unknown, c) => (
-        <Tag color={statusColor(c.status)} data-testid="contract-status">
-          {contractLifecycle.label(c.status)}
-        </Tag>
+        <Space direction="vertical" size={2}>
+          <span>{CONTRACT_TYPE_LABELS[c.type] ?? c.type}</span>
+          <Tag color={statusColor(c.status)} data-testid="contract-status">
+            {contractLifecycle.label(c.status)}
+          </Tag>
+        </Space>
       ),
     },
-    { title: '合同金额（元）', dataIndex: 'amount', align: 'right', width: 136, render: yuanCell },
-    { title: '相对方', dataIndex: 'counterparty', width: 170, ...ellipsisColumn<Contract>() },
-    { title: '关联业务', dataIndex: 'relatedLabel', width: 170, ...ellipsisColumn<Contract>() },
-    { title: '生成日期', dataIndex: 'createdAt', width: 104, render: (v: string) => date(v) },
-    { title: '生效日期', dataIndex: 'effectiveDate', width: 104, render: (v: string | null) => v ?? '—' },
-    { title: '到期日期', dataIndex: 'expiryDate', width: 104, render: (v: string | null) => v ?? '—' },
+    { title: '合同金额（元）', dataIndex: 'amount', align: 'right', width: 112, render: yuanCell },
+    { title: '相对方', dataIndex: 'counterparty', width: 116 },
+    {
+      title: '关联业务',
+      dataIndex: 'relatedLabel',
+      width: 150,
+      render: (v: string) => (
+        <span style={{ overflowWrap: 'anywhere' }} data-testid="contract-related">
+          {v}
+        </span>
+      ),
+    },
+    { title: '生成日期', dataIndex: 'createdAt', width: 100, render: (v: string) => date(v) },
+    {
+      title: '有效期',
+      key: 'term',
+      width: 112,
+      render: (_: unknown, c) => {
+        if (c.effectiveDate && c.expiryDate)
+          return (
+            <span>
+              {c.effectiveDate} 至<br />
+              {c.expiryDate}
+            </span>
+          );
+        if (c.effectiveDate) return `${c.effectiveDate} 起`;
+        return c.expiryDate ? `至 ${c.expiryDate}` : '—';
+      },
+    },
     {
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      width: 180,
+      width: 132,
       render: (_: unknown, c) => (
-        <Space size={4}>
+        <Space size={4} wrap>
           <Button type="link" size="small" onClick={() => view(c)}>
             查看
           </Button>
@@ -158,7 +185,7 @@ export default function ContractListPage() {
           columns={columns}
           dataSource={list.data?.items ?? []}
           loading={list.isFetching}
-          scroll={{ x: 1460 }}
+          scroll={{ x: 1084 }}
           locale={{
             emptyText: list.isLoading ? (
               ' '

@@ -13,6 +13,7 @@ import {
   useLatestAuthentication,
   useLoanSummary,
   useOperatorOverview,
+  useOrdersToConfirm,
 } from './api.ts';
 
 // ¥ and its amount on one line (lib/Money.tsx): at 390 px a balance broke after the sign.
@@ -43,6 +44,26 @@ function CreditFigures({ line: l }: { line: { limit: number; used: number; reser
       <span style={{ whiteSpace: 'nowrap' }}>
         可用 <b>{yuan(l.available)}</b>
       </span>
+    </span>
+  );
+}
+
+/** Where each product's platforms and credit lines are managed. */
+const PLATFORM_PAGES = { SUPPLY: '/supplyloan/myPlatform', PLEDGE: '/pledge/myPlatform' } as const;
+
+/** A line's expiry: the date, and the days left once within the reminder's 30 days (or that it expired). */
+function ExpiryText({ line: l }: { line: { expiryDate: string; daysLeft: number; status: string; statusLabel: string } }) {
+  const soon = l.status === 'ACTIVE' && l.daysLeft <= 30;
+  return (
+    <span>
+      到期日 {l.expiryDate}{' '}
+      {l.status !== 'ACTIVE' ? (
+        <Tag color="red">{l.statusLabel}</Tag>
+      ) : soon ? (
+        <Tag color="orange" data-testid="credit-expiring">
+          {l.daysLeft === 0 ? '今日到期' : `${l.daysLeft} 天后到期`}
+        </Tag>
+      ) : null}
     </span>
   );
 }
@@ -186,11 +207,17 @@ function OperatorCards() {
               locale={{ emptyText: <Empty description="今日尚无放款或出款" /> }}
               dataSource={o?.today ?? []}
               renderItem={(x) => (
-                <List.Item>
-                  <Typography.Text ellipsis={{ tooltip: x.subject }} style={{ maxWidth: '70%' }}>
+                // The whole subject, wrapping: it ends with the amount, which an ellipsis cut off (issue 24).
+                <List.Item style={{ alignItems: 'flex-start', gap: 8 }} data-testid="today-item">
+                  <span style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                     {x.subject}
-                  </Typography.Text>
-                  <Tag color={x.executed ? 'success' : 'error'}>{x.stateLabel}</Tag>
+                    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                      {x.typeLabel} · {dateTime(x.decidedAt)}
+                    </Typography.Text>
+                  </span>
+                  <Tag color={x.executed ? 'success' : 'error'} style={{ marginInlineEnd: 0, flex: 'none' }}>
+                    {x.stateLabel}
+                  </Tag>
                 </List.Item>
               )}
             />
@@ -208,6 +235,7 @@ function MerchantCards({ user }: { user: LoginUser }) {
   const summary = useLoanSummary(certified);
   const lines = useCreditLines(certified);
   const contracts = useContractStats(true);
+  const toConfirm = useOrdersToConfirm(certified);
   const authentication = useLatestAuthentication(!certified);
   const rejected = authentication.data?.items[0]?.status === 'REJECTED';
 
@@ -269,6 +297,12 @@ function MerchantCards({ user }: { user: LoginUser }) {
                 7 天内到期融资 <Tag color={summary.data?.dueSoon.count ? 'orange' : 'default'}>{summary.data?.dueSoon.count ?? 0}</Tag>
                 {summary.data?.dueSoon.overdueCount ? <Tag color="red">逾期 {summary.data.dueSoon.overdueCount}</Tag> : null}
               </List.Item>
+              {/* An order another enterprise sent waits for this one, whatever its purchase/sales switch (issue 24). */}
+              {(user.purchaseSales || !!toConfirm.data?.count) && (
+                <List.Item extra={<Link to="/purchaseSalesManage/orderManage?status=SUBMITTED">去确认</Link>} data-testid="todo-orders">
+                  待确认购销订单 <Tag color={toConfirm.data?.count ? 'orange' : 'default'}>{toConfirm.data?.count ?? 0}</Tag>
+                </List.Item>
+              )}
               <List.Item extra={<Link to="/user/autenticalList">查看</Link>}>
                 实名认证{' '}
                 <Tag color={certified ? 'green' : rejected ? 'red' : 'orange'}>{certified ? '已认证' : rejected ? '已驳回' : '未完成'}</Tag>
@@ -285,8 +319,17 @@ function MerchantCards({ user }: { user: LoginUser }) {
                     size="small"
                     dataSource={lines.data}
                     renderItem={(l) => (
-                      <List.Item>
-                        <List.Item.Meta title={l.platform.name} description={`到期日 ${l.expiryDate}`} />
+                      // Every product's line: the pledge (stock-loan) line whose expiry the reminder announces too (issue 24).
+                      <List.Item data-testid="credit-line" data-product={l.product}>
+                        <List.Item.Meta
+                          title={
+                            <span>
+                              <Tag color={l.product === 'PLEDGE' ? 'gold' : 'blue'}>{l.productLabel}</Tag>
+                              <Link to={PLATFORM_PAGES[l.product]}>{l.platformName}</Link>
+                            </span>
+                          }
+                          description={<ExpiryText line={l} />}
+                        />
                         <CreditFigures line={l} />
                       </List.Item>
                     )}

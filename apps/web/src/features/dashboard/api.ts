@@ -10,9 +10,15 @@ const card = { retry: false } as const;
 
 /** One query per card, so a card whose area is unavailable (e.g. no account yet) fails alone. */
 export const useAccountBalance = (enabled: boolean) => useQuery({ ...queryOf(homeApi.balance), enabled, ...card });
-export const useCreditLines = (enabled: boolean) => useQuery({ ...queryOf(homeApi.creditLines), enabled, ...card });
+/**
+ * Every credit line of the enterprise — supply-chain and pledge (stock-loan) — for the credit card
+ * (issue 24). Asked afresh on every visit: the lending areas' changes do not refresh the credit key.
+ */
+export const useCreditLines = (enabled: boolean) => useQuery({ ...queryOf(homeApi.creditLines), enabled, staleTime: 0, ...card });
 export const useLoanSummary = (enabled: boolean) => useQuery({ ...queryOf(homeApi.loanSummary), enabled, ...card });
 export const useContractStats = (enabled: boolean) => useQuery({ ...queryOf(homeApi.contractStats), enabled, ...card });
+/** Purchase/sales orders sent to the enterprise that wait for its confirmation (issue 24). */
+export const useOrdersToConfirm = (enabled: boolean) => useQuery({ ...queryOf(homeApi.ordersToConfirm), enabled, ...card });
 export const useLatestAuthentication = (enabled: boolean) =>
   useQuery({ ...queryOf(homeApi.authentications, { query: { page: 1, size: 1 } }), enabled, ...card });
 

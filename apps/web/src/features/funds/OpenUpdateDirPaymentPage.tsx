@@ -59,6 +59,7 @@ export default function OpenUpdateDirPaymentPage() {
           <Form layout="vertical" style={{ maxWidth: 480 }}>
             <Form.Item label="选择收款方">
               <Select
+                aria-label="选择收款方"
                 value={selected?.id}
                 placeholder="请选择要变更的收款方"
                 options={changeable.map((p) => ({

@@ -28,6 +28,7 @@ export default function FinanceableOrderPicker({ creditLineId, onPick }: Props) 
       extra="已确认、买方为该平台核心企业、尚未融资的销售订单；选择后自动填入订单号、未收金额和交货日期"
     >
       <Select<number>
+        aria-label="从我的销售订单选择"
         allowClear
         style={{ width: '100%' }}
         loading={orders.isLoading}

@@ -1,6 +1,7 @@
 import { Card, Segmented, Skeleton, theme } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { usePreferences } from '../../lib/preferences.ts';
 import { isRequestFailure } from '../../lib/request.ts';
 import { useSiteConfig } from '../../lib/site-config.ts';
 import { useEmbed } from './api.ts';
@@ -15,6 +16,7 @@ export default function EmbedPage() {
   const embed = useEmbed(index);
   const config = useSiteConfig();
   const { token } = theme.useToken();
+  const dark = usePreferences((p) => p.darkTheme);
   const notFound = !/^\d{1,4}$/.test(index) || (embed.isError && isRequestFailure(embed.error) && embed.error.status === 404);
 
   useEffect(() => {
@@ -23,6 +25,14 @@ export default function EmbedPage() {
 
   if (notFound) return <Navigate to="/exception/404" replace />;
   const others = config.data?.embeds ?? [];
+  // Our own pages (a path on this site, e.g. /help/…) follow the portal's theme: opened as `…#dark`
+  // they turn dark (public/help: no script runs in the sandbox, so the fragment carries the theme).
+  // Another site's page keeps its own light canvas (we cannot restyle it, and an unstyled page would
+  // show dark text on black).
+  const url = embed.data?.url ?? '';
+  const own = url.startsWith('/') && !url.startsWith('//') && !url.includes('#');
+  const scheme = own && dark ? 'dark' : 'light';
+  const src = scheme === 'dark' ? `${url}#dark` : url;
   return (
     <Card
       title={embed.data?.title ?? '…'}
@@ -47,23 +57,22 @@ export default function EmbedPage() {
         <div style={{ padding: 24 }}>页面暂时无法加载，请稍后重试。</div>
       ) : (
         <iframe
-          key={embed.data.url}
+          key={src}
           title={embed.data.title}
-          src={embed.data.url}
+          src={src}
           sandbox="allow-popups allow-popups-to-escape-sandbox"
           referrerPolicy="no-referrer"
-          // The embedded pages are light pages of their own (we cannot restyle another site): in the dark
-          // theme they keep a light canvas and scheme, or an unstyled page shows dark text on black.
           style={{
             width: '100%',
             height: 'calc(100vh - 220px)',
             minHeight: 420,
             border: 0,
             display: 'block',
-            background: '#fff',
-            colorScheme: 'light',
+            background: scheme === 'dark' ? token.colorBgContainer : '#fff',
+            colorScheme: scheme,
             borderRadius: `0 0 ${token.borderRadiusLG}px ${token.borderRadiusLG}px`,
           }}
+          data-scheme={scheme}
           data-testid="embed-frame"
         />
       )}

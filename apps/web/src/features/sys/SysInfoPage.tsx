@@ -62,7 +62,15 @@ export default function SysInfoPage() {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card title="联系我们" size="small">
+      <Card
+        title="联系我们"
+        size="small"
+        extra={
+          <Link to="/version" style={{ textDecoration: 'underline' }} data-testid="sys-version-link">
+            版本信息
+          </Link>
+        }
+      >
         <Descriptions column={{ xs: 1, sm: 2 }} size="small">
           <Descriptions.Item label="客服热线">{cfg.contactPhone}</Descriptions.Item>
           <Descriptions.Item label="地址">{cfg.address}</Descriptions.Item>
@@ -71,7 +79,7 @@ export default function SysInfoPage() {
           <Typography.Paragraph style={{ marginBottom: 0 }}>
             帮助：
             {cfg.embeds.map((e) => (
-              <Link key={e.index} to={`/sys/embed/${e.index}`} style={{ marginRight: 12 }}>
+              <Link key={e.index} to={`/sys/embed/${e.index}`} style={{ marginRight: 12, textDecoration: 'underline' }}>
                 {e.title}
               </Link>
             ))}

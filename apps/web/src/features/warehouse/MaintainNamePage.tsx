@@ -126,6 +126,7 @@ function GoodsTab() {
       <Space style={{ marginBottom: 12 }} wrap>
         <Input.Search
           allowClear
+          aria-label="搜索商品"
           placeholder="名称、规格或类别"
           style={{ width: 240 }}
           onSearch={(v) => {
@@ -135,6 +136,7 @@ function GoodsTab() {
         />
         <Select
           allowClear
+          aria-label="商品状态"
           placeholder="全部状态"
           style={{ width: 120 }}
           value={status}

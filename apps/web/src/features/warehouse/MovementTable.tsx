@@ -1,4 +1,4 @@
-import { Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Empty, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { date, dateTime } from '../../lib/format.ts';
 import { ellipsisColumn } from '../../lib/table.tsx';
 import type { Movement } from './api.ts';
@@ -13,34 +13,101 @@ const KIND_COLORS: Record<string, string> = {
   RELEASE: 'lime',
 };
 
-const delta = (v: string, m: Movement) => {
-  const text = deltaText(v, m.scale);
-  return text ? (
-    <Typography.Text type={text.startsWith('+') ? 'success' : 'danger'}>{text}</Typography.Text>
-  ) : (
-    <Typography.Text type="secondary">—</Typography.Text>
-  );
-};
+const BUCKETS = [
+  ['available', '可用'],
+  ['pledged', '质押'],
+  ['frozen', '冻结'],
+] as const;
 
+/** The buckets a movement changed, one per line (`可用 +88.888`); a movement changes one to three. */
+function BucketChanges({ movement: m }: { movement: Movement }) {
+  const changes = BUCKETS.map(([field, label]) => [label, deltaText(m[field], m.scale)] as const).filter(([, text]) => text);
+  if (!changes.length) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <Space direction="vertical" size={0}>
+      {changes.map(([label, text]) => (
+        <span key={label} style={{ whiteSpace: 'nowrap' }}>
+          {label} <Typography.Text type={text.startsWith('+') ? 'success' : 'danger'}>{text}</Typography.Text>
+        </span>
+      ))}
+    </Space>
+  );
+}
+
+const secondary = (text: string) => (
+  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+    {text}
+  </Typography.Text>
+);
+
+/**
+ * The movement columns, every one visible at 1440 px (issue 24): the bucket changes share one column,
+ * the location sits under its warehouse, the recording time under who recorded it.
+ */
 export const movementColumns = (withParty = true): TableColumnsType<Movement> => [
-  { title: '业务日期', dataIndex: 'occurredOn', width: 110, render: (v: string) => date(v) },
-  { title: '类型', dataIndex: 'kindLabel', width: 120, render: (v: string, m) => <Tag color={KIND_COLORS[m.kind] ?? 'default'}>{v}</Tag> },
-  { title: '商品', key: 'goods', width: 170, render: (_: unknown, m: Movement) => `${m.goodsName}${m.batchNo ? `（${m.batchNo}）` : ''}` },
+  { title: '业务日期', dataIndex: 'occurredOn', width: 104, render: (v: string) => date(v) },
+  {
+    title: '类型',
+    dataIndex: 'kindLabel',
+    width: 96,
+    render: (v: string, m) => (
+      <Tag color={KIND_COLORS[m.kind] ?? 'default'} style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}>
+        {v}
+      </Tag>
+    ),
+  },
+  {
+    title: '商品 / 批次',
+    key: 'goods',
+    width: 120,
+    render: (_: unknown, m: Movement) => (
+      <Space direction="vertical" size={0}>
+        <span>{m.goodsName}</span>
+        {m.batchNo && secondary(m.batchNo)}
+      </Space>
+    ),
+  },
   {
     title: '数量',
     dataIndex: 'quantity',
     align: 'right',
-    width: 130,
-    render: (v: string, m) => <span data-testid="movement-quantity">{qtyText(v, m.scale, m.unit)}</span>,
+    width: 112,
+    render: (v: string, m) => (
+      <span data-testid="movement-quantity" style={{ whiteSpace: 'nowrap' }}>
+        {qtyText(v, m.scale, m.unit)}
+      </span>
+    ),
   },
-  { title: '可用', dataIndex: 'available', align: 'right', width: 110, render: delta },
-  { title: '质押', dataIndex: 'pledged', align: 'right', width: 100, render: delta },
-  { title: '冻结', dataIndex: 'frozen', align: 'right', width: 100, render: delta },
-  ...(withParty ? [{ title: '存货企业', dataIndex: 'depositorName', width: 190, ...ellipsisColumn<Movement>() }] : []),
-  { title: '仓库 / 库位', key: 'where', width: 210, render: (_: unknown, m: Movement) => `${m.warehouseName} ${m.locationCode}` },
-  { title: '单号', dataIndex: 'documentNo', width: 170, render: (v: string | null, m) => v ?? m.operationNo },
-  { title: '经办', dataIndex: 'actorName', width: 80 },
-  { title: '登记时间', dataIndex: 'createdAt', width: 160, render: (v: string) => dateTime(v) },
+  { title: '库存变动', key: 'buckets', width: 128, render: (_: unknown, m: Movement) => <BucketChanges movement={m} /> },
+  ...(withParty ? [{ title: '存货企业', dataIndex: 'depositorName', width: 120, ...ellipsisColumn<Movement>() }] : []),
+  {
+    title: '仓库 / 库位',
+    key: 'where',
+    width: 136,
+    render: (_: unknown, m: Movement) => (
+      <Space direction="vertical" size={0}>
+        <span>{m.warehouseName}</span>
+        {secondary(`库位 ${m.locationCode}`)}
+      </Space>
+    ),
+  },
+  {
+    title: '单号',
+    dataIndex: 'documentNo',
+    width: 126,
+    render: (v: string | null, m) => <span style={{ overflowWrap: 'anywhere' }}>{v ?? m.operationNo}</span>,
+  },
+  {
+    title: '经办 / 登记时间',
+    dataIndex: 'actorName',
+    width: 138,
+    render: (v: string, m) => (
+      <Space direction="vertical" size={0}>
+        <span>{v}</span>
+        {secondary(dateTime(m.createdAt))}
+      </Space>
+    ),
+  },
 ];
 
 interface Props {
@@ -62,7 +129,7 @@ export function MovementTable({ items, loading, total, page, size, onPage, withP
       columns={movementColumns(withParty)}
       dataSource={items}
       loading={loading}
-      scroll={{ x: 1460 }}
+      scroll={{ x: withParty ? 1080 : 960 }}
       locale={{ emptyText: <Empty description="暂无出入库记录" /> }}
       pagination={{
         current: page,

@@ -5,6 +5,7 @@ import { chinaTodayPick } from '../../lib/china-today.ts';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
 import { useFeedback } from '../../lib/feedback.ts';
 import { useIssueReceipt, useOwnWarehouses, useStockMove, type Position } from './api.ts';
+import { zoneRefusal } from '@factoring/domain';
 import { quantityRule } from './format.ts';
 import { PositionSummary } from './PositionLabel.tsx';
 import { submitStock } from './submit.ts';
@@ -36,8 +37,11 @@ export function PositionActionModal({
   const move = useStockMove();
   const warehouses = useOwnWarehouses();
   const open = action !== null && position !== null;
-  const locations =
-    warehouses.data?.find((w) => w.id === position?.warehouseId)?.locations.filter((l) => l.id !== position?.locationId) ?? [];
+  const warehouse = warehouses.data?.find((w) => w.id === position?.warehouseId);
+  const locations = warehouse?.locations.filter((l) => l.id !== position?.locationId) ?? [];
+  /** Why the goods may not go to a location: a zone (库区) of another category (issue 24). */
+  const refusalAt = (l: (typeof locations)[number]) =>
+    warehouse && position ? zoneRefusal(l, warehouse.acceptedCategories, { name: position.goodsName, category: position.category }) : null;
 
   const close = () => {
     form.resetFields();
@@ -70,6 +74,8 @@ export function PositionActionModal({
         },
         form,
         feedback,
+        'quantity',
+        'toLocationId',
       );
       if (r) {
         feedback.success('移库已登记');
@@ -98,10 +104,23 @@ export function PositionActionModal({
       >
         {action === 'move' && (
           <>
-            <Form.Item name="toLocationId" label="目标库位" rules={[{ required: true, message: '请选择目标库位' }]}>
+            <Form.Item
+              name="toLocationId"
+              label="目标库位"
+              rules={[{ required: true, message: '请选择目标库位' }]}
+              extra="货物只能移入存放其类别的库区"
+            >
               <Select
-                options={locations.map((l) => ({ value: l.id, label: `${l.code}${l.name ? ` ${l.name}` : ''}` }))}
+                options={locations.map((l) => {
+                  const refused = refusalAt(l) !== null;
+                  return {
+                    value: l.id,
+                    label: `${l.code}${l.name ? ` ${l.name}` : ''}${refused ? `（不存放${position?.category ?? ''}）` : ''}`,
+                    disabled: refused,
+                  };
+                })}
                 placeholder="同一仓库内的其他库位"
+                data-testid="move-location"
               />
             </Form.Item>
             <Form.Item name="occurredOn" label="移库日期" rules={[{ required: true, message: '请选择移库日期' }]}>

@@ -135,6 +135,7 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
     <>
       <Space style={{ marginBottom: 12 }} wrap>
         <Select
+          aria-label="仓单状态"
           value={status}
           style={{ width: 160 }}
           onChange={(v) => {

@@ -7,11 +7,14 @@ import { useOpenReleaseOrders } from './api.ts';
  * the gate (the signer's ID card, or the customer).
  */
 export function ReleaseOrderPicker({
+  id,
   positionId,
   unit,
   value,
   onChange,
 }: {
+  /** The Form.Item's field id, so its label names the select. */
+  id?: string;
   positionId?: number;
   unit?: string;
   value?: number | null;
@@ -23,6 +26,8 @@ export function ReleaseOrderPicker({
   return (
     <>
       <Select
+        id={id}
+        aria-label="放货单"
         allowClear
         style={{ width: '100%' }}
         disabled={positionId === undefined}

@@ -1,9 +1,9 @@
 import { AuditOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Form, Grid, Select, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Form, Select, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useFeedback } from '../../lib/feedback.ts';
 import { date } from '../../lib/format.ts';
-import { ellipsisColumn } from '../../lib/table.tsx';
+import { ellipsisColumn, usePhoneColumns } from '../../lib/table.tsx';
 import {
   fetchPositionsForExport,
   useActiveGoods,
@@ -40,7 +40,6 @@ function InventoryTab() {
   const [action, setAction] = useState<{ kind: 'receipt' | 'move'; position: Position } | null>(null);
   const [outOf, setOutOf] = useState<Position | null>(null);
   const [exporting, setExporting] = useState(false);
-  const wide = Grid.useBreakpoint().md ?? true;
 
   const exportExcel = async () => {
     setExporting(true);
@@ -64,13 +63,15 @@ function InventoryTab() {
     }
   };
 
-  const q = (field: 'total' | 'available' | 'pledged' | 'frozen') => (_: unknown, p: Position) => qtyText(p[field], p.scale);
-  const columns: TableColumnsType<Position> = [
-    { title: '存货企业', dataIndex: 'depositorName', width: 190, ...ellipsisColumn<Position>() },
+  const q = (field: 'available' | 'pledged' | 'frozen') => (_: unknown, p: Position) => qtyText(p[field], p.scale);
+  // Every column visible at 1440 px (issue 24): the table fits the page, so the fixed action column
+  // covers nothing; on a phone only the goods column stays fixed (lib/table.tsx).
+  const columns = usePhoneColumns<Position>([
     {
       title: '商品 / 批次',
       key: 'goods',
-      width: 190,
+      fixed: 'left',
+      width: 150,
       render: (_, p) => (
         <Space direction="vertical" size={0}>
           <span>
@@ -85,27 +86,46 @@ function InventoryTab() {
         </Space>
       ),
     },
-    { title: '单位', dataIndex: 'unit', width: 56 },
+    { title: '存货企业', dataIndex: 'depositorName', width: 140, ...ellipsisColumn<Position>() },
+    {
+      title: '仓库 / 库位',
+      key: 'where',
+      width: 140,
+      render: (_, p) => (
+        <Space direction="vertical" size={0} data-testid="position-where">
+          <span>{p.warehouseName}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            库位 {p.locationCode}
+          </Typography.Text>
+        </Space>
+      ),
+    },
     {
       title: '可用',
       key: 'available',
       align: 'right',
-      width: 120,
+      width: 100,
       render: (_, p) => (
         <Typography.Text strong data-testid="position-available">
           {qtyText(p.available, p.scale)}
         </Typography.Text>
       ),
     },
-    { title: '质押', key: 'pledged', align: 'right', width: 110, render: q('pledged') },
-    { title: '冻结', key: 'frozen', align: 'right', width: 110, render: q('frozen') },
-    { title: '库存合计', key: 'total', align: 'right', width: 120, render: q('total') },
-    { title: '仓库 / 库位', key: 'where', width: 210, render: (_, p) => `${p.warehouseName} ${p.locationCode}` },
+    { title: '质押', key: 'pledged', align: 'right', width: 92, render: q('pledged') },
+    { title: '冻结', key: 'frozen', align: 'right', width: 92, render: q('frozen') },
+    {
+      title: '库存合计',
+      key: 'total',
+      align: 'right',
+      width: 112,
+      render: (_, p) => <span data-testid="position-total">{qtyText(p.total, p.scale, p.unit)}</span>,
+    },
+    { title: '最近业务日期', dataIndex: 'lastMovedOn', width: 104, render: (v: string | null) => (v ? date(v) : '—') },
     {
       title: '操作',
       key: 'actions',
-      fixed: wide ? 'right' : undefined,
-      width: 210,
+      fixed: 'right',
+      width: 116,
       render: (_, p) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => setHistory(p)} data-testid="position-history">
@@ -123,7 +143,7 @@ function InventoryTab() {
         </Space>
       ),
     },
-  ];
+  ]);
 
   return (
     <>
@@ -189,7 +209,7 @@ function InventoryTab() {
         columns={columns}
         dataSource={positions.data?.items ?? []}
         loading={positions.isPending || positions.isPlaceholderData}
-        scroll={{ x: 1320 }}
+        scroll={{ x: 1046 }}
         locale={{ emptyText: <Empty description="暂无库存" /> }}
         pagination={{
           current: paging.page,

@@ -8,7 +8,7 @@ import { useFeedback } from '../../lib/feedback.ts';
 import { schemaRule } from '../../lib/schema-rule.ts';
 import { UploadField } from '../../lib/UploadField.tsx';
 import { useActiveGoods, useEnterprises, useOwnWarehouses, useStockIn } from './api.ts';
-import { quantityRule } from './format.ts';
+import { quantityRule, zoneRule } from './format.ts';
 import { submitStock } from './submit.ts';
 
 interface Values {
@@ -65,6 +65,8 @@ export function StockInModal({ open, onClose }: { open: boolean; onClose(): void
       },
       form,
       feedback,
+      'quantity',
+      'locationId',
     );
     if (result) {
       feedback.success(`入库已登记：${String(result.operationNo ?? '')}`);
@@ -97,7 +99,19 @@ export function StockInModal({ open, onClose }: { open: boolean; onClose(): void
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="locationId" label="库位" rules={[field('locationId')]}>
+            <Form.Item
+              name="locationId"
+              label="库位"
+              dependencies={['goodsId']}
+              rules={[
+                field('locationId'),
+                zoneRule(() => ({
+                  location: locations.find((l) => l.id === form.getFieldValue('locationId')),
+                  acceptedCategories: warehouses.data?.find((w) => w.id === warehouseId)?.acceptedCategories,
+                  goods: selectedGoods,
+                })),
+              ]}
+            >
               <Select
                 placeholder={warehouseId ? '选择库位' : '请先选择仓库'}
                 disabled={!warehouseId}

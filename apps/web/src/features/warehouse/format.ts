@@ -1,4 +1,5 @@
 import {
+  zoneRefusal,
   formatQuantity,
   MOVEMENT_KIND_LABELS,
   parseQuantity,
@@ -64,3 +65,25 @@ export function deltaText(value: string, scale: number): string {
   if (/^-?0(\.0+)?$/.test(n)) return '';
   return n.startsWith('-') ? `−${formatQuantity(n.slice(1), scale)}` : `+${formatQuantity(n, scale)}`;
 }
+
+/** Codes of refusals that belong to the form's location field (a zone of another goods category …). */
+export const LOCATION_CODES = new Set(['LOCATION_ZONE_MISMATCH', 'LOCATION_NOT_IN_WAREHOUSE']);
+
+/**
+ * An antd Form rule on a location field: goods go only into a zone (库区) of their category, checked
+ * exactly as the server does (issue 24: steel into the non-ferrous zone).
+ */
+export const zoneRule = (
+  pick: () => {
+    location?: { code: string; name: string | null };
+    acceptedCategories?: string;
+    goods?: { name: string; category: string };
+  },
+) => ({
+  validator: async () => {
+    const { location, acceptedCategories, goods } = pick();
+    if (!location || acceptedCategories === undefined || !goods) return;
+    const refusal = zoneRefusal(location, acceptedCategories, goods);
+    if (refusal) throw new Error(refusal);
+  },
+});
