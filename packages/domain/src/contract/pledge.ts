@@ -253,7 +253,12 @@ export const pledgeFinancingDetailSchema = pledgeFinancingSchema.extend({
 });
 
 export const pledgeConfirmBody = z.object({ ...moneyConfirmationFields });
-export const pledgeRepayBody = z.object({ amount: centsSchema('还款金额'), ...moneyConfirmationFields });
+export const pledgeRepayBody = z.object({
+  amount: centsSchema('还款金额'),
+  /** Free funds, or the controlled funds this financing disbursed (issue 24). */
+  source: z.enum(['AVAILABLE', 'CONTROLLED'], { error: '请选择还款资金来源' }).default('AVAILABLE'),
+  ...moneyConfirmationFields,
+});
 export const pledgeRedeemBody = z.object({
   items: z
     .array(z.object({ itemId: idSchema('质押货物'), quantity: quantitySchema('赎货数量') }))

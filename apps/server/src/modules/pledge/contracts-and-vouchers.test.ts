@@ -342,7 +342,8 @@ describe('bank-transfer vouchers', () => {
     expect(await financing(id)).toMatchObject({ status: 'SETTLED', outstanding: 0, marginPaid: 0, topUpMargin: 0 });
     expect(await balances()).toEqual({
       bank: money2.bank + 1_000_000,
-      available: money2.available + 520_000,
+      // … and the 19,500.00 it disbursed as controlled funds, unspent, are free funds once settled (issue 24).
+      available: money2.available + 520_000 + 1_950_000,
       margin: money2.margin - 520_000,
     });
     await proven();

@@ -114,8 +114,9 @@ describe('a pledge margin is the enterprise’s frozen money (issue 22, defect 3
     expect(after).toMatchObject({
       frozen: before.frozen,
       margin: before.margin,
-      available: disbursed.available - owed + MARGIN,
-      controlled: disbursed.controlled,
+      // The controlled funds it disbursed, unspent, are free funds once it is settled (issue 24).
+      available: disbursed.available - owed + MARGIN + (disbursed.controlled - before.controlled),
+      controlled: before.controlled,
     });
     const release = okOf<{ items: Flow[] }>(await w.demo.get('/api/funds/flows', { type: 'MARGIN_RELEASE', page: 1, size: 5 })).items[0];
     expect(release).toMatchObject({ flowType: 'MARGIN_RELEASE', typeLabel: '退还保证金', direction: 'IN', amount: MARGIN });

@@ -491,7 +491,8 @@ describe('pledge financing (issue 14)', () => {
     expect(end!.pledged).toBe(pos0!.pledged);
     expect(Number(pos0!.available) - Number(end!.available)).toBe(40); // only the 40 t delivered left; 9 t redeemed (open release orders) and 51 t released are available again
     expect(await balanceOf(`VA:${enterpriseId}:MARGIN`)).toBe(marginHeld0);
-    expect(await balanceOf(`VA:${enterpriseId}:AVAILABLE`)).toBe(available0 - 25_000_000);
+    // The 24,375.00 disbursed as controlled funds and never spent are free funds once settled (issue 24).
+    expect(await balanceOf(`VA:${enterpriseId}:AVAILABLE`)).toBe(available0 - 25_000_000 + 24_375_000);
     expect((await db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]).toMatchObject({ reserved: 0, used: used0 });
     const [f] = await db.select().from(pledgeFinancings).where(eq(pledgeFinancings.id, id));
     expect(f).toMatchObject({ status: 'SETTLED', outstanding: 0, marginPaid: 0, topUpMargin: 0 });

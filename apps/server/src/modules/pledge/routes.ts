@@ -59,9 +59,11 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   });
   serve(app, api.repay, async (request) => {
     const scope = certifiedScope(request);
-    const { amount } = request.body;
-    const command = { operation: 'pledge.repay', request: { financingId: request.params.id, amount } };
-    return ok(await moneyCommand(confirm, request, command, (tx) => repayPledge(tx, scope, request.params.id, actorOf(request), amount)));
+    const { amount, source } = request.body;
+    const command = { operation: 'pledge.repay', request: { financingId: request.params.id, amount, source } };
+    return ok(
+      await moneyCommand(confirm, request, command, (tx) => repayPledge(tx, scope, request.params.id, actorOf(request), amount, source)),
+    );
   });
   // A redemption moves goods, not money: no password; the release order names its receiver.
   serve(app, api.redeem, async (request) => {

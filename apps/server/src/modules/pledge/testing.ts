@@ -12,7 +12,7 @@ import { DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness
 import { checkLedger } from '../ledger/index.ts';
 import { deposit, newKey } from '../ledger/testing.ts';
 import { checkStock } from '../warehouse/index.ts';
-import { stockFingerprint } from '../warehouse/testing.ts';
+import { stockFingerprint, zoneLocationFor } from '../warehouse/testing.ts';
 import { pledgeMarginDefaultStep, pledgeOverdueStep } from './jobs/close-of-day.ts';
 
 export { newKey };
@@ -135,7 +135,7 @@ export async function stockIn(w: PledgeWorld, depositorId: number, batchNo: stri
       '/api/warehouse/stock-in',
       {
         warehouseId: w.warehouseId,
-        locationId: w.locationId,
+        locationId: goodsId === w.coilId ? w.locationId : await zoneLocationFor(w.t.database.db, w.warehouseId, goodsId),
         depositorId,
         goodsId,
         batchNo,

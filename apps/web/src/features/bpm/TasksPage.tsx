@@ -588,6 +588,8 @@ export default function TasksPage() {
         审批中心
       </Typography.Title>
       <Tabs
+        // Eleven desks: the tab bar wraps instead of hiding desks behind a "more" button (accessible.css).
+        className="fp-wrap-tabs"
         activeKey={tab}
         onChange={setTab}
         items={[

@@ -1,9 +1,13 @@
 import { compareQty, sumQuantities, toQuantityText } from '@factoring/domain';
-import { Alert, Button, Card, Checkbox, Descriptions, Empty, InputNumber, Popconfirm, Skeleton, Table, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Descriptions, Empty, Input, Popconfirm, Skeleton, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useSubmissionKey } from '../../lib/confirm.ts';
 import { yuan } from '../../lib/money.ts';
-import { useAddGoods, useAddGoodsQuote, type AddGoodsResult } from './delivery-api.ts';
+import { usePhoneColumns } from '../../lib/table.tsx';
+import { useAddGoods, useAddGoodsQuote, type AddGoodsQuote, type AddGoodsResult } from './delivery-api.ts';
+import { checkPledgeQuantity } from './quantity.ts';
+
+type AddStock = NonNullable<AddGoodsQuote>['stock'][number];
 
 /**
  * /pledge/giveGold, the other way to meet a margin call: pledge more of the same goods from own
@@ -16,13 +20,69 @@ export function AddGoodsCard({ id, onDone }: { id: number; onDone(result: AddGoo
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [receipts, setReceipts] = useState<number[]>([]);
   const [key, renewKey] = useSubmissionKey();
-  if (quote.isPending) return <Skeleton active />;
   const q = quote.data;
+  const unit = q?.unit ?? '';
+  const checks = new Map(
+    (q?.stock ?? []).map((s) => [s.positionId, checkPledgeQuantity(quantities[s.positionId], { ...s, unit, scale: q!.scale })]),
+  );
+  const columns = usePhoneColumns<AddStock>([
+    { title: '批次', dataIndex: 'batchNo', fixed: 'left', width: 90 },
+    {
+      title: '补充质押',
+      width: 150,
+      render: (_, s) => {
+        if (compareQty(s.available, '0') <= 0) return '—';
+        const problem = checks.get(s.positionId)?.problem ?? null;
+        const errorId = `add-goods-error-${s.positionId}`;
+        return (
+          <div>
+            <Space.Compact style={{ width: '100%' }}>
+              <Input
+                inputMode="decimal"
+                placeholder={`最多 ${s.available}`}
+                value={quantities[s.positionId] ?? ''}
+                status={problem ? 'error' : undefined}
+                aria-label={`补充质押数量 ${s.batchNo}`}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? errorId : undefined}
+                onChange={(e) => setQuantities((m) => ({ ...m, [s.positionId]: e.target.value }))}
+              />
+              <Space.Addon>{unit}</Space.Addon>
+            </Space.Compact>
+            {problem && (
+              <Typography.Text type="danger" id={errorId} role="alert" style={{ display: 'block', fontSize: 12 }}>
+                {problem}
+              </Typography.Text>
+            )}
+          </div>
+        );
+      },
+    },
+    { title: '可用数量', align: 'right', width: 130, render: (_, s) => `${s.available} ${unit}` },
+    {
+      title: '仓单',
+      width: 220,
+      render: (_, s) =>
+        s.receipts.length
+          ? s.receipts.map((r) => (
+              <Checkbox
+                key={r.id}
+                checked={receipts.includes(r.id)}
+                onChange={(e) => setReceipts((ids) => (e.target.checked ? [...ids, r.id] : ids.filter((x) => x !== r.id)))}
+              >
+                {`${r.receiptNo}（${r.quantity} ${unit}）`}
+              </Checkbox>
+            ))
+          : '—',
+    },
+  ]);
+  if (quote.isPending) return <Skeleton active />;
   if (!q?.marginCall) return null;
   const receiptQuantities = q.stock.flatMap((s) => s.receipts.filter((r) => receipts.includes(r.id)).map((r) => r.quantity));
-  const lines = Object.entries(quantities).filter(([, v]) => v && compareQty(v, '0') > 0);
+  const problems = [...checks.values()].filter((c) => c.problem).length;
+  const lines = [...checks.entries()].filter(([, c]) => c.quantity !== null).map(([positionId, c]) => [positionId, c.quantity!] as const);
   const total = toQuantityText(sumQuantities(...lines.map(([, v]) => v), ...receiptQuantities), q.scale);
-  const enough = compareQty(total, q.minimumQuantity) >= 0 && compareQty(total, '0') > 0;
+  const enough = problems === 0 && compareQty(total, q.minimumQuantity) >= 0 && compareQty(total, '0') > 0;
 
   return (
     <Card title="或：补充质押货物" size="small" data-testid="add-goods">
@@ -41,51 +101,16 @@ export function AddGoodsCard({ id, onDone }: { id: number; onDone(result: AddGoo
         rowKey="positionId"
         size="small"
         pagination={false}
-        scroll={{ x: 560 }}
+        scroll={{ x: 590 }}
         dataSource={q.stock}
         locale={{ emptyText: <Empty description={`该仓库没有可补充质押的${q.goodsName}库存`} /> }}
-        columns={[
-          { title: '批次', dataIndex: 'batchNo' },
-          { title: '可用数量', render: (_, s) => `${s.available} ${q.unit}` },
-          {
-            title: '补充质押',
-            render: (_, s) =>
-              compareQty(s.available, '0') > 0 ? (
-                <InputNumber<string>
-                  stringMode
-                  min="0"
-                  max={s.available}
-                  precision={q.scale}
-                  aria-label={`补充质押数量 ${s.batchNo}`}
-                  value={quantities[s.positionId]}
-                  onChange={(v) => setQuantities((m) => ({ ...m, [s.positionId]: v ?? '' }))}
-                  addonAfter={q.unit}
-                />
-              ) : (
-                '—'
-              ),
-          },
-          {
-            title: '仓单',
-            render: (_, s) =>
-              s.receipts.length
-                ? s.receipts.map((r) => (
-                    <Checkbox
-                      key={r.id}
-                      checked={receipts.includes(r.id)}
-                      onChange={(e) => setReceipts((ids) => (e.target.checked ? [...ids, r.id] : ids.filter((x) => x !== r.id)))}
-                    >
-                      {`${r.receiptNo}（${r.quantity} ${q.unit}）`}
-                    </Checkbox>
-                  ))
-                : '—',
-          },
-        ]}
+        columns={columns}
       />
       <div style={{ marginTop: 12, display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography.Text type={enough || compareQty(total, '0') === 0 ? undefined : 'danger'}>
-          本次补充 {total} {q.unit}
-          {!enough && compareQty(total, '0') > 0 ? `，不足 ${q.minimumQuantity} ${q.unit}` : ''}
+        <Typography.Text type={enough || (compareQty(total, '0') === 0 && problems === 0) ? undefined : 'danger'}>
+          {problems > 0
+            ? '补充数量有误，请更正标红的数量'
+            : `本次补充 ${total} ${q.unit}${!enough && compareQty(total, '0') > 0 ? `，不足 ${q.minimumQuantity} ${q.unit}` : ''}`}
         </Typography.Text>
         <Popconfirm
           title={`确认补充质押 ${q.goodsName} ${total} ${q.unit}？质押后货物不能出库，直至赎回。`}
@@ -94,7 +119,7 @@ export function AddGoodsCard({ id, onDone }: { id: number; onDone(result: AddGoo
             const r = await addGoods.run({
               id,
               lines: [
-                ...lines.map(([positionId, quantity]) => ({ positionId: Number(positionId), quantity })),
+                ...lines.map(([positionId, quantity]) => ({ positionId, quantity })),
                 ...receipts.map((receiptId) => ({ receiptId })),
               ],
               idempotencyKey: key,

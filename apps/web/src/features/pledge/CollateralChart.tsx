@@ -30,6 +30,8 @@ export default function CollateralChart({ id }: { id: number }) {
   const step = roundStep(Math.max(high - low, high / 5));
   const min = Math.max(0, Math.floor(low / step) * step - step);
   const max = Math.ceil(high / step) * step + step;
+  // One price so far: the lines are single points, drawn as points so they can be seen.
+  const single = h.points.length === 1;
   const flat = (value: number | null) => (value === null ? [] : h.points.map(() => value / 100));
 
   return (
@@ -54,7 +56,7 @@ export default function CollateralChart({ id }: { id: number }) {
                 borderColor: WARNING_COLOR,
                 backgroundColor: WARNING_COLOR,
                 borderDash: [6, 4],
-                pointRadius: 0,
+                pointRadius: single ? 3 : 0,
               },
               {
                 label: '平仓线',
@@ -62,7 +64,7 @@ export default function CollateralChart({ id }: { id: number }) {
                 borderColor: LIQUIDATION_COLOR,
                 backgroundColor: LIQUIDATION_COLOR,
                 borderDash: [2, 3],
-                pointRadius: 0,
+                pointRadius: single ? 3 : 0,
               },
             ],
           }}

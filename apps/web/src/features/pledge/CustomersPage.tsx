@@ -37,14 +37,14 @@ export default function CustomersPage() {
         list={list}
         searchPlaceholder="按客户名称查找"
         emptyText="暂无下游客户"
-        scrollX={900}
+        scrollX={950}
         disableConfirm={(c) => `停用后不能再向「${c.name}」放货，确定停用？`}
         onDisable={(id) => disable.run(id)}
         columns={[
-          { title: '客户名称', dataIndex: 'name', render: (v: string, c) => <a onClick={() => setShown(c)}>{v}</a> },
-          { title: '统一社会信用代码', dataIndex: 'uscc', render: (v: string | null) => v ?? '—' },
-          { title: '联系人', render: (_, c) => [c.contactName, c.contactMobileMasked].filter(Boolean).join(' ') || '—' },
-          { title: '收货地址', dataIndex: 'address', ellipsis: true },
+          { title: '客户名称', dataIndex: 'name', width: 160, render: (v: string, c) => <a onClick={() => setShown(c)}>{v}</a> },
+          { title: '统一社会信用代码', dataIndex: 'uscc', width: 190, render: (v: string | null) => v ?? '—' },
+          { title: '联系人', width: 170, render: (_, c) => [c.contactName, c.contactMobileMasked].filter(Boolean).join(' ') || '—' },
+          { title: '收货地址', dataIndex: 'address', width: 250, ellipsis: true },
         ]}
       />
       <AddCustomerDrawer open={adding} onClose={() => setAdding(false)} />

@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Empty, Input, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import type { Dispatch, SetStateAction } from 'react';
 import type { Paged } from '../../lib/request.ts';
+import { usePhoneColumns } from '../../lib/table.tsx';
 import type { PartyFilter, SignPerson } from './delivery-api.ts';
 
 const STATUS_COLOR: Record<DeliveryPartyStatus, string> = { ACTIVE: 'green', DISABLED: 'default' };
@@ -39,11 +40,36 @@ export function DeliveryPartyList<T extends Party>({
   disableConfirm,
   onDisable,
 }: Props<T>) {
+  // The first column names the party: fixed on the left; 操作 fixed on the right on a wide screen only (lib/table.tsx).
+  const [first, ...rest] = columns;
+  const all = usePhoneColumns<T>([
+    ...(first ? [{ ...first, fixed: 'left' as const, width: first.width ?? 140 }] : []),
+    ...rest,
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (s: DeliveryPartyStatus) => <Tag color={STATUS_COLOR[s]}>{DELIVERY_PARTY_STATUS_LABELS[s]}</Tag>,
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 90,
+      render: (_, party) =>
+        party.status === 'ACTIVE' ? (
+          <Popconfirm title={disableConfirm(party)} onConfirm={() => onDisable(party.id)}>
+            <Button size="small">停用</Button>
+          </Popconfirm>
+        ) : null,
+    },
+  ]);
   return (
     <>
       <Space wrap style={{ marginBottom: 12 }}>
         <Select
           allowClear
+          aria-label="按状态筛选"
           placeholder="全部状态"
           style={{ width: 140 }}
           value={filter.status}
@@ -52,6 +78,7 @@ export function DeliveryPartyList<T extends Party>({
         />
         <Input.Search
           allowClear
+          aria-label={searchPlaceholder}
           placeholder={searchPlaceholder}
           style={{ width: 240 }}
           onSearch={(keyword) => setFilter((f) => ({ ...f, keyword: keyword.trim() || undefined, page: 1 }))}
@@ -70,23 +97,7 @@ export function DeliveryPartyList<T extends Party>({
           total: list.data?.totalCount,
           onChange: (page, size) => setFilter((f) => ({ ...f, page, size })),
         }}
-        columns={[
-          ...columns,
-          {
-            title: '状态',
-            dataIndex: 'status',
-            render: (s: DeliveryPartyStatus) => <Tag color={STATUS_COLOR[s]}>{DELIVERY_PARTY_STATUS_LABELS[s]}</Tag>,
-          },
-          {
-            title: '操作',
-            render: (_, party) =>
-              party.status === 'ACTIVE' ? (
-                <Popconfirm title={disableConfirm(party)} onConfirm={() => onDisable(party.id)}>
-                  <Button size="small">停用</Button>
-                </Popconfirm>
-              ) : null,
-          },
-        ]}
+        columns={all}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { formatPercent, PLEDGE_RISK_LABELS, pledgeLifecycle, type PledgeStatus } from '@factoring/domain';
+import { formatPercent, PLEDGE_RISK_LABELS, pledgeLifecycle, releaseOrderLifecycle, type PledgeStatus } from '@factoring/domain';
 import {
   Alert,
   Button,
@@ -19,6 +19,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { date, dateTime } from '../../lib/format.ts';
 import { yuan } from '../../lib/money.ts';
+import { usePhoneColumns } from '../../lib/table.tsx';
 import { useCancel, useFinancing, useFinancings, type PledgeFinancing } from './api.ts';
 
 // chart.js is loaded only when a detail is opened.
@@ -36,6 +37,7 @@ function LtvBar({ f }: { f: PledgeFinancing }) {
         size="small"
         status={f.risk === 'NORMAL' ? 'normal' : 'exception'}
         format={() => formatPercent(f.ltvPpm)}
+        aria-label={`${f.financingNo} 质押率`}
       />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         质押率 {formatPercent(f.pledgeRatePpm)} · 预警 {formatPercent(f.warningLinePpm)} · 平仓 {formatPercent(f.liquidationLinePpm)}
@@ -43,6 +45,18 @@ function LtvBar({ f }: { f: PledgeFinancing }) {
     </div>
   );
 }
+
+/**
+ * Whether a financing has ended (settled, rejected, cancelled): its goods are no longer pledged and
+ * nothing is marked to market, so it has no value, LTV or risk to show — only its status (issue 24).
+ */
+const ended = (f: Pick<PledgeFinancing, 'status'>) => pledgeLifecycle.isTerminal(f.status as PledgeStatus);
+
+/** What is said in place of the figures of an ended financing. */
+const endedNote = (f: Pick<PledgeFinancing, 'status'>) =>
+  f.status === 'SETTLED' ? '已结清，货物已解除质押' : `${pledgeLifecycle.label(f.status as PledgeStatus)}，货物已解除质押`;
+
+const NONE = <Typography.Text type="secondary">—</Typography.Text>;
 
 /** /pledge/pledgeFinacy: own pledge financings with status, goods, value, margin, outstanding and LTV; actions by state. */
 export default function FinancingsPage() {
@@ -53,6 +67,95 @@ export default function FinancingsPage() {
   const navigate = useNavigate();
   const cancel = useCancel();
   const calls = (list.data?.items ?? []).filter((f) => f.openMarginCall);
+  const columns = usePhoneColumns<PledgeFinancing>([
+    {
+      title: '融资编号',
+      dataIndex: 'financingNo',
+      fixed: 'left',
+      width: 180,
+      render: (v: string, f) => (
+        <a onClick={() => setOpen(f.id)} style={{ whiteSpace: 'nowrap' }} data-testid={`pledge-financing-${f.id}`}>
+          {v}
+        </a>
+      ),
+    },
+    {
+      title: '状态',
+      width: 130,
+      render: (_, f) => (
+        <Space size={4} wrap>
+          <Tag>{pledgeLifecycle.label(f.status as PledgeStatus)}</Tag>
+          {f.overdue && <Tag color="red">逾期</Tag>}
+          {f.defaulted && <Tag color="red">违约</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: '质押货物',
+      width: 170,
+      render: (_, f) => (ended(f) ? `${f.goodsName}（已解除质押）` : `${f.goodsName} ${f.pledgedQuantity} ${f.unit}`),
+    },
+    { title: '当前货值', align: 'right', width: 130, render: (_, f) => (ended(f) ? NONE : yuan(f.value)) },
+    { title: '融资金额', align: 'right', width: 130, render: (_, f) => yuan(f.amount) },
+    { title: '保证金', align: 'right', width: 120, render: (_, f) => (ended(f) ? NONE : yuan(f.marginPaid + f.topUpMargin)) },
+    {
+      title: '未还本金',
+      align: 'right',
+      width: 130,
+      render: (_, f) => (f.status === 'SETTLED' ? yuan(0) : ended(f) ? NONE : yuan(f.outstanding)),
+    },
+    {
+      title: '质押率（LTV）',
+      width: 260,
+      render: (_, f) =>
+        ended(f) ? (
+          <Typography.Text type="secondary" data-testid={`ltv-ended-${f.id}`}>
+            {endedNote(f)}
+          </Typography.Text>
+        ) : (
+          <Space direction="vertical" size={0}>
+            <LtvBar f={f} />
+            <Tag color={RISK_COLOR[f.risk]}>{PLEDGE_RISK_LABELS[f.risk]}</Tag>
+          </Space>
+        ),
+    },
+    { title: '到期日', dataIndex: 'dueDate', width: 110, render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{date(v)}</span> },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 200,
+      render: (_, f) => (
+        <Space wrap size={4}>
+          {f.status === 'MARGIN_PENDING' && (
+            <Button size="small" type="primary" onClick={() => navigate(`/pledge/bondVoucher?id=${f.id}`)}>
+              缴纳保证金
+            </Button>
+          )}
+          {f.openMarginCall && (
+            <Button size="small" danger onClick={() => navigate(`/pledge/giveGold?id=${f.id}`)}>
+              补缴保证金
+            </Button>
+          )}
+          {(f.status === 'DISBURSED' || f.status === 'REPAYING') && (
+            <Button size="small" onClick={() => navigate(`/pledge/repaymentList?id=${f.id}`)}>
+              还款/赎货
+            </Button>
+          )}
+          {['SUBMITTED', 'MARGIN_PENDING', 'MARGIN_PAID', 'APPROVED'].includes(f.status) && (
+            <Popconfirm title="取消后货物解除质押、授信与保证金退回，确定取消？" onConfirm={() => cancel.run(f.id)}>
+              <Button size="small">取消</Button>
+            </Popconfirm>
+          )}
+          {ended(f) && (
+            <Button size="small" type="link" onClick={() => setOpen(f.id)}>
+              详情
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ]);
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="pledge-financings">
@@ -72,6 +175,7 @@ export default function FinancingsPage() {
       <Space wrap>
         <Select
           allowClear
+          aria-label="按状态筛选"
           placeholder="全部状态"
           style={{ width: 160 }}
           value={status}
@@ -85,12 +189,12 @@ export default function FinancingsPage() {
           发起融资
         </Button>
       </Space>
-      <Table
+      <Table<PledgeFinancing>
         rowKey="id"
         size="small"
         loading={list.isPending}
         dataSource={list.data?.items}
-        scroll={{ x: 1300 }}
+        scroll={{ x: 1560 }}
         locale={{ emptyText: <Empty description="暂无质押融资" /> }}
         pagination={{
           current: paging.page,
@@ -98,61 +202,7 @@ export default function FinancingsPage() {
           total: list.data?.totalCount,
           onChange: (page, size) => setPaging({ page, size }),
         }}
-        columns={[
-          { title: '融资编号', dataIndex: 'financingNo', render: (v: string, f) => <a onClick={() => setOpen(f.id)}>{v}</a> },
-          {
-            title: '状态',
-            render: (_, f) => (
-              <Space size={4}>
-                <Tag>{pledgeLifecycle.label(f.status)}</Tag>
-                {f.overdue && <Tag color="red">逾期</Tag>}
-                {f.defaulted && <Tag color="red">违约</Tag>}
-              </Space>
-            ),
-          },
-          { title: '质押货物', render: (_, f) => `${f.goodsName} ${f.pledgedQuantity} ${f.unit}` },
-          { title: '当前货值', render: (_, f) => yuan(f.value) },
-          { title: '融资金额', render: (_, f) => yuan(f.amount) },
-          { title: '保证金', render: (_, f) => yuan(f.marginPaid + f.topUpMargin) },
-          { title: '未还本金', render: (_, f) => yuan(f.outstanding) },
-          {
-            title: '质押率（LTV）',
-            render: (_, f) => (
-              <Space direction="vertical" size={0}>
-                <LtvBar f={f} />
-                <Tag color={RISK_COLOR[f.risk]}>{PLEDGE_RISK_LABELS[f.risk]}</Tag>
-              </Space>
-            ),
-          },
-          { title: '到期日', dataIndex: 'dueDate', render: (v: string) => date(v) },
-          {
-            title: '操作',
-            render: (_, f) => (
-              <Space wrap size={4}>
-                {f.status === 'MARGIN_PENDING' && (
-                  <Button size="small" type="primary" onClick={() => navigate(`/pledge/bondVoucher?id=${f.id}`)}>
-                    缴纳保证金
-                  </Button>
-                )}
-                {f.openMarginCall && (
-                  <Button size="small" danger onClick={() => navigate(`/pledge/giveGold?id=${f.id}`)}>
-                    补缴保证金
-                  </Button>
-                )}
-                {(f.status === 'DISBURSED' || f.status === 'REPAYING') && (
-                  <Button size="small" onClick={() => navigate(`/pledge/repaymentList?id=${f.id}`)}>
-                    还款/赎货
-                  </Button>
-                )}
-                {['SUBMITTED', 'MARGIN_PENDING', 'MARGIN_PAID', 'APPROVED'].includes(f.status) && (
-                  <Popconfirm title="取消后货物解除质押、授信与保证金退回，确定取消？" onConfirm={() => cancel.run(f.id)}>
-                    <Button size="small">取消</Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+        columns={columns}
       />
       <DetailDrawer id={open} onClose={() => setOpen(null)} />
     </Space>
@@ -176,9 +226,11 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
             <Descriptions.Item label="状态">{pledgeLifecycle.label(d.status)}</Descriptions.Item>
             <Descriptions.Item label="平台">{d.platformName}</Descriptions.Item>
             <Descriptions.Item label="仓库">{d.warehouseName}</Descriptions.Item>
-            <Descriptions.Item label="质押货物">{`${d.goodsName} ${d.pledgedQuantity} ${d.unit}`}</Descriptions.Item>
-            <Descriptions.Item label="单价">{yuan(d.unitPrice)}</Descriptions.Item>
-            <Descriptions.Item label="货值">{yuan(d.value)}</Descriptions.Item>
+            <Descriptions.Item label="质押货物">
+              {ended(d) ? `${d.goodsName}（已解除质押）` : `${d.goodsName} ${d.pledgedQuantity} ${d.unit}`}
+            </Descriptions.Item>
+            <Descriptions.Item label="单价">{ended(d) ? NONE : yuan(d.unitPrice)}</Descriptions.Item>
+            <Descriptions.Item label="货值">{ended(d) ? NONE : yuan(d.value)}</Descriptions.Item>
             <Descriptions.Item label="融资金额">{yuan(d.amount)}</Descriptions.Item>
             <Descriptions.Item label="实际放款">{yuan(d.netAmount)}</Descriptions.Item>
             <Descriptions.Item label="保证金">{yuan(d.marginPaid)}</Descriptions.Item>
@@ -187,12 +239,16 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
             <Descriptions.Item label="罚息">{yuan(d.penaltyOwed)}</Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5}>价格走势（货值 = 剩余质押数量 × 单价）</Typography.Title>
-          <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
-            <CollateralChart id={d.id} />
-          </Suspense>
+          {ended(d) ? (
+            <Typography.Paragraph type="secondary">{endedNote(d)}，不再按价格估值。</Typography.Paragraph>
+          ) : (
+            <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+              <CollateralChart id={d.id} />
+            </Suspense>
+          )}
           <Table
             size="small"
-            rowKey={(r, i) => `${r.priceDate}-${i}`}
+            rowKey="priceDate"
             pagination={false}
             dataSource={d.prices}
             columns={[
@@ -207,10 +263,11 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
             pagination={false}
             dataSource={d.releaseOrders}
             locale={{ emptyText: '暂无' }}
+            scroll={{ x: 640 }}
             columns={[
-              { title: '放货单号', dataIndex: 'orderNo' },
-              { title: '数量', dataIndex: 'quantity' },
-              { title: '已出库', dataIndex: 'consumed' },
+              { title: '放货单号', dataIndex: 'orderNo', fixed: 'left', width: 170 },
+              { title: '数量', dataIndex: 'quantity', align: 'right', width: 100 },
+              { title: '已出库', dataIndex: 'consumed', align: 'right', width: 100 },
               {
                 title: '收货方',
                 render: (_, o) => (o.receiver ? `${o.receiver.kind === 'SIGNER' ? '签收人' : '客户'} ${o.receiver.name}` : '—'),
@@ -218,7 +275,7 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
               {
                 title: '状态',
                 dataIndex: 'status',
-                render: (s: string) => ({ OPEN: '待出库', CONSUMED: '已出库', CANCELLED: '已取消' })[s] ?? s,
+                render: (s: string) => releaseOrderLifecycle.label(s),
               },
             ]}
           />

@@ -4,12 +4,29 @@ import { useNavigate } from 'react-router';
 import { LoadFailure } from '../../lib/LoadFailure.tsx';
 import { date } from '../../lib/format.ts';
 import { yuan } from '../../lib/money.ts';
-import { usePlatforms } from './api.ts';
+import { usePhoneColumns } from '../../lib/table.tsx';
+import { usePlatforms, type PledgePlatform } from './api.ts';
+
+type PledgeTerms = PledgePlatform['terms'][number];
 
 /** /pledge/myPlatform (and /pledge/toFinacing): the pledge platforms, the own credit line, the accepted goods with their lines and today's price. */
 export default function MyPlatformPage() {
   const platforms = usePlatforms();
   const navigate = useNavigate();
+  const termColumns = usePhoneColumns<PledgeTerms>([
+    { title: '接受货物', dataIndex: 'goodsName', fixed: 'left', width: 110 },
+    {
+      title: '当前单价',
+      align: 'right',
+      width: 150,
+      render: (_, t) => (t.unitPrice === null ? '暂无报价' : `${yuan(t.unitPrice)}/${t.unit}`),
+    },
+    { title: '价格日期', dataIndex: 'priceDate', width: 110, render: (v: string | null) => date(v) },
+    { title: '质押率', align: 'right', width: 90, render: (_, t) => formatPercent(t.pledgeRatePpm) },
+    { title: '预警线', align: 'right', width: 90, render: (_, t) => formatPercent(t.warningLinePpm) },
+    { title: '平仓线', align: 'right', width: 90, render: (_, t) => formatPercent(t.liquidationLinePpm) },
+    { title: '保证金比例', align: 'right', width: 110, render: (_, t) => formatPercent(t.marginRatePpm) },
+  ]);
   if (platforms.isPending) return <Skeleton active />;
   if (platforms.isError) return <LoadFailure title="质押融资平台加载失败" error={platforms.error} retry={() => platforms.refetch()} />;
   if (!platforms.data.length) return <Empty description="暂无质押融资平台" />;
@@ -47,21 +64,13 @@ export default function MyPlatformPage() {
             )}
           </Descriptions>
           {p.description && <Alert type="info" showIcon message={p.description} style={{ margin: '12px 0' }} />}
-          <Table
+          <Table<PledgeTerms>
             rowKey="goodsId"
             size="small"
             pagination={false}
             dataSource={p.terms}
-            scroll={{ x: 640 }}
-            columns={[
-              { title: '接受货物', dataIndex: 'goodsName' },
-              { title: '当前单价', render: (_, t) => (t.unitPrice === null ? '暂无报价' : `${yuan(t.unitPrice)}/${t.unit}`) },
-              { title: '价格日期', dataIndex: 'priceDate', render: (v: string | null) => date(v) },
-              { title: '质押率', render: (_, t) => formatPercent(t.pledgeRatePpm) },
-              { title: '预警线', render: (_, t) => formatPercent(t.warningLinePpm) },
-              { title: '平仓线', render: (_, t) => formatPercent(t.liquidationLinePpm) },
-              { title: '保证金比例', render: (_, t) => formatPercent(t.marginRatePpm) },
-            ]}
+            scroll={{ x: 770 }}
+            columns={termColumns}
           />
         </Card>
       ))}

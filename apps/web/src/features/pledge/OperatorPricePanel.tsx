@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
 import { dateTime } from '../../lib/format.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
-import { usePricePreview, usePrices, useRecordPrice, type GoodsPricePreview } from './api.ts';
+import { usePhoneColumns } from '../../lib/table.tsx';
+import { usePricePreview, usePrices, useRecordPrice, type GoodsPricePreview, type GoodsPriceRow } from './api.ts';
+
+type PriceHistoryRow = GoodsPriceRow['history'][number];
 
 type Affected = GoodsPricePreview['affected'][number];
 const RISK_COLORS: Record<Affected['riskAfter'], string> = { NORMAL: 'green', WARNING: 'orange', LIQUIDATION: 'red' };
@@ -30,6 +33,31 @@ export default function OperatorPricePanel() {
   const p = preview.data;
   const per = (price: number | null | undefined) =>
     price === null || price === undefined ? '暂无报价' : `${yuan(price)}/${p?.unit ?? ''}`;
+  const affectedColumns = usePhoneColumns<Affected>([
+    { title: '融资编号', dataIndex: 'financingNo', fixed: 'left', width: 170 },
+    { title: '企业', dataIndex: 'enterpriseName', width: 160, ellipsis: true },
+    {
+      title: '质押率（LTV）',
+      width: 160,
+      render: (_, a) => `${formatPercent(a.ltvBeforePpm)} → ${formatPercent(a.ltvAfterPpm)}`,
+    },
+    { title: '状态', width: 100, render: (_, a) => <Tag color={RISK_COLORS[a.riskAfter]}>{a.riskAfterLabel}</Tag> },
+    {
+      title: '补缴保证金',
+      width: 180,
+      render: (_, a) =>
+        a.marginCall
+          ? `${MOVE_WORDS[a.marginCall.action]}${a.marginCall.action === 'WITHDRAW' ? '' : ` ${formatYuan(a.marginCall.amount)} 元`}`
+          : '—',
+    },
+  ]);
+  const historyColumns = usePhoneColumns<PriceHistoryRow>([
+    { title: '价格日期', dataIndex: 'priceDate', fixed: 'left', width: 110 },
+    { title: '单价', align: 'right', width: 130, render: (_, h) => yuan(h.unitPrice) },
+    { title: '来源', dataIndex: 'source', width: 220, ellipsis: true },
+    { title: '录入人', dataIndex: 'recordedByName', width: 100 },
+    { title: '录入时间', dataIndex: 'at', width: 170, render: (v: string) => dateTime(v) },
+  ]);
 
   const confirm = async () => {
     if (!pending) return;
@@ -101,27 +129,13 @@ export default function OperatorPricePanel() {
             {p.affected.length === 0 ? (
               <Alert type="success" showIcon title="没有质押融资会超过预警线或平仓线，也不会发出或调整补缴通知。" />
             ) : (
-              <Table
+              <Table<Affected>
                 size="small"
                 rowKey="financingId"
                 pagination={false}
                 dataSource={p.affected}
-                columns={[
-                  { title: '融资编号', dataIndex: 'financingNo' },
-                  { title: '企业', dataIndex: 'enterpriseName', ellipsis: true },
-                  {
-                    title: '质押率（LTV）',
-                    render: (_, a) => `${formatPercent(a.ltvBeforePpm)} → ${formatPercent(a.ltvAfterPpm)}`,
-                  },
-                  { title: '状态', render: (_, a) => <Tag color={RISK_COLORS[a.riskAfter]}>{a.riskAfterLabel}</Tag> },
-                  {
-                    title: '补缴保证金',
-                    render: (_, a) =>
-                      a.marginCall
-                        ? `${MOVE_WORDS[a.marginCall.action]}${a.marginCall.action === 'WITHDRAW' ? '' : ` ${formatYuan(a.marginCall.amount)} 元`}`
-                        : '—',
-                  },
-                ]}
+                scroll={{ x: 770 }}
+                columns={affectedColumns}
               />
             )}
             <Alert
@@ -139,18 +153,13 @@ export default function OperatorPricePanel() {
           size="small"
           title={`${g.goodsName}：${g.unitPrice === null ? '暂无报价' : `${yuan(g.unitPrice)}/${g.unit}`}`}
         >
-          <Table
+          <Table<PriceHistoryRow>
             size="small"
             rowKey="id"
             pagination={{ pageSize: 5 }}
             dataSource={g.history}
-            columns={[
-              { title: '价格日期', dataIndex: 'priceDate' },
-              { title: '单价', render: (_, h) => yuan(h.unitPrice) },
-              { title: '来源', dataIndex: 'source' },
-              { title: '录入人', dataIndex: 'recordedByName' },
-              { title: '录入时间', dataIndex: 'at', render: (v: string) => dateTime(v) },
-            ]}
+            scroll={{ x: 730 }}
+            columns={historyColumns}
           />
         </Card>
       ))}

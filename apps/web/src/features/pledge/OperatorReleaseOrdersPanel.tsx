@@ -17,6 +17,7 @@ export default function OperatorReleaseOrdersPanel() {
       </Typography.Paragraph>
       <Select
         allowClear
+        aria-label="按状态筛选"
         placeholder="全部状态"
         style={{ width: 140 }}
         value={q.status}

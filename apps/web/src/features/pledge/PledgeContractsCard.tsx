@@ -5,18 +5,40 @@ import { Link } from 'react-router';
 import { dateTime } from '../../lib/format.ts';
 import { yuan } from '../../lib/money.ts';
 import { contractFileUrl, SignContractDialog } from '../../lib/signing.tsx';
-import { PLEDGE_KEY } from './api.ts';
+import { PLEDGE_KEY, useFinancing, type PledgeFinancingDetail } from './api.ts';
 import { usePledgeContracts, type PledgeContract } from './payment-api.ts';
+
+/**
+ * What the financing waits for, as the enterprise must read it (issue 24): signed contracts alone do
+ * not bring it to the operators — the margin must be paid too, and the alert says which is missing.
+ */
+function waitingFor(allSigned: boolean, f: PledgeFinancingDetail | undefined) {
+  const marginDue = f?.status === 'MARGIN_PENDING';
+  const margin = f ? yuan(f.margin) : '';
+  if (!allSigned)
+    return {
+      type: 'warning' as const,
+      title: marginDue
+        ? `请签署质押合同与保证金协议，并缴纳保证金 ${margin}；两者完成后运营方可审批`
+        : '请签署质押合同与保证金协议，全部签署后运营方可审批',
+    };
+  if (marginDue) return { type: 'warning' as const, title: `合同已全部签署，尚待缴纳保证金 ${margin}，缴纳后进入运营审批` };
+  if (f?.status === 'MARGIN_PAID') return { type: 'success' as const, title: '合同已全部签署，保证金已缴纳，等待运营审批' };
+  if (f?.status === 'APPROVED') return { type: 'success' as const, title: '合同已全部签署，审批已通过，等待运营放款' };
+  return { type: 'success' as const, title: '合同已全部签署' };
+}
 
 const STATUS_COLORS: Record<string, string> = { TO_SIGN: 'orange', SIGNED: 'green', EXPIRED: 'default', VOID: 'default' };
 
 /**
  * The pledge contract and margin agreement of a financing, with their signatures: signed here with
  * the one signing flow (password; signer, time, IP and SHA-256 recorded) or from /user/contractList.
- * The operator approves only when both are signed.
+ * The operator approves only when both are signed and the margin is paid: the alert says which is
+ * still awaited (the pages that show the card offer the payment beside it).
  */
 export function PledgeContractsCard({ financingId }: { financingId: number }) {
   const contracts = usePledgeContracts(financingId);
+  const financing = useFinancing(financingId);
   const [signing, setSigning] = useState<PledgeContract | null>(null);
   const queryClient = useQueryClient();
   const data = contracts.data;
@@ -29,12 +51,9 @@ export function PledgeContractsCard({ financingId }: { financingId: number }) {
         <Empty description="暂无合同" />
       ) : (
         <Space direction="vertical" style={{ width: '100%' }}>
-          {live.length > 0 &&
-            (data.allSigned ? (
-              <Alert type="success" showIcon title="合同已全部签署，等待运营审批" />
-            ) : (
-              <Alert type="warning" showIcon title="请签署质押合同与保证金协议，全部签署后运营方可审批" />
-            ))}
+          {live.length > 0 && !financing.isPending && (
+            <Alert showIcon data-testid="pledge-waiting" {...waitingFor(data.allSigned, financing.data)} />
+          )}
           <List<PledgeContract>
             dataSource={data.contracts}
             renderItem={(c) => (

@@ -19,6 +19,7 @@ export function ReceiverPicker({ value, onChange }: { value: Receiver | null; on
   return (
     <Space direction="vertical" size={4}>
       <Select
+        aria-label="收货方"
         style={{ width: 320, maxWidth: '100%' }}
         placeholder="选择收货方（签收人或下游客户）"
         loading={loading}

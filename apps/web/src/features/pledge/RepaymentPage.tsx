@@ -1,25 +1,31 @@
 import { formatYuan } from '@factoring/domain';
-import { Alert, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Skeleton, Space, Table } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Radio, Skeleton, Space, Table } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmPasswordModal } from '../../lib/ConfirmPasswordModal.tsx';
 import { useSubmissionKey } from '../../lib/confirm.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
-import { useFinancing, useRedeem, useRepay } from './api.ts';
+import { useFinancing, useRedeem } from './api.ts';
 import { ReceiverPicker, type Receiver } from './ReceiverPicker.tsx';
+import { useLoanFunds, useRepayFrom, type RepaySource } from './repay-sources.ts';
+
+const SOURCE_LABELS: Record<RepaySource, string> = { CONTROLLED: '本笔融资受控资金', AVAILABLE: '可用资金' };
 
 /**
- * /pledge/repaymentList: repay from the account (password), then redeem goods (赎货) within what the
- * repayment covers; each redemption becomes a release order the warehouse executes.
+ * /pledge/repaymentList: repay from the account (password) — from the controlled funds this financing
+ * disbursed or from the free funds (issue 24) — then redeem goods (赎货) within what the repayment
+ * covers; each redemption becomes a release order the warehouse executes.
  */
 export default function RepaymentPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || null;
   const detail = useFinancing(id);
-  const repay = useRepay();
+  const repay = useRepayFrom();
   const redeem = useRedeem();
-  const [form] = Form.useForm<{ amount: string }>();
-  const [amount, setAmount] = useState<number | null>(null);
+  const [form] = Form.useForm<{ amount: string; source: RepaySource }>();
+  const [pending, setPending] = useState<{ amount: number; source: RepaySource } | null>(null);
+  const funds = useLoanFunds(detail.data?.financingNo ?? null);
+  const sourceField = Form.useWatch('source', form);
   const [quantities, setQuantities] = useState<Record<number, string>>({});
   const [receiver, setReceiver] = useState<Receiver | null>(null);
   const [redeemKey, renewRedeemKey] = useSubmissionKey();
@@ -29,6 +35,8 @@ export default function RepaymentPage() {
   if (!d) return <Empty description="质押融资不存在" />;
   const owed = d.outstanding + d.interestOwed + d.penaltyOwed;
   const live = d.status === 'DISBURSED' || d.status === 'REPAYING';
+  const balances = funds.data ? { CONTROLLED: funds.data.controlled, AVAILABLE: funds.data.available } : null;
+  const source: RepaySource = sourceField ?? 'AVAILABLE';
   const chosen = Object.entries(quantities)
     .filter(([, q]) => q && Number(q) > 0)
     .map(([itemId, quantity]) => ({ itemId: Number(itemId), quantity }));
@@ -40,28 +48,62 @@ export default function RepaymentPage() {
           <Descriptions.Item label="融资编号">{d.financingNo}</Descriptions.Item>
           <Descriptions.Item label="未还本金">{yuan(d.outstanding)}</Descriptions.Item>
           <Descriptions.Item label="应还合计">{yuan(owed)}</Descriptions.Item>
+          {live && balances && (
+            <>
+              <Descriptions.Item label="本笔融资受控资金">
+                <span data-testid="source-controlled">{yuan(balances.CONTROLLED)}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label="可用资金">
+                <span data-testid="source-available">{yuan(balances.AVAILABLE)}</span>
+              </Descriptions.Item>
+            </>
+          )}
         </Descriptions>
-        {live ? (
-          <Form form={form} layout="inline" onFinish={(v) => setAmount(tryParseYuan(v.amount))}>
+        {live && funds.isPending ? (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        ) : live ? (
+          <Form
+            form={form}
+            layout="vertical"
+            initialValues={{ source: 'AVAILABLE' }}
+            onFinish={(v) => setPending({ amount: tryParseYuan(v.amount)!, source: v.source ?? source })}
+            style={{ maxWidth: 560 }}
+          >
+            <Form.Item name="source" label="还款资金来源" extra="受控资金只能归还放出它的这笔融资；结清后剩余受控资金自动转为可用资金。">
+              <Radio.Group
+                data-testid="repay-source"
+                options={(['CONTROLLED', 'AVAILABLE'] as const).map((value) => ({
+                  value,
+                  label: `${SOURCE_LABELS[value]}${balances ? `（余额 ${yuan(balances[value])}）` : ''}`,
+                  disabled: value === 'CONTROLLED' && (!balances || balances.CONTROLLED <= 0),
+                }))}
+                onChange={() => form.validateFields(['amount']).catch(() => undefined)}
+              />
+            </Form.Item>
             <Form.Item
               name="amount"
               label="还款金额（元）"
               rules={[
                 yuanRule(
                   '还款金额',
-                  () => owed,
-                  (cap) => `还款金额不能超过应还 ${formatYuan(cap)} 元`,
+                  () => Math.min(owed, balances?.[source] ?? owed),
+                  (cap) =>
+                    cap < owed
+                      ? `${SOURCE_LABELS[source]}余额 ${formatYuan(cap)} 元，不足支付此金额`
+                      : `还款金额不能超过应还 ${formatYuan(cap)} 元`,
                 ),
               ]}
             >
-              <Input inputMode="decimal" style={{ width: 200 }} />
+              <Input inputMode="decimal" style={{ maxWidth: 240 }} />
             </Form.Item>
-            <Button htmlType="submit" type="primary">
-              账户还款
-            </Button>
-            <Link to={`/pledge/repaymentVoucher?id=${id}`} style={{ lineHeight: '32px' }}>
-              线下转账还款（上传凭证）
-            </Link>
+            <Space wrap size="middle">
+              <Button htmlType="submit" type="primary">
+                账户还款
+              </Button>
+              <Link to={`/pledge/repaymentVoucher?id=${id}`} style={{ textDecoration: 'underline' }}>
+                线下转账还款（上传凭证）
+              </Link>
+            </Space>
           </Form>
         ) : (
           <Alert type="info" showIcon message="该融资当前不需要还款" />
@@ -83,6 +125,8 @@ export default function RepaymentPage() {
             rowKey="id"
             size="small"
             pagination={false}
+            // Wider than a phone: the table scrolls inside its card, the page does not.
+            scroll={{ x: 'max-content' }}
             dataSource={d.items}
             columns={[
               { title: '批次', dataIndex: 'batchNo' },
@@ -126,20 +170,23 @@ export default function RepaymentPage() {
         </Card>
       )}
       <ConfirmPasswordModal
-        open={amount !== null}
+        open={pending !== null}
         title="确认还款"
         summary={[
           { label: '融资编号', value: d.financingNo },
-          { label: '还款金额', value: yuan(amount ?? 0) },
-          { label: '付款账户', value: '本企业虚拟账户可用余额' },
+          { label: '还款金额', value: yuan(pending?.amount ?? 0) },
+          {
+            label: '付款来源',
+            value: pending?.source === 'CONTROLLED' ? '本笔融资的受控资金' : '本企业虚拟账户可用资金',
+          },
         ]}
         okText="确认还款"
-        onConfirm={(c) => repay.mutateAsync({ id, amount: amount!, ...c })}
+        onConfirm={(c) => repay.mutateAsync({ id, amount: pending!.amount, source: pending!.source, ...c })}
         onDone={() => {
-          setAmount(null);
+          setPending(null);
           form.resetFields();
         }}
-        onCancel={() => setAmount(null)}
+        onCancel={() => setPending(null)}
       />
     </Space>
   );

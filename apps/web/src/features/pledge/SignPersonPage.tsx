@@ -50,14 +50,14 @@ export default function SignPersonPage() {
           list={list}
           searchPlaceholder="按姓名查找"
           emptyText="尚未指定签收人：赎货前请先新增签收人"
-          scrollX={720}
+          scrollX={780}
           disableConfirm={(p) => `停用后不能再选择 ${p.name} 提货，确定停用？`}
           onDisable={(id) => disable.run(id)}
           columns={[
-            { title: '姓名', dataIndex: 'name', render: (v: string, p) => <a onClick={() => setShown(p)}>{v}</a> },
-            { title: '身份证号码', dataIndex: 'idCardMasked' },
-            { title: '手机号码', dataIndex: 'mobileMasked' },
-            { title: '添加时间', dataIndex: 'createdAt', render: (v: string) => dateTime(v) },
+            { title: '姓名', dataIndex: 'name', width: 110, render: (v: string, p) => <a onClick={() => setShown(p)}>{v}</a> },
+            { title: '身份证号码', dataIndex: 'idCardMasked', width: 190 },
+            { title: '手机号码', dataIndex: 'mobileMasked', width: 130 },
+            { title: '添加时间', dataIndex: 'createdAt', width: 170, render: (v: string) => dateTime(v) },
           ]}
         />
       </Card>

@@ -93,7 +93,7 @@ export const pledgeOverdueStep: CloseOfBusinessStep<{ overdue: number; penaltyTo
   name: 'pledge-overdue',
   label: '质押融资：逾期标记与罚息计提',
   run: markPledgesOverdue,
-  summary: (r) => `逾期 ${r.overdue} 笔，罚息累计 ${formatYuan(r.penaltyToDate)} 元`,
+  summary: (r) => `逾期 ${r.overdue} 笔；罚息累计 ¥${formatYuan(r.penaltyToDate)}`,
 };
 
 export const pledgeMarginDefaultStep: CloseOfBusinessStep<{ defaults: number }> = {

@@ -70,17 +70,15 @@ describe('adding goods instead of a margin top-up', () => {
     expect(quote).toMatchObject({ minimumQuantity: '19.048', unitPrice: 300_000, pledgedQuantity: '100.000' });
     expect(quote.stock.find((s) => s.positionId === sparePosition)?.available).toBe('40.000');
 
-    // The collateral chart: from the price the financing was valued at, with the value lines of the exposure.
+    // The collateral chart: from the day of the price the financing was valued at, one point a day (the
+    // day's last price: 3,850.00 and 3,000.00 were both today, issue 24), with the value lines of the exposure.
     const history = okOf<{
       points: { unitPrice: number; value: number; ltvPpm: number }[];
       warningValue: number;
       liquidationValue: number;
     }>(await w.demo.get(`/api/pledge/financings/${financingId}/value-history`));
     expect(history).toMatchObject({ exposure: 25_000_000, warningValue: 31_250_000, liquidationValue: 27_777_778 });
-    expect(history.points.map((p) => [p.unitPrice, p.value, p.ltvPpm])).toEqual([
-      [385_000, 38_500_000, 649_351],
-      [300_000, 30_000_000, 833_334],
-    ]);
+    expect(history.points.map((p) => [p.unitPrice, p.value, p.ltvPpm])).toEqual([[300_000, 30_000_000, 833_334]]);
     expect((await w.other.get(`/api/pledge/financings/${financingId}/value-history`)).statusCode).toBe(404);
 
     const db = t.database.db;

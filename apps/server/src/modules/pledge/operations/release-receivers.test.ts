@@ -181,7 +181,8 @@ describe('a redemption’s release order names its receiver', () => {
       partyId: signer.id,
       name: '赵提货',
       certificate: '310115********2315',
-      contact: '13912345678',
+      // Masked like every other party's number (issue 24): the warehouse matches, it does not reuse.
+      contact: '139****5678',
       address: null,
     });
     expect(order!.pickupPerson).toBe('赵提货');
@@ -195,6 +196,9 @@ describe('a redemption’s release order names its receiver', () => {
       [toCustomer.releaseOrders[0]!.id, '5.000', 'CUSTOMER', '苏州恒达钢材加工有限公司'],
     ]);
     expect(open[1]!.receiver!.certificate).toBe('91320583MA1MXT9K40');
+    // The warehouse never sees a receiver's mobile in full (issue 24).
+    expect(JSON.stringify(open)).not.toMatch(/1[3-9]\d{9}/);
+    expect((open[0]!.receiver as unknown as { contact: string | null }).contact).toBe('139****5678');
     // Not the depositor (no warehouse), nor another warehouse's stock.
     expect((await w.demo.get('/api/warehouse/release-orders', { positionId })).statusCode).toBe(403);
     expect((await w.keeper.get('/api/warehouse/release-orders', { positionId: 2_147_483_000 })).statusCode).toBe(404);

@@ -6,14 +6,24 @@ import { chinaToday, now } from '../../../lib/clock.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
 import { factorScope, type Scope } from '../../../lib/scope.ts';
 import { restoreCredit } from '../../credit/index.ts';
-import { postMarginApplication, postRepayment } from '../../ledger/index.ts';
+import { postControlledRepayment, postMarginApplication, postRepayment, releaseControlledFunds } from '../../ledger/index.ts';
 import { afterPayment, pledgeOwedOn } from '../balance.ts';
 import { releasableNow } from './redeem.ts';
 import { settlePledge } from './settle.ts';
 import { lockPledge, movePledge, recordPledgeEvent, type Actor, type PledgeFinancing } from '../store.ts';
 
-/** Where a payment of a pledge financing comes from: the enterprise's free funds, or the margin it holds. */
-type Source = 'ACCOUNT' | 'MARGIN';
+/**
+ * Where a payment of a pledge financing comes from: the enterprise's free funds, the controlled
+ * proceeds of this very financing (issue 24), or the margin it holds.
+ */
+type Source = 'ACCOUNT' | 'CONTROLLED' | 'MARGIN';
+
+/** What the enterprise chooses to repay from on /pledge/repaymentList. */
+export type RepaySource = 'AVAILABLE' | 'CONTROLLED';
+
+const POSTING = { ACCOUNT: postRepayment, CONTROLLED: postControlledRepayment, MARGIN: postMarginApplication } as const;
+const ACTION = { ACCOUNT: '还款', CONTROLLED: '还款', MARGIN: '保证金抵扣欠款' } as const;
+const NOTE = { ACCOUNT: '账户还款', CONTROLLED: '以本笔融资受控资金还款', MARGIN: '以保证金抵扣' } as const;
 
 /**
  * A payment booked against a financing: what is owed on `today` by the lending core's accrual rule,
@@ -25,15 +35,14 @@ async function bookPayment(tx: Tx, f: PledgeFinancing, actor: Actor, amount: num
   const owed = pledgeOwedOn(f, today);
   const { penalty, interest, principal } = allocate(owed, amount);
   const split = { principal: principal as Cents, interest: interest as Cents, penalty: penalty as Cents };
-  const post = source === 'ACCOUNT' ? postRepayment : postMarginApplication;
-  const posted = await post(tx, { enterpriseId: f.enterpriseId, ...split, sourceRef: f.financingNo, createdBy: actor.id });
+  const posted = await POSTING[source](tx, { enterpriseId: f.enterpriseId, ...split, sourceRef: f.financingNo, createdBy: actor.id });
   await restoreCredit(tx, f.creditLineId, principal);
   // A margin applied leaves the top-ups first, then the margin paid at application.
   const fromTopUp = source === 'MARGIN' ? Math.min(amount, f.topUpMargin) : 0;
   const margins = source === 'MARGIN' ? { topUpMargin: f.topUpMargin - fromTopUp, marginPaid: f.marginPaid - (amount - fromTopUp) } : {};
   const money = { outstanding: f.outstanding - principal, ...afterPayment(f, today, { penalty, interest }), ...margins };
-  const action = source === 'ACCOUNT' ? '还款' : '保证金抵扣欠款';
-  const note = `${source === 'ACCOUNT' ? '账户还款' : '以保证金抵扣'} ${formatYuan(amount)} 元（本金 ${formatYuan(principal)}，利息 ${formatYuan(interest)}，罚息 ${formatYuan(penalty)}；流水号 ${posted.refNo}）`;
+  const action = ACTION[source];
+  const note = `${NOTE[source]} ${formatYuan(amount)} 元（本金 ${formatYuan(principal)}，利息 ${formatYuan(interest)}，罚息 ${formatYuan(penalty)}；流水号 ${posted.refNo}）`;
   let after: PledgeFinancing;
   if (f.status === 'DISBURSED') after = await movePledge(tx, f, 'REPAYING', actor, action, note, money);
   else {
@@ -45,21 +54,43 @@ async function bookPayment(tx: Tx, f: PledgeFinancing, actor: Actor, amount: num
     after = row!;
     await recordPledgeEvent(tx, f.id, actor, action, note);
   }
-  if (money.outstanding === 0 && money.interestOwed === 0 && money.penaltyOwed === 0) after = await settlePledge(tx, after, actor);
+  if (money.outstanding === 0 && money.interestOwed === 0 && money.penaltyOwed === 0) {
+    after = await settlePledge(tx, after, actor);
+    await releaseOnSettlement(tx, after, actor);
+  }
   return { after, refNo: posted.refNo, principal, interest, penalty, outstanding: money.outstanding };
 }
 
 /**
- * A repayment from the enterprise's available funds (/pledge/repaymentList), in the route's
- * idempotent transaction: the quote shown is the amount collected.
+ * The loan is settled, so the restriction on its proceeds ends (issue 24, PRODUCT §5): what is left of
+ * its controlled tranches goes to the enterprise's free funds in the settling transaction (受控资金释放 in
+ * its fund flows) and the history says how much.
  */
-export async function repayPledge(tx: Tx, scope: Scope, id: number, actor: Actor, amount: number) {
+async function releaseOnSettlement(tx: Tx, f: PledgeFinancing, actor: Actor) {
+  const released = await releaseControlledFunds(tx, { enterpriseId: f.enterpriseId, loanRef: f.financingNo, createdBy: actor.id });
+  if (released) {
+    await recordPledgeEvent(
+      tx,
+      f.id,
+      actor,
+      '受控资金释放',
+      `结清后剩余受控资金 ${formatYuan(released.amount)} 元转为可用资金（流水号 ${released.refNo}）`,
+    );
+  }
+}
+
+/**
+ * A repayment (/pledge/repaymentList), in the route's idempotent transaction: the quote shown is the
+ * amount collected. From the enterprise's available funds, or from the controlled funds this financing
+ * disbursed (only its own tranches; refused when they do not cover the amount).
+ */
+export async function repayPledge(tx: Tx, scope: Scope, id: number, actor: Actor, amount: number, from: RepaySource = 'AVAILABLE') {
   const f = await lockPledge(tx, scope, id);
   if (f.status !== 'DISBURSED' && f.status !== 'REPAYING') throw new BusinessError('该融资当前不能还款', 'PLEDGE_NOT_REPAYABLE');
   const today = chinaToday();
   const owed = pledgeOwedOn(f, today);
   if (amount > owed.total) throw new BusinessError(`还款金额超过应还金额 ${formatYuan(owed.total)} 元`, 'PLEDGE_REPAY_TOO_MUCH');
-  const paid = await bookPayment(tx, f, actor, amount, today, 'ACCOUNT');
+  const paid = await bookPayment(tx, f, actor, amount, today, from === 'CONTROLLED' ? 'CONTROLLED' : 'ACCOUNT');
   const [item] = await tx.select().from(goods).where(eq(goods.id, f.goodsId));
   const releasable = paid.after.status === 'SETTLED' ? null : await releasableNow(tx, paid.after, item!);
   return {

@@ -1,4 +1,4 @@
-import { qty } from '@factoring/domain';
+import { pledgeLifecycle, qty } from '@factoring/domain';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import {
@@ -17,7 +17,16 @@ import { NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import { pledgeOwedOn } from '../balance.ts';
 import { releasableNow } from '../operations/redeem.ts';
-import { pledgedQuantityOf, pledgeHistory, pledgeReference, valuationOf, type PledgeFinancing } from '../store.ts';
+import { dailyPrices } from './daily-prices.ts';
+import {
+  currentPrice,
+  LIVE_STATUSES,
+  pledgedQuantityOf,
+  pledgeHistory,
+  pledgeReference,
+  valuationOf,
+  type PledgeFinancing,
+} from '../store.ts';
 
 const callOf = (c: typeof pledgeMarginCalls.$inferSelect) => ({
   id: c.id,
@@ -29,6 +38,18 @@ const callOf = (c: typeof pledgeMarginCalls.$inferSelect) => ({
   paidAmount: c.paidAmount,
 });
 
+/**
+ * The unit price a financing is shown at. A live financing (disbursed, repaying) is marked to market
+ * when a price takes effect, so its last mark is the current price. An application not yet disbursed
+ * is not marked (no margin call before the money goes out), so it is valued at the goods' current
+ * price here: its value and LTV follow a price fall as a disbursed one's do (issue 24). A financing
+ * that has ended keeps the price it was last valued at.
+ */
+async function unitPriceOf(db: Db, f: PledgeFinancing): Promise<number> {
+  if (LIVE_STATUSES.includes(f.status) || pledgeLifecycle.isTerminal(f.status)) return f.lastUnitPrice;
+  return (await currentPrice(db, f.goodsId))?.unitPrice ?? f.lastUnitPrice;
+}
+
 async function summaryOf(
   db: Db,
   f: PledgeFinancing,
@@ -36,7 +57,8 @@ async function summaryOf(
 ) {
   const items = await db.select().from(pledgeItems).where(eq(pledgeItems.financingId, f.id)).orderBy(asc(pledgeItems.id));
   const pledgedQuantity = pledgedQuantityOf(items, names.goods.scale);
-  const v = valuationOf(f, pledgedQuantity, f.lastUnitPrice);
+  const unitPrice = await unitPriceOf(db, f);
+  const v = valuationOf(f, pledgedQuantity, unitPrice);
   const today = chinaToday();
   const [open] = await db
     .select()
@@ -66,7 +88,7 @@ async function summaryOf(
       interestOwed: f.interestOwed,
       penaltyOwed: pledgeOwedOn(f, today).penalty,
       pledgedQuantity,
-      unitPrice: f.lastUnitPrice,
+      unitPrice,
       value: v.value,
       ltvPpm: v.ltvPpm,
       risk: v.risk,
@@ -121,11 +143,13 @@ export async function pledgeDetail(db: Db, scope: Scope, id: number) {
         )
     : [];
   const calls = await db.select().from(pledgeMarginCalls).where(eq(pledgeMarginCalls.financingId, id)).orderBy(asc(pledgeMarginCalls.id));
-  const prices = await db
-    .select({ priceDate: goodsPrices.priceDate, unitPrice: goodsPrices.unitPrice })
-    .from(goodsPrices)
-    .where(eq(goodsPrices.goodsId, r.f.goodsId))
-    .orderBy(asc(goodsPrices.id));
+  const prices = dailyPrices(
+    await db
+      .select({ id: goodsPrices.id, priceDate: goodsPrices.priceDate, unitPrice: goodsPrices.unitPrice })
+      .from(goodsPrices)
+      .where(eq(goodsPrices.goodsId, r.f.goodsId))
+      .orderBy(asc(goodsPrices.id)),
+  ).map((p) => ({ priceDate: p.priceDate, unitPrice: p.unitPrice }));
   const events = await pledgeHistory(db, id);
   const orders = await db
     .select()

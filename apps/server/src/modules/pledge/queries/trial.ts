@@ -1,4 +1,4 @@
-import { INTEREST_MODE_LABELS, type IsoDate } from '@factoring/domain';
+import { dueDateOf, INTEREST_MODE_LABELS, type IsoDate } from '@factoring/domain';
 import type { PledgeTrialInput } from '@factoring/domain/contract';
 import type { Db } from '../../../db/client.ts';
 import type { EnterpriseScope } from '../../../lib/scope.ts';
@@ -27,6 +27,7 @@ export async function pledgeTrial(db: Db, scope: EnterpriseScope, input: PledgeT
     annualRatePpm: t?.annualRatePpm ?? q.platform.annualRatePpm,
     interestMode: q.platform.interestMode,
     interestModeLabel: INTEREST_MODE_LABELS[q.platform.interestMode],
-    dueDate: t?.dueDate ?? today,
+    // Known from the term alone: shown before an amount is typed.
+    dueDate: t?.dueDate ?? dueDateOf(today, input.termDays),
   };
 }

@@ -8,6 +8,7 @@ import { goodsPrices, pledgeFinancings } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import { goodsOf, itemsOf, LIVE_STATUSES, pledgedQuantityOf } from '../store.ts';
+import { dailyPrices } from './daily-prices.ts';
 
 /** At most this many points: a year of daily prices. */
 const MAX_POINTS = 366;
@@ -27,12 +28,12 @@ export async function pledgeValueHistory(db: Db, scope: Scope, id: number) {
     .from(goodsPrices)
     .where(eq(goodsPrices.goodsId, f.goodsId))
     .orderBy(asc(goodsPrices.id));
-  // From the price the financing was valued at (the last one recorded before it was applied for) onwards.
-  let start = 0;
-  prices.forEach((p, i) => {
-    if (p.at <= f.createdAt) start = i;
-  });
-  const points = prices.slice(Math.max(start, prices.length - MAX_POINTS)).map((p) => {
+  // From the day of the price the financing was valued at (the last one recorded before it was
+  // applied for) onwards, one point a day: the day's last price.
+  let from = prices[0]?.priceDate ?? '';
+  for (const p of prices) if (p.at <= f.createdAt) from = p.priceDate;
+  const days = dailyPrices(prices).filter((p) => p.priceDate >= from);
+  const points = days.slice(Math.max(0, days.length - MAX_POINTS)).map((p) => {
     const value = collateralValue(pledgedQuantity, p.unitPrice);
     const ltv = loanToValuePpm({ outstanding: exposure, value });
     return {
