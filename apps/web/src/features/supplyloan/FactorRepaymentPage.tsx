@@ -22,10 +22,18 @@ export default function FactorRepaymentPage() {
             <Statistic title="今日结清应还合计（元）" value={formatYuan(t?.dueToday ?? 0)} />
           </Col>
           <Col xs={12} md={6}>
-            <Statistic title="7 天内到期" value={t?.dueSoonCount ?? 0} valueStyle={t?.dueSoonCount ? { color: 'var(--ant-color-warning)' } : undefined} />
+            <Statistic
+              title="7 天内到期"
+              value={t?.dueSoonCount ?? 0}
+              valueStyle={t?.dueSoonCount ? { color: 'var(--ant-color-warning)' } : undefined}
+            />
           </Col>
           <Col xs={12} md={6}>
-            <Statistic title="逾期笔数" value={t?.overdueCount ?? 0} valueStyle={t?.overdueCount ? { color: 'var(--ant-color-error)' } : undefined} />
+            <Statistic
+              title="逾期笔数"
+              value={t?.overdueCount ?? 0}
+              valueStyle={t?.overdueCount ? { color: 'var(--ant-color-error)' } : undefined}
+            />
           </Col>
         </Row>
       </Card>
