@@ -1,6 +1,6 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { portalTheme, TAG_TEXT, tagTextCss } from './theme-tokens.ts';
+import { DARK_TEXT_BLUE, portalTheme, TAG_TEXT, tagTextCss } from './theme-tokens.ts';
 
 /** WCAG 2.1 relative luminance of an sRGB colour given as #rrggbb. */
 function luminance(hex: string): number {
@@ -55,5 +55,12 @@ describe.each([false, true])('the portal theme (dark: %s) reads at WCAG AA', (da
 
   it('white text on a primary button', () => {
     expect(contrast('#ffffff', token.colorPrimary)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('blue text (the selected tab, the current page) on the card', () => {
+    const components = portalTheme(dark, false).components;
+    const blue = dark ? DARK_TEXT_BLUE : token.colorPrimary;
+    expect(contrast(blue, token.colorBgContainer)).toBeGreaterThanOrEqual(4.5);
+    if (dark) expect(components?.Tabs?.itemSelectedColor).toBe(DARK_TEXT_BLUE);
   });
 });

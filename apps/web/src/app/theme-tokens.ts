@@ -26,7 +26,7 @@ const DARK: ThemeConfig['token'] = {
   colorTextTertiary: 'rgba(255, 255, 255, 0.6)',
   colorTextDescription: 'rgba(255, 255, 255, 0.6)',
   colorTextPlaceholder: 'rgba(255, 255, 255, 0.5)',
-  colorLink: '#5c9ce6',
+  colorLink: '#5c9ce6', // DARK_TEXT_BLUE
   colorInfo: '#5c9ce6',
   colorError: '#ff7875',
 };
@@ -47,10 +47,20 @@ export function tagTextCss(dark: boolean): string {
   return `.ant-tag.ant-tag { ${shades.join(' ')} }`;
 }
 
+/** The dark theme's readable blue: for blue *text* on dark (a primary button keeps the brand blue under white text). */
+export const DARK_TEXT_BLUE = '#5c9ce6';
+
+/** Components that write the primary colour as text: in the dark theme they take the readable blue. */
+const DARK_COMPONENTS: ThemeConfig['components'] = {
+  Tabs: { itemSelectedColor: DARK_TEXT_BLUE, itemActiveColor: DARK_TEXT_BLUE, itemHoverColor: DARK_TEXT_BLUE, inkBarColor: DARK_TEXT_BLUE },
+  Pagination: { itemActiveColor: DARK_TEXT_BLUE, itemActiveColorHover: DARK_TEXT_BLUE },
+};
+
 /** The antd theme for the light or the dark choice. */
 export function portalTheme(dark: boolean, motion: boolean): ThemeConfig {
   return {
     algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
     token: { colorPrimary: BRAND_BLUE, motion, ...(dark ? DARK : LIGHT) },
+    components: dark ? DARK_COMPONENTS : undefined,
   };
 }

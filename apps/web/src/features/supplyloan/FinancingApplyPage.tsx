@@ -190,7 +190,6 @@ export default function FinancingApplyPage() {
                   loading={verified.isLoading}
                   dataSource={invoices}
                   pagination={false}
-                  scroll={{ y: 240 }}
                   locale={{
                     emptyText: (
                       <Empty
