@@ -95,3 +95,30 @@ test('a supply-chain loan is applied for with the keyboard alone', async ({ page
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('financing-submitted')).toContainText(/RZ\d{14}/);
 });
+
+test('a goods-pledge financing is applied for with the keyboard alone', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginByKeyboard(page, DEMO.merchant);
+  await page.goto('/pledge/myPlatform');
+  await expect(page.getByTestId('pledge-platforms')).toContainText('¥3,850.00/吨');
+  await tabTo(page, page.getByRole('button', { name: '发起融资' }).first());
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/pledge\/applyFinacing/);
+
+  await tabTo(page, page.getByLabel('质押数量 RB2610-01').first());
+  await page.keyboard.type('10');
+  await tabTo(page, page.getByLabel('融资金额（元）'));
+  await page.keyboard.type('26,000');
+  const trial = page.getByTestId('pledge-trial');
+  await expect(trial).toContainText('¥38,500.00');
+  await expect(trial).toContainText('¥26,950.00');
+  await tabTo(page, page.getByRole('button', { name: '提交申请' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('质押融资申请已提交')).toBeVisible();
+
+  // The application is withdrawn again (through the API), so the goods and the credit are free for other journeys.
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  expect(id).toBeGreaterThan(0);
+  const merchant = await apiAs(DEMO.merchant);
+  expect((await (await merchant.post(`/api/pledge/financings/${id}/cancel`, { data: {} })).json()).status).toBe('OK');
+});
