@@ -93,7 +93,18 @@ test('a supply-chain loan is applied for with the keyboard alone', async ({ page
   await expect(confirm).toBeVisible();
   await tabTo(page, confirm);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('financing-submitted')).toContainText(/RZ\d{14}/);
+  const submitted = page.getByTestId('financing-submitted');
+  await expect(submitted).toContainText(/RZ\d{14}/);
+
+  // The application is withdrawn again (through the API): later journeys find the demo world's queue as seeded.
+  const financingNo = (await submitted.innerText()).match(/RZ\d{14}/)![0];
+  const owner = await apiAs(DEMO.merchant); // a fresh session: the page's login ended the first one
+  const mine = (await (await owner.get('/api/supplyloan/financings', { params: { page: 1, size: 50 } })).json()).message.items as {
+    id: number;
+    financingNo: string;
+  }[];
+  const applied = mine.find((f) => f.financingNo === financingNo)!;
+  expect((await (await owner.post(`/api/supplyloan/financings/${applied.id}/cancel`, { data: {} })).json()).status).toBe('OK');
 });
 
 test('a goods-pledge financing is applied for with the keyboard alone', async ({ page }) => {
