@@ -4,7 +4,7 @@ import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { closeSync, openSync } from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
-import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-world.ts';
+import { BENCH_PASSWORD } from './prepare.ts';
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -85,7 +85,7 @@ export async function startServer(opts: {
 }
 
 /** Logs in over HTTP as the browser does (RSA-OAEP password) and returns the session cookie value. */
-export async function loginOverHttp(origin: string, loginName: string, password = DEMO_PASSWORD): Promise<string> {
+export async function loginOverHttp(origin: string, loginName: string, password = BENCH_PASSWORD): Promise<string> {
   const current = (await (await fetch(`${origin}/api/user/current`)).json()) as { message: { modulus: string; exponent: string } };
   const { modulus, exponent } = current.message;
   const key = createPublicKey({

@@ -1,5 +1,6 @@
+import { QuantityInput } from './QuantityInput.tsx';
 import { compareQty, sumQuantities, toQuantityText } from '@factoring/domain';
-import { Alert, Button, Card, Checkbox, Descriptions, Empty, Input, Popconfirm, Skeleton, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Descriptions, Empty, Popconfirm, Skeleton, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useSubmissionKey } from '../../lib/confirm.ts';
 import { yuan } from '../../lib/money.ts';
@@ -32,29 +33,16 @@ export function AddGoodsCard({ id, onDone }: { id: number; onDone(result: AddGoo
       width: 150,
       render: (_, s) => {
         if (compareQty(s.available, '0') <= 0) return '—';
-        const problem = checks.get(s.positionId)?.problem ?? null;
-        const errorId = `add-goods-error-${s.positionId}`;
         return (
-          <div>
-            <Space.Compact style={{ width: '100%' }}>
-              <Input
-                inputMode="decimal"
-                placeholder={`最多 ${s.available}`}
-                value={quantities[s.positionId] ?? ''}
-                status={problem ? 'error' : undefined}
-                aria-label={`补充质押数量 ${s.batchNo}`}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? errorId : undefined}
-                onChange={(e) => setQuantities((m) => ({ ...m, [s.positionId]: e.target.value }))}
-              />
-              <Space.Addon>{unit}</Space.Addon>
-            </Space.Compact>
-            {problem && (
-              <Typography.Text type="danger" id={errorId} role="alert" style={{ display: 'block', fontSize: 12 }}>
-                {problem}
-              </Typography.Text>
-            )}
-          </div>
+          <QuantityInput
+            label={`补充质押数量 ${s.batchNo}`}
+            errorId={`add-goods-error-${s.positionId}`}
+            value={quantities[s.positionId]}
+            available={s.available}
+            unit={unit}
+            problem={checks.get(s.positionId)?.problem ?? null}
+            onChange={(value) => setQuantities((m) => ({ ...m, [s.positionId]: value }))}
+          />
         );
       },
     },

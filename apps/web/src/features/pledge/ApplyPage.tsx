@@ -1,3 +1,4 @@
+import { QuantityInput } from './QuantityInput.tsx';
 import { chinaDate, dueDateOf, formatPercent, formatYuan } from '@factoring/domain';
 import {
   Alert,
@@ -100,29 +101,16 @@ export default function ApplyPage() {
     title: '本次质押数量',
     width: 190,
     render: (_, s) => {
-      const problem = checks.get(s.positionId)?.problem ?? null;
-      const errorId = `pledge-quantity-error-${s.positionId}`;
       return (
-        <div>
-          <Space.Compact style={{ width: '100%' }}>
-            <Input
-              inputMode="decimal"
-              placeholder={`最多 ${s.available}`}
-              value={quantities[s.positionId] ?? ''}
-              status={problem ? 'error' : undefined}
-              aria-label={`质押数量 ${s.batchNo}`}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? errorId : undefined}
-              onChange={(e) => setQuantities((q) => ({ ...q, [s.positionId]: e.target.value }))}
-            />
-            <Space.Addon>{s.unit}</Space.Addon>
-          </Space.Compact>
-          {problem && (
-            <Typography.Text type="danger" id={errorId} role="alert" style={{ display: 'block', fontSize: 12 }}>
-              {problem}
-            </Typography.Text>
-          )}
-        </div>
+        <QuantityInput
+          label={`质押数量 ${s.batchNo}`}
+          errorId={`pledge-quantity-error-${s.positionId}`}
+          value={quantities[s.positionId]}
+          available={s.available}
+          unit={s.unit}
+          problem={checks.get(s.positionId)?.problem ?? null}
+          onChange={(value) => setQuantities((q) => ({ ...q, [s.positionId]: value }))}
+        />
       );
     },
   };
