@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 const projects = [
   { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
   { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
-  { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
+  { test: { name: 'scripts', include: ['scripts/**/*.test.mjs', 'apps/web/build/**/*.test.ts'], environment: 'node' } },
   {
     test: {
       name: 'api-pglite',

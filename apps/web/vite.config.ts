@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { evaluateWithTsx, lightContract } from './build/light-contract.ts';
 
 function gitCommit(): string {
   try {
@@ -241,7 +242,9 @@ function libraryClosure(roots: string[]) {
     const stack = roots.map((r) => path.join(ROOT, r));
     while (stack.length) {
       const id = stack.pop()!;
-      if (seen.has(id) || BARRELS.has(id)) continue;
+      // The domain package is followed by what the pages use, not from here: its barrel names every
+      // rule, and through it the shell would claim decimal.js (12 KB on the wire) that only some pages need.
+      if (seen.has(id) || BARRELS.has(id) || id.includes('/packages/domain/')) continue;
       seen.add(id);
       const inLibrary = id.includes('/node_modules/');
       if (inLibrary) closure.add(id);
@@ -291,7 +294,13 @@ const CODE_SPLITTING = {
 };
 
 export default defineConfig({
-  plugins: [react(), directLibraryImports(), lazyLibraryParts(), precompress()],
+  plugins: [
+    react(),
+    lightContract(path.join(ROOT, 'packages/domain/src/contract'), evaluateWithTsx),
+    directLibraryImports(),
+    lazyLibraryParts(),
+    precompress(),
+  ],
   define: {
     __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.1.0'),
     __APP_COMMIT__: JSON.stringify(process.env.GIT_COMMIT ?? gitCommit()),

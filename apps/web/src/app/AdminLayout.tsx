@@ -1,3 +1,4 @@
+import { authApi } from '@factoring/domain/contract';
 import {
   AuditOutlined,
   BankOutlined,
@@ -18,7 +19,6 @@ import { Breadcrumb, Button, Dropdown, Layout, Menu, Space, Switch, theme, type 
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { send } from '../lib/api-client.ts';
-import { publicApi } from '../lib/public-api.ts';
 import { useKeyboardScrollRegions } from '../lib/scroll-regions.ts';
 import { setAuthority } from '../lib/storage.ts';
 import type { LoginUser, MenuItem } from '../lib/session.ts';
@@ -52,7 +52,7 @@ function toMenuItems(nodes: MenuNode[]): AntMenuItem[] {
 }
 
 async function logout() {
-  const res = await send(publicApi.logout);
+  const res = await send(authApi.logout);
   if (res.status !== 'OK') throw res;
   forgetReminder();
   // SPEC §4: clear the user and stored authority, then reload the page.

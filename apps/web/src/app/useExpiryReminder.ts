@@ -1,7 +1,7 @@
+import { creditApi, pledgeDeliveryApi } from '@factoring/domain/contract';
 import { chinaDate } from '@factoring/domain';
 import { useEffect } from 'react';
 import { call } from '../lib/api-client.ts';
-import { homeApi } from '../lib/public-api.ts';
 import { readLocal, removeLocal, writeLocal } from '../lib/storage.ts';
 import type { LoginUser } from '../lib/session.ts';
 import { useAppState } from './state.ts';
@@ -29,14 +29,14 @@ export function markReminderShown(userId: number, now: Date = new Date()): void 
   writeLocal('reminderShown', { userId, day: chinaDate(now) } satisfies Shown);
 }
 
-const countOf = (endpoint: typeof homeApi.supplyWillExpire | typeof homeApi.pledgeWillExpire) =>
+const countOf = (endpoint: typeof creditApi.supplyWillExpire | typeof creditApi.pledgeWillExpire) =>
   call(endpoint, { query: EXPIRY_PAGE })
     .then((p) => p.totalCount)
     .catch(() => 0);
 
 /** Pledge financings at risk: over the warning line, or with a margin call to meet (each financing once). */
 const pledgeRiskCount = () =>
-  call(homeApi.pledgeAlerts)
+  call(pledgeDeliveryApi.alerts)
     .then((a) => new Set([...a.warnings.map((w) => w.id), ...a.marginCalls.map((c) => c.financingId)]).size)
     .catch(() => 0);
 
@@ -53,7 +53,7 @@ export function useExpiryReminder(user: LoginUser | null) {
   useEffect(() => {
     if (!user || user.authority !== 'merchant') return;
     let cancelled = false;
-    void Promise.all([countOf(homeApi.supplyWillExpire), countOf(homeApi.pledgeWillExpire), pledgeRiskCount()]).then(
+    void Promise.all([countOf(creditApi.supplyWillExpire), countOf(creditApi.pledgeWillExpire), pledgeRiskCount()]).then(
       ([willexpire, stockloanQuerywillexpire, pledgeRisk]) => {
         if (cancelled || willexpire + stockloanQuerywillexpire + pledgeRisk === 0) return;
         const reminder = { willexpire, stockloanQuerywillexpire, pledgeRisk };

@@ -26,8 +26,7 @@ export const loginUserSchema = z.object({
 
 export const currentUserSchema = z.object({ exponent: z.string(), modulus: z.string(), loginUser: loginUserSchema.nullable() });
 
-// The operations (issue 23). The landing and login pages name them only as types (zod stays out of
-// their bundle): apps/web/src/lib/public-api.ts.
+// The operations (issue 23).
 const tag = 'auth';
 
 export const authApi = {

@@ -34,8 +34,7 @@ export const backupStatusSchema = z.object({
 export type BackupStatus = z.infer<typeof backupStatusSchema>;
 
 // The operation (issue 23): defined once, served by apps/server/src/modules/backup/routes.ts, read by the
-// operator home (features/dashboard/api.ts, which keeps to type imports: the dashboard is the first page
-// after login and stays zod-free).
+// operator home (features/dashboard/api.ts).
 export const backupApi = {
   latest: endpoint({
     method: 'GET',

@@ -75,8 +75,7 @@ export const menuListSchema = z.array(
   }),
 );
 
-// The operations (issue 23). The public pages name `version`, `initConfig` and `menus` only as
-// types (zod stays out of their bundle): apps/web/src/lib/public-api.ts.
+// The operations (issue 23).
 const tag = 'system';
 
 export const systemApi = {

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Table, Tag, type ButtonProps } from 'antd';
-import { faqInput } from '@factoring/domain/contract';
+import { faqInput } from '@factoring/domain/contract/schemas';
 import { useState } from 'react';
 import { dateTime } from '../../lib/format.ts';
 import { usePhoneColumns } from '../../lib/table.tsx';

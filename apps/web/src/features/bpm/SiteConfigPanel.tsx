@@ -1,7 +1,7 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Form, Input, Row, Skeleton, Space, Switch } from 'antd';
 import { formatYuan, parseYuan } from '@factoring/domain';
-import { siteConfigInput } from '@factoring/domain/contract';
+import { siteConfigInput } from '@factoring/domain/contract/schemas';
 import type { z } from 'zod';
 import { useFeedback } from '../../lib/feedback.ts';
 import { LoadFailure } from '../../lib/LoadFailure.tsx';

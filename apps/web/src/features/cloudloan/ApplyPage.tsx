@@ -1,5 +1,6 @@
 import { formatYuan, REPAYMENT_METHODS, type RepaymentMethod } from '@factoring/domain';
-import { CLOUD_LOAN_MAX_TERM, CLOUD_LOAN_MIN_TERM, cloudLoanApplyInput } from '@factoring/domain/contract';
+import { CLOUD_LOAN_MAX_TERM, CLOUD_LOAN_MIN_TERM } from '@factoring/domain/contract';
+import { cloudLoanApplyInput } from '@factoring/domain/contract/schemas';
 import { Button, Card, Checkbox, Col, Form, Input, Row, Select, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { normalizeYuanText, tryParseYuan, yuanRule } from '../../lib/money.ts';

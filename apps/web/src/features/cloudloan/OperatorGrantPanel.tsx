@@ -1,5 +1,5 @@
 import { formatYuan, parsePercent, REPAYMENT_METHOD_LABELS, type RepaymentMethod } from '@factoring/domain';
-import { cloudLoanGrantInput } from '@factoring/domain/contract';
+import { cloudLoanGrantInput } from '@factoring/domain/contract/schemas';
 import { Form, Input, InputNumber, Modal, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { date } from '../../lib/format.ts';

@@ -91,7 +91,7 @@ function waited(since: string | Date | null | undefined, now = Date.now()) {
   return `${minutes} 分钟`;
 }
 
-// Words here, not a value from '@factoring/domain/contract': the dashboard is the first page after login and stays zod-free.
+// How the home page names what started a backup.
 const BACKUP_TRIGGER_WORDS = { SCHEDULE: '定时备份', CATCH_UP: '定时备份（补跑）', MANUAL: '手动备份' } as const;
 
 /**

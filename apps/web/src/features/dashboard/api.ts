@@ -1,29 +1,37 @@
+import {
+  backupApi,
+  bpmApi,
+  certificationApi,
+  contractsApi,
+  creditApi,
+  fundsApi,
+  purchaseSalesApi,
+  supplyLoanApi,
+} from '@factoring/domain/contract';
 import { useQuery } from '@tanstack/react-query';
 import { queryOf } from '../../lib/api-client.ts';
-import { homeApi } from '../../lib/public-api.ts';
 
-// The home page reads other areas' answers through the contract's endpoints, named zod-free
-// (lib/public-api.ts `homeApi`: the first page after login carries no schema). The cache keys are
-// those areas' own, so a change in an area refreshes its card here too.
+// The home page reads other areas' answers through their endpoints of the contract. The cache keys
+// are those areas' own, so a change in an area refreshes its card here too.
 
 const card = { retry: false } as const;
 
 /** One query per card, so a card whose area is unavailable (e.g. no account yet) fails alone. */
-export const useAccountBalance = (enabled: boolean) => useQuery({ ...queryOf(homeApi.balance), enabled, ...card });
+export const useAccountBalance = (enabled: boolean) => useQuery({ ...queryOf(fundsApi.balance), enabled, ...card });
 /**
  * Every credit line of the enterprise — supply-chain and pledge (stock-loan) — for the credit card
  * (issue 24). Asked afresh on every visit: the lending areas' changes do not refresh the credit key.
  */
-export const useCreditLines = (enabled: boolean) => useQuery({ ...queryOf(homeApi.creditLines), enabled, staleTime: 0, ...card });
-export const useLoanSummary = (enabled: boolean) => useQuery({ ...queryOf(homeApi.loanSummary), enabled, ...card });
-export const useContractStats = (enabled: boolean) => useQuery({ ...queryOf(homeApi.contractStats), enabled, ...card });
+export const useCreditLines = (enabled: boolean) => useQuery({ ...queryOf(creditApi.myLines), enabled, staleTime: 0, ...card });
+export const useLoanSummary = (enabled: boolean) => useQuery({ ...queryOf(supplyLoanApi.summary), enabled, ...card });
+export const useContractStats = (enabled: boolean) => useQuery({ ...queryOf(contractsApi.stats), enabled, ...card });
 /** Purchase/sales orders sent to the enterprise that wait for its confirmation (issue 24). */
-export const useOrdersToConfirm = (enabled: boolean) => useQuery({ ...queryOf(homeApi.ordersToConfirm), enabled, ...card });
+export const useOrdersToConfirm = (enabled: boolean) => useQuery({ ...queryOf(purchaseSalesApi.toConfirm), enabled, ...card });
 export const useLatestAuthentication = (enabled: boolean) =>
-  useQuery({ ...queryOf(homeApi.authentications, { query: { page: 1, size: 1 } }), enabled, ...card });
+  useQuery({ ...queryOf(certificationApi.list, { query: { page: 1, size: 1 } }), enabled, ...card });
 
 /** The operator's home: pending queues by type, the oldest waiting task, today's disbursements and pay-outs. */
-export const useOperatorOverview = (enabled: boolean) => useQuery({ ...queryOf(homeApi.operatorOverview), enabled, ...card });
+export const useOperatorOverview = (enabled: boolean) => useQuery({ ...queryOf(bpmApi.overview), enabled, ...card });
 
 /** The operator's home: the last successful backup (time, size) and the daily backup's schedule (issue 25). */
-export const useBackupStatus = (enabled: boolean) => useQuery({ ...queryOf(homeApi.backup), enabled, ...card });
+export const useBackupStatus = (enabled: boolean) => useQuery({ ...queryOf(backupApi.latest), enabled, ...card });

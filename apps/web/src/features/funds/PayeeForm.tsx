@@ -1,6 +1,6 @@
 import { Button, Form, Input, Radio, Space } from 'antd';
 import { useEffect } from 'react';
-import { payeeInput } from '@factoring/domain/contract';
+import { payeeInput } from '@factoring/domain/contract/schemas';
 import { schemaRule } from '../../lib/schema-rule.ts';
 import type { PayeeInput } from './api.ts';
 

@@ -1,5 +1,6 @@
 import { DELIVERY_PARTY_STATUS_LABELS, validateUscc } from '@factoring/domain';
-import { MOBILE_PATTERN, PERSON_NAME_PATTERN, pledgeCustomerBody, type PledgeCustomerInput } from '@factoring/domain/contract';
+import { MOBILE_PATTERN, PERSON_NAME_PATTERN, type PledgeCustomerInput } from '@factoring/domain/contract';
+import { pledgeCustomerBody } from '@factoring/domain/contract/schemas';
 import { Button, Card, Descriptions, Drawer, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { dateTime } from '../../lib/format.ts';

@@ -1,5 +1,6 @@
 import { DELIVERY_PARTY_STATUS_LABELS } from '@factoring/domain';
-import { signPersonBody, type SignPersonInput } from '@factoring/domain/contract';
+import { type SignPersonInput } from '@factoring/domain/contract';
+import { signPersonBody } from '@factoring/domain/contract/schemas';
 import { Alert, Button, Card, Descriptions, Drawer, Form, Input, Space, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { dateTime } from '../../lib/format.ts';

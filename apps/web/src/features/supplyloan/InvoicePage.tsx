@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { chinaDate, invoiceLifecycle } from '@factoring/domain';
-import { registerInvoiceBody } from '@factoring/domain/contract';
+import { registerInvoiceBody } from '@factoring/domain/contract/schemas';
 import { Button, Card, DatePicker, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { goodsInputSchema, locationInputSchema, warehouseInputSchema } from '@factoring/domain/contract';
+import { goodsInputSchema, locationInputSchema, warehouseInputSchema } from '@factoring/domain/contract/schemas';
 import {
   Alert,
   Button,

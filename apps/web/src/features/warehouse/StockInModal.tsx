@@ -1,4 +1,4 @@
-import { stockInSchema } from '@factoring/domain/contract';
+import { stockInSchema } from '@factoring/domain/contract/schemas';
 import { Col, DatePicker, Form, Input, Modal, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-import { stockOutSchema } from '@factoring/domain/contract';
+import { stockOutSchema } from '@factoring/domain/contract/schemas';
 import { Alert, DatePicker, Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
