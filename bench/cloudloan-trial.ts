@@ -63,6 +63,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     env: {
       DATA_DIR: path.join(work, 'data'),
       NODE_ENV: 'production',
+      SIGNING_KEY_SECRET: 'bench-signing-secret-not-for-use',
       LOG_LEVEL: 'warn',
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       WEB_DIST: path.join(work, 'no-dist'),

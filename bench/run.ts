@@ -61,6 +61,7 @@ try {
       DATABASE_URL: database.url,
       WEB_DIST: dist,
       NODE_ENV: 'production',
+      SIGNING_KEY_SECRET: 'bench-signing-secret-not-for-use',
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'info',
       SEED_DEMO: 'false',

@@ -177,6 +177,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
         DATABASE_URL: database.url,
         WEB_DIST: path.join(work, 'no-dist'),
         NODE_ENV: 'production',
+        SIGNING_KEY_SECRET: 'bench-signing-secret-not-for-use',
         PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'warn',
         SEED_DEMO: 'false',

@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { apiAs, DEMO, DEMO_PASSWORD, loginThroughPage } from './fixtures.ts';
 
-test('the demo user signs the seeded contract with the password, sees the signature and downloads the signed version and the original', async ({
+test('the demo user signs the seeded contract with the password, sees the signatures and downloads the signed version and the original', async ({
   page,
 }) => {
   await loginThroughPage(page, DEMO.merchant);
@@ -42,6 +43,12 @@ test('the demo user signs the seeded contract with the password, sees the signat
   expect(signedFileHash).toMatch(/^[0-9a-f]{64}$/);
   expect(signedFileHash).not.toBe(signedHash);
   await expect(page.getByTestId('verification-verdict')).toContainText('核验通过');
+  // The signed file carries two digital signatures, read back from the file itself (issue 26).
+  const signatures = page.getByTestId('file-signature');
+  await expect(signatures).toHaveCount(2);
+  await expect(signatures.nth(0)).toContainText('上海鑫源贸易有限公司');
+  await expect(signatures.nth(1)).toContainText('鑫链商业保理有限公司');
+  for (const s of await signatures.all()) await expect(s).toContainText('签名有效');
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
 
@@ -56,10 +63,18 @@ test('the demo user signs the seeded contract with the password, sees the signat
     const download = await downloading;
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    return { name: download.suggestedFilename(), sha256: createHash('sha256').update(bytes).digest('hex') };
+    return { name: download.suggestedFilename(), sha256: createHash('sha256').update(bytes).digest('hex'), file: (await download.path())! };
   };
-  expect(await downloadVersion(/^签署版/)).toEqual({ name: `${contractNo}-保证金协议-已签署.pdf`, sha256: signedFileHash });
-  expect(await downloadVersion(/^原文/)).toEqual({ name: `${contractNo}-保证金协议.pdf`, sha256: signedHash });
+  const signedVersion = await downloadVersion(/^签署版/);
+  expect(signedVersion).toMatchObject({ name: `${contractNo}-保证金协议-已签署.pdf`, sha256: signedFileHash });
+  // As a PDF reader sees it: poppler's pdfsig finds both signatures valid, the factor's over the whole file.
+  const report = execFileSync('pdfsig', [signedVersion.file], { encoding: 'utf8' });
+  const [enterpriseSignature, factorSignature] = report.split(/^Signature #\d+:$/m).slice(1);
+  expect(enterpriseSignature).toContain('Signer Certificate Common Name: 上海鑫源贸易有限公司');
+  expect(factorSignature).toContain('Signer Certificate Common Name: 鑫链商业保理有限公司');
+  for (const s of [enterpriseSignature, factorSignature]) expect(s).toContain('Signature Validation: Signature is Valid.');
+  expect(factorSignature).toContain('Total document signed');
+  expect(await downloadVersion(/^原文/)).toMatchObject({ name: `${contractNo}-保证金协议.pdf`, sha256: signedHash });
 
   // Signing again is refused by the server with a clear message.
   const api = await apiAs(DEMO.purchaseSales);

@@ -63,11 +63,28 @@ const configSchema = z.object({
    * answers go through a compiled serializer of the same schema (plugins/response-serializer.ts).
    */
   RESPONSE_VALIDATION: z.enum(['on', 'off']).optional(),
+  /**
+   * Encrypts the signing keys (issue 26): the platform CA's key under DATA_DIR/signing and every
+   * certificate's key in the database. Required in production; development and tests use a fixed one.
+   */
+  SIGNING_KEY_SECRET: z.string().min(16, 'SIGNING_KEY_SECRET needs at least 16 characters').optional(),
+  /**
+   * A real CA's issuing certificate and key (PKCS#12) to issue the signing certificates with, instead of
+   * the platform's own root made on first start; its password in SIGNING_CA_P12_PASSWORD.
+   */
+  SIGNING_CA_P12: z.string().optional(),
+  SIGNING_CA_P12_PASSWORD: z.string().default(''),
+  /** The factor's unified social credit code, in its own signing certificate. */
+  FACTOR_USCC: z
+    .string()
+    .regex(/^[0-9A-HJ-NPQRTUWXY]{18}$/, 'FACTOR_USCC must be an 18-character credit code')
+    .default('91310115MA1K4XLX3Q'),
 });
 
 type RawConfig = z.output<typeof configSchema>;
 
-export type Config = Omit<RawConfig, 'NODE_ENV' | 'SEED_DEMO'> & {
+export type Config = Omit<RawConfig, 'NODE_ENV' | 'SEED_DEMO' | 'SIGNING_KEY_SECRET'> & {
+  SIGNING_KEY_SECRET: string;
   NODE_ENV: 'development' | 'production' | 'test';
   SEED_DEMO: boolean;
   /**
@@ -76,6 +93,9 @@ export type Config = Omit<RawConfig, 'NODE_ENV' | 'SEED_DEMO'> & {
    */
   publicOrigins: string[];
 };
+
+/** Outside production only: the signing keys of a development or test data folder are no secret. */
+const DEVELOPMENT_SIGNING_SECRET = 'development-only-signing-secret';
 
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
@@ -96,9 +116,13 @@ function resolve(raw: RawConfig): Config {
   if (mode === 'production' && raw.SEED_DEMO === 'true') {
     throw new Error('Invalid configuration: SEED_DEMO=true is refused in production (the demo users have a published password)');
   }
+  if (mode === 'production' && !raw.SIGNING_KEY_SECRET) {
+    throw new Error('Invalid configuration: SIGNING_KEY_SECRET is required in production (it encrypts the contract signing keys)');
+  }
   const publicOrigins = configured.length ? configured : [`http://localhost:${raw.PORT}`, `http://127.0.0.1:${raw.PORT}`];
   const seedDemo = raw.SEED_DEMO ? raw.SEED_DEMO === 'true' : mode !== 'production' && !raw.DATABASE_URL;
-  return { ...raw, NODE_ENV: mode, SEED_DEMO: seedDemo, publicOrigins };
+  const signingKeySecret = raw.SIGNING_KEY_SECRET ?? DEVELOPMENT_SIGNING_SECRET;
+  return { ...raw, NODE_ENV: mode, SEED_DEMO: seedDemo, SIGNING_KEY_SECRET: signingKeySecret, publicOrigins };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

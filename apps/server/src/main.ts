@@ -4,6 +4,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { countDemoUsers, DEMO_PASSWORD, markDemoUsers, seedDemoWorld, seedReferenceData } from './seed/demo-world.ts';
 import { refusesDemoUsers } from './modules/auth/index.ts';
 import { buildApp } from './app.ts';
+import { configureSigning, signingConfigOf } from './modules/signing/index.ts';
 
 /** The demo world's users (README "Demo logins"). */
 const DEMO_LOGINS = [
@@ -26,6 +27,8 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir:
 });
 await database.migrate();
 await seedReferenceData(database.db);
+// The signing authority before the demo seed signs its contracts (made on first start).
+await configureSigning(signingConfigOf(config));
 if (config.SEED_DEMO) await seedDemoWorld(database.db);
 await markDemoUsers(database.db);
 const demoUsers = refusesDemoUsers(config) ? await countDemoUsers(database.db) : 0;

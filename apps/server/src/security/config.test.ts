@@ -2,20 +2,30 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 
+const SECRET = { SIGNING_KEY_SECRET: 'a-production-signing-secret' };
+
 describe('production configuration', () => {
+  it('refuses to start without SIGNING_KEY_SECRET in production, and takes no short one (issue 26)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example.cn' })).toThrow(
+      /SIGNING_KEY_SECRET is required/,
+    );
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://portal.example.cn', SIGNING_KEY_SECRET: 'short' })).toThrow(/at least 16/);
+    expect(loadConfig({}).SIGNING_KEY_SECRET).toBe('development-only-signing-secret');
+  });
+
   it('refuses to start without PUBLIC_ORIGIN in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_ORIGIN is required/);
   });
 
   it('treats PostgreSQL without NODE_ENV as production', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://app@db.internal/portal' })).toThrow(/PUBLIC_ORIGIN is required/);
-    const config = loadConfig({ DATABASE_URL: 'postgres://app@db.internal/portal', PUBLIC_ORIGIN: 'https://portal.example.cn' });
+    const config = loadConfig({ DATABASE_URL: 'postgres://app@db.internal/portal', PUBLIC_ORIGIN: 'https://portal.example.cn', ...SECRET });
     expect(config).toMatchObject({ NODE_ENV: 'production', SEED_DEMO: false, publicOrigins: ['https://portal.example.cn'] });
   });
 
   it('never seeds the demo world in production, and refuses to be told to', () => {
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example.cn' }).SEED_DEMO).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example.cn', SEED_DEMO: 'true' })).toThrow(
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example.cn', ...SECRET }).SEED_DEMO).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://portal.example.cn', SEED_DEMO: 'true', ...SECRET })).toThrow(
       /SEED_DEMO/,
     );
   });

@@ -65,6 +65,32 @@ const contractFileCheckSchema = z.object({
   actualSize: z.number().int().nullable(),
   result: z.enum(['MATCH', 'MISMATCH', 'MISSING']),
 });
+/** One digital signature read from the signed file itself (issue 26: PAdES, adbe.pkcs7.detached). */
+export const fileSignatureSchema = z.object({
+  fieldName: z.string(),
+  /** From the signer's certificate: the holder, its credit code, the authorised person. */
+  signerName: z.string().nullable(),
+  uscc: z.string().nullable(),
+  authorisedPerson: z.string().nullable(),
+  issuerName: z.string().nullable(),
+  certificateSerial: z.string().nullable(),
+  certificateValidFrom: z.string().nullable(),
+  certificateValidTo: z.string().nullable(),
+  /** The signed signing time (ISO). */
+  signedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+  location: z.string().nullable(),
+  /** The signature matches the bytes it covers. */
+  intact: z.boolean(),
+  /** The certificate was issued by this platform's signing authority. */
+  trusted: z.boolean(),
+  coversWholeFile: z.boolean(),
+  /** Changed after this signature by bytes no later intact signature covers. */
+  changedAfter: z.boolean(),
+  problem: z.string().nullable(),
+});
+export type FileSignature = z.infer<typeof fileSignatureSchema>;
+
 /** `GET /api/contracts/:id/verification`: the stored files recomputed against the contract's record. */
 export const contractVerificationSchema = z.object({
   contractId: z.number().int(),
@@ -85,6 +111,11 @@ export const contractVerificationSchema = z.object({
       originalMatches: z.boolean(),
     })
     .nullable(),
+  /**
+   * The digital signatures in the signed file, in signing order (the enterprise's, then the factor's
+   * countersignature); empty before signing and for files signed before digital signatures (issue 26).
+   */
+  signatures: z.array(fileSignatureSchema),
   checkedAt: z.string(),
 });
 export type ContractVerification = z.infer<typeof contractVerificationSchema>;

@@ -14,3 +14,4 @@ export * from './purchase-sales.ts';
 export * from './operations.ts';
 export * from './pledge-vouchers.ts';
 export * from './loan.ts';
+export * from './signing.ts';

@@ -10,6 +10,7 @@ import { assertAuthenticationTransition } from './authentications.ts';
 import { bindSettlementAccount } from './settlement-account.ts';
 import { AUTHENTICATION, lockUscc, usccTakenByOther } from './submit-authentication.ts';
 import * as clock from '../../lib/clock.ts';
+import { enterpriseCredential, signingContext } from '../signing/index.ts';
 
 async function lockSubmission(tx: Tx, refId: string) {
   const [row] = await tx
@@ -72,9 +73,16 @@ export const authenticationTaskType: TaskType = {
       decidedAt: certifiedAt,
       updatedAt: certifiedAt,
     });
+    // Its signing certificate (issue 26): name, credit code and legal representative as just approved.
+    const certificate = await enterpriseCredential(tx, await signingContext(), enterprise.id, certifiedAt);
     return {
       before: { status: row.status, enterprise: { name: enterprise.name, uscc: enterprise.uscc, certified: enterprise.certified } },
-      after: { status: 'APPROVED', enterprise: { name, uscc, certified: true, certifiedAt }, virtualAccountNo: accountNo },
+      after: {
+        status: 'APPROVED',
+        enterprise: { name, uscc, certified: true, certifiedAt },
+        virtualAccountNo: accountNo,
+        signingCertificateSerial: certificate.certificate.serialNumber,
+      },
     };
   },
   async onReject(tx, task, operator, reason) {

@@ -12,6 +12,7 @@ import type { SignedContract } from './sign-hooks.ts';
 import { renderSignedVersion } from './signed-version.ts';
 import { readContractFile, removeContractFile, sha256, storeContractFile } from './storage.ts';
 import { now } from '../../lib/clock.ts';
+import { addSignature, enterpriseCredential, factorCredential, signingContext } from '../signing/index.ts';
 
 export const SIGNING_MESSAGES = {
   notFound: '合同不存在',
@@ -21,6 +22,33 @@ export const SIGNING_MESSAGES = {
   fileMissing: '合同文件不存在或已被删除，不能签署，请联系客服',
   fileChanged: '合同文件与生成时不一致，已拒绝签署，请联系客服',
 } as const;
+
+/**
+ * The digital signatures of the signed version (issue 26): the enterprise's, with the certificate it
+ * holds, then the factor's countersignature — each a PAdES signature appended to the file, so the
+ * file itself proves who signed it and that nothing changed since.
+ */
+async function signDigitally(
+  tx: Tx,
+  pdf: Buffer,
+  p: { enterpriseId: number; contractNo: string; typeLabel: string; ip: string; at: Date },
+): Promise<Buffer> {
+  const signing = await signingContext();
+  const enterprise = await enterpriseCredential(tx, signing, p.enterpriseId, p.at);
+  const signedByEnterprise = await addSignature(
+    pdf,
+    enterprise,
+    { holder: 'ENTERPRISE', enterpriseId: p.enterpriseId },
+    { reason: `签署${p.typeLabel}（${p.contractNo}）`, location: '中国', at: p.at, contactInfo: p.ip },
+  );
+  const factor = await factorCredential(tx, signing, p.at);
+  return addSignature(
+    signedByEnterprise,
+    factor,
+    { holder: 'FACTOR' },
+    { reason: `保理方会签（${p.contractNo}）`, location: '中国', at: p.at },
+  );
+}
 
 export interface SignatureInput {
   contractId: number;
@@ -52,6 +80,7 @@ export async function recordSignature(tx: Tx, input: SignatureInput): Promise<Si
       type: contracts.type,
       title: contracts.title,
       counterparty: contracts.counterparty,
+      enterpriseId: contracts.enterpriseId,
       enterpriseName: enterprises.name,
       relatedType: contracts.relatedType,
       relatedId: contracts.relatedId,
@@ -76,7 +105,7 @@ export async function recordSignature(tx: Tx, input: SignatureInput): Promise<Si
   const signedSha256 = sha256(original);
   if (signedSha256 !== row.fileSha256) throw new BusinessError(SIGNING_MESSAGES.fileChanged);
 
-  const signedVersion = await renderSignedVersion(original, {
+  const drawn = await renderSignedVersion(original, {
     contractNo: row.contractNo,
     title: row.title,
     typeLabel: CONTRACT_TYPE_LABELS[row.type],
@@ -86,6 +115,13 @@ export async function recordSignature(tx: Tx, input: SignatureInput): Promise<Si
     signedAt: at,
     ip,
     original: { fileName: row.fileName, sha256: signedSha256, size: original.length },
+  });
+  const signedVersion = await signDigitally(tx, drawn, {
+    enterpriseId: row.enterpriseId,
+    contractNo: row.contractNo,
+    typeLabel: CONTRACT_TYPE_LABELS[row.type],
+    ip,
+    at,
   });
   const signedStoredName = await storeContractFile(signedVersion);
   onRollback(tx, () => removeContractFile(signedStoredName));

@@ -9,6 +9,7 @@ import { contractCounts, findContract, findContractFile, listContracts } from '.
 import { MESSAGES, signContract } from './sign-contract.ts';
 import { configureContractStorage, readContractFile } from './storage.ts';
 import { verifyContract } from './verify-contract.ts';
+import { configureSigning, signingConfigOf } from '../signing/index.ts';
 
 /** SPEC §8: the download frame shows this body's message as the "file cannot be found" warning. */
 const FILE_MISSING = '文件不存在或已被删除';
@@ -25,6 +26,8 @@ function contentDisposition(kind: 'inline' | 'attachment', fileName: string, asc
 export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx.database;
   configureContractStorage(ctx.config.DATA_DIR);
+  // The signing authority is loaded (or made, on first start) before any contract can be signed.
+  await configureSigning(signingConfigOf(ctx.config));
 
   // Operators see every enterprise's contracts; an enterprise user only their own enterprise's.
   serve(app, api.list, async (request) => {

@@ -183,7 +183,9 @@ export async function renderSignedVersion(original: Buffer, e: SignatureEvidence
   const info = infoDict(out);
   info?.set(PDFName.of(SIGNED_ORIGINAL_KEY), PDFString.of(e.original.sha256));
   info?.set(PDFName.of(SIGNED_AT_KEY), PDFString.of(e.signedAt.toISOString()));
-  return Buffer.from(await out.save({ updateFieldAppearances: false }));
+  // A classic cross-reference table: the digital signatures are appended to it as incremental updates
+  // (modules/signing/sign-pdf.ts), which cannot follow a cross-reference stream.
+  return Buffer.from(await out.save({ updateFieldAppearances: false, useObjectStreams: false }));
 }
 
 /** Which original a signed version says it signed (its SIGNED_ORIGINAL_KEY), or null when unreadable. */

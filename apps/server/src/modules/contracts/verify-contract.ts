@@ -1,4 +1,4 @@
-import type { ContractVerification } from '@factoring/domain/contract';
+import type { ContractVerification, FileSignature } from '@factoring/domain/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contracts } from '../../db/schema/index.ts';
@@ -9,6 +9,7 @@ import { SIGNING_MESSAGES } from './record-signature.ts';
 import { declaredOriginalSha256 } from './signed-version.ts';
 import { readContractFile, sha256 } from './storage.ts';
 import * as clock from '../../lib/clock.ts';
+import { readSignatures, signingContext } from '../signing/index.ts';
 
 type FileCheck = ContractVerification['original'];
 
@@ -54,6 +55,7 @@ export async function verifyContract(db: Db, scope: Scope, id: number, now = clo
 
   const original = (await checkFile(row.storedName, row.fileName, row.fileSha256, row.fileSize)).check;
   let signed: ContractVerification['signed'] = null;
+  let signatures: FileSignature[] = [];
   if (row.signedStoredName && row.signedFileSha256 && row.signedFileSize !== null && row.signedSha256) {
     const { check, bytes } = await checkFile(
       row.signedStoredName,
@@ -62,6 +64,7 @@ export async function verifyContract(db: Db, scope: Scope, id: number, now = clo
       row.signedFileSize,
     );
     const declared = bytes ? await declaredOriginalSha256(bytes) : null;
+    if (bytes) signatures = await readSignatures(bytes, (await signingContext()).authority.chain);
     signed = {
       ...check,
       signedOriginalSha256: row.signedSha256,
@@ -71,8 +74,9 @@ export async function verifyContract(db: Db, scope: Scope, id: number, now = clo
   }
 
   const checks = signed ? [original, signed] : [original];
+  const badSignature = signatures.some((s) => s.problem !== null);
   const verdict =
-    checks.some((c) => c.result === 'MISMATCH') || (signed && !signed.originalMatches && signed.result === 'MATCH')
+    checks.some((c) => c.result === 'MISMATCH') || (signed && !signed.originalMatches && signed.result === 'MATCH') || badSignature
       ? 'MISMATCH'
       : checks.some((c) => c.result === 'MISSING')
         ? 'MISSING'
@@ -82,9 +86,10 @@ export async function verifyContract(db: Db, scope: Scope, id: number, now = clo
     contractNo: row.contractNo,
     status: row.status,
     verdict,
-    message: messageOf(verdict, original, signed, row.signedSha256 !== null),
+    message: messageOf(verdict, original, signed, signatures, row.signedSha256 !== null),
     original,
     signed,
+    signatures,
     checkedAt: now.toISOString(),
   };
 }
@@ -93,16 +98,20 @@ function messageOf(
   verdict: ContractVerification['verdict'],
   original: FileCheck,
   signed: ContractVerification['signed'],
+  signatures: FileSignature[],
   isSigned: boolean,
 ): string {
   const problems: string[] = [];
+  for (const s of signatures) if (s.problem) problems.push(`${s.signerName ?? s.fieldName}的数字签名：${s.problem}`);
   if (signed?.result === 'MISMATCH') problems.push('签署版文件与签署时记录的摘要不一致，文件可能已被篡改');
   if (signed?.result === 'MISSING') problems.push('签署版文件不存在或已被删除');
   if (signed?.result === 'MATCH' && !signed.originalMatches) problems.push('签署版文件记载的原文摘要与本合同原文不一致');
   if (original.result === 'MISMATCH') problems.push('原文文件与生成时记录的摘要不一致，文件可能已被篡改');
   if (original.result === 'MISSING') problems.push('原文文件不存在或已被删除');
   if (verdict !== 'MATCH') return `核验未通过：${problems.join('；')}。`;
-  if (signed) return '核验通过：签署版文件与签署记录一致，且签署的正是本合同原文。';
+  if (signed && signatures.length)
+    return `核验通过：签署版文件与签署记录一致，签署的正是本合同原文；文件中的 ${signatures.length} 个数字签名（${signatures.map((s) => s.signerName).join('、')}）均有效，签署后文件未被改动。`;
+  if (signed) return '核验通过：签署版文件与签署记录一致，且签署的正是本合同原文（该文件签署时尚无数字签名）。';
   return isSigned
     ? '核验通过：原文文件与记录一致（该合同签署时未生成签署版文件）。'
     : '核验通过：原文文件与生成时记录的摘要一致，合同尚未签署。';

@@ -5,6 +5,7 @@ import { Alert, Button, Descriptions, Drawer, Space, Spin, Tag, Typography } fro
 import { dateTime, formatBytes } from '../../lib/format.ts';
 import { useContractVerification, type Contract, type ContractVerification } from './api.ts';
 import { ContractDownloadButton, type FileVersion } from './ContractDownloadButton.tsx';
+import { FileSignatures } from './FileSignatures.tsx';
 import { statusColor } from './labels.ts';
 
 interface Props {
@@ -111,6 +112,7 @@ function Verification({ contract }: { contract: Contract }) {
               </Descriptions.Item>
             )}
           </Descriptions>
+          {v.data.signed && <FileSignatures signatures={v.data.signatures} />}
         </>
       )}
     </div>
