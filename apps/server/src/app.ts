@@ -41,6 +41,7 @@ import {
 import { purchaseSalesTaskTypes, salesOrderBacking } from './modules/purchase-sales/index.ts';
 import { pledgeMarginDefaultStep, pledgeOverdueStep, pledgeSignHook, PLEDGE_TASK_TYPES } from './modules/pledge/index.ts';
 import { backupJob } from './modules/backup/index.ts';
+import { bankReconciliationStep, linkStatementLines } from './modules/bank-statement/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { menuRoutes } from './modules/menus/routes.ts';
@@ -61,6 +62,7 @@ import { warehouseRoutes } from './modules/warehouse/routes.ts';
 import { purchaseSalesRoutes } from './modules/purchase-sales/routes.ts';
 import { pledgeRoutes } from './modules/pledge/routes.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
+import { bankStatementRoutes } from './modules/bank-statement/routes.ts';
 import { closeOfBusinessJob, type CloseOfBusinessStep } from './jobs/close-of-business.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { createScheduler, parseJobHours, type Scheduler, type ScheduledJob } from './jobs/scheduler.ts';
@@ -79,9 +81,11 @@ export const PORTS: Ports = {
 
 /**
  * The operator task types of every area (the /bpm/tasks inbox), listed here rather than registered
- * as a side effect of importing a module. An area exports its list; add it below.
+ * as a side effect of importing a module. An area exports its list; add it below. The deposit and
+ * transfer-voucher types are linked to the bank statement's lines (issue 26): their drawer shows the
+ * line, their decision books it.
  */
-export const TASK_TYPES: readonly TaskType[] = [
+export const TASK_TYPES: readonly TaskType[] = linkStatementLines([
   ...CERTIFICATION_TASK_TYPES,
   ...FUNDS_TASK_TYPES,
   ...WAREHOUSE_TASK_TYPES,
@@ -89,7 +93,7 @@ export const TASK_TYPES: readonly TaskType[] = [
   ...CLOUD_LOAN_TASK_TYPES,
   ...PLEDGE_TASK_TYPES,
   ...purchaseSalesTaskTypes(PORTS),
-];
+]);
 
 /** What happens when a contract of a kind of business record is signed: relatedType → hook. */
 export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = {
@@ -114,6 +118,7 @@ export const CLOSE_OF_BUSINESS_STEPS: readonly CloseOfBusinessStep[] = [
   cloudLoanDebitStep(bankAdapters(BANK_ADAPTERS)),
   pledgeMarginDefaultStep,
   creditLineExpiryStep,
+  bankReconciliationStep,
 ];
 
 /** Scheduled work, run once per day across all nodes at China-time hours (jobs/scheduler.ts). An area exports its jobs; add them here. */
@@ -224,6 +229,7 @@ export async function buildApp(
     purchaseSalesRoutes,
     pledgeRoutes,
     backupRoutes,
+    bankStatementRoutes,
   ];
   for (const routes of areas) await app.register(routes, { ctx });
 

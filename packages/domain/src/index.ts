@@ -28,6 +28,7 @@ export * from './status/pledge-delivery.ts';
 export * from './masking.ts';
 export * from './orders.ts';
 export * from './status/purchase-sales.ts';
+export * from './status/bank-statement.ts';
 export type * from './contract/session.ts';
 export type * from './contract/site-config.ts';
 export type * from './contract/fund-flows.ts';

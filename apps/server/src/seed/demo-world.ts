@@ -18,6 +18,7 @@ import { seedPurchaseSales } from './purchase-sales.ts';
 import { seedCloudLoan } from './cloudloan.ts';
 import { seedPledge } from './pledge.ts';
 import { seedPledgeDelivery } from './pledge-delivery.ts';
+import { seedBankStatement } from './bank-statement.ts';
 
 /** Demo logins listed in the README. One password for all keeps the demo easy to try. */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -189,6 +190,8 @@ export async function seedDemoWorld(db: Db) {
   await seedCloudLoan(db);
   await seedPledge(db);
   await seedPledgeDelivery(db);
+  // Last: last month's statement of the collection account, once every posting of that month is made.
+  await seedBankStatement(db, today, DEMO_USERS.operator);
 }
 
 /** A demo world seeded before maker-checker gets its second operator too (once). */

@@ -113,4 +113,5 @@ export const MENU_SEED: Menu[] = [
   hidden(808, '重置密码', '/trade/resetpwd', 1, { audience: 'ALL' }),
 
   entry(9, '审批中心', '/bpm/tasks', null, { audience: 'OPERATOR', icon: 'audit' }),
+  entry(10, '银行对账', '/bpm/reconciliation', null, { audience: 'OPERATOR', icon: 'bank' }),
 ];

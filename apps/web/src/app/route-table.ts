@@ -101,6 +101,8 @@ export const ROUTES: RouteDef[] = [
   merchant('/warehouse/stockDetails', () => import('../features/warehouse/StockDetailsPage.tsx')),
 
   { path: '/bpm/tasks', load: () => import('../features/bpm/TasksPage.tsx'), authority: 'operator' },
+  // Issue 26: the collection account's bank statements, pay-out files and daily reconciliation.
+  { path: '/bpm/reconciliation', load: () => import('../features/reconciliation/ReconciliationPage.tsx'), authority: 'operator' },
 ];
 
 export const DEFINED_PATHS = ROUTES.map((r) => r.path);

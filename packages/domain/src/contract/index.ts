@@ -27,3 +27,4 @@ export * from './credit.ts';
 export * from './auth.ts';
 export * from './account.ts';
 export * from './uploads.ts';
+export * from './bank-statement.ts';

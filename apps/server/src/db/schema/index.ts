@@ -15,3 +15,4 @@ export * from './operations.ts';
 export * from './pledge-vouchers.ts';
 export * from './loan.ts';
 export * from './signing.ts';
+export * from './bank-statement.ts';

@@ -26,6 +26,7 @@ import {
   trancheLifecycle,
   userLifecycle,
   withdrawalLifecycle,
+  statementLineLifecycle,
   type Lifecycle,
 } from '@factoring/domain';
 import { is } from 'drizzle-orm';
@@ -69,6 +70,7 @@ const MACHINES: Record<string, Lifecycle<string>> = {
   'pledge_sign_persons.status': deliveryPartyLifecycle,
   'pledge_customers.status': deliveryPartyLifecycle,
   'ps_orders.status': orderLifecycle,
+  'bank_statement_lines.status': statementLineLifecycle,
 };
 
 /** `table.column` → why it has no machine. */
@@ -82,6 +84,8 @@ const EXEMPT: Record<string, string> = {
     "history: the loan's status after a move, of whichever product's machine (supply loan or pledge) the loan follows",
   'ps_order_events.from_status':
     "history: the order's status before an event, as orderLifecycle moved it (free text, written by the order store)",
+  'bank_reconciliation_days.status':
+    "a day's reconciliation result (已平 / 差异已说明 / 不平), recomputed from the statement and the ledger each time, never moved by transition()",
   'ps_order_events.to_status':
     "history: the order's status after an event, as orderLifecycle moved it (free text, written by the order store)",
 };

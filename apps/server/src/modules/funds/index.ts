@@ -3,7 +3,8 @@
 // app.ts registers routes.ts itself.
 export { FUNDS_TASK_TYPES } from './task-types.ts';
 export { activePayee, openPayee } from './payees.ts';
-export { recordDeposit } from './deposit.ts';
+export { recordDeposit, submitDeposit } from './deposit.ts';
+export type { Submitter } from './operator-tasks.ts';
 export { internalTransfer } from './transfer.ts';
 export { requestWithdrawal } from './withdraw.ts';
 export { payFromControlled } from './controlled.ts';

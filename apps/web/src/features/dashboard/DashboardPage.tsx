@@ -8,6 +8,7 @@ import { useLoginUser, type LoginUser } from '../../lib/session.ts';
 import {
   useAccountBalance,
   useBackupStatus,
+  useBankSummary,
   useContractStats,
   useCreditLines,
   useLatestAuthentication,
@@ -133,6 +134,38 @@ function BackupCard() {
   );
 }
 
+/** The collection account against the bank's statement (issue 26): what is left to work, and the days that do not reconcile. */
+function BankCard() {
+  const bank = useBankSummary(true);
+  const b = bank.data;
+  return (
+    <Card title="银行对账" extra={<Link to="/bpm/reconciliation">进入银行对账</Link>} style={{ marginBottom: 16 }} data-testid="card-bank">
+      <CardBody loading={bank.isPending} error={bank.error}>
+        {b && (
+          <Descriptions size="small" column={1}>
+            <Descriptions.Item label="未匹配流水">
+              <Link to="/bpm/reconciliation?tab=exceptions" data-testid="bank-unmatched">
+                {b.unmatchedLines} 笔
+              </Link>
+              {b.pendingLines > 0 && `（另有 ${b.pendingLines} 笔待复核）`}
+            </Descriptions.Item>
+            <Descriptions.Item label="未平日期">
+              <Link to="/bpm/reconciliation?tab=days" data-testid="bank-unreconciled">
+                {b.unreconciledDays} 天
+              </Link>
+              {b.oldestUnreconciledDate && `（最早 ${b.oldestUnreconciledDate}）`}
+            </Descriptions.Item>
+            <Descriptions.Item label="待导出出款">{b.payoutsToExport} 笔</Descriptions.Item>
+            <Descriptions.Item label="最近导入">
+              {b.lastImportedAt ? `${dateTime(b.lastImportedAt)}（对账单至 ${b.lastBookDate}）` : '尚未导入对账单'}
+            </Descriptions.Item>
+          </Descriptions>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
 /** The operator's home (PRODUCT §11): the queues by type, the oldest waiting task, today's disbursements and pay-outs. */
 function OperatorCards() {
   const overview = useOperatorOverview(true);
@@ -223,6 +256,7 @@ function OperatorCards() {
             />
           </CardBody>
         </Card>
+        <BankCard />
         <BackupCard />
       </Col>
     </Row>

@@ -1,5 +1,6 @@
 import {
   backupApi,
+  bankStatementApi,
   bpmApi,
   certificationApi,
   contractsApi,
@@ -35,3 +36,6 @@ export const useOperatorOverview = (enabled: boolean) => useQuery({ ...queryOf(b
 
 /** The operator's home: the last successful backup (time, size) and the daily backup's schedule (issue 25). */
 export const useBackupStatus = (enabled: boolean) => useQuery({ ...queryOf(backupApi.latest), enabled, ...card });
+
+/** The operator's home: the bank statement's exceptions, days that do not reconcile and pay-outs to send (issue 26). */
+export const useBankSummary = (enabled: boolean) => useQuery({ ...queryOf(bankStatementApi.summary), enabled, ...card });

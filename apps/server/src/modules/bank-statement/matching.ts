@@ -1,0 +1,444 @@
+import {
+  addDays,
+  chinaStartOfDay,
+  formatYuan,
+  isVirtualAccountNo,
+  PLEDGE_VOUCHER_KIND_LABELS,
+  statementLineLifecycle,
+} from '@factoring/domain';
+import { and, asc, desc, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import {
+  bankStatementLines,
+  bpmTasks,
+  financings,
+  journalEntries,
+  journalLines,
+  paymentBatchItems,
+  pledgeFinancings,
+  pledgeVouchers,
+  repayments,
+} from '../../db/schema/index.ts';
+import { now } from '../../lib/clock.ts';
+import { transition } from '../../lib/transition.ts';
+import { submitDeposit, type Submitter } from '../funds/index.ts';
+import { virtualAccountByNo } from '../ledger/index.ts';
+import {
+  DEPOSIT_TASK_TYPE,
+  PLEDGE_VOUCHER_TASK_TYPES,
+  REPAYMENT_VOUCHER_TASK_TYPE,
+  samePayer,
+  wordsOf,
+  type StatementLine,
+} from './store.ts';
+
+export type MatchOutcome = 'MATCHED' | 'PENDING' | 'UNMATCHED';
+
+/** What a booked ledger line on the factor's bank account is, in words. */
+export const ENTRY_KIND_LABELS: Record<string, string> = {
+  DEPOSIT: '充值入账',
+  WITHDRAWAL_PAYOUT: '提现出款',
+  TARGETED_PAYMENT: '定向支付',
+  REPAYMENT: '还款',
+};
+
+/** Days around the bank's booking date in which the ledger's line of the same money is looked for. */
+const RECEIPT_WINDOW = { before: 3, after: 3 };
+/** A pay-out is booked when it is executed; the bank debits it that day or within a few days after. */
+const PAYOUT_WINDOW = { before: 7, after: 1 };
+
+const notLinked = () =>
+  notExists(sql`(select 1 from ${bankStatementLines} where ${bankStatementLines.journalLineId} = ${journalLines.id})`);
+
+/**
+ * Booked lines of the factor's bank account (BANK_CASH) that no statement line has claimed yet, of
+ * exactly this amount and side, within the window around the line's date, nearest first.
+ */
+export async function openLedgerLines(
+  tx: Tx,
+  bankId: number,
+  line: Pick<StatementLine, 'amount' | 'bookDate' | 'bookedAt' | 'direction'>,
+  opts: { exactAmount?: boolean } = {},
+) {
+  const credit = line.direction === 'CREDIT';
+  const window = credit ? RECEIPT_WINDOW : PAYOUT_WINDOW;
+  const rows = await tx
+    .select({
+      id: journalLines.id,
+      entryId: journalLines.entryId,
+      amount: journalLines.amount,
+      counterpartyName: journalLines.counterpartyName,
+      counterpartyAccount: journalLines.counterpartyAccount,
+      createdAt: journalLines.createdAt,
+      kind: journalEntries.kind,
+      memo: journalEntries.memo,
+    })
+    .from(journalLines)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .where(
+      and(
+        eq(journalLines.accountId, bankId),
+        // Money into the bank is a debit of BANK_CASH; money out, a credit.
+        eq(journalLines.side, credit ? 'D' : 'C'),
+        opts.exactAmount === false ? undefined : eq(journalLines.amount, line.amount),
+        gte(journalLines.createdAt, chinaStartOfDay(addDays(line.bookDate, -window.before))),
+        lt(journalLines.createdAt, chinaStartOfDay(addDays(line.bookDate, window.after + 1))),
+        notLinked(),
+      ),
+    )
+    .orderBy(asc(journalLines.id))
+    .limit(200);
+  const at = line.bookedAt.getTime();
+  return rows.sort((a, b) => Math.abs(a.createdAt.getTime() - at) - Math.abs(b.createdAt.getTime() - at));
+}
+
+export const entryLabel = (e: { kind: string; counterpartyName: string | null; memo: string | null }) =>
+  `${ENTRY_KIND_LABELS[e.kind] ?? e.kind} · ${e.counterpartyName ?? '—'}${e.memo ? ` · ${e.memo}` : ''}`;
+
+/** A waiting transfer voucher as the matcher sees it. */
+export interface WaitingVoucher {
+  kind: 'PLEDGE' | 'REPAYMENT';
+  id: number;
+  voucherNo: string;
+  financingNo: string;
+  label: string;
+  amount: number;
+  payerAccountName: string;
+  payerAccountNo: string;
+  taskId: number | null;
+}
+
+/** Waiting transfer vouchers (pledge margin, margin call, pledge repayment; supply-loan offline repayment), optionally of one amount. */
+export async function waitingVouchers(tx: Tx, amount?: number): Promise<WaitingVoucher[]> {
+  const pledge = await tx
+    .select({
+      id: pledgeVouchers.id,
+      voucherNo: pledgeVouchers.voucherNo,
+      kind: pledgeVouchers.kind,
+      amount: pledgeVouchers.amount,
+      payerAccountName: pledgeVouchers.payerAccountName,
+      payerAccountNo: pledgeVouchers.payerAccountNo,
+      financingNo: pledgeFinancings.financingNo,
+      taskId: bpmTasks.id,
+    })
+    .from(pledgeVouchers)
+    .innerJoin(pledgeFinancings, eq(pledgeFinancings.id, pledgeVouchers.financingId))
+    .leftJoin(
+      bpmTasks,
+      and(
+        inArray(bpmTasks.type, [...PLEDGE_VOUCHER_TASK_TYPES]),
+        eq(bpmTasks.refId, sql`${pledgeVouchers.id}::text`),
+        eq(bpmTasks.state, 'PENDING'),
+      ),
+    )
+    .where(and(eq(pledgeVouchers.status, 'PENDING'), amount === undefined ? undefined : eq(pledgeVouchers.amount, amount)))
+    .orderBy(asc(pledgeVouchers.id))
+    .limit(200);
+  const offline = await tx
+    .select({
+      id: repayments.id,
+      amount: repayments.amount,
+      payerAccountName: repayments.payerAccountName,
+      payerAccountNo: repayments.payerAccountNo,
+      financingNo: financings.financingNo,
+      taskId: bpmTasks.id,
+    })
+    .from(repayments)
+    .innerJoin(financings, eq(financings.id, repayments.financingId))
+    .leftJoin(
+      bpmTasks,
+      and(eq(bpmTasks.type, REPAYMENT_VOUCHER_TASK_TYPE), eq(bpmTasks.refId, sql`${repayments.id}::text`), eq(bpmTasks.state, 'PENDING')),
+    )
+    .where(
+      and(
+        eq(repayments.method, 'OFFLINE'),
+        eq(repayments.status, 'PENDING'),
+        amount === undefined ? undefined : eq(repayments.amount, amount),
+      ),
+    )
+    .orderBy(asc(repayments.id))
+    .limit(200);
+  return [
+    ...pledge.map((v) => ({
+      kind: 'PLEDGE' as const,
+      id: v.id,
+      voucherNo: v.voucherNo,
+      financingNo: v.financingNo,
+      label: `${PLEDGE_VOUCHER_KIND_LABELS[v.kind]}凭证 ${v.voucherNo}（${v.financingNo}）`,
+      amount: v.amount,
+      payerAccountName: v.payerAccountName,
+      payerAccountNo: v.payerAccountNo,
+      taskId: v.taskId,
+    })),
+    ...offline.map((r) => ({
+      kind: 'REPAYMENT' as const,
+      id: r.id,
+      voucherNo: `线下还款 #${r.id}`,
+      financingNo: r.financingNo,
+      label: `线下还款凭证 #${r.id}（${r.financingNo}）`,
+      amount: r.amount,
+      payerAccountName: r.payerAccountName ?? '',
+      payerAccountNo: r.payerAccountNo ?? '',
+      taskId: r.taskId,
+    })),
+  ];
+}
+
+/** What of a voucher agrees with a credit line: 金额 (to the cent), 付款人 (account, or name), 附言 (the voucher or financing number). */
+export function agreementOf(line: StatementLine, v: WaitingVoucher) {
+  const words = wordsOf(line).toUpperCase();
+  return {
+    amount: line.amount === v.amount,
+    payer: samePayer(
+      { name: line.counterpartyName, account: line.counterpartyAccount },
+      { name: v.payerAccountName, account: v.payerAccountNo },
+    ),
+    reference: (v.kind === 'PLEDGE' && words.includes(v.voucherNo.toUpperCase())) || words.includes(v.financingNo.toUpperCase()),
+  };
+}
+
+export const agreementWords = (a: ReturnType<typeof agreementOf>) =>
+  [a.amount && '金额', a.payer && '付款人', a.reference && '附言'].filter((w): w is string => !!w);
+
+/** Virtual account numbers a credit names (memo, remark, sub-account) that are well formed (check digit). */
+export const namedVirtualAccounts = (line: StatementLine) =>
+  [...new Set(wordsOf(line).match(/6222\d{11}/g) ?? [])].filter(isVirtualAccountNo);
+
+type LinkUpdate = Partial<typeof bankStatementLines.$inferInsert>;
+
+/** Records what a line is: a change of status through its machine (statementLineLifecycle), other fields as they are. */
+export async function link(tx: Tx, line: Pick<StatementLine, 'id' | 'status'>, set: LinkUpdate): Promise<StatementLine> {
+  const { status, ...rest } = set;
+  if (status && status !== line.status) return transition(tx, bankStatementLines, statementLineLifecycle, line, status, rest);
+  const [row] = await tx.update(bankStatementLines).set(rest).where(eq(bankStatementLines.id, line.id)).returning();
+  return row!;
+}
+
+/** The pending 入金复核 task already recorded for this account and amount that no line has claimed (recorded from the receipt by hand). */
+async function recordedDeposit(tx: Tx, accountNo: string, amount: number) {
+  const [task] = await tx
+    .select({ id: bpmTasks.id })
+    .from(bpmTasks)
+    .where(
+      and(
+        eq(bpmTasks.type, DEPOSIT_TASK_TYPE),
+        eq(bpmTasks.state, 'PENDING'),
+        sql`${bpmTasks.data}->>'accountNo' = ${accountNo}`,
+        sql`(${bpmTasks.data}->>'amount')::bigint = ${amount}`,
+        notExists(sql`(select 1 from ${bankStatementLines} where ${bankStatementLines.taskId} = ${bpmTasks.id})`),
+      ),
+    )
+    .orderBy(asc(bpmTasks.id))
+    .limit(1);
+  return task ?? null;
+}
+
+/**
+ * A credit: (1) a receipt the ledger already booked (recorded from the bank receipt, or a voucher
+ * confirmed earlier) of the same amount from the same payer; (2) a waiting transfer voucher that
+ * agrees on amount, payer and reference — linked, for the operator who decides it; (3) a virtual
+ * account named in the memo, remark or sub-account — recorded as that account's deposit by the
+ * importing operator, credited only when another operator approves (four eyes). Otherwise it waits
+ * as an exception, with what came close.
+ */
+async function matchCredit(tx: Tx, line: StatementLine, bankId: number | null, importer: Submitter): Promise<MatchOutcome> {
+  if (bankId !== null) {
+    const booked = (await openLedgerLines(tx, bankId, line)).find((e) =>
+      samePayer(
+        { name: line.counterpartyName, account: line.counterpartyAccount },
+        { name: e.counterpartyName, account: e.counterpartyAccount },
+      ),
+    );
+    if (booked) {
+      await link(tx, line, {
+        status: 'MATCHED',
+        matchKind: 'RECEIPT',
+        journalLineId: booked.id,
+        matchLabel: entryLabel(booked),
+        suggestion: null,
+      });
+      return 'MATCHED';
+    }
+  }
+  const vouchers = await waitingVouchers(tx);
+  const full = vouchers.filter((v) => {
+    const a = agreementOf(line, v);
+    return a.amount && a.payer && a.reference && v.taskId !== null;
+  });
+  if (full.length === 1) {
+    const v = full[0];
+    await link(tx, line, {
+      status: 'PENDING',
+      matchKind: v.kind === 'PLEDGE' ? 'PLEDGE_VOUCHER' : 'REPAYMENT_VOUCHER',
+      taskId: v.taskId,
+      matchLabel: `${v.label} · 任务 #${v.taskId}`,
+      suggestion: null,
+    });
+    return 'PENDING';
+  }
+  for (const accountNo of namedVirtualAccounts(line)) {
+    const account = await virtualAccountByNo(tx, accountNo);
+    if (!account) continue;
+    const recorded = await recordedDeposit(tx, account.accountNo, line.amount);
+    const taskId =
+      recorded?.id ??
+      (
+        await submitDeposit(tx, importer, {
+          accountNo: account.accountNo,
+          amount: line.amount as never,
+          payerName: line.counterpartyName,
+          payerAccountNo: line.counterpartyAccount,
+          memo: `银行流水${line.serialNo ? ` ${line.serialNo}` : ''}${line.remark || line.memo ? `：${(line.remark || line.memo)!.slice(0, 150)}` : ''}`,
+        })
+      ).taskId;
+    await link(tx, line, {
+      status: 'PENDING',
+      matchKind: 'DEPOSIT_TASK',
+      taskId,
+      matchLabel: `入金复核 #${taskId} · ${account.accountName} ${account.accountNo}`,
+      suggestion: null,
+    });
+    return 'PENDING';
+  }
+  // Nothing certain: say what came close, so whoever works the exception sees it at once.
+  const hints: string[] = [];
+  if (full.length > 1) hints.push(`有 ${full.length} 张凭证金额、付款人、附言都一致，请手工选择`);
+  for (const v of vouchers) {
+    const a = agreementOf(line, v);
+    const agreeing = agreementWords(a);
+    if (full.includes(v) || agreeing.length < 2) continue;
+    const differs = [
+      !a.amount && `金额相差 ¥${formatYuan(Math.abs(line.amount - v.amount))}`,
+      !a.payer && '付款人不同',
+      !a.reference && '附言未注明凭证或融资编号',
+    ]
+      .filter(Boolean)
+      .join('，');
+    hints.push(`${v.label}：${agreeing.join('、')}一致，${differs}`);
+  }
+  const looksLikeAccount = wordsOf(line).match(/6222\d{11}/g);
+  if (looksLikeAccount && !namedVirtualAccounts(line).length)
+    hints.push(`附言中的 ${looksLikeAccount[0]} 不是有效的虚拟账号（校验位不符）`);
+  if (bankId !== null) {
+    const other = (await openLedgerLines(tx, bankId, line))[0];
+    if (other) hints.push(`已入账的${entryLabel(other)}金额一致，付款人不同`);
+  }
+  await link(tx, line, { status: 'UNMATCHED', suggestion: hints.length ? hints.slice(0, 3).join('；') : null });
+  return 'UNMATCHED';
+}
+
+/**
+ * A debit: an executed pay-out (a withdrawal's, a targeted payment's) of exactly the amount to the same
+ * payee — the one whose payment file reference (EndToEndId) the line carries first. It is then paid.
+ */
+async function matchDebit(tx: Tx, line: StatementLine, bankId: number | null): Promise<MatchOutcome> {
+  if (bankId === null) {
+    await link(tx, line, { status: 'UNMATCHED', suggestion: null });
+    return 'UNMATCHED';
+  }
+  const open = await openLedgerLines(tx, bankId, line);
+  const words = `${wordsOf(line)} ${line.serialNo ?? ''}`.toUpperCase();
+  let payout: (typeof open)[number] | undefined;
+  if (open.length) {
+    const items = await tx
+      .select({ journalLineId: paymentBatchItems.journalLineId, endToEndId: paymentBatchItems.endToEndId })
+      .from(paymentBatchItems)
+      .where(
+        inArray(
+          paymentBatchItems.journalLineId,
+          open.map((o) => o.id),
+        ),
+      );
+    const byReference = items.find((i) => words.includes(i.endToEndId.toUpperCase()));
+    payout = byReference ? open.find((o) => o.id === byReference.journalLineId) : undefined;
+  }
+  payout ??= open.find((e) =>
+    samePayer(
+      { name: line.counterpartyName, account: line.counterpartyAccount },
+      { name: e.counterpartyName, account: e.counterpartyAccount },
+    ),
+  );
+  if (payout) {
+    await link(tx, line, {
+      status: 'MATCHED',
+      matchKind: 'PAYOUT',
+      journalLineId: payout.id,
+      matchLabel: entryLabel(payout),
+      suggestion: null,
+    });
+    return 'MATCHED';
+  }
+  const hints: string[] = [];
+  if (open[0]) hints.push(`${entryLabel(open[0])} 金额一致，收款人不同`);
+  const samePayee = (await openLedgerLines(tx, bankId, line, { exactAmount: false })).find((e) =>
+    samePayer(
+      { name: line.counterpartyName, account: line.counterpartyAccount },
+      { name: e.counterpartyName, account: e.counterpartyAccount },
+    ),
+  );
+  if (samePayee) hints.push(`${entryLabel(samePayee)} 收款人一致，金额相差 ¥${formatYuan(Math.abs(samePayee.amount - line.amount))}`);
+  await link(tx, line, { status: 'UNMATCHED', suggestion: hints.length ? hints.join('；') : '没有金额与收款人一致的出款' });
+  return 'UNMATCHED';
+}
+
+/** Finds what a new line is (see matchCredit / matchDebit) and records it on the line. */
+export function matchLine(tx: Tx, line: StatementLine, bankId: number | null, importer: Submitter): Promise<MatchOutcome> {
+  return line.direction === 'CREDIT' ? matchCredit(tx, line, bankId, importer) : matchDebit(tx, line, bankId);
+}
+
+/**
+ * Lines waiting on a task that was decided outside the linked decision (a voucher withdrawn when its
+ * financing ended): approved → matched to the receipt it booked, otherwise back to the exceptions.
+ */
+export async function syncPendingLines(tx: Tx, bankId: number | null) {
+  const waiting = await tx
+    .select({ line: bankStatementLines, taskState: bpmTasks.state, taskReason: bpmTasks.reason })
+    .from(bankStatementLines)
+    .innerJoin(bpmTasks, eq(bpmTasks.id, bankStatementLines.taskId))
+    .where(and(eq(bankStatementLines.status, 'PENDING'), sql`${bpmTasks.state} <> 'PENDING'`));
+  for (const { line, taskState, taskReason } of waiting) {
+    if (taskState === 'APPROVED' && bankId !== null) {
+      const [receipt] = (await openLedgerLines(tx, bankId, line)).filter((e) =>
+        samePayer(
+          { name: line.counterpartyName, account: line.counterpartyAccount },
+          { name: e.counterpartyName, account: e.counterpartyAccount },
+        ),
+      );
+      await link(tx, line, { status: 'MATCHED', journalLineId: receipt?.id ?? null, decidedAt: now() });
+    } else {
+      await link(tx, line, {
+        status: 'UNMATCHED',
+        matchKind: null,
+        taskId: null,
+        matchLabel: null,
+        suggestion: `关联的任务已${taskState === 'APPROVED' ? '通过' : '结束'}${taskReason ? `：${taskReason}` : ''}，请重新处理`,
+      });
+    }
+  }
+  return waiting.length;
+}
+
+/** The newest BANK_CASH line of this amount and side written after `afterId` (what a decision just booked). */
+export async function bookedSince(tx: Tx, bankId: number, afterId: number, line: Pick<StatementLine, 'amount' | 'direction'>) {
+  const [row] = await tx
+    .select({ id: journalLines.id })
+    .from(journalLines)
+    .where(
+      and(
+        eq(journalLines.accountId, bankId),
+        eq(journalLines.side, line.direction === 'CREDIT' ? 'D' : 'C'),
+        eq(journalLines.amount, line.amount),
+        sql`${journalLines.id} > ${afterId}`,
+        notLinked(),
+      ),
+    )
+    .orderBy(desc(journalLines.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The highest journal line id now (what a decision books comes after it). */
+export async function lastJournalLineId(tx: Tx): Promise<number> {
+  const [row] = await tx.select({ id: sql<number>`coalesce(max(${journalLines.id}), 0)::bigint` }).from(journalLines);
+  return Number(row?.id ?? 0);
+}

@@ -1,0 +1,40 @@
+import { count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bankStatements, users } from '../../db/schema/index.ts';
+import { offsetOf, type PageQuery } from '../../lib/paging.ts';
+import { collectionAccount } from './store.ts';
+
+/** The imported statements of the collection account, newest first. */
+export async function listStatements(db: Db, q: PageQuery) {
+  const { accountNo } = await collectionAccount(db);
+  const where = eq(bankStatements.accountNo, accountNo);
+  const rows = await db
+    .select({ s: bankStatements, importedByName: users.displayName })
+    .from(bankStatements)
+    .leftJoin(users, eq(users.id, bankStatements.importedBy))
+    .where(where)
+    .orderBy(desc(bankStatements.id))
+    .limit(q.size)
+    .offset(offsetOf(q));
+  const [{ n }] = await db.select({ n: count() }).from(bankStatements).where(where);
+  return {
+    items: rows.map(({ s, importedByName }) => ({
+      id: s.id,
+      statementNo: s.statementNo,
+      formatCode: s.formatCode,
+      fileName: s.fileName,
+      fileSha256: s.fileSha256,
+      accountNo: s.accountNo,
+      periodStart: s.periodStart,
+      periodEnd: s.periodEnd,
+      openingBalance: s.openingBalance,
+      closingBalance: s.closingBalance,
+      lineCount: s.lineCount,
+      added: s.added,
+      duplicates: s.duplicates,
+      importedByName,
+      importedAt: s.importedAt,
+    })),
+    totalCount: Number(n),
+  };
+}

@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiAs, confirmDecision, DEMO, DEMO_PASSWORD, encryptForServer, loginThroughPage } from './fixtures.ts';
+
+/**
+ * Issue 26, the bank statement as the source of truth for money in and out. The operator imports
+ * today's statement of the collection account in /bpm/reconciliation: a credit naming the demo
+ * enterprise's virtual account is recorded as its deposit and credited only when the second operator
+ * (钱核) approves it — the importer is refused; a credit agreeing with a pledge margin voucher to the
+ * cent is shown beside the voucher, which the operator confirms as always. An executed withdrawal goes
+ * out in a payment batch file and turns 银行已付款 when the next statement shows the debit.
+ */
+
+const COLLECTION = { accountNo: '1001244319300088886', accountName: '鑫链商业保理有限公司' };
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PAYER = { name: '上海演示钢贸有限公司', account: '6222020000001234' };
+
+const ok = async <T>(res: Promise<{ json(): Promise<unknown> }>): Promise<T> => {
+  const body = (await (await res).json()) as { status: string; message: T };
+  expect(body.status, JSON.stringify(body)).toBe('OK');
+  return body.message;
+};
+const yuan = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+interface BankLine {
+  time: string;
+  direction: 'CREDIT' | 'DEBIT';
+  amount: number;
+  name: string;
+  account: string;
+  memo: string;
+  remark: string;
+  serial: string;
+}
+
+/** Today's statement in the demo bank's CSV (README "Bank statements"), running balance from the opening. */
+function demoCsv(opening: number, lines: BankLine[]): Buffer {
+  const day = chinaToday();
+  let balance = opening;
+  const rows = lines.map((l) => {
+    balance += l.direction === 'CREDIT' ? l.amount : -l.amount;
+    const amount = yuan(l.amount);
+    return [
+      day,
+      l.time,
+      l.direction === 'DEBIT' ? amount : '',
+      l.direction === 'CREDIT' ? amount : '',
+      yuan(balance),
+      l.name,
+      l.account,
+      '',
+      l.memo,
+      l.remark,
+      l.serial,
+      '',
+    ];
+  });
+  const text = [
+    ['演示银行 账户交易明细'],
+    ['账号:', COLLECTION.accountNo],
+    ['户名:', COLLECTION.accountName],
+    ['起止日期:', day, day],
+    ['期初余额:', yuan(opening)],
+    ['交易日期', '交易时间', '借方发生额', '贷方发生额', '余额', '对方户名', '对方账号', '对方开户行', '摘要', '附言', '流水号', '子账号'],
+    ...rows,
+    ['期末余额:', yuan(balance)],
+  ]
+    .map((r) => r.join(','))
+    .join('\r\n');
+  return Buffer.from(`\uFEFF${text}\r\n`, 'utf8');
+}
+
+/** Imports a statement through the page: the format, the file, 导入; answers the result card. */
+async function importThroughPage(page: Page, name: string, csv: Buffer) {
+  await page.getByRole('tab', { name: '导入对账单' }).click();
+  await page.getByTestId('import-form').locator('input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer: csv });
+  await page.getByTestId('import-submit').click();
+  const result = page.getByTestId('import-result');
+  await expect(result).toContainText(name);
+  return result;
+}
+
+async function pendingTaskOf(api: APIRequestContext, type: string, refId: number | string) {
+  const list = await ok<{ items: { id: number; refId: string }[] }>(
+    api.get('/api/bpm/tasks', { params: { type, state: 'PENDING', size: 200 } }),
+  );
+  return list.items.find((i) => i.refId === String(refId))!.id;
+}
+
+test('bank statement: import, four-eyes deposit, voucher beside its line, pay-out file paid on the next statement', async ({ page }) => {
+  test.setTimeout(300_000);
+  const merchant = await apiAs(DEMO.merchant);
+  const operator = await apiAs(DEMO.operator);
+  const checker = await apiAs(DEMO.checker);
+  const balance = async () => ok<{ available: number; accountNo: string }>(merchant.get('/api/account/v2/queryAccountBalance'));
+  const va = (await balance()).accountNo;
+
+  // The demo enterprise: a pledge application whose margin it pays by bank transfer (a voucher), and a withdrawal.
+  const platforms = await ok<{ creditLine: { id: number } | null; terms: { goodsName: string }[] }[]>(
+    merchant.get('/api/pledge/platforms'),
+  );
+  const platform = platforms.find((p) => p.creditLine && p.terms.some((t) => t.goodsName === '热轧卷板'))!;
+  const stock = await ok<{ positionId: number; batchNo: string }[]>(merchant.get('/api/pledge/stock'));
+  const position = stock.find((s) => s.batchNo === 'RB2610-01')!;
+  const pledge = await ok<{ id: number; financingNo: string; margin: number }>(
+    merchant.post('/api/pledge/financings', {
+      data: {
+        creditLineId: platform.creditLine!.id,
+        lines: [{ positionId: position.positionId, quantity: '5' }],
+        amount: 1_000_000,
+        termDays: 90,
+        idempotencyKey: randomUUID(),
+      },
+    }),
+  );
+  const upload = await ok<{ id: number }>(
+    merchant.post('/api/uploads', { multipart: { purpose: 'VOUCHER', file: { name: '回单.png', mimeType: 'image/png', buffer: PNG } } }),
+  );
+  const voucher = await ok<{ id: number; voucherNo: string; amount: number }>(
+    merchant.post(`/api/pledge/financings/${pledge.id}/vouchers`, {
+      data: {
+        kind: 'MARGIN',
+        voucherUploadId: upload.id,
+        payerAccountName: PAYER.name,
+        payerAccountNo: PAYER.account,
+        idempotencyKey: randomUUID(),
+      },
+    }),
+  );
+  const withdrawal = await ok<{ withdrawalId: number; amount: number; bankAccountNo: string; bankAccountName: string }>(
+    merchant.post('/api/funds/withdraw', {
+      data: { amount: 1_234_500, password: await encryptForServer(merchant, DEMO_PASSWORD), idempotencyKey: randomUUID() },
+    }),
+  );
+  await ok(
+    operator.post(`/api/bpm/tasks/${await pendingTaskOf(operator, 'FUNDS_WITHDRAWAL_REVIEW', withdrawal.withdrawalId)}/approve`, {
+      data: {},
+    }),
+  );
+  await ok(
+    checker.post(`/api/bpm/tasks/${await pendingTaskOf(checker, 'FUNDS_WITHDRAWAL', withdrawal.withdrawalId)}/approve`, { data: {} }),
+  );
+  // One session per user: the browser's login below ends this one, so 赵审's reads go through the page from here on.
+  await operator.dispose();
+
+  // The operator's home shows the bank card (the demo world's one exception).
+  await loginThroughPage(page, DEMO.operator);
+  const opApi = page.request;
+  await expect(page.getByTestId('card-bank')).toContainText('未匹配流水');
+  await page.getByTestId('card-bank').getByRole('link', { name: '进入银行对账' }).click();
+  await expect(page).toHaveURL(/\/bpm\/reconciliation/);
+  await expect(page.getByTestId('statements-table')).toContainText(/DZ\d{12}/);
+
+  // Today's statement: the customer's payment naming the virtual account, and the margin transfer.
+  const statements = await ok<{ items: { closingBalance: number }[] }>(opApi.get('/api/bpm/bank/statements'));
+  const opening = statements.items[0].closingBalance;
+  const serial = (n: number) => `E2E${Date.now()}${n}`;
+  const morning: BankLine[] = [
+    {
+      time: '09:15:00',
+      direction: 'CREDIT',
+      amount: 2_000_000,
+      name: '杭州钢联建材有限公司',
+      account: '33050161672700000318',
+      memo: '网银转账',
+      remark: `${va} 货款`,
+      serial: serial(1),
+    },
+    {
+      time: '10:05:00',
+      direction: 'CREDIT',
+      amount: voucher.amount,
+      name: PAYER.name,
+      account: PAYER.account,
+      memo: '网银转账',
+      remark: `${voucher.voucherNo} 保证金`,
+      serial: serial(2),
+    },
+  ];
+  const result = await importThroughPage(page, '今日对账单-上午.csv', demoCsv(opening, morning));
+  await expect(result.getByTestId('import-added')).toHaveText('2');
+  await expect(result.getByTestId('import-pending')).toHaveText('2');
+
+  // Four eyes: the importing operator (赵审) may not credit the deposit it recorded.
+  const before = (await balance()).available;
+  await page.goto('/bpm/tasks');
+  const depositRow = page.getByRole('row').filter({ hasText: '入金复核' }).filter({ hasText: '20,000.00' }).first();
+  await depositRow.getByRole('button', { name: /审\s*核/ }).click();
+  await expect(page.getByTestId('four-eyes-blocked')).toContainText('该任务由您提交');
+  await expect(page.getByTestId('approve-task')).toBeDisabled();
+  await expect(page.getByTestId('task-facts')).toContainText('杭州钢联建材有限公司');
+  await page.keyboard.press('Escape');
+  expect((await balance()).available).toBe(before);
+  // The second operator (钱核) approves: only now is it credited.
+  const depositTask = (
+    await ok<{ items: { id: number; subject: string }[] }>(
+      opApi.get('/api/bpm/tasks', { params: { type: 'FUNDS_DEPOSIT', state: 'PENDING', size: 50 } }),
+    )
+  ).items.find((t) => t.subject.includes('20,000.00'))!;
+  await ok(checker.post(`/api/bpm/tasks/${depositTask.id}/approve`, { data: { comment: '与对账单一致' } }));
+  expect((await balance()).available).toBe(before + 2_000_000);
+
+  // The margin voucher: its statement line beside it; confirmed through the usual decision.
+  await page.reload();
+  await page
+    .getByRole('row')
+    .filter({ hasText: pledge.financingNo })
+    .filter({ hasText: '质押保证金转账确认' })
+    .getByRole('button', { name: /审\s*核/ })
+    .click();
+  const facts = page.getByTestId('task-facts');
+  await expect(facts).toContainText('银行流水');
+  await expect(facts).toContainText(PAYER.name);
+  await expect(facts).toContainText(voucher.voucherNo);
+  await page.getByTestId('approve-task').click();
+  await confirmDecision(page);
+  await expect(page.getByTestId('task-state')).toHaveText('已通过');
+  await page.keyboard.press('Escape');
+  const lines = await ok<{ items: { serialNo: string; status: string }[] }>(
+    opApi.get('/api/bpm/bank/lines', { params: { size: 50, startDate: chinaToday() } }),
+  );
+  expect(lines.items.filter((l) => morning.some((m) => m.serial === l.serialNo)).map((l) => l.status)).toEqual(['MATCHED', 'MATCHED']);
+
+  // The withdrawal goes out in a payment batch file.
+  await page.goto('/bpm/reconciliation?tab=payouts');
+  const payouts = page.getByTestId('payouts-table');
+  await expect(payouts.getByRole('row').filter({ hasText: '12,345.00' })).toContainText('待导出');
+  await page.getByTestId('create-batch').click();
+  await page.getByTestId('create-batch-confirm').click();
+  await expect(payouts.getByRole('row').filter({ hasText: '12,345.00' })).toContainText('已导出待银行回单');
+  const batch = (await ok<{ items: { id: number; batchNo: string }[] }>(opApi.get('/api/bpm/bank/payment-batches'))).items[0];
+  await expect(page.getByTestId('batches-table')).toContainText(batch.batchNo);
+  const file = await page.request.get(`/api/bpm/bank/payment-batches/${batch.id}/file?format=csv`);
+  const row = (await file.text()).split('\r\n').find((l) => l.includes(withdrawal.bankAccountNo))!;
+  expect(row).toContain('12345.00');
+  const endToEndId = row.split(',').at(-1)!;
+  const xml = await (await page.request.get(`/api/bpm/bank/payment-batches/${batch.id}/file?format=pain001`)).text();
+  expect(xml).toContain(`<EndToEndId>${endToEndId}</EndToEndId>`);
+
+  // The next statement shows the debit: the pay-out is paid.
+  const afternoon: BankLine = {
+    time: '15:30:00',
+    direction: 'DEBIT',
+    amount: withdrawal.amount,
+    name: withdrawal.bankAccountName,
+    account: withdrawal.bankAccountNo,
+    memo: '代发',
+    remark: endToEndId,
+    serial: serial(3),
+  };
+  const next = await importThroughPage(page, '今日对账单-下午.csv', demoCsv(opening, [...morning, afternoon]));
+  await expect(next.getByTestId('import-added')).toHaveText('1');
+  await page.getByRole('tab', { name: '出款与付款文件' }).click();
+  await expect(page.getByTestId('payouts-table').getByRole('row').filter({ hasText: '12,345.00' })).toContainText('银行已付款');
+
+  // The demo world's exception waits in the queue.
+  await page.getByRole('tab', { name: '流水与异常' }).click();
+  await expect(page.getByTestId('lines-table')).toContainText('苏州恒达建设工程有限公司');
+  await page.getByRole('tab', { name: '每日对账' }).click();
+  await expect(page.getByTestId('days-table')).toContainText(chinaToday());
+
+  for (const api of [merchant, checker]) await api.dispose();
+});
