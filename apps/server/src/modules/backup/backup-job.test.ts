@@ -52,6 +52,7 @@ describe('the scheduled backup', () => {
     const pg = loadConfig({
       DATABASE_URL: 'postgres://app@db/portal',
       PUBLIC_ORIGIN: 'https://portal.example.cn',
+      SIGNING_KEY_SECRET: 'a-production-signing-secret',
       DATA_DIR: '/srv/portal',
     });
     expect(backupSchedule(pg)).toMatchObject({ enabled: true, dir: path.resolve('/srv/portal/backups') });

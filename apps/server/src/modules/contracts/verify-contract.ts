@@ -9,7 +9,7 @@ import { SIGNING_MESSAGES } from './record-signature.ts';
 import { declaredOriginalSha256 } from './signed-version.ts';
 import { readContractFile, sha256 } from './storage.ts';
 import * as clock from '../../lib/clock.ts';
-import { readSignatures, signingContext } from '../signing/index.ts';
+import { NOT_ISSUED_HERE, readSignatures, signingContext } from '../signing/index.ts';
 
 type FileCheck = ContractVerification['original'];
 
@@ -74,7 +74,7 @@ export async function verifyContract(db: Db, scope: Scope, id: number, now = clo
   }
 
   const checks = signed ? [original, signed] : [original];
-  const badSignature = signatures.some((s) => s.problem !== null);
+  const badSignature = signatures.some((s) => s.problem !== null && s.problem !== NOT_ISSUED_HERE);
   const verdict =
     checks.some((c) => c.result === 'MISMATCH') || (signed && !signed.originalMatches && signed.result === 'MATCH') || badSignature
       ? 'MISMATCH'
@@ -102,7 +102,9 @@ function messageOf(
   isSigned: boolean,
 ): string {
   const problems: string[] = [];
-  for (const s of signatures) if (s.problem) problems.push(`${s.signerName ?? s.fieldName}的数字签名：${s.problem}`);
+  for (const s of signatures)
+    if (s.problem && s.problem !== NOT_ISSUED_HERE) problems.push(`${s.signerName ?? s.fieldName}的数字签名：${s.problem}`);
+  const foreign = signatures.filter((s) => s.problem === NOT_ISSUED_HERE).length;
   if (signed?.result === 'MISMATCH') problems.push('签署版文件与签署时记录的摘要不一致，文件可能已被篡改');
   if (signed?.result === 'MISSING') problems.push('签署版文件不存在或已被删除');
   if (signed?.result === 'MATCH' && !signed.originalMatches) problems.push('签署版文件记载的原文摘要与本合同原文不一致');
@@ -110,7 +112,10 @@ function messageOf(
   if (original.result === 'MISSING') problems.push('原文文件不存在或已被删除');
   if (verdict !== 'MATCH') return `核验未通过：${problems.join('；')}。`;
   if (signed && signatures.length)
-    return `核验通过：签署版文件与签署记录一致，签署的正是本合同原文；文件中的 ${signatures.length} 个数字签名（${signatures.map((s) => s.signerName).join('、')}）均有效，签署后文件未被改动。`;
+    return (
+      `核验通过：签署版文件与签署记录一致，签署的正是本合同原文；文件中的 ${signatures.length} 个数字签名（${signatures.map((s) => s.signerName).join('、')}）均有效，签署后文件未被改动。` +
+      (foreign ? `其中 ${foreign} 个签名的证书不是当前签名机构签发的（签名机构已更换，或文件来自其他系统）。` : '')
+    );
   if (signed) return '核验通过：签署版文件与签署记录一致，且签署的正是本合同原文（该文件签署时尚无数字签名）。';
   return isSigned
     ? '核验通过：原文文件与记录一致（该合同签署时未生成签署版文件）。'

@@ -6,4 +6,4 @@
 export { configureSigning, signingConfigOf, signingContext, type SigningConfig } from './configured.ts';
 export { enterpriseCredential, factorCredential, type SigningContext, type SigningCredential } from './certificates.ts';
 export { addSignature, type SignatureDetails } from './sign-pdf.ts';
-export { readSignatures, type FileSignature } from './read-signatures.ts';
+export { NOT_ISSUED_HERE, readSignatures, type FileSignature } from './read-signatures.ts';

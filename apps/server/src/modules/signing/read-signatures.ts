@@ -35,6 +35,13 @@ export interface FileSignature {
 
 const SIGNING_TIME = '1.2.840.113549.1.9.5';
 
+/**
+ * An intact signature whose certificate this deployment's authority did not issue: the file is what was
+ * signed, but the authority was replaced (a restore without DATA_DIR/signing) or the file came from
+ * elsewhere — reported, while only a broken or later-changed signature fails the verification.
+ */
+export const NOT_ISSUED_HERE = '签署人证书不是当前签名机构签发的（签名机构已更换，或文件来自其他系统）';
+
 const text = (value: unknown): string | null => (value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : null);
 
 interface RawSignature {
@@ -141,7 +148,7 @@ async function checkOne(
   const problem = !intact
     ? '签名值与文件内容不符：签名所覆盖的内容已被改动'
     : !trusted
-      ? '签署人证书不是本平台签名机构签发的'
+      ? NOT_ISSUED_HERE
       : !validAtSigning
         ? '签署时间不在签署人证书的有效期内'
         : null;

@@ -11,7 +11,7 @@ import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../
 import { submit, validAuthentication } from '../certification/testing.ts';
 import { contractStorageDir, generateContract } from '../contracts/index.ts';
 import { issuedBy } from './authority.ts';
-import { enterpriseCredential, signingContext } from './index.ts';
+import { configureSigning, enterpriseCredential, signingConfigOf, signingContext } from './index.ts';
 import { addSignature } from './sign-pdf.ts';
 
 // Digital signatures in the signed contract (issue 26), checked as a PDF reader checks them: Debian's
@@ -153,6 +153,25 @@ describe('a contract signed by 上海鑫源 and countersigned by the factor', ()
     const res = (await demo.get(`/api/contracts/${id}/verification`)).json().message;
     expect(res.verdict).toBe('MISMATCH');
     expect(res.signatures.map((s: { changedAfter: boolean }) => s.changedAfter)).toEqual([true, true]);
+  });
+});
+
+describe('a replaced signing authority', () => {
+  it('still finds the signatures intact, and says their certificates were issued by another authority', async () => {
+    const id = await signOne();
+    // A node restored without DATA_DIR/signing makes a root of its own.
+    await configureSigning(signingConfigOf({ ...t.config, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fp-other-root-')) }));
+    try {
+      const res = (await demo.get(`/api/contracts/${id}/verification`)).json().message;
+      expect(res.verdict).toBe('MATCH');
+      expect(res.signatures.map((s: { intact: boolean; trusted: boolean }) => [s.intact, s.trusted])).toEqual([
+        [true, false],
+        [true, false],
+      ]);
+      expect(res.message).toContain('不是当前签名机构签发的');
+    } finally {
+      await configureSigning(signingConfigOf(t.config));
+    }
   });
 });
 
