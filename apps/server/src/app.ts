@@ -63,6 +63,7 @@ import { purchaseSalesRoutes } from './modules/purchase-sales/routes.ts';
 import { pledgeRoutes } from './modules/pledge/routes.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
 import { bankStatementRoutes } from './modules/bank-statement/routes.ts';
+import { riskRoutes } from './modules/risk/routes.ts';
 import { closeOfBusinessJob, type CloseOfBusinessStep } from './jobs/close-of-business.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { createScheduler, parseJobHours, type Scheduler, type ScheduledJob } from './jobs/scheduler.ts';
@@ -230,6 +231,7 @@ export async function buildApp(
     pledgeRoutes,
     backupRoutes,
     bankStatementRoutes,
+    riskRoutes,
   ];
   for (const routes of areas) await app.register(routes, { ctx });
 

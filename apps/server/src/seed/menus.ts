@@ -114,4 +114,5 @@ export const MENU_SEED: Menu[] = [
 
   entry(9, '审批中心', '/bpm/tasks', null, { audience: 'OPERATOR', icon: 'audit' }),
   entry(10, '银行对账', '/bpm/reconciliation', null, { audience: 'OPERATOR', icon: 'bank' }),
+  entry(11, '风险管理', '/bpm/risk', null, { audience: 'OPERATOR', icon: 'database' }),
 ];

@@ -103,6 +103,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/bpm/tasks', load: () => import('../features/bpm/TasksPage.tsx'), authority: 'operator' },
   // Issue 26: the collection account's bank statements, pay-out files and daily reconciliation.
   { path: '/bpm/reconciliation', load: () => import('../features/reconciliation/ReconciliationPage.tsx'), authority: 'operator' },
+  // Issue 27: the factor's risk desk — exposure, aging and the collateral watch.
+  { path: '/bpm/risk', load: () => import('../features/risk/RiskPage.tsx'), authority: 'operator' },
 ];
 
 export const DEFINED_PATHS = ROUTES.map((r) => r.path);

@@ -28,3 +28,4 @@ export * from './auth.ts';
 export * from './account.ts';
 export * from './uploads.ts';
 export * from './bank-statement.ts';
+export * from './risk.ts';

@@ -10,3 +10,5 @@ export { eligibilityScope, isCloudLoanInMenu } from './eligibility.ts';
 export { submitApplication } from './apply.ts';
 export { grantForBank } from './operator-decisions.ts';
 export { drawdown } from './draw.ts';
+/** The risk desk (issue 27) reads the bank's book through the pay-off quote the loan detail shows. */
+export { payoffQuote } from './servicing.ts';

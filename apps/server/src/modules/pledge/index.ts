@@ -10,3 +10,6 @@ export { payMargin } from './operations/pay-margin.ts';
 export { PLEDGE_RELATED_TYPE } from './contract-documents.ts';
 export { addSignPerson } from './operations/sign-persons.ts';
 export { addCustomer } from './operations/customers.ts';
+/** The risk desk (issue 27) values and reads pledges through the pledge's own rules. */
+export { pledgeOwedOn } from './balance.ts';
+export { currentPrice, itemsOf, LIVE_STATUSES as PLEDGE_LIVE_STATUSES, pledgedQuantityOf, valuationOf } from './store.ts';

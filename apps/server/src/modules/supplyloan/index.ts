@@ -12,3 +12,5 @@ export { onFinancingContractSigned } from './operations/on-contract-signed.ts';
 export { requestDrawdown } from './operations/request-drawdown.ts';
 export { repaymentQuote } from './queries/quote.ts';
 export { repayOnline } from './operations/repay-online.ts';
+/** The risk desk (issue 27) reads what a financing owes today through the same quote the repayment page shows. */
+export { quoteOf } from './queries/quote.ts';

@@ -1,0 +1,23 @@
+import { riskApi as api } from '@factoring/domain/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { chinaToday } from '../../lib/clock.ts';
+import { ok } from '../../lib/envelope.ts';
+import { serve } from '../../lib/serve.ts';
+import { aging } from './aging.ts';
+import { collateralWatch } from './collateral.ts';
+import { exposure, exposureFinancings } from './exposure.ts';
+
+/**
+ * The factor's risk desk (issue 27), operators only, read-only: exposure and its drill-down, aging and
+ * the required reserve, the collateral watch. Every answer is computed on the server clock's day.
+ */
+export const riskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+  serve(app, api.exposure, async () => ok(await exposure(db, chinaToday())));
+  serve(app, api.exposureFinancings, async (request) =>
+    ok(await exposureFinancings(db, chinaToday(), request.query.dimension, request.query.key)),
+  );
+  serve(app, api.aging, async () => ok(await aging(db, chinaToday())));
+  serve(app, api.collateral, async () => ok(await collateralWatch(db, chinaToday())));
+};

@@ -1,0 +1,243 @@
+// The factor's risk desk (issue 27), read-only slice: exposure by product, borrower, debtor/core
+// enterprise, platform, warehouse and goods; aging by days past due with the non-performing flag and
+// the required risk reserve; the collateral watch of pledges. Every figure is integer cents computed
+// from the loan records the rest of the portal reads (no second copy of balances). Operators only.
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+
+/** The products of the factor's own book, and the bank cloud loan shown apart as the bank's book. */
+export const RISK_PRODUCTS = ['INVOICE', 'ORDER', 'PLEDGE', 'CLOUD'] as const;
+export type RiskProduct = (typeof RISK_PRODUCTS)[number];
+export const RISK_PRODUCT_LABELS: Readonly<Record<RiskProduct, string>> = {
+  INVOICE: '供应链融资（应收账款）',
+  ORDER: '订单融资',
+  PLEDGE: '货押融资',
+  CLOUD: '银行云贷（银行账簿）',
+};
+
+/** Days past due: current, 1–30, 31–60, 61–90, over 90 (non-performing). */
+export const AGING_BUCKETS = ['CURRENT', 'D1_30', 'D31_60', 'D61_90', 'D90_PLUS'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+export const AGING_BUCKET_LABELS: Readonly<Record<AgingBucket, string>> = {
+  CURRENT: '未逾期',
+  D1_30: '逾期 1–30 天',
+  D31_60: '逾期 31–60 天',
+  D61_90: '逾期 61–90 天',
+  D90_PLUS: '逾期 90 天以上（不良）',
+};
+
+/** The bucket of a number of days past due: past 90 days is non-performing (银保监办发〔2019〕205号). */
+export function agingBucketOf(daysPastDue: number): AgingBucket {
+  if (daysPastDue <= 0) return 'CURRENT';
+  if (daysPastDue <= 30) return 'D1_30';
+  if (daysPastDue <= 60) return 'D31_60';
+  if (daysPastDue <= 90) return 'D61_90';
+  return 'D90_PLUS';
+}
+
+/** The risk reserve at least required: 1 % of the factoring balance (principal outstanding), rounded up to the cent. */
+export const RISK_RESERVE_MIN_PPM = 10_000;
+
+const cents = z.number().int();
+const ppm = z.number().int().meta({ description: '百万分比（1 000 000 = 100 %）' });
+
+/** Outstanding of a set of financings: principal, interest and penalty (罚息) owed today, in cents. */
+const outstandingFields = {
+  count: z.number().int(),
+  principal: cents,
+  interest: cents,
+  penalty: cents,
+  total: cents,
+};
+
+export const exposureRowSchema = z.object({
+  /** The group's key: a product code or an id as text. */
+  key: z.string(),
+  label: z.string(),
+  ...outstandingFields,
+  /** Share of the book's total outstanding, ppm; the rows of a full grouping add to exactly 1 000 000. */
+  sharePpm: ppm,
+});
+export type ExposureRow = z.output<typeof exposureRowSchema>;
+
+const bookSchema = z.object({ ...outstandingFields });
+
+export const exposureSchema = z.object({
+  asOf: z.string(),
+  /** The factor's own book: supply (invoice and order) loans and goods pledges. */
+  book: bookSchema,
+  byProduct: z.array(exposureRowSchema),
+  byBorrower: z.array(exposureRowSchema),
+  byDebtor: z.array(exposureRowSchema),
+  byPlatform: z.array(exposureRowSchema),
+  /** Pledges only: shares are of the whole book, so they add to the pledge product's share. */
+  byWarehouse: z.array(exposureRowSchema),
+  byGoods: z.array(exposureRowSchema),
+  /** The bank cloud loan: the bank's book, apart (shares of its own total). */
+  bankBook: z.object({ ...outstandingFields, byBorrower: z.array(exposureRowSchema) }),
+});
+export type ExposureAnswer = z.output<typeof exposureSchema>;
+
+export const EXPOSURE_DIMENSIONS = ['product', 'borrower', 'debtor', 'platform', 'warehouse', 'goods'] as const;
+
+export const exposureFinancingsQuery = z.object({
+  dimension: z.enum(EXPOSURE_DIMENSIONS, { error: '请选择统计维度' }),
+  key: z.string({ error: '请选择一行' }).trim().min(1, '请选择一行').max(40, '行标识过长'),
+});
+
+export const riskFinancingSchema = z.object({
+  product: z.enum(RISK_PRODUCTS),
+  productLabel: z.string(),
+  id: z.number().int(),
+  financingNo: z.string(),
+  borrowerId: z.number().int(),
+  borrowerName: z.string(),
+  debtorId: z.number().int().nullable(),
+  debtorName: z.string().nullable(),
+  platformId: z.number().int().nullable(),
+  platformName: z.string().nullable(),
+  warehouseName: z.string().nullable(),
+  goodsName: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  daysPastDue: z.number().int(),
+  bucket: z.enum(AGING_BUCKETS),
+  nonPerforming: z.boolean(),
+  principal: cents,
+  interest: cents,
+  penalty: cents,
+  total: cents,
+});
+export type RiskFinancing = z.output<typeof riskFinancingSchema>;
+
+const bucketsSchema = z.object(Object.fromEntries(AGING_BUCKETS.map((b) => [b, cents])) as Record<AgingBucket, typeof cents>);
+
+export const agingRowSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** Principal outstanding by bucket (cents). */
+  buckets: bucketsSchema,
+  total: cents,
+  nonPerforming: cents,
+  nonPerformingCount: z.number().int(),
+});
+
+export const agingSchema = z.object({
+  asOf: z.string(),
+  byProduct: z.array(agingRowSchema),
+  byBorrower: z.array(agingRowSchema),
+  /** The factor's book (cloud loans apart). */
+  total: agingRowSchema,
+  bankBook: agingRowSchema,
+  /** Non-performing principal over the factoring balance, ppm. */
+  nonPerformingRatioPpm: ppm,
+  /** The factoring balance (principal outstanding of the factor's book) and the reserve it requires (≥ 1 %). */
+  factoringBalance: cents,
+  reserveRatePpm: ppm,
+  requiredReserve: cents,
+  /** The financings past due (any bucket but current), most days first. */
+  pastDue: z.array(riskFinancingSchema),
+});
+export type AgingAnswer = z.output<typeof agingSchema>;
+
+export const LTV_BANDS = ['0-50', '50-60', '60-70', '70-80', '80-90', '90+'] as const;
+
+export const collateralSchema = z.object({
+  asOf: z.string(),
+  ltvBands: z.array(z.object({ band: z.enum(LTV_BANDS), label: z.string(), count: z.number().int(), outstanding: cents })),
+  byRisk: z.array(
+    z.object({ risk: z.enum(['NORMAL', 'WARNING', 'LIQUIDATION']), label: z.string(), count: z.number().int(), outstanding: cents }),
+  ),
+  /** Every live pledge financing valued at today's price, worst LTV first. */
+  financings: z.array(
+    z.object({
+      id: z.number().int(),
+      financingNo: z.string(),
+      borrowerName: z.string(),
+      warehouseName: z.string(),
+      goodsName: z.string(),
+      unit: z.string(),
+      quantity: z.string(),
+      unitPrice: cents,
+      priceDate: z.string().nullable(),
+      value: cents,
+      outstanding: cents,
+      topUpMargin: cents,
+      ltvPpm: ppm,
+      warningLinePpm: ppm,
+      liquidationLinePpm: ppm,
+      risk: z.enum(['NORMAL', 'WARNING', 'LIQUIDATION']),
+      riskLabel: z.string(),
+      /** The collateral value at which the loan reaches each line (null with nothing outstanding). */
+      valueAtWarning: cents.nullable(),
+      valueAtLiquidation: cents.nullable(),
+      /** The price fall (ppm of today's price) that would bring it to the warning line; 0 when already over. */
+      dropToWarningPpm: ppm.nullable(),
+    }),
+  ),
+  marginCalls: z.array(
+    z.object({
+      id: z.number().int(),
+      financingId: z.number().int(),
+      financingNo: z.string(),
+      borrowerName: z.string(),
+      amount: cents,
+      paidAmount: cents,
+      ltvPpm: ppm,
+      deadline: z.string(),
+      daysLeft: z.number().int(),
+      status: z.enum(['OPEN', 'DEFAULTED']),
+    }),
+  ),
+  byGoods: z.array(
+    z.object({
+      goodsId: z.number().int(),
+      goodsName: z.string(),
+      unit: z.string(),
+      quantity: z.string(),
+      unitPrice: cents,
+      priceDate: z.string().nullable(),
+      value: cents,
+      outstanding: cents,
+      count: z.number().int(),
+    }),
+  ),
+});
+export type CollateralAnswer = z.output<typeof collateralSchema>;
+
+const tag = 'risk';
+
+export const riskApi = {
+  exposure: endpoint({
+    method: 'GET',
+    path: '/api/bpm/risk/exposure',
+    tag,
+    access: 'operator',
+    summary: '风险敞口：按产品、借款人、债务人/核心企业、平台、仓库与货物的未偿本金、利息、罚息及占比',
+    answer: exposureSchema,
+  }),
+  exposureFinancings: endpoint({
+    method: 'GET',
+    path: '/api/bpm/risk/exposure/financings',
+    tag,
+    access: 'operator',
+    summary: '敞口下钻：一行背后的各笔融资',
+    query: exposureFinancingsQuery,
+    answer: z.array(riskFinancingSchema),
+  }),
+  aging: endpoint({
+    method: 'GET',
+    path: '/api/bpm/risk/aging',
+    tag,
+    access: 'operator',
+    summary: '账龄：按逾期天数分段的未偿本金、不良（逾期 90 天以上）与应计提风险准备金',
+    answer: agingSchema,
+  }),
+  collateral: endpoint({
+    method: 'GET',
+    path: '/api/bpm/risk/collateral',
+    tag,
+    access: 'operator',
+    summary: '押品监控：质押率分布、触及警戒线与处置线的融资、未结追加保证金通知、按货物的今日价值',
+    answer: collateralSchema,
+  }),
+};
