@@ -25,6 +25,9 @@ export const ORIGIN = 'http://portal.test';
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fp-test-'));
 process.env.DATA_DIR = dataDir;
+/** One signing secret for the worker's seeded template and every app on it, production-mode ones too (issue 26). */
+const SIGNING_KEY_SECRET = 'test-signing-key-secret';
+process.env.SIGNING_KEY_SECRET = SIGNING_KEY_SECRET;
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 export { DEMO_PASSWORD };
 
@@ -113,6 +116,7 @@ export async function createTestApp(overrides: Partial<Record<keyof Config, stri
     AUTH_RATE_LIMIT: '1000',
     DATA_DIR: dataDir,
     PUBLIC_ORIGIN: ORIGIN,
+    SIGNING_KEY_SECRET,
     ...overrides,
   });
   let drop: () => Promise<void> = async () => undefined;
