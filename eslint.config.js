@@ -119,7 +119,17 @@ const NO_APP_IMPORT = { group: ['**/app.ts'], message: '请从 context.ts 取 Ap
 const LENDING_PRODUCTS = ['supplyloan', 'pledge', 'cloudloan', 'purchase-sales'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results*/**',
+      '.e2e-data*/**',
+      'playwright-report/**',
+      'apps/server/drizzle/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,6 @@
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -65,6 +66,9 @@ describe.skipIf(!onPostgres)('two app nodes on one PostgreSQL', () => {
       PUBLIC_ORIGIN: ORIGIN,
       AUTH_RATE_LIMIT: '3',
       JOBS: 'off',
+      // A data folder (signing authority, contracts) of the test's own, never the developer's ./data.
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fp-two-nodes-')),
+      SIGNING_KEY_SECRET: 'two-nodes-signing-secret',
     });
     const a = openPostgres(url.toString(), 5);
     const b = openPostgres(url.toString(), 5);

@@ -80,6 +80,7 @@ describe('production answers equal validated answers on every GET route', () => 
     AUTH_RATE_LIMIT: '1000',
     DATA_DIR: x.config.DATA_DIR,
     PUBLIC_ORIGIN: ORIGIN,
+    SIGNING_KEY_SECRET: x.config.SIGNING_KEY_SECRET,
   });
 
   it('answers identically for demo, the warehouse user and the operator', async () => {

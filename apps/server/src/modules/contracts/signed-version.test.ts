@@ -175,6 +175,8 @@ describe('signing makes a signed version', () => {
         DATA_DIR: t.config.DATA_DIR,
         PUBLIC_ORIGIN: ORIGIN,
         RESPONSE_VALIDATION: 'off',
+        // The same signing secret as the worker's authority: a second app re-reads its root key.
+        SIGNING_KEY_SECRET: t.config.SIGNING_KEY_SECRET,
       }),
       t.database,
     );
