@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
@@ -7,7 +8,7 @@ import { apiAs, DEMO, loginThroughPage } from './fixtures.ts';
  * Issue 27, the risk desk's read-only slice: the operator opens 风险管理 from the sider, reads the
  * exposure (the book's total as the API answers it), drills into the financings of a row, exports the
  * exposure to Excel (money as numbers; the totals row equals the book), and reads the aging and the
- * collateral watch — at 1440 and 390 px, in the light and the dark theme.
+ * collateral watch, the trends and the limits — at 1440 and 390 px, in the light and the dark theme.
  */
 
 type Exposure = { book: { total: number; count: number }; byProduct: { key: string; label: string; total: number; count: number }[] };
@@ -104,6 +105,113 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByText('未结追加保证金通知')).toBeVisible();
       if (width === 390) await noSidewaysScroll(page, width);
       await page.screenshot({ path: test.info().outputPath('collateral.png'), fullPage: true });
+
+      // 趋势: the month-end snapshots as line charts (the demo world's year of them).
+      await page.getByRole('tab', { name: '趋势' }).click();
+      await expect(page.getByTestId('risk-trends')).toContainText('共 ');
+      for (const chart of ['risk-trend-exposure', 'risk-trend-aging', 'risk-trend-shares', 'risk-trend-leverage'])
+        await expect(page.getByTestId(chart).locator('canvas')).toBeVisible();
+      if (width === 390) await noSidewaysScroll(page, width);
+      await page.screenshot({ path: test.info().outputPath('trends.png'), fullPage: true });
+
+      // 限额设置: today's ratios against the limits, and the form.
+      await page.getByRole('tab', { name: '限额设置' }).click();
+      await expect(page.getByTestId('risk-ratio-table')).toContainText('风险资产 / 净资产');
+      await expect(page.getByTestId('risk-limits-form')).toBeVisible();
+      if (width === 390) await noSidewaysScroll(page, width);
+      await page.screenshot({ path: test.info().outputPath('limits.png'), fullPage: true });
     });
   }
 }
+
+type Limits = { limits: Record<string, unknown> };
+
+/**
+ * The limits hold before money goes out: the operator sets a per-borrower cap below what the demo
+ * borrower owes, sees the home card red, and the approval of a new financing refused in the task
+ * drawer with the figures. The limits are put back afterwards, so the journeys after this one lend.
+ */
+test('the operator sets a limit and an approval past it is refused with the figures', async ({ page }) => {
+  test.setTimeout(120_000);
+  const before = (await ok<Limits>(api.get('/api/bpm/risk/limits'))).limits;
+  const merchant = await apiAs(DEMO.merchant);
+  let financingId: number | null = null;
+  try {
+    // A verified invoice and a financing of ¥8,000.00 waiting for 融资审批 (made through the API).
+    const lines = await ok<{ id: number; platform: { name: string; coreEnterpriseId: number } }[]>(
+      merchant.get('/api/supplyloan/creditLines'),
+    );
+    const line = lines.find((l) => l.platform.name === '远航供应链应收账款融资平台')!;
+    const invoice = await ok<{ id: number }>(
+      merchant.post('/api/supplyloan/invoices', {
+        data: {
+          invoiceCode: '3100231130',
+          invoiceNumber: String(randomInt(10_000_000, 99_999_999)),
+          issueDate: '2026-01-05',
+          amount: 1_000_000,
+          taxAmount: 0,
+          buyerEnterpriseId: line.platform.coreEnterpriseId,
+        },
+      }),
+    );
+    const verify = (
+      await ok<{ items: { id: number; refId: string }[] }>(
+        api.get('/api/bpm/tasks', { params: { type: 'INVOICE_VERIFY', state: 'PENDING', size: 200 } }),
+      )
+    ).items.find((x) => x.refId === String(invoice.id))!;
+    await ok(api.post(`/api/bpm/tasks/${verify.id}/approve`, { data: { comment: '已查验' } }));
+    const amount = 800_000;
+    const applied = await ok<{ id: number; financingNo: string }>(
+      merchant.post('/api/supplyloan/financings', {
+        data: { creditLineId: line.id, invoiceIds: [invoice.id], amount, termDays: 30, idempotencyKey: `risk-${Date.now()}` },
+      }),
+    );
+    financingId = applied.id;
+    const e = await ok<{ byBorrower: { label: string; principal: number }[] }>(api.get('/api/bpm/risk/exposure'));
+    const borrower = e.byBorrower.find((b) => b.label === '上海鑫源贸易有限公司')!;
+
+    // The operator sets the cap to ¥1.00 in 限额设置, confirming.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await loginThroughPage(page, DEMO.operator);
+    await page.goto('/bpm/risk');
+    await page.getByRole('tab', { name: '限额设置' }).click();
+    await page.getByLabel('单一借款人融资余额上限（元）').fill('1.00');
+    await page.getByRole('button', { name: '保存限额' }).click();
+    await page.getByRole('button', { name: '确认保存' }).click();
+    await expect(page.getByText('风险限额已保存')).toBeVisible();
+    await expect(page.getByTestId('risk-ratio-table')).toContainText('超限');
+
+    // The home card: the borrower's balance against the cap, red.
+    await page.goto('/');
+    await expect(page.getByTestId('risk-ratio-BORROWER')).toContainText('超限');
+
+    // The approval: the drawer shows the book after it, and the decision is refused with the figures.
+    await page.goto('/bpm/tasks?type=FINANCING_APPROVAL');
+    await page
+      .getByTestId('task-table')
+      .locator('tr', { hasText: applied.financingNo })
+      .getByRole('button', { name: /审\s*核|查\s*看/ })
+      .click();
+    const facts = page.getByTestId('task-facts');
+    const owed = yuanText(borrower.principal + amount);
+    await expect(facts).toContainText('审批后·单一借款人融资余额');
+    await expect(facts).toContainText(`融资余额 ${owed}`);
+    await expect(facts).toContainText('超过上限 ¥1.00');
+    await page.getByTestId('approve-task').click();
+    await page.getByTestId('confirm-decision').click();
+    await expect(page.getByText(`审批后借款人 上海鑫源贸易有限公司 融资余额 ${owed}`)).toBeVisible();
+    await expect(page.getByText('超过上限 ¥1.00').first()).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('refused.png'), fullPage: true });
+  } finally {
+    // The limits as they were, and the financing rejected: the next journeys lend as before.
+    await ok(api.put('/api/bpm/risk/limits', { data: before }));
+    if (financingId !== null) {
+      const tasks = await ok<{ items: { id: number; refId: string }[] }>(
+        api.get('/api/bpm/tasks', { params: { type: 'FINANCING_APPROVAL', state: 'PENDING', size: 200 } }),
+      );
+      const task = tasks.items.find((x) => x.refId === String(financingId));
+      if (task) await ok(api.post(`/api/bpm/tasks/${task.id}/reject`, { data: { reason: '测试：超过限额，驳回' } }));
+    }
+    await merchant.dispose();
+  }
+});

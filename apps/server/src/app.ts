@@ -64,6 +64,7 @@ import { pledgeRoutes } from './modules/pledge/routes.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
 import { bankStatementRoutes } from './modules/bank-statement/routes.ts';
 import { riskRoutes } from './modules/risk/routes.ts';
+import { guardByLimits, riskSnapshotStep } from './modules/risk/index.ts';
 import { closeOfBusinessJob, type CloseOfBusinessStep } from './jobs/close-of-business.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { createScheduler, parseJobHours, type Scheduler, type ScheduledJob } from './jobs/scheduler.ts';
@@ -84,17 +85,20 @@ export const PORTS: Ports = {
  * The operator task types of every area (the /bpm/tasks inbox), listed here rather than registered
  * as a side effect of importing a module. An area exports its list; add it below. The deposit and
  * transfer-voucher types are linked to the bank statement's lines (issue 26): their drawer shows the
- * line, their decision books it.
+ * line, their decision books it. The types that add to the factor's book are gated by the risk limits
+ * (issue 27): their drawer shows the book after the decision, their approval is refused past a limit.
  */
-export const TASK_TYPES: readonly TaskType[] = linkStatementLines([
-  ...CERTIFICATION_TASK_TYPES,
-  ...FUNDS_TASK_TYPES,
-  ...WAREHOUSE_TASK_TYPES,
-  ...SUPPLY_LOAN_TASK_TYPES,
-  ...CLOUD_LOAN_TASK_TYPES,
-  ...PLEDGE_TASK_TYPES,
-  ...purchaseSalesTaskTypes(PORTS),
-]);
+export const TASK_TYPES: readonly TaskType[] = guardByLimits(
+  linkStatementLines([
+    ...CERTIFICATION_TASK_TYPES,
+    ...FUNDS_TASK_TYPES,
+    ...WAREHOUSE_TASK_TYPES,
+    ...SUPPLY_LOAN_TASK_TYPES,
+    ...CLOUD_LOAN_TASK_TYPES,
+    ...PLEDGE_TASK_TYPES,
+    ...purchaseSalesTaskTypes(PORTS),
+  ]),
+);
 
 /** What happens when a contract of a kind of business record is signed: relatedType → hook. */
 export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = {
@@ -111,7 +115,8 @@ export const BANK_ADAPTERS: readonly BankAdapter[] = [...BUILT_IN_BANK_ADAPTERS]
 
 /**
  * The close of business (jobs/close-of-business.ts): one daily run of these steps, in this order, each
- * claimed once per business date. A product exports its steps; add them here.
+ * claimed once per business date. A product exports its steps; add them here. The risk snapshot comes
+ * last, so it records the book as the day's other steps left it.
  */
 export const CLOSE_OF_BUSINESS_STEPS: readonly CloseOfBusinessStep[] = [
   supplyLoanCloseStep,
@@ -120,6 +125,7 @@ export const CLOSE_OF_BUSINESS_STEPS: readonly CloseOfBusinessStep[] = [
   pledgeMarginDefaultStep,
   creditLineExpiryStep,
   bankReconciliationStep,
+  riskSnapshotStep,
 ];
 
 /** Scheduled work, run once per day across all nodes at China-time hours (jobs/scheduler.ts). An area exports its jobs; add them here. */

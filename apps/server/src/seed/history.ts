@@ -1,4 +1,4 @@
-import type { IsoDate } from '@factoring/domain';
+import { addDays, type IsoDate } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { creditLines, platforms } from '../db/schema/index.ts';
@@ -7,13 +7,27 @@ import { loadHistoryContext } from './history-context.ts';
 import { planFinancingHistory } from './history-financings.ts';
 import { planFundsHistory } from './history-funds.ts';
 import { DEMO_PLATFORM_CODES } from './supplyloan.ts';
-import { Timeline } from './timeline.ts';
+import { dayOfMonth, Timeline } from './timeline.ts';
+import { runStep } from '../jobs/close-of-business.ts';
+import { riskSnapshotStep } from '../modules/risk/index.ts';
+
+/**
+ * The risk desk's month-end snapshots (issue 27) over the year, so its trends have a year of points:
+ * the close of business's own step, run on each month's last day as the daily run would (01:30).
+ */
+function planRiskSnapshots(db: Db, today: IsoDate, timeline: Timeline) {
+  for (let offset = -12; offset <= -1; offset += 1) {
+    const monthEnd = addDays(dayOfMonth(today, offset + 1, 1), -1);
+    timeline.on(monthEnd, '01:30', () => runStep(db, riskSnapshotStep, monthEnd));
+  }
+}
 
 /**
  * The demo world's last twelve months (issue 12), lived through the real operations with the clock
  * set to each step's time: the demo enterprise's monthly receipts, storage fees and withdrawals, its
  * whitelisted suppliers, credit lines, financings settled with their interest to the day (one late,
- * with penalty), an order loan with two drawdowns, and 江苏安储's overdue financing. It ends where
+ * with penalty), an order loan with two drawdowns, and 江苏安储's overdue financing, and the risk desk's
+ * month-end snapshots. It ends where
  * the present-day seed starts, so today's balances and financings are the same with it as without.
  * Runs once: the demo enterprise's supply credit line is its first mark.
  */
@@ -29,5 +43,6 @@ export async function seedHistory(db: Db, today: IsoDate = chinaToday()) {
   if (done) return;
   planFundsHistory(ctx);
   await planFinancingHistory(ctx, DEMO_PLATFORM_CODES);
+  planRiskSnapshots(db, today, timeline);
   await timeline.run();
 }

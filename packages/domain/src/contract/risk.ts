@@ -3,6 +3,7 @@
 // the required risk reserve; the collateral watch of pledges. Every figure is integer cents computed
 // from the loan records the rest of the portal reads (no second copy of balances). Operators only.
 import { z } from 'zod';
+import { centsSchema, idSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 /** The products of the factor's own book, and the bank cloud loan shown apart as the bank's book. */
@@ -40,6 +41,12 @@ export const RISK_RESERVE_MIN_PPM = 10_000;
 
 const cents = z.number().int();
 const ppm = z.number().int().meta({ description: '百万分比（1 000 000 = 100 %）' });
+const sharePpm = (label: string) =>
+  z
+    .number({ error: `请输入${label}` })
+    .int(`${label}不正确`)
+    .min(1, `${label}须大于 0`)
+    .max(1_000_000, `${label}不能超过 100%`);
 
 /** Outstanding of a set of financings: principal, interest and penalty (罚息) owed today, in cents. */
 const outstandingFields = {
@@ -204,6 +211,99 @@ export const collateralSchema = z.object({
 });
 export type CollateralAnswer = z.output<typeof collateralSchema>;
 
+/**
+ * The supervisory limits (银保监办发〔2019〕205号) as the factor configures them (site configuration key
+ * `riskLimits`): risk assets (principal outstanding of the factor's own book) at most `maxLeveragePpm` of
+ * net assets (10 × = 10 000 000); receivables against one debtor at most `maxDebtorSharePpm` of risk
+ * assets; against the related parties at most `maxRelatedSharePpm`; one borrower's principal at most
+ * `maxBorrowerPrincipal`. Past `warningLevelPpm` of a limit a decision is flagged; past the limit refused.
+ * The concentration limits (debtor, related parties) refuse only once risk assets reach
+ * `concentrationFloor`: below it, a young book of few loans is shown, not held to shares.
+ */
+export const riskLimitsSchema = z.object({
+  netAssets: centsSchema('净资产'),
+  maxLeveragePpm: z
+    .number({ error: '请输入风险资产 / 净资产上限' })
+    .int('风险资产 / 净资产上限不正确')
+    .min(100_000, '风险资产 / 净资产上限至少 0.1 倍')
+    .max(100_000_000, '风险资产 / 净资产上限至多 100 倍'),
+  maxDebtorSharePpm: sharePpm('单一债务人占比上限'),
+  maxRelatedSharePpm: sharePpm('关联方占比上限'),
+  maxBorrowerPrincipal: centsSchema('单一借款人融资余额上限'),
+  warningLevelPpm: sharePpm('预警水平'),
+  concentrationFloor: centsSchema('集中度指标起算规模', { allowZero: true }),
+  relatedPartyIds: z
+    .array(idSchema('关联方企业'), { error: '关联方名单不正确' })
+    .max(200, '关联方至多 200 家')
+    .refine((ids) => new Set(ids).size === ids.length, '关联方名单有重复企业'),
+});
+export type RiskLimits = z.output<typeof riskLimitsSchema>;
+
+export const riskLimitsAnswerSchema = z.object({
+  limits: z.object({
+    netAssets: cents,
+    maxLeveragePpm: ppm,
+    maxDebtorSharePpm: ppm,
+    maxRelatedSharePpm: ppm,
+    maxBorrowerPrincipal: cents,
+    warningLevelPpm: ppm,
+    concentrationFloor: cents,
+    relatedPartyIds: z.array(z.number().int()),
+  }),
+  /** The related parties with their names, for the list on the screen. */
+  relatedParties: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type RiskLimitsAnswer = z.output<typeof riskLimitsAnswerSchema>;
+
+export const RISK_LEVELS = ['NORMAL', 'WARNING', 'BREACH'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+export const RISK_LEVEL_LABELS: Readonly<Record<RiskLevel, string>> = { NORMAL: '正常', WARNING: '预警', BREACH: '超限' };
+
+export const RATIO_KEYS = ['LEVERAGE', 'DEBTOR', 'RELATED', 'BORROWER'] as const;
+export type RatioKey = (typeof RATIO_KEYS)[number];
+
+/** One limit checked against the book: its figure, its limit, the level, and the whole in Chinese words. */
+export const ratioCheckSchema = z.object({
+  key: z.enum(RATIO_KEYS),
+  label: z.string(),
+  /** The debtor or borrower it is about (null for the whole book). */
+  subject: z.string().nullable(),
+  /** PPM: a share or multiple in parts per million (10 × = 10 000 000); CENTS: an amount. */
+  unit: z.enum(['PPM', 'CENTS']),
+  value: z.number().int(),
+  limit: z.number().int(),
+  level: z.enum(RISK_LEVELS),
+  /** Whether a breach refuses (false for a concentration limit below its floor). */
+  enforced: z.boolean(),
+  words: z.string(),
+});
+export type RatioCheck = z.output<typeof ratioCheckSchema>;
+
+export const ratiosSchema = z.object({
+  asOf: z.string(),
+  /** Principal outstanding of the factor's own book (supply and pledge; the bank cloud loan is the bank's). */
+  riskAssets: cents,
+  netAssets: cents,
+  checks: z.array(ratioCheckSchema),
+  nonPerformingRatioPpm: ppm,
+  requiredReserve: cents,
+});
+export type RatiosAnswer = z.output<typeof ratiosSchema>;
+
+/** A month-end point of the trends: the day's snapshot, made by the close of business. */
+export const trendPointSchema = z.object({
+  date: z.string(),
+  byProduct: z.object({ INVOICE: cents, ORDER: cents, PLEDGE: cents, CLOUD: cents }),
+  buckets: bucketsSchema,
+  nonPerformingRatioPpm: ppm,
+  riskAssets: cents,
+  leveragePpm: ppm,
+  maxDebtorSharePpm: ppm,
+  relatedSharePpm: ppm,
+});
+export const trendsSchema = z.object({ points: z.array(trendPointSchema) });
+export type TrendsAnswer = z.output<typeof trendsSchema>;
+
 const tag = 'risk';
 
 export const riskApi = {
@@ -239,5 +339,38 @@ export const riskApi = {
     access: 'operator',
     summary: '押品监控：质押率分布、触及警戒线与处置线的融资、未结追加保证金通知、按货物的今日价值',
     answer: collateralSchema,
+  }),
+  ratios: endpoint({
+    method: 'GET',
+    path: '/api/bpm/risk/ratios',
+    tag,
+    access: 'operator',
+    summary: '监管指标：风险资产 / 净资产、单一债务人占比、关联方占比、单一借款人余额，各与限额对照',
+    answer: ratiosSchema,
+  }),
+  limits: endpoint({
+    method: 'GET',
+    path: '/api/bpm/risk/limits',
+    tag,
+    access: 'operator',
+    summary: '风险限额设置：净资产、各项上限、预警水平与关联方名单',
+    answer: riskLimitsAnswerSchema,
+  }),
+  saveLimits: endpoint({
+    method: 'PUT',
+    path: '/api/bpm/risk/limits',
+    tag,
+    access: 'operator',
+    summary: '保存风险限额设置（运营人员，变更记入审计日志）',
+    body: riskLimitsSchema,
+    answer: riskLimitsAnswerSchema,
+  }),
+  trends: endpoint({
+    method: 'GET',
+    path: '/api/bpm/risk/trends',
+    tag,
+    access: 'operator',
+    summary: '趋势：各月末日终快照的敞口、账龄与监管指标',
+    answer: trendsSchema,
   }),
 };

@@ -16,3 +16,4 @@ export * from './pledge-vouchers.ts';
 export * from './loan.ts';
 export * from './signing.ts';
 export * from './bank-statement.ts';
+export * from './risk.ts';

@@ -1,3 +1,4 @@
+import type { Cents } from '@factoring/domain';
 import type { TaskOperator } from '../../lib/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { bpmTasks, TaskField } from '../../db/schema/index.ts';
@@ -5,6 +6,13 @@ import type { bpmTasks, TaskField } from '../../db/schema/index.ts';
 export type BpmTask = typeof bpmTasks.$inferSelect;
 
 export type { TaskOperator };
+
+/** What an approval adds to the factor's book: see `TaskType.exposure`. */
+export interface BookAddition {
+  borrowerId: number;
+  debtorId: number | null;
+  principal: Cents;
+}
 
 /** What a decision changed in the business record, for the audit log's before/after. */
 export interface DecisionEffect {
@@ -44,6 +52,13 @@ export interface TaskType {
    * read when the task is opened, beside the fields stored at submission.
    */
   describe?(db: Db, task: BpmTask): Promise<TaskField[]>;
+  /**
+   * What approving this task would add to the factor's book (issue 27): the borrower, the debtor whose
+   * receivables back it (null for a goods pledge) and the principal. The risk desk's limit gate
+   * (`guardByLimits`, wired in app.ts) shows the book after the decision and refuses past a hard limit.
+   * Null when the task adds nothing (already decided, or nothing left to lend).
+   */
+  exposure?(db: Db, task: BpmTask): Promise<BookAddition | null>;
   onApprove(tx: Tx, task: BpmTask, operator: TaskOperator, comment: string | null): Promise<DecisionEffect | void>;
   onReject(tx: Tx, task: BpmTask, operator: TaskOperator, reason: string): Promise<DecisionEffect | void>;
 }

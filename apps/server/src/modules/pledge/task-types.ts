@@ -2,6 +2,7 @@ import { chinaDate } from '@factoring/domain';
 import type { TaskType } from '../bpm/index.ts';
 import { operatorActor } from '../../lib/actor.ts';
 import { approvePledge, rejectPledge } from './operations/approval.ts';
+import { pledgeAddition } from './book-addition.ts';
 import { contractFacts } from './contract-status.ts';
 import { disbursePledge } from './operations/disburse.ts';
 import { marginApplicationFacts } from './margin-application-facts.ts';
@@ -17,6 +18,7 @@ export const PLEDGE_TASK_TYPES: readonly TaskType[] = [
     label: '质押融资审批',
     // Live in the drawer: whether the pledge contract and margin agreement are signed (approval waits for both).
     describe: (db, task) => contractFacts(db, Number(task.refId)),
+    exposure: pledgeAddition('MARGIN_PAID'),
     onApprove: (tx, task, operator, comment) => approvePledge(tx, task, operator, comment),
     onReject: (tx, task, operator, reason) => rejectPledge(tx, task, operator, reason),
   },
@@ -26,6 +28,7 @@ export const PLEDGE_TASK_TYPES: readonly TaskType[] = [
     // Maker-checker: whoever approved the financing does not disburse it (the inbox enforces it).
     executes: PLEDGE_TASK.APPROVAL,
     describe: (db, task) => contractFacts(db, Number(task.refId)),
+    exposure: pledgeAddition('APPROVED'),
     onApprove: (tx, task, operator) => disbursePledge(tx, task, operator, chinaDate()),
     onReject: (tx, task, operator, reason) => rejectPledge(tx, task, operator, reason),
   },

@@ -1,16 +1,21 @@
 import { riskApi as api } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { actorOf } from '../../lib/actor.ts';
 import { chinaToday } from '../../lib/clock.ts';
 import { ok } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';
 import { aging } from './aging.ts';
 import { collateralWatch } from './collateral.ts';
 import { exposure, exposureFinancings } from './exposure.ts';
+import { riskLimitsAnswer, saveRiskLimits } from './limits.ts';
+import { ratios } from './ratios.ts';
+import { trends } from './trends.ts';
 
 /**
- * The factor's risk desk (issue 27), operators only, read-only: exposure and its drill-down, aging and
- * the required reserve, the collateral watch. Every answer is computed on the server clock's day.
+ * The factor's risk desk (issue 27), operators only: exposure and its drill-down, aging and the required
+ * reserve, the collateral watch, the supervisory ratios and their limits (the one write, audited).
+ * Every answer is computed on the server clock's day.
  */
 export const riskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
@@ -20,4 +25,8 @@ export const riskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
   serve(app, api.aging, async () => ok(await aging(db, chinaToday())));
   serve(app, api.collateral, async () => ok(await collateralWatch(db, chinaToday())));
+  serve(app, api.ratios, async () => ok(await ratios(db, chinaToday())));
+  serve(app, api.limits, async () => ok(await riskLimitsAnswer(db)));
+  serve(app, api.saveLimits, async (request) => ok(await saveRiskLimits(db, actorOf(request), request.body)));
+  serve(app, api.trends, async () => ok(await trends(db)));
 };

@@ -6,6 +6,7 @@ import { approveExtension, rejectExtension } from './operations/extension-decisi
 import { approveInvoice, rejectInvoice } from './operations/invoice-verification.ts';
 import { approveJoin, rejectJoin } from './operations/join-platform.ts';
 import { approveVoucher, rejectVoucher } from './operations/offline-repayment.ts';
+import { approvalAddition, disbursementAddition } from './book-addition.ts';
 import { financingContractFacts } from './contract-facts.ts';
 import { onFinancingContractSigned } from './operations/on-contract-signed.ts';
 import { factorScope, TASK } from './store.ts';
@@ -29,6 +30,7 @@ export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
     type: TASK.FINANCING_APPROVAL,
     label: '融资审批',
     describe: (db, task) => financingContractFacts(db, Number(task.refId)),
+    exposure: approvalAddition,
     onApprove: (tx, task, operator, comment) => approveFinancing(tx, task, operator, comment),
     onReject: (tx, task, operator, reason) => rejectFinancing(tx, task, operator, reason),
   },
@@ -39,6 +41,7 @@ export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
     executes: TASK.FINANCING_APPROVAL,
     approvedRef: (task) => String(task.data.financingId),
     describe: (db, task) => financingContractFacts(db, Number(task.data.financingId)),
+    exposure: disbursementAddition,
     onApprove: (tx, task, operator) => approveDisbursement(tx, task, operator, chinaToday()),
     onReject: (tx, task, operator, reason) => rejectDisbursement(tx, task, operator, reason),
   },

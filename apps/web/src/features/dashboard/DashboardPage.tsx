@@ -5,6 +5,7 @@ import { PledgeRiskSlot } from '../../app/feature-slots.tsx';
 import { dateTime, formatBytes } from '../../lib/format.ts';
 import { Money } from '../../lib/Money.tsx';
 import { useLoginUser, type LoginUser } from '../../lib/session.ts';
+import RiskRatiosCard from './RiskRatiosCard.tsx';
 import {
   useAccountBalance,
   useBackupStatus,
@@ -217,6 +218,7 @@ function OperatorCards() {
             />
           </CardBody>
         </Card>
+        <RiskRatiosCard />
       </Col>
       <Col xs={24} lg={10}>
         <Card title="最久等待的任务" style={{ marginBottom: 16 }} data-testid="card-oldest">

@@ -7,6 +7,7 @@ import {
   creditApi,
   fundsApi,
   purchaseSalesApi,
+  riskApi,
   supplyLoanApi,
 } from '@factoring/domain/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -39,3 +40,6 @@ export const useBackupStatus = (enabled: boolean) => useQuery({ ...queryOf(backu
 
 /** The operator's home: the bank statement's exceptions, days that do not reconcile and pay-outs to send (issue 26). */
 export const useBankSummary = (enabled: boolean) => useQuery({ ...queryOf(bankStatementApi.summary), enabled, ...card });
+
+/** The operator's home: the supervisory ratios of the factor's book against their limits (issue 27). */
+export const useRiskRatios = (enabled: boolean) => useQuery({ ...queryOf(riskApi.ratios), enabled, ...card });

@@ -1,9 +1,10 @@
-import { riskApi as api, type AnswerOf, type QueryInput } from '@factoring/domain/contract';
+import { riskApi as api, type AnswerOf, type BodyInput, type QueryInput } from '@factoring/domain/contract';
 import { useQuery } from '@tanstack/react-query';
-import { queryOf } from '../../lib/api-client.ts';
+import { useAction } from '../../lib/action.ts';
+import { areaKey, queryOf, send } from '../../lib/api-client.ts';
 
 // The risk desk's calls (issue 27): each hook names its operation in the contract (riskApi,
-// packages/domain/src/contract/risk.ts). All read-only, operators only.
+// packages/domain/src/contract/risk.ts). Operators only; the limits are the one write.
 
 export type Exposure = AnswerOf<typeof api.exposure>;
 export type ExposureRow = Exposure['byProduct'][number];
@@ -12,10 +13,27 @@ export type Aging = AnswerOf<typeof api.aging>;
 export type AgingRow = Aging['byProduct'][number];
 export type Collateral = AnswerOf<typeof api.collateral>;
 export type DrillDown = QueryInput<typeof api.exposureFinancings>;
+export type Ratios = AnswerOf<typeof api.ratios>;
+export type RatioCheck = Ratios['checks'][number];
+export type LimitsAnswer = AnswerOf<typeof api.limits>;
+export type LimitsInput = BodyInput<typeof api.saveLimits>;
+export type Trends = AnswerOf<typeof api.trends>;
 
 export const useExposure = () => useQuery(queryOf(api.exposure));
 export const useAging = () => useQuery(queryOf(api.aging));
 export const useCollateral = () => useQuery(queryOf(api.collateral));
+export const useRatios = () => useQuery(queryOf(api.ratios));
+export const useRiskLimits = () => useQuery(queryOf(api.limits));
+export const useTrends = () => useQuery(queryOf(api.trends));
 export function useExposureFinancings(q: DrillDown | null) {
   return useQuery({ ...queryOf(api.exposureFinancings, { query: q! }), enabled: q !== null });
+}
+
+/** Saves the limits (audited before/after); the ratios are read again against them. */
+export function useSaveRiskLimits() {
+  return useAction({
+    call: (input: LimitsInput) => send(api.saveLimits, { body: input }),
+    invalidates: [areaKey(api.limits)],
+    success: '风险限额已保存',
+  });
 }

@@ -1,17 +1,7 @@
 import { centsToYuanString } from '@factoring/domain';
 import { buildWorkbook, downloadWorkbook } from '../../lib/excel-export.ts';
 import type { Exposure, ExposureRow } from './api.ts';
-
-export type Grouping = 'byProduct' | 'byBorrower' | 'byDebtor' | 'byPlatform' | 'byWarehouse' | 'byGoods';
-
-export const GROUPING_LABELS: Record<Grouping, string> = {
-  byProduct: '产品',
-  byBorrower: '借款人',
-  byDebtor: '债务人/核心企业',
-  byPlatform: '平台',
-  byWarehouse: '仓库（货押）',
-  byGoods: '货物（货押）',
-};
+import { GROUPING_LABELS, type Grouping } from './groupings.ts';
 
 const yuan = (cents: number) => Number(centsToYuanString(cents));
 
