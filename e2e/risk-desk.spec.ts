@@ -7,8 +7,9 @@ import { apiAs, DEMO, loginThroughPage } from './fixtures.ts';
 /**
  * Issue 27, the risk desk's read-only slice: the operator opens 风险管理 from the sider, reads the
  * exposure (the book's total as the API answers it), drills into the financings of a row, exports the
- * exposure to Excel (money as numbers; the totals row equals the book), and reads the aging and the
- * collateral watch, the trends and the limits — at 1440 and 390 px, in the light and the dark theme.
+ * exposure to Excel (money as numbers; the totals row equals the book), reads the aging and books the
+ * risk reserve there (已计提 then equals 应计提), reads the collateral watch, the trends and the limits —
+ * at 1440 and 390 px, in the light and the dark theme.
  */
 
 type Exposure = { book: { total: number; count: number }; byProduct: { key: string; label: string; total: number; count: number }[] };
@@ -95,6 +96,22 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('risk-aging-table')).toBeVisible();
       await expect(page.getByTestId('risk-aging-table')).toContainText('90 天以上（不良）');
       await expect(page.getByTestId('risk-reserve')).toContainText('¥');
+
+      // 风险准备金: the operator books the difference (once; later rounds find nothing to book), confirming the amount.
+      const reserve = page.getByTestId('risk-reserve-card');
+      await expect(reserve.getByTestId('risk-reserve-table')).toContainText('专项准备金');
+      const book = reserve.getByTestId('risk-reserve-book');
+      if (await book.isVisible()) {
+        await book.click();
+        await page.getByRole('button', { name: /确认(计提|转回)/ }).click();
+        await expect(page.getByText(/^已(计提|转回)风险准备金 ¥/).first()).toBeVisible();
+      }
+      await expect(reserve).toContainText('无需调整');
+      const figure = (testId: string) => reserve.getByTestId(testId).locator('.ant-statistic-content').innerText();
+      expect(await figure('risk-reserve-booked')).toBe(await figure('risk-reserve-required'));
+      const a = await ok<{ requiredReserve: number; bookedReserve: number }>(api.get('/api/bpm/risk/aging'));
+      expect(a.bookedReserve).toBe(a.requiredReserve);
+      await expect(reserve.getByTestId('risk-reserve-booked')).toContainText(yuanText(a.bookedReserve));
       if (width === 390) await noSidewaysScroll(page, width);
       await page.screenshot({ path: test.info().outputPath('aging.png'), fullPage: true });
 

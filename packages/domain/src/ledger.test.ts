@@ -15,6 +15,7 @@ import {
   nonNegativeCents,
   positiveCents,
   repaymentEntry,
+  reserveEntry,
   targetedPaymentEntry,
   transferEntry,
   virtualAccountNo,
@@ -270,6 +271,44 @@ describe('posting builders', () => {
   it('a credit is money in for the enterprise', () => {
     expect(flowDirection('C')).toBe('IN');
     expect(flowDirection('D')).toBe('OUT');
+  });
+});
+
+describe('reserveEntry (issue 27)', () => {
+  it('books a rise of the reserve: debits the provision expense, credits the reserve, both up', () => {
+    const e = reserveEntry({ delta: 12_345 });
+    expect(e.kind).toBe('RISK_RESERVE');
+    expect(debitsCredits(e)).toEqual([12_345, 12_345]);
+    expect(e.lines.map((l) => [l.account, l.side, l.amount, l.flowType])).toEqual([
+      [{ factor: 'PROVISION_EXPENSE' }, 'D', 12_345, 'RESERVE_PROVISION'],
+      [{ factor: 'RISK_RESERVE' }, 'C', 12_345, 'RESERVE_PROVISION'],
+    ]);
+    expect(balanceDeltas(e)).toEqual(
+      new Map([
+        ['PROVISION_EXPENSE', 12_345],
+        ['RISK_RESERVE', 12_345],
+      ]),
+    );
+  });
+
+  it('releases a fall (转回): the reverse lines, both balances down', () => {
+    const e = reserveEntry({ delta: -500 });
+    expect(e.lines.map((l) => [l.account, l.side, l.amount, l.flowType])).toEqual([
+      [{ factor: 'PROVISION_EXPENSE' }, 'C', 500, 'RESERVE_RELEASE'],
+      [{ factor: 'RISK_RESERVE' }, 'D', 500, 'RESERVE_RELEASE'],
+    ]);
+    expect(balanceDeltas(e)).toEqual(
+      new Map([
+        ['PROVISION_EXPENSE', -500],
+        ['RISK_RESERVE', -500],
+      ]),
+    );
+    expect(entryTotal(e)).toBe(500);
+  });
+
+  it('refuses no change and a fraction of a cent', () => {
+    expect(() => reserveEntry({ delta: 0 })).toThrow(LedgerError);
+    expect(() => reserveEntry({ delta: 1.5 })).toThrow('整数');
   });
 });
 

@@ -17,9 +17,19 @@ export const FLOW_BUCKETS = ['AVAILABLE', 'CONTROLLED'] as const satisfies reado
 /**
  * The factor's own accounts. MARGIN_HELD held pledge margins until issue 22 (as if they were the
  * factor's); migration 0021 moved its balance to the enterprises' MARGIN parts and nothing posts to it.
+ * RISK_RESERVE (风险准备金, a liability) and PROVISION_EXPENSE (资产减值损失, an expense) since issue 27:
+ * the risk reserve booked against the factoring balance.
  */
 export type FactorAccountCode =
-  'BANK_CASH' | 'RECEIVABLE_PRINCIPAL' | 'FEE_INCOME' | 'INTEREST_INCOME' | 'PENALTY_INCOME' | 'MARGIN_HELD' | 'SUSPENSE';
+  | 'BANK_CASH'
+  | 'RECEIVABLE_PRINCIPAL'
+  | 'FEE_INCOME'
+  | 'INTEREST_INCOME'
+  | 'PENALTY_INCOME'
+  | 'MARGIN_HELD'
+  | 'SUSPENSE'
+  | 'RISK_RESERVE'
+  | 'PROVISION_EXPENSE';
 
 export type AccountRef = { factor: FactorAccountCode } | { enterpriseId: number; bucket: Bucket };
 
@@ -38,7 +48,9 @@ export type EntryKind =
   | 'MARGIN_RELEASE'
   | 'MARGIN_APPLY'
   /** Migration 0021 only: a margin held in MARGIN_HELD moved to the enterprise's MARGIN part. */
-  | 'MARGIN_RECLASS';
+  | 'MARGIN_RECLASS'
+  /** The risk reserve booked up to what the book requires (计提) or released down to it (转回), issue 27. */
+  | 'RISK_RESERVE';
 
 export const FLOW_TYPE_LABELS = {
   DEPOSIT: '充值入账',
@@ -65,6 +77,8 @@ export const FLOW_TYPE_LABELS = {
   MARGIN_APPLY: '保证金抵扣欠款',
   FEE_INCOME: '手续费收入',
   INCOME: '收入',
+  RESERVE_PROVISION: '计提风险准备金',
+  RESERVE_RELEASE: '转回风险准备金',
   PRINCIPAL: '本金',
 } as const;
 export type FlowType = keyof typeof FLOW_TYPE_LABELS;
@@ -183,6 +197,8 @@ const FACTOR_NORMAL_SIDE: Record<FactorAccountCode, LedgerSide> = {
   PENALTY_INCOME: 'C',
   MARGIN_HELD: 'C',
   SUSPENSE: 'C',
+  RISK_RESERVE: 'C',
+  PROVISION_EXPENSE: 'D',
 };
 
 export function defaultNormalSide(ref: AccountRef): LedgerSide {
@@ -474,6 +490,27 @@ export function marginApplicationEntry(p: {
       { account: va(p.enterpriseId, 'MARGIN'), side: 'D', amount: total, flowType: 'MARGIN_APPLY', memo: p.sourceRef },
       { account: va(p.enterpriseId, 'AVAILABLE'), side: 'C', amount: total, flowType: 'MARGIN_APPLY', memo: p.sourceRef },
       ...repayment.lines,
+    ],
+  });
+}
+
+/**
+ * The risk reserve moved by `delta` cents (issue 27): up (计提) debits the provision expense and credits
+ * the reserve; down (转回, the book shrank) the reverse. A zero delta is no entry.
+ */
+export function reserveEntry(p: { delta: number; memo?: string | null }): JournalDraft {
+  if (!Number.isSafeInteger(p.delta)) throw new LedgerError('计提金额必须是以分为单位的整数');
+  if (p.delta === 0) throw new LedgerError('风险准备金无需调整');
+  const up = p.delta > 0;
+  const amount = positiveCents(Math.abs(p.delta), up ? '计提金额' : '转回金额');
+  const flowType: FlowType = up ? 'RESERVE_PROVISION' : 'RESERVE_RELEASE';
+  const memo = p.memo ?? (up ? '计提风险准备金' : '转回风险准备金');
+  return assertBalanced({
+    kind: 'RISK_RESERVE',
+    memo,
+    lines: [
+      { account: factor('PROVISION_EXPENSE'), side: up ? 'D' : 'C', amount, flowType, memo },
+      { account: factor('RISK_RESERVE'), side: up ? 'C' : 'D', amount, flowType, memo },
     ],
   });
 }

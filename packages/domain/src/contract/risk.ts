@@ -3,7 +3,7 @@
 // the required risk reserve; the collateral watch of pledges. Every figure is integer cents computed
 // from the loan records the rest of the portal reads (no second copy of balances). Operators only.
 import { z } from 'zod';
-import { centsSchema, idSchema } from './common.ts';
+import { centsSchema, idempotencyKeyField, idSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 /** The products of the factor's own book, and the bank cloud loan shown apart as the bank's book. */
@@ -39,6 +39,18 @@ export function agingBucketOf(daysPastDue: number): AgingBucket {
 /** The risk reserve at least required: 1 % of the factoring balance (principal outstanding), rounded up to the cent. */
 export const RISK_RESERVE_MIN_PPM = 10_000;
 
+/**
+ * The specific reserve the factor adds per aging bucket on top of the 1 % (ppm of the bucket's principal),
+ * by default the common five-category practice (正常 / 关注 / 次级 / 可疑 / 损失): 0 %, 2 %, 5 %, 25 %, 50 %.
+ */
+export const DEFAULT_RESERVE_RATES_PPM: Readonly<Record<AgingBucket, number>> = {
+  CURRENT: 0,
+  D1_30: 20_000,
+  D31_60: 50_000,
+  D61_90: 250_000,
+  D90_PLUS: 500_000,
+};
+
 const cents = z.number().int();
 const ppm = z.number().int().meta({ description: '百万分比（1 000 000 = 100 %）' });
 const sharePpm = (label: string) =>
@@ -46,6 +58,13 @@ const sharePpm = (label: string) =>
     .number({ error: `请输入${label}` })
     .int(`${label}不正确`)
     .min(1, `${label}须大于 0`)
+    .max(1_000_000, `${label}不能超过 100%`);
+
+const reserveRate = (label: string) =>
+  z
+    .number({ error: `请输入${label}` })
+    .int(`${label}不正确`)
+    .min(0, `${label}不能为负数`)
     .max(1_000_000, `${label}不能超过 100%`);
 
 /** Outstanding of a set of financings: principal, interest and penalty (罚息) owed today, in cents. */
@@ -117,6 +136,17 @@ export const riskFinancingSchema = z.object({
 export type RiskFinancing = z.output<typeof riskFinancingSchema>;
 
 const bucketsSchema = z.object(Object.fromEntries(AGING_BUCKETS.map((b) => [b, cents])) as Record<AgingBucket, typeof cents>);
+const ratesSchema = z.object(Object.fromEntries(AGING_BUCKETS.map((b) => [b, ppm])) as Record<AgingBucket, typeof ppm>);
+
+/** One bucket's specific reserve: its principal, the rate the factor set and ⌈rate × principal⌉. */
+export const reserveLineSchema = z.object({
+  bucket: z.enum(AGING_BUCKETS),
+  label: z.string(),
+  principal: cents,
+  ratePpm: ppm,
+  reserve: cents,
+});
+export type ReserveLine = z.output<typeof reserveLineSchema>;
 
 export const agingRowSchema = z.object({
   key: z.string(),
@@ -137,10 +167,16 @@ export const agingSchema = z.object({
   bankBook: agingRowSchema,
   /** Non-performing principal over the factoring balance, ppm. */
   nonPerformingRatioPpm: ppm,
-  /** The factoring balance (principal outstanding of the factor's book) and the reserve it requires (≥ 1 %). */
+  /** The factoring balance (principal outstanding of the factor's book) and the general reserve on it (≥ 1 %). */
   factoringBalance: cents,
   reserveRatePpm: ppm,
+  generalReserve: cents,
+  /** The specific reserve of each bucket at the rates of 限额设置. */
+  reserveByBucket: z.array(reserveLineSchema),
+  /** The reserve required: the general reserve plus every bucket's specific reserve. */
   requiredReserve: cents,
+  /** The reserve booked: the balance of the ledger account RISK_RESERVE (风险准备金). */
+  bookedReserve: cents,
   /** The financings past due (any bucket but current), most days first. */
   pastDue: z.array(riskFinancingSchema),
 });
@@ -236,6 +272,14 @@ export const riskLimitsSchema = z.object({
     .array(idSchema('关联方企业'), { error: '关联方名单不正确' })
     .max(200, '关联方至多 200 家')
     .refine((ids) => new Set(ids).size === ids.length, '关联方名单有重复企业'),
+  /** The specific reserve rate of each aging bucket, ppm of its principal (0–100 %), on top of the 1 %. */
+  reserveRatesPpm: z.object(
+    Object.fromEntries(AGING_BUCKETS.map((b) => [b, reserveRate(`${AGING_BUCKET_LABELS[b]}计提比例`)])) as Record<
+      AgingBucket,
+      ReturnType<typeof reserveRate>
+    >,
+    { error: '各账龄段计提比例不正确' },
+  ),
 });
 export type RiskLimits = z.output<typeof riskLimitsSchema>;
 
@@ -249,6 +293,7 @@ export const riskLimitsAnswerSchema = z.object({
     warningLevelPpm: ppm,
     concentrationFloor: cents,
     relatedPartyIds: z.array(z.number().int()),
+    reserveRatesPpm: ratesSchema,
   }),
   /** The related parties with their names, for the list on the screen. */
   relatedParties: z.array(z.object({ id: z.number().int(), name: z.string() })),
@@ -303,6 +348,28 @@ export const trendPointSchema = z.object({
 });
 export const trendsSchema = z.object({ points: z.array(trendPointSchema) });
 export type TrendsAnswer = z.output<typeof trendsSchema>;
+
+/**
+ * Booking the risk reserve (issue 27): the operator sends the required reserve as the screen showed it;
+ * the server recomputes it on its clock's day and refuses when the book changed meanwhile.
+ */
+export const bookReserveBody = z.object({
+  expectedRequired: centsSchema('应计提风险准备金', { allowZero: true }),
+  ...idempotencyKeyField,
+});
+
+export const bookReserveAnswerSchema = z.object({
+  asOf: z.string(),
+  requiredReserve: cents,
+  bookedBefore: cents,
+  bookedAfter: cents,
+  /** What was posted: positive booked (计提), negative released (转回), 0 nothing. */
+  delta: cents,
+  /** The journal entry's reference number (null when nothing was posted). */
+  refNo: z.string().nullable(),
+  words: z.string(),
+});
+export type BookReserveAnswer = z.output<typeof bookReserveAnswerSchema>;
 
 const tag = 'risk';
 
@@ -364,6 +431,15 @@ export const riskApi = {
     summary: '保存风险限额设置（运营人员，变更记入审计日志）',
     body: riskLimitsSchema,
     answer: riskLimitsAnswerSchema,
+  }),
+  bookReserve: endpoint({
+    method: 'POST',
+    path: '/api/bpm/risk/reserve',
+    tag,
+    access: 'operator',
+    summary: '计提（或转回）风险准备金：按今日应计提金额记账，差额记入风险准备金与资产减值损失',
+    body: bookReserveBody,
+    answer: bookReserveAnswerSchema,
   }),
   trends: endpoint({
     method: 'GET',

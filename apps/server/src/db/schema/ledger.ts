@@ -36,8 +36,8 @@ export const ledgerAccounts = pgTable(
     /** 'BANK_CASH', 'FEE_INCOME', … for the factor's own accounts; 'VA:<enterpriseId>:<bucket>' for enterprises. */
     code: text('code').notNull(),
     name: text('name').notNull(),
-    category: text('category', { enum: ['ASSET', 'LIABILITY', 'INCOME'] }).notNull(),
-    /** The side that increases the balance: assets on the debit side, liabilities and income on the credit side. */
+    category: text('category', { enum: ['ASSET', 'LIABILITY', 'INCOME', 'EXPENSE'] }).notNull(),
+    /** The side that increases the balance: assets and expenses on the debit side, liabilities and income on the credit side. */
     normalSide: text('normal_side', { enum: ['D', 'C'] }).notNull(),
     enterpriseId: integer('enterprise_id').references(() => enterprises.id),
     bucket: text('bucket', { enum: BUCKETS }),

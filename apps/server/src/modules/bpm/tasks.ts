@@ -395,6 +395,14 @@ const OTHER_ENTITY_LABELS: Record<string, string> = {
   supplyloan: '供应链融资',
   warehouse: '仓储',
   credit: '授信',
+  risk: '风险管理',
+  bank: '银行对账',
+  account: '账户',
+  certification: '企业认证',
+  contracts: '合同',
+  uploads: '附件',
+  reference: '基础数据',
+  RISK_RESERVE: '风险准备金',
 };
 const SITE_CONFIG_KEY_LABELS: Record<string, string> = {
   factoringAccount: '保理收款账户',
@@ -406,6 +414,7 @@ const SITE_CONFIG_KEY_LABELS: Record<string, string> = {
   companyIntro: '公司简介',
   cloudLoanEnabled: '银行云贷开关',
   embeds: '嵌入页面',
+  riskLimits: '风险限额',
 };
 
 /** One audit row in words: what it concerns and what changed (no raw JSON for operators). */

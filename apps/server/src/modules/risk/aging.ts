@@ -1,10 +1,13 @@
 // Aging (issue 27): principal outstanding by days past due on the server clock's day — current, 1–30,
 // 31–60, 61–90 and over 90 days, the last non-performing (银保监办发〔2019〕205号) — per product and
-// borrower, with the risk reserve the factoring balance requires (at least 1 %, rounded up to the cent).
+// borrower, with the risk reserve the book requires (at least 1 % of the factoring balance plus each
+// bucket's specific rate, rounded up to the cent) beside the reserve booked.
 import { AGING_BUCKETS, RISK_PRODUCT_LABELS, RISK_RESERVE_MIN_PPM, type AgingAnswer, type AgingBucket } from '@factoring/domain/contract';
 import type { IsoDate } from '@factoring/domain';
 import type { Db } from '../../db/client.ts';
 import { bookOn, financingView, type Position } from './book.ts';
+import { readRiskLimits } from './limits.ts';
+import { bookedReserve, reserveOf } from './reserve.ts';
 
 const emptyBuckets = () => Object.fromEntries(AGING_BUCKETS.map((b) => [b, 0])) as Record<AgingBucket, number>;
 
@@ -35,11 +38,9 @@ function rowsBy(ps: Position[], keyOf: (p: Position) => [string, string]) {
     .sort((a, b) => b.nonPerforming - a.nonPerforming || b.total - a.total || a.label.localeCompare(b.label));
 }
 
-/** ⌈balance × rate⌉ in cents: the reserve is never under the minimum. */
-export const requiredReserveOf = (balance: number, ratePpm = RISK_RESERVE_MIN_PPM) => Math.ceil((balance * ratePpm) / 1_000_000);
-
 export async function aging(db: Db, asOf: IsoDate): Promise<AgingAnswer> {
   const { factor, bank } = await bookOn(db, asOf);
+  const { reserveRatesPpm } = await readRiskLimits(db);
   const total = rowOf('TOTAL', '保理账簿合计', factor);
   const byProduct = (['INVOICE', 'ORDER', 'PLEDGE'] as const).map((p) =>
     rowOf(
@@ -57,7 +58,8 @@ export async function aging(db: Db, asOf: IsoDate): Promise<AgingAnswer> {
     nonPerformingRatioPpm: total.total > 0 ? Math.round((total.nonPerforming * 1_000_000) / total.total) : 0,
     factoringBalance: total.total,
     reserveRatePpm: RISK_RESERVE_MIN_PPM,
-    requiredReserve: requiredReserveOf(total.total),
+    ...reserveOf(total.buckets, reserveRatesPpm),
+    bookedReserve: await bookedReserve(db),
     pastDue: [...factor, ...bank]
       .filter((p) => p.daysPastDue > 0)
       .sort((a, b) => b.daysPastDue - a.daysPastDue || a.id - b.id)

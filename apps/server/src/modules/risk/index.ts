@@ -2,7 +2,8 @@
 // approvals and the close-of-business snapshot. app.ts registers routes.ts itself.
 export { bookOn, type Position } from './book.ts';
 export { exposure, exposureFinancings } from './exposure.ts';
-export { aging, requiredReserveOf } from './aging.ts';
+export { aging } from './aging.ts';
+export { requiredReserveOf } from './reserve.ts';
 export { collateralWatch } from './collateral.ts';
 export { guardByLimits } from './guard.ts';
 export { riskSnapshotStep } from './snapshot.ts';

@@ -2,7 +2,7 @@
 // site configuration's editable keys, like the cloud-loan product's settings), missing fields falling
 // back on the defaults below. Saving writes one audit row with the whole before and after.
 import type { Cents } from '@factoring/domain';
-import type { RiskLimits, RiskLimitsAnswer } from '@factoring/domain/contract';
+import { DEFAULT_RESERVE_RATES_PPM, type RiskLimits, type RiskLimitsAnswer } from '@factoring/domain/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { enterprises, siteConfig } from '../../db/schema/index.ts';
@@ -15,7 +15,8 @@ export const RISK_LIMITS_KEY = 'riskLimits';
  * 205号's figures (10 ×, 50 %, 40 %), a warning at 90 % of each limit, and the factor's own: net assets
  * ¥100,000,000, one borrower at most ¥20,000,000, concentration limits enforced from ¥50,000,000 of
  * risk assets (the demo world's book is about ¥1,540,000, held by two debtors: every share of it is
- * near half). Operators set the real figures in 风险管理 → 限额设置.
+ * near half), and the specific reserve per aging bucket of the five-category practice (0 %, 2 %, 5 %,
+ * 25 %, 50 %). Operators set the real figures in 风险管理 → 限额设置.
  */
 export const DEFAULT_RISK_LIMITS: RiskLimits = {
   netAssets: 10_000_000_000 as Cents,
@@ -26,12 +27,13 @@ export const DEFAULT_RISK_LIMITS: RiskLimits = {
   warningLevelPpm: 900_000,
   concentrationFloor: 5_000_000_000 as Cents,
   relatedPartyIds: [],
+  reserveRatesPpm: { ...DEFAULT_RESERVE_RATES_PPM },
 };
 
 export async function readRiskLimits(db: Db | Tx): Promise<RiskLimits> {
   const [row] = await db.select({ value: siteConfig.value }).from(siteConfig).where(eq(siteConfig.key, RISK_LIMITS_KEY));
   const stored = row?.value && typeof row.value === 'object' ? (row.value as Partial<RiskLimits>) : {};
-  return { ...DEFAULT_RISK_LIMITS, ...stored };
+  return { ...DEFAULT_RISK_LIMITS, ...stored, reserveRatesPpm: { ...DEFAULT_RISK_LIMITS.reserveRatesPpm, ...stored.reserveRatesPpm } };
 }
 
 async function answerOf(db: Db | Tx, limits: RiskLimits): Promise<RiskLimitsAnswer> {

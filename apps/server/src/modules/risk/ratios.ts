@@ -7,9 +7,9 @@ import { RISK_LEVEL_LABELS, type RatioCheck, type RatiosAnswer, type RiskLevel, 
 import { formatYuan, type IsoDate } from '@factoring/domain';
 import type { Db } from '../../db/client.ts';
 import type { BookAddition } from '../bpm/index.ts';
-import { requiredReserveOf } from './aging.ts';
 import { bookOn, type Position } from './book.ts';
 import { readRiskLimits } from './limits.ts';
+import { bucketsOf, reserveOf } from './reserve.ts';
 
 const M = 1_000_000n;
 
@@ -187,6 +187,6 @@ export async function ratios(db: Db, asOf: IsoDate): Promise<RatiosAnswer> {
     netAssets: limits.netAssets,
     checks: checksOf(limits, f),
     nonPerformingRatioPpm: ratioPpm(npl, f.riskAssets),
-    requiredReserve: requiredReserveOf(f.riskAssets),
+    requiredReserve: reserveOf(bucketsOf(factor), limits.reserveRatesPpm).requiredReserve,
   };
 }

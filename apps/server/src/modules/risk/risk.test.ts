@@ -1,5 +1,11 @@
 import { addDays, chinaDate } from '@factoring/domain';
-import type { AgingAnswer, CollateralAnswer, ExposureAnswer, RiskFinancing } from '@factoring/domain/contract';
+import {
+  AGING_BUCKETS,
+  type AgingAnswer,
+  type CollateralAnswer,
+  type ExposureAnswer,
+  type RiskFinancing,
+} from '@factoring/domain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atTime } from '../../lib/clock.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
@@ -35,6 +41,11 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+/** The default specific reserve per bucket (0 %, 2 %, 5 %, 25 %, 50 %), ppm. */
+const RATES = { CURRENT: 0, D1_30: 20_000, D31_60: 50_000, D61_90: 250_000, D90_PLUS: 500_000 } as const;
+/** 1 % of the factoring balance plus each bucket's principal at its rate, each rounded up to the cent. */
+const reserveOf = (a: AgingAnswer) =>
+  Math.ceil(a.factoringBalance / 100) + sum(AGING_BUCKETS.map((b) => Math.ceil((a.total.buckets[b] * RATES[b]) / 1_000_000)));
 
 describe('risk desk: exposure', () => {
   it('adds up to what every loan owes on its own page, by product, borrower, debtor and platform, shares to 100 %', async () => {
@@ -116,7 +127,7 @@ describe('risk desk: aging', () => {
   const agingAt = async (day: string) =>
     atTime(new Date(`${day}T04:00:00Z`), async () => okOf<AgingAnswer>(await (await t.loginAs('fuhe')).get('/api/bpm/risk/aging')));
 
-  it('is current today, and shows the reserve of 1 % of the factoring balance', async () => {
+  it('is current today, and shows the reserve of 1 % of the factoring balance plus each bucket at its rate', async () => {
     const a = okOf<AgingAnswer>(await op.get('/api/bpm/risk/aging'));
     expect(a.asOf).toBe(chinaDate());
     // The seeded world may hold loans already late; the two made here are current.
@@ -127,7 +138,8 @@ describe('risk desk: aging', () => {
     expect(sum(Object.values(a.total.buckets))).toBe(a.total.total);
     expect(a.nonPerformingRatioPpm).toBe(Math.round((a.total.nonPerforming * 1_000_000) / a.total.total));
     expect(a.factoringBalance).toBe(a.total.total);
-    expect(a.requiredReserve).toBe(Math.ceil(a.factoringBalance / 100));
+    expect(a.generalReserve).toBe(Math.ceil(a.factoringBalance / 100));
+    expect(a.requiredReserve).toBe(reserveOf(a));
     expect(a.reserveRatePpm).toBe(10_000);
     expect(sum(a.byProduct.map((p) => p.total))).toBe(a.total.total);
     expect(sum(a.byBorrower.map((p) => p.total))).toBe(a.total.total);
@@ -147,11 +159,12 @@ describe('risk desk: aging', () => {
     expect(at91.byProduct.find((p) => p.key === 'INVOICE')!.buckets.D90_PLUS).toBeGreaterThanOrEqual(1_000_000);
     const borrower91 = at91.byBorrower.find((b) => b.key === String(w.enterpriseId))!;
     expect(borrower91.nonPerformingCount).toBeGreaterThanOrEqual(1);
-    // Each answer's buckets add to its balance, and the reserve follows it.
+    // Each answer's buckets add to its balance, and the reserve follows it: the loan's 25 % turns 50 % at 91 days.
     for (const a of [at89, at90, at91]) {
       expect(sum(Object.values(a.total.buckets))).toBe(a.total.total);
-      expect(a.requiredReserve).toBe(Math.ceil(a.factoringBalance / 100));
+      expect(a.requiredReserve).toBe(reserveOf(a));
     }
+    expect(at91.reserveByBucket.find((l) => l.bucket === 'D90_PLUS')!.reserve).toBeGreaterThanOrEqual(500_000);
     // The penalty grows with the days: the quote of day 91 is the supply loan's own quote that day.
     expect(row(at91).penalty).toBeGreaterThan(row(at89).penalty);
   });

@@ -5,7 +5,9 @@ import { actorOf } from '../../lib/actor.ts';
 import { chinaToday } from '../../lib/clock.ts';
 import { ok } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';
+import { runOnce } from '../ledger/index.ts';
 import { aging } from './aging.ts';
+import { bookReserve } from './book-reserve.ts';
 import { collateralWatch } from './collateral.ts';
 import { exposure, exposureFinancings } from './exposure.ts';
 import { riskLimitsAnswer, saveRiskLimits } from './limits.ts';
@@ -13,8 +15,9 @@ import { ratios } from './ratios.ts';
 import { trends } from './trends.ts';
 
 /**
- * The factor's risk desk (issue 27), operators only: exposure and its drill-down, aging and the required
- * reserve, the collateral watch, the supervisory ratios and their limits (the one write, audited).
+ * The factor's risk desk (issue 27), operators only: exposure and its drill-down, aging with the reserve
+ * required and booked, the collateral watch, the supervisory ratios and their limits. Two writes, both
+ * audited: the limits, and booking the reserve (once per idempotency key, like every money call).
  * Every answer is computed on the server clock's day.
  */
 export const riskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -28,5 +31,10 @@ export const riskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   serve(app, api.ratios, async () => ok(await ratios(db, chinaToday())));
   serve(app, api.limits, async () => ok(await riskLimitsAnswer(db)));
   serve(app, api.saveLimits, async (request) => ok(await saveRiskLimits(db, actorOf(request), request.body)));
+  serve(app, api.bookReserve, async (request) =>
+    runOnce(db, request, (tx) =>
+      bookReserve(tx, actorOf(request), { expectedRequired: request.body.expectedRequired, asOf: chinaToday() }),
+    ),
+  );
   serve(app, api.trends, async () => ok(await trends(db)));
 };

@@ -5,10 +5,11 @@ import { Money, money } from '../../lib/Money.tsx';
 import { date, percent } from '../../lib/format.ts';
 import { usePhoneColumns } from '../../lib/table.tsx';
 import { useAging, type AgingRow, type RiskFinancing } from './api.ts';
+import ReserveCard from './ReserveCard.tsx';
 import { Stat } from './Stat.tsx';
 
 // 风险管理 → 账龄 (issue 27): principal outstanding by days past due, the non-performing (90+) and the
-// risk reserve required.
+// risk reserve required beside the reserve booked.
 
 /** Short column headers of the aging tables (the tags keep the full words). */
 const BUCKET_HEADERS: Record<AgingBucket, string> = {
@@ -83,12 +84,14 @@ export default function AgingTab() {
           </Card>
         </Col>
         <Col xs={24} sm={12} lg={6}>
-          <Stat title={`应计提风险准备金（≥ ${percent(a.reserveRatePpm)}）`} cents={a.requiredReserve} testId="risk-reserve" />
+          <Stat title="应计提风险准备金" cents={a.requiredReserve} testId="risk-reserve" />
         </Col>
       </Row>
       <Typography.Text type="secondary">
-        统计日 {a.asOf}。逾期超过 90 天的业务计为不良（银保监办发〔2019〕205号）；风险准备金不低于保理余额的 1%。
+        统计日 {a.asOf}。逾期超过 90 天的业务计为不良（银保监办发〔2019〕205号）；风险准备金不低于保理余额的 {percent(a.reserveRatePpm)}
+        ，另按各账龄段专项计提。
       </Typography.Text>
+      <ReserveCard aging={a} />
       <Card size="small" title="按产品">
         <Table<AgingRow>
           data-testid="risk-aging-table"

@@ -1,4 +1,5 @@
 import { formatYuan, parseYuan } from '@factoring/domain';
+import { AGING_BUCKET_LABELS, AGING_BUCKETS, type AgingBucket } from '@factoring/domain/contract';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton, Space, Typography } from 'antd';
 import { useFeedback } from '../../lib/feedback.ts';
 import { LoadFailure } from '../../lib/LoadFailure.tsx';
@@ -7,8 +8,8 @@ import { useExposure, useRatios, useRiskLimits, useSaveRiskLimits, type LimitsAn
 import RatioChecks from './RatioChecks.tsx';
 
 // 风险管理 → 限额设置 (issue 27): the factor's net assets, the supervisory limits (银保监办发〔2019〕205号),
-// the per-borrower cap, the warning level and the related parties, with the ratios of today's book
-// against them. Saving asks for confirmation: every approval and disbursement is checked against them.
+// the per-borrower cap, the warning level, the related parties and the specific reserve rate of each
+// aging bucket, with the ratios of today's book against them. Saving asks for confirmation: every approval and disbursement is checked against them.
 
 /** The form's values: amounts as the yuan text typed, multiples in 倍 and shares in %. */
 interface Values {
@@ -20,6 +21,8 @@ interface Values {
   warningLevel: number;
   concentrationFloor: string;
   relatedPartyIds: number[];
+  /** The specific reserve rate of each aging bucket, in %. */
+  reserveRates: Record<AgingBucket, number>;
 }
 
 const toValues = ({ limits: l }: LimitsAnswer): Values => ({
@@ -31,6 +34,7 @@ const toValues = ({ limits: l }: LimitsAnswer): Values => ({
   warningLevel: l.warningLevelPpm / 10_000,
   concentrationFloor: formatYuan(l.concentrationFloor),
   relatedPartyIds: l.relatedPartyIds,
+  reserveRates: Object.fromEntries(AGING_BUCKETS.map((b) => [b, l.reserveRatesPpm[b] / 10_000])) as Record<AgingBucket, number>,
 });
 
 const toInput = (v: Values): LimitsInput => ({
@@ -42,6 +46,7 @@ const toInput = (v: Values): LimitsInput => ({
   warningLevelPpm: Math.round(v.warningLevel * 10_000),
   concentrationFloor: parseYuan(normalizeYuanText(v.concentrationFloor) || '0'),
   relatedPartyIds: v.relatedPartyIds ?? [],
+  reserveRatesPpm: Object.fromEntries(AGING_BUCKETS.map((b) => [b, Math.round(v.reserveRates[b] * 10_000)])) as Record<AgingBucket, number>,
 });
 
 /** An amount in yuan that may be zero. */
@@ -79,7 +84,8 @@ export default function LimitsTab() {
     const input = toInput(values);
     feedback.modal.confirm({
       title: '保存风险限额？',
-      content: '此后每笔融资审批与放款都按新的限额检查：超过上限的不能通过，达到预警水平的予以提示。修改记入审计日志。',
+      content:
+        '此后每笔融资审批与放款都按新的限额检查：超过上限的不能通过，达到预警水平的予以提示；应计提风险准备金按新的专项比例计算。修改记入审计日志。',
       okText: '确认保存',
       onOk: () => save.run(input, { form }),
     });
@@ -161,6 +167,23 @@ export default function LimitsTab() {
                 <Input inputMode="decimal" />
               </Form.Item>
             </Col>
+            <Col xs={24}>
+              <Typography.Paragraph strong>风险准备金专项计提比例（在 1% 一般准备之外，按各账龄段未偿本金计提）</Typography.Paragraph>
+            </Col>
+            {AGING_BUCKETS.map((b) => (
+              <Col xs={12} md={8} lg={4} key={b}>
+                <Form.Item
+                  name={['reserveRates', b]}
+                  label={`${AGING_BUCKET_LABELS[b].replace('（不良）', '')}（%）`}
+                  rules={[
+                    { required: true, message: `请输入${AGING_BUCKET_LABELS[b]}计提比例` },
+                    { type: 'number', min: 0, max: 100, message: '计提比例须在 0–100% 之间' },
+                  ]}
+                >
+                  <InputNumber min={0} max={100} step={1} precision={2} style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+            ))}
             <Col xs={24}>
               <Form.Item name="relatedPartyIds" label="关联方名单">
                 <Select mode="multiple" allowClear options={options} optionFilterProp="label" placeholder="选择关联方企业" />

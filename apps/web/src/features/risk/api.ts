@@ -2,9 +2,10 @@ import { riskApi as api, type AnswerOf, type BodyInput, type QueryInput } from '
 import { useQuery } from '@tanstack/react-query';
 import { useAction } from '../../lib/action.ts';
 import { areaKey, queryOf, send } from '../../lib/api-client.ts';
+import type { Keyed } from '../../lib/confirm.ts';
 
 // The risk desk's calls (issue 27): each hook names its operation in the contract (riskApi,
-// packages/domain/src/contract/risk.ts). Operators only; the limits are the one write.
+// packages/domain/src/contract/risk.ts). Operators only; two writes: the limits, and booking the reserve.
 
 export type Exposure = AnswerOf<typeof api.exposure>;
 export type ExposureRow = Exposure['byProduct'][number];
@@ -18,6 +19,9 @@ export type RatioCheck = Ratios['checks'][number];
 export type LimitsAnswer = AnswerOf<typeof api.limits>;
 export type LimitsInput = BodyInput<typeof api.saveLimits>;
 export type Trends = AnswerOf<typeof api.trends>;
+export type ReserveLine = Aging['reserveByBucket'][number];
+export type BookReserveInput = Keyed<BodyInput<typeof api.bookReserve>>;
+export type BookReserveAnswer = AnswerOf<typeof api.bookReserve>;
 
 export const useExposure = () => useQuery(queryOf(api.exposure));
 export const useAging = () => useQuery(queryOf(api.aging));
@@ -35,5 +39,14 @@ export function useSaveRiskLimits() {
     call: (input: LimitsInput) => send(api.saveLimits, { body: input }),
     invalidates: [areaKey(api.limits)],
     success: '风险限额已保存',
+  });
+}
+
+/** Books the risk reserve up (计提) or down (转回) to what the screen showed; the desk is read again after. */
+export function useBookReserve() {
+  return useAction({
+    call: (input: BookReserveInput) => send(api.bookReserve, { body: input }, { headers: { 'Idempotency-Key': input.idempotencyKey } }),
+    invalidates: [areaKey(api.aging)],
+    success: (answer: BookReserveAnswer) => answer.words,
   });
 }
