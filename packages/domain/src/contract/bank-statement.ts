@@ -108,9 +108,8 @@ export const importStatementBody = z.object({
   ...idempotencyKeyField,
 });
 
-export const importResultSchema = z.object({
-  statementId: z.number().int(),
-  statementNo: z.string(),
+/** What a statement says of itself and what its import stored: the import's answer and the statement list share it. */
+const statementFiguresShape = {
   accountNo: z.string(),
   periodStart: z.string(),
   periodEnd: z.string(),
@@ -121,6 +120,12 @@ export const importResultSchema = z.object({
   /** New lines stored; the rest were already stored (the same serial number or the same fields). */
   added: z.number().int(),
   duplicates: z.number().int(),
+};
+
+export const importResultSchema = z.object({
+  statementId: z.number().int(),
+  statementNo: z.string(),
+  ...statementFiguresShape,
   /** The same file was imported before: nothing was stored again. */
   alreadyImported: z.boolean(),
   /** What the new lines found: booked entries, tasks waiting for a second operator, nothing. */
@@ -135,14 +140,7 @@ export const statementSchema = z.object({
   formatCode: z.string(),
   fileName: z.string(),
   fileSha256: z.string(),
-  accountNo: z.string(),
-  periodStart: z.string(),
-  periodEnd: z.string(),
-  openingBalance: z.number().int(),
-  closingBalance: z.number().int(),
-  lineCount: z.number().int(),
-  added: z.number().int(),
-  duplicates: z.number().int(),
+  ...statementFiguresShape,
   importedByName: z.string().nullable(),
   importedAt: timestampSchema,
 });

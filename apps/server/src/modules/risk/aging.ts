@@ -5,7 +5,7 @@
 import { AGING_BUCKETS, RISK_PRODUCT_LABELS, RISK_RESERVE_MIN_PPM, type AgingAnswer, type AgingBucket } from '@factoring/domain/contract';
 import type { IsoDate } from '@factoring/domain';
 import type { Db } from '../../db/client.ts';
-import { bookOn, financingView, type Position } from './book.ts';
+import { bookOn, financingView, type Book, type Position } from './book.ts';
 import { readRiskLimits } from './limits.ts';
 import { bookedReserve, reserveOf } from './reserve.ts';
 
@@ -38,8 +38,9 @@ function rowsBy(ps: Position[], keyOf: (p: Position) => [string, string]) {
     .sort((a, b) => b.nonPerforming - a.nonPerforming || b.total - a.total || a.label.localeCompare(b.label));
 }
 
-export async function aging(db: Db, asOf: IsoDate): Promise<AgingAnswer> {
-  const { factor, bank } = await bookOn(db, asOf);
+/** Aging on the day; `book`, when the caller has read it already (the daily snapshot). */
+export async function aging(db: Db, asOf: IsoDate, book?: Book): Promise<AgingAnswer> {
+  const { factor, bank } = book ?? (await bookOn(db, asOf));
   const { reserveRatesPpm } = await readRiskLimits(db);
   const total = rowOf('TOTAL', '保理账簿合计', factor);
   const byProduct = (['INVOICE', 'ORDER', 'PLEDGE'] as const).map((p) =>

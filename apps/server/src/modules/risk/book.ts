@@ -183,8 +183,14 @@ async function cloudPositions(db: Db, asOf: IsoDate): Promise<Position[]> {
   });
 }
 
-/** Every live financing on the day: the factor's book (supply and pledge) and the bank's book (cloud loans). */
-export async function bookOn(db: Db, asOf: IsoDate): Promise<{ factor: Position[]; bank: Position[] }> {
+/** Every live financing on a day: the factor's book (supply and pledge) and the bank's book (cloud loans). */
+export interface Book {
+  factor: Position[];
+  bank: Position[];
+}
+
+/** The book on the day. */
+export async function bookOn(db: Db, asOf: IsoDate): Promise<Book> {
   const supply = await supplyPositions(db, asOf);
   const pledge = await pledgePositions(db, asOf);
   return { factor: [...supply, ...pledge], bank: await cloudPositions(db, asOf) };

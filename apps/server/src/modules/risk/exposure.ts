@@ -11,7 +11,7 @@ import {
 import type { IsoDate } from '@factoring/domain';
 import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { bookOn, financingView, type Position } from './book.ts';
+import { bookOn, financingView, type Book, type Position } from './book.ts';
 
 const PPM = 1_000_000;
 
@@ -70,12 +70,13 @@ export const DIMENSION_KEYS = {
 } as const;
 export type Dimension = keyof typeof DIMENSION_KEYS;
 
-export async function exposure(db: Db, asOf: IsoDate): Promise<ExposureAnswer> {
-  const { factor, bank } = await bookOn(db, asOf);
-  const book = sumOf(factor);
+/** Exposure on the day; `book`, when the caller has read it already (the daily snapshot). */
+export async function exposure(db: Db, asOf: IsoDate, book?: Book): Promise<ExposureAnswer> {
+  const { factor, bank } = book ?? (await bookOn(db, asOf));
+  const totals = sumOf(factor);
   const bankTotal = sumOf(bank);
   // Every product of the factor's book is listed, even with nothing outstanding.
-  const byProduct = groupBy(factor, DIMENSION_KEYS.product, book.total);
+  const byProduct = groupBy(factor, DIMENSION_KEYS.product, totals.total);
   for (const product of ['INVOICE', 'ORDER', 'PLEDGE'] as const) {
     if (!byProduct.some((r) => r.key === product))
       byProduct.push({
@@ -91,13 +92,13 @@ export async function exposure(db: Db, asOf: IsoDate): Promise<ExposureAnswer> {
   }
   return {
     asOf,
-    book,
+    book: totals,
     byProduct,
-    byBorrower: groupBy(factor, DIMENSION_KEYS.borrower, book.total),
-    byDebtor: groupBy(factor, DIMENSION_KEYS.debtor, book.total),
-    byPlatform: groupBy(factor, DIMENSION_KEYS.platform, book.total),
-    byWarehouse: groupBy(factor, DIMENSION_KEYS.warehouse, book.total),
-    byGoods: groupBy(factor, DIMENSION_KEYS.goods, book.total),
+    byBorrower: groupBy(factor, DIMENSION_KEYS.borrower, totals.total),
+    byDebtor: groupBy(factor, DIMENSION_KEYS.debtor, totals.total),
+    byPlatform: groupBy(factor, DIMENSION_KEYS.platform, totals.total),
+    byWarehouse: groupBy(factor, DIMENSION_KEYS.warehouse, totals.total),
+    byGoods: groupBy(factor, DIMENSION_KEYS.goods, totals.total),
     bankBook: { ...bankTotal, byBorrower: groupBy(bank, DIMENSION_KEYS.borrower, bankTotal.total) },
   };
 }

@@ -7,7 +7,7 @@ import { RISK_LEVEL_LABELS, type RatioCheck, type RatiosAnswer, type RiskLevel, 
 import { formatYuan, type IsoDate } from '@factoring/domain';
 import type { Db } from '../../db/client.ts';
 import type { BookAddition } from '../bpm/index.ts';
-import { bookOn, type Position } from './book.ts';
+import { bookOn, type Book, type Position } from './book.ts';
 import { readRiskLimits } from './limits.ts';
 import { bucketsOf, reserveOf } from './reserve.ts';
 
@@ -175,10 +175,10 @@ export function checksOf(l: RiskLimits, f: BookFigures, focus?: Focus): RatioChe
 
 export const levelLabel = (c: RatioCheck) => RISK_LEVEL_LABELS[c.level];
 
-/** The live ratios of the book on a day, against the limits as configured. */
-export async function ratios(db: Db, asOf: IsoDate): Promise<RatiosAnswer> {
+/** The live ratios of the book on a day, against the limits as configured; `book`, when the caller has read it already. */
+export async function ratios(db: Db, asOf: IsoDate, book?: Book): Promise<RatiosAnswer> {
   const limits = await readRiskLimits(db);
-  const { factor } = await bookOn(db, asOf);
+  const { factor } = book ?? (await bookOn(db, asOf));
   const f = figuresOf(factor, limits.relatedPartyIds);
   const npl = factor.filter((p) => p.nonPerforming).reduce((s, p) => s + p.principal, 0);
   return {

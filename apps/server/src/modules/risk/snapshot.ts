@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { riskSnapshots } from '../../db/schema/index.ts';
 import type { CloseOfBusinessStep } from '../../jobs/close-of-business.ts';
 import { aging } from './aging.ts';
+import { bookOn } from './book.ts';
 import { exposure } from './exposure.ts';
 import { ratios } from './ratios.ts';
 
@@ -17,8 +18,14 @@ export interface RiskSnapshot {
   ratios: RatiosAnswer;
 }
 
+/** The three views of one book, read once (each view alone reads it itself, with the same functions). */
 export async function snapshotOf(db: Db, businessDate: IsoDate): Promise<RiskSnapshot> {
-  return { exposure: await exposure(db, businessDate), aging: await aging(db, businessDate), ratios: await ratios(db, businessDate) };
+  const book = await bookOn(db, businessDate);
+  return {
+    exposure: await exposure(db, businessDate, book),
+    aging: await aging(db, businessDate, book),
+    ratios: await ratios(db, businessDate, book),
+  };
 }
 
 /** 风险快照: the day's exposure, aging and ratios into `risk_snapshots` (the day's row replaced if present). */
