@@ -3,7 +3,8 @@
 // output), the domain package it bundles, the lockfile and the root package.json; their contents
 // are hashed into a stamp kept in the build directory (`.build-stamp.json`, which the server never
 // serves: dotfiles of the build stay private). A missing build, a missing or different stamp, or
-// `--force` builds; otherwise the script says the build is current and exits.
+// `--force` builds; otherwise the script says the build is current and exits. `npm run build` is this
+// script with `--force`, so the stamp it writes spares the next `npm start` a second build (issue 37).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -53,6 +54,12 @@ function stampOf(outDir) {
   }
 }
 
+/** The commit the build was made from, for `/version` (the server reads it from the stamp): null outside a git checkout. */
+function commitOf(root) {
+  const result = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : null;
+}
+
 /** Runs Vite's build of apps/web into `outDir`, quiet but for warnings and errors. */
 function viteBuild(root, outDir) {
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
@@ -83,7 +90,8 @@ export function buildWebIfStale({
   }
   log(stamp ? 'Web sources changed since the last build: building the web app…' : 'Building the web app…');
   build(root, outDir);
-  writeFileSync(path.join(outDir, STAMP_FILE), `${JSON.stringify({ hash, files, builtAt: new Date().toISOString() }, null, 2)}\n`);
+  const written = { hash, files, builtAt: new Date().toISOString(), commit: commitOf(root) };
+  writeFileSync(path.join(outDir, STAMP_FILE), `${JSON.stringify(written, null, 2)}\n`);
   log(`Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   return true;
 }

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -68,5 +69,22 @@ describe('npm start builds the web app only when its sources changed (issue 24)'
     const first = sourceHash(root);
     expect(sourceHash(root)).toEqual(first);
     expect(first.files).toBe(5);
+  });
+});
+
+describe('npm run build leaves a stamp, so the next npm start does not build again (issue 37)', () => {
+  it('a forced build (what `npm run build` runs) is current for the next start, and records the commit outside git as null', () => {
+    expect(run({ force: true })).toBe(true);
+    expect(run()).toBe(false);
+    const stamp = JSON.parse(readFileSync(path.join(outDir, STAMP_FILE), 'utf8'));
+    expect(stamp.commit).toBeNull();
+  });
+
+  it('records the checkout commit it was built from', () => {
+    execFileSync('git', ['init', '-q'], { cwd: root });
+    execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', 'commit', '-q', '--allow-empty', '-m', 'x'], { cwd: root });
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    run({ force: true });
+    expect(JSON.parse(readFileSync(path.join(outDir, STAMP_FILE), 'utf8')).commit).toBe(head);
   });
 });

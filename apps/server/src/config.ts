@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 
 /** Everything the server reads from its environment, validated once at start-up. */
@@ -34,7 +36,8 @@ const configSchema = z.object({
   MAIL_FROM: z.string().default('Factoring Portal <no-reply@factoring.local>'),
   /** Per-IP rate limit for login, registration and password reset (requests per minute). */
   AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(20),
-  GIT_COMMIT: z.string().default('dev'),
+  /** Unset: the commit the web build was made from (its build stamp), else `dev`. */
+  GIT_COMMIT: z.string().optional(),
   /**
    * Trust X-Forwarded-* only from a proxy you run: 'true' (any hop) or its addresses/CIDRs
    * (comma-separated). Default off, so a client cannot fake its IP to dodge the per-IP rate limits.
@@ -83,8 +86,9 @@ const configSchema = z.object({
 
 type RawConfig = z.output<typeof configSchema>;
 
-export type Config = Omit<RawConfig, 'NODE_ENV' | 'SEED_DEMO' | 'SIGNING_KEY_SECRET'> & {
+export type Config = Omit<RawConfig, 'NODE_ENV' | 'SEED_DEMO' | 'SIGNING_KEY_SECRET' | 'GIT_COMMIT'> & {
   SIGNING_KEY_SECRET: string;
+  GIT_COMMIT: string;
   NODE_ENV: 'development' | 'production' | 'test';
   SEED_DEMO: boolean;
   /**
@@ -100,6 +104,16 @@ const DEVELOPMENT_SIGNING_SECRET = 'development-only-signing-secret';
 const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
 /** Derives the rules that depend on the mode: production needs a public origin and never seeds the demo. */
+/** The commit `npm run build` recorded in the web build's stamp (scripts/build-web-if-stale.mjs), if any. */
+function builtCommit(webDist: string): string | undefined {
+  try {
+    const stamp = JSON.parse(readFileSync(path.join(webDist, '.build-stamp.json'), 'utf8')) as { commit?: unknown };
+    return typeof stamp.commit === 'string' && /^[0-9a-f]{7,40}$/.test(stamp.commit) ? stamp.commit : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function resolve(raw: RawConfig): Config {
   const mode = raw.NODE_ENV ?? (raw.DATABASE_URL ? 'production' : 'development');
   const configured = (raw.PUBLIC_ORIGIN ?? '')
@@ -122,7 +136,8 @@ function resolve(raw: RawConfig): Config {
   const publicOrigins = configured.length ? configured : [`http://localhost:${raw.PORT}`, `http://127.0.0.1:${raw.PORT}`];
   const seedDemo = raw.SEED_DEMO ? raw.SEED_DEMO === 'true' : mode !== 'production' && !raw.DATABASE_URL;
   const signingKeySecret = raw.SIGNING_KEY_SECRET ?? DEVELOPMENT_SIGNING_SECRET;
-  return { ...raw, NODE_ENV: mode, SEED_DEMO: seedDemo, SIGNING_KEY_SECRET: signingKeySecret, publicOrigins };
+  const commit = raw.GIT_COMMIT ?? builtCommit(raw.WEB_DIST) ?? 'dev';
+  return { ...raw, NODE_ENV: mode, SEED_DEMO: seedDemo, SIGNING_KEY_SECRET: signingKeySecret, GIT_COMMIT: commit, publicOrigins };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

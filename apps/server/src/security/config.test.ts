@@ -1,4 +1,7 @@
 /** Issue 10 holes 1 and 11: what a production configuration must say, and what development derives. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 
@@ -55,5 +58,19 @@ describe('development configuration', () => {
       'https://a.example.cn',
       'http://b.example.cn:8443',
     ]);
+  });
+});
+
+describe('the commit /version reports (issue 37)', () => {
+  it('is GIT_COMMIT when given, else the commit the web build stamped, else dev', () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'fp-dist-'));
+    try {
+      expect(loadConfig({ WEB_DIST: dist }).GIT_COMMIT).toBe('dev');
+      writeFileSync(path.join(dist, '.build-stamp.json'), JSON.stringify({ hash: 'x', commit: '805f273aa' }));
+      expect(loadConfig({ WEB_DIST: dist }).GIT_COMMIT).toBe('805f273aa');
+      expect(loadConfig({ WEB_DIST: dist, GIT_COMMIT: 'abc1234' }).GIT_COMMIT).toBe('abc1234');
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
