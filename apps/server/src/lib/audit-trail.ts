@@ -73,17 +73,38 @@ export const auditTrailOf = (request: FastifyRequest): AuditTrail | undefined =>
 const SECRET = /password|passwd|pwd|secret|token|cipher|captcha|^(otp|pin)$|key$/i;
 const MAX_TEXT = 200;
 const MAX_ITEMS = 20;
+const MAX_KEYS = 50;
 
-/** The body as recorded: secrets replaced by `***`, texts cut at 200 characters, at most 20 items per list, 4 levels deep. */
+/**
+ * What PostgreSQL cannot store or a reader should not get raw: NUL and the other control characters
+ * (C0, DEL, C1) and unpaired surrogates (jsonb refuses them).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** A text as recorded (issue 33): those characters escaped as `\u0000`, cut at `max` characters. */
+export function escapeText(text: string, max = MAX_TEXT): string {
+  const cut = text.length > max ? `${text.slice(0, max)}…` : text;
+  return cut.replace(UNSAFE_CHARS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * The body as recorded: secrets replaced by `***`, texts (keys too) escaped and cut at 200 characters,
+ * at most 20 items per list and 50 fields per object, 4 levels deep, numbers JSON cannot hold as text.
+ */
 export function safeDigest(value: unknown, depth = 0): unknown {
   if (value === null || value === undefined) return value ?? null;
-  if (typeof value === 'string') return value.length > MAX_TEXT ? `${value.slice(0, MAX_TEXT)}…` : value;
-  if (typeof value !== 'object') return value;
+  if (typeof value === 'string') return escapeText(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value !== 'object') return typeof value === 'boolean' ? value : escapeText(String(value));
   if (depth >= 4) return '…';
   if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((v) => safeDigest(v, depth + 1));
   if (value instanceof Date) return value.toISOString();
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET.test(k) ? '***' : safeDigest(v, depth + 1)]),
+    Object.entries(value as Record<string, unknown>)
+      .slice(0, MAX_KEYS)
+      .map(([k, v]) => [escapeText(k), SECRET.test(k) ? '***' : safeDigest(v, depth + 1)]),
   );
 }
 
@@ -132,11 +153,12 @@ function objectShape(schema: z.ZodType | undefined): Record<string, z.ZodType> {
 
 const wordsOf = (v: unknown, money: boolean): string | null => {
   if (v === null || v === undefined || v === '') return null;
-  if (money && (typeof v === 'number' || (typeof v === 'string' && /^-?\d+$/.test(v)))) return `¥${formatYuan(Number(v))}`;
+  // Money in ¥ only when it is a whole number of cents; an odd amount (1.5, 1e308, "0x10") is shown as sent.
+  if (money && (typeof v === 'number' || (typeof v === 'string' && /^-?\d{1,16}$/.test(v))) && Number.isSafeInteger(Number(v)))
+    return `¥${formatYuan(Number(v))}`;
   if (typeof v === 'boolean') return v ? '是' : '否';
   if (typeof v === 'object') return '（见明细）';
-  const text = String(v);
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  return escapeText(String(v), 60);
 };
 
 /** The body in words for the trail's list and its Excel: labelled fields, money in ¥, secrets left out. */
@@ -148,17 +170,18 @@ export function describeBody(endpoint: Pick<Endpoint, 'body'>, body: unknown): s
     .map(([k, v]) => {
       const field = fieldOf(shape[k]);
       const words = wordsOf(v, field.money);
-      return words === null ? null : `${field.label ?? LABELS[k] ?? k} ${words}`;
+      return words === null ? null : `${field.label ?? LABELS[k] ?? escapeText(k, 60)} ${words}`;
     })
     .filter(Boolean)
+    .slice(0, MAX_KEYS)
     .join('；');
 }
 
 /** The ids an action names: its path parameters (`12`, or `name=close-of-business`), else the body's `id`. */
 export function targetOf(params: unknown, body: unknown): string {
   const p = params && typeof params === 'object' ? Object.entries(params as Record<string, unknown>) : [];
-  if (p.length === 1) return String(p[0][1]);
-  if (p.length > 1) return p.map(([k, v]) => `${k}=${String(v)}`).join(', ');
+  if (p.length === 1) return escapeText(String(p[0][1]));
+  if (p.length > 1) return escapeText(p.map(([k, v]) => `${k}=${String(v)}`).join(', '));
   const id = body && typeof body === 'object' ? (body as { id?: unknown }).id : undefined;
-  return id === undefined || id === null ? '' : String(id);
+  return id === undefined || id === null ? '' : escapeText(typeof id === 'object' ? JSON.stringify(id) : String(id));
 }

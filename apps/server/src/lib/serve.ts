@@ -13,11 +13,13 @@ import { z } from 'zod';
 import {
   auditTrailOf,
   describeBody,
+  escapeText,
   inAuditScope,
   isAudited,
   safeDigest,
   targetOf,
   type AuditOutcome,
+  type AuditRecord,
   type AuditScope,
 } from './audit-trail.ts';
 
@@ -93,20 +95,33 @@ function auditHook(endpoint: Endpoint): onSendHookHandler {
       request.log.error({ operation: `${endpoint.method} ${endpoint.path}` }, 'no audit trail registered');
       return payload;
     }
+    const entry: AuditRecord = {
+      actor: { id: user.id, name: user.displayName, ip: request.ip },
+      area: endpoint.tag,
+      operation: `${endpoint.method} ${endpoint.path}`,
+      operationLabel: endpoint.summary,
+      target: '',
+      body: null,
+      detail: '',
+      outcome,
+      message: message === null ? null : escapeText(message, 2000),
+    };
     try {
+      // Whatever was sent (a NUL, an odd amount, a huge list), the row is written: texts escaped, values cut (issue 33).
       await trail.record({
-        actor: { id: user.id, name: user.displayName, ip: request.ip },
-        area: endpoint.tag,
-        operation: `${endpoint.method} ${endpoint.path}`,
-        operationLabel: endpoint.summary,
+        ...entry,
         target: targetOf(request.params, request.body),
         body: safeDigest(request.body ?? null),
         detail: describeBody(endpoint, request.body),
-        outcome,
-        message,
       });
     } catch (err) {
-      request.log.error({ err }, 'audit trail not written');
+      // Still one row, without what could not be recorded.
+      request.log.error({ err }, 'audit trail: the call is recorded without its body');
+      try {
+        await trail.record({ ...entry, detail: '（请求内容无法记录）' });
+      } catch (again) {
+        request.log.error({ err: again }, 'audit trail not written');
+      }
     }
     return payload;
   };
