@@ -68,7 +68,7 @@ import { guardByLimits, riskSnapshotStep } from './modules/risk/index.ts';
 import { closeOfBusinessJob, type CloseOfBusinessStep } from './jobs/close-of-business.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { createScheduler, parseJobHours, type Scheduler, type ScheduledJob } from './jobs/scheduler.ts';
-import { localControlRoutes } from './control/local-control.ts';
+import { LOCAL_CONTROL_HEADER, localControlRoutes } from './control/local-control.ts';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 
 /**
@@ -219,7 +219,13 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(requestGuardPlugin, { allowedOrigins: config.publicOrigins });
+  await app.register(requestGuardPlugin, {
+    allowedOrigins: config.publicOrigins,
+    // The commands' local control route (npm run backup, jobs:daily, …): its token, not an origin, proves them.
+    localControl: database.lock
+      ? { routePrefix: '/api/local/', header: LOCAL_CONTROL_HEADER, token: database.lock.holder.token }
+      : undefined,
+  });
   await app.register(authPlugin, { sessions: ctx.sessions });
 
   // Tests reach the app's registries to probe the inbox and signing with their own types.

@@ -6,17 +6,14 @@ import { LOCAL_CONTROL_HEADER } from '../control/local-control.ts';
 /** Calls the running server that holds the embedded database (control/local-control.ts). */
 export type ServerCall = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => Promise<{ status: string; message: T }>;
 
-function serverCall(holder: LockHolder & { url: string }, config: Config): ServerCall {
-  // The portal's anti-forgery rule for state-changing calls: the marker and one of its configured
-  // origins (a production node names its public origin, which is not the loopback address called here).
-  const origin = config.publicOrigins.includes(holder.url) ? holder.url : (config.publicOrigins[0] ?? holder.url);
+function serverCall(holder: LockHolder & { url: string }): ServerCall {
+  // The lock file's token proves the command: it is not a browser, so it sends no anti-forgery marker
+  // or Origin, and works whatever PUBLIC_ORIGIN the server was started with (issue 37).
   return async (method, path, body) => {
     const res = await fetch(holder.url + path, {
       method,
       headers: {
         [LOCAL_CONTROL_HEADER]: holder.token,
-        'x-requested-with': 'XMLHttpRequest',
-        origin,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -45,7 +42,7 @@ export async function runCommand(opts: {
     const { holder } = err;
     if (opts.viaServer && holder.url && holder.token) {
       console.log(`嵌入式数据库由运行中的服务（pid ${holder.pid}，${holder.url}）持有，本命令交由该服务执行。`);
-      process.exitCode = (await opts.viaServer(serverCall({ ...holder, url: holder.url }, config), holder)) ?? 0;
+      process.exitCode = (await opts.viaServer(serverCall({ ...holder, url: holder.url }), holder)) ?? 0;
       return;
     }
     console.error(err.message);
