@@ -64,7 +64,8 @@ import { pledgeRoutes } from './modules/pledge/routes.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
 import { bankStatementRoutes } from './modules/bank-statement/routes.ts';
 import { riskRoutes } from './modules/risk/routes.ts';
-import { guardByLimits, riskSnapshotStep } from './modules/risk/index.ts';
+import { guardByLimits, RISK_TASK_TYPES, riskSnapshotStep } from './modules/risk/index.ts';
+import { SYSTEM_TASK_TYPES } from './modules/system/index.ts';
 import { closeOfBusinessJob, type CloseOfBusinessStep } from './jobs/close-of-business.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { createScheduler, parseJobHours, type Scheduler, type ScheduledJob } from './jobs/scheduler.ts';
@@ -97,6 +98,9 @@ export const TASK_TYPES: readonly TaskType[] = guardByLimits(
     ...CLOUD_LOAN_TASK_TYPES,
     ...PLEDGE_TASK_TYPES,
     ...purchaseSalesTaskTypes(PORTS),
+    // Four eyes on settings (issue 33): a change of the site configuration or the risk limits is a proposal.
+    ...SYSTEM_TASK_TYPES,
+    ...RISK_TASK_TYPES,
   ]),
 );
 

@@ -74,8 +74,8 @@ const EXEMPT: Record<string, string> = {
   'POST /api/purchase-sales/orders/{id}/attachments': 'unique (order, upload): on conflict do nothing',
 
   // Settings and content kept by operators: updates in place or removals, no business commitment.
-  'POST /api/bpm/site-config': 'updates the one site configuration in place',
-  'PUT /api/bpm/risk/limits': 'updates the one risk-limit configuration in place (audited before/after)',
+  'POST /api/bpm/site-config': 'proposes a change for review: a replay is refused while the proposal waits (one pending task per setting)',
+  'PUT /api/bpm/risk/limits': 'proposes a change for review: a replay is refused while the proposal waits (one pending task per setting)',
   'POST /api/bpm/purchase-sales/users/{id}/feature': 'sets a flag to the given value; a repeat changes nothing',
   'POST /api/content/faq/save': 'operator help content; no business commitment (a duplicate is visible and deletable)',
   'POST /api/content/faq/delete': 'removal; a repeat finds nothing to remove',

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { centsSchema, idempotencyKeyField, idSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { settingsProposalSchema } from './system.ts';
+import type { Cents } from '../money.ts';
 
 /** The products of the factor's own book, and the bank cloud loan shown apart as the bank's book. */
 export const RISK_PRODUCTS = ['INVOICE', 'ORDER', 'PLEDGE', 'CLOUD'] as const;
@@ -256,8 +258,21 @@ export type CollateralAnswer = z.output<typeof collateralSchema>;
  * The concentration limits (debtor, related parties) refuse only once risk assets reach
  * `concentrationFloor`: below it, a young book of few loans is shown, not held to shares.
  */
+/**
+ * An amount of the limits: integer cents as a JSON number, nothing else (the shared `centsSchema` also
+ * reads integer text, so the string "100" would be ¥1.00 of net assets; the screen sends numbers).
+ */
+const limitCents = (label: string, options: { allowZero?: boolean } = {}) =>
+  z
+    .number({ error: (iss) => (iss.input === undefined ? `请输入${label}` : `${label}须为以分为单位的整数（数字）`) })
+    .int(`${label}须为以分为单位的整数（数字）`)
+    .min(options.allowZero ? 0 : 1, options.allowZero ? `${label}不能为负数` : `${label}必须大于0`)
+    .max(Number.MAX_SAFE_INTEGER, `${label}超出允许范围`)
+    .transform((n) => n as Cents)
+    .meta({ description: `${label}，单位：分（整数）`, example: 100000 });
+
 export const riskLimitsSchema = z.object({
-  netAssets: centsSchema('净资产'),
+  netAssets: limitCents('净资产'),
   maxLeveragePpm: z
     .number({ error: '请输入风险资产 / 净资产上限' })
     .int('风险资产 / 净资产上限不正确')
@@ -265,21 +280,36 @@ export const riskLimitsSchema = z.object({
     .max(100_000_000, '风险资产 / 净资产上限至多 100 倍'),
   maxDebtorSharePpm: sharePpm('单一债务人占比上限'),
   maxRelatedSharePpm: sharePpm('关联方占比上限'),
-  maxBorrowerPrincipal: centsSchema('单一借款人融资余额上限'),
+  maxBorrowerPrincipal: limitCents('单一借款人融资余额上限'),
   warningLevelPpm: sharePpm('预警水平'),
-  concentrationFloor: centsSchema('集中度指标起算规模', { allowZero: true }),
+  concentrationFloor: limitCents('集中度指标起算规模', { allowZero: true }),
   relatedPartyIds: z
     .array(idSchema('关联方企业'), { error: '关联方名单不正确' })
     .max(200, '关联方至多 200 家')
     .refine((ids) => new Set(ids).size === ids.length, '关联方名单有重复企业'),
-  /** The specific reserve rate of each aging bucket, ppm of its principal (0–100 %), on top of the 1 %. */
-  reserveRatesPpm: z.object(
-    Object.fromEntries(AGING_BUCKETS.map((b) => [b, reserveRate(`${AGING_BUCKET_LABELS[b]}计提比例`)])) as Record<
-      AgingBucket,
-      ReturnType<typeof reserveRate>
-    >,
-    { error: '各账龄段计提比例不正确' },
-  ),
+  /**
+   * The specific reserve rate of each aging bucket, ppm of its principal (0–100 %), on top of the 1 %;
+   * never lower for an older bucket (a loan longer past due is not less at risk).
+   */
+  reserveRatesPpm: z
+    .object(
+      Object.fromEntries(AGING_BUCKETS.map((b) => [b, reserveRate(`${AGING_BUCKET_LABELS[b]}计提比例`)])) as Record<
+        AgingBucket,
+        ReturnType<typeof reserveRate>
+      >,
+      { error: '各账龄段计提比例不正确' },
+    )
+    .superRefine((rates, ctx) => {
+      AGING_BUCKETS.forEach((b, i) => {
+        const previous = AGING_BUCKETS[i - 1];
+        if (previous && rates[b] < rates[previous])
+          ctx.addIssue({
+            code: 'custom',
+            path: [b],
+            message: `${AGING_BUCKET_LABELS[b]}计提比例不能低于${AGING_BUCKET_LABELS[previous]}（账龄越长，计提比例不应越低）`,
+          });
+      });
+    }),
 });
 export type RiskLimits = z.output<typeof riskLimitsSchema>;
 
@@ -297,6 +327,8 @@ export const riskLimitsAnswerSchema = z.object({
   }),
   /** The related parties with their names, for the list on the screen. */
   relatedParties: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** The change waiting for a second operator (four eyes), null when none. */
+  pending: settingsProposalSchema.nullable(),
 });
 export type RiskLimitsAnswer = z.output<typeof riskLimitsAnswerSchema>;
 
@@ -428,9 +460,9 @@ export const riskApi = {
     path: '/api/bpm/risk/limits',
     tag,
     access: 'operator',
-    summary: '保存风险限额设置（运营人员，变更记入审计日志）',
+    summary: '提交风险限额变更（运营人员；另一位操作员批准后生效，记入审计日志）',
     body: riskLimitsSchema,
-    answer: riskLimitsAnswerSchema,
+    answer: settingsProposalSchema,
   }),
   bookReserve: endpoint({
     method: 'POST',

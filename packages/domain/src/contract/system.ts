@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { centsSchema, textSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import type { InitConfig } from './site-config.ts';
+import { timestampSchema } from './time.ts';
 
 export const versionSchema = z.object({ version: z.string(), commit: z.string(), buildTime: z.string() });
 
@@ -64,6 +65,26 @@ export const siteConfigSchema = z.object({
   embeds: z.array(z.object({ title: z.string(), url: z.string() })),
 });
 
+/**
+ * Four eyes on settings (issue 33): saving the site configuration or the risk limits proposes the change;
+ * it takes effect when another operator approves the task in the inbox. One setting of a proposal: its
+ * label, the value in force when proposed and the value proposed, in words.
+ */
+export const settingsChangeSchema = z.object({ key: z.string(), label: z.string(), before: z.string(), after: z.string() });
+export type SettingsChange = z.output<typeof settingsChangeSchema>;
+/** What saving answers, and the pending proposal a settings page shows. */
+export const settingsProposalSchema = z.object({
+  taskId: z.number().int(),
+  /** '已提交复核，另一位操作员批准后生效' */
+  notice: z.string(),
+  submittedByName: z.string().nullable(),
+  createdAt: timestampSchema,
+  changes: z.array(settingsChangeSchema),
+});
+export type SettingsProposal = z.output<typeof settingsProposalSchema>;
+/** The site configuration in force, and the change waiting for a second operator (null when none). */
+export const siteConfigAnswerSchema = siteConfigSchema.extend({ pending: settingsProposalSchema.nullable() });
+
 export const menuListSchema = z.array(
   z.object({
     id: z.number().int(),
@@ -103,22 +124,23 @@ export const systemApi = {
     summary: '当前用户的菜单（未登录为公开菜单）',
     answer: menuListSchema,
   }),
-  // Operators (/bpm/tasks → 站点配置): the whole configuration, and saving it (audited per key).
+  // Operators (/bpm/tasks → 站点配置): the configuration in force with its pending change, and proposing
+  // a change (four eyes: it takes effect when another operator approves the SITE_CONFIG_CHANGE task).
   siteConfig: endpoint({
     method: 'GET',
     path: '/api/bpm/site-config',
     tag: 'bpm',
     access: 'operator',
-    summary: '站点配置（运营人员）',
-    answer: siteConfigSchema,
+    summary: '站点配置（运营人员）：当前生效的配置与待复核的变更',
+    answer: siteConfigAnswerSchema,
   }),
   saveSiteConfig: endpoint({
     method: 'POST',
     path: '/api/bpm/site-config',
     tag: 'bpm',
     access: 'operator',
-    summary: '保存站点配置（运营人员，逐项记入审计日志）',
+    summary: '提交站点配置变更（运营人员；另一位操作员批准后生效，记入审计日志）',
     body: siteConfigInput,
-    answer: siteConfigSchema,
+    answer: settingsProposalSchema,
   }),
 };

@@ -238,25 +238,29 @@ describe('operator-only back-office endpoints', () => {
       expect(body(await r.operator.get(url)).status, url).toBe('OK');
   });
 
-  it('saves the site configuration with an audit row per changed key, refuses bad input unchanged', async () => {
-    const config = okOf<Record<string, unknown> & { contactPhone: string; fees: { withdraw: number } }>(
+  it('saves the site configuration, once a second operator approves, with an audit row per changed key; refuses bad input unchanged', async () => {
+    const { pending, ...config } = okOf<Record<string, unknown> & { contactPhone: string; fees: { withdraw: number }; pending: unknown }>(
       await r.operator.get('/api/bpm/site-config'),
     );
-    const saved = okOf<{ contactPhone: string; fees: { withdraw: number } }>(
+    expect(pending).toBeNull();
+    // Four eyes (issue 33): the save is a proposal; 钱核 approves it in the inbox.
+    const proposal = okOf<{ taskId: number; notice: string }>(
       await r.operator.post(
         '/api/bpm/site-config',
         { ...config, contactPhone: '400-820-1234', fees: { ...config.fees, withdraw: 1500 } },
         { json: true },
       ),
     );
-    expect(saved).toMatchObject({ contactPhone: '400-820-1234', fees: { withdraw: 1500 } });
+    expect(proposal.notice).toBe('已提交复核，另一位操作员批准后生效');
+    expect(okOf<{ contactPhone: string }>(await t.client().get('/api/initcfg')).contactPhone).toBe(config.contactPhone);
+    okOf(await checker.post(`/api/bpm/tasks/${proposal.taskId}/approve`, { comment: '同意' }));
     expect(okOf<{ contactPhone: string }>(await t.client().get('/api/initcfg')).contactPhone).toBe('400-820-1234');
     const audit = okOf<{ items: { action: string; entityLabel: string; summary: string; actorName: string }[] }>(
       await r.operator.get('/api/bpm/audit', { action: 'UPDATE' }),
     );
-    // Only what changed is written (jsonb's own key order is no change).
+    // Only what changed is written (jsonb's own key order is no change), by the approving operator.
     expect(audit.items.map((a) => a.summary).sort()).toEqual(['修改「手续费」', '修改「联系电话」']);
-    expect(audit.items[0]).toMatchObject({ entityLabel: '站点配置', actorName: '赵审' });
+    expect(audit.items[0]).toMatchObject({ entityLabel: '站点配置', actorName: '钱核' });
 
     for (const bad of [
       { ...config, contactPhone: 'call me' },

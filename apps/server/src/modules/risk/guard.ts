@@ -2,7 +2,8 @@
 // book (`TaskType.exposure`: 融资审批 / 融资放款, 质押融资审批 / 质押融资放款) shows in its drawer the
 // book after the decision against each limit, and its approval is refused past a hard limit — with
 // the figures in words — or passes flagged past the warning level (the words in the audit effect).
-import type { RatioCheck } from '@factoring/domain/contract';
+import { formatYuan } from '@factoring/domain';
+import type { RatioCheck, RiskLimits } from '@factoring/domain/contract';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { enterprises, type TaskField } from '../../db/schema/index.ts';
@@ -13,7 +14,53 @@ import { bookOn } from './book.ts';
 import { readRiskLimits } from './limits.ts';
 import { checksOf, figuresOf, levelLabel, withAddition } from './ratios.ts';
 
-/** The checks of the book after adding `a`, on the server clock's day. */
+type Figures = ReturnType<typeof withAddition>;
+
+const pow10 = (d: number) => 10n ** BigInt(d);
+/** n / q rounded half up (n, q ≥ 0, q > 0). */
+const roundDiv = (n: bigint, q: bigint) => (2n * n + q) / (2n * q);
+const decimal = (scaled: bigint, d: number) => {
+  const s = scaled.toString().padStart(d + 1, '0');
+  return `${s.slice(0, -d)}.${s.slice(-d)}`;
+};
+
+/**
+ * A ratio part / whole and its limit (ppm of `scale`: 100 for a percentage, 1 for a multiple) as text
+ * with just enough decimals to tell them apart — two at least, up to twelve: a refusal at 50.000000232 %
+ * of a 50 % limit reads "50.0000002%，超过上限 50.0000000%", never "50.00%，超过上限 50.00%".
+ */
+export function ratioAgainstLimit(part: number, whole: number, limitPpm: number, scale: 100 | 1): { figure: string; limit: string } {
+  const p = BigInt(part) * BigInt(scale);
+  const w = BigInt(whole);
+  const l = BigInt(limitPpm) * BigInt(scale);
+  for (let d = 2; ; d++) {
+    const figure = roundDiv(p * pow10(d), w);
+    const limit = roundDiv(l * pow10(d), 1_000_000n);
+    if (figure !== limit || d >= 12 || p * 1_000_000n === l * w) return { figure: decimal(figure, d), limit: decimal(limit, d) };
+  }
+}
+
+const yuan = (cents: number) => `¥${formatYuan(cents)}`;
+
+/** A refused check's words with the exact figures (the rounded ppm of the ratio can equal the limit). */
+function exactWords(c: RatioCheck, f: Figures, limits: RiskLimits, debtorId: number | null): string {
+  if (c.key === 'LEVERAGE') {
+    const r = ratioAgainstLimit(f.riskAssets, limits.netAssets, limits.maxLeveragePpm, 1);
+    return `风险资产 ${yuan(f.riskAssets)} 为净资产 ${yuan(limits.netAssets)} 的 ${r.figure} 倍，超过上限 ${r.limit} 倍`;
+  }
+  if (c.key === 'DEBTOR' && debtorId !== null && f.byDebtor.has(debtorId)) {
+    const d = f.byDebtor.get(debtorId)!;
+    const r = ratioAgainstLimit(d.principal, f.riskAssets, limits.maxDebtorSharePpm, 100);
+    return `债务人 ${d.name} 占风险资产 ${r.figure}%，超过上限 ${r.limit}%`;
+  }
+  if (c.key === 'RELATED') {
+    const r = ratioAgainstLimit(f.related, f.riskAssets, limits.maxRelatedSharePpm, 100);
+    return `关联方占风险资产 ${r.figure}%，超过上限 ${r.limit}%`;
+  }
+  return c.words;
+}
+
+/** The checks of the book after adding `a`, on the server clock's day; a breach in exact words. */
 async function checksAfter(db: Db | Tx, a: BookAddition): Promise<RatioCheck[]> {
   const limits = await readRiskLimits(db);
   const { factor } = await bookOn(db as Db, chinaToday());
@@ -31,7 +78,9 @@ async function checksAfter(db: Db | Tx, a: BookAddition): Promise<RatioCheck[]> 
     limits.relatedPartyIds,
   );
   const related = limits.relatedPartyIds.includes(a.borrowerId) || (a.debtorId !== null && limits.relatedPartyIds.includes(a.debtorId));
-  return checksOf(limits, after, { borrowerId: a.borrowerId, debtorId: a.debtorId, related });
+  return checksOf(limits, after, { borrowerId: a.borrowerId, debtorId: a.debtorId, related }).map((c) =>
+    c.level === 'BREACH' && after.riskAssets > 0 && limits.netAssets > 0 ? { ...c, words: exactWords(c, after, limits, a.debtorId) } : c,
+  );
 }
 
 const refusing = (c: RatioCheck) => c.enforced && c.level === 'BREACH';

@@ -10,14 +10,14 @@ import { aging } from './aging.ts';
 import { bookReserve } from './book-reserve.ts';
 import { collateralWatch } from './collateral.ts';
 import { exposure, exposureFinancings } from './exposure.ts';
-import { riskLimitsAnswer, saveRiskLimits } from './limits.ts';
+import { proposeRiskLimits, riskLimitsAnswer } from './limits.ts';
 import { ratios } from './ratios.ts';
 import { trends } from './trends.ts';
 
 /**
  * The factor's risk desk (issue 27), operators only: exposure and its drill-down, aging with the reserve
  * required and booked, the collateral watch, the supervisory ratios and their limits. Two writes, both
- * audited: the limits, and booking the reserve (once per idempotency key, like every money call).
+ * audited: proposing limits (four eyes: another operator approves them in the inbox), and booking the reserve (once per idempotency key, like every money call).
  * Every answer is computed on the server clock's day.
  */
 export const riskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -30,7 +30,7 @@ export const riskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   serve(app, api.collateral, async () => ok(await collateralWatch(db, chinaToday())));
   serve(app, api.ratios, async () => ok(await ratios(db, chinaToday())));
   serve(app, api.limits, async () => ok(await riskLimitsAnswer(db)));
-  serve(app, api.saveLimits, async (request) => ok(await saveRiskLimits(db, actorOf(request), request.body)));
+  serve(app, api.saveLimits, async (request) => ok(await proposeRiskLimits(db, actorOf(request), request.body)));
   serve(app, api.bookReserve, async (request) =>
     runOnce(db, request, (tx) =>
       bookReserve(tx, actorOf(request), { expectedRequired: request.body.expectedRequired, asOf: chinaToday() }),

@@ -4,7 +4,8 @@ import { actorOf } from '../../lib/actor.ts';
 import { ok } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';
 import type { AppContext } from '../../context.ts';
-import { saveSiteConfig } from './save-site-config.ts';
+import { proposeSiteConfig, SITE_CONFIG_SETTING } from './save-site-config.ts';
+import { pendingProposal } from './settings-proposal.ts';
 import { pick, readSiteConfig } from './site-config.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -21,9 +22,12 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   serve(app, api.version, async () => ok(ctx.version));
 
-  // Operators (/bpm/tasks → 站点配置): the whole configuration, and saving it (audited per key).
-  serve(app, api.siteConfig, async () => ok(pick(await readSiteConfig(ctx.database.db))));
-  serve(app, api.saveSiteConfig, async (request) => ok(await saveSiteConfig(ctx.database.db, actorOf(request), request.body)));
+  // Operators (/bpm/tasks → 站点配置): the configuration in force and its pending change; saving proposes
+  // a change, which takes effect when another operator approves it (four eyes, settings-proposal.ts).
+  serve(app, api.siteConfig, async () =>
+    ok({ ...pick(await readSiteConfig(ctx.database.db)), pending: await pendingProposal(ctx.database.db, SITE_CONFIG_SETTING) }),
+  );
+  serve(app, api.saveSiteConfig, async (request) => ok(await proposeSiteConfig(ctx.database.db, actorOf(request), request.body)));
 
   serve(app, api.initConfig, async () => {
     const cfg = await readSiteConfig(ctx.database.db);

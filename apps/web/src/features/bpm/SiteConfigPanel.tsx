@@ -7,6 +7,7 @@ import { useFeedback } from '../../lib/feedback.ts';
 import { LoadFailure } from '../../lib/LoadFailure.tsx';
 import { normalizeYuanText } from '../../lib/money.ts';
 import { schemaRule } from '../../lib/schema-rule.ts';
+import { PendingProposal } from '../../lib/SettingsChanges.tsx';
 import { useSaveSiteConfig, useSiteConfig, type SiteConfig } from './api.ts';
 
 /** The form's values: fees as the yuan text an operator types, everything else as the API has it. */
@@ -46,7 +47,8 @@ function AccountFields({ name, title }: { name: 'factoringAccount' | 'secondAcco
 /**
  * 站点配置 (SPEC §3): the factor's receiving accounts, fees, contact details, introduction, the cloud-
  * loan switch and the embedded pages. Saving asks for confirmation (the accounts are where money is
- * paid); the server writes only what changed, each change in the audit log.
+ * paid) and proposes the change: another operator approves it in the inbox (four eyes, issue 33), and
+ * the server then writes only what changed, each change in the audit log. A pending proposal is shown.
  */
 export default function SiteConfigPanel() {
   const config = useSiteConfig();
@@ -56,9 +58,10 @@ export default function SiteConfigPanel() {
 
   if (config.isPending) return <Skeleton active />;
   if (config.error || !config.data) return <LoadFailure title="站点配置加载失败" error={config.error} retry={() => config.refetch()} />;
+  const { pending, ...inForce } = config.data;
   const initial: Values = {
-    ...config.data,
-    fees: { withdraw: formatYuan(config.data.fees.withdraw), inTransfer: formatYuan(config.data.fees.inTransfer) },
+    ...inForce,
+    fees: { withdraw: formatYuan(inForce.fees.withdraw), inTransfer: formatYuan(inForce.fees.inTransfer) },
   };
 
   const submit = (values: Values) => {
@@ -71,9 +74,9 @@ export default function SiteConfigPanel() {
       },
     };
     feedback.modal.confirm({
-      title: '保存站点配置？',
-      content: '收款账户与手续费立即对所有用户生效；每项修改记入审计日志。',
-      okText: '确认保存',
+      title: '提交站点配置变更？',
+      content: '变更须由另一位操作员在「审批中心」批准后才对所有用户生效（四眼原则）；提交、批准与驳回均记入审计日志。',
+      okText: '确认提交',
       onOk: () => save.run(input, { form }),
     });
   };
@@ -84,8 +87,11 @@ export default function SiteConfigPanel() {
         type="warning"
         showIcon
         style={{ marginBottom: 16 }}
-        title="收款账户是企业线下还款、缴纳保证金的转入账户，请核对无误后保存。"
+        title="收款账户是企业线下还款、缴纳保证金的转入账户，请核对无误后提交；另一位操作员批准后生效。"
       />
+      <div style={{ marginBottom: 16 }}>
+        <PendingProposal proposal={pending} name="站点配置" />
+      </div>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={12}>
           <AccountFields name="factoringAccount" title="保理收款账户" />
@@ -168,8 +174,8 @@ export default function SiteConfigPanel() {
         </Col>
       </Row>
       <Space style={{ marginTop: 16 }}>
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="site-config-save">
-          保存配置
+        <Button type="primary" htmlType="submit" loading={save.isPending} disabled={pending !== null} data-testid="site-config-save">
+          提交复核
         </Button>
         <Button onClick={() => form.resetFields()}>撤销修改</Button>
       </Space>

@@ -29,6 +29,7 @@ import { DateRangePicker } from '../../lib/DateRangePicker.tsx';
 import { useFeedback } from '../../lib/feedback.ts';
 import { dateTime as time } from '../../lib/format.ts';
 import { useLoginUser } from '../../lib/session.ts';
+import { changesOf, SettingsChangesTable } from '../../lib/SettingsChanges.tsx';
 import { usePhoneColumns } from '../../lib/table.tsx';
 import { ACTION_LABELS } from './audit-words.ts';
 import { DepositForm } from './DepositForm.tsx';
@@ -252,13 +253,21 @@ function TaskDrawer({ id, onClose }: { id: number | null; onClose(): void }) {
               ))}
             </Descriptions>
           )}
-          <Descriptions size="small" bordered column={1} title="提交内容" data-testid="task-fields">
-            {t.fields.map((f) => (
-              <Descriptions.Item key={f.label} label={f.label}>
-                {f.value}
-              </Descriptions.Item>
-            ))}
-          </Descriptions>
+          {changesOf(t.data) ? (
+            // A settings proposal (four eyes, issue 33): each setting's value in force and the value proposed.
+            <div data-testid="task-fields">
+              <Typography.Title level={5}>变更内容</Typography.Title>
+              <SettingsChangesTable changes={changesOf(t.data)!} />
+            </div>
+          ) : (
+            <Descriptions size="small" bordered column={1} title="提交内容" data-testid="task-fields">
+              {t.fields.map((f) => (
+                <Descriptions.Item key={f.label} label={f.label}>
+                  {f.value}
+                </Descriptions.Item>
+              ))}
+            </Descriptions>
+          )}
           <div>
             <Typography.Title level={5}>附件</Typography.Title>
             <Attachments task={t} />

@@ -121,7 +121,8 @@ export function useDeposit() {
 export type OutboxMail = AnswerOf<typeof mailApi.outbox>['items'][number];
 export type Faq = AnswerOf<typeof contentApi.saveFaq>;
 export type FaqInput = BodyInput<typeof contentApi.saveFaq>;
-export type SiteConfig = AnswerOf<typeof systemApi.siteConfig>;
+/** The configuration in force (without its pending proposal). */
+export type SiteConfig = Omit<AnswerOf<typeof systemApi.siteConfig>, 'pending'>;
 
 /** The local outbox (activation and reset mails while no SMTP server is configured), newest first. */
 export function useOutbox(page: number, size: number) {
@@ -152,11 +153,11 @@ export function useDeleteFaq() {
 
 export const useSiteConfig = () => useQuery(queryOf(systemApi.siteConfig));
 
-/** Saves the whole configuration; the server writes only what changed, one audit row per setting. */
+/** Proposes the whole configuration (four eyes): it takes effect when another operator approves the task. */
 export function useSaveSiteConfig() {
   return useAction({
     call: (input: BodyInput<typeof systemApi.saveSiteConfig>) => send(systemApi.saveSiteConfig, { body: input }),
-    invalidates: [BPM, keyOf(systemApi.initConfig)],
-    success: '站点配置已保存',
+    invalidates: [BPM, keyOf(systemApi.siteConfig), keyOf(systemApi.initConfig)],
+    success: '已提交复核，另一位操作员批准后生效',
   });
 }

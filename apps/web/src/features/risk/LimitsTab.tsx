@@ -4,12 +4,14 @@ import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton, Spa
 import { useFeedback } from '../../lib/feedback.ts';
 import { LoadFailure } from '../../lib/LoadFailure.tsx';
 import { normalizeYuanText, tryParseYuan, yuanRule } from '../../lib/money.ts';
+import { PendingProposal } from '../../lib/SettingsChanges.tsx';
 import { useExposure, useRatios, useRiskLimits, useSaveRiskLimits, type LimitsAnswer, type LimitsInput } from './api.ts';
 import RatioChecks from './RatioChecks.tsx';
 
 // 风险管理 → 限额设置 (issue 27): the factor's net assets, the supervisory limits (银保监办发〔2019〕205号),
 // the per-borrower cap, the warning level, the related parties and the specific reserve rate of each
 // aging bucket, with the ratios of today's book against them. Saving asks for confirmation: every approval and disbursement is checked against them.
+// Saving proposes the change: another operator approves it in the inbox (four eyes, issue 33); a pending one is shown.
 
 /** The form's values: amounts as the yuan text typed, multiples in 倍 and shares in %. */
 interface Values {
@@ -83,10 +85,10 @@ export default function LimitsTab() {
   const submit = (values: Values) => {
     const input = toInput(values);
     feedback.modal.confirm({
-      title: '保存风险限额？',
+      title: '提交风险限额变更？',
       content:
-        '此后每笔融资审批与放款都按新的限额检查：超过上限的不能通过，达到预警水平的予以提示；应计提风险准备金按新的专项比例计算。修改记入审计日志。',
-      okText: '确认保存',
+        '变更须由另一位操作员在「审批中心」批准后生效（四眼原则）。生效后每笔融资审批与放款都按新的限额检查：超过上限的不能通过，达到预警水平的予以提示；应计提风险准备金按新的专项比例计算。提交、批准与驳回均记入审计日志。',
+      okText: '确认提交',
       onOk: () => save.run(input, { form }),
     });
   };
@@ -102,6 +104,7 @@ export default function LimitsTab() {
           <RatioChecks checks={ratios.data.checks} />
         )}
       </Card>
+      <PendingProposal proposal={limits.data.pending} name="风险限额" />
       <Card size="small" title="限额设置">
         <Typography.Paragraph type="secondary">
           依银保监办发〔2019〕205号：风险资产不超过净资产的 10 倍；受让同一债务人的应收账款不超过风险资产的
@@ -190,8 +193,8 @@ export default function LimitsTab() {
               </Form.Item>
             </Col>
           </Row>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            保存限额
+          <Button type="primary" htmlType="submit" loading={save.isPending} disabled={limits.data.pending !== null}>
+            提交复核
           </Button>
         </Form>
       </Card>

@@ -33,12 +33,12 @@ export function useExposureFinancings(q: DrillDown | null) {
   return useQuery({ ...queryOf(api.exposureFinancings, { query: q! }), enabled: q !== null });
 }
 
-/** Saves the limits (audited before/after); the ratios are read again against them. */
+/** Proposes new limits (four eyes): they take effect when another operator approves the task. */
 export function useSaveRiskLimits() {
   return useAction({
     call: (input: LimitsInput) => send(api.saveLimits, { body: input }),
     invalidates: [areaKey(api.limits)],
-    success: '风险限额已保存',
+    success: '已提交复核，另一位操作员批准后生效',
   });
 }
 
