@@ -41,7 +41,7 @@ import {
 import { purchaseSalesTaskTypes, salesOrderBacking } from './modules/purchase-sales/index.ts';
 import { pledgeMarginDefaultStep, pledgeOverdueStep, pledgeSignHook, PLEDGE_TASK_TYPES } from './modules/pledge/index.ts';
 import { backupJob } from './modules/backup/index.ts';
-import { bankReconciliationStep, linkStatementLines } from './modules/bank-statement/index.ts';
+import { BANK_STATEMENT_TASK_TYPES, bankReconciliationStep, linkStatementLines } from './modules/bank-statement/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { menuRoutes } from './modules/menus/routes.ts';
@@ -98,6 +98,8 @@ export const TASK_TYPES: readonly TaskType[] = guardByLimits(
     ...CLOUD_LOAN_TASK_TYPES,
     ...PLEDGE_TASK_TYPES,
     ...purchaseSalesTaskTypes(PORTS),
+    // A statement's void (作废) waits for a second operator (issue 33).
+    ...BANK_STATEMENT_TASK_TYPES,
     // Four eyes on settings (issue 33): a change of the site configuration or the risk limits is a proposal.
     ...SYSTEM_TASK_TYPES,
     ...RISK_TASK_TYPES,

@@ -143,6 +143,25 @@ export const statementSchema = z.object({
   ...statementFiguresShape,
   importedByName: z.string().nullable(),
   importedAt: timestampSchema,
+  /** Voided (作废) by a second operator: its lines were removed and its file may be imported again. */
+  voidedAt: timestampSchema.nullable(),
+  voidReason: z.string().nullable(),
+  /** A void waiting for a second operator (its 对账单作废 task), or null. */
+  voidTaskId: z.number().int().nullable(),
+});
+
+/** The longest period one statement file may state (both days included): a bank's daily or monthly statement. */
+export const MAX_STATEMENT_DAYS = 31;
+
+export const voidStatementBody = z.object({
+  reason: textSchema(200, '作废原因', { min: 2, multiline: true }),
+  ...idempotencyKeyField,
+});
+
+export const voidStatementResultSchema = z.object({
+  taskId: z.number().int(),
+  statementId: z.number().int(),
+  statementNo: z.string(),
 });
 
 // Lines -----------------------------------------------------------------------------------------------
@@ -378,6 +397,16 @@ export const bankStatementApi = {
     summary: '已导入的对账单',
     query: pageQuerySchema,
     answer: pageOf(statementSchema),
+  }),
+  voidStatement: endpoint({
+    method: 'POST',
+    path: '/api/bpm/bank/statements/:id/void',
+    tag,
+    access: 'operator',
+    summary: '申请作废对账单（流水均未匹配时）：由另一位操作员在待办中审批后生效',
+    params: z.object({ id: idSchema('对账单') }),
+    body: voidStatementBody,
+    answer: voidStatementResultSchema,
   }),
   lines: endpoint({
     method: 'GET',

@@ -46,8 +46,19 @@ export const bankStatements = pgTable(
     duplicates: integer('duplicates').notNull(),
     importedBy: integer('imported_by').references(() => users.id),
     importedAt: timestampNow('imported_at'),
+    /**
+     * Voided (作废) by a second operator's approval of a BANK_STATEMENT_VOID task: its lines (none was
+     * matched) were removed, it covers no day any more, and the same file may be imported again.
+     */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: integer('voided_by').references(() => users.id),
+    voidReason: text('void_reason'),
   },
-  (t) => [uniqueIndex('bank_statements_account_file').on(t.accountNo, t.fileSha256)],
+  (t) => [
+    uniqueIndex('bank_statements_account_file')
+      .on(t.accountNo, t.fileSha256)
+      .where(sql`${t.voidedAt} is null`),
+  ],
 );
 
 export const bankStatementLines = pgTable(

@@ -1,9 +1,9 @@
 import { addDays, chinaDate } from '@factoring/domain';
 import { XMLValidator } from 'fast-xml-parser';
 import type { LightMyRequestResponse } from 'fastify';
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bankStatementLines, bankStatements, bpmTasks } from '../../db/schema/index.ts';
+import { bankStatementLines, bankStatements, bpmAuditLog, bpmTasks } from '../../db/schema/index.ts';
 import { runStep } from '../../jobs/close-of-business.ts';
 import { DEMO_PASSWORD, createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { ledgerProblems, newKey } from '../ledger/testing.ts';
@@ -539,5 +539,195 @@ describe('the exceptions queue and the daily reconciliation', () => {
     // Yesterday still waits for its deposit's second operator.
     expect(summary.unreconciledDays).toBeGreaterThanOrEqual(1);
     expect(summary.oldestUnreconciledDate).toBe(addDays(today, -1));
+  });
+});
+
+// Issue 33: a statement import costs what its lines cost, states at most 31 days, reads only real
+// dates and names its account; a wrongly imported statement is voided by two operators.
+describe('issue 33: what a statement may be', () => {
+  const entry = (over: Partial<Parameters<typeof camt053>[0]['entries'][number]> = {}) => ({
+    ref: `I33${Math.random().toString(36).slice(2, 10)}`,
+    date: today,
+    time: '10:00:00',
+    direction: 'CREDIT' as const,
+    amount: 123,
+    name: '甲',
+    account: '1',
+    ...over,
+  });
+
+  it('refuses impossible and out-of-range dates, naming the entry, and stores nothing', async () => {
+    const before = await stored();
+    for (const [date, pattern] of [
+      ['9999-12-31', /第 1 笔记账日期（BookgDt）“9999-12-31”超出可接受的日期范围/],
+      ['0001-01-01', /第 1 笔记账日期（BookgDt）“0001-01-01”超出可接受的日期范围/],
+      ['2026-02-30', /第 1 笔记账日期（BookgDt）“2026-02-30T10:00:00\+08:00”不是有效的日期时间/],
+    ] as const) {
+      const xml = camt053({ accountNo: COLLECTION, opening: 0, entries: [entry({ date })] });
+      badRequest(await importFile(xml, 'CAMT053'), pattern);
+    }
+    const { csv } = todayCsv([{ direction: 'CREDIT', amount: 100, counterpartyName: '甲', counterpartyAccount: '1' }], false);
+    const feb30 = Buffer.from(csv.toString('utf8').replace(new RegExp(`\\r\\n${today},`), '\r\n2026-02-30,'));
+    badRequest(await importFile(feb30), /行交易日期“2026-02-30”格式不正确/);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('refuses a statement without an account number and a negative opening balance', async () => {
+    const before = await stored();
+    badRequest(await importFile(camt053({ accountNo: '', opening: 0, entries: [entry()] }), 'CAMT053'), /对账单未注明账号/);
+    const noAccount = demoStatementCsv({
+      accountNo: '',
+      accountName: '鑫链商业保理有限公司',
+      openingBalance: 0,
+      periodStart: today,
+      periodEnd: today,
+      lines: [
+        {
+          date: today,
+          time: '09:00:00',
+          direction: 'CREDIT',
+          amount: 100,
+          counterpartyName: '甲',
+          counterpartyAccount: '1',
+          serialNo: 'NOACCT1',
+        },
+      ],
+    });
+    badRequest(await importFile(noAccount), /对账单未注明账号/);
+    badRequest(
+      await importFile(camt053({ accountNo: COLLECTION, opening: -50_000, entries: [entry({ amount: 100_000 })] }), 'CAMT053'),
+      /期初余额 ¥-500.00 为负数/,
+    );
+    expect(await stored()).toEqual(before);
+  });
+
+  it('refuses a period longer than 31 days (camt.053 and CSV), naming the period', async () => {
+    const before = await stored();
+    const from = addDays(today, -39);
+    const xml = camt053({ accountNo: COLLECTION, opening: 0, entries: [entry({ date: from }), entry({ date: today })] });
+    badRequest(await importFile(xml, 'CAMT053'), new RegExp(`对账单期间 ${from} 至 ${today} 共 40 天，超过 31 天`));
+    const csv = demoStatementCsv({
+      accountNo: COLLECTION,
+      accountName: '鑫链商业保理有限公司',
+      openingBalance: 0,
+      periodStart: from,
+      periodEnd: today,
+      lines: [
+        {
+          date: today,
+          time: '09:00:00',
+          direction: 'CREDIT',
+          amount: 100,
+          counterpartyName: '甲',
+          counterpartyAccount: '1',
+          serialNo: 'LONG1',
+        },
+      ],
+    });
+    badRequest(await importFile(csv), new RegExp(`对账单期间 ${from} 至 ${today} 共 40 天，超过 31 天`));
+    expect(await stored()).toEqual(before);
+  });
+});
+
+describe('issue 33: voiding a wrongly imported statement (four eyes)', () => {
+  type Statement = {
+    id: number;
+    statementNo: string;
+    periodStart: string;
+    openingBalance: number;
+    voidedAt: string | null;
+    voidTaskId: number | null;
+  };
+  const statements = async () => okOf<{ items: Statement[] }>(await op.get('/api/bpm/bank/statements', { size: 50 })).items;
+  /** A statement months ago that nets to nothing and ends where the seeded month begins (no gap for that month). */
+  async function oldStatement(start: string, count: number, tag: string) {
+    const seeded = (await statements()).filter((s) => !s.voidedAt).sort((a, b) => a.periodStart.localeCompare(b.periodStart))[0];
+    const dayOf = (i: number) => Math.floor((i * 28) / count);
+    const firstOfDay = (i: number) => Math.ceil((dayOf(i) * count) / 28);
+    const lines: DemoStatementLine[] = Array.from({ length: count }, (_, i) => ({
+      date: addDays(start, dayOf(i)),
+      time: `${String(8 + Math.floor((i - firstOfDay(i)) / 60)).padStart(2, '0')}:${String((i - firstOfDay(i)) % 60).padStart(2, '0')}:00`,
+      direction: i % 2 === 0 ? 'CREDIT' : 'DEBIT',
+      amount: 10_001 + Math.floor(i / 2),
+      counterpartyName: `测试对方${tag}${Math.floor(i / 2)}`,
+      counterpartyAccount: `9${tag}${String(i).padStart(8, '0')}`,
+      memo: '测试',
+      serialNo: `${tag}${String(i).padStart(6, '0')}`,
+    }));
+    return demoStatementCsv({
+      accountNo: COLLECTION,
+      accountName: '鑫链商业保理有限公司',
+      openingBalance: seeded.openingBalance,
+      periodStart: start,
+      periodEnd: addDays(start, 27),
+      lines,
+    });
+  }
+  const voidStatement = (id: number, by = op, reason = '导入了错误的文件') =>
+    by.post(`/api/bpm/bank/statements/${id}/void`, { reason, idempotencyKey: newKey() }, json);
+
+  let file: Buffer;
+  let statementId: number;
+
+  it('a void by one operator changes nothing until a second approves; then its lines are gone and its days no longer count', async () => {
+    file = await oldStatement(addDays(today, -150), 6, '33V');
+    const imported = okOf<{ statementId: number; added: number; unmatched: number }>(await importFile(file));
+    expect(imported).toMatchObject({ added: 6, unmatched: 6 });
+    statementId = imported.statementId;
+    const before = await stored();
+    const { taskId } = okOf<{ taskId: number }>(await voidStatement(statementId));
+    expect((await statements()).find((s) => s.id === statementId)).toMatchObject({ voidedAt: null, voidTaskId: taskId });
+    const own = await op.post(`/api/bpm/tasks/${taskId}/approve`, { comment: '自己作废' });
+    expect(own.json()).toMatchObject({ status: 'ERROR', code: 'MAKER_CHECKER' });
+    expect(await stored()).toEqual({ ...before, tasks: before.tasks + 1 });
+    const task = okOf<{ facts: { label: string; value: string }[] }>(await checker.get(`/api/bpm/tasks/${taskId}`));
+    expect(task.facts.find((f) => f.label === '流水处理情况')?.value).toBe('全部未匹配，可以作废');
+    okOf(await checker.post(`/api/bpm/tasks/${taskId}/approve`, { comment: '确认导错' }));
+    expect(await stored()).toEqual({ ...before, lines: before.lines - 6, tasks: before.tasks + 1 });
+    expect((await statements()).find((s) => s.id === statementId)).toMatchObject({ voidedAt: expect.any(String), voidTaskId: null });
+    const day = await op.get(`/api/bpm/bank/reconciliation/${addDays(today, -150)}`);
+    expect(day.statusCode).toBe(404);
+    const [audit] = await t.database.db
+      .select()
+      .from(bpmAuditLog)
+      .where(and(eq(bpmAuditLog.taskId, taskId), eq(bpmAuditLog.action, 'APPROVE')));
+    expect(audit).toMatchObject({ entityType: 'BANK_STATEMENT_VOID', after: { record: { voided: true, removedLines: 6 } } });
+    // Voided already: no second void.
+    expect((await voidStatement(statementId)).json()).toMatchObject({ status: 'ERROR', code: 'BANK_STATEMENT_VOIDED' });
+  });
+
+  it('the file can be imported again after the void', async () => {
+    const again = okOf<{ statementId: number; added: number; alreadyImported: boolean }>(await importFile(file));
+    expect(again).toMatchObject({ added: 6, alreadyImported: false });
+    expect(again.statementId).not.toBe(statementId);
+    statementId = again.statementId;
+  });
+
+  it('a statement with a matched (here: explained) line cannot be voided, nor when it is matched before the approval', async () => {
+    const { taskId } = okOf<{ taskId: number }>(await voidStatement(statementId));
+    const list = okOf<{ items: Line[] }>(await op.get('/api/bpm/bank/lines', { size: 200, statementId }));
+    const line = list.items.find((l) => l.serialNo === '33V000000')!;
+    okOf(await op.post(`/api/bpm/bank/lines/${line.id}/explain`, { note: '测试说明', idempotencyKey: newKey() }, json));
+    const before = await stored();
+    const late = await checker.post(`/api/bpm/tasks/${taskId}/approve`, { comment: '作废' });
+    expect(late.json()).toMatchObject({ status: 'ERROR', code: 'BANK_STATEMENT_MATCHED', message: expect.stringMatching(/已说明 1 笔/) });
+    expect(await stored()).toEqual(before);
+    expect((await statements()).find((s) => s.id === statementId)).toMatchObject({ voidedAt: null });
+    const refused = await voidStatement(statementId);
+    expect(refused.json()).toMatchObject({ status: 'ERROR', code: 'BANK_STATEMENT_MATCHED' });
+  });
+
+  it('imports 2,000 lines over four weeks, each line once, every one stored and matched or waiting', async () => {
+    const big = await oldStatement(addDays(today, -120), 2000, '33B');
+    expect(big.length).toBeGreaterThan(150_000);
+    const before = await stored();
+    const result = okOf<{ added: number; unmatched: number; matched: number; pending: number; lineCount: number }>(await importFile(big));
+    expect(result).toMatchObject({ lineCount: 2000, added: 2000, unmatched: 2000 });
+    expect(await stored()).toEqual({ ...before, statements: before.statements + 1, lines: before.lines + 2000 });
+    const day = okOf<{ credits: number; debits: number; items: unknown[] }>(
+      await op.get(`/api/bpm/bank/reconciliation/${addDays(today, -120)}`),
+    );
+    expect(day.items.length).toBeGreaterThan(0);
+    expect(day.credits).toBeGreaterThan(0);
   });
 });

@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto';
-import { chinaDate, formatYuan, type Cents, type IsoDate } from '@factoring/domain';
+import { chinaDate, formatYuan, type Cents } from '@factoring/domain';
 import { MAX_STATEMENT_BYTES } from '@factoring/domain/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bankStatementLines, bankStatements } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { Submitter } from '../funds/index.ts';
 import { findFormat } from './formats.ts';
-import { matchLine, syncPendingLines, type MatchOutcome } from './matching.ts';
+import { matchNewLines, syncPendingLines, type MatchOutcome } from './matching.ts';
 import { parseCamt053 } from './parse/camt053.ts';
 import { bookedAtOf, fileError, fingerprintOf, lineKeysOf, normalAccount, type ParsedStatement } from './parse/parsed.ts';
 import { parseTableStatement } from './parse/table.ts';
-import { datesBetween, reconcileDates } from './reconcile.ts';
+import { reconcileStatementDays } from './reconcile.ts';
 import { bankCashAccountId, collectionAccount } from './store.ts';
 
 export interface ImportInput {
@@ -36,12 +36,17 @@ export async function readStatement(formatCode: string, bytes: Buffer, tx: Tx): 
  * stores nothing; a file that overlaps one imported before stores only its new lines — a line already
  * stored under the same serial number must agree on every field, or the file is refused as altered.
  * Each new line is then matched (matching.ts) in the bank's order: deposits it records wait for a
- * second operator. The days the statement covers are reconciled at once.
+ * second operator. The days of its period that have lines or ledger postings are reconciled at once
+ * (the work follows the lines: a period is at most 31 days, parse/parsed.ts MAX_STATEMENT_DAYS).
  */
 export async function importStatement(tx: Tx, importer: Submitter, input: ImportInput) {
   const statement = await readStatement(input.formatCode, input.bytes, tx);
   const collection = await collectionAccount(tx);
-  if (statement.accountNo && statement.accountNo !== collection.accountNo)
+  if (!statement.accountNo)
+    throw fileError(
+      `对账单未注明账号：无法确认是保理收款账户 ${collection.accountNo}（${collection.accountName}）的对账单，未导入。请导出含账号的对账单，或在该银行格式中设置账号所在的行`,
+    );
+  if (statement.accountNo !== collection.accountNo)
     throw new BusinessError(
       `对账单账号 ${statement.accountNo} 不是保理收款账户 ${collection.accountNo}（${collection.accountName}），未导入`,
       'BANK_STATEMENT_ACCOUNT',
@@ -51,7 +56,7 @@ export async function importStatement(tx: Tx, importer: Submitter, input: Import
   const [same] = await tx
     .select()
     .from(bankStatements)
-    .where(and(eq(bankStatements.accountNo, accountNo), eq(bankStatements.fileSha256, sha)));
+    .where(and(eq(bankStatements.accountNo, accountNo), eq(bankStatements.fileSha256, sha), isNull(bankStatements.voidedAt)));
   if (same)
     return {
       statementId: same.id,
@@ -130,40 +135,35 @@ export async function importStatement(tx: Tx, importer: Submitter, input: Import
   const statementNo = `DZ${chinaDate(now()).replaceAll('-', '')}${String(created.id).padStart(4, '0')}`;
   await tx.update(bankStatements).set({ statementNo }).where(eq(bankStatements.id, created.id));
 
+  // Matched before they are stored (the candidates read once for the file), then stored in a few
+  // multi-row inserts with what they were found to be: the work follows the lines, not the period.
   const outcomes: Record<MatchOutcome, number> = { MATCHED: 0, PENDING: 0, UNMATCHED: 0 };
   const bankId = await bankCashAccountId(tx);
   await syncPendingLines(tx, bankId);
-  const dates = new Set<IsoDate>(datesBetween(statement.periodStart, statement.periodEnd));
-  for (let i = 0; i < toStore.length; i += 200) {
-    const rows = await tx
-      .insert(bankStatementLines)
-      .values(
-        toStore.slice(i, i + 200).map(({ line, key, fingerprint, balance }) => ({
-          statementId: created.id,
-          accountNo,
-          lineKey: key,
-          fingerprint,
-          seq: line.row,
-          bookDate: line.bookDate,
-          bookedAt: bookedAtOf(line),
-          direction: line.direction,
-          amount: line.amount,
-          balance,
-          counterpartyName: line.counterpartyName,
-          counterpartyAccount: normalAccount(line.counterpartyAccount),
-          counterpartyBank: line.counterpartyBank,
-          memo: line.memo,
-          remark: line.remark,
-          serialNo: line.serialNo,
-          subAccount: line.subAccount,
-        })),
-      )
-      .returning();
-    for (const row of rows) {
-      outcomes[await matchLine(tx, row, bankId, importer)]++;
-    }
-  }
-  await reconcileDates(tx, [...dates]);
+  const rows = toStore.map(({ line, key, fingerprint, balance }) => ({
+    statementId: created.id,
+    accountNo,
+    lineKey: key,
+    fingerprint,
+    seq: line.row,
+    bookDate: line.bookDate,
+    bookedAt: bookedAtOf(line),
+    direction: line.direction,
+    amount: line.amount,
+    balance,
+    counterpartyName: line.counterpartyName,
+    counterpartyAccount: normalAccount(line.counterpartyAccount),
+    counterpartyBank: line.counterpartyBank,
+    memo: line.memo,
+    remark: line.remark,
+    serialNo: line.serialNo,
+    subAccount: line.subAccount,
+  }));
+  const decisions = await matchNewLines(tx, rows, bankId, importer);
+  for (const d of decisions) outcomes[d.outcome]++;
+  for (let i = 0; i < rows.length; i += 500)
+    await tx.insert(bankStatementLines).values(rows.slice(i, i + 500).map((row, j) => ({ ...row, ...decisions[i + j].set })));
+  await reconcileStatementDays(tx, accountNo, statement.periodStart, statement.periodEnd);
   return {
     statementId: created.id,
     statementNo,

@@ -6,7 +6,7 @@ import {
   PLEDGE_VOUCHER_KIND_LABELS,
   statementLineLifecycle,
 } from '@factoring/domain';
-import { and, asc, desc, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   bankStatementLines,
@@ -185,7 +185,10 @@ export async function waitingVouchers(tx: Tx, amount?: number): Promise<WaitingV
 }
 
 /** What of a voucher agrees with a credit line: 金额 (to the cent), 付款人 (account, or name), 附言 (the voucher or financing number). */
-export function agreementOf(line: StatementLine, v: WaitingVoucher) {
+export function agreementOf(
+  line: Pick<StatementLine, 'amount' | 'counterpartyName' | 'counterpartyAccount' | 'memo' | 'remark' | 'subAccount'>,
+  v: WaitingVoucher,
+) {
   const words = wordsOf(line).toUpperCase();
   return {
     amount: line.amount === v.amount,
@@ -201,7 +204,7 @@ export const agreementWords = (a: ReturnType<typeof agreementOf>) =>
   [a.amount && '金额', a.payer && '付款人', a.reference && '附言'].filter((w): w is string => !!w);
 
 /** Virtual account numbers a credit names (memo, remark, sub-account) that are well formed (check digit). */
-export const namedVirtualAccounts = (line: StatementLine) =>
+export const namedVirtualAccounts = (line: Pick<StatementLine, 'memo' | 'remark' | 'subAccount'>) =>
   [...new Set(wordsOf(line).match(/6222\d{11}/g) ?? [])].filter(isVirtualAccountNo);
 
 type LinkUpdate = Partial<typeof bankStatementLines.$inferInsert>;
@@ -215,7 +218,7 @@ export async function link(tx: Tx, line: Pick<StatementLine, 'id' | 'status'>, s
 }
 
 /** The pending 入金复核 task already recorded for this account and amount that no line has claimed (recorded from the receipt by hand). */
-async function recordedDeposit(tx: Tx, accountNo: string, amount: number) {
+async function recordedDeposit(tx: Tx, accountNo: string, amount: number, claimed: ReadonlySet<number>) {
   const [task] = await tx
     .select({ id: bpmTasks.id })
     .from(bpmTasks)
@@ -226,12 +229,104 @@ async function recordedDeposit(tx: Tx, accountNo: string, amount: number) {
         sql`${bpmTasks.data}->>'accountNo' = ${accountNo}`,
         sql`(${bpmTasks.data}->>'amount')::bigint = ${amount}`,
         notExists(sql`(select 1 from ${bankStatementLines} where ${bankStatementLines.taskId} = ${bpmTasks.id})`),
+        claimed.size ? notInArray(bpmTasks.id, [...claimed]) : undefined,
       ),
     )
     .orderBy(asc(bpmTasks.id))
     .limit(1);
   return task ?? null;
 }
+
+/** A line about to be stored: what the matcher reads of it. */
+export type NewLine = Pick<
+  StatementLine,
+  | 'amount'
+  | 'bookDate'
+  | 'bookedAt'
+  | 'direction'
+  | 'counterpartyName'
+  | 'counterpartyAccount'
+  | 'memo'
+  | 'remark'
+  | 'subAccount'
+  | 'serialNo'
+>;
+
+/** What a new line is found to be: its status and link, written with the line when it is stored. */
+export interface MatchDecision {
+  outcome: MatchOutcome;
+  set: Pick<LinkUpdate, 'status' | 'matchKind' | 'journalLineId' | 'taskId' | 'matchLabel' | 'suggestion'>;
+}
+
+type LedgerCandidate = Awaited<ReturnType<typeof openLedgerLines>>[number] & { side: 'D' | 'C' };
+
+/**
+ * What one import matches against, read once for all its lines (not once per line): the booked lines
+ * of the factor's bank account no statement line has claimed, in the window around the file's dates,
+ * with the payment-file references of the pay-outs among them, and the waiting transfer vouchers.
+ * Lines claimed by this import are remembered here, so two lines never claim one ledger line or task.
+ */
+async function matchContext(tx: Tx, bankId: number | null, lines: NewLine[]) {
+  const dates = lines.map((l) => l.bookDate).sort();
+  let ledger: LedgerCandidate[] = [];
+  const endToEnd = new Map<number, string>();
+  if (bankId !== null && dates.length) {
+    const from = chinaStartOfDay(addDays(dates[0], -Math.max(RECEIPT_WINDOW.before, PAYOUT_WINDOW.before)));
+    const to = chinaStartOfDay(addDays(dates[dates.length - 1], Math.max(RECEIPT_WINDOW.after, PAYOUT_WINDOW.after) + 1));
+    ledger = await tx
+      .select({
+        id: journalLines.id,
+        entryId: journalLines.entryId,
+        side: journalLines.side,
+        amount: journalLines.amount,
+        counterpartyName: journalLines.counterpartyName,
+        counterpartyAccount: journalLines.counterpartyAccount,
+        createdAt: journalLines.createdAt,
+        kind: journalEntries.kind,
+        memo: journalEntries.memo,
+      })
+      .from(journalLines)
+      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+      .where(and(eq(journalLines.accountId, bankId), gte(journalLines.createdAt, from), lt(journalLines.createdAt, to), notLinked()))
+      .orderBy(asc(journalLines.id));
+    const payouts = ledger.filter((l) => l.side === 'C').map((l) => l.id);
+    for (let i = 0; i < payouts.length; i += 1000) {
+      const items = await tx
+        .select({ journalLineId: paymentBatchItems.journalLineId, endToEndId: paymentBatchItems.endToEndId })
+        .from(paymentBatchItems)
+        .where(inArray(paymentBatchItems.journalLineId, payouts.slice(i, i + 1000)));
+      for (const it of items) endToEnd.set(it.journalLineId, it.endToEndId);
+    }
+  }
+  return { ledger, endToEnd, vouchers: await waitingVouchers(tx), claimedLedger: new Set<number>(), claimedTasks: new Set<number>() };
+}
+type MatchContext = Awaited<ReturnType<typeof matchContext>>;
+
+/** openLedgerLines over the context: unclaimed, same side, exact amount (unless told), in the window, nearest first. */
+function openIn(ctx: MatchContext, line: NewLine, opts: { exactAmount?: boolean } = {}) {
+  const credit = line.direction === 'CREDIT';
+  const window = credit ? RECEIPT_WINDOW : PAYOUT_WINDOW;
+  const from = chinaStartOfDay(addDays(line.bookDate, -window.before)).getTime();
+  const to = chinaStartOfDay(addDays(line.bookDate, window.after + 1)).getTime();
+  const at = line.bookedAt.getTime();
+  return ctx.ledger
+    .filter(
+      (e) =>
+        e.side === (credit ? 'D' : 'C') &&
+        (opts.exactAmount === false || e.amount === line.amount) &&
+        e.createdAt.getTime() >= from &&
+        e.createdAt.getTime() < to &&
+        !ctx.claimedLedger.has(e.id),
+    )
+    .slice(0, 200)
+    .sort((a, b) => Math.abs(a.createdAt.getTime() - at) - Math.abs(b.createdAt.getTime() - at));
+}
+
+const sameParty = (line: NewLine, e: { counterpartyName: string | null; counterpartyAccount: string | null }) =>
+  samePayer(
+    { name: line.counterpartyName, account: line.counterpartyAccount },
+    { name: e.counterpartyName, account: e.counterpartyAccount },
+  );
 
 /**
  * A credit: (1) a receipt the ledger already booked (recorded from the bank receipt, or a voucher
@@ -241,45 +336,36 @@ async function recordedDeposit(tx: Tx, accountNo: string, amount: number) {
  * importing operator, credited only when another operator approves (four eyes). Otherwise it waits
  * as an exception, with what came close.
  */
-async function matchCredit(tx: Tx, line: StatementLine, bankId: number | null, importer: Submitter): Promise<MatchOutcome> {
-  if (bankId !== null) {
-    const booked = (await openLedgerLines(tx, bankId, line)).find((e) =>
-      samePayer(
-        { name: line.counterpartyName, account: line.counterpartyAccount },
-        { name: e.counterpartyName, account: e.counterpartyAccount },
-      ),
-    );
-    if (booked) {
-      await link(tx, line, {
-        status: 'MATCHED',
-        matchKind: 'RECEIPT',
-        journalLineId: booked.id,
-        matchLabel: entryLabel(booked),
-        suggestion: null,
-      });
-      return 'MATCHED';
-    }
+async function matchCredit(tx: Tx, ctx: MatchContext, line: NewLine, importer: Submitter): Promise<MatchDecision> {
+  const booked = openIn(ctx, line).find((e) => sameParty(line, e));
+  if (booked) {
+    ctx.claimedLedger.add(booked.id);
+    return {
+      outcome: 'MATCHED',
+      set: { status: 'MATCHED', matchKind: 'RECEIPT', journalLineId: booked.id, matchLabel: entryLabel(booked), suggestion: null },
+    };
   }
-  const vouchers = await waitingVouchers(tx);
-  const full = vouchers.filter((v) => {
+  const full = ctx.vouchers.filter((v) => {
     const a = agreementOf(line, v);
     return a.amount && a.payer && a.reference && v.taskId !== null;
   });
   if (full.length === 1) {
     const v = full[0];
-    await link(tx, line, {
-      status: 'PENDING',
-      matchKind: v.kind === 'PLEDGE' ? 'PLEDGE_VOUCHER' : 'REPAYMENT_VOUCHER',
-      taskId: v.taskId,
-      matchLabel: `${v.label} · 任务 #${v.taskId}`,
-      suggestion: null,
-    });
-    return 'PENDING';
+    return {
+      outcome: 'PENDING',
+      set: {
+        status: 'PENDING',
+        matchKind: v.kind === 'PLEDGE' ? 'PLEDGE_VOUCHER' : 'REPAYMENT_VOUCHER',
+        taskId: v.taskId,
+        matchLabel: `${v.label} · 任务 #${v.taskId}`,
+        suggestion: null,
+      },
+    };
   }
   for (const accountNo of namedVirtualAccounts(line)) {
     const account = await virtualAccountByNo(tx, accountNo);
     if (!account) continue;
-    const recorded = await recordedDeposit(tx, account.accountNo, line.amount);
+    const recorded = await recordedDeposit(tx, account.accountNo, line.amount, ctx.claimedTasks);
     const taskId =
       recorded?.id ??
       (
@@ -291,19 +377,22 @@ async function matchCredit(tx: Tx, line: StatementLine, bankId: number | null, i
           memo: `银行流水${line.serialNo ? ` ${line.serialNo}` : ''}${line.remark || line.memo ? `：${(line.remark || line.memo)!.slice(0, 150)}` : ''}`,
         })
       ).taskId;
-    await link(tx, line, {
-      status: 'PENDING',
-      matchKind: 'DEPOSIT_TASK',
-      taskId,
-      matchLabel: `入金复核 #${taskId} · ${account.accountName} ${account.accountNo}`,
-      suggestion: null,
-    });
-    return 'PENDING';
+    ctx.claimedTasks.add(taskId);
+    return {
+      outcome: 'PENDING',
+      set: {
+        status: 'PENDING',
+        matchKind: 'DEPOSIT_TASK',
+        taskId,
+        matchLabel: `入金复核 #${taskId} · ${account.accountName} ${account.accountNo}`,
+        suggestion: null,
+      },
+    };
   }
   // Nothing certain: say what came close, so whoever works the exception sees it at once.
   const hints: string[] = [];
   if (full.length > 1) hints.push(`有 ${full.length} 张凭证金额、付款人、附言都一致，请手工选择`);
-  for (const v of vouchers) {
+  for (const v of ctx.vouchers) {
     const a = agreementOf(line, v);
     const agreeing = agreementWords(a);
     if (full.includes(v) || agreeing.length < 2) continue;
@@ -319,71 +408,54 @@ async function matchCredit(tx: Tx, line: StatementLine, bankId: number | null, i
   const looksLikeAccount = wordsOf(line).match(/6222\d{11}/g);
   if (looksLikeAccount && !namedVirtualAccounts(line).length)
     hints.push(`附言中的 ${looksLikeAccount[0]} 不是有效的虚拟账号（校验位不符）`);
-  if (bankId !== null) {
-    const other = (await openLedgerLines(tx, bankId, line))[0];
-    if (other) hints.push(`已入账的${entryLabel(other)}金额一致，付款人不同`);
-  }
-  await link(tx, line, { status: 'UNMATCHED', suggestion: hints.length ? hints.slice(0, 3).join('；') : null });
-  return 'UNMATCHED';
+  const other = openIn(ctx, line)[0];
+  if (other) hints.push(`已入账的${entryLabel(other)}金额一致，付款人不同`);
+  return { outcome: 'UNMATCHED', set: { status: 'UNMATCHED', suggestion: hints.length ? hints.slice(0, 3).join('；') : null } };
 }
 
 /**
  * A debit: an executed pay-out (a withdrawal's, a targeted payment's) of exactly the amount to the same
  * payee — the one whose payment file reference (EndToEndId) the line carries first. It is then paid.
  */
-async function matchDebit(tx: Tx, line: StatementLine, bankId: number | null): Promise<MatchOutcome> {
-  if (bankId === null) {
-    await link(tx, line, { status: 'UNMATCHED', suggestion: null });
-    return 'UNMATCHED';
-  }
-  const open = await openLedgerLines(tx, bankId, line);
+function matchDebit(ctx: MatchContext, line: NewLine, bankId: number | null): MatchDecision {
+  if (bankId === null) return { outcome: 'UNMATCHED', set: { status: 'UNMATCHED', suggestion: null } };
+  const open = openIn(ctx, line);
   const words = `${wordsOf(line)} ${line.serialNo ?? ''}`.toUpperCase();
-  let payout: (typeof open)[number] | undefined;
-  if (open.length) {
-    const items = await tx
-      .select({ journalLineId: paymentBatchItems.journalLineId, endToEndId: paymentBatchItems.endToEndId })
-      .from(paymentBatchItems)
-      .where(
-        inArray(
-          paymentBatchItems.journalLineId,
-          open.map((o) => o.id),
-        ),
-      );
-    const byReference = items.find((i) => words.includes(i.endToEndId.toUpperCase()));
-    payout = byReference ? open.find((o) => o.id === byReference.journalLineId) : undefined;
-  }
-  payout ??= open.find((e) =>
-    samePayer(
-      { name: line.counterpartyName, account: line.counterpartyAccount },
-      { name: e.counterpartyName, account: e.counterpartyAccount },
-    ),
-  );
+  const payout =
+    open.find((o) => {
+      const ref = ctx.endToEnd.get(o.id);
+      return ref !== undefined && words.includes(ref.toUpperCase());
+    }) ?? open.find((e) => sameParty(line, e));
   if (payout) {
-    await link(tx, line, {
-      status: 'MATCHED',
-      matchKind: 'PAYOUT',
-      journalLineId: payout.id,
-      matchLabel: entryLabel(payout),
-      suggestion: null,
-    });
-    return 'MATCHED';
+    ctx.claimedLedger.add(payout.id);
+    return {
+      outcome: 'MATCHED',
+      set: { status: 'MATCHED', matchKind: 'PAYOUT', journalLineId: payout.id, matchLabel: entryLabel(payout), suggestion: null },
+    };
   }
   const hints: string[] = [];
   if (open[0]) hints.push(`${entryLabel(open[0])} 金额一致，收款人不同`);
-  const samePayee = (await openLedgerLines(tx, bankId, line, { exactAmount: false })).find((e) =>
-    samePayer(
-      { name: line.counterpartyName, account: line.counterpartyAccount },
-      { name: e.counterpartyName, account: e.counterpartyAccount },
-    ),
-  );
+  const samePayee = openIn(ctx, line, { exactAmount: false }).find((e) => sameParty(line, e));
   if (samePayee) hints.push(`${entryLabel(samePayee)} 收款人一致，金额相差 ¥${formatYuan(Math.abs(samePayee.amount - line.amount))}`);
-  await link(tx, line, { status: 'UNMATCHED', suggestion: hints.length ? hints.join('；') : '没有金额与收款人一致的出款' });
-  return 'UNMATCHED';
+  return { outcome: 'UNMATCHED', set: { status: 'UNMATCHED', suggestion: hints.length ? hints.join('；') : '没有金额与收款人一致的出款' } };
 }
 
-/** Finds what a new line is (see matchCredit / matchDebit) and records it on the line. */
-export function matchLine(tx: Tx, line: StatementLine, bankId: number | null, importer: Submitter): Promise<MatchOutcome> {
-  return line.direction === 'CREDIT' ? matchCredit(tx, line, bankId, importer) : matchDebit(tx, line, bankId);
+/**
+ * Finds what each new line of an import is (see matchCredit / matchDebit), in the bank's order, before
+ * the lines are stored: the candidates are read once for the whole file and the decisions are written
+ * with the lines themselves (a line starts UNMATCHED; MATCHED and PENDING are the machine's first steps).
+ * Queries per line only where a line names a virtual account (it records a deposit for a second operator).
+ */
+export async function matchNewLines(tx: Tx, lines: NewLine[], bankId: number | null, importer: Submitter): Promise<MatchDecision[]> {
+  const ctx = await matchContext(tx, bankId, lines);
+  const out: MatchDecision[] = [];
+  for (const line of lines) {
+    const decision = line.direction === 'CREDIT' ? await matchCredit(tx, ctx, line, importer) : matchDebit(ctx, line, bankId);
+    if (decision.set.status && decision.set.status !== 'UNMATCHED')
+      statementLineLifecycle.assertTransition('UNMATCHED', decision.set.status);
+    out.push(decision);
+  }
+  return out;
 }
 
 /**

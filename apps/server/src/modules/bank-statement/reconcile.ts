@@ -8,9 +8,10 @@ import {
   type IsoDate,
   type ReconciliationDayStatus,
 } from '@factoring/domain';
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, max, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, min, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bankReconciliationDays, bankStatementLines, bankStatements, journalLines } from '../../db/schema/index.ts';
+import { chinaDateSql } from '../../lib/china-time-sql.ts';
 import { now } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
@@ -31,58 +32,65 @@ export interface ReconciliationItem {
 
 const signed = (l: { direction: 'CREDIT' | 'DEBIT'; amount: number }) => (l.direction === 'CREDIT' ? l.amount : -l.amount);
 
-/** The dates some imported statement of the account covers (its period), among `dates`. */
-async function coveredDates(tx: Tx | Db, accountNo: string, dates: IsoDate[]): Promise<IsoDate[]> {
-  if (!dates.length) return [];
-  const periods = await tx
-    .select({ from: bankStatements.periodStart, to: bankStatements.periodEnd })
+/** The periods of the account's statements in force (a voided statement covers nothing), oldest first. */
+async function periodsOf(tx: Tx | Db, accountNo: string) {
+  return tx
+    .select({
+      id: bankStatements.id,
+      from: bankStatements.periodStart,
+      to: bankStatements.periodEnd,
+      opening: bankStatements.openingBalance,
+    })
     .from(bankStatements)
-    .where(eq(bankStatements.accountNo, accountNo));
-  return [...new Set(dates)].filter((d) => periods.some((p) => p.from <= d && d <= p.to)).sort();
+    .where(and(eq(bankStatements.accountNo, accountNo), isNull(bankStatements.voidedAt)))
+    .orderBy(asc(bankStatements.id));
 }
 
+/** `text` of a list of China dates for SQL (`= any(...)`): one parameter, whatever the count. */
+const dateList = (dates: IsoDate[]) => sql`string_to_array(${dates.join(',')}, ',')::date[]`;
+
 /**
- * One day of the collection account: the statement's opening and closing balance and the ledger's
- * movement of the factor's bank account (BANK_CASH) that China day. The difference is the statement's
- * movement less the ledger's; the lines that make it — statement lines the ledger has nothing for that
- * day, ledger lines the statement lacks — are listed with the reason. Stored, replacing the last result.
+ * Days of the collection account: each day's opening and closing balance from the statement and the
+ * ledger's movement of the factor's bank account (BANK_CASH) that China day. The difference is the
+ * statement's movement less the ledger's; the lines that make it — statement lines the ledger has
+ * nothing for that day, ledger lines the statement lacks — are listed with the reason. Stored,
+ * replacing the last result. A fixed handful of queries for any number of days (set-based: the lines
+ * of all the days, the balance before each, the ledger lines of all the days).
  */
-export async function reconcileDay(tx: Tx, accountNo: string, bankId: number | null, date: IsoDate) {
+export async function reconcileDays(tx: Tx, accountNo: string, bankId: number | null, dates: IsoDate[]) {
+  const days = [...new Set(dates)].sort();
+  if (!days.length) return [];
   const lines = await tx
     .select()
     .from(bankStatementLines)
-    .where(and(eq(bankStatementLines.accountNo, accountNo), eq(bankStatementLines.bookDate, date)))
-    .orderBy(asc(bankStatementLines.bookedAt), asc(bankStatementLines.statementId), asc(bankStatementLines.seq));
-  const [previous] = await tx
-    .select({ balance: bankStatementLines.balance, bookDate: bankStatementLines.bookDate })
-    .from(bankStatementLines)
-    .where(and(eq(bankStatementLines.accountNo, accountNo), lt(bankStatementLines.bookDate, date)))
+    .where(and(eq(bankStatementLines.accountNo, accountNo), sql`${bankStatementLines.bookDate} = any(${dateList(days)})`))
     .orderBy(
-      desc(bankStatementLines.bookDate),
-      desc(bankStatementLines.bookedAt),
-      desc(bankStatementLines.statementId),
-      desc(bankStatementLines.seq),
-    )
-    .limit(1);
-  let opening: number;
-  let closing: number;
-  if (lines.length) {
-    opening = (lines[0].balance ?? 0) - signed(lines[0]);
-    closing = lines[lines.length - 1].balance ?? 0;
-  } else {
-    const [covering] = await tx
-      .select({ opening: bankStatements.openingBalance })
-      .from(bankStatements)
-      .where(and(eq(bankStatements.accountNo, accountNo), lte(bankStatements.periodStart, date), gte(bankStatements.periodEnd, date)))
-      .orderBy(asc(bankStatements.id))
-      .limit(1);
-    opening = closing = previous?.balance ?? covering?.opening ?? 0;
-  }
-  const credits = lines.filter((l) => l.direction === 'CREDIT').reduce((s, l) => s + l.amount, 0);
-  const debits = lines.filter((l) => l.direction === 'DEBIT').reduce((s, l) => s + l.amount, 0);
+      asc(bankStatementLines.bookDate),
+      asc(bankStatementLines.bookedAt),
+      asc(bankStatementLines.statementId),
+      asc(bankStatementLines.seq),
+    );
+  const linesOn = new Map<string, typeof lines>();
+  for (const l of lines) linesOn.set(l.bookDate, [...(linesOn.get(l.bookDate) ?? []), l]);
+  // The last line before each day (its balance is the day's expected opening).
+  const previousRows = (await tx.execute(sql`
+    select d.day::text as day, p.balance, p.book_date::text as book_date
+    from unnest(${dateList(days)}) as d(day)
+    left join lateral (
+      select ${bankStatementLines.balance} as balance, ${bankStatementLines.bookDate} as book_date
+      from ${bankStatementLines}
+      where ${bankStatementLines.accountNo} = ${accountNo} and ${bankStatementLines.bookDate} < d.day
+      order by ${bankStatementLines.bookDate} desc, ${bankStatementLines.bookedAt} desc, ${bankStatementLines.statementId} desc, ${bankStatementLines.seq} desc
+      limit 1
+    ) p on true`)) as unknown as { rows: { day: string; balance: string | number | null; book_date: string | null }[] };
+  const previousOf = new Map(
+    previousRows.rows.map((r) => [
+      r.day,
+      r.book_date === null ? undefined : { balance: r.balance === null ? null : Number(r.balance), bookDate: r.book_date },
+    ]),
+  );
+  const periods = await periodsOf(tx, accountNo);
 
-  const start = chinaStartOfDay(date);
-  const end = chinaStartOfDay(addDays(date, 1));
   const ledger =
     bankId === null
       ? []
@@ -99,8 +107,92 @@ export async function reconcileDay(tx: Tx, accountNo: string, bankId: number | n
           })
           .from(journalLines)
           .leftJoin(bankStatementLines, eq(bankStatementLines.journalLineId, journalLines.id))
-          .where(and(eq(journalLines.accountId, bankId), gte(journalLines.createdAt, start), lt(journalLines.createdAt, end)))
+          .where(
+            and(
+              eq(journalLines.accountId, bankId),
+              gte(journalLines.createdAt, chinaStartOfDay(days[0])),
+              lt(journalLines.createdAt, chinaStartOfDay(addDays(days[days.length - 1], 1))),
+              sql`${chinaDateSql(journalLines.createdAt)} = any(${dateList(days)})`,
+            ),
+          )
           .orderBy(asc(journalLines.id));
+  const ledgerOn = new Map<string, typeof ledger>();
+  for (const j of ledger) {
+    const d = chinaDate(j.createdAt);
+    ledgerOn.set(d, [...(ledgerOn.get(d) ?? []), j]);
+  }
+  // Lines linked to a ledger line of another day: when that line was booked (one query for all).
+  const ledgerIds = new Set(ledger.map((j) => j.id));
+  const elsewhere = lines.filter((l) => l.journalLineId !== null && !ledgerIds.has(l.journalLineId)).map((l) => l.journalLineId!);
+  const bookedAt = new Map<number, Date>();
+  for (let i = 0; i < elsewhere.length; i += 1000) {
+    const rows = await tx
+      .select({ id: journalLines.id, at: journalLines.createdAt })
+      .from(journalLines)
+      .where(inArray(journalLines.id, elsewhere.slice(i, i + 1000)));
+    for (const r of rows) bookedAt.set(r.id, r.at);
+  }
+
+  const out = days.map((date) =>
+    dayOf(accountNo, date, linesOn.get(date) ?? [], previousOf.get(date), periods, ledgerOn.get(date) ?? [], bookedAt),
+  );
+  for (let i = 0; i < out.length; i += 200)
+    await tx
+      .insert(bankReconciliationDays)
+      .values(out.slice(i, i + 200))
+      .onConflictDoUpdate({
+        target: [bankReconciliationDays.accountNo, bankReconciliationDays.date],
+        set: {
+          openingBalance: sql`excluded.opening_balance`,
+          closingBalance: sql`excluded.closing_balance`,
+          credits: sql`excluded.credits`,
+          debits: sql`excluded.debits`,
+          ledgerReceipts: sql`excluded.ledger_receipts`,
+          ledgerPayouts: sql`excluded.ledger_payouts`,
+          difference: sql`excluded.difference`,
+          explained: sql`excluded.explained`,
+          status: sql`excluded.status`,
+          items: sql`excluded.items`,
+          computedAt: sql`excluded.computed_at`,
+        },
+      });
+  return out;
+}
+
+type DayLine = typeof bankStatementLines.$inferSelect;
+type DayLedgerLine = {
+  id: number;
+  side: 'D' | 'C';
+  amount: number;
+  counterpartyName: string | null;
+  counterpartyAccount: string | null;
+  memo: string | null;
+  createdAt: Date;
+  seenOn: string | null;
+};
+
+/** One day's reconciliation from what reconcileDays read (no I/O). */
+function dayOf(
+  accountNo: string,
+  date: IsoDate,
+  lines: DayLine[],
+  previous: { balance: number | null; bookDate: string } | undefined,
+  periods: { from: string; to: string; opening: number }[],
+  ledger: DayLedgerLine[],
+  bookedAt: Map<number, Date>,
+) {
+  let opening: number;
+  let closing: number;
+  if (lines.length) {
+    opening = (lines[0].balance ?? 0) - signed(lines[0]);
+    closing = lines[lines.length - 1].balance ?? 0;
+  } else {
+    const covering = periods.find((p) => p.from <= date && date <= p.to);
+    opening = closing = previous?.balance ?? covering?.opening ?? 0;
+  }
+  const credits = lines.filter((l) => l.direction === 'CREDIT').reduce((s, l) => s + l.amount, 0);
+  const debits = lines.filter((l) => l.direction === 'DEBIT').reduce((s, l) => s + l.amount, 0);
+  const start = chinaStartOfDay(date);
   const ledgerReceipts = ledger.filter((j) => j.side === 'D').reduce((s, j) => s + j.amount, 0);
   const ledgerPayouts = ledger.filter((j) => j.side === 'C').reduce((s, j) => s + j.amount, 0);
   const ledgerIds = new Set(ledger.map((j) => j.id));
@@ -114,8 +206,8 @@ export async function reconcileDay(tx: Tx, accountNo: string, bankId: number | n
       reason = `已说明：${l.note ?? ''}`;
       if (l.journalLineId === null) explained += signed(l);
     } else if (l.journalLineId !== null) {
-      const [j] = await tx.select({ at: journalLines.createdAt }).from(journalLines).where(eq(journalLines.id, l.journalLineId));
-      reason = `账簿记账日为 ${j ? chinaDate(j.at) : '—'}（跨日）`;
+      const at = bookedAt.get(l.journalLineId);
+      reason = `账簿记账日为 ${at ? chinaDate(at) : '—'}（跨日）`;
     } else if (l.status === 'PENDING') reason = `待复核${l.taskId ? `（任务 #${l.taskId}）` : ''}，尚未入账`;
     else reason = `${statementLineLifecycle.label(l.status)}：账簿中没有对应记录`;
     items.push({
@@ -163,7 +255,7 @@ export async function reconcileDay(tx: Tx, accountNo: string, bankId: number | n
   const difference = closing - opening - (ledgerReceipts - ledgerPayouts);
   const status: ReconciliationDayStatus =
     difference === 0 && !gap ? 'BALANCED' : difference === explained && explained !== 0 && !gap ? 'EXPLAINED' : 'UNBALANCED';
-  const row = {
+  return {
     accountNo,
     date,
     openingBalance: opening,
@@ -178,49 +270,99 @@ export async function reconcileDay(tx: Tx, accountNo: string, bankId: number | n
     items,
     computedAt: now(),
   };
-  await tx
-    .insert(bankReconciliationDays)
-    .values(row)
-    .onConflictDoUpdate({ target: [bankReconciliationDays.accountNo, bankReconciliationDays.date], set: row });
-  return row;
 }
 
-/** Recomputes the given days of the collection account that a statement covers. */
+/** Recomputes the given days of the collection account that a statement in force covers. */
 export async function reconcileDates(tx: Tx, dates: IsoDate[]) {
   const { accountNo } = await collectionAccount(tx);
   const bankId = await bankCashAccountId(tx);
-  const days = await coveredDates(tx, accountNo, dates);
-  for (const d of days) await reconcileDay(tx, accountNo, bankId, d);
+  const periods = await periodsOf(tx, accountNo);
+  const days = [...new Set(dates)].filter((d) => periods.some((p) => p.from <= d && d <= p.to)).sort();
+  await reconcileDays(tx, accountNo, bankId, days);
   return days.length;
 }
 
-/** Every date from `from` to `to`, both included. */
-export function datesBetween(from: IsoDate, to: IsoDate): IsoDate[] {
+/**
+ * The days worth reconciling among `from`–`to` (or every day up to `to` when `from` is null): those with
+ * statement lines, with postings on the factor's bank account, or with a stored result — one grouped
+ * query. A day with none of them balances by itself and is not stored.
+ */
+async function activeDays(tx: Tx, accountNo: string, bankId: number | null, from: IsoDate | null, to: IsoDate): Promise<IsoDate[]> {
+  const lower = (col: SQLWrapper) => (from === null ? sql`true` : sql`${col} >= ${from}::date`);
+  const postings =
+    bankId === null
+      ? sql``
+      : sql`union select ${chinaDateSql(journalLines.createdAt)} from ${journalLines}
+              where ${journalLines.accountId} = ${bankId}
+                and ${from === null ? sql`true` : sql`${journalLines.createdAt} >= ${chinaStartOfDay(from)}`}
+                and ${journalLines.createdAt} < ${chinaStartOfDay(addDays(to, 1))}`;
+  const result = (await tx.execute(sql`
+    select day::text as day from (
+      select ${bankStatementLines.bookDate} as day from ${bankStatementLines}
+        where ${bankStatementLines.accountNo} = ${accountNo} and ${lower(bankStatementLines.bookDate)} and ${bankStatementLines.bookDate} <= ${to}::date
+      union select ${bankReconciliationDays.date} from ${bankReconciliationDays}
+        where ${bankReconciliationDays.accountNo} = ${accountNo} and ${lower(bankReconciliationDays.date)} and ${bankReconciliationDays.date} <= ${to}::date
+      ${postings}
+    ) d order by day`)) as unknown as { rows: { day: string }[] };
+  return result.rows.map((r) => r.day);
+}
+
+/**
+ * After an import (or a void): every day of the statement's period (at most MAX_STATEMENT_DAYS for a
+ * new statement: a day without movement is stored balanced, so the operator sees each day of it) and the
+ * first day with lines after it (whose opening is checked against this period's last balance). The
+ * days are reconciled together (reconcileDays: a fixed handful of queries, not a few per day).
+ */
+export async function reconcileStatementDays(tx: Tx, accountNo: string, from: IsoDate, to: IsoDate) {
+  const bankId = await bankCashAccountId(tx);
+  const days = datesBetween(from, to);
+  const [next] = await tx
+    .select({ date: min(bankStatementLines.bookDate) })
+    .from(bankStatementLines)
+    .where(and(eq(bankStatementLines.accountNo, accountNo), gt(bankStatementLines.bookDate, to)));
+  if (next?.date) days.push(next.date);
+  const periods = await periodsOf(tx, accountNo);
+  const covered = days.filter((d) => periods.some((p) => p.from <= d && d <= p.to));
+  // A day no statement in force covers any more (its statement was voided) has no result.
+  const uncovered = days.filter((d) => !covered.includes(d));
+  if (uncovered.length)
+    await tx
+      .delete(bankReconciliationDays)
+      .where(and(eq(bankReconciliationDays.accountNo, accountNo), sql`${bankReconciliationDays.date} = any(${dateList(uncovered)})`));
+  await reconcileDays(tx, accountNo, bankId, covered);
+  return covered.length;
+}
+
+/** Every date from `from` to `to`, both included (at most 3,700: a statement stored before periods were limited). */
+function datesBetween(from: IsoDate, to: IsoDate): IsoDate[] {
   const out: IsoDate[] = [];
   for (let d = from; d <= to && out.length < 3700; d = addDays(d, 1)) out.push(d);
   return out;
 }
 
 /**
- * The close of business: every covered day up to the business date that was never reconciled or did
- * not balance, again — a receipt approved today can balance yesterday's difference (a line's link may
- * have changed since).
+ * The close of business: every covered day up to the business date that has lines or postings and
+ * was never reconciled or did not balance, again — a receipt approved today can balance yesterday's
+ * difference (a line's link may have changed since). The days come from one grouped query, not a
+ * walk over the statements' calendar.
  */
 export async function reconcileOpenDays(tx: Tx, businessDate: IsoDate) {
   const { accountNo } = await collectionAccount(tx);
-  const [range] = await tx
-    .select({ from: min(bankStatements.periodStart), to: max(bankStatements.periodEnd) })
-    .from(bankStatements)
-    .where(eq(bankStatements.accountNo, accountNo));
-  if (!range?.from || !range.to) return { days: 0, balanced: 0, unbalanced: 0 };
+  const periods = await periodsOf(tx, accountNo);
+  if (!periods.length) return { days: 0, balanced: 0, unbalanced: 0 };
+  const first = periods.reduce((m, p) => (p.from < m ? p.from : m), periods[0].from);
+  const lastEnd = periods.reduce((m, p) => (p.to > m ? p.to : m), periods[0].to);
+  const last = lastEnd < businessDate ? lastEnd : businessDate;
   const done = await tx
     .select({ date: bankReconciliationDays.date })
     .from(bankReconciliationDays)
-    .where(and(eq(bankReconciliationDays.accountNo, accountNo), inArray(bankReconciliationDays.status, ['BALANCED'])));
+    .where(and(eq(bankReconciliationDays.accountNo, accountNo), eq(bankReconciliationDays.status, 'BALANCED')));
   const balanced = new Set(done.map((d) => d.date));
-  const last = range.to < businessDate ? range.to : businessDate;
-  const open = datesBetween(range.from, last).filter((d) => !balanced.has(d));
-  await reconcileDates(tx, open);
+  const bankId = await bankCashAccountId(tx);
+  const open = (await activeDays(tx, accountNo, bankId, first, last)).filter(
+    (d) => !balanced.has(d) && periods.some((p) => p.from <= d && d <= p.to),
+  );
+  await reconcileDays(tx, accountNo, bankId, open);
   const [counts] = await tx
     .select({
       balanced: sql<number>`count(*) filter (where ${bankReconciliationDays.status} <> 'UNBALANCED')::int`,

@@ -12,6 +12,7 @@ import { batchCsv, batchPain001, createPaymentBatch, listBatches, listPayouts } 
 import { listReconciliationDays, reconciliationDay } from './reconcile.ts';
 import { listStatements } from './statements.ts';
 import { bankSummary } from './summary.ts';
+import { requestStatementVoid } from './void-statement.ts';
 
 /** A statement file arrives as base64 in JSON: 5 MB of file is under 7 MB of text. */
 const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
@@ -39,6 +40,9 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       return runOnce(db, request, (tx) => importStatement(tx, actorOf(request), { formatCode, fileName, bytes }));
     },
     { bodyLimit: IMPORT_BODY_LIMIT },
+  );
+  serve(app, api.voidStatement, async (request) =>
+    runOnce(db, request, (tx) => requestStatementVoid(tx, actorOf(request), request.params.id, request.body.reason)),
   );
   serve(app, api.statements, async (request) => {
     const r = await listStatements(db, request.query);

@@ -1,24 +1,29 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bankStatements, users } from '../../db/schema/index.ts';
+import { bankStatements, bpmTasks, users } from '../../db/schema/index.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { collectionAccount } from './store.ts';
+import { STATEMENT_VOID_TASK_TYPE } from './void-statement.ts';
 
-/** The imported statements of the collection account, newest first. */
+/** The imported statements of the collection account, newest first (voided ones too, marked, with a void waiting for approval). */
 export async function listStatements(db: Db, q: PageQuery) {
   const { accountNo } = await collectionAccount(db);
   const where = eq(bankStatements.accountNo, accountNo);
   const rows = await db
-    .select({ s: bankStatements, importedByName: users.displayName })
+    .select({ s: bankStatements, importedByName: users.displayName, voidTaskId: bpmTasks.id })
     .from(bankStatements)
     .leftJoin(users, eq(users.id, bankStatements.importedBy))
+    .leftJoin(
+      bpmTasks,
+      and(eq(bpmTasks.type, STATEMENT_VOID_TASK_TYPE), eq(bpmTasks.refId, sql`${bankStatements.id}::text`), eq(bpmTasks.state, 'PENDING')),
+    )
     .where(where)
     .orderBy(desc(bankStatements.id))
     .limit(q.size)
     .offset(offsetOf(q));
   const [{ n }] = await db.select({ n: count() }).from(bankStatements).where(where);
   return {
-    items: rows.map(({ s, importedByName }) => ({
+    items: rows.map(({ s, importedByName, voidTaskId }) => ({
       id: s.id,
       statementNo: s.statementNo,
       formatCode: s.formatCode,
@@ -34,6 +39,9 @@ export async function listStatements(db: Db, q: PageQuery) {
       duplicates: s.duplicates,
       importedByName,
       importedAt: s.importedAt,
+      voidedAt: s.voidedAt,
+      voidReason: s.voidReason,
+      voidTaskId: voidTaskId ?? null,
     })),
     totalCount: Number(n),
   };

@@ -1,7 +1,17 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Cents } from '@factoring/domain';
 import { decodeText } from './table.ts';
-import { checkBalances, dateOf, fileError, moneyOf, normalAccount, type ParsedLine, type ParsedStatement } from './parsed.ts';
+import {
+  checkBalances,
+  checkDateRange,
+  checkStatement,
+  dateOf,
+  fileError,
+  moneyOf,
+  normalAccount,
+  type ParsedLine,
+  type ParsedStatement,
+} from './parsed.ts';
 
 type Node = Record<string, unknown>;
 
@@ -38,6 +48,12 @@ const nameOf = (party: unknown) => text(path(party, 'Nm')) ?? text(path(party, '
 function dateTimeOf(v: unknown, what: string, row: number): { date: string; time: string | null } {
   const dt = text(path(v, 'DtTm'));
   if (dt) {
+    // The date as written must be a real day in range (Date would roll 02-30 over to March, and read
+    // 9999-12-31 into a year the database cannot store) before it is read as an instant.
+    const written = dateOf(dt.slice(0, 10));
+    if (!written || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?([zZ]|[+-]\d{2}:?\d{2})?$/.test(dt))
+      throw fileError(`第 ${row} 笔${what}“${dt}”不是有效的日期时间（应为 YYYY-MM-DDThh:mm:ss+08:00）`);
+    checkDateRange(written.date, `第 ${row} 笔${what}`);
     // An instant with its offset: the China wall clock of it.
     const instant = new Date(dt);
     if (Number.isNaN(instant.getTime())) throw fileError(`第 ${row} 笔${what}“${dt}”格式不正确`);
@@ -48,7 +64,8 @@ function dateTimeOf(v: unknown, what: string, row: number): { date: string; time
   }
   const d = text(path(v, 'Dt'));
   const parsed = d ? dateOf(d) : null;
-  if (!parsed) throw fileError(`第 ${row} 笔缺少${what}或格式不正确（应为 YYYY-MM-DD）`);
+  if (!parsed) throw fileError(`第 ${row} 笔缺少${what}或不是有效日期（应为 YYYY-MM-DD）${d ? `：“${d}”` : ''}`);
+  checkDateRange(parsed.date, `第 ${row} 笔${what}`);
   return parsed;
 }
 
@@ -133,16 +150,24 @@ export function parseCamt053(bytes: Buffer): ParsedStatement {
   const from = text(path(stmt, 'FrToDt', 'FrDtTm'));
   const to = text(path(stmt, 'FrToDt', 'ToDtTm'));
   const dates = lines.map((l) => l.bookDate).sort();
+  const periodDate = (v: string | null, field: string) => {
+    if (!v) return null;
+    const d = dateOf(v.slice(0, 10));
+    if (!d) throw fileError(`对账单期间（FrToDt/${field}）“${v}”不是有效日期`);
+    checkDateRange(d.date, `对账单期间（FrToDt/${field}）`);
+    return d.date;
+  };
   const statement: ParsedStatement = {
     accountNo,
     openingBalance: opening,
     closingBalance: closing,
-    periodStart: from ? (dateOf(from.slice(0, 10))?.date ?? dates[0]) : dates[0],
-    periodEnd: to ? (dateOf(to.slice(0, 10))?.date ?? dates[dates.length - 1]) : dates[dates.length - 1],
+    periodStart: periodDate(from, 'FrDtTm') ?? dates[0],
+    periodEnd: periodDate(to, 'ToDtTm') ?? dates[dates.length - 1],
     lines,
   };
   if (statement.periodStart > dates[0] || statement.periodEnd < dates[dates.length - 1])
     throw fileError(`交易日期超出对账单期间 ${statement.periodStart} 至 ${statement.periodEnd}`);
   checkBalances(statement);
+  checkStatement(statement);
   return statement;
 }

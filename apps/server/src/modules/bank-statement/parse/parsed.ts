@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { chinaStartOfDay, formatYuan, MoneyError, parseYuan, type Cents, type IsoDate } from '@factoring/domain';
+import { chinaStartOfDay, daysBetween, formatYuan, MoneyError, parseYuan, type Cents, type IsoDate } from '@factoring/domain';
+import { MAX_STATEMENT_DAYS } from '@factoring/domain/contract';
 import { ClientError } from '../../../lib/envelope.ts';
 
 /** One line of a bank statement as read from the file, before it is stored. */
@@ -61,11 +62,46 @@ export function dateOf(text: string): { date: IsoDate; time: string | null } | n
   const m = /^(\d{4})[-/.年]?(\d{1,2})[-/.月]?(\d{1,2})日?(?:[ T]+(\d{1,2}):?(\d{2}):?(\d{2})?)?$/.exec(text.trim());
   if (!m) return null;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const probe = new Date(Date.UTC(y, mo - 1, d));
+  // Date.UTC reads years 0–99 as 1900–1999: set the full year explicitly, then see the day did not roll over.
+  const probe = new Date(0);
+  probe.setUTCFullYear(y, mo - 1, d);
   if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== mo - 1 || probe.getUTCDate() !== d) return null;
   const date = `${m[1]}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
   const time = m[4] ? timeOf(`${m[4]}:${m[5]}:${m[6] ?? '00'}`) : null;
   return { date, time };
+}
+
+/** The dates a statement may carry: a bank statement of this portal's time, not a typo of a year. */
+export const STATEMENT_DATE_RANGE = { from: '2000-01-01', to: '2099-12-31' } as const;
+
+/*
+ * MAX_STATEMENT_DAYS (the contract): the longest period one statement file may state. A bank issues a
+ * collection account's statement per day or per month (camt.053 is the daily/monthly booked statement),
+ * so 31 days for every format — CSV and Excel exports included. A longer export is imported month by month.
+ */
+
+/** A date of the file outside STATEMENT_DATE_RANGE: a 400 naming where it stands. */
+export function checkDateRange(date: IsoDate, where: string): void {
+  if (date < STATEMENT_DATE_RANGE.from || date > STATEMENT_DATE_RANGE.to)
+    throw fileError(`${where}“${date}”超出可接受的日期范围（${STATEMENT_DATE_RANGE.from} 至 ${STATEMENT_DATE_RANGE.to}）`);
+}
+
+/**
+ * What every statement must be, whatever its format (after its balances add up): its dates are real
+ * days in range, its period is at most MAX_STATEMENT_DAYS, and the opening balance of
+ * a collection account is not negative (it cannot be overdrawn).
+ */
+export function checkStatement(s: ParsedStatement): void {
+  checkDateRange(s.periodStart, '对账单起始日期');
+  checkDateRange(s.periodEnd, '对账单截止日期');
+  if (s.periodStart > s.periodEnd) throw fileError(`对账单起始日期 ${s.periodStart} 晚于截止日期 ${s.periodEnd}`);
+  const days = daysBetween(s.periodStart, s.periodEnd) + 1;
+  if (days > MAX_STATEMENT_DAYS)
+    throw fileError(
+      `对账单期间 ${s.periodStart} 至 ${s.periodEnd} 共 ${days} 天，超过 ${MAX_STATEMENT_DAYS} 天：银行对账单按日或按月出具，请按月分别导出后导入`,
+    );
+  for (const line of s.lines) checkDateRange(line.bookDate, `第 ${line.row} 行记账日期`);
+  if (s.openingBalance < 0) throw fileError(`期初余额 ¥${formatYuan(s.openingBalance)} 为负数：保理收款账户不能透支，请核对对账单`);
 }
 
 /** A time cell: `09:30`, `9:30:05`, `093005`. */

@@ -5,6 +5,8 @@ import type { TableMapping } from '../formats.ts';
 import {
   cellText,
   checkBalances,
+  checkDateRange,
+  checkStatement,
   dateOf,
   fileError,
   moneyOf,
@@ -170,6 +172,7 @@ export async function parseTableStatement(bytes: Buffer, mapping: TableMapping):
       if (isFooter) continue;
       throw fileError(`第 ${rowNo} 行交易日期“${dateText}”格式不正确（应为 YYYY-MM-DD、YYYY/MM/DD 或 YYYYMMDD）`);
     }
+    checkDateRange(when.date, `第 ${rowNo} 行${c.date}`);
     let direction: 'CREDIT' | 'DEBIT';
     let amount: Cents;
     if (c.amount) {
@@ -237,5 +240,6 @@ export async function parseTableStatement(bytes: Buffer, mapping: TableMapping):
     lines,
   };
   checkBalances(statement);
+  checkStatement(statement);
   return statement;
 }
