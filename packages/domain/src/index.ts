@@ -26,6 +26,7 @@ export * from './status/warehouse.ts';
 export * from './status/pledge.ts';
 export * from './status/pledge-delivery.ts';
 export * from './masking.ts';
+export * from './text/spreadsheet-cell.ts';
 export * from './orders.ts';
 export * from './status/purchase-sales.ts';
 export * from './status/bank-statement.ts';

@@ -77,4 +77,28 @@ describe('the shared Excel export', () => {
     );
     expect(empty.getRow(2).values).toEqual([undefined, '合计', 0]);
   });
+
+  it('writes text that begins like a formula as inert text, and negative money as a number (issue 33)', async () => {
+    const hostile: Row[] = [{ name: '=HYPERLINK("http://x","点我")', day: '@SUM(1+1)', at: '-2+3', amount: -1234, fee: 0 }];
+    const ws = await roundTrip(
+      buildWorkbook<Row>({
+        sheetName: 's',
+        preamble: [['+筛选：=cmd'], ['余额', -5]],
+        columns: [
+          { header: '名称', width: 10, value: (r) => r.name },
+          { header: '日期', width: 12, kind: 'date', value: (r) => r.day },
+          { header: '备注', width: 12, value: (r) => r.at },
+          { header: '金额', width: 10, kind: 'money', value: (r) => r.amount },
+        ],
+        rows: hostile,
+      }),
+    );
+    expect(ws.getCell('A1').value).toBe("'+筛选：=cmd");
+    expect(ws.getCell('B2').value).toBe(-5);
+    expect(ws.getCell('A4').value).toBe(`'=HYPERLINK("http://x","点我")`);
+    expect(ws.getCell('B4').value).toBe("'@SUM(1+1)");
+    expect(ws.getCell('C4').value).toBe("'-2+3");
+    expect(ws.getCell('D4').value).toBe(-12.34);
+    expect(ws.getCell('A4').formula).toBeUndefined();
+  });
 });

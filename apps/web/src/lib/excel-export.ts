@@ -1,10 +1,13 @@
-import { centsToYuanString, chinaWallClock } from '@factoring/domain';
+import { centsToYuanString, chinaWallClock, inertText } from '@factoring/domain';
 import ExcelJS from 'exceljs';
 
 // The one workbook shape every export uses (issue 12): a few lines about the export, a bold header
 // row frozen while scrolling, dates as real date cells, money as numbers of yuan formatted #,##0.00,
 // and a totals row under the money columns. Import this module only from an exporter that is itself
 // loaded on demand (`await import('./export-….ts')`), so exceljs stays out of every page's chunk.
+// Every text cell — preamble, header and rows — goes through the domain's `inertText` (issue 33): one
+// that begins with `= + - @`, a tab or CR gets a leading `'`, so a name someone typed is never a
+// formula, even once the sheet is edited or saved as CSV. Numbers (money, quantities) stay numbers.
 
 export const MONEY_FORMAT = '#,##0.00';
 const DATE_FORMAT = 'yyyy-mm-dd';
@@ -56,6 +59,9 @@ function dateTimeCell(v: string): Date | string {
   return Number.isNaN(t) ? v : chinaWallClock(t);
 }
 
+/** A value as a cell: text made inert, numbers and dates as they are. */
+const inert = <V>(v: V): V | string => (typeof v === 'string' ? inertText(v) : v);
+
 function cellOf<T>(c: ExcelColumn<T>, row: T): string | number | Date | null {
   const v = c.value(row);
   if (v === null || v === undefined || v === '') return null;
@@ -63,11 +69,11 @@ function cellOf<T>(c: ExcelColumn<T>, row: T): string | number | Date | null {
     case 'money':
       return yuan(Number(v));
     case 'date':
-      return dateCell(String(v));
+      return inert(dateCell(String(v)));
     case 'dateTime':
-      return dateTimeCell(String(v));
+      return inert(dateTimeCell(String(v)));
     default:
-      return v;
+      return inert(v);
   }
 }
 
@@ -82,8 +88,8 @@ export function buildWorkbook<T>(spec: SheetSpec<T>): ExcelJS.Workbook {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Factoring Portal';
   const ws = wb.addWorksheet(spec.sheetName);
-  for (const line of spec.preamble) ws.addRow(line);
-  const header = ws.addRow(spec.columns.map((c) => c.header));
+  for (const line of spec.preamble) ws.addRow(line.map(inert));
+  const header = ws.addRow(spec.columns.map((c) => inertText(c.header)));
   header.font = { bold: true };
   ws.views = [{ state: 'frozen', ySplit: header.number }];
   const first = header.number + 1;

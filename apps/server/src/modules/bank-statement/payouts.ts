@@ -3,7 +3,9 @@ import {
   centsToYuanString,
   chinaDate,
   chinaStartOfDay,
+  csvLine,
   PAYOUT_BANK_STATUS_LABELS,
+  type CsvCell,
   type IsoDate,
   type PayoutBankStatus,
 } from '@factoring/domain';
@@ -198,28 +200,26 @@ async function batchWithItems(db: Db, id: number) {
   return { batch, items };
 }
 
-const csvCell = (v: string | number | null) => {
-  const text = v === null ? '' : String(v);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
 /**
  * The demo bank's batch payment file (批量付款): a header naming the paying account and the totals,
- * then one row per payment. UTF-8 with a BOM, so Excel opens the Chinese as it is.
+ * then one row per payment. UTF-8 with a BOM, so Excel opens the Chinese as it is. Cells are typed by
+ * column (issue 33): 序号, 总笔数 and the amounts (written by us from cents) are numbers; every other
+ * cell — names, accounts, banks, memos, references — is text, made inert by `csvLine` (a leading `'`
+ * on `= + - @`, tab or CR, quoted), so a payee named `=HYPERLINK(…)` is shown, never run.
  */
 export async function batchCsv(db: Db, id: number): Promise<{ name: string; body: Buffer }> {
   const { batch, items } = await batchWithItems(db, id);
   const account = await collectionAccount(db);
-  const rows: (string | number | null)[][] = [
+  const rows: CsvCell[][] = [
     ['批量付款文件', batch.batchNo],
     ['付款账号', account.accountNo],
     ['付款户名', account.accountName],
     ['总笔数', items.length],
-    ['总金额', centsToYuanString(batch.totalAmount)],
+    ['总金额', { cents: batch.totalAmount }],
     ['序号', '收款户名', '收款账号', '收款开户行', '金额', '用途', '业务参考号'],
-    ...items.map((it, i) => [i + 1, it.payeeName, it.payeeAccount, it.payeeBank, centsToYuanString(it.amount), it.memo, it.endToEndId]),
+    ...items.map((it, i) => [i + 1, it.payeeName, it.payeeAccount, it.payeeBank, { cents: it.amount }, it.memo, it.endToEndId]),
   ];
-  const text = rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  const text = rows.map(csvLine).join('\r\n') + '\r\n';
   return { name: `${batch.batchNo}.csv`, body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]) };
 }
 
