@@ -27,11 +27,18 @@ import { creditLineExpiryStep } from './modules/credit/index.ts';
 import { CERTIFICATION_TASK_TYPES } from './modules/certification/index.ts';
 import { FUNDS_TASK_TYPES } from './modules/funds/index.ts';
 import { WAREHOUSE_TASK_TYPES } from './modules/warehouse/index.ts';
-import type { Ports } from './modules/financing/index.ts';
-import { financingSignHook, orderLoanCollection, supplyLoanCloseStep, SUPPLY_LOAN_TASK_TYPES } from './modules/supplyloan/index.ts';
+import { everyProductsArrears, type Ports } from './modules/financing/index.ts';
+import {
+  financingSignHook,
+  orderLoanCollection,
+  supplyLoanArrears,
+  supplyLoanCloseStep,
+  SUPPLY_LOAN_TASK_TYPES,
+} from './modules/supplyloan/index.ts';
 import {
   bankAdapters,
   BUILT_IN_BANK_ADAPTERS,
+  cloudLoanArrears,
   CLOUD_LOAN_TASK_TYPES,
   cloudLoanDebitStep,
   cloudLoanSignHook,
@@ -39,7 +46,7 @@ import {
   type BankAdapters,
 } from './modules/cloudloan/index.ts';
 import { purchaseSalesTaskTypes, salesOrderBacking } from './modules/purchase-sales/index.ts';
-import { pledgeMarginDefaultStep, pledgeOverdueStep, pledgeSignHook, PLEDGE_TASK_TYPES } from './modules/pledge/index.ts';
+import { pledgeArrears, pledgeMarginDefaultStep, pledgeOverdueStep, pledgeSignHook, PLEDGE_TASK_TYPES } from './modules/pledge/index.ts';
 import { backupJob } from './modules/backup/index.ts';
 import { BANK_STATEMENT_TASK_TYPES, bankReconciliationStep, linkStatementLines } from './modules/bank-statement/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -80,6 +87,8 @@ import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 export const PORTS: Ports = {
   orderBacking: salesOrderBacking,
   loanCollection: orderLoanCollection,
+  // Every lending product's arrears, read by the cloud loan's eligibility rule (issue 33): add a new product here.
+  loanArrears: everyProductsArrears([supplyLoanArrears, pledgeArrears, cloudLoanArrears]),
 };
 
 /**

@@ -7,6 +7,7 @@ import type { EnterpriseScope } from '../lib/scope.ts';
 import { taskRegistry } from '../modules/bpm/index.ts';
 import { recordSignature } from '../modules/contracts/index.ts';
 import {
+  cloudLoanArrears,
   submitApplication,
   builtInBanksOnly,
   cloudLoanDebitStep,
@@ -16,6 +17,9 @@ import {
   grantForBank,
 } from '../modules/cloudloan/index.ts';
 import { runStep } from '../jobs/close-of-business.ts';
+import { everyProductsArrears } from '../modules/financing/index.ts';
+import { pledgeArrears } from '../modules/pledge/index.ts';
+import { supplyLoanArrears } from '../modules/supplyloan/index.ts';
 import { chinaInstant } from './timeline.ts';
 
 /**
@@ -76,6 +80,8 @@ export async function seedCloudLoan(db: Db, today: IsoDate = chinaToday()) {
         remark: undefined,
       },
       banks,
+      // Every lending product's arrears, as app.ts wires the port.
+      everyProductsArrears([supplyLoanArrears, pledgeArrears, cloudLoanArrears]),
     ),
   );
   await atTime(on(addDays(drawnOn, -6), '14:00'), () =>

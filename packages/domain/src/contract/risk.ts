@@ -83,7 +83,7 @@ export const exposureRowSchema = z.object({
   key: z.string(),
   label: z.string(),
   ...outstandingFields,
-  /** Share of the book's total outstanding, ppm; the rows of a full grouping add to exactly 1 000 000. */
+  /** Share of the book's principal (the risk assets the ratios divide by), ppm; the rows of a full grouping add to exactly 1 000 000. */
   sharePpm: ppm,
 });
 export type ExposureRow = z.output<typeof exposureRowSchema>;

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { cloudLoanApplications } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
+import type { EveryLoanArrears } from '../financing/index.ts';
 import type { BankAdapters } from './bank-adapter.ts';
 import { settleBankDecision } from './decide.ts';
 import { assertCloudLoanAllowed } from './eligibility.ts';
@@ -22,11 +23,18 @@ type ApplyInput = z.output<typeof cloudLoanApplyInput>;
  * rule is checked again here, inside the transaction and after locking the enterprise's applications,
  * so a direct call (or two at once) cannot get past it.
  */
-export async function submitApplication(db: Db, scope: EnterpriseScope, actor: Actor, input: ApplyInput, banks: BankAdapters) {
+export async function submitApplication(
+  db: Db,
+  scope: EnterpriseScope,
+  actor: Actor,
+  input: ApplyInput,
+  banks: BankAdapters,
+  arrears: EveryLoanArrears,
+) {
   return db.transaction(async (tx) => {
     // One applicant at a time per enterprise: the advisory lock serialises the pending-application check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cloudloan-apply'), ${scope.enterpriseId})`);
-    await assertCloudLoanAllowed(tx, scope);
+    await assertCloudLoanAllowed(tx, scope, arrears);
     const settings = await readCloudLoanSettings(tx);
     if (input.amount > settings.maxAmount)
       throw new BusinessError(`申请金额不能超过 ${formatYuan(settings.maxAmount)} 元`, 'AMOUNT_OVER_MAX');

@@ -12,3 +12,5 @@ export { grantForBank } from './operator-decisions.ts';
 export { drawdown } from './draw.ts';
 /** The risk desk (issue 27) reads the bank's book through the pay-off quote the loan detail shows. */
 export { payoffQuote } from './servicing.ts';
+/** The lending core's arrears port reads the cloud loans' own (app.ts wires it). */
+export { cloudLoanArrears } from './overdue.ts';

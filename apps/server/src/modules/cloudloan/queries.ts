@@ -17,6 +17,7 @@ import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { availableOf } from './draw.ts';
 import type { CloudLoanDrawdown as DrawdownAnswer, CloudLoanDrawdownDetail as DrawdownDetailAnswer } from '@factoring/domain/contract';
 import { dueNowOf, payoffQuote, penaltyOf } from './servicing.ts';
+import { drawdownOverdueSql, instalmentOverdue } from './overdue.ts';
 import type { ApplicationRow, DrawdownRow } from './store.ts';
 
 const offset = (q: PageQuery) => (q.page - 1) * q.size;
@@ -116,7 +117,8 @@ export async function listCredits(db: Db, scope: Scope, today: IsoDate = chinaDa
 
 type DrawdownWithApp = DrawdownRow & { applicationNo: string; bankName: string };
 
-function drawdownView(d: DrawdownWithApp, next: { dueDate: string; payment: number } | undefined): DrawdownAnswer {
+/** A loan as listed; overdue on `today` when its oldest unpaid instalment (`next`) is past its due date. */
+function drawdownView(d: DrawdownWithApp, next: { dueDate: string; payment: number } | undefined, today: IsoDate): DrawdownAnswer {
   return {
     id: d.id,
     drawdownNo: d.drawdownNo,
@@ -133,7 +135,7 @@ function drawdownView(d: DrawdownWithApp, next: { dueDate: string; payment: numb
     maturityDate: d.maturityDate,
     status: d.status,
     statusLabel: CLOUD_LOAN_DRAWDOWN_STATUS_LABELS[d.status],
-    overdue: d.overdue,
+    overdue: next !== undefined && instalmentOverdue({ status: 'PENDING', dueDate: next.dueDate }, today),
     refNo: d.refNo,
     bankRef: d.bankRef,
     nextDueDate: next?.dueDate ?? null,
@@ -162,7 +164,7 @@ async function nextDue(db: Db, ids: number[]) {
   return new Map(rows.map((r) => [r.drawdownId, r]));
 }
 
-export async function listDrawdowns(db: Db, scope: Scope, q: PageQuery & { applicationId?: number }) {
+export async function listDrawdowns(db: Db, scope: Scope, q: PageQuery & { applicationId?: number }, today: IsoDate) {
   const where = and(
     ownedBy(scope, cloudLoanDrawdowns.enterpriseId),
     q.applicationId ? eq(cloudLoanDrawdowns.applicationId, q.applicationId) : undefined,
@@ -183,13 +185,13 @@ export async function listDrawdowns(db: Db, scope: Scope, q: PageQuery & { appli
     rows.map((r) => r.d.id),
   );
   return {
-    items: rows.map((r) => drawdownView({ ...r.d, applicationNo: r.applicationNo, bankName: r.bankName }, next.get(r.d.id))),
+    items: rows.map((r) => drawdownView({ ...r.d, applicationNo: r.applicationNo, bankName: r.bankName }, next.get(r.d.id), today)),
     totalCount: total,
   };
 }
 
-/** Repayment totals of the enterprise's cloud loans (or of one loan). */
-export async function cloudLoanTotals(db: Db, scope: Scope, drawdownId?: number): Promise<CloudLoanTotals> {
+/** Repayment totals of the enterprise's cloud loans (or of one loan); overdue ones counted on `today` by the dates. */
+export async function cloudLoanTotals(db: Db, scope: Scope, today: IsoDate, drawdownId?: number): Promise<CloudLoanTotals> {
   const loanWhere = and(ownedBy(scope, cloudLoanDrawdowns.enterpriseId), drawdownId ? eq(cloudLoanDrawdowns.id, drawdownId) : undefined);
   const [[loans], [repaid], [scheduled]] = await Promise.all([
     db
@@ -198,7 +200,7 @@ export async function cloudLoanTotals(db: Db, scope: Scope, drawdownId?: number)
         outstanding: sql<string>`coalesce(sum(${cloudLoanDrawdowns.outstandingPrincipal}), 0)`,
         loans: count(),
         settled: sql<string>`count(*) filter (where ${cloudLoanDrawdowns.status} = 'SETTLED')`,
-        overdue: sql<string>`count(*) filter (where ${cloudLoanDrawdowns.overdue})`,
+        overdue: sql<string>`count(*) filter (where ${drawdownOverdueSql(today)})`,
       })
       .from(cloudLoanDrawdowns)
       .where(loanWhere),
@@ -244,11 +246,11 @@ export async function drawdownDetail(db: Db, scope: Scope, id: number, today: Is
   const [instalments, repayments, totals] = await Promise.all([
     db.select().from(cloudLoanInstalments).where(eq(cloudLoanInstalments.drawdownId, id)).orderBy(asc(cloudLoanInstalments.period)),
     db.select().from(cloudLoanRepayments).where(eq(cloudLoanRepayments.drawdownId, id)).orderBy(asc(cloudLoanRepayments.id)),
-    cloudLoanTotals(db, scope, id),
+    cloudLoanTotals(db, scope, today, id),
   ]);
   const next = instalments.find((i) => i.status === 'PENDING');
   return {
-    ...drawdownView({ ...d, applicationNo: row.applicationNo, bankName: row.bankName }, next),
+    ...drawdownView({ ...d, applicationNo: row.applicationNo, bankName: row.bankName }, next, today),
     instalments: instalments.map((i) => ({
       period: i.period,
       dueDate: i.dueDate,
@@ -258,7 +260,7 @@ export async function drawdownDetail(db: Db, scope: Scope, id: number, today: Is
       remaining: i.remaining,
       status: i.status,
       statusLabel: CLOUD_LOAN_INSTALMENT_STATUS_LABELS[i.status],
-      overdue: i.overdue,
+      overdue: instalmentOverdue(i, today),
       penalty: i.status === 'PENDING' ? penaltyOf(d, i, today) : i.penaltyToDate,
       dueNow: dueNowOf(d, i, today),
       paidAt: i.paidAt,

@@ -24,15 +24,15 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const banks = ctx.bankAdapters;
   const confirm = { db, cipher: ctx.cipher };
 
-  serve(app, api.allowed, async (request) => ok(await isCloudLoanAllowed(db, eligibilityScope(request))));
-  serve(app, api.eligibility, async (request) => ok(await cloudLoanEligibility(db, eligibilityScope(request))));
+  serve(app, api.allowed, async (request) => ok(await isCloudLoanAllowed(db, eligibilityScope(request), ctx.ports.loanArrears)));
+  serve(app, api.eligibility, async (request) => ok(await cloudLoanEligibility(db, eligibilityScope(request), ctx.ports.loanArrears)));
   serve(app, api.product, async () => ok(publicProduct(await readCloudLoanSettings(db))));
   serve(app, api.trial, async (request) => ok(await repaymentTrial(db, banks, request.query)));
 
   // Applications ------------------------------------------------------------------------------
   serve(app, api.apply, async (request) => {
     const scope = certifiedScope(request);
-    return runOnce(db, request, (tx) => submitApplication(tx, scope, actorOf(request), request.body, banks));
+    return runOnce(db, request, (tx) => submitApplication(tx, scope, actorOf(request), request.body, banks, ctx.ports.loanArrears));
   });
   serve(app, api.applications, async (request) => {
     const r = await listApplications(db, scopeOf(request), request.query);
@@ -58,11 +58,11 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   // Loans and repayment -----------------------------------------------------------------------
   serve(app, api.drawdowns, async (request) => {
-    const r = await listDrawdowns(db, scopeOf(request), request.query);
+    const r = await listDrawdowns(db, scopeOf(request), request.query, chinaToday());
     return page(r.items, r.totalCount);
   });
-  serve(app, api.drawdown, async (request) => ok(await drawdownDetail(db, scopeOf(request), request.params.id)));
-  serve(app, api.totals, async (request) => ok(await cloudLoanTotals(db, scopeOf(request))));
+  serve(app, api.drawdown, async (request) => ok(await drawdownDetail(db, scopeOf(request), request.params.id, chinaToday())));
+  serve(app, api.totals, async (request) => ok(await cloudLoanTotals(db, scopeOf(request), chinaToday())));
   serve(app, api.repayInstalment, async (request) => {
     const scope = certifiedScope(request);
     const { period, amount } = request.body;

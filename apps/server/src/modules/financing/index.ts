@@ -6,3 +6,4 @@ export { platformOf, type Platform } from './platforms.ts';
 export { checkTerm, trial, type PlatformPricing, type Trial } from './pricing.ts';
 export type { CollectionRepayment, LoanCollection, OrderBacking, Ports } from './ports.ts';
 export { loanStore, type LoanKind } from './loan-store.ts';
+export { everyProductsArrears, isOverdue, overdueSql, type EveryLoanArrears, type LoanArrears } from './overdue.ts';

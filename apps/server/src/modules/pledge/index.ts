@@ -13,3 +13,5 @@ export { addCustomer } from './operations/customers.ts';
 /** The risk desk (issue 27) values and reads pledges through the pledge's own rules. */
 export { pledgeOwedOn } from './balance.ts';
 export { currentPrice, itemsOf, LIVE_STATUSES as PLEDGE_LIVE_STATUSES, pledgedQuantityOf, valuationOf } from './store.ts';
+/** The cloud loan's eligibility reads goods pledges' arrears through the lending core's port (app.ts wires it). */
+export { pledgeArrears } from './overdue.ts';

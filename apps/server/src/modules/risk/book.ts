@@ -22,7 +22,12 @@ import { payoffQuote } from '../cloudloan/index.ts';
 import { PLEDGE_LIVE_STATUSES, pledgeOwedOn } from '../pledge/index.ts';
 import { quoteOf } from '../supplyloan/index.ts';
 
-/** A live financing on the desk, with the keys it is grouped by. */
+/**
+ * A live financing on the desk, with the keys it is grouped by. `debtorId` is the one answer to "whose
+ * receivables back it": the platform's core enterprise for a supply loan (invoice or order), null for a
+ * goods pledge (the goods back it, no receivable is assigned — as its limit-gate addition says) and for
+ * the bank's cloud loan. Exposure by debtor, the ratios and the limit gate all group by it and nothing else.
+ */
 export interface Position extends RiskFinancing {
   warehouseId: number | null;
   goodsId: number | null;
@@ -91,27 +96,24 @@ async function supplyPositions(db: Db, asOf: IsoDate): Promise<Position[]> {
   });
 }
 
-/** Goods pledges disbursed and not settled: the pledge's own accrual on the day. */
+/** Goods pledges disbursed and not settled: the pledge's own accrual on the day; no debtor. */
 async function pledgePositions(db: Db, asOf: IsoDate): Promise<Position[]> {
   const live = await db
     .select({
       f: pledgeFinancings,
       borrowerName: enterprises.name,
       platformName: platforms.name,
-      debtorId: debtor.id,
-      debtorName: debtor.name,
       warehouseName: warehouses.name,
       goodsName: goods.name,
     })
     .from(pledgeFinancings)
     .innerJoin(enterprises, eq(enterprises.id, pledgeFinancings.enterpriseId))
     .innerJoin(platforms, eq(platforms.id, pledgeFinancings.platformId))
-    .leftJoin(debtor, eq(debtor.id, platforms.coreEnterpriseId))
     .innerJoin(warehouses, eq(warehouses.id, pledgeFinancings.warehouseId))
     .innerJoin(goods, eq(goods.id, pledgeFinancings.goodsId))
     .where(inArray(pledgeFinancings.status, [...PLEDGE_LIVE_STATUSES]))
     .orderBy(asc(pledgeFinancings.id));
-  return live.map(({ f, borrowerName, platformName, debtorId, debtorName, warehouseName, goodsName }) => {
+  return live.map(({ f, borrowerName, platformName, warehouseName, goodsName }) => {
     const owed = pledgeOwedOn(f, asOf);
     return position({
       product: 'PLEDGE',
@@ -119,8 +121,9 @@ async function pledgePositions(db: Db, asOf: IsoDate): Promise<Position[]> {
       financingNo: f.financingNo,
       borrowerId: f.enterpriseId,
       borrowerName,
-      debtorId,
-      debtorName,
+      // A goods pledge has no debtor: the platform's core enterprise is not its obligor.
+      debtorId: null,
+      debtorName: null,
       platformId: f.platformId,
       platformName,
       warehouseId: f.warehouseId,

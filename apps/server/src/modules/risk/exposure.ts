@@ -1,6 +1,9 @@
 // Exposure (issue 27): the live book grouped by product, borrower, debtor/core enterprise, platform,
-// and for pledges by warehouse and goods, each row with its share of the total. Shares are parts per
-// million split by largest remainder, so a full grouping adds to exactly 100 %.
+// and for pledges by warehouse and goods, each row with its share of the book's principal — the risk
+// assets the ratios and the limit gate divide by, so a debtor's share here is the figure the ratios
+// show (one figure per question). Shares are parts per million split by largest remainder, so a full
+// grouping adds to exactly 100 %. Goods pledges have no debtor (book.ts): the debtor rows add to the
+// supply loans.
 import {
   RISK_PRODUCT_LABELS,
   type ExposureAnswer,
@@ -40,8 +43,8 @@ const sumOf = (ps: Position[]) => ({
   total: ps.reduce((s, p) => s + p.total, 0),
 });
 
-/** Rows of a grouping, biggest total first; shares of `bookTotal`. */
-function groupBy(ps: Position[], keyOf: (p: Position) => { key: string; label: string } | null, bookTotal: number): ExposureRow[] {
+/** Rows of a grouping, biggest total first; shares of the book's principal `bookPrincipal` (the risk assets). */
+function groupBy(ps: Position[], keyOf: (p: Position) => { key: string; label: string } | null, bookPrincipal: number): ExposureRow[] {
   const groups = new Map<string, { label: string; items: Position[] }>();
   for (const p of ps) {
     const k = keyOf(p);
@@ -53,8 +56,8 @@ function groupBy(ps: Position[], keyOf: (p: Position) => { key: string; label: s
   const rows = [...groups].map(([key, g]) => ({ key, label: g.label, ...sumOf(g.items) }));
   rows.sort((a, b) => b.total - a.total || a.label.localeCompare(b.label));
   const shares = sharesPpm(
-    rows.map((r) => r.total),
-    bookTotal,
+    rows.map((r) => r.principal),
+    bookPrincipal,
   );
   return rows.map((r, i) => ({ ...r, sharePpm: shares[i] }));
 }
@@ -76,7 +79,7 @@ export async function exposure(db: Db, asOf: IsoDate, book?: Book): Promise<Expo
   const totals = sumOf(factor);
   const bankTotal = sumOf(bank);
   // Every product of the factor's book is listed, even with nothing outstanding.
-  const byProduct = groupBy(factor, DIMENSION_KEYS.product, totals.total);
+  const byProduct = groupBy(factor, DIMENSION_KEYS.product, totals.principal);
   for (const product of ['INVOICE', 'ORDER', 'PLEDGE'] as const) {
     if (!byProduct.some((r) => r.key === product))
       byProduct.push({
@@ -94,12 +97,12 @@ export async function exposure(db: Db, asOf: IsoDate, book?: Book): Promise<Expo
     asOf,
     book: totals,
     byProduct,
-    byBorrower: groupBy(factor, DIMENSION_KEYS.borrower, totals.total),
-    byDebtor: groupBy(factor, DIMENSION_KEYS.debtor, totals.total),
-    byPlatform: groupBy(factor, DIMENSION_KEYS.platform, totals.total),
-    byWarehouse: groupBy(factor, DIMENSION_KEYS.warehouse, totals.total),
-    byGoods: groupBy(factor, DIMENSION_KEYS.goods, totals.total),
-    bankBook: { ...bankTotal, byBorrower: groupBy(bank, DIMENSION_KEYS.borrower, bankTotal.total) },
+    byBorrower: groupBy(factor, DIMENSION_KEYS.borrower, totals.principal),
+    byDebtor: groupBy(factor, DIMENSION_KEYS.debtor, totals.principal),
+    byPlatform: groupBy(factor, DIMENSION_KEYS.platform, totals.principal),
+    byWarehouse: groupBy(factor, DIMENSION_KEYS.warehouse, totals.principal),
+    byGoods: groupBy(factor, DIMENSION_KEYS.goods, totals.principal),
+    bankBook: { ...bankTotal, byBorrower: groupBy(bank, DIMENSION_KEYS.borrower, bankTotal.principal) },
   };
 }
 

@@ -13,7 +13,7 @@ import { bucketsOf, reserveOf } from './reserve.ts';
 
 const M = 1_000_000n;
 
-/** The principal of the factor's book by debtor (receivables only: a goods pledge has no debtor), by borrower, and in all. */
+/** The principal of the factor's book by debtor (the position's `debtorId`: receivables only, a goods pledge has none), by borrower, and in all. */
 export interface BookFigures {
   riskAssets: number;
   byDebtor: Map<number, { name: string; principal: number }>;
@@ -27,7 +27,7 @@ export function figuresOf(factor: Position[], relatedIds: readonly number[]): Bo
   const f: BookFigures = { riskAssets: 0, byDebtor: new Map(), byBorrower: new Map(), related: 0 };
   for (const p of factor) {
     f.riskAssets += p.principal;
-    if (p.debtorId !== null && p.product !== 'PLEDGE') {
+    if (p.debtorId !== null) {
       const d = f.byDebtor.get(p.debtorId) ?? { name: p.debtorName ?? `#${p.debtorId}`, principal: 0 };
       d.principal += p.principal;
       f.byDebtor.set(p.debtorId, d);
@@ -35,7 +35,7 @@ export function figuresOf(factor: Position[], relatedIds: readonly number[]): Bo
     const b = f.byBorrower.get(p.borrowerId) ?? { name: p.borrowerName, principal: 0 };
     b.principal += p.principal;
     f.byBorrower.set(p.borrowerId, b);
-    if (related.has(p.borrowerId) || (p.debtorId !== null && p.product !== 'PLEDGE' && related.has(p.debtorId))) f.related += p.principal;
+    if (related.has(p.borrowerId) || (p.debtorId !== null && related.has(p.debtorId))) f.related += p.principal;
   }
   return f;
 }

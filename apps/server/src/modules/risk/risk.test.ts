@@ -4,13 +4,24 @@ import {
   type AgingAnswer,
   type CollateralAnswer,
   type ExposureAnswer,
+  type RatiosAnswer,
   type RiskFinancing,
 } from '@factoring/domain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atTime } from '../../lib/clock.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { disbursedFinancing as disbursedPledge, pledgeWorld, stockIn, type PledgeWorld } from '../pledge/testing.ts';
-import { disbursedFinancing, okOf, roles, type Roles } from '../supplyloan/testing.ts';
+import {
+  disbursedFinancing,
+  newKey,
+  okOf,
+  pendingTask,
+  roles,
+  signContract,
+  verifiedInvoice,
+  type Applied,
+  type Roles,
+} from '../supplyloan/testing.ts';
 
 // Issue 27, the risk desk's read-only slice, on PGlite and PostgreSQL: exposure computed from the
 // products' own loan records equals what each loan's own page shows; shares add to 100 %; aging
@@ -94,9 +105,10 @@ describe('risk desk: exposure', () => {
       expect(sum(grouping.map((g) => g.principal))).toBe(e.book.principal);
       expect(sum(grouping.map((g) => g.sharePpm))).toBe(1_000_000);
     }
-    // Debtors: every platform here has a core enterprise.
-    expect(sum(e.byDebtor.map((g) => g.total))).toBe(e.book.total);
-    expect(sum(e.byDebtor.map((g) => g.sharePpm))).toBe(1_000_000);
+    // Debtors: every supply loan's platform has a core enterprise; a goods pledge has no debtor.
+    const receivables = rows.filter((x) => x.product === 'INVOICE' || x.product === 'ORDER');
+    expect(sum(e.byDebtor.map((g) => g.total))).toBe(sum(receivables.map((x) => x.total)));
+    expect(rows.filter((x) => x.product === 'PLEDGE').every((x) => x.debtorId === null && x.debtorName === null)).toBe(true);
     // Warehouses and goods: pledges only, adding to the pledge product.
     const pledgeRow = e.byProduct.find((p) => p.key === 'PLEDGE')!;
     expect(sum(e.byWarehouse.map((g) => g.total))).toBe(pledgeRow.total);
@@ -119,6 +131,51 @@ describe('risk desk: exposure', () => {
     const bad = await op.get('/api/bpm/risk/exposure/financings', { dimension: 'nowhere', key: 'x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/[\u4e00-\u9fa5]/);
+  });
+});
+
+describe('risk desk: one debtor concentration', () => {
+  const pct = (ppm: number) => `${(ppm / 10_000).toFixed(2)}%`;
+
+  it('is the same figure in the exposure view, the ratios and the limit check, goods pledges counted under no debtor', async () => {
+    const e = okOf<ExposureAnswer>(await op.get('/api/bpm/risk/exposure'));
+    const ratios = okOf<RatiosAnswer>(await op.get('/api/bpm/risk/ratios'));
+    const row = e.byDebtor.find((d) => d.label.startsWith('浙江远航'))!;
+    expect(row).toBeDefined();
+    // No goods pledge behind the debtor's row.
+    const behind = okOf<RiskFinancing[]>(await op.get('/api/bpm/risk/exposure/financings', { dimension: 'debtor', key: row.key }));
+    expect(behind.length).toBeGreaterThan(0);
+    expect(behind.every((x) => x.product === 'INVOICE' || x.product === 'ORDER')).toBe(true);
+    expect(sum(behind.map((x) => x.principal))).toBe(row.principal);
+
+    // The ratios view: its biggest debtor is this one, its principal over the risk assets (the book's principal).
+    const check = ratios.checks.find((c) => c.key === 'DEBTOR')!;
+    expect(check.subject).toBe(row.label);
+    expect(ratios.riskAssets).toBe(e.book.principal);
+    const share = Math.round((row.principal * 1_000_000) / e.book.principal);
+    expect(check.value).toBe(share);
+    expect(check.words).toContain(`占风险资产 ${pct(share)}`);
+    // The exposure row's share is of the same principal (split by largest remainder: within 1 ppm of the rounding).
+    expect(Math.abs(row.sharePpm - share)).toBeLessThanOrEqual(1);
+    expect(pct(row.sharePpm)).toBe(pct(check.value));
+
+    // The limit check of an approval adding ¥10,000.00 to this debtor: the same figures plus the addition.
+    const amount = 1_000_000;
+    const invoiceId = await verifiedInvoice(r, Math.ceil(amount / 0.8));
+    const applied = okOf<Applied>(
+      await r.demo.post(
+        '/api/supplyloan/financings',
+        { creditLineId: r.supplyLineId, invoiceIds: [invoiceId], amount, termDays: 30, idempotencyKey: newKey() },
+        { json: true },
+      ),
+    );
+    okOf(await signContract(t, r.demo, applied.contractId));
+    const taskId = await pendingTask(op, 'FINANCING_APPROVAL', applied.id);
+    const detail = okOf<{ facts: { label: string; value: string }[] }>(await op.get(`/api/bpm/tasks/${taskId}`));
+    const after = Math.round(((row.principal + amount) * 1_000_000) / (e.book.principal + amount));
+    const fact = detail.facts.find((x) => x.label === '审批后·单一债务人占风险资产')!.value;
+    expect(fact).toContain(`债务人 ${row.label} 占风险资产 ${pct(after)}`);
+    await op.post(`/api/bpm/tasks/${taskId}/reject`, { reason: '测试：不审批' });
   });
 });
 

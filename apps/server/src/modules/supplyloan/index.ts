@@ -14,3 +14,5 @@ export { repaymentQuote } from './queries/quote.ts';
 export { repayOnline } from './operations/repay-online.ts';
 /** The risk desk (issue 27) reads what a financing owes today through the same quote the repayment page shows. */
 export { quoteOf } from './queries/quote.ts';
+/** The cloud loan's eligibility reads supply loans' arrears through the lending core's port (app.ts wires it). */
+export { supplyLoanArrears } from './overdue.ts';

@@ -1,4 +1,5 @@
 import { chinaDate } from '@factoring/domain';
+import { chinaToday } from '../../lib/clock.ts';
 import { supplyLoanApi as api } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -49,7 +50,7 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   });
   serve(app, api.creditLines, async (request) => ok(await myCreditLines(db, enterpriseScope(request), chinaDate())));
   serve(app, api.coreEnterprises, async () => ok(await coreEnterprises(db)));
-  serve(app, api.summary, async (request) => ok(await supplyLoanSummary(db, enterpriseScope(request), chinaDate())));
+  serve(app, api.summary, async (request) => ok(await supplyLoanSummary(db, enterpriseScope(request), chinaToday())));
 
   // Invoices ----------------------------------------------------------------------------------
   serve(app, api.invoices, async (request) => {
@@ -73,15 +74,15 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   });
 
   // My financings -----------------------------------------------------------------------------
-  serve(app, api.financings, async (request) => ok(await listFinancings(db, enterpriseScope(request), request.query)));
-  serve(app, api.financing, async (request) => ok(await financingDetail(db, enterpriseScope(request), request.params.id, chinaDate())));
+  serve(app, api.financings, async (request) => ok(await listFinancings(db, enterpriseScope(request), request.query, chinaToday())));
+  serve(app, api.financing, async (request) => ok(await financingDetail(db, enterpriseScope(request), request.params.id, chinaToday())));
   serve(app, api.cancelFinancing, async (request) => {
     const scope = enterpriseScope(request);
     return ok(await db.transaction((tx) => cancelFinancing(tx, scope, request.params.id, actorOf(request))));
   });
 
   // Repayment ---------------------------------------------------------------------------------
-  serve(app, api.quote, async (request) => ok(await repaymentQuote(db, enterpriseScope(request), request.params.id, chinaDate())));
+  serve(app, api.quote, async (request) => ok(await repaymentQuote(db, enterpriseScope(request), request.params.id, chinaToday())));
   serve(app, api.repay, async (request) => {
     const scope = certifiedScope(request);
     const { amount } = request.body;
@@ -112,11 +113,11 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     return runOnce(db, request, (tx) => requestDrawdown(tx, scope, request.params.id, actorOf(request), request.body, chinaDate()));
   });
   serve(app, api.drawdowns, async (request) => {
-    const r = await listDrawdowns(db, enterpriseScope(request), request.query);
+    const r = await listDrawdowns(db, enterpriseScope(request), request.query, chinaToday());
     return page(r.items, r.totalCount);
   });
-  serve(app, api.drawable, async (request) => ok(await drawableOrderLoans(db, enterpriseScope(request))));
+  serve(app, api.drawable, async (request) => ok(await drawableOrderLoans(db, enterpriseScope(request), chinaToday())));
 
   // Due financings (/user/factorRepayment) ----------------------------------------------------
-  serve(app, api.due, async (request) => ok(await dueFinancings(db, enterpriseScope(request), chinaDate())));
+  serve(app, api.due, async (request) => ok(await dueFinancings(db, enterpriseScope(request), chinaToday())));
 };

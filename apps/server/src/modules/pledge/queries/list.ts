@@ -16,6 +16,7 @@ import { chinaToday } from '../../../lib/clock.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import { pledgeOwedOn } from '../balance.ts';
+import { pledgeOverdue } from '../overdue.ts';
 import { releasableNow } from '../operations/redeem.ts';
 import { dailyPrices } from './daily-prices.ts';
 import {
@@ -97,7 +98,7 @@ async function summaryOf(
       liquidationLinePpm: f.liquidationLinePpm,
       applyDate: f.applyDate,
       dueDate: f.dueDate,
-      overdue: f.overdue,
+      overdue: pledgeOverdue(f, today),
       defaulted: f.defaulted,
       openMarginCall: open ? callOf(open) : null,
     },

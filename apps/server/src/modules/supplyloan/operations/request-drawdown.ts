@@ -8,6 +8,7 @@ import type { EnterpriseScope } from '../../../lib/scope.ts';
 import { requestDisbursement } from './approval.ts';
 import { trial } from '../../financing/index.ts';
 import { lockFinancing, platformOf, recordEvent, type Actor } from '../store.ts';
+import { trancheOverdue } from '../overdue.ts';
 
 /**
  * A drawdown of a signed order loan: within the approved amount (less what is drawn or waiting),
@@ -25,7 +26,11 @@ export async function requestDrawdown(
     const financing = await lockFinancing(tx, scope, financingId);
     if (financing.kind !== 'ORDER') throw new BusinessError('只有订单融资可以分笔提款');
     if (!['CONTRACT_SIGNED', 'DISBURSED', 'REPAYING'].includes(financing.status)) throw new BusinessError('订单融资合同签署后方可提款');
-    if (financing.overdue) throw new BusinessError('该融资存在逾期，暂不能提款');
+    const open = await tx
+      .select({ status: financingTranches.status, dueDate: financingTranches.dueDate })
+      .from(financingTranches)
+      .where(and(eq(financingTranches.financingId, financing.id), eq(financingTranches.status, 'DISBURSED')));
+    if (open.some((t) => trancheOverdue(t, today))) throw new BusinessError('该融资存在逾期，暂不能提款');
     if (input.termDays > financing.termDays) throw new BusinessError(`提款期限不能超过融资期限 ${financing.termDays} 天`);
     const [{ waiting }] = await tx
       .select({ waiting: sql<number>`coalesce(sum(${financingTranches.amount}), 0)::bigint` })

@@ -1,13 +1,14 @@
-import { financingLifecycle } from '@factoring/domain';
+import { financingLifecycle, type IsoDate } from '@factoring/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { financings, financingTranches, orderReceivables, platforms } from '../../../db/schema/index.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
+import { financingOverdueSql } from '../overdue.ts';
 
-/** Order loans that may be drawn: signed, not settled, with room left. */
-export async function drawableOrderLoans(db: Db, scope: Scope) {
+/** Order loans that may be drawn: signed, not settled, with room left; overdue on `today` by the dates. */
+export async function drawableOrderLoans(db: Db, scope: Scope, today: IsoDate) {
   const rows = await db
-    .select({ f: financings, orderNo: orderReceivables.orderNo, platformName: platforms.name })
+    .select({ f: financings, orderNo: orderReceivables.orderNo, platformName: platforms.name, overdue: financingOverdueSql(today) })
     .from(financings)
     .innerJoin(platforms, eq(platforms.id, financings.platformId))
     .leftJoin(orderReceivables, eq(orderReceivables.financingId, financings.id))
@@ -33,7 +34,7 @@ export async function drawableOrderLoans(db: Db, scope: Scope) {
           ),
         )
     : [];
-  return rows.map(({ f, orderNo, platformName }) => {
+  return rows.map(({ f, orderNo, platformName, overdue }) => {
     const waiting = pending.filter((p) => p.financingId === f.id).reduce((s, p) => s + p.amount, 0);
     return {
       id: f.id,
@@ -48,7 +49,7 @@ export async function drawableOrderLoans(db: Db, scope: Scope) {
       annualRatePpm: f.annualRatePpm,
       serviceFeeRatePpm: f.serviceFeeRatePpm,
       interestMode: f.interestMode,
-      overdue: f.overdue,
+      overdue,
       status: f.status,
       statusLabel: financingLifecycle.label(f.status),
     };

@@ -17,6 +17,7 @@ import { extensionsOf } from './list-extensions.ts';
 import { actionsOf } from '../financing-actions.ts';
 import { quoteOf } from './quote.ts';
 import { financingHistory } from '../store.ts';
+import { trancheOverdue } from '../overdue.ts';
 
 /** The detail drawer: the financing, its backing, tranches with what is owed today, repayments, extensions, contracts, history. */
 export async function financingDetail(db: Db, scope: Scope, id: number, today: IsoDate) {
@@ -63,13 +64,15 @@ export async function financingDetail(db: Db, scope: Scope, id: number, today: I
   const open = tranches.filter((t) => t.status === 'DISBURSED');
   const quote = quoteOf(f, open, today);
   const contractSigned = contractRows.some((c) => c.status === 'SIGNED');
+  const overdue = open.some((t) => trancheOverdue(t, today));
   return {
     ...f,
+    overdue,
     platformName: row.platformName,
     statusLabel: financingLifecycle.label(f.status),
     interestModeLabel: INTEREST_MODE_LABELS[f.interestMode],
     contractSigned,
-    actions: actionsOf({ ...f, contractSigned }),
+    actions: actionsOf({ ...f, overdue, contractSigned }),
     invoices: backingInvoices,
     order: orders[0] ?? null,
     /** The schedule: each tranche's dates and amounts, and for open ones what is owed today. */
@@ -90,7 +93,7 @@ export async function financingDetail(db: Db, scope: Scope, id: number, today: I
       principalPaid: t.principalPaid,
       interestPaid: t.interestPaid,
       penaltyPaid: t.penaltyPaid,
-      overdue: t.overdue,
+      overdue: trancheOverdue(t, today),
       extended: t.extended,
       owedToday: quote.tranches.find((q) => q.trancheId === t.id) ?? null,
     })),

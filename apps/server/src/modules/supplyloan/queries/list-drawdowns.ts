@@ -1,12 +1,14 @@
+import type { IsoDate } from '@factoring/domain';
 import type { DrawdownListQuery } from '@factoring/domain/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { financings, financingTranches } from '../../../db/schema/index.ts';
 import { offsetOf } from '../../../lib/paging.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
+import { trancheOverdue } from '../overdue.ts';
 
-/** Order-loan drawdowns of the enterprise (the orderdrawings page). */
-export async function listDrawdowns(db: Db, scope: Scope, q: DrawdownListQuery) {
+/** Order-loan drawdowns of the enterprise (the orderdrawings page); overdue on `today` by the dates. */
+export async function listDrawdowns(db: Db, scope: Scope, q: DrawdownListQuery, today: IsoDate) {
   const where = and(
     ownedBy(scope, financingTranches.enterpriseId),
     eq(financings.kind, 'ORDER'),
@@ -28,7 +30,6 @@ export async function listDrawdowns(db: Db, scope: Scope, q: DrawdownListQuery) 
         startDate: financingTranches.startDate,
         dueDate: financingTranches.dueDate,
         outstanding: financingTranches.outstanding,
-        overdue: financingTranches.overdue,
         createdAt: financingTranches.createdAt,
       })
       .from(financingTranches)
@@ -43,5 +44,5 @@ export async function listDrawdowns(db: Db, scope: Scope, q: DrawdownListQuery) 
       .innerJoin(financings, eq(financings.id, financingTranches.financingId))
       .where(where),
   ]);
-  return { items, totalCount: total };
+  return { items: items.map((t) => ({ ...t, overdue: trancheOverdue(t, today) })), totalCount: total };
 }

@@ -1,13 +1,14 @@
 import type { FinancingListQuery } from '@factoring/domain/contract';
-import { financingLifecycle, INTEREST_MODE_LABELS } from '@factoring/domain';
+import { financingLifecycle, INTEREST_MODE_LABELS, type IsoDate } from '@factoring/domain';
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { contracts, financings, platforms } from '../../../db/schema/index.ts';
 import { offsetOf } from '../../../lib/paging.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import { actionsOf } from '../financing-actions.ts';
+import { financingOverdueSql } from '../overdue.ts';
 
-const listColumns = {
+const listColumns = (today: IsoDate) => ({
   id: financings.id,
   financingNo: financings.financingNo,
   kind: financings.kind,
@@ -24,28 +25,28 @@ const listColumns = {
   applyDate: financings.applyDate,
   dueDate: financings.dueDate,
   status: financings.status,
-  overdue: financings.overdue,
+  overdue: financingOverdueSql(today),
   extended: financings.extended,
   contractId: financings.contractId,
   contractStatus: contracts.status,
   createdAt: financings.createdAt,
   settledAt: financings.settledAt,
   outstanding: sql<number>`coalesce((select sum(t.outstanding) from financing_tranches t where t.financing_id = "financings"."id" and t.status = 'DISBURSED'), 0)::bigint`,
-};
+});
 
-/** My financings: a page with filters, and the totals of everything the filters match. */
-export async function listFinancings(db: Db, scope: Scope, q: FinancingListQuery) {
+/** My financings: a page with filters, and the totals of everything the filters match; overdue on `today` by the dates. */
+export async function listFinancings(db: Db, scope: Scope, q: FinancingListQuery, today: IsoDate) {
   const where: SQL[] = [ownedBy(scope, financings.enterpriseId)];
   if (q.status) where.push(eq(financings.status, q.status));
   if (q.platformId) where.push(eq(financings.platformId, q.platformId));
   if (q.kind) where.push(eq(financings.kind, q.kind));
   if (q.dateFrom) where.push(gte(financings.applyDate, q.dateFrom));
   if (q.dateTo) where.push(lte(financings.applyDate, q.dateTo));
-  if (q.overdue) where.push(eq(financings.overdue, q.overdue === 'true'));
+  if (q.overdue) where.push(q.overdue === 'true' ? financingOverdueSql(today) : sql`not ${financingOverdueSql(today)}`);
   const cond = and(...where);
   const [rows, [{ total }], [totals]] = await Promise.all([
     db
-      .select(listColumns)
+      .select(listColumns(today))
       .from(financings)
       .innerJoin(platforms, eq(platforms.id, financings.platformId))
       .leftJoin(contracts, eq(contracts.id, financings.contractId))

@@ -8,6 +8,7 @@ import { virtualAccountBalance } from '../../ledger/index.ts';
 import { readSiteConfig } from '../../system/index.ts';
 import { owedOn, type Owed, type TrancheState } from '../pricing.ts';
 import { platformOf, type Financing } from '../store.ts';
+import { trancheOverdue } from '../overdue.ts';
 
 export type Tranche = typeof financingTranches.$inferSelect;
 
@@ -51,7 +52,7 @@ export function quoteOf(f: Financing, tranches: Tranche[], asOf: IsoDate): Quote
     seq: t.seq,
     dueDate: t.dueDate!,
     startDate: t.startDate,
-    overdue: t.overdue,
+    overdue: trancheOverdue(t, asOf),
     ...owedOn(stateOf(f, t), asOf),
   }));
   const sum = (k: 'principal' | 'interest' | 'penalty' | 'total') => rows.reduce((s, r) => s + r[k], 0);
@@ -88,7 +89,7 @@ export async function repaymentQuote(db: Db, scope: EnterpriseScope, financingId
       status: f.status,
       amount: f.amount,
       dueDate: f.dueDate,
-      overdue: f.overdue,
+      overdue: quote.tranches.some((t) => t.overdue),
       interestMode: f.interestMode,
       annualRatePpm: f.annualRatePpm,
       penaltyMultiplierPpm: f.penaltyMultiplierPpm,
