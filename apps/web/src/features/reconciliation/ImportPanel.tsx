@@ -1,5 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Form, Select, Space, Table, Upload, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Select, Space, Table, Tag, Upload, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useSubmissionKey } from '../../lib/confirm.ts';
 import { useFeedback } from '../../lib/feedback.ts';
@@ -7,6 +7,7 @@ import { dateTime } from '../../lib/format.ts';
 import { money } from '../../lib/Money.tsx';
 import { pagedTableProps, usePhoneColumns } from '../../lib/table.tsx';
 import { useFormats, useImportStatement, useStatements, type ImportResult, type StatementItem } from './api.ts';
+import { VoidStatementDialog } from './VoidStatementDialog.tsx';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -31,6 +32,7 @@ export function ImportPanel() {
   const [result, setResult] = useState<(ImportResult & { fileName: string }) | null>(null);
   const [paging, setPaging] = useState({ page: 1, size: 10 });
   const statements = useStatements(paging.page, paging.size);
+  const [voiding, setVoiding] = useState<StatementItem | null>(null);
 
   const submit = async () => {
     if (!file) {
@@ -66,6 +68,21 @@ export function ImportPanel() {
     { title: '格式', dataIndex: 'formatCode', width: 90 },
     { title: '文件', dataIndex: 'fileName', ellipsis: true },
     { title: '导入', key: 'by', width: 190, render: (_, s) => `${s.importedByName ?? '—'} · ${dateTime(s.importedAt)}` },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 130,
+      render: (_, s) =>
+        s.voidedAt ? (
+          <Tag title={s.voidReason ?? undefined}>已作废</Tag>
+        ) : s.voidTaskId ? (
+          <Tag color="orange">作废待审批 #{s.voidTaskId}</Tag>
+        ) : (
+          <Button size="small" danger onClick={() => setVoiding(s)} data-testid={`void-${s.statementNo}`}>
+            作废
+          </Button>
+        ),
+    },
   ] satisfies TableColumnsType<StatementItem>);
 
   return (
@@ -138,11 +155,12 @@ export function ImportPanel() {
           rowKey="id"
           size="small"
           columns={columns}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1230 }}
           {...pagedTableProps(statements, paging, setPaging, { empty: '尚未导入对账单', unit: '份' })}
           data-testid="statements-table"
         />
       </Card>
+      <VoidStatementDialog statement={voiding} onClose={() => setVoiding(null)} />
     </Space>
   );
 }

@@ -86,3 +86,11 @@ export const useCreateBatch = () =>
 
 /** Where a payment batch's file downloads (the hidden-frame download of lib/download.ts). */
 export const batchFileUrl = (id: number, format: 'csv' | 'pain001') => `${pathOf(api.batchFile, { id })}?format=${format}`;
+
+/** Asks to void (作废) a statement whose lines are all unmatched: a task for another operator in the inbox. */
+export const useVoidStatement = () =>
+  useAction({
+    call: ({ id, ...body }: Keyed<BodyInput<typeof api.voidStatement>> & { id: number }) =>
+      send(api.voidStatement, { params: { id }, body }),
+    invalidates: [BANK, BPM],
+  });
