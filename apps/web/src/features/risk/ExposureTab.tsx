@@ -107,11 +107,11 @@ function ExposureTab({ data }: { data: Exposure }) {
             />
           </div>
           <Note>
-            保理账簿共 {data.book.count} 笔，统计日 {data.asOf}；银行云贷为银行账簿，另列，不计入占比。
+            保理账簿共 {data.book.count} 笔，统计日 {data.asOf}
+            ；占比为占保理账簿未偿本金的比例（与监管指标、限额同一口径）；银行云贷为银行账簿，另列，不计入占比。
           </Note>
-          {(grouping === 'byWarehouse' || grouping === 'byGoods') && (
-            <Note>仅货押融资；占比为占保理账簿合计的比例，各行之和即货押融资的占比。</Note>
-          )}
+          {grouping === 'byDebtor' && <Note>货押融资以货物为担保、没有债务人，不计入按债务人的统计，各行之和可小于 100%。</Note>}
+          {(grouping === 'byWarehouse' || grouping === 'byGoods') && <Note>仅货押融资；各行占比之和即货押融资的占比。</Note>}
           <Table<ExposureRow>
             data-testid="risk-exposure-table"
             rowKey="key"
