@@ -1,36 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
-const projects = [
+/**
+ * The API suite, once per engine. Its global set-up seeds ONE template per engine and run (in a
+ * process of its own, while the other projects already run); each test file gets its own copy of it
+ * (test/global-setup.ts, test/harness.ts). The harness module is shared by a worker's files
+ * (isolate: false), so a worker reads the template once. The first file of each worker may wait
+ * for the template to be seeded: hence the long hook timeout.
+ */
+const apiProject = (name: string, engine: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['apps/server/src/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: engine },
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 300_000,
+    isolate: false,
+  },
+});
+
+const projects: object[] = [
   { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
   { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
   { test: { name: 'scripts', include: ['scripts/**/*.test.mjs', 'apps/web/build/**/*.test.ts'], environment: 'node' } },
-  {
-    test: {
-      name: 'api-pglite',
-      include: ['apps/server/src/**/*.test.ts'],
-      environment: 'node',
-      env: { TEST_DB: 'pglite' },
-      testTimeout: 30_000,
-      hookTimeout: 120_000,
-      // One migrated template database per worker, cloned for each file (see test/harness.ts).
-      isolate: false,
-    },
-  },
+  apiProject('api-pglite', 'pglite'),
 ];
 // The same API suite runs a second time against a real PostgreSQL when CI provides one.
-if (process.env.TEST_DATABASE_URL) {
-  projects.push({
-    test: {
-      name: 'api-postgres',
-      include: ['apps/server/src/**/*.test.ts'],
-      environment: 'node',
-      env: { TEST_DB: 'postgres' },
-      globalSetup: ['apps/server/src/test/postgres-global-setup.ts'],
-      testTimeout: 30_000,
-      hookTimeout: 120_000,
-      isolate: false,
-    },
-  });
-}
+if (process.env.TEST_DATABASE_URL) projects.push(apiProject('api-postgres', 'postgres'));
 
 export default defineConfig({ test: { projects, pool: 'forks' } });
