@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BusinessError } from '../../lib/envelope.ts';
-import { isStrongPassword } from '../../lib/passwords.ts';
+import { isStrongPassword, KNOWN_PASSWORD_MESSAGES, knownPasswordProblem } from '../../lib/passwords.ts';
 import type { PasswordCipher } from '../auth/index.ts';
 
 /** PRODUCT §3 registration rules; the web checks the same ones before sending. */
@@ -60,13 +60,18 @@ export function decryptField(cipher: PasswordCipher, field: string, ciphertext: 
   return plain;
 }
 
-/** A new password and its confirmation, both decrypted: strength and equality. */
+/**
+ * A new password and its confirmation, both decrypted: strength, not the published demo password nor a
+ * common breached one (issue 33; compared trimmed and case-insensitively), and equality.
+ */
 export function checkNewPassword(
   password: string,
   confirm: string | undefined,
   fields = { password: 'password', confirm: 'confirmPassword' },
 ) {
   if (!isStrongPassword(password)) throw new FieldError(fields.password, MESSAGES.password);
+  const known = knownPasswordProblem(password);
+  if (known) throw new FieldError(fields.password, KNOWN_PASSWORD_MESSAGES[known]);
   if (confirm !== undefined && confirm !== password) throw new FieldError(fields.confirm, MESSAGES.confirmPassword);
 }
 

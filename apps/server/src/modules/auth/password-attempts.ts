@@ -2,7 +2,7 @@ import { and, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { now as clockNow } from '../../lib/clock.ts';
-import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 
 /** Five wrong passwords in a row — at login or in a money confirmation — lock the account for 15 minutes. */
 export const MAX_FAILED_LOGINS = 5;
@@ -73,8 +73,22 @@ export async function attemptPassword(
       if (after.lockedUntil.getTime() === lockEnd(now).getTime() && !right) return { outcome: 'WRONG', lockedNow: true, user };
       return { outcome: 'LOCKED', lockedUntil: after.lockedUntil, user };
     }
-    return right && after.failedLogins === 0 ? { outcome: 'RIGHT', user } : { outcome: 'WRONG', lockedNow: false, user };
+    if (!(right && after.failedLogins === 0)) return { outcome: 'WRONG', lockedNow: false, user };
+    if (needsRehash(user.passwordHash)) await rehash(db, user, password);
+    return { outcome: 'RIGHT', user };
   });
+}
+
+/**
+ * A right password whose stored hash is of an older cost (N = 2^14 before issue 33) is hashed again
+ * at today's (2^17), once: only if the hash is still the one just verified (a concurrent change wins).
+ */
+async function rehash(db: Db, user: User, password: string) {
+  const passwordHash = await hashPassword(password);
+  await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)));
 }
 
 const lockEnd = (now: Date) => new Date(now.getTime() + LOCK_MINUTES * 60_000);
