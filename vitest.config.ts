@@ -7,12 +7,16 @@ import { defineConfig } from 'vitest/config';
  * (isolate: false), so a worker reads the template once. The first file of each worker may wait
  * for the template to be seeded: hence the long hook timeout.
  */
+// New password hashes at scrypt N = 2^14 instead of 2^17 in the test processes only (the suite logs in thousands
+// of times; lib/passwords.ts honours this only under NODE_ENV=test). Set here too for the global set-up's seed.
+process.env.PASSWORD_SCRYPT_LOG2N ??= '14';
+
 const apiProject = (name: string, engine: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['apps/server/src/**/*.test.ts'],
     environment: 'node',
-    env: { TEST_DB: engine },
+    env: { TEST_DB: engine, PASSWORD_SCRYPT_LOG2N: '14' },
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 300_000,
