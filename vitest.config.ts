@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// New password hashes at scrypt N = 2^14 instead of 2^17 in the test processes only (the suite logs in thousands
+// of times; lib/passwords.ts honours this only under NODE_ENV=test). Set here too for the global set-up's seed.
+process.env.PASSWORD_SCRYPT_LOG2N ??= '14';
+
 /**
  * The API suite, once per engine. Its global set-up seeds ONE template per engine and run (in a
  * process of its own, while the other projects already run); each test file gets its own copy of it
@@ -7,10 +11,6 @@ import { defineConfig } from 'vitest/config';
  * (isolate: false), so a worker reads the template once. The first file of each worker may wait
  * for the template to be seeded: hence the long hook timeout.
  */
-// New password hashes at scrypt N = 2^14 instead of 2^17 in the test processes only (the suite logs in thousands
-// of times; lib/passwords.ts honours this only under NODE_ENV=test). Set here too for the global set-up's seed.
-process.env.PASSWORD_SCRYPT_LOG2N ??= '14';
-
 const apiProject = (name: string, engine: 'pglite' | 'postgres') => ({
   test: {
     name,
