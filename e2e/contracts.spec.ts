@@ -43,16 +43,17 @@ test('the demo user signs the seeded contract with the password, sees the signat
   expect(signedFileHash).toMatch(/^[0-9a-f]{64}$/);
   expect(signedFileHash).not.toBe(signedHash);
   await expect(page.getByTestId('verification-verdict')).toContainText('核验通过');
-  // The signed file carries two digital signatures, read back from the file itself (issue 26).
+  // The signed file carries the enterprise's digital signature, read back from the file itself (issue 26);
+  // the factor's is its own act, added when an operator approves (issue 37) — this seeded agreement waits for it.
   const signatures = page.getByTestId('file-signature');
-  await expect(signatures).toHaveCount(2);
+  await expect(signatures).toHaveCount(1);
   await expect(signatures.nth(0)).toContainText('上海鑫源贸易有限公司');
-  await expect(signatures.nth(1)).toContainText('鑫链商业保理有限公司');
-  for (const s of await signatures.all()) await expect(s).toContainText('签名有效');
+  await expect(signatures.nth(0)).toContainText('签名有效');
+  await expect(page.getByTestId('verification-verdict')).toContainText('待保理方会签');
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
 
-  await expect(row.getByTestId('contract-status')).toHaveText('已签署');
+  await expect(row.getByTestId('contract-status')).toHaveText('待保理方会签');
   await expect(row.getByRole('button', { name: '签署' })).toHaveCount(0);
 
   // Both versions download: the signed one (its own hash), and the original that was signed.
@@ -67,13 +68,13 @@ test('the demo user signs the seeded contract with the password, sees the signat
   };
   const signedVersion = await downloadVersion(/^签署版/);
   expect(signedVersion).toMatchObject({ name: `${contractNo}-保证金协议-已签署.pdf`, sha256: signedFileHash });
-  // As a PDF reader sees it: poppler's pdfsig finds both signatures valid, the factor's over the whole file.
+  // As a PDF reader sees it: poppler's pdfsig finds the enterprise's signature valid over the whole file, and no other.
   const report = execFileSync('pdfsig', [signedVersion.file], { encoding: 'utf8' });
-  const [enterpriseSignature, factorSignature] = report.split(/^Signature #\d+:$/m).slice(1);
+  const [enterpriseSignature, extra] = report.split(/^Signature #\d+:$/m).slice(1);
+  expect(extra).toBeUndefined();
   expect(enterpriseSignature).toContain('Signer Certificate Common Name: 上海鑫源贸易有限公司');
-  expect(factorSignature).toContain('Signer Certificate Common Name: 鑫链商业保理有限公司');
-  for (const s of [enterpriseSignature, factorSignature]) expect(s).toContain('Signature Validation: Signature is Valid.');
-  expect(factorSignature).toContain('Total document signed');
+  expect(enterpriseSignature).toContain('Signature Validation: Signature is Valid.');
+  expect(enterpriseSignature).toContain('Total document signed');
   expect(await downloadVersion(/^原文/)).toMatchObject({ name: `${contractNo}-保证金协议.pdf`, sha256: signedHash });
 
   // Signing again is refused by the server with a clear message.

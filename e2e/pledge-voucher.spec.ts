@@ -81,7 +81,8 @@ test('pledge: sign both contracts, margin and repayment by bank-transfer voucher
     await dialog.getByLabel('登录密码').fill(DEMO_PASSWORD);
     await dialog.getByRole('button', { name: '确认签署' }).click();
     await expect(dialog).toBeHidden();
-    await expect(contracts.getByTestId(`contract-status-${type}`)).toHaveText('已签署');
+    // Signed by the enterprise; the factor countersigns when the operator approves (issue 37).
+    await expect(contracts.getByTestId(`contract-status-${type}`)).toHaveText('待保理方会签');
   }
   await expect(contracts).toContainText('合同已全部签署');
 

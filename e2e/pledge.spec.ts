@@ -108,7 +108,8 @@ test('pledge: apply, margin, contracts, approval and disbursement, margin call, 
     await dialog.getByLabel('登录密码').fill(DEMO_PASSWORD);
     await dialog.getByRole('button', { name: '确认签署' }).click();
     await expect(dialog).toBeHidden();
-    await expect(contracts.getByTestId(`contract-status-${type}`)).toHaveText('已签署');
+    // Signed by the enterprise; the factor countersigns when the operator approves (issue 37).
+    await expect(contracts.getByTestId(`contract-status-${type}`)).toHaveText('待保理方会签');
   }
   await page.getByRole('button', { name: /从账户支付 ¥2,600\.00/ }).click();
   await confirmWithPassword(page);

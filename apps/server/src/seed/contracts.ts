@@ -2,13 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { chinaDate, type Cents } from '@factoring/domain';
 import type { Db } from '../db/client.ts';
 import { contracts, users } from '../db/schema/index.ts';
-import { generateContract, recordSignature } from '../modules/contracts/index.ts';
+import { countersign, generateContract, recordSignature } from '../modules/contracts/index.ts';
 
 const FACTOR = '鑫链商业保理有限公司';
 const DAY_MS = 86_400_000;
 
 /**
- * The demo enterprise's contracts (PRODUCT §12): a signed factoring agreement and a margin agreement
+ * The demo enterprise's contracts (PRODUCT §12): a factoring agreement signed by both parties and a margin agreement
  * waiting for its signature, with real PDFs under DATA_DIR/contracts. Idempotent: an enterprise that
  * already has its factoring agreement gets none.
  */
@@ -53,6 +53,19 @@ export async function seedContracts(db: Db, now = new Date()) {
       ip: '127.0.0.1',
       at: new Date(signedOn.getTime() + 2 * 3_600_000),
     });
+    // The factor countersigns the next day, as an operator does when approving (issue 37): the same
+    // countersignature the inbox makes, named for the operator.
+    const [operator] = await tx
+      .select({ id: users.id, displayName: users.displayName })
+      .from(users)
+      .where(eq(sql`lower(${users.loginName})`, 'operator'));
+    if (operator)
+      await countersign(
+        tx,
+        { relatedType: 'ENTERPRISE', relatedId: String(enterpriseId) },
+        { id: operator.id, name: operator.displayName },
+        new Date(signedOn.getTime() + 26 * 3_600_000),
+      );
 
     await generateContract(
       tx,

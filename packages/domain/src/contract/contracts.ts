@@ -52,6 +52,9 @@ export const contractSchema = z.object({
   signedFileName: z.string().nullable(),
   signedFileSize: z.number().int().nullable(),
   signedFileSha256: z.string().nullable(),
+  /** The factor's countersignature (issue 37): the operator whose approval added it, and when; null until then. */
+  countersignedByName: z.string().nullable(),
+  countersignedAt: z.string().nullable(),
 });
 export type Contract = z.infer<typeof contractSchema>;
 
@@ -113,7 +116,7 @@ export const contractVerificationSchema = z.object({
     .nullable(),
   /**
    * The digital signatures in the signed file, in signing order (the enterprise's, then the factor's
-   * countersignature); empty before signing and for files signed before digital signatures (issue 26).
+   * countersignature once an operator approved); empty before signing and for files signed before digital signatures (issue 26).
    */
   signatures: z.array(fileSignatureSchema),
   checkedAt: z.string(),

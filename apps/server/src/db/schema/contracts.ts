@@ -66,6 +66,14 @@ export const contracts = pgTable(
     signedFileSize: bigint('signed_file_size', { mode: 'number' }),
     signedFileSha256: text('signed_file_sha256'),
     voidedAt: timestamp('voided_at', { withTimezone: true }),
+    /**
+     * The factor's countersignature (issue 37): appended to the signed version when an operator approves
+     * the decision that follows the enterprise's signature (contracts/countersign.ts) — who and when.
+     * Null while the contract waits for it, and for contracts the factor does not countersign.
+     */
+    countersignedBy: integer('countersigned_by').references(() => users.id),
+    countersignedByName: text('countersigned_by_name'),
+    countersignedAt: timestamp('countersigned_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('contracts_contract_no').on(t.contractNo),

@@ -59,6 +59,13 @@ export interface TaskType {
    * Null when the task adds nothing (already decided, or nothing left to lend).
    */
   exposure?(db: Db, task: BpmTask): Promise<BookAddition | null>;
+  /**
+   * The business record whose contracts the factor countersigns when this task is approved (issue 37):
+   * the decision that follows the enterprise's signature (a supply loan's disbursement, a pledge's
+   * approval). The inbox calls the contracts module's `countersign` in the decision's transaction,
+   * named for the approving operator — the one place the factor's signature is made.
+   */
+  countersigns?(task: BpmTask): { relatedType: string; relatedId: string };
   onApprove(tx: Tx, task: BpmTask, operator: TaskOperator, comment: string | null): Promise<DecisionEffect | void>;
   onReject(tx: Tx, task: BpmTask, operator: TaskOperator, reason: string): Promise<DecisionEffect | void>;
 }

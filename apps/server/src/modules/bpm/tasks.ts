@@ -11,6 +11,7 @@ import { currentAuditScope, type AuditRecord, type AuditTrail } from '../../lib/
 import { transitionState } from '../../lib/transition.ts';
 import type { BpmTask, TaskOperator, TaskRegistry } from './registry.ts';
 import { now } from '../../lib/clock.ts';
+import { countersign, countersignWords } from '../contracts/index.ts';
 
 /**
  * The task whose decision is running (decideTask sets it around the type's handler): a task the
@@ -321,6 +322,9 @@ export async function decideTask(
     );
     const state: TaskState = decision === 'APPROVE' ? 'APPROVED' : 'REJECTED';
     const decidedAt = now();
+    // The factor's countersignature is the approving operator's act, at the decision's time (issue 37).
+    const countersigned =
+      decision === 'APPROVE' && type.countersigns ? await countersign(tx, type.countersigns(task), operator, decidedAt) : [];
     await transitionState(tx, bpmTasks, taskLifecycle, task, state, {
       decision,
       reason: text,
@@ -335,7 +339,11 @@ export async function decideTask(
       entityType: task.type,
       entityId: task.refId,
       before: { task: { state: task.state, assigneeId: task.assigneeId }, record: effect?.before ?? null },
-      after: { task: { state, decision, reason: text }, record: effect?.after ?? null },
+      after: {
+        task: { state, decision, reason: text },
+        record: effect?.after ?? null,
+        ...(countersigned.length ? { countersigned: countersignWords(countersigned) } : {}),
+      },
       comment: text,
     });
     return { id, state, stateLabel: labelsOf(registry, { type: task.type, state }).stateLabel };
@@ -451,6 +459,8 @@ function auditWords(
   if (to && from && from !== to) summary = `${labelOf(from)} → ${labelOf(to)}`;
   else if (to) summary = labelOf(to);
   else if (claim(row.after) !== undefined) summary = claim(row.after) ? '领取任务' : '退回任务池';
+  const countersigned = (row.after as { countersigned?: unknown } | null)?.countersigned;
+  if (typeof countersigned === 'string') summary = summary ? `${summary}；${countersigned}` : countersigned;
   return { entityLabel, subject: row.subject, summary };
 }
 

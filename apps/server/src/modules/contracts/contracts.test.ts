@@ -64,7 +64,13 @@ describe('seeded contracts', () => {
       fileSha256: string;
     }[];
     const agreement = items.find((c) => c.type === 'FACTORING_AGREEMENT')!;
-    expect(agreement).toMatchObject({ status: 'SIGNED', typeLabel: '保理协议', statusLabel: '已签署', signedByName: '张明' });
+    expect(agreement).toMatchObject({
+      status: 'SIGNED',
+      typeLabel: '保理协议',
+      statusLabel: '双方已签署',
+      signedByName: '张明',
+      countersignedByName: '赵审',
+    });
     expect(agreement.signedSha256).toBe(agreement.fileSha256);
     // The seeded margin agreement to sign (the demo's seeded pledge financing has its own, signed).
     expect(items.find((c) => c.type === 'MARGIN' && c.status === 'TO_SIGN')).toMatchObject({
@@ -204,7 +210,8 @@ describe('signing', () => {
     expect(res.message).toMatchObject({
       id,
       status: 'SIGNED',
-      statusLabel: '已签署',
+      // The factor countersigns when an operator approves, not at the enterprise's signing (issue 37).
+      statusLabel: '待保理方会签',
       signedByName: '张明',
       signerIp: '203.0.113.7',
       signedSha256: stored.fileSha256,

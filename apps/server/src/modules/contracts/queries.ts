@@ -3,7 +3,8 @@ import type { Contract, contractListQuery } from '@factoring/domain/contract';
 import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { contracts, enterprises } from '../../db/schema/index.ts';
+import { contracts, enterprises, type ContractType } from '../../db/schema/index.ts';
+import { isCountersignedType } from './countersign.ts';
 import { offsetOf } from '../../lib/paging.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
@@ -45,6 +46,8 @@ const columns = {
   signedSha256: contracts.signedSha256,
   signedFileSize: contracts.signedFileSize,
   signedFileSha256: contracts.signedFileSha256,
+  countersignedByName: contracts.countersignedByName,
+  countersignedAt: contracts.countersignedAt,
 };
 
 /** The signed version's download name: the original's with 已签署, e.g. HT202605180001-融资合同-已签署.pdf. */
@@ -54,15 +57,25 @@ const selectContracts = (db: Db | Tx) =>
   db.select(columns).from(contracts).innerJoin(enterprises, eq(enterprises.id, contracts.enterpriseId)).$dynamic();
 type ContractRow = Awaited<ReturnType<typeof selectContracts>>[number];
 
+/**
+ * A signed contract of a kind the factor countersigns reads 待保理方会签 until an operator's approval
+ * adds the factor's signature, then 双方已签署 (issue 37); every other status reads as its label.
+ */
+export function statusLabelOf(r: { status: ContractStatus; type: ContractType; countersignedAt: Date | null }): string {
+  if (r.status !== 'SIGNED' || !isCountersignedType(r.type)) return CONTRACT_STATUS_LABELS[r.status];
+  return r.countersignedAt ? '双方已签署' : '待保理方会签';
+}
+
 /** The answer shape of a contract, list row and detail alike. */
 function toContractView(r: ContractRow): Contract {
   return {
     ...r,
     typeLabel: CONTRACT_TYPE_LABELS[r.type],
-    statusLabel: CONTRACT_STATUS_LABELS[r.status],
+    statusLabel: statusLabelOf(r),
     relatedLabel: `${relatedTypeLabel(r.relatedType)} ${r.relatedNo ?? r.relatedId}`,
     createdAt: r.createdAt.toISOString(),
     signedAt: r.signedAt ? r.signedAt.toISOString() : null,
+    countersignedAt: r.countersignedAt ? r.countersignedAt.toISOString() : null,
     signedFileName: r.signedFileSha256 ? signedFileNameOf(r.fileName) : null,
   };
 }

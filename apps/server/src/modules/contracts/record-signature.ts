@@ -12,7 +12,7 @@ import type { SignedContract } from './sign-hooks.ts';
 import { renderSignedVersion } from './signed-version.ts';
 import { readContractFile, removeContractFile, sha256, storeContractFile } from './storage.ts';
 import { now } from '../../lib/clock.ts';
-import { addSignature, enterpriseCredential, factorCredential, signingContext } from '../signing/index.ts';
+import { addSignature, enterpriseCredential, signingContext } from '../signing/index.ts';
 
 export const SIGNING_MESSAGES = {
   notFound: '合同不存在',
@@ -24,9 +24,10 @@ export const SIGNING_MESSAGES = {
 } as const;
 
 /**
- * The digital signatures of the signed version (issue 26): the enterprise's, with the certificate it
- * holds, then the factor's countersignature — each a PAdES signature appended to the file, so the
- * file itself proves who signed it and that nothing changed since.
+ * The enterprise's digital signature on the signed version (issue 26): a PAdES signature appended to
+ * the file, so the file itself proves who signed it and that nothing changed since. The factor's
+ * countersignature is its own act, added when an operator approves the decision that follows
+ * (countersign.ts, issue 37) — never here.
  */
 async function signDigitally(
   tx: Tx,
@@ -35,18 +36,11 @@ async function signDigitally(
 ): Promise<Buffer> {
   const signing = await signingContext();
   const enterprise = await enterpriseCredential(tx, signing, p.enterpriseId, p.at);
-  const signedByEnterprise = await addSignature(
+  return addSignature(
     pdf,
     enterprise,
     { holder: 'ENTERPRISE', enterpriseId: p.enterpriseId },
     { reason: `签署${p.typeLabel}（${p.contractNo}）`, location: '中国', at: p.at, contactInfo: p.ip },
-  );
-  const factor = await factorCredential(tx, signing, p.at);
-  return addSignature(
-    signedByEnterprise,
-    factor,
-    { holder: 'FACTOR' },
-    { reason: `保理方会签（${p.contractNo}）`, location: '中国', at: p.at },
   );
 }
 

@@ -8,6 +8,7 @@ import { disbursePledge } from './operations/disburse.ts';
 import { marginApplicationFacts } from './margin-application-facts.ts';
 import { approveGoodsPrice, priceTaskFacts, rejectGoodsPrice } from './operations/record-price.ts';
 import { applyMarginOnDefault } from './operations/repay.ts';
+import { PLEDGE_RELATED_TYPE } from './contract-documents.ts';
 import { PLEDGE_TASK } from './store.ts';
 import { PLEDGE_VOUCHER_TASK_TYPES } from './voucher-task-types.ts';
 
@@ -19,6 +20,8 @@ export const PLEDGE_TASK_TYPES: readonly TaskType[] = [
     // Live in the drawer: whether the pledge contract and margin agreement are signed (approval waits for both).
     describe: (db, task) => contractFacts(db, Number(task.refId)),
     exposure: pledgeAddition('MARGIN_PAID'),
+    // The decision after the enterprise signed both: approving it the factor countersigns them (issue 37).
+    countersigns: (task) => ({ relatedType: PLEDGE_RELATED_TYPE, relatedId: task.refId }),
     onApprove: (tx, task, operator, comment) => approvePledge(tx, task, operator, comment),
     onReject: (tx, task, operator, reason) => rejectPledge(tx, task, operator, reason),
   },

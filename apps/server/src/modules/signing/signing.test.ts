@@ -6,10 +6,10 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmTasks, contracts, enterprises, signingCertificates } from '../../db/schema/index.ts';
+import { bpmTasks, contracts, enterprises, signingCertificates, users } from '../../db/schema/index.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { submit, validAuthentication } from '../certification/testing.ts';
-import { contractStorageDir, generateContract } from '../contracts/index.ts';
+import { contractStorageDir, countersign, generateContract } from '../contracts/index.ts';
 import { issuedBy } from './authority.ts';
 import { configureSigning, enterpriseCredential, signingConfigOf, signingContext } from './index.ts';
 import { addSignature } from './sign-pdf.ts';
@@ -46,10 +46,17 @@ const signedPathOf = async (id: number) => {
   return path.join(contractStorageDir(), row!.signedStoredName!);
 };
 
+/** The enterprise signs; then the factor countersigns as an operator's approval does (issue 37: never at signing). */
 async function signOne(): Promise<number> {
+  const relatedId = nextRelated;
   const { id } = await generate();
   const res = (await demo.post(`/api/contracts/${id}/sign`, { password: t.encrypt(DEMO_PASSWORD) })).json();
   expect(res.status).toBe('OK');
+  const [op] = await t.database.db.select().from(users).where(eq(users.loginName, 'operator'));
+  const done = await t.database.db.transaction((tx) =>
+    countersign(tx, { relatedType: RELATED, relatedId: String(relatedId) }, { id: op!.id, name: op!.displayName }, new Date()),
+  );
+  expect(done).toHaveLength(1);
   return id;
 }
 

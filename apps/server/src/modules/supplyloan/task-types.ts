@@ -31,6 +31,8 @@ export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
     label: '融资审批',
     describe: (db, task) => financingContractFacts(db, Number(task.refId)),
     exposure: approvalAddition,
+    // Signed before the approval: approving, the factor countersigns the financing contract (issue 37).
+    countersigns: (task) => ({ relatedType: 'FINANCING', relatedId: task.refId }),
     onApprove: (tx, task, operator, comment) => approveFinancing(tx, task, operator, comment),
     onReject: (tx, task, operator, reason) => rejectFinancing(tx, task, operator, reason),
   },
@@ -42,6 +44,8 @@ export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
     approvedRef: (task) => String(task.data.financingId),
     describe: (db, task) => financingContractFacts(db, Number(task.data.financingId)),
     exposure: disbursementAddition,
+    // Approved before it was signed: the disbursement is the decision after the signature, and countersigns.
+    countersigns: (task) => ({ relatedType: 'FINANCING', relatedId: String(task.data.financingId) }),
     onApprove: (tx, task, operator) => approveDisbursement(tx, task, operator, chinaToday()),
     onReject: (tx, task, operator, reason) => rejectDisbursement(tx, task, operator, reason),
   },

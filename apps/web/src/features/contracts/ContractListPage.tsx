@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { CONTRACT_TYPE_LABELS, contractLifecycle } from '@factoring/domain';
+import { CONTRACT_TYPE_LABELS } from '@factoring/domain';
 import { Alert, Button, Card, Empty, Form, Input, Result, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { downloadFile, isPhone } from '../../lib/download.ts';
@@ -67,7 +67,7 @@ export default function ContractListPage() {
         <Space direction="vertical" size={2}>
           <span>{CONTRACT_TYPE_LABELS[c.type] ?? c.type}</span>
           <Tag color={statusColor(c.status)} data-testid="contract-status">
-            {contractLifecycle.label(c.status)}
+            {c.statusLabel}
           </Tag>
         </Space>
       ),
