@@ -193,7 +193,7 @@ export async function buildApp(
   const ctx: AppContext = {
     config,
     database,
-    cipher: await loadPasswordCipher(database.db),
+    cipher: await loadPasswordCipher(database.db, config.SIGNING_KEY_SECRET),
     sessions: sessionStore(
       database.db,
       { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteMinutes: config.SESSION_ABSOLUTE_MINUTES },

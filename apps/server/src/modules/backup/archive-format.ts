@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../config.ts';
 
 /**
  * The backup archive (issue 25): one gzip'd tar holding
@@ -14,6 +15,12 @@ import { fileURLToPath } from 'node:url';
  *
  * The copy is logical (rows, not the engine's files), so a backup of the embedded database restores
  * into PostgreSQL and the other way round, and across PGlite / PostgreSQL versions.
+ *
+ * The manifest is authenticated (issue 33): `authentication.hmac` is an HMAC-SHA256 of the rest of the
+ * manifest under a key derived from SIGNING_KEY_SECRET (HKDF-SHA256, info `MANIFEST_KEY_INFO`). It
+ * names the SHA-256 of every member, so no row or file can be added or changed, nor the hashes
+ * recomputed, without the deployment's secret; a restore refuses an archive without it or whose HMAC
+ * does not verify under its own secret.
  */
 export const BACKUP_FORMAT = 'factoring-portal-backup/1';
 export const MANIFEST = 'manifest.json';
@@ -50,6 +57,48 @@ export interface BackupManifest {
   entries: ManifestEntry[];
   /** Files the database names that were missing or did not match their record when the backup was taken. */
   problems: string[];
+  /** The HMAC of everything above (written last; absent in an archive made before issue 33). */
+  authentication?: ManifestAuthentication;
+}
+
+export interface ManifestAuthentication {
+  algorithm: 'HMAC-SHA256';
+  /** How the key is made, for a reader of the archive (the key itself is never written). */
+  key: typeof MANIFEST_KEY_LABEL;
+  /** Hex HMAC-SHA256 of `JSON.stringify(manifest without authentication)`. */
+  hmac: string;
+}
+
+/** The HKDF info label of the manifest key: a key for this purpose only, never the signing keys' secret itself. */
+export const MANIFEST_KEY_INFO = 'factoring-portal backup manifest v1';
+const MANIFEST_KEY_LABEL = `HKDF-SHA256(SIGNING_KEY_SECRET, info "${MANIFEST_KEY_INFO}")` as const;
+
+/**
+ * The secret backups are authenticated with: SIGNING_KEY_SECRET as the server reads it (the
+ * development one when unset outside production), for the commands that do not load the whole
+ * configuration (`npm run restore` runs without PUBLIC_ORIGIN).
+ */
+export const configuredBackupSecret = (): string =>
+  loadConfig({ NODE_ENV: 'development', SIGNING_KEY_SECRET: process.env.SIGNING_KEY_SECRET }).SIGNING_KEY_SECRET;
+
+const manifestKey = (secret: string) => Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), MANIFEST_KEY_INFO, 32));
+
+const hmacOf = (body: Omit<BackupManifest, 'authentication'>, secret: string) =>
+  createHmac('sha256', manifestKey(secret)).update(JSON.stringify(body)).digest('hex');
+
+/** The manifest with its HMAC, as written into the archive. */
+export function signManifest(body: Omit<BackupManifest, 'authentication'>, secret: string): BackupManifest {
+  return { ...body, authentication: { algorithm: 'HMAC-SHA256', key: MANIFEST_KEY_LABEL, hmac: hmacOf(body, secret) } };
+}
+
+/** Whether a manifest read from an archive carries an HMAC, and whether it verifies under `secret`. */
+export function manifestVerdict(manifest: BackupManifest, secret: string): 'verified' | 'unsigned' | 'forged' {
+  const { authentication, ...body } = manifest;
+  const given = authentication?.hmac;
+  if (typeof given !== 'string' || authentication?.algorithm !== 'HMAC-SHA256') return 'unsigned';
+  const expected = Buffer.from(hmacOf(body, secret), 'hex');
+  const actual = Buffer.from(given, 'hex');
+  return actual.length === expected.length && timingSafeEqual(actual, expected) ? 'verified' : 'forged';
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -107,6 +156,7 @@ export class BackupError extends Error {
   constructor(
     readonly code:
       | 'BACKUP_TAMPERED'
+      | 'BACKUP_UNSIGNED'
       | 'BACKUP_UNREADABLE'
       | 'BACKUP_TOO_NEW'
       | 'BACKUP_FILE_EXISTS'

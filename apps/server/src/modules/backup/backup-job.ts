@@ -19,6 +19,8 @@ export interface BackupSchedule {
   keep: number;
   dataDir: string;
   commit: string;
+  /** SIGNING_KEY_SECRET: the manifest's HMAC key is derived from it (issue 33). Unset: as configured. */
+  secret?: string;
 }
 
 /** The schedule from the configuration: on by default with DATABASE_URL, off on the embedded database. */
@@ -29,6 +31,7 @@ export function backupSchedule(config: Config): BackupSchedule {
     keep: config.BACKUP_KEEP,
     dataDir: config.DATA_DIR,
     commit: config.GIT_COMMIT,
+    secret: config.SIGNING_KEY_SECRET,
   };
 }
 
@@ -67,7 +70,7 @@ export function createBackupJob(settings: () => BackupSchedule): ScheduledJob {
       if (!s.enabled) return { enabled: false, summary: '定时备份未开启（BACKUP_SCHEDULE=on 开启）' };
       if (businessDate < addDays(chinaDate(clock.now()), -1)) return { skipped: true, summary: `补跑日期 ${businessDate} 不另做备份` };
       const file = path.join(s.dir, backupFileName(clock.now(), 'scheduled'));
-      const r = await takeBackup(db, { file, dataDir: s.dataDir, commit: s.commit });
+      const r = await takeBackup(db, { file, dataDir: s.dataDir, commit: s.commit, secret: s.secret });
       const removed = await pruneScheduledBackups(s.dir, s.keep);
       log.info({ file: r.file, size: r.size, removed }, 'scheduled backup written');
       if (r.problems.length)

@@ -15,7 +15,9 @@ import { checkStock, type StockReport } from '../warehouse/index.ts';
 import {
   BACKUP_FORMAT,
   BackupError,
+  configuredBackupSecret,
   MANIFEST,
+  manifestVerdict,
   MIGRATIONS_FOLDER,
   readJournal,
   sha256OfFile,
@@ -64,8 +66,11 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   return out;
 }
 
-/** Unpacks the archive into `work` and proves it against its manifest: every member listed, every hash and size equal. */
-async function openArchive(archive: string, work: string): Promise<BackupManifest> {
+/**
+ * Unpacks the archive into `work` and proves it: the manifest's HMAC under this deployment's secret
+ * (issue 33), then every member listed in it, every hash and size equal.
+ */
+async function openArchive(archive: string, work: string, secret: string): Promise<BackupManifest> {
   if (!existsSync(archive)) throw new BackupError('BACKUP_UNREADABLE', `备份文件不存在：${archive}`);
   try {
     await tar.x({
@@ -87,7 +92,20 @@ async function openArchive(archive: string, work: string): Promise<BackupManifes
   } catch {
     throw new BackupError('BACKUP_UNREADABLE', '备份文件中没有可读的清单（manifest.json）');
   }
-  if (manifest.format !== BACKUP_FORMAT) throw new BackupError('BACKUP_UNREADABLE', `不支持的备份格式：${String(manifest.format)}`);
+  if (manifest?.format !== BACKUP_FORMAT) throw new BackupError('BACKUP_UNREADABLE', `不支持的备份格式：${String(manifest?.format)}`);
+  const verdict = manifestVerdict(manifest, secret);
+  if (verdict === 'unsigned') {
+    throw new BackupError(
+      'BACKUP_UNSIGNED',
+      '备份清单没有签名（HMAC），无法证明未被篡改，拒绝恢复。请用本版本门户重新备份（npm run backup）后再恢复。',
+    );
+  }
+  if (verdict === 'forged') {
+    throw new BackupError(
+      'BACKUP_TAMPERED',
+      '备份清单的签名（HMAC）校验不通过，拒绝恢复：备份可能已被篡改，或来自 SIGNING_KEY_SECRET 不同的部署。恢复须使用备份来源部署的 SIGNING_KEY_SECRET。',
+    );
+  }
 
   const problems: string[] = [];
   const listed = new Map(manifest.entries.map((e) => [e.path, e]));
@@ -244,18 +262,20 @@ async function loadRows(db: Db, work: string, manifest: BackupManifest): Promise
 }
 
 /**
- * `npm run restore -- FILE` (issue 25): proves the archive against its manifest, refuses any target
+ * `npm run restore -- FILE` (issue 25): proves the manifest's HMAC under `opts.secret` (unset:
+ * SIGNING_KEY_SECRET as configured — the secret of the deployment the backup came from; issue 33)
+ * and the archive against its manifest, refuses any target
  * that holds data, loads the backup at its own migration level, puts the stored files back, applies
  * the later migrations, and proves the result: table row counts equal to the manifest's, the money
  * ledger (`ledger:check`), the goods ledger (`stock:check`) and every contract file and upload against
  * its recorded hash. Throws BackupError for a refused archive or target (nothing written); answers
  * the report otherwise — `problems` empty when the restore is proven.
  */
-export async function restoreBackup(archive: string, target: RestoreTarget): Promise<RestoreReport> {
+export async function restoreBackup(archive: string, target: RestoreTarget, opts: { secret?: string } = {}): Promise<RestoreReport> {
   const elapsed = stopwatch();
   const work = await mkdtemp(path.join(tmpdir(), 'fp-restore-'));
   try {
-    const manifest = await openArchive(path.resolve(archive), work);
+    const manifest = await openArchive(path.resolve(archive), work, opts.secret ?? configuredBackupSecret());
     const journal = readJournal().entries.map((e) => e.tag);
     const known = manifest.migration.tags.every((tag, i) => journal[i] === tag);
     if (!known || manifest.migration.count > journal.length) {

@@ -11,10 +11,12 @@ import {
   archivePathOf,
   BACKUP_FORMAT,
   BackupError,
+  configuredBackupSecret,
   MANIFEST,
   portalVersion,
   readJournal,
   sha256Of,
+  signManifest,
   storedFilePath,
   type BackupManifest,
   type ManifestEntry,
@@ -29,6 +31,8 @@ export interface BackupOptions {
   commit?: string;
   /** Rows fetched per round trip inside the snapshot. */
   batchRows?: number;
+  /** Authenticates the manifest (its HMAC key is derived from it); unset: SIGNING_KEY_SECRET as configured. */
+  secret?: string;
 }
 
 /** What a backup reports: the commands print it, the scheduled job and the operator home keep it. */
@@ -230,20 +234,27 @@ export async function takeBackup(db: Db, opts: BackupOptions): Promise<BackupRes
     }
 
     const count = (name: string) => snap.tables.find((t) => t.name === name)?.rows ?? 0;
-    const manifest: BackupManifest = {
-      format: BACKUP_FORMAT,
-      portal: { version: portalVersion(), commit: opts.commit ?? 'dev' },
-      createdAt: snap.createdAt.toISOString(),
-      createdAtChina: formatChinaDateTime(snap.createdAt),
-      source: { engine: snap.engine, serverVersion: snap.serverVersion, snapshot: 'REPEATABLE READ, READ ONLY' },
-      migration: { count: snap.tags.length, latest: snap.tags.at(-1) ?? null, tags: snap.tags },
-      ledgers: { journalEntries: count('journal_entries'), journalLines: count('journal_lines'), stockMovements: count('stock_movements') },
-      tables: snap.tables.map(({ name, rows, path: p }) => ({ name, rows, path: p })),
-      sequences: snap.sequences,
-      files: snap.files.filter((f) => entries.some((e) => e.path === f.path)),
-      entries,
-      problems,
-    };
+    const manifest: BackupManifest = signManifest(
+      {
+        format: BACKUP_FORMAT,
+        portal: { version: portalVersion(), commit: opts.commit ?? 'dev' },
+        createdAt: snap.createdAt.toISOString(),
+        createdAtChina: formatChinaDateTime(snap.createdAt),
+        source: { engine: snap.engine, serverVersion: snap.serverVersion, snapshot: 'REPEATABLE READ, READ ONLY' },
+        migration: { count: snap.tags.length, latest: snap.tags.at(-1) ?? null, tags: snap.tags },
+        ledgers: {
+          journalEntries: count('journal_entries'),
+          journalLines: count('journal_lines'),
+          stockMovements: count('stock_movements'),
+        },
+        tables: snap.tables.map(({ name, rows, path: p }) => ({ name, rows, path: p })),
+        sequences: snap.sequences,
+        files: snap.files.filter((f) => entries.some((e) => e.path === f.path)),
+        entries,
+        problems,
+      },
+      opts.secret ?? configuredBackupSecret(),
+    );
     await writeFile(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2), { flag: 'wx' });
     await tar.c({ gzip: true, file: partial, mode: 0o600, cwd: staging, portable: true }, [MANIFEST, ...entries.map((e) => e.path)]);
     if (existsSync(file)) throw new BackupError('BACKUP_FILE_EXISTS', `备份文件已存在：${file}（不会覆盖已有的备份，请换一个文件名）`);

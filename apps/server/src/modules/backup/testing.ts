@@ -66,6 +66,8 @@ export async function startPortal(target: RestoreTarget): Promise<Portal> {
     AUTH_RATE_LIMIT: '1000',
     DATA_DIR: target.dataDir,
     PUBLIC_ORIGIN: ORIGIN,
+    // The deployment's secret, as the backup's source had it: the login key in the restored rows is encrypted with it.
+    SIGNING_KEY_SECRET: process.env.SIGNING_KEY_SECRET,
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
   });
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });

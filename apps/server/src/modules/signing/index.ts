@@ -7,3 +7,4 @@ export { configureSigning, signingConfigOf, signingContext, type SigningConfig }
 export { enterpriseCredential, factorCredential, type SigningContext, type SigningCredential } from './certificates.ts';
 export { addSignature, type SignatureDetails } from './sign-pdf.ts';
 export { NOT_ISSUED_HERE, readSignatures, type FileSignature } from './read-signatures.ts';
+export { decryptPrivateKey, encryptPrivateKey } from './keys.ts';

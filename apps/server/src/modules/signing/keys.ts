@@ -19,14 +19,27 @@ export function newKeyPair(bits = 2048): KeyPair {
   return pairOf(generateKeyPairSync('rsa', { modulusLength: bits }).privateKey);
 }
 
+/**
+ * How every private key the portal keeps is stored (issue 26; the login RSA key too, issue 33):
+ * encrypted PKCS#8 PEM (AES-256-CBC, key from SIGNING_KEY_SECRET by PBKDF2), never in clear.
+ */
+export function encryptPrivateKey(key: KeyObject, secret: string): string {
+  return key.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: secret }).toString();
+}
+
+/** Reads a key stored by `encryptPrivateKey`; a wrong secret throws. */
+export function decryptPrivateKey(pem: string, secret: string): KeyObject {
+  return createPrivateKey({ key: pem, format: 'pem', passphrase: secret });
+}
+
 /** The private key as encrypted PKCS#8 PEM. */
 export function encryptKey(pair: KeyPair, secret: string): string {
-  return pair.privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: secret }).toString();
+  return encryptPrivateKey(pair.privateKey, secret);
 }
 
 /** Reads an encrypted PKCS#8 PEM; a wrong secret throws. */
 export function decryptKey(pem: string, secret: string): KeyPair {
-  return pairOf(createPrivateKey({ key: pem, format: 'pem', passphrase: secret }));
+  return pairOf(decryptPrivateKey(pem, secret));
 }
 
 /** A key from a PKCS#12 bag (a real CA's issuing key). */
