@@ -2,7 +2,7 @@
  * The close of business by hand (the server also runs it by itself at its China-time hour, see scheduler.ts):
  *
  *     npm run jobs:daily                 # the latest business date due (China time)
- *     npm run jobs:daily -- 2026-05-18   # a given business date
+ *     npm run jobs:daily -- 2026-05-18   # a given business date (one whose run is due: not after today, China time)
  *
  * On PostgreSQL it runs here. On the embedded database a running server holds the files, so the
  * command asks that server to run it (cli/local-control.ts); with no server running it opens the
@@ -13,7 +13,7 @@ import { isIsoDate } from '@factoring/domain';
 import { CLOSE_OF_BUSINESS_STEPS } from '../app.ts';
 import { runCommand } from './local-control.ts';
 import { CLOSE_OF_BUSINESS_JOB, closeOfBusinessJob, type StepOutcome } from '../jobs/close-of-business.ts';
-import { createScheduler, type RunOutcome } from '../jobs/scheduler.ts';
+import { createScheduler, parseJobHours, type RunOutcome } from '../jobs/scheduler.ts';
 
 const arg = process.argv.slice(2).find((a) => !a.startsWith('-'));
 if (arg && !isIsoDate(arg)) {
@@ -22,6 +22,10 @@ if (arg && !isIsoDate(arg)) {
 }
 
 function report(outcome: string, result: unknown, text: string): number {
+  if (outcome === 'refused') {
+    console.error(text);
+    return 1;
+  }
   if (outcome === 'failed') {
     console.error(`日终批处理失败：${text}`);
     return 1;
@@ -35,11 +39,14 @@ function report(outcome: string, result: unknown, text: string): number {
 const quietLog = { info: () => undefined, error: (obj: object, msg: string) => console.error(msg, obj) };
 
 await runCommand({
-  async direct(database) {
-    await database.migrate();
+  async direct(database, config) {
     const job = closeOfBusinessJob(CLOSE_OF_BUSINESS_STEPS);
-    const scheduler = createScheduler({ db: database.db, jobs: [job], log: quietLog });
+    const scheduler = createScheduler({ db: database.db, jobs: [job], log: quietLog, hours: parseJobHours(config.JOB_HOURS) });
     const runDate = arg ?? scheduler.latestDue(job);
+    // The back office's rule (issue 33): a date that has not come is refused, nothing touched.
+    const notDue = scheduler.notYetDue(job, runDate);
+    if (notDue) return report('refused', null, notDue);
+    await database.migrate();
     const r: RunOutcome = await scheduler.runNow(CLOSE_OF_BUSINESS_JOB, runDate);
     const text =
       r.outcome === 'failed'

@@ -1,5 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
+import { runJobBody } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -44,13 +45,17 @@ export const localControlRoutes: FastifyPluginAsyncZod<{ db: Db; lock: DataDirLo
       schema: {
         ...hide,
         params: z.object({ name: z.string().max(100) }),
-        body: z.object({ businessDate: z.string().max(10).optional() }).optional(),
+        // The back office's body: a real calendar date (a bad one is a 400 naming the field).
+        body: runJobBody.optional(),
       },
     },
     async (request) => {
       const job = scheduler.jobs.find((j) => j.name === request.params.name);
       if (!job) return { status: 'ERROR', message: `定时任务不存在：${request.params.name}` };
       const businessDate = request.body?.businessDate ?? scheduler.latestDue(job);
+      // The back office's rule, not a copy (issue 33): no run of a date that has not come.
+      const notDue = scheduler.notYetDue(job, businessDate);
+      if (notDue) return { status: 'ERROR', message: { text: notDue, outcome: 'refused', result: null } };
       const r = await scheduler.runNow(job.name, businessDate);
       return {
         status: r.outcome === 'failed' ? 'ERROR' : 'OK',

@@ -98,7 +98,8 @@ export const jobRoutes: FastifyPluginAsyncZod<{ db: Db; scheduler: Scheduler; sc
     const job = scheduler.jobs.find((j) => j.name === request.params.name);
     if (!job) throw new BusinessError(`定时任务不存在：${request.params.name}`);
     const businessDate = request.body?.businessDate ?? scheduler.latestDue(job);
-    if (businessDate > scheduler.latestDue(job)) throw new BusinessError(`业务日期 ${businessDate} 尚未到执行时间`);
+    const notDue = scheduler.notYetDue(job, businessDate);
+    if (notDue) throw new BusinessError(notDue);
     const r = await scheduler.runNow(job.name, businessDate);
     if (r.outcome === 'failed') throw new BusinessError(outcomeMessage(r, businessDate));
     return ok(outcomeMessage(r, businessDate));

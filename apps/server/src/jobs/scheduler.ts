@@ -241,6 +241,18 @@ export function createScheduler(opts: SchedulerOptions) {
     async runAllDue(): Promise<void> {
       await tick();
     },
+    /**
+     * THE rule for a run asked by hand — the back office, the local control route and `npm run
+     * jobs:daily` all ask it (issue 33): a business date whose run is not yet due (after today in
+     * China time, or today before the job's hour) is refused with this message; undefined when it may
+     * run. The close of business of a day that has not come would debit instalments and expire
+     * credit lines early.
+     */
+    notYetDue(job: ScheduledJob, businessDate: IsoDate): string | undefined {
+      const latest = latestDue(job);
+      if (businessDate <= latest) return undefined;
+      return `业务日期 ${businessDate} 尚未到执行时间：最近可执行的业务日期为 ${latest}（中国时间，每日 ${hourOf(job)} 时起可执行当日），不能提前执行`;
+    },
     /** An operator's or a command's run of one job for one date (default: the latest due date). */
     async runNow(name: string, businessDate?: IsoDate): Promise<RunOutcome> {
       const job = byName.get(name);
