@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { chinaDate, formatYuan, type Cents } from '@factoring/domain';
 import { MAX_STATEMENT_BYTES } from '@factoring/domain/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { bankStatementLines, bankStatements } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
 import { BusinessError } from '../../lib/envelope.ts';
@@ -20,11 +20,16 @@ export interface ImportInput {
   fileName: string;
   /** The file's bytes. */
   bytes: Buffer;
+  /**
+   * The file already read (readStatement), outside the transaction: the route parses before it takes a
+   * connection, so the embedded database (one connection) is not held while a large file is read.
+   */
+  parsed?: ParsedStatement;
 }
 
 /** Reads a statement file by its format: 400 with a Chinese message when it cannot be read or does not add up. */
-export async function readStatement(formatCode: string, bytes: Buffer, tx: Tx): Promise<ParsedStatement> {
-  const format = await findFormat(tx, formatCode);
+export async function readStatement(formatCode: string, bytes: Buffer, db: Db | Tx): Promise<ParsedStatement> {
+  const format = await findFormat(db, formatCode);
   if (!bytes.length) throw fileError('对账单文件为空');
   if (bytes.length > MAX_STATEMENT_BYTES) throw fileError('对账单文件不能超过 5 MB');
   return format.kind === 'CAMT053' ? parseCamt053(bytes) : parseTableStatement(bytes, format.mapping!);
@@ -40,7 +45,7 @@ export async function readStatement(formatCode: string, bytes: Buffer, tx: Tx): 
  * (the work follows the lines: a period is at most 31 days, parse/parsed.ts MAX_STATEMENT_DAYS).
  */
 export async function importStatement(tx: Tx, importer: Submitter, input: ImportInput) {
-  const statement = await readStatement(input.formatCode, input.bytes, tx);
+  const statement = input.parsed ?? (await readStatement(input.formatCode, input.bytes, tx));
   const collection = await collectionAccount(tx);
   if (!statement.accountNo)
     throw fileError(
@@ -161,8 +166,8 @@ export async function importStatement(tx: Tx, importer: Submitter, input: Import
   }));
   const decisions = await matchNewLines(tx, rows, bankId, importer);
   for (const d of decisions) outcomes[d.outcome]++;
-  for (let i = 0; i < rows.length; i += 500)
-    await tx.insert(bankStatementLines).values(rows.slice(i, i + 500).map((row, j) => ({ ...row, ...decisions[i + j].set })));
+  for (let i = 0; i < rows.length; i += 1000)
+    await tx.insert(bankStatementLines).values(rows.slice(i, i + 1000).map((row, j) => ({ ...row, ...decisions[i + j].set })));
   await reconcileStatementDays(tx, accountNo, statement.periodStart, statement.periodEnd);
   return {
     statementId: created.id,

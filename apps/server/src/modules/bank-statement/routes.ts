@@ -6,7 +6,7 @@ import { ok, page } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';
 import { runOnce } from '../ledger/index.ts';
 import { formatView, listFormats, saveFormat } from './formats.ts';
-import { importStatement } from './import-statement.ts';
+import { importStatement, readStatement } from './import-statement.ts';
 import { assignLine, explainLine, lineCandidates, listLines, reopenLine } from './lines.ts';
 import { batchCsv, batchPain001, createPaymentBatch, listBatches, listPayouts } from './payouts.ts';
 import { listReconciliationDays, reconciliationDay } from './reconcile.ts';
@@ -37,7 +37,9 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     async (request) => {
       const { formatCode, fileName, content } = request.body;
       const bytes = Buffer.from(content, 'base64');
-      return runOnce(db, request, (tx) => importStatement(tx, actorOf(request), { formatCode, fileName, bytes }));
+      // Read (and refused when unreadable) before the transaction takes a connection.
+      const parsed = await readStatement(formatCode, bytes, db);
+      return runOnce(db, request, (tx) => importStatement(tx, actorOf(request), { formatCode, fileName, bytes, parsed }));
     },
     { bodyLimit: IMPORT_BODY_LIMIT },
   );
