@@ -10,8 +10,9 @@
  *    replaying exactly the SQL statements the portal ran for that request, same pool size (10),
  *    10 connections each, alternating rounds in the same run.
  * 6. Fund-flow list latency at 10,000 and 1,000,000 ledger lines: first, middle and last page.
+ * 7. Bank statement import on embedded PGlite: 2,000 lines, a 31-day period, a read beside it (statement-import.ts).
  *
- * `npm run bench -- --only=first-load|api|list` runs one part. Exit code 1 when a figure is over budget.
+ * `npm run bench -- --only=first-load|api|list|statement-import` runs one part. Exit code 1 when a figure is over budget.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -156,6 +157,8 @@ try {
         await import('./warehouse-inventory.ts')
       ).measureWarehouseInventory({ origin: portal.origin, databaseUrl: database.url, step })),
     );
+  // Its own portal on embedded PGlite (one connection: what an import holds, everyone waits for).
+  if (wants('statement-import')) rows.push(...(await (await import('./statement-import.ts')).benchStatementImport(step)));
 } finally {
   await stopPortal?.();
   await database.drop().catch((err) => console.warn(`could not drop the bench database: ${err.message}`));
