@@ -30,11 +30,34 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** Any constant: serialises migrations when several app nodes start at once on PostgreSQL. */
 const MIGRATION_LOCK = 7_345_001;
 
+/** How long a new connection may take before the request waiting for it fails (a database that does not answer). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export function openPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client whose server connection ends (restart, failover, a dropped test database) must
-  // not crash the process; the pool replaces it on the next checkout.
+  // not crash the process; the pool removes it and connects a new one on the next checkout.
   pool.on('error', (err) => console.warn(`postgres pool: idle client error: ${err.message}`));
+  // A client checked out when its connection ends (inside a transaction, between two statements)
+  // has no pool listener: node-postgres would emit an unhandled 'error' and the process would exit
+  // (issue 33). Every client gets its own listener when the pool connects it; the statement waiting
+  // on it fails, so only that request fails (503, plugins/errors.ts). The client is handed back to
+  // the pool with the error at once, so the pool destroys it and its place is free for a new
+  // connection, even when the code holding it never releases it (drizzle does not when `begin`
+  // fails); that code's own release later is a no-op.
+  const checkedOut = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_err, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      if (!checkedOut.has(client)) return; // idle: the pool's own listener removes it
+      checkedOut.delete(client);
+      console.warn(`postgres pool: connection lost while in use: ${err.message}`);
+      const release = client.release.bind(client);
+      client.release = () => undefined;
+      release(err);
+    });
+  });
   // PostgreSQL bigint arrives as text by default; our bigints are cents within the safe range.
   pg.types.setTypeParser(20, (v) => {
     const n = Number(v);

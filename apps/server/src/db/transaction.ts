@@ -19,6 +19,35 @@ export function sqlState(err: unknown): string | undefined {
   return undefined;
 }
 
+/** Socket-level codes of a connection to the database that could not be made or was lost. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** node-postgres's own words for a connection that ended or never came. */
+const CONNECTION_MESSAGES = /Connection terminated|not queryable|connection timeout|timeout exceeded when trying to connect/i;
+
+/**
+ * Whether an error means the database could not be reached (stopped, restarting, failing over, the
+ * network between): a connection refused or lost, or PostgreSQL's connection_exception (08…) and
+ * operator_intervention shutdown classes (57P01–57P03). The request fails with 503 and may be retried
+ * with its idempotency key; anything else stays a 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (CONNECTION_CODES.has(code) || /^08/.test(code) || /^57P0[123]$/.test(code)) return true;
+    if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
 /**
  * Runs `work` in one transaction. When PostgreSQL aborts it as a deadlock victim or a serialization
  * failure, the whole transaction runs again — at most three attempts, with a short random pause,

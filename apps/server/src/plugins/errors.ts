@@ -1,11 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { sqlState } from '../db/transaction.ts';
+import { isDatabaseUnavailable, sqlState } from '../db/transaction.ts';
 import { BusinessError, ClientError, NotFoundError } from '../lib/envelope.ts';
 
 /** PostgreSQL's unique_violation: two submissions raced past a check to one natural key. */
 const UNIQUE_VIOLATION = '23505';
+export const DATABASE_UNAVAILABLE = '数据库暂时不可用，请稍后重试';
 
 /** Maps every failure onto the contract: 400 names the field, 500 carries only a request id. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -23,6 +24,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // duplicate the check would have found, nothing written.
     if (sqlState(err) === UNIQUE_VIOLATION)
       return reply.code(200).send({ status: 'ERROR', message: '该记录已存在，请勿重复提交', code: 'DUPLICATE' });
+    // The database stopped or restarting (issue 33): this request failed, the node lives on and
+    // serves again once it is back; the client may retry with the same idempotency key.
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return reply.code(503).send({ status: 'ERROR', message: DATABASE_UNAVAILABLE });
+    }
     const status = err.statusCode ?? 500;
     if (status === 413) return reply.code(413).send({ status: 'ERROR', message: '上传内容过大' });
     if (status === 429) return reply.code(429).send({ status: 'ERROR', message: '操作过于频繁，请稍后再试' });
