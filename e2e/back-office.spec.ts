@@ -16,7 +16,8 @@ async function openTask(page: Page, typeLabel: string, text: string) {
  * Issue 12, back office with four eyes: the operator who reviewed a withdrawal cannot confirm its
  * pay-out (the drawer says why and offers no buttons); the second operator (钱核) confirms it as
  * 已出款; the home page shows the queues and today's pay-out; the audit log speaks Chinese; the
- * outbox shows a reset mail; the site configuration is saved and shown on the public site.
+ * outbox shows a reset mail; the site configuration is proposed, approved by the second operator and
+ * then shown on the public site.
  */
 test('back office: maker-checker on a pay-out, the operator home, audit in words, outbox and site configuration', async ({
   page,
@@ -96,8 +97,26 @@ test('back office: maker-checker on a pay-out, the operator home, audit in words
   await expect(page.getByText('联系电话应为 7–20 位数字或短横线')).toBeVisible();
   await phone.fill('400-820-2026');
   await page.getByTestId('site-config-save').click();
-  await page.getByRole('button', { name: '确认保存' }).click();
-  await expect(page.getByText('站点配置已保存')).toBeVisible();
+  await page.getByRole('button', { name: '确认提交' }).click();
+  await expect(page.getByText('已提交复核，另一位操作员批准后生效')).toBeVisible();
+  await expect(page.getByTestId('pending-proposal')).toContainText('400-820-2026');
+  // Four eyes (issue 33): nothing public changes until 钱核 approves it, seeing old and new side by side.
+  await visitor.goto('/trade/aboutus');
+  await expect(visitor.locator('body')).not.toContainText('400-820-2026');
+  const secondContext = await browser.newContext();
+  const second = await secondContext.newPage();
+  await loginThroughPage(second, DEMO.checker);
+  await second.goto('/bpm/tasks?type=SITE_CONFIG_CHANGE');
+  await second
+    .getByTestId('task-table')
+    .locator('tr', { hasText: '联系电话' })
+    .getByRole('button', { name: /审\s*核|查\s*看/ })
+    .click();
+  await expect(second.getByTestId('settings-changes')).toContainText('400-820-2026');
+  await second.getByTestId('approve-task').click();
+  await confirmDecision(second);
+  await expect(second.getByTestId('task-state')).toHaveText('已通过');
+  await secondContext.close();
   await visitor.goto('/trade/aboutus');
   await expect(visitor.locator('body')).toContainText('400-820-2026');
   await visitorContext.close();

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiAs, DEMO, loginThroughPage } from './fixtures.ts';
+import { apiAs, BASE_URL, DEMO, loginThroughPage } from './fixtures.ts';
 
 /**
  * Issue 27, the risk desk's read-only slice: the operator opens 风险管理 from the sider, reads the
@@ -143,6 +143,10 @@ for (const theme of ['light', 'dark'] as const) {
 
 type Limits = { limits: Record<string, unknown> };
 
+/** The risk-limit changes waiting for a second operator. */
+const pendingLimitChanges = async () =>
+  (await ok<{ items: { id: number }[] }>(api.get('/api/bpm/tasks', { params: { type: 'RISK_LIMITS_CHANGE', state: 'PENDING' } }))).items;
+
 /**
  * The limits hold before money goes out: the operator sets a per-borrower cap below what the demo
  * borrower owes, sees the home card red, and the approval of a new financing refused in the task
@@ -193,9 +197,14 @@ test('the operator sets a limit and an approval past it is refused with the figu
     await page.goto('/bpm/risk');
     await page.getByRole('tab', { name: '限额设置' }).click();
     await page.getByLabel('单一借款人融资余额上限（元）').fill('1.00');
-    await page.getByRole('button', { name: '保存限额' }).click();
-    await page.getByRole('button', { name: '确认保存' }).click();
-    await expect(page.getByText('风险限额已保存')).toBeVisible();
+    await page.getByRole('button', { name: '提交复核' }).click();
+    await page.getByRole('button', { name: '确认提交' }).click();
+    await expect(page.getByText('已提交复核，另一位操作员批准后生效')).toBeVisible();
+    await expect(page.getByTestId('pending-proposal')).toContainText('¥1.00');
+    // Four eyes (issue 33): the second operator approves the change; only then is it in force.
+    await ok(api.post(`/api/bpm/tasks/${(await pendingLimitChanges())[0].id}/approve`, { data: { comment: '复核同意' } }));
+    await page.goto('/bpm/risk');
+    await page.getByRole('tab', { name: '限额设置' }).click();
     await expect(page.getByTestId('risk-ratio-table')).toContainText('超限');
 
     // The home card: the borrower's balance against the cap, red.
@@ -220,8 +229,21 @@ test('the operator sets a limit and an approval past it is refused with the figu
     await expect(page.getByText('超过上限 ¥1.00').first()).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('refused.png'), fullPage: true });
   } finally {
-    // The limits as they were, and the financing rejected: the next journeys lend as before.
-    await ok(api.put('/api/bpm/risk/limits', { data: before }));
+    // The limits as they were (a proposal left waiting rejected; the old limits proposed by 钱核 and
+    // approved by 赵审 through the page's session), and the financing rejected: the next journeys lend as before.
+    for (const waiting of await pendingLimitChanges())
+      await ok(api.post(`/api/bpm/tasks/${waiting.id}/reject`, { data: { reason: '测试结束，撤回' } }));
+    const restore = (await (await api.put('/api/bpm/risk/limits', { data: before })).json()) as {
+      status: string;
+      message: { taskId: number };
+    };
+    if (restore.status === 'OK')
+      await ok(
+        page.request.post(`/api/bpm/tasks/${restore.message.taskId}/approve`, {
+          data: { comment: '恢复限额' },
+          headers: { 'X-Requested-With': 'XMLHttpRequest', Origin: BASE_URL },
+        }),
+      );
     if (financingId !== null) {
       const tasks = await ok<{ items: { id: number; refId: string }[] }>(
         api.get('/api/bpm/tasks', { params: { type: 'FINANCING_APPROVAL', state: 'PENDING', size: 200 } }),

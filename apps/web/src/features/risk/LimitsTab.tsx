@@ -173,14 +173,23 @@ export default function LimitsTab() {
             <Col xs={24}>
               <Typography.Paragraph strong>风险准备金专项计提比例（在 1% 一般准备之外，按各账龄段未偿本金计提）</Typography.Paragraph>
             </Col>
-            {AGING_BUCKETS.map((b) => (
+            {AGING_BUCKETS.map((b, i) => (
               <Col xs={12} md={8} lg={4} key={b}>
                 <Form.Item
                   name={['reserveRates', b]}
                   label={`${AGING_BUCKET_LABELS[b].replace('（不良）', '')}（%）`}
+                  dependencies={i > 0 ? [['reserveRates', AGING_BUCKETS[i - 1]]] : []}
                   rules={[
                     { required: true, message: `请输入${AGING_BUCKET_LABELS[b]}计提比例` },
                     { type: 'number', min: 0, max: 100, message: '计提比例须在 0–100% 之间' },
+                    // The server's rule too: a bucket longer past due never carries a lower rate.
+                    ({ getFieldValue }) => ({
+                      validator: async (_: unknown, value: number | null) => {
+                        const previous = i > 0 ? (getFieldValue(['reserveRates', AGING_BUCKETS[i - 1]]) as number | null) : null;
+                        if (value != null && previous != null && value < previous)
+                          throw new Error(`不能低于${AGING_BUCKET_LABELS[AGING_BUCKETS[i - 1]]}的比例`);
+                      },
+                    }),
                   ]}
                 >
                   <InputNumber min={0} max={100} step={1} precision={2} style={{ width: '100%' }} />
