@@ -43,7 +43,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node --import tsx apps/server/src/main.ts`,
+    // scripts/test-all.mjs seeds the journeys' world once (E2E_TEMPLATE) and each shard starts on a copy.
+    command: `rm -rf ${DATA_DIR} && ${process.env.E2E_TEMPLATE ? `cp -r ${process.env.E2E_TEMPLATE} ${DATA_DIR} && ` : ''}node --import tsx apps/server/src/main.ts`,
     url: `${BASE_URL}/readyz`,
     // Seeding signs contracts (PDF work): give a loaded machine time to start.
     timeout: 300_000,

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -61,7 +61,8 @@ async function linkFromMail(to: string, route: '/trade/activate' | '/trade/reset
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  // Seeding its own world (without E2E_TEMPLATE) beside other seeds on a loaded 2-core machine took over 90 s.
+  test.setTimeout(300_000);
   smtp = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -80,6 +81,8 @@ test.beforeAll(async () => {
   const smtpPort = (smtp.server.address() as { port: number }).port;
 
   dataDir = mkdtempSync(path.join(tmpdir(), 'fp-e2e-accounts-'));
+  // A copy of the journeys' world when scripts/test-all.mjs seeded it once (E2E_TEMPLATE), else seeded here.
+  if (process.env.E2E_TEMPLATE) cpSync(process.env.E2E_TEMPLATE, dataDir, { recursive: true });
   const { DATABASE_URL: _embeddedDatabase, ...env } = process.env; // always the embedded database
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
@@ -104,7 +107,7 @@ test.beforeAll(async () => {
           return 0;
         }
       },
-      { timeout: 90_000, intervals: [250] },
+      { timeout: 270_000, intervals: [250] },
     )
     .toBe(200);
 });
@@ -137,15 +140,19 @@ test('a newcomer registers, activates from the mail, logs in, changes the passwo
   await expect(page).toHaveURL(/\/trade\/register$/);
 
   // A taken login name is answered under its field, and nothing is lost from the form.
+  // Every submission consumes its proof of work and the form solves the next one in the browser: how
+  // long that takes is random (about 65,000 hashes on average, several times that now and then, on a
+  // loaded machine), so each click waits for a solved challenge first, not inside the next expectation.
   await fillRegistration(page, { email, loginName: 'DEMO', password: 'Xuri2026ok' });
-  await expect(page.getByTestId('challenge-ready')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('challenge-ready')).toBeVisible({ timeout: 45_000 });
   await page.getByRole('button', { name: /注\s*册/ }).click();
   await expect(page.getByText('该登录名已被注册，请换一个')).toBeVisible();
   await expect(page.getByLabel('邮箱')).toHaveValue(email);
 
   await page.getByLabel('登录名').fill(loginName);
+  await expect(page.getByTestId('challenge-ready')).toBeVisible({ timeout: 45_000 });
   await page.getByRole('button', { name: /注\s*册/ }).click();
-  await expect(page.getByTestId('register-done')).toContainText(email);
+  await expect(page.getByTestId('register-done')).toContainText(email, { timeout: 20_000 });
 
   const activation = await linkFromMail(email, '/trade/activate');
   expect(activation.startsWith(`${ORIGIN}/trade/activate?token=`)).toBe(true);
@@ -167,7 +174,7 @@ test('a newcomer registers, activates from the mail, logs in, changes the passwo
   await page.getByLabel('新密码', { exact: true }).fill('Xuri2027ok');
   await page.getByLabel('确认新密码').fill('Xuri2027ok');
   await page.getByRole('button', { name: '确认修改' }).click();
-  await expect(page.getByText('密码已修改，其他设备上的登录已退出')).toBeVisible();
+  await expect(page.getByText('密码已修改，其他设备上的登录已退出')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('sessions')).toContainText('当前设备');
 
   await logoutThroughPage(page);
@@ -233,7 +240,8 @@ test('a second login elsewhere sends the older browser to the login mask; the in
     await expect(a).toHaveURL(/\/sys\/setting$/);
     await expect(a.getByLabel('新密码', { exact: true })).toHaveValue('Demo2027ok');
     await a.getByRole('button', { name: '确认修改' }).click();
-    await expect(a.getByText('密码已修改，其他设备上的登录已退出')).toBeVisible();
+    // A password change hashes twice (scrypt at full cost in this server): over 10 s on a loaded machine (seen).
+    await expect(a.getByText('密码已修改，其他设备上的登录已退出')).toBeVisible({ timeout: 30_000 });
   } finally {
     await older.close();
     await newer.close();

@@ -79,10 +79,14 @@ test('cloud-loan pages carry the names users know; an over-limit drawdown is ref
   await page.goto('/supplyloan/myfinancing?cloudTab=credit');
   const credit = page.getByTestId('cloud-credit-table');
   await credit.locator('[data-testid^="draw-"]').first().click();
+  // Said once: the field refuses the amount and the plan is never asked of the server (whose refusal
+  // would say it a second time) — watched on the wire rather than waited for.
+  const previews: string[] = [];
+  page.on('request', (r) => void (/\/api\/cloudloan\/credits\/\d+\/preview/.test(r.url()) && previews.push(r.url())));
   await page.getByTestId('draw-amount').fill('9,000,000.00');
   await expect(page.getByText(/提款金额超过可用额度/)).toBeVisible();
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1_000); // a preview refused by the server would have shown by now
+  expect(previews).toEqual([]);
   await expect(page.getByText(/超过可用额度|超过可提款|可用额度不足/)).toHaveCount(1);
   await expect(page.getByTestId('draw-ok')).toBeDisabled();
 });

@@ -180,9 +180,9 @@ test('home: the pledge credit line on the credit card, and the reminder once per
   await second.goto('/');
   await expect(second.getByTestId('user-menu')).toBeVisible();
   await expect(second.getByTestId('card-credit')).toBeVisible({ timeout: 30_000 });
-  await second.waitForTimeout(2_000);
+  // The bell is enabled when the counts arrive, the moment the reminder would open (useExpiryReminder).
+  await expect(second.getByRole('button', { name: '到期提醒' })).toBeEnabled({ timeout: 30_000 });
   await expect(second.getByRole('dialog', { name: '到期提醒' })).toBeHidden();
-  await expect(second.getByRole('button', { name: '到期提醒' })).toBeEnabled();
 
   // At 390 px the card stays within the screen.
   await second.setViewportSize(PHONE);

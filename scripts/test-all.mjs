@@ -3,7 +3,8 @@
 // starts its own server on its own port and embedded database (playwright.config.ts, E2E_PORT), so
 // shards share no session, user or row; the unit tests use their own databases (test/harness.ts).
 // A journey waits on the browser and the server far more than it computes: one shard used under half a
-// core (measured), so two shards beside the unit tests keep a 2-core machine busy without starving it.
+// core (measured), so three shards beside the one vitest worker keep a 2-core machine busy. The journeys'
+// demo world is seeded once (seedJourneyWorld) and every shard's server starts on a copy.
 // Each line is prefixed with its part; the exit code is non-zero when any part fails.
 // Timing is kept: vitest writes test-reports/vitest.json (its JSON reporter) and
 // test-reports/vitest-timing.json (each file's wall time, scripts/vitest-timing-reporter.mjs), each
@@ -11,10 +12,11 @@
 // the ten slowest files.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import readline from 'node:readline';
 import { TIMING_FILE } from './vitest-timing-reporter.mjs';
 
-const SHARDS = Number(process.env.E2E_SHARDS ?? 2);
+const SHARDS = Number(process.env.E2E_SHARDS ?? 3);
 const FIRST_PORT = Number(process.env.E2E_FIRST_PORT ?? 8181);
 
 function run(label, command, args, env = {}) {
@@ -34,18 +36,43 @@ function run(label, command, args, env = {}) {
 // The browser and its CJK font, once, before the shards start.
 if (!(await run('e2e', 'node', ['scripts/ensure-chromium.mjs']))) process.exit(1);
 
+/**
+ * The journeys' world seeded once: a server on its own port seeds E2E_TEMPLATE (the demo world with
+ * its year of history, contracts signed) and stops; each shard's server, and the accounts journeys' own,
+ * start on a copy (playwright.config.ts) instead of seeding again side by side on a 2-core machine.
+ */
+async function seedJourneyWorld(dir) {
+  rmSync(dir, { recursive: true, force: true });
+  const port = FIRST_PORT - 1;
+  const started = Date.now();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: 'warn', SEED_DEMO: 'true', JOBS: 'off' },
+  });
+  let ready = false;
+  while (!ready && server.exitCode === null && Date.now() - started < 600_000) {
+    await new Promise((r) => setTimeout(r, 500));
+    ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  }
+  if (server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+  process.stdout.write(
+    `[e2e] journeys' world seeded: ${ready ? 'ready' : 'FAILED'} after ${Math.round((Date.now() - started) / 1000)} s\n`,
+  );
+  return ready;
+}
+
 const REPORTS = 'test-reports';
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 const e2eReport = (i) => `${REPORTS}/e2e-${i + 1}.json`;
 
 const started = Date.now();
-const shards = Array.from({ length: SHARDS }, (_, i) =>
-  run(`e2e ${i + 1}/${SHARDS}`, 'npx', ['playwright', 'test', `--shard=${i + 1}/${SHARDS}`, '--reporter=list,json'], {
-    E2E_PORT: String(FIRST_PORT + i),
-    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport(i),
-  }),
-);
 const unit = run('unit', 'npx', [
   'vitest',
   'run',
@@ -54,6 +81,18 @@ const unit = run('unit', 'npx', [
   `--outputFile.json=${REPORTS}/vitest.json`,
   '--reporter=./scripts/vitest-timing-reporter.mjs',
 ]);
+const E2E_TEMPLATE = path.resolve('.e2e-data-template');
+const worldReady = await seedJourneyWorld(E2E_TEMPLATE);
+const shards = Array.from({ length: SHARDS }, (_, i) =>
+  run(`e2e ${i + 1}/${SHARDS}`, 'npx', ['playwright', 'test', `--shard=${i + 1}/${SHARDS}`, '--reporter=list,json'], {
+    E2E_PORT: String(FIRST_PORT + i),
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport(i),
+    // Without a seeded world each server seeds its own, as `npm run test:e2e` does.
+    ...(worldReady ? { E2E_TEMPLATE } : {}),
+    // The accounts journeys' own server, one port per shard.
+    E2E_ACCOUNTS_PORT: String(FIRST_PORT + 10 + i),
+  }),
+);
 const results = await Promise.all([unit, ...shards]);
 try {
   summarise();
