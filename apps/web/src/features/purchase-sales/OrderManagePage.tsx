@@ -8,7 +8,6 @@ import { useLoginUser } from '../../lib/session.ts';
 import { isRequestFailure } from '../../lib/request.ts';
 import { money } from '../../lib/Money.tsx';
 import { DateRangePicker } from '../../lib/DateRangePicker.tsx';
-import { ellipsisColumn } from '../../lib/table.tsx';
 import { fetchOrdersForExport, useOrders, type OrderDetail, type OrderFilters, type OrderRow } from './api.ts';
 import { ORDER_KIND_LABELS, ORDER_STATUS_LABELS, STATUS_COLORS } from './labels.ts';
 import { OrderDetailDrawer } from './OrderDetailDrawer.tsx';
@@ -142,7 +141,7 @@ export default function OrderManagePage() {
           rowKey="id"
           loading={orders.isLoading}
           dataSource={orders.data?.items ?? []}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1040 }}
           locale={{
             emptyText: (
               <Typography.Text type="secondary">{full ? '暂无订单，点击“新建订单”开始' : '暂无交易对手发来的订单'}</Typography.Text>
@@ -163,12 +162,14 @@ export default function OrderManagePage() {
             {
               title: '交易对手',
               dataIndex: 'counterpartyName',
-              ...ellipsisColumn<OrderRow, string>((v, r) => (
+              // The whole name, wrapped when long: a company is told apart by the end of its name (issue 37).
+              width: 260,
+              render: (v: string, r) => (
                 <>
                   {v}
                   {r.counterpartyOnPortal && <Tag style={{ marginLeft: 4 }}>平台</Tag>}
                 </>
-              )),
+              ),
             },
             { title: '交货日期', dataIndex: 'deliveryDate' },
             { title: '价税合计', dataIndex: 'totalAmount', align: 'right', render: money },

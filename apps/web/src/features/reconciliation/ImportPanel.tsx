@@ -95,7 +95,8 @@ export function ImportPanel() {
           title="导入保理收款账户的对账单（网银导出的 CSV / Excel，或 ISO 20022 camt.053 XML）。每笔流水只保存一次：重复导入或期间重叠不会重复入账。注明虚拟账号的收入登记为入金，须另一位操作员复核后入账。"
         />
         <Form layout="inline" style={{ rowGap: 12 }} onFinish={() => void submit()} data-testid="import-form">
-          <Form.Item label="对账单格式" required>
+          {/* Within the card on a phone: the item may shrink below its label + 280 px select (issue 37). */}
+          <Form.Item label="对账单格式" required style={{ maxWidth: '100%' }}>
             <Select
               style={{ width: 280, maxWidth: '100%' }}
               value={formatCode}

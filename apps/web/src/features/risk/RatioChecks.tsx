@@ -31,7 +31,8 @@ export default function RatioChecks({ checks }: { checks: RatioCheck[] }) {
         </>
       ),
     },
-    { title: '说明', dataIndex: 'words', width: 360 },
+    // No width: the words take the rest of the row and wrap, never cut off at the card's edge (issue 37).
+    { title: '说明', dataIndex: 'words', render: (v: string) => <span style={{ overflowWrap: 'anywhere' }}>{v}</span> },
   ]);
   return (
     <Table<RatioCheck>
@@ -41,7 +42,8 @@ export default function RatioChecks({ checks }: { checks: RatioCheck[] }) {
       dataSource={checks}
       columns={columns}
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      // The fixed columns (760 px) and at least 300 px of 说明; a narrower screen scrolls the table.
+      scroll={{ x: 1060 }}
     />
   );
 }
