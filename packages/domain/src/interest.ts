@@ -51,6 +51,15 @@ export function interestByDays(principal: Cents, annualRatePpm: RatePpm, days: n
   );
 }
 
+/** principal × annualRate × days / 360, rounded DOWN to the cent: what is given back (unused prepaid interest). */
+export function interestByDaysDown(principal: Cents, annualRatePpm: RatePpm, days: number): Cents {
+  const p = nonNegativeCents(principal, '本金');
+  const rate = nonNegativeInteger(annualRatePpm, '年利率必须是非负整数（百万分之一）');
+  const d = nonNegativeInteger(days, '计息天数必须是非负整数');
+  // Integers all the way: floor((p × rate × d) / (1e6 × 360)).
+  return cents(Number((BigInt(p) * BigInt(rate) * BigInt(d)) / BigInt(PPM * DAY_COUNT_BASIS)));
+}
+
 /** Interest from start (inclusive) to end (exclusive); zero when end is not after start. */
 export function interestBetween(principal: Cents, annualRatePpm: RatePpm, startIso: IsoDate, endIso: IsoDate): Cents {
   return interestByDays(principal, annualRatePpm, Math.max(0, daysBetween(startIso, endIso)));

@@ -43,6 +43,8 @@ export type EntryKind =
   | 'DISBURSEMENT'
   | 'TARGETED_PAYMENT'
   | 'REPAYMENT'
+  /** Upfront interest of the days not used, given back on early settlement (issue 37 item 10). */
+  | 'INTEREST_REFUND'
   | 'CONTROLLED_RELEASE'
   | 'MARGIN_HOLD'
   | 'MARGIN_RELEASE'
@@ -72,6 +74,7 @@ export const FLOW_TYPE_LABELS = {
   REPAYMENT_PRINCIPAL: '归还本金',
   REPAYMENT_INTEREST: '支付利息',
   REPAYMENT_PENALTY: '支付罚息',
+  INTEREST_REFUND: '退还未用天数利息',
   MARGIN_HOLD: '缴纳保证金',
   MARGIN_RELEASE: '退还保证金',
   MARGIN_APPLY: '保证金抵扣欠款',
@@ -100,6 +103,7 @@ export const USER_FLOW_TYPES = [
   'REPAYMENT_PRINCIPAL',
   'REPAYMENT_INTEREST',
   'REPAYMENT_PENALTY',
+  'INTEREST_REFUND',
   'MARGIN_HOLD',
   'MARGIN_RELEASE',
   'MARGIN_APPLY',
@@ -417,6 +421,23 @@ export function repaymentEntry(p: {
   }
   if (!lines.length) throw new LedgerError('还款金额必须大于0');
   return assertBalanced({ kind: 'REPAYMENT', memo: p.sourceRef, lines });
+}
+
+/**
+ * Interest deducted upfront for days the loan did not run, given back to the enterprise's free part on an
+ * early settlement (issue 37 item 10): the factor's interest income goes down by exactly that amount.
+ */
+export function interestRefundEntry(p: { enterpriseId: number; amount: Cents; sourceRef: string }): JournalDraft {
+  const amount = positiveCents(p.amount, '退还利息');
+  const memo = `${p.sourceRef} 提前结清退还未用天数利息`;
+  return assertBalanced({
+    kind: 'INTEREST_REFUND',
+    memo,
+    lines: [
+      { account: factor('INTEREST_INCOME'), side: 'D', amount, flowType: 'INCOME', memo },
+      { account: va(p.enterpriseId, 'AVAILABLE'), side: 'C', amount, flowType: 'INTEREST_REFUND', memo },
+    ],
+  });
 }
 
 /**

@@ -3,8 +3,15 @@
 // balance keeps what was crystallised (unpaid) and the day its clock restarted; what is owed on any
 // day is that plus the running amount since. Before the principal changes, the running amounts are
 // crystallised and the clocks restart (so each segment of constant principal is one computation).
-import { compareIsoDates, daysBetween, type IsoDate } from './dates.ts';
-import { interestByDays, penaltyInterest, type InterestMode } from './interest.ts';
+//
+// Two money rules of every lending product (issue 37 item 10, PRODUCT §2):
+// - The minimum day: a loan is charged interest to the later of the day and the day after its value
+//   date, so a loan repaid on its disbursement day is charged one day of interest.
+// - Interest deducted upfront is for the agreed term: principal repaid before the end of the prepaid
+//   period gets back the interest of the days not used (actual/360 at the rate it was deducted at,
+//   rounded DOWN to the cent) — `unusedPrepaidInterest`.
+import { addDays, compareIsoDates, daysBetween, type IsoDate } from './dates.ts';
+import { interestByDays, interestByDaysDown, penaltyInterest, type InterestMode } from './interest.ts';
 import type { Cents } from './money.ts';
 
 /** What a loan balance needs to say what is owed on a day (a tranche, a pledge financing). */
@@ -20,6 +27,10 @@ export interface LoanBalance {
   /** Penalty runs from the due date, or from this day when the principal changed after it. */
   penaltyFrom: IsoDate | null;
   penaltyUnpaid: number;
+  /** The value date (the disbursement day): interest is charged to at least the day after it. */
+  valueDate: IsoDate;
+  /** Interest deducted at disbursement (upfront mode): the last day it paid for and its rate; null when none was. */
+  prepaid: { until: IsoDate; annualRatePpm: number } | null;
 }
 
 export interface Owed {
@@ -30,8 +41,16 @@ export interface Owed {
   overdueDays: number;
 }
 
-/** The last day normal interest runs to: the due date (after it, penalty interest takes over). */
-const interestEnd = (b: LoanBalance, asOf: IsoDate) => (compareIsoDates(asOf, b.dueDate) < 0 ? asOf : b.dueDate);
+const laterOf = (a: IsoDate, b: IsoDate) => (compareIsoDates(a, b) >= 0 ? a : b);
+const earlierOf = (a: IsoDate, b: IsoDate) => (compareIsoDates(a, b) <= 0 ? a : b);
+
+/** The day a loan is charged interest to on `asOf`: the later of that day and the day after the value date (one day at least). */
+export function chargedTo(valueDate: IsoDate, asOf: IsoDate): IsoDate {
+  return laterOf(asOf, addDays(valueDate, 1));
+}
+
+/** The last day normal interest runs to: the charged-to day, at most the due date (after it, penalty interest takes over). */
+const interestEnd = (b: LoanBalance, asOf: IsoDate) => earlierOf(chargedTo(b.valueDate, asOf), b.dueDate);
 /** Penalty runs on overdue principal from the due date, or from the last time the principal changed after it. */
 const penaltyStart = (b: LoanBalance) => (b.penaltyFrom && compareIsoDates(b.penaltyFrom, b.dueDate) > 0 ? b.penaltyFrom : b.dueDate);
 
@@ -67,6 +86,18 @@ export function crystallise(b: LoanBalance, asOf: IsoDate) {
   const interestFrom = b.interestFrom && compareIsoDates(interestEnd(b, asOf), b.interestFrom) > 0 ? interestEnd(b, asOf) : b.interestFrom;
   const penaltyFrom = compareIsoDates(asOf, b.dueDate) > 0 ? asOf : b.penaltyFrom;
   return { interestUnpaid, penaltyUnpaid, interestFrom, penaltyFrom };
+}
+
+/**
+ * What is given back when `principalRepaid` of a balance whose interest was deducted upfront is repaid
+ * on `asOf`: that principal × the rate it was deducted at × the prepaid days not used (from the
+ * charged-to day to the end of the prepaid period) / 360, rounded down to the cent. Zero when no
+ * interest was prepaid or every prepaid day was used.
+ */
+export function unusedPrepaidInterest(b: Pick<LoanBalance, 'valueDate' | 'prepaid'>, principalRepaid: number, asOf: IsoDate): Cents {
+  if (!b.prepaid || principalRepaid <= 0) return 0 as Cents;
+  const days = Math.max(0, daysBetween(chargedTo(b.valueDate, asOf), b.prepaid.until));
+  return interestByDaysDown(principalRepaid as Cents, b.prepaid.annualRatePpm, days);
 }
 
 /** The one allocation policy of a payment over what a loan owes: penalty first, then interest, then principal. */

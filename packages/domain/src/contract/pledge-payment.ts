@@ -69,7 +69,7 @@ export const pledgePaymentInfoSchema = z.object({
   /** The open (or defaulted) margin call to top up, else null. */
   marginCall: z.object({ id: z.number().int(), amount: cents, deadline: z.string() }).nullable(),
   /** What a repayment may pay now (DISBURSED or REPAYING), else null. */
-  owed: z.object({ total: cents, principal: cents, interest: cents, penalty: cents }).nullable(),
+  owed: z.object({ total: cents, principal: cents, interest: cents, penalty: cents, interestRefund: cents }).nullable(),
   vouchers: z.array(pledgeVoucherSchema),
 });
 

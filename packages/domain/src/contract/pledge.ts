@@ -170,6 +170,8 @@ export const pledgeFinancingSchema = z.object({
   outstanding: cents,
   interestOwed: cents,
   penaltyOwed: cents,
+  /** Prepaid interest of the days not used that repaying the whole principal today gives back (issue 37 item 10). */
+  interestRefund: cents,
   pledgedQuantity: z.string(),
   unitPrice: cents,
   value: cents,
@@ -282,6 +284,8 @@ export const pledgeRepayResultSchema = pledgeMoneyResultSchema.extend({
   principal: cents,
   interest: cents,
   penalty: cents,
+  /** Prepaid interest of the days not used given back to the free funds (issue 37 item 10; 0 when none). */
+  interestRefund: cents,
   outstanding: cents,
   releasable: z.string(),
   releaseReason: z.string().nullable(),

@@ -326,12 +326,27 @@ export const financingListSchema = pageOf(financingListItemSchema).extend({
 /** What is owed on one tranche as of a day. */
 const owedFields = { principal: cents, interest: cents, penalty: cents, total: cents, overdueDays: z.number().int() };
 
+/**
+ * Upfront interest of the days not used that paying the whole principal today gives back to the free
+ * funds (issue 37 item 10); the payment itself is still `total`.
+ */
+const refundField = { interestRefund: cents };
+
 /** What is owed today over the open tranches (the early pay-off quote). */
 export const repaymentQuoteSchema = z.object({
   asOf: day,
   ...owedFields,
+  ...refundField,
   tranches: z.array(
-    z.object({ trancheId: rowId, seq: z.number().int(), dueDate: day, startDate: nullable(day), overdue: z.boolean(), ...owedFields }),
+    z.object({
+      trancheId: rowId,
+      seq: z.number().int(),
+      dueDate: day,
+      startDate: nullable(day),
+      overdue: z.boolean(),
+      ...owedFields,
+      ...refundField,
+    }),
   ),
 });
 
@@ -344,7 +359,9 @@ export const repaymentSchema = z.object({
   principal: cents,
   interest: cents,
   penalty: cents,
-  allocations: z.array(z.object({ trancheId: rowId, principal: cents, interest: cents, penalty: cents })),
+  allocations: z.array(z.object({ trancheId: rowId, principal: cents, interest: cents, penalty: cents, interestRefund: cents.optional() })),
+  /** Upfront interest of the days not used given back to the free funds by this repayment (issue 37 item 10). */
+  interestRefund: cents,
   status: repaymentStatus,
   voucherUploadId: nullable(rowId),
   payerAccountName: nullable(z.string()),
@@ -502,6 +519,8 @@ export const repayResultSchema = z.object({
   principal: cents,
   interest: cents,
   penalty: cents,
+  /** Upfront interest of the days not used given back to the free funds (0 when none). */
+  interestRefund: cents,
   /** The financing's status after the payment. */
   status: z.enum(['REPAYING', 'SETTLED']),
   owedAfter: cents,

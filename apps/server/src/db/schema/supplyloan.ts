@@ -304,7 +304,8 @@ export const financingTranches = pgTable(
   ],
 );
 
-export type RepaymentAllocation = { trancheId: number; principal: number; interest: number; penalty: number };
+/** One tranche's part of a repayment; `interestRefund`: upfront interest of the days not used given back (issue 37 item 10). */
+export type RepaymentAllocation = { trancheId: number; principal: number; interest: number; penalty: number; interestRefund?: number };
 
 /** A repayment: online from the account, or an offline transfer voucher confirmed by an operator. */
 export const repayments = pgTable(

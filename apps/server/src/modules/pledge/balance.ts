@@ -1,14 +1,19 @@
 // A pledge financing as a loan balance of the lending core (issue 22): what it owes on a day comes
 // from the domain's one accrual rule — penalty from dates and rates, rounded once per computation —
 // never from days summed one rounded day at a time.
-import { crystallise, owedOn, type IsoDate, type LoanBalance, type Owed } from '@factoring/domain';
+import { addDays, crystallise, owedOn, unusedPrepaidInterest, type IsoDate, type LoanBalance, type Owed } from '@factoring/domain';
 import type { pledgeFinancings } from '../../db/schema/index.ts';
 
 type PledgeRow = typeof pledgeFinancings.$inferSelect;
 
-/** Pledge interest is fixed when the loan is disbursed (deducted upfront, or owed in full in arrears): it does not run by the day. */
+/**
+ * Pledge interest is fixed for the term when the loan is disbursed (deducted upfront, or owed in full in
+ * arrears — paid before any principal, as payments go to interest first): it does not run by the day.
+ * Either way it is prepaid for the term as far as the lending core's rules go (issue 37 item 10):
+ * principal repaid before the due date gets back the interest of the days not used, one day kept at least.
+ */
 export function pledgeBalance(f: PledgeRow): LoanBalance | null {
-  if (!f.dueDate) return null;
+  if (!f.dueDate || !f.startDate) return null;
   return {
     outstanding: f.outstanding,
     annualRatePpm: f.annualRatePpm,
@@ -19,7 +24,15 @@ export function pledgeBalance(f: PledgeRow): LoanBalance | null {
     interestUnpaid: f.interestOwed,
     penaltyFrom: f.penaltyFrom,
     penaltyUnpaid: f.penaltyBase,
+    valueDate: f.startDate,
+    prepaid: f.interest > 0 ? { until: addDays(f.startDate, f.termDays), annualRatePpm: f.annualRatePpm } : null,
   };
+}
+
+/** Prepaid interest of the days not used that repaying `principal` on `asOf` gives back (the whole outstanding when omitted). */
+export function pledgeInterestRefund(f: PledgeRow, asOf: IsoDate, principal: number = f.outstanding): number {
+  const balance = pledgeBalance(f);
+  return balance ? unusedPrepaidInterest(balance, principal, asOf) : 0;
 }
 
 /** Principal, interest and penalty owed on a day (nothing before disbursement). */

@@ -1,4 +1,4 @@
-import { chinaDate } from '@factoring/domain';
+import { addDays, chinaDate } from '@factoring/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -379,14 +379,24 @@ describe('pledge financing (issue 14)', () => {
         ),
       'PLEDGE_REPAY_TOO_MUCH',
     );
-    const repaid = okOf<{ principal: number; outstanding: number; releasable: string; status: string }>(
+    // Repaid on the disbursement day, the prepaid 5,250.00 keeps one day (issue 37 item 10): each half gets back
+    // floor(12,500,000 × 84,000 × 89 / 360,000,000) = 259,583 cents, shown before it is paid.
+    expect((await detail(id)).interestRefund).toBe(519_166);
+    const repaid = okOf<{ principal: number; interestRefund: number; outstanding: number; releasable: string; status: string }>(
       await demo.post(
         `/api/pledge/financings/${id}/repay`,
         { amount: 12_500_000, password: password(), idempotencyKey: newKey() },
         { json: true },
       ),
     );
-    expect(repaid).toMatchObject({ principal: 12_500_000, outstanding: 12_500_000, releasable: '50.000', status: 'REPAYING' });
+    expect(repaid).toMatchObject({
+      principal: 12_500_000,
+      interestRefund: 259_583,
+      outstanding: 12_500_000,
+      releasable: '50.000',
+      status: 'REPAYING',
+    });
+    expect((await detail(id)).interestRefund).toBe(259_583);
     expect((await db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]!.used).toBe(used0 + 12_500_000);
     await proven();
 
@@ -479,20 +489,22 @@ describe('pledge financing (issue 14)', () => {
     expect(await closePledgeDay(db, chinaDate())).toMatchObject({ overdue: 0, defaults: 0, skipped: false });
 
     // Repaying the rest settles: both margins return, the remaining 51 t are released.
-    const settled = okOf<{ status: string }>(
+    const settled = okOf<{ status: string; interestRefund: number }>(
       await demo.post(
         `/api/pledge/financings/${id}/repay`,
         { amount: 12_500_000, password: password(), idempotencyKey: newKey() },
         { json: true },
       ),
     );
-    expect(settled.status).toBe('SETTLED');
+    expect(settled).toMatchObject({ status: 'SETTLED', interestRefund: 259_583 });
     const [end] = await db.select().from(stockPositions).where(eq(stockPositions.id, coilPosition));
     expect(end!.pledged).toBe(pos0!.pledged);
     expect(Number(pos0!.available) - Number(end!.available)).toBe(40); // only the 40 t delivered left; 9 t redeemed (open release orders) and 51 t released are available again
     expect(await balanceOf(`VA:${enterpriseId}:MARGIN`)).toBe(marginHeld0);
-    // The 24,375.00 disbursed as controlled funds and never spent are free funds once settled (issue 24).
-    expect(await balanceOf(`VA:${enterpriseId}:AVAILABLE`)).toBe(available0 - 25_000_000 + 24_375_000);
+    // The 24,375.00 disbursed as controlled funds and never spent are free funds once settled (issue 24), and
+    // of the 5,250.00 prepaid interest all but one day came back: 5,250.00 − 2 × 2,595.83 = 58.34 kept
+    // (one day is 250,000.00 × 8.4 % / 360 = 58.33; each refund is rounded down).
+    expect(await balanceOf(`VA:${enterpriseId}:AVAILABLE`)).toBe(available0 - 25_000_000 + 24_375_000 + 519_166);
     expect((await db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]).toMatchObject({ reserved: 0, used: used0 });
     const [f] = await db.select().from(pledgeFinancings).where(eq(pledgeFinancings.id, id));
     expect(f).toMatchObject({ status: 'SETTLED', outstanding: 0, marginPaid: 0, topUpMargin: 0 });
@@ -515,6 +527,54 @@ describe('pledge financing (issue 14)', () => {
     expect(after.line).toEqual(was.line);
     const [pos] = await t.database.db.select().from(stockPositions).where(eq(stockPositions.id, coilPosition));
     expect(pos!.pledged).toBe(pos0!.pledged);
+    await proven();
+  });
+
+  it('settled on day 31 of 90, the prepaid interest of the 59 unused days goes back to the free funds (issue 37 item 10)', async () => {
+    const db = t.database.db;
+    // ¥80,000.00 on 40 t at 3,000.00 (84,000.00 allowed), 8.4 % upfront for 90 days: 1,680.00 deducted.
+    const applied = okOf<{ id: number; netAmount: number }>(await apply([{ positionId: coilPosition, quantity: '40.000' }], 8_000_000));
+    expect(applied.netAmount).toBe(8_000_000 - 168_000 - 32_000); // less the interest and the 0.4 % fee
+    const id = applied.id;
+    okOf(await demo.post(`/api/pledge/financings/${id}/margin`, { password: password(), idempotencyKey: newKey() }, { json: true }));
+    await signContracts(id);
+    okOf(await approve('PLEDGE_APPROVAL', id));
+    okOf(await approve('PLEDGE_DISBURSE', id, checker));
+    const start = addDays(chinaDate(), -31);
+    await db
+      .update(pledgeFinancings)
+      .set({ startDate: start, dueDate: addDays(start, 90) })
+      .where(eq(pledgeFinancings.id, id));
+    // floor(8,000,000 × 84,000 × 59 / 360,000,000) = floor(110,133.33) = 110,133 cents.
+    const refund = Number((8_000_000n * 84_000n * 59n) / 360_000_000n);
+    expect(refund).toBe(110_133);
+    const shown = await detail(id);
+    expect(shown).toMatchObject({ outstanding: 8_000_000, interestOwed: 0, penaltyOwed: 0, interestRefund: refund });
+    const info = okOf<{ owed: { total: number; interestRefund: number } }>(await demo.get(`/api/pledge/financings/${id}/payment`));
+    expect(info.owed).toMatchObject({ total: 8_000_000, interestRefund: refund });
+
+    const available0 = await balanceOf(`VA:${enterpriseId}:AVAILABLE`);
+    const income0 = await balanceOf('INTEREST_INCOME');
+    const settled = okOf<{ status: string; interest: number; interestRefund: number }>(
+      await demo.post(
+        `/api/pledge/financings/${id}/repay`,
+        { amount: 8_000_000, password: password(), idempotencyKey: newKey() },
+        { json: true },
+      ),
+    );
+    expect(settled).toMatchObject({ status: 'SETTLED', interest: 0, interestRefund: refund });
+    // Out: the principal; in: the refund, the margin and the unspent controlled proceeds.
+    expect((await balanceOf(`VA:${enterpriseId}:AVAILABLE`)) - available0).toBe(-8_000_000 + refund + 800_000 + 7_800_000);
+    expect(income0 - (await balanceOf('INTEREST_INCOME'))).toBe(refund);
+    const flows = okOf<{ items: { flowType: string; amount: number; memo: string | null }[] }>(
+      await demo.get('/api/funds/flows', { type: 'INTEREST_REFUND', size: 50 }),
+    );
+    const f = (await db.select().from(pledgeFinancings).where(eq(pledgeFinancings.id, id)))[0]!;
+    expect(flows.items.filter((i) => i.memo?.startsWith(f.financingNo))).toEqual([
+      expect.objectContaining({ flowType: 'INTEREST_REFUND', amount: refund }),
+    ]);
+    const events = (await detail(id)).events as { note: string | null }[];
+    expect(events.some((e) => e.note?.includes('退还未用天数利息 1,101.33 元'))).toBe(true);
     await proven();
   });
 });

@@ -69,6 +69,8 @@ describe('what a tranche owes on a day', () => {
     interestUnpaid: 0,
     penaltyFrom: null,
     penaltyUnpaid: 0,
+    valueDate: '2026-01-10',
+    prepaid: null,
   };
 
   it('interest in arrears accrues by days to today (early pay-off): 30 days = 6,000.00', () => {

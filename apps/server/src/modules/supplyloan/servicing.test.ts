@@ -215,8 +215,9 @@ describe('offline repayment voucher (线下还款)', () => {
     okOf(await approveTask(r.operator, 'REPAYMENT_VOUCHER', submitted.repaymentId, '款项已到账'));
     const after = await virtualAccountBalance(t.database.db, r.enterpriseId);
     expect(after!.available).toBe(account!.available); // in from the bank, straight out as the repayment
+    // Repaid on the disbursement day, one day of interest is charged (issue 37 item 10): 50,000.00 × 6.5 % / 360 = 9.03.
     const d = await detailOf(f.id);
-    expect(d).toMatchObject({ status: 'REPAYING', quote: { principal: 3_000_000 } });
+    expect(d).toMatchObject({ status: 'REPAYING', quote: { principal: 3_000_903, interest: 0 } });
     // A rejected voucher moves nothing.
     const second = okOf<{ repaymentId: number }>(
       await r.demo.post(`/api/supplyloan/financings/${f.id}/voucher`, {
@@ -228,18 +229,18 @@ describe('offline repayment voucher (线下还款)', () => {
       }),
     );
     okOf(await rejectTask(r.operator, 'REPAYMENT_VOUCHER', second.repaymentId, '未查到该笔到账'));
-    expect((await detailOf(f.id)).quote.principal).toBe(3_000_000);
+    expect((await detailOf(f.id)).quote.principal).toBe(3_000_903);
     expect(
       refusal(
         await r.demo.post(`/api/supplyloan/financings/${f.id}/voucher`, {
           idempotencyKey: newKey(),
-          amount: 3_000_001,
+          amount: 3_000_904,
           voucherUploadId: uploadId,
           payerAccountName: '上海鑫源',
           payerAccountNo: '310066726018800012345',
         }),
       ),
-    ).toBe('还款金额超过应还总额 30,000.00 元');
+    ).toBe('还款金额超过应还总额 30,009.03 元');
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 });
@@ -357,11 +358,102 @@ describe('factoring repayment list (/user/factorRepayment)', () => {
       items: { id: number; dueToday: number; nextDueDate: string; dueSoon: boolean }[];
       totals: { count: number; dueSoonCount: number };
     }>(await r.demo.get('/api/supplyloan/due'));
-    expect(due.items[0]).toMatchObject({ id: f.id, dueToday: 2_000_000, nextDueDate: addDays(today, 5), dueSoon: true });
+    // Owed today includes the one day charged on the disbursement day: 20,000.00 × 6.5 % / 360 = 3.61.
+    expect(due.items[0]).toMatchObject({ id: f.id, dueToday: 2_000_361, nextDueDate: addDays(today, 5), dueSoon: true });
     // Everything else is due later than 7 days from now: listed, not flagged.
     expect(due.items.slice(1).every((i) => !i.dueSoon && i.nextDueDate > addDays(today, 7))).toBe(true);
     expect(due.totals.dueSoonCount).toBe(1);
     const summary = okOf<{ dueSoon: { count: number; amount: number } }>(await r.demo.get('/api/supplyloan/summary'));
-    expect(summary.dueSoon).toMatchObject({ count: 1, amount: 2_000_000 });
+    expect(summary.dueSoon).toMatchObject({ count: 1, amount: 2_000_361 });
+  });
+});
+
+/**
+ * Issue 37 item 10, through the lending core: interest deducted upfront is for the agreed term — an
+ * early settlement gives back the days not used (actual/360, rounded down) to the free funds; a loan
+ * repaid on its disbursement day is charged one day. The quote shows what the repayment books.
+ */
+describe('early settlement and same-day repayment (issue 37 item 10)', () => {
+  /** A financing on the demo supply platform priced in upfront mode (the platform's mode is copied at application). */
+  async function upfrontFinancing(amount: number, termDays: number) {
+    const db = t.database.db;
+    const [platform] = await db.select().from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.supply));
+    await db.update(platforms).set({ interestMode: 'UPFRONT' }).where(eq(platforms.id, platform!.id));
+    try {
+      return await disbursedFinancing(t, r, { amount, termDays });
+    } finally {
+      await db.update(platforms).set({ interestMode: platform!.interestMode }).where(eq(platforms.id, platform!.id));
+    }
+  }
+  type Repaid = { principal: number; interest: number; penalty: number; interestRefund: number; status: string; refNo: string };
+  type Flows = { items: { flowType: string; amount: number; memo: string | null }[] };
+
+  it('¥300,000.00 upfront at 7.2 % for 90 days settled on day 30: the 60 unused days, ¥3,600.00, go back to the free funds', async () => {
+    const f = await upfrontFinancing(30_000_000, 90);
+    // 300,000.00 × 7.2 % × 90 / 360 = 5,400.00 deducted; fee 0.5 % = 1,500.00; net 293,100.00.
+    expect(f).toMatchObject({ interest: 540_000, serviceFee: 150_000, netAmount: 29_310_000 });
+    const start = addDays(today, -30);
+    await t.database.db
+      .update(financingTranches)
+      .set({ startDate: start, interestFrom: null, dueDate: addDays(start, 90) })
+      .where(eq(financingTranches.id, f.trancheId));
+    // floor(30,000,000 × 72,000 × 60 / 360,000,000) = 360,000 cents.
+    const refund = Number((30_000_000n * 72_000n * 60n) / 360_000_000n);
+    expect(refund).toBe(360_000);
+    const page = okOf<{ quote: Quote & { interestRefund: number; tranches: { interestRefund: number }[] } }>(
+      await r.demo.get(`/api/supplyloan/financings/${f.id}/quote`),
+    );
+    expect(page.quote).toMatchObject({ principal: 30_000_000, interest: 0, penalty: 0, total: 30_000_000, interestRefund: refund });
+    expect(page.quote.tranches[0]!.interestRefund).toBe(refund);
+
+    const before = await virtualAccountBalance(t.database.db, r.enterpriseId);
+    const income = await factorBalance(t, 'INTEREST_INCOME');
+    const key = newKey();
+    const send = () =>
+      r.demo.post(
+        `/api/supplyloan/financings/${f.id}/repay`,
+        { amount: page.quote.total, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: key },
+        { json: true },
+      );
+    const paid = okOf<Repaid>(await send());
+    expect(paid).toMatchObject({ principal: 30_000_000, interest: 0, penalty: 0, interestRefund: refund, status: 'SETTLED' });
+    // The same key replays the answer and gives nothing back twice.
+    expect(okOf<Repaid>(await send())).toEqual(paid);
+    const after = await virtualAccountBalance(t.database.db, r.enterpriseId);
+    // Out: the principal; in: the refund and the unspent controlled proceeds released on settlement.
+    expect(after!.available - before!.available).toBe(-30_000_000 + refund + 29_310_000);
+    expect(income - (await factorBalance(t, 'INTEREST_INCOME'))).toBe(refund);
+    const flows = okOf<Flows>(await r.demo.get('/api/funds/flows', { type: 'INTEREST_REFUND', size: 50 }));
+    expect(flows.items.filter((i) => i.memo?.startsWith(f.financingNo))).toEqual([
+      expect.objectContaining({ flowType: 'INTEREST_REFUND', amount: refund }),
+    ]);
+    const d = okOf<{
+      repayments: { interestRefund: number; allocations: { interestRefund?: number }[] }[];
+      history: { note: string | null }[];
+    }>(await r.demo.get(`/api/supplyloan/financings/${f.id}`));
+    expect(d.repayments).toHaveLength(1);
+    expect(d.repayments[0]).toMatchObject({ interestRefund: refund, allocations: [expect.objectContaining({ interestRefund: refund })] });
+    expect(d.history.some((h) => h.note?.includes('退还未用天数利息 3,600.00 元'))).toBe(true);
+    expect(await ledgerProblems(t.database.db)).toEqual([]);
+  });
+
+  it('repaid on the disbursement day: arrears are charged one day (¥60.00), upfront keeps one day and gives back 89', async () => {
+    // In arrears (the demo platform's mode), 7.2 % for 90 days: one day on 300,000.00 = 60.00.
+    const arrears = await disbursedFinancing(t, r, { amount: 30_000_000, termDays: 90 });
+    const q = okOf<{ quote: Quote & { interestRefund: number } }>(await r.demo.get(`/api/supplyloan/financings/${arrears.id}/quote`)).quote;
+    expect(q).toMatchObject({ principal: 30_000_000, interest: 6_000, total: 30_006_000, interestRefund: 0 });
+    const income = await factorBalance(t, 'INTEREST_INCOME');
+    expect(okOf<Repaid>(await repay(arrears.id, 30_006_000))).toMatchObject({ interest: 6_000, interestRefund: 0, status: 'SETTLED' });
+    expect((await factorBalance(t, 'INTEREST_INCOME')) - income).toBe(6_000);
+
+    // Upfront: 5,400.00 deducted; floor(30,000,000 × 72,000 × 89 / 360,000,000) = 534,000 back, 60.00 kept.
+    const upfront = await upfrontFinancing(30_000_000, 90);
+    const u = okOf<{ quote: Quote & { interestRefund: number } }>(await r.demo.get(`/api/supplyloan/financings/${upfront.id}/quote`)).quote;
+    expect(u).toMatchObject({ interest: 0, total: 30_000_000, interestRefund: 534_000 });
+    const income2 = await factorBalance(t, 'INTEREST_INCOME');
+    expect(okOf<Repaid>(await repay(upfront.id, 30_000_000))).toMatchObject({ interestRefund: 534_000, status: 'SETTLED' });
+    expect(income2 - (await factorBalance(t, 'INTEREST_INCOME'))).toBe(534_000);
+    expect(upfront.interest - 534_000).toBe(6_000);
+    expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 });

@@ -7,7 +7,8 @@ import { BusinessError } from '../../../lib/envelope.ts';
 import { factorScope, type Scope } from '../../../lib/scope.ts';
 import { restoreCredit } from '../../credit/index.ts';
 import { postControlledRepayment, postMarginApplication, postRepayment, releaseControlledFunds } from '../../ledger/index.ts';
-import { afterPayment, pledgeOwedOn } from '../balance.ts';
+import { refundUnusedInterest } from '../../financing/index.ts';
+import { afterPayment, pledgeInterestRefund, pledgeOwedOn } from '../balance.ts';
 import { releasableNow } from './redeem.ts';
 import { settlePledge } from './settle.ts';
 import { lockPledge, movePledge, recordPledgeEvent, type Actor, type PledgeFinancing } from '../store.ts';
@@ -37,12 +38,21 @@ async function bookPayment(tx: Tx, f: PledgeFinancing, actor: Actor, amount: num
   const split = { principal: principal as Cents, interest: interest as Cents, penalty: penalty as Cents };
   const posted = await POSTING[source](tx, { enterpriseId: f.enterpriseId, ...split, sourceRef: f.financingNo, createdBy: actor.id });
   await restoreCredit(tx, f.creditLineId, principal);
+  // Principal repaid before the due date gets back the prepaid interest of the days not used (the lending core's rule).
+  const interestRefund = pledgeInterestRefund(f, today, principal);
+  const refund = await refundUnusedInterest(tx, {
+    enterpriseId: f.enterpriseId,
+    amount: interestRefund,
+    sourceRef: f.financingNo,
+    createdBy: actor.id,
+  });
   // A margin applied leaves the top-ups first, then the margin paid at application.
   const fromTopUp = source === 'MARGIN' ? Math.min(amount, f.topUpMargin) : 0;
   const margins = source === 'MARGIN' ? { topUpMargin: f.topUpMargin - fromTopUp, marginPaid: f.marginPaid - (amount - fromTopUp) } : {};
   const money = { outstanding: f.outstanding - principal, ...afterPayment(f, today, { penalty, interest }), ...margins };
   const action = ACTION[source];
-  const note = `${NOTE[source]} ${formatYuan(amount)} 元（本金 ${formatYuan(principal)}，利息 ${formatYuan(interest)}，罚息 ${formatYuan(penalty)}；流水号 ${posted.refNo}）`;
+  const refunded = refund ? `；退还未用天数利息 ${formatYuan(interestRefund)} 元至可用资金（流水号 ${refund.refNo}）` : '';
+  const note = `${NOTE[source]} ${formatYuan(amount)} 元（本金 ${formatYuan(principal)}，利息 ${formatYuan(interest)}，罚息 ${formatYuan(penalty)}；流水号 ${posted.refNo}${refunded}）`;
   let after: PledgeFinancing;
   if (f.status === 'DISBURSED') after = await movePledge(tx, f, 'REPAYING', actor, action, note, money);
   else {
@@ -58,7 +68,7 @@ async function bookPayment(tx: Tx, f: PledgeFinancing, actor: Actor, amount: num
     after = await settlePledge(tx, after, actor);
     await releaseOnSettlement(tx, after, actor);
   }
-  return { after, refNo: posted.refNo, principal, interest, penalty, outstanding: money.outstanding };
+  return { after, refNo: posted.refNo, principal, interest, penalty, interestRefund, outstanding: money.outstanding };
 }
 
 /**
@@ -101,6 +111,7 @@ export async function repayPledge(tx: Tx, scope: Scope, id: number, actor: Actor
     principal: paid.principal,
     interest: paid.interest,
     penalty: paid.penalty,
+    interestRefund: paid.interestRefund,
     outstanding: paid.outstanding,
     releasable: releasable?.quantity ?? '0',
     releaseReason: releasable?.reason ?? null,

@@ -15,7 +15,7 @@ import {
 import { chinaToday } from '../../../lib/clock.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
-import { pledgeOwedOn } from '../balance.ts';
+import { pledgeInterestRefund, pledgeOwedOn } from '../balance.ts';
 import { pledgeOverdue } from '../overdue.ts';
 import { releasableNow } from '../operations/redeem.ts';
 import { dailyPrices } from './daily-prices.ts';
@@ -88,6 +88,7 @@ async function summaryOf(
       outstanding: f.outstanding,
       interestOwed: f.interestOwed,
       penaltyOwed: pledgeOwedOn(f, today).penalty,
+      interestRefund: f.status === 'DISBURSED' || f.status === 'REPAYING' ? pledgeInterestRefund(f, today) : 0,
       pledgedQuantity,
       unitPrice,
       value: v.value,

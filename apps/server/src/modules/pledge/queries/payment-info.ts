@@ -6,7 +6,7 @@ import { chinaToday } from '../../../lib/clock.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import { readSiteConfig } from '../../system/index.ts';
-import { pledgeOwedOn } from '../balance.ts';
+import { pledgeInterestRefund, pledgeOwedOn } from '../balance.ts';
 import { voucherView } from '../voucher-store.ts';
 
 /**
@@ -36,7 +36,7 @@ export async function pledgePaymentInfo(db: Db, scope: Scope, financingId: numbe
     receivingAccount: { accountName: account.accountName, bankBranchName: account.bankBranchName, accountNo: account.accountNo },
     margin: f.status === 'MARGIN_PENDING' && f.margin > 0 ? f.margin : null,
     marginCall: call ?? null,
-    owed: live ? owedFields(pledgeOwedOn(f, chinaToday())) : null,
+    owed: live ? { ...owedFields(pledgeOwedOn(f, chinaToday())), interestRefund: pledgeInterestRefund(f, chinaToday()) } : null,
     vouchers: vouchers.map((v) => voucherView(v, f.financingNo)),
   };
 }

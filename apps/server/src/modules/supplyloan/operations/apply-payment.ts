@@ -5,8 +5,9 @@ import { financings, financingTranches, invoices, orderReceivables, type Repayme
 import { BusinessError } from '../../../lib/envelope.ts';
 import { transition } from '../../../lib/transition.ts';
 import { releaseReservation, restoreCredit } from '../../credit/index.ts';
+import { refundUnusedInterest } from '../../financing/index.ts';
 import { releaseControlledFunds } from '../../ledger/index.ts';
-import { allocate, crystallise, owedOn } from '../pricing.ts';
+import { allocate, crystallise, owedOn, unusedPrepaidInterest } from '../pricing.ts';
 import { openTranches, quoteOf, stateOf } from '../queries/quote.ts';
 import { moveFinancing, recordEvent, type Actor, type Financing } from '../store.ts';
 import { now } from '../../../lib/clock.ts';
@@ -14,7 +15,9 @@ import { now } from '../../../lib/clock.ts';
 /**
  * Applies a payment to a financing as of a day: over its open tranches in due order, penalty then
  * interest then principal; more than is owed is refused. Updates the tranches, restores the credit
- * line by the principal repaid, and settles the financing when nothing is outstanding.
+ * line by the principal repaid, gives back the upfront interest of the days not used on the principal
+ * repaid early (the lending core's rule, in this transaction) and settles the financing when nothing
+ * is outstanding.
  */
 export async function applyPayment(tx: Tx, f: Financing, amount: number, asOf: IsoDate, actor: Actor) {
   if (f.status !== 'DISBURSED' && f.status !== 'REPAYING') throw new BusinessError('该融资当前不在还款期');
@@ -29,6 +32,7 @@ export async function applyPayment(tx: Tx, f: Financing, amount: number, asOf: I
     const part = allocate(owedOn(state, asOf), rest);
     rest = part.rest;
     if (part.penalty + part.interest + part.principal === 0) continue;
+    const interestRefund = unusedPrepaidInterest(state, part.principal, asOf);
     const c = crystallise(state, asOf);
     const outstanding = t.outstanding - part.principal;
     const interestUnpaid = c.interestUnpaid - part.interest;
@@ -52,14 +56,21 @@ export async function applyPayment(tx: Tx, f: Financing, amount: number, asOf: I
         .update(financingTranches)
         .set({ ...paid, settledAt: null })
         .where(eq(financingTranches.id, t.id));
-    allocations.push({ trancheId: t.id, principal: part.principal, interest: part.interest, penalty: part.penalty });
+    allocations.push({ trancheId: t.id, principal: part.principal, interest: part.interest, penalty: part.penalty, interestRefund });
   }
   const totals = {
     principal: allocations.reduce((s, a) => s + a.principal, 0),
     interest: allocations.reduce((s, a) => s + a.interest, 0),
     penalty: allocations.reduce((s, a) => s + a.penalty, 0),
+    interestRefund: allocations.reduce((s, a) => s + (a.interestRefund ?? 0), 0),
   };
   await restoreCredit(tx, f.creditLineId, totals.principal);
+  const refund = await refundUnusedInterest(tx, {
+    enterpriseId: f.enterpriseId,
+    amount: totals.interestRefund,
+    sourceRef: f.financingNo,
+    createdBy: actor.id,
+  });
 
   const remaining = await openTranches(tx, f.id, false);
   const waiting =
@@ -70,7 +81,8 @@ export async function applyPayment(tx: Tx, f: Financing, amount: number, asOf: I
         .where(and(eq(financingTranches.financingId, f.id), eq(financingTranches.status, 'PENDING')))
         .limit(1)
     ).length > 0;
-  const note = `还款 ${formatYuan(amount)} 元：本金 ${formatYuan(totals.principal)}，利息 ${formatYuan(totals.interest)}，罚息 ${formatYuan(totals.penalty)}`;
+  const refunded = refund ? `；退还未用天数利息 ${formatYuan(totals.interestRefund)} 元至可用资金（流水号 ${refund.refNo}）` : '';
+  const note = `还款 ${formatYuan(amount)} 元：本金 ${formatYuan(totals.principal)}，利息 ${formatYuan(totals.interest)}，罚息 ${formatYuan(totals.penalty)}${refunded}`;
   let status: Financing['status'];
   if (remaining.length === 0 && !waiting) {
     // Nothing outstanding: settled. What an order loan never drew goes back to the credit line.

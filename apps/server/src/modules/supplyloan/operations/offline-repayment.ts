@@ -131,6 +131,7 @@ export async function approveVoucher(tx: Tx, task: BpmTask, operator: TaskOperat
       principal: applied.principal,
       interest: applied.interest,
       penalty: applied.penalty,
+      interestRefund: applied.interestRefund,
       financingStatus: applied.status,
     },
   };

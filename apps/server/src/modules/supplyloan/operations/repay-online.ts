@@ -47,6 +47,7 @@ export async function repayOnline(tx: Tx, scope: EnterpriseScope, financingId: n
     principal: applied.principal,
     interest: applied.interest,
     penalty: applied.penalty,
+    interestRefund: applied.interestRefund,
     status: applied.status,
     owedAfter: applied.owedAfter,
   };

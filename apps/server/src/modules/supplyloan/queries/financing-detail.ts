@@ -98,7 +98,7 @@ export async function financingDetail(db: Db, scope: Scope, id: number, today: I
       owedToday: quote.tranches.find((q) => q.trancheId === t.id) ?? null,
     })),
     quote,
-    repayments: repaid,
+    repayments: repaid.map((r) => ({ ...r, interestRefund: r.allocations.reduce((s, a) => s + (a.interestRefund ?? 0), 0) })),
     extensions,
     contracts: contractRows,
     history: events,

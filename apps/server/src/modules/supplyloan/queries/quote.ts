@@ -1,4 +1,4 @@
-import type { IsoDate } from '@factoring/domain';
+import { dueDateOf, type IsoDate } from '@factoring/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { financings, financingTranches, repayments } from '../../../db/schema/index.ts';
@@ -6,13 +6,16 @@ import { NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
 import { virtualAccountBalance } from '../../ledger/index.ts';
 import { readSiteConfig } from '../../system/index.ts';
-import { owedOn, type Owed, type TrancheState } from '../pricing.ts';
+import { owedOn, unusedPrepaidInterest, type Owed, type TrancheState } from '../pricing.ts';
 import { platformOf, type Financing } from '../store.ts';
 import { trancheOverdue } from '../overdue.ts';
 
 export type Tranche = typeof financingTranches.$inferSelect;
 
-/** What pricing needs of a disbursed tranche: its figures with the financing's rates (its own rate once an extension re-priced it). */
+/**
+ * What pricing needs of a disbursed tranche: its figures with the financing's rates (its own rate once an
+ * extension re-priced it). Upfront mode prepaid the tranche's term at the financing's rate (the trial's).
+ */
 export const stateOf = (f: Pick<Financing, 'annualRatePpm' | 'penaltyMultiplierPpm' | 'interestMode'>, t: Tranche): TrancheState => ({
   outstanding: t.outstanding,
   annualRatePpm: t.annualRatePpm ?? f.annualRatePpm,
@@ -23,6 +26,8 @@ export const stateOf = (f: Pick<Financing, 'annualRatePpm' | 'penaltyMultiplierP
   interestUnpaid: t.interestUnpaid,
   penaltyFrom: t.penaltyFrom,
   penaltyUnpaid: t.penaltyUnpaid,
+  valueDate: t.startDate!,
+  prepaid: f.interestMode === 'UPFRONT' ? { until: dueDateOf(t.startDate!, t.termDays), annualRatePpm: f.annualRatePpm } : null,
 });
 
 /** Open tranches in repayment order: earliest due first (locked for a payment). */
@@ -42,26 +47,40 @@ export interface Quote {
   penalty: number;
   total: number;
   overdueDays: number;
-  tranches: (Owed & { trancheId: number; seq: number; dueDate: string; startDate: string | null; overdue: boolean })[];
+  /** Upfront interest of the days not used that paying the whole principal today gives back (issue 37 item 10). */
+  interestRefund: number;
+  tranches: (Owed & {
+    trancheId: number;
+    seq: number;
+    dueDate: string;
+    startDate: string | null;
+    overdue: boolean;
+    interestRefund: number;
+  })[];
 }
 
 /** What is owed on a day over the given open tranches: the early pay-off quote. */
 export function quoteOf(f: Financing, tranches: Tranche[], asOf: IsoDate): Quote {
-  const rows = tranches.map((t) => ({
-    trancheId: t.id,
-    seq: t.seq,
-    dueDate: t.dueDate!,
-    startDate: t.startDate,
-    overdue: trancheOverdue(t, asOf),
-    ...owedOn(stateOf(f, t), asOf),
-  }));
-  const sum = (k: 'principal' | 'interest' | 'penalty' | 'total') => rows.reduce((s, r) => s + r[k], 0);
+  const rows = tranches.map((t) => {
+    const state = stateOf(f, t);
+    return {
+      trancheId: t.id,
+      seq: t.seq,
+      dueDate: t.dueDate!,
+      startDate: t.startDate,
+      overdue: trancheOverdue(t, asOf),
+      ...owedOn(state, asOf),
+      interestRefund: unusedPrepaidInterest(state, t.outstanding, asOf),
+    };
+  });
+  const sum = (k: 'principal' | 'interest' | 'penalty' | 'total' | 'interestRefund') => rows.reduce((s, r) => s + r[k], 0);
   return {
     asOf,
     principal: sum('principal'),
     interest: sum('interest'),
     penalty: sum('penalty'),
     total: sum('total'),
+    interestRefund: sum('interestRefund'),
     overdueDays: Math.max(0, ...rows.map((r) => r.overdueDays)),
     tranches: rows,
   };
