@@ -48,6 +48,11 @@ export default function RepaymentPage() {
           <Descriptions.Item label="融资编号">{d.financingNo}</Descriptions.Item>
           <Descriptions.Item label="未还本金">{yuan(d.outstanding)}</Descriptions.Item>
           <Descriptions.Item label="应还合计">{yuan(owed)}</Descriptions.Item>
+          {live && d.interestRefund > 0 && (
+            <Descriptions.Item label="今日结清退还未用天数利息">
+              <span data-testid="interest-refund">{yuan(d.interestRefund)}</span>
+            </Descriptions.Item>
+          )}
           {live && balances && (
             <>
               <Descriptions.Item label="本笔融资受控资金">

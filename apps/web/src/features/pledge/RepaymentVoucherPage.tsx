@@ -30,6 +30,9 @@ export default function RepaymentVoucherPage() {
                 {yuan(d.owed.interest)} / {yuan(d.owed.penalty)}
               </Descriptions.Item>
               <Descriptions.Item label="应还合计">{yuan(d.owed.total)}</Descriptions.Item>
+              {d.owed.interestRefund > 0 && (
+                <Descriptions.Item label="今日结清退还未用天数利息">{yuan(d.owed.interestRefund)}</Descriptions.Item>
+              )}
             </Descriptions>
             <VoucherForm info={d} kind="REPAYMENT" />
             <Link to={`/pledge/repaymentList?id=${d.financingId}`}>改用账户余额还款，或还款后赎货</Link>

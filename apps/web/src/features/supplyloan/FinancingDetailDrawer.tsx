@@ -106,6 +106,7 @@ export function FinancingDetailDrawer({
                 {yuan(f.quote.total)}
               </Typography.Text>
               （本金 {yuan(f.quote.principal)}，利息 {yuan(f.quote.interest)}，罚息 {yuan(f.quote.penalty)}）
+              {f.quote.interestRefund > 0 && `；今日结清退还未用天数利息 ${yuan(f.quote.interestRefund)}`}
             </Descriptions.Item>
             {f.purpose && (
               <Descriptions.Item label="用途" span={2}>
@@ -159,7 +160,7 @@ export function FinancingDetailDrawer({
                     pagination={false}
                     dataSource={f.repayments}
                     locale={{ emptyText: '暂无还款' }}
-                    scroll={{ x: 720 }}
+                    scroll={{ x: 800 }}
                     columns={[
                       { title: '日期', dataIndex: 'repayDate' },
                       { title: '方式', dataIndex: 'method', render: (m: string) => (m === 'ONLINE' ? '账户还款' : '线下转账') },
@@ -167,6 +168,7 @@ export function FinancingDetailDrawer({
                       { title: '本金', dataIndex: 'principal', align: 'right', render: (v: number) => money(v) },
                       { title: '利息', dataIndex: 'interest', align: 'right', render: (v: number) => money(v) },
                       { title: '罚息', dataIndex: 'penalty', align: 'right', render: (v: number) => money(v) },
+                      { title: '退还利息', dataIndex: 'interestRefund', align: 'right', render: (v: number) => money(v) },
                       { title: '流水号', dataIndex: 'refNo', render: (v: string | null) => v ?? '—' },
                       {
                         title: '状态',

@@ -42,6 +42,11 @@ export default function RefundPage() {
   const id = Number(params.get('id')) || options[0]?.id || null;
   const quote = useQuote(id);
   const q = quote.data;
+  // The chosen financing stays among the options in today's words once it is no longer repayable (settled):
+  // without it the select would keep showing the label it last had (未还 …), which the repayment made false.
+  const choices = options.map((f) => ({ value: f.id, label: `${f.financingNo}（未还 ${yuan(f.outstanding)}）` }));
+  if (q && q.financing.id === id && !options.some((f) => f.id === id))
+    choices.push({ value: id, label: `${q.financing.financingNo}（${financingLifecycle.label(q.financing.status)}）` });
   const navigate = useNavigate();
   const [done, setDone] = useState<RepayResult | null>(null);
 
@@ -52,11 +57,13 @@ export default function RefundPage() {
         extra={
           <Select
             aria-label="还款的融资"
-            style={{ width: 300 }}
+            // Wide enough for the number and the whole amount (issue 37: it was cut at ¥300,000.0…).
+            style={{ minWidth: 340, maxWidth: '100%' }}
+            popupMatchSelectWidth={false}
             placeholder="选择融资"
             value={id ?? undefined}
             loading={repayable.isLoading}
-            options={options.map((f) => ({ value: f.id, label: `${f.financingNo}（未还 ${yuan(f.outstanding)}）` }))}
+            options={choices}
             onChange={(v) => setParams({ id: String(v) })}
           />
         }
@@ -70,7 +77,7 @@ export default function RefundPage() {
           <Result
             status="success"
             title={done.status === 'SETTLED' ? '还款成功，融资已结清' : '还款成功'}
-            subTitle={`流水号 ${done.refNo}：本金 ${yuan(done.principal)}，利息 ${yuan(done.interest)}，罚息 ${yuan(done.penalty)}；剩余应还 ${yuan(done.owedAfter)}`}
+            subTitle={`流水号 ${done.refNo}：本金 ${yuan(done.principal)}，利息 ${yuan(done.interest)}，罚息 ${yuan(done.penalty)}${done.interestRefund > 0 ? `；退还未用天数利息 ${yuan(done.interestRefund)} 已转入可用资金` : ''}；剩余应还 ${yuan(done.owedAfter)}`}
             extra={[
               <Button key="again" onClick={() => setDone(null)} disabled={done.status === 'SETTLED'}>
                 继续还款
@@ -140,11 +147,18 @@ function QuoteView({ q }: { q: RepaymentQuote }) {
           />
         </Col>
       </Row>
+      {q.quote.interestRefund > 0 && (
+        <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} data-testid="owed-refund">
+          <Descriptions.Item label="退还未用天数利息（元）">{formatYuan(q.quote.interestRefund)}</Descriptions.Item>
+          <Descriptions.Item label="结清净支出（元）">{formatYuan(q.quote.total - q.quote.interestRefund)}</Descriptions.Item>
+        </Descriptions>
+      )}
       <Typography.Text type="secondary">
-        提前结清报价：截至 {q.quote.asOf} 一次还清需支付 {yuan(q.quote.total)}。
+        提前结清报价：截至 {q.quote.asOf} 一次还清需支付 {yuan(q.quote.total)}
+        {q.quote.interestRefund > 0 ? `，同时退还未用天数的预收利息 ${yuan(q.quote.interestRefund)} 至可用资金` : ''}。
         {q.financing.interestMode === 'ARREARS'
-          ? '利随本清按实际天数计息，越早还款利息越少。'
-          : '预收息的利息已在放款时扣收，提前还款只需归还本金。'}
+          ? '利随本清按实际天数计息（放款当日还款按 1 天计息），越早还款利息越少。'
+          : '预收息的利息已在放款时扣收，提前还款只需归还本金；未用天数的利息按 本金 × 年利率 × 未用天数 ÷ 360（向下取整到分）退还，放款当日还款按 1 天计息。'}
         部分还款依次冲抵罚息、利息、本金。
       </Typography.Text>
       {q.quote.tranches.length > 1 && (
@@ -160,6 +174,7 @@ function QuoteView({ q }: { q: RepaymentQuote }) {
             { title: '利息', dataIndex: 'interest', align: 'right', render: (v: number) => money(v) },
             { title: '罚息', dataIndex: 'penalty', align: 'right', render: (v: number) => money(v) },
             { title: '合计', dataIndex: 'total', align: 'right', render: (v: number) => money(v) },
+            { title: '退还利息', dataIndex: 'interestRefund', align: 'right', render: (v: number) => money(v) },
           ]}
         />
       )}
