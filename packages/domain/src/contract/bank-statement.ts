@@ -283,7 +283,10 @@ export const payoutSchema = z.object({
   amount: z.number().int(),
   payeeName: z.string().nullable(),
   payeeAccount: z.string().nullable(),
+  /** The payee's bank (branch) as the payment file names it; null when it cannot be known. */
   payeeBank: z.string().nullable(),
+  /** Why a pay-out waiting for export cannot go into a payment file (no payee bank …); null when it can. */
+  exportRefusal: z.string().nullable(),
   executedAt: timestampSchema,
   bankStatus: z.enum(PAYOUT_BANK_STATUSES),
   bankStatusLabel: z.string(),
@@ -302,6 +305,11 @@ export const paymentBatchSchema = z.object({
   paidCount: z.number().int(),
   createdByName: z.string().nullable(),
   createdAt: isoInstant,
+});
+
+/** A new batch, with the pay-outs left out of it and why (issue 37: no line without a payee bank goes into a file). */
+export const createdBatchSchema = paymentBatchSchema.extend({
+  refused: z.array(z.object({ refNo: z.string(), payeeName: z.string().nullable(), reason: z.string() })),
 });
 
 export const batchFileQuery = z.object({ format: z.enum(['csv', 'pain001'], { error: '文件格式应为 csv 或 pain001' }) });
@@ -472,7 +480,7 @@ export const bankStatementApi = {
     access: 'operator',
     summary: '生成付款批次：全部待导出的出款',
     body: createBatchBody,
-    answer: paymentBatchSchema,
+    answer: createdBatchSchema,
   }),
   batches: endpoint({
     method: 'GET',

@@ -48,8 +48,8 @@ describe('the payment file CSV is inert', () => {
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const row = csv.body.split('\r\n').find((l) => l.includes('6216610000098765'))!;
     expect(row).toBeDefined();
-    // 序号,收款户名,收款账号,收款开户行,金额,用途,业务参考号
-    expect(row).toMatch(/^\d+,"'=HYPERLINK\(""x""\)",6216610000098765,"'@SUM\(1\+1\)\*cmd\|' \/C calc'!A0",123\.45,/);
+    // 序号,收款户名,收款账号,收款开户行,收款行行号 (not in the branch directory: empty),金额,用途,业务参考号
+    expect(row).toMatch(/^\d+,"'=HYPERLINK\(""x""\)",6216610000098765,"'@SUM\(1\+1\)\*cmd\|' \/C calc'!A0",,123\.45,/);
     // No field of the file begins like a formula: every line split on the commas outside quotes.
     for (const line of csv.body.replace(/^\uFEFF/, '').split('\r\n')) {
       for (const field of line.match(/("([^"]|"")*"|[^,]*)(?=,|$)/g) ?? []) {

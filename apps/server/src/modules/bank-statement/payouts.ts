@@ -19,15 +19,14 @@ import {
   journalLines,
   paymentBatches,
   paymentBatchItems,
-  payees,
-  targetedPayments,
   users,
-  withdrawals,
 } from '../../db/schema/index.ts';
 import { chinaToday, now } from '../../lib/clock.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
+import { payoutBanks } from '../funds/index.ts';
 import { refNoOf } from '../ledger/index.ts';
+import { unionBankNosByName } from '../reference/index.ts';
 import { ENTRY_KIND_LABELS } from './matching.ts';
 import { bankCashAccountId, collectionAccount } from './store.ts';
 
@@ -49,8 +48,8 @@ const payoutColumns = {
   memo: journalLines.memo,
   executedAt: journalLines.createdAt,
   kind: journalEntries.kind,
-  withdrawalBank: withdrawals.bankName,
-  payeeBank: payees.bankName,
+  /** The enterprise whose money left (the entry's line on its virtual account). */
+  enterpriseId: sql<number | null>`(select max(o.enterprise_id) from journal_lines o where o.entry_id = ${journalLines.entryId})`,
   batchNo: paymentBatches.batchNo,
   endToEndId: paymentBatchItems.endToEndId,
   paidLineId: bankStatementLines.id,
@@ -80,16 +79,23 @@ async function payoutRows(db: Db | Tx, where: { status?: PayoutBankStatus }, pag
       .select(payoutColumns)
       .from(journalLines)
       .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-      .leftJoin(withdrawals, eq(withdrawals.settleEntryId, journalLines.entryId))
-      .leftJoin(targetedPayments, eq(targetedPayments.entryId, journalLines.entryId))
-      .leftJoin(payees, eq(payees.id, targetedPayments.payeeId))
       .leftJoin(paymentBatchItems, eq(paymentBatchItems.journalLineId, journalLines.id))
       .leftJoin(paymentBatches, eq(paymentBatches.id, paymentBatchItems.batchId))
       .leftJoin(bankStatementLines, eq(bankStatementLines.journalLineId, journalLines.id))
       .where(condition);
-  const rows = paging
+  const lines = paging
     ? await base().orderBy(desc(journalLines.createdAt), desc(journalLines.id)).limit(paging.size).offset(offsetOf(paging))
     : await base().orderBy(asc(journalLines.createdAt), asc(journalLines.id));
+  // The payee's bank of each pay-out, as the area that paid it out knows it (issue 37).
+  const banks = await payoutBanks(
+    db,
+    lines.map((l) => ({
+      entryId: l.entryId,
+      enterpriseId: l.enterpriseId === null ? null : Number(l.enterpriseId),
+      accountNo: l.payeeAccount,
+    })),
+  );
+  const rows = lines.map((l) => ({ ...l, payeeBank: banks.get(l.entryId) ?? null }));
   const [{ n }] = await db
     .select({ n: count() })
     .from(journalLines)
@@ -103,6 +109,14 @@ type PayoutRow = Awaited<ReturnType<typeof payoutRows>>['rows'][number];
 
 const bankStatusOf = (r: PayoutRow): PayoutBankStatus => (r.paidLineId ? 'PAID' : r.batchNo ? 'EXPORTED' : 'EXECUTED');
 
+/** Why a pay-out cannot go into a payment file — a bank rejects a transfer without the payee's name, account or bank; null when it can. */
+const exportRefusalOf = (r: PayoutRow): string | null =>
+  !r.payeeName || !r.payeeAccount
+    ? '缺少收款户名或收款账号，不能放入付款文件，请核对该笔出款'
+    : !r.payeeBank
+      ? '收款开户行未知（收款方的开户信息已变更或缺失），不能放入付款文件，请核对收款方开户行后线下处理'
+      : null;
+
 const payoutView = (r: PayoutRow) => {
   const bankStatus = bankStatusOf(r);
   return {
@@ -112,7 +126,8 @@ const payoutView = (r: PayoutRow) => {
     amount: r.amount,
     payeeName: r.payeeName,
     payeeAccount: r.payeeAccount,
-    payeeBank: r.withdrawalBank ?? r.payeeBank ?? null,
+    payeeBank: r.payeeBank,
+    exportRefusal: bankStatus === 'EXECUTED' ? exportRefusalOf(r) : null,
     executedAt: r.executedAt,
     bankStatus,
     bankStatusLabel: PAYOUT_BANK_STATUS_LABELS[bankStatus],
@@ -134,12 +149,22 @@ export async function payoutsToExport(db: Db | Tx) {
 /**
  * A payment batch for the bank's corporate portal: every executed pay-out not yet sent, each with its
  * end-to-end reference (the bank reports it back on the statement's debit). A pay-out is in one batch
- * only (unique), so a second batch made at the same time takes the rest or nothing.
+ * only (unique), so a second batch made at the same time takes the rest or nothing. A pay-out without
+ * the payee's name, account or bank stays out (issue 37): answered in `refused` with its reason, still 待导出.
  */
 export async function createPaymentBatch(tx: Tx, operatorId: number) {
   const { rows } = await payoutRows(tx, { status: 'EXECUTED' });
-  const payable = rows.filter((r) => r.payeeName && r.payeeAccount);
-  if (!payable.length) throw new BusinessError('没有待导出的出款', 'BANK_NO_PAYOUTS');
+  // A line the bank would reject stays out of the file with its reason; the rest of the batch goes.
+  const refused = rows.flatMap((r) => {
+    const reason = exportRefusalOf(r);
+    return reason ? [{ refNo: refNoOf(r.entryId, r.executedAt), payeeName: r.payeeName, reason }] : [];
+  });
+  const payable = rows.filter((r) => !exportRefusalOf(r));
+  if (!payable.length) {
+    if (refused.length)
+      throw new BusinessError(`${refused.length} 笔待导出的出款不能放入付款文件：${refused[0].reason}`, 'BANK_PAYOUTS_REFUSED');
+    throw new BusinessError('没有待导出的出款', 'BANK_NO_PAYOUTS');
+  }
   const total = payable.reduce((s, r) => s + r.amount, 0);
   const [batch] = await tx
     .insert(paymentBatches)
@@ -155,7 +180,7 @@ export async function createPaymentBatch(tx: Tx, operatorId: number) {
       amount: r.amount,
       payeeName: r.payeeName!,
       payeeAccount: r.payeeAccount!,
-      payeeBank: r.withdrawalBank ?? r.payeeBank ?? null,
+      payeeBank: r.payeeBank,
       memo: `${ENTRY_KIND_LABELS[r.kind] ?? r.kind} ${refNoOf(r.entryId, r.executedAt)}`,
     })),
   );
@@ -167,6 +192,7 @@ export async function createPaymentBatch(tx: Tx, operatorId: number) {
     paidCount: 0,
     createdByName: null,
     createdAt: batch.createdAt.toISOString(),
+    refused,
   };
 }
 
@@ -197,7 +223,12 @@ async function batchWithItems(db: Db, id: number) {
   const [batch] = await db.select().from(paymentBatches).where(eq(paymentBatches.id, id));
   if (!batch) throw new NotFoundError('付款批次不存在');
   const items = await db.select().from(paymentBatchItems).where(eq(paymentBatchItems.batchId, id)).orderBy(asc(paymentBatchItems.id));
-  return { batch, items };
+  // The payee branch's union bank number (联行号, CNAPS) where the branch directory knows the name once.
+  const codes = await unionBankNosByName(
+    db,
+    items.map((it) => it.payeeBank ?? ''),
+  );
+  return { batch, items: items.map((it) => ({ ...it, payeeBankCode: it.payeeBank ? (codes.get(it.payeeBank) ?? null) : null })) };
 }
 
 /**
@@ -216,8 +247,17 @@ export async function batchCsv(db: Db, id: number): Promise<{ name: string; body
     ['付款户名', account.accountName],
     ['总笔数', items.length],
     ['总金额', { cents: batch.totalAmount }],
-    ['序号', '收款户名', '收款账号', '收款开户行', '金额', '用途', '业务参考号'],
-    ...items.map((it, i) => [i + 1, it.payeeName, it.payeeAccount, it.payeeBank, { cents: it.amount }, it.memo, it.endToEndId]),
+    ['序号', '收款户名', '收款账号', '收款开户行', '收款行行号', '金额', '用途', '业务参考号'],
+    ...items.map((it, i) => [
+      i + 1,
+      it.payeeName,
+      it.payeeAccount,
+      it.payeeBank,
+      it.payeeBankCode,
+      { cents: it.amount },
+      it.memo,
+      it.endToEndId,
+    ]),
   ];
   const text = rows.map(csvLine).join('\r\n') + '\r\n';
   return { name: `${batch.batchNo}.csv`, body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]) };
@@ -254,7 +294,15 @@ export async function batchPain001(db: Db, id: number): Promise<{ name: string; 
           CdtTrfTxInf: items.map((it) => ({
             PmtId: { InstrId: it.endToEndId, EndToEndId: it.endToEndId },
             Amt: { InstdAmt: amount(it.amount) },
-            CdtrAgt: { FinInstnId: { Nm: it.payeeBank ?? '—' } },
+            // The payee's bank: its name, and its CNAPS union bank number when known (FinInstnId: Nm before Othr).
+            CdtrAgt: it.payeeBank
+              ? {
+                  FinInstnId: {
+                    Nm: it.payeeBank,
+                    ...(it.payeeBankCode ? { Othr: { Id: it.payeeBankCode, SchmeNm: { Prtry: 'CNAPS' } } } : {}),
+                  },
+                }
+              : undefined,
             Cdtr: { Nm: it.payeeName },
             CdtrAcct: { Id: { Othr: { Id: it.payeeAccount } } },
             RmtInf: { Ustrd: it.memo ?? it.endToEndId },

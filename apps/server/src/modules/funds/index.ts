@@ -8,3 +8,4 @@ export type { Submitter } from './operator-tasks.ts';
 export { internalTransfer } from './transfer.ts';
 export { requestWithdrawal } from './withdraw.ts';
 export { payFromControlled } from './controlled.ts';
+export { payoutBanks, type PayoutParty } from './payout-banks.ts';

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { bankBranches, banks } from '../../db/schema/index.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 
@@ -72,4 +72,20 @@ export async function listBanks(db: Db) {
 export async function findBank(db: Db, code: string) {
   const [row] = await db.select().from(banks).where(eq(banks.code, code)).limit(1);
   return row;
+}
+
+/**
+ * The union bank number (联行号, the CNAPS code) of each branch name found exactly once in the branch
+ * directory (a payment file names the payee's branch by it); a name absent or held by two branches is left out.
+ */
+export async function unionBankNosByName(db: Db | Tx, names: readonly string[]): Promise<Map<string, string>> {
+  const wanted = [...new Set(names.filter(Boolean))];
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select({ name: bankBranches.name, unionBankNo: bankBranches.unionBankNo })
+    .from(bankBranches)
+    .where(inArray(bankBranches.name, wanted));
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(r.name, (counts.get(r.name) ?? 0) + 1);
+  return new Map(rows.filter((r) => counts.get(r.name) === 1).map((r) => [r.name, r.unionBankNo]));
 }

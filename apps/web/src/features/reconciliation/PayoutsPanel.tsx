@@ -61,6 +61,11 @@ export function PayoutsPanel() {
       render: (_, p) => (
         <Space direction="vertical" size={0}>
           <Tag color={STATUS_COLORS[p.bankStatus]}>{p.bankStatusLabel}</Tag>
+          {p.exportRefusal && (
+            <Typography.Text type="danger" style={{ fontSize: 12 }} data-testid="payout-refusal">
+              {p.exportRefusal}
+            </Typography.Text>
+          )}
           {(p.batchNo || p.paidOn) && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {[p.batchNo && `批次 ${p.batchNo}`, p.paidOn && `银行记账 ${p.paidOn}`].filter(Boolean).join(' · ')}
@@ -98,7 +103,10 @@ export function PayoutsPanel() {
     if (!confirming) return;
     const batch = await create.run({ idempotencyKey: confirming });
     setConfirming(null);
-    if (batch) feedback.success(`已生成付款批次 ${batch.batchNo}：${batch.itemCount} 笔，请下载付款文件上传到银行企业网银`);
+    if (!batch) return;
+    feedback.success(`已生成付款批次 ${batch.batchNo}：${batch.itemCount} 笔，请下载付款文件上传到银行企业网银`);
+    if (batch.refused.length)
+      feedback.warning(`${batch.refused.length} 笔出款未放入付款文件：${batch.refused.map((x) => `${x.refNo} ${x.reason}`).join('；')}`);
   };
 
   return (
@@ -157,7 +165,7 @@ export function PayoutsPanel() {
         okButtonProps={{ 'data-testid': 'create-batch-confirm' } as never}
       >
         全部 {toExport}{' '}
-        笔待导出的出款将放入一个付款批次（每笔出款只进一个批次）。生成后下载付款文件，上传到银行企业网银付款；对账单显示扣款后自动标记为银行已付款。
+        笔待导出的出款将放入一个付款批次（每笔出款只进一个批次；缺少收款开户行的出款不放入，留在待导出并注明原因）。生成后下载付款文件，上传到银行企业网银付款；对账单显示扣款后自动标记为银行已付款。
       </Modal>
     </Space>
   );
