@@ -57,10 +57,15 @@ test.describe('wide screen (1440 px)', () => {
   test('an ended financing shows its status, not an LTV; the actions and due dates of 我的融资 are in sight', async ({ page }) => {
     await loginThroughPage(page, DEMO.merchant);
     const applied = await applyCoil(page);
-    await cancel(page, applied.id);
 
+    // Withdrawn from 我的融资: the prompt's buttons say what they do (issue 37) — not 取消 / 确定, where 取消 meant "don't cancel".
     await page.goto('/pledge/pledgeFinacy');
     const ended = page.getByRole('row').filter({ hasText: applied.financingNo });
+    await ended.getByRole('button', { name: '撤销申请' }).click();
+    const prompt = page.locator('.ant-popconfirm');
+    await expect(prompt).toContainText('撤销这笔质押融资申请？');
+    await expect(prompt.getByRole('button')).toHaveText([/^返\s*回$/, '撤销申请']);
+    await prompt.getByRole('button', { name: '撤销申请' }).click();
     await expect(ended).toContainText('已取消');
     await expect(ended).toContainText('热轧卷板（已解除质押）');
     await expect(ended.getByTestId(`ltv-ended-${applied.id}`)).toHaveText('已取消，货物已解除质押');

@@ -6,6 +6,7 @@ import { dateTime } from '../../lib/format.ts';
 import { usePhoneColumns } from '../../lib/table.tsx';
 import { schemaRule } from '../../lib/schema-rule.ts';
 import { useDeleteFaq, useFaqs, useSaveFaq, type Faq, type FaqInput } from './api.ts';
+import { promptButtons } from '../../lib/prompt-words.ts';
 
 const rule = (field: keyof typeof faqInput.shape) => schemaRule(faqInput.shape[field]);
 
@@ -49,7 +50,7 @@ export default function FaqPanel() {
           <Button type="link" size="small" onClick={() => setEditing(r)} data-testid={`faq-edit-${r.id}`}>
             编辑
           </Button>
-          <Popconfirm title="删除这条问题？" okText="删除" okButtonProps={{ danger: true }} onConfirm={() => remove.run(r.id)}>
+          <Popconfirm title="删除这条问题？" {...promptButtons('删除', { danger: true })} onConfirm={() => remove.run(r.id)}>
             <Button type="link" size="small" danger>
               删除
             </Button>

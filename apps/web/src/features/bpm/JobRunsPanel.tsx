@@ -7,6 +7,7 @@ import { useAction } from '../../lib/action.ts';
 import { dateTime } from '../../lib/format.ts';
 import { keyOf, queryOf, send } from '../../lib/api-client.ts';
 import { usePhoneColumns } from '../../lib/table.tsx';
+import { promptButtons } from '../../lib/prompt-words.ts';
 
 // The calls of this panel name their operations in the contract (jobsApi, packages/domain/src/contract/jobs.ts).
 
@@ -140,8 +141,7 @@ export function JobRunsPanel({ active }: { active: boolean }) {
           <Popconfirm
             title={`立即执行「${j.label}」？`}
             description={`业务日期 ${j.latestDue}；同一日期只执行一次。`}
-            okText="执行"
-            cancelText="取消"
+            {...promptButtons('执行')}
             onConfirm={() => runJob.run(j.name)}
           >
             <Button type="link" size="small" loading={runJob.isPending} data-testid={`run-job-${j.name}`}>

@@ -9,6 +9,7 @@ import { normalizeYuanText } from '../../lib/money.ts';
 import { schemaRule } from '../../lib/schema-rule.ts';
 import { PendingProposal } from '../../lib/SettingsChanges.tsx';
 import { useSaveSiteConfig, useSiteConfig, type SiteConfig } from './api.ts';
+import { promptButtons } from '../../lib/prompt-words.ts';
 
 /** The form's values: fees as the yuan text an operator types, everything else as the API has it. */
 type Values = Omit<SiteConfig, 'fees'> & { fees: { withdraw: string; inTransfer: string } };
@@ -76,7 +77,7 @@ export default function SiteConfigPanel() {
     feedback.modal.confirm({
       title: '提交站点配置变更？',
       content: '变更须由另一位操作员在「审批中心」批准后才对所有用户生效（四眼原则）；提交、批准与驳回均记入审计日志。',
-      okText: '确认提交',
+      ...promptButtons('确认提交'),
       onOk: () => save.run(input, { form }),
     });
   };

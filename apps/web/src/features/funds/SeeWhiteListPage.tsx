@@ -5,6 +5,7 @@ import { payeeLifecycle, type PayeeStatus } from '@factoring/domain';
 import { dateTime } from '../../lib/format.ts';
 import { useDisablePayee, usePayees, type Payee } from './api.ts';
 import { PAYEE_STATUS_OPTIONS, payeeStatusColor, RELATION_LABELS } from './labels.ts';
+import { promptButtons } from '../../lib/prompt-words.ts';
 
 /** `/user/seeWhiteList` (PRODUCT §5): payees for targeted payment and their status (pending, active, disabled). */
 export default function SeeWhiteListPage() {
@@ -81,7 +82,11 @@ export default function SeeWhiteListPage() {
                   </Link>
                 )}
                 {p.status === 'ACTIVE' && !p.pendingChange && (
-                  <Popconfirm title={`停用「${p.name}」后不能再向其定向支付，确定停用？`} onConfirm={() => disable.run(p)}>
+                  <Popconfirm
+                    title={`停用「${p.name}」？停用后不能再向其定向支付。`}
+                    {...promptButtons('停用', { danger: true })}
+                    onConfirm={() => disable.run(p)}
+                  >
                     <Button type="link" size="small" danger>
                       停用
                     </Button>

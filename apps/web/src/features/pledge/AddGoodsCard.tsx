@@ -7,6 +7,7 @@ import { yuan } from '../../lib/money.ts';
 import { usePhoneColumns } from '../../lib/table.tsx';
 import { useAddGoods, useAddGoodsQuote, type AddGoodsQuote, type AddGoodsResult } from './delivery-api.ts';
 import { checkPledgeQuantity } from './quantity.ts';
+import { promptButtons } from '../../lib/prompt-words.ts';
 
 type AddStock = NonNullable<AddGoodsQuote>['stock'][number];
 
@@ -103,6 +104,7 @@ export function AddGoodsCard({ id, onDone }: { id: number; onDone(result: AddGoo
         <Popconfirm
           title={`确认补充质押 ${q.goodsName} ${total} ${q.unit}？质押后货物不能出库，直至赎回。`}
           disabled={!enough}
+          {...promptButtons('确认补充')}
           onConfirm={async () => {
             const r = await addGoods.run({
               id,

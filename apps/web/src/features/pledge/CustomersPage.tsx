@@ -39,7 +39,7 @@ export default function CustomersPage() {
         searchPlaceholder="按客户名称查找"
         emptyText="暂无下游客户"
         scrollX={950}
-        disableConfirm={(c) => `停用后不能再向「${c.name}」放货，确定停用？`}
+        disableConfirm={(c) => `停用「${c.name}」？停用后不能再向其放货。`}
         onDisable={(id) => disable.run(id)}
         columns={[
           { title: '客户名称', dataIndex: 'name', width: 160, render: (v: string, c) => <a onClick={() => setShown(c)}>{v}</a> },

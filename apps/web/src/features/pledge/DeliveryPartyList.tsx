@@ -5,6 +5,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import type { Paged } from '../../lib/request.ts';
 import { usePhoneColumns } from '../../lib/table.tsx';
 import type { PartyFilter, SignPerson } from './delivery-api.ts';
+import { promptButtons } from '../../lib/prompt-words.ts';
 
 const STATUS_COLOR: Record<DeliveryPartyStatus, string> = { ACTIVE: 'green', DISABLED: 'default' };
 
@@ -58,7 +59,7 @@ export function DeliveryPartyList<T extends Party>({
       width: 90,
       render: (_, party) =>
         party.status === 'ACTIVE' ? (
-          <Popconfirm title={disableConfirm(party)} onConfirm={() => onDisable(party.id)}>
+          <Popconfirm title={disableConfirm(party)} {...promptButtons('停用', { danger: true })} onConfirm={() => onDisable(party.id)}>
             <Button size="small">停用</Button>
           </Popconfirm>
         ) : null,

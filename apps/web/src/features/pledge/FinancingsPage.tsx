@@ -21,6 +21,7 @@ import { date, dateTime } from '../../lib/format.ts';
 import { yuan } from '../../lib/money.ts';
 import { usePhoneColumns } from '../../lib/table.tsx';
 import { useCancel, useFinancing, useFinancings, type PledgeFinancing } from './api.ts';
+import { promptButtons } from '../../lib/prompt-words.ts';
 
 // chart.js is loaded only when a detail is opened.
 const CollateralChart = lazy(() => import('./CollateralChart.tsx'));
@@ -143,8 +144,13 @@ export default function FinancingsPage() {
             </Button>
           )}
           {['SUBMITTED', 'MARGIN_PENDING', 'MARGIN_PAID', 'APPROVED'].includes(f.status) && (
-            <Popconfirm title="取消后货物解除质押、授信与保证金退回，确定取消？" onConfirm={() => cancel.run(f.id)}>
-              <Button size="small">取消</Button>
+            <Popconfirm
+              title="撤销这笔质押融资申请？"
+              description="撤销后货物解除质押，占用的授信额度与已缴保证金退回。"
+              {...promptButtons('撤销申请', { danger: true })}
+              onConfirm={() => cancel.run(f.id)}
+            >
+              <Button size="small">撤销申请</Button>
             </Popconfirm>
           )}
           {ended(f) && (

@@ -52,7 +52,7 @@ export default function SignPersonPage() {
           searchPlaceholder="按姓名查找"
           emptyText="尚未指定签收人：赎货前请先新增签收人"
           scrollX={780}
-          disableConfirm={(p) => `停用后不能再选择 ${p.name} 提货，确定停用？`}
+          disableConfirm={(p) => `停用 ${p.name}？停用后不能再选择其提货。`}
           onDisable={(id) => disable.run(id)}
           columns={[
             { title: '姓名', dataIndex: 'name', width: 110, render: (v: string, p) => <a onClick={() => setShown(p)}>{v}</a> },

@@ -28,6 +28,7 @@ import { UploadField } from '../../lib/UploadField.tsx';
 import { useLoginUser } from '../../lib/session.ts';
 import { useAttach, useCollect, useFulfil, useOrder, useOrderCommand, type OrderDetail } from './api.ts';
 import { ORDER_KIND_LABELS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, STATUS_COLORS } from './labels.ts';
+import { promptButtons } from '../../lib/prompt-words.ts';
 
 type Line = OrderDetail['lines'][number];
 
@@ -93,7 +94,8 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
             {o.actions.edit && <Button onClick={() => onEdit(o)}>编辑</Button>}
             {o.actions.confirm && (
               <Popconfirm
-                title={o.counterpartyOnPortal ? '提交后须由对方确认，确定提交？' : '确认后订单生效，不能再修改，确定确认？'}
+                title={o.counterpartyOnPortal ? '提交对方确认？提交后须由对方确认订单。' : '确认订单？确认后订单生效，不能再修改。'}
+                {...promptButtons(o.counterpartyOnPortal ? '提交对方确认' : '确认订单')}
                 onConfirm={() => run('confirm')}
               >
                 <Button type="primary" loading={command.isPending}>
@@ -139,7 +141,7 @@ export function OrderDetailDrawer({ id, onClose, onEdit }: Props) {
               </Button>
             )}
             {o.actions.close && (
-              <Popconfirm title="关闭后订单归档，确定关闭？" onConfirm={() => run('close')}>
+              <Popconfirm title="关闭订单？关闭后订单归档。" {...promptButtons('关闭订单')} onConfirm={() => run('close')}>
                 <Button>关闭订单</Button>
               </Popconfirm>
             )}

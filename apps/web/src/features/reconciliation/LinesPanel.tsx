@@ -21,6 +21,7 @@ import { dateTime } from '../../lib/format.ts';
 import { money, Money } from '../../lib/Money.tsx';
 import { pagedTableProps, usePhoneColumns } from '../../lib/table.tsx';
 import { useAssignLine, useCandidates, useExplainLine, useLines, useReopenLine, type LinesFilter, type StatementLine } from './api.ts';
+import { promptButtons } from '../../lib/prompt-words.ts';
 
 const STATUS_COLORS: Record<StatementLineStatus, string> = {
   UNMATCHED: 'error',
@@ -252,6 +253,7 @@ export function LinesPanel() {
         ) : l.status === 'EXPLAINED' ? (
           <Popconfirm
             title="撤销说明，流水回到异常队列？"
+            {...promptButtons('撤销说明')}
             onConfirm={() => void reopen.run({ id: l.id, idempotencyKey: newIdempotencyKey() })}
           >
             <Button size="small" type="link">

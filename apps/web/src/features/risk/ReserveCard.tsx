@@ -6,6 +6,7 @@ import { percent } from '../../lib/format.ts';
 import { usePhoneColumns } from '../../lib/table.tsx';
 import { useBookReserve, type Aging, type ReserveLine } from './api.ts';
 import { Stat } from './Stat.tsx';
+import { promptButtons } from '../../lib/prompt-words.ts';
 
 // 账龄 → 风险准备金 (issue 27): the reserve required (1 % of the factoring balance plus each bucket's
 // specific rate from 限额设置) beside the reserve booked, and the operator's 计提 / 转回 of the difference,
@@ -64,8 +65,7 @@ export default function ReserveCard({ aging: a }: { aging: Aging }) {
                 ? `将计提 ¥${formatYuan(delta)}（借：资产减值损失，贷：风险准备金），已计提余额变为 ¥${formatYuan(a.requiredReserve)}。`
                 : `将转回 ¥${formatYuan(-delta)}（借：风险准备金，贷：资产减值损失），已计提余额变为 ¥${formatYuan(a.requiredReserve)}。`
             }
-            okText={delta > 0 ? '确认计提' : '确认转回'}
-            cancelText="取消"
+            {...promptButtons(delta > 0 ? '确认计提' : '确认转回')}
             onConfirm={submit}
           >
             <Button type="primary" danger={delta < 0} loading={bookReserve.isPending} data-testid="risk-reserve-book">

@@ -10,6 +10,7 @@ import { ellipsisColumn, pagedTableProps } from '../../lib/table.tsx';
 import { useCancelFinancing, useFinancings, usePlatforms, type FinancingFilters, type FinancingRow } from './api.ts';
 import { FINANCING_COLORS } from './labels.ts';
 import { CloudLoanSlot } from '../../app/feature-slots.tsx';
+import { promptButtons } from '../../lib/prompt-words.ts';
 
 // The detail drawer (schedule, contracts, signing with the password dialog: steps, tabs, timeline, form)
 // loads when a financing is first opened, not with the list (first-load budget, issue 11).
@@ -41,9 +42,7 @@ export default function MyFinancingPage() {
     feedback.modal.confirm({
       title: '确认取消融资申请？',
       content: `融资编号 ${f.financingNo}。取消后占用的授信额度和发票将释放，融资合同作废。`,
-      okText: '确认取消',
-      okButtonProps: { danger: true },
-      cancelText: '返回',
+      ...promptButtons('确认取消', { danger: true }),
       onOk: () => cancelFinancing.run(f.id),
     });
 

@@ -2,6 +2,7 @@ import { Button, Card, Form, Input, Popconfirm, Space, Switch, Table, Tag, Typog
 import { dateTime } from '../../lib/format.ts';
 import { usePreferences } from '../../lib/preferences.ts';
 import { useChangePassword, useMySessions, useRevokeSession, type MySession } from './account-api.ts';
+import { promptButtons } from '../../lib/prompt-words.ts';
 
 interface PasswordValues {
   oldPassword: string;
@@ -136,7 +137,7 @@ function SessionsCard() {
               s.current ? (
                 <Typography.Text type="secondary">—</Typography.Text>
               ) : (
-                <Popconfirm title="确定让这台设备退出登录？" onConfirm={() => signOut(s.id)}>
+                <Popconfirm title="让这台设备退出登录？" {...promptButtons('退出登录', { danger: true })} onConfirm={() => signOut(s.id)}>
                   <Button size="small" danger loading={revoke.isPending && revoke.variables === s.id}>
                     退出
                   </Button>

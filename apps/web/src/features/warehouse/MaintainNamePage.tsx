@@ -35,6 +35,7 @@ import {
   type GoodsRow,
   type Warehouse,
 } from './api.ts';
+import { promptButtons } from '../../lib/prompt-words.ts';
 
 const goodsField = (name: keyof typeof goodsInputSchema.shape) => schemaRule(goodsInputSchema.shape[name]);
 const warehouseField = (name: keyof typeof warehouseInputSchema.shape) => schemaRule(warehouseInputSchema.shape[name]);
@@ -108,8 +109,7 @@ function GoodsTab() {
             ) : (
               <Popconfirm
                 title="删除该商品？"
-                okText="删除"
-                okButtonProps={{ danger: true }}
+                {...promptButtons('删除', { danger: true })}
                 onConfirm={() => act.run({ id: g.id, action: 'delete' })}
               >
                 <Button type="link" size="small" danger>

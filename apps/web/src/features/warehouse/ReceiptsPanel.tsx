@@ -8,6 +8,7 @@ import { ellipsisColumn } from '../../lib/table.tsx';
 import { useCancelReceipt, useMergeReceipts, useReceipts, useSplitReceipt, type Receipt, type ReceiptQuery } from './api.ts';
 import { EndorseDialog } from './EndorseDialog.tsx';
 import { qtyText, quantityRule, RECEIPT_STATUS_COLORS } from './format.ts';
+import { promptButtons } from '../../lib/prompt-words.ts';
 
 type Dialog = { kind: 'split' | 'cancel'; receipt: Receipt } | null;
 
@@ -42,7 +43,7 @@ export function ReceiptsPanel({ role }: { role: 'warehouse' | 'holder' }) {
     feedback.modal.confirm({
       title: `合并所选 ${selected.length} 张仓单？`,
       content: '合并后原仓单失效，生成一张新仓单，数量为各仓单之和。',
-      okText: '确认合并',
+      ...promptButtons('确认合并'),
       onOk: async () => {
         try {
           await merge.mutateAsync({ receiptIds: selected, idempotencyKey: newIdempotencyKey() });
