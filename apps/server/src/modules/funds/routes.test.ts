@@ -147,10 +147,15 @@ describe('deposit by an operator', () => {
     expect(await balanceOf(demo)).toEqual(before);
 
     // The inbox shows the receipt in words; the operator who recorded it may neither approve nor claim it.
-    const task = body<{ type: string; typeLabel: string; fields: { label: string; value: string }[]; fourEyes: { blockedReason: string } }>(
-      await op.get(`/api/bpm/tasks/${taskId}`),
-    ).message;
-    expect(task).toMatchObject({ type: 'FUNDS_DEPOSIT', typeLabel: '入金复核' });
+    const task = body<{
+      type: string;
+      typeLabel: string;
+      decisionLabels: { approve: string; reject: string };
+      fields: { label: string; value: string }[];
+      fourEyes: { blockedReason: string };
+    }>(await op.get(`/api/bpm/tasks/${taskId}`)).message;
+    // The buttons say what the click does (issue 37): 入账 credits the account, nothing is 已入账 before it.
+    expect(task).toMatchObject({ type: 'FUNDS_DEPOSIT', typeLabel: '入金复核', decisionLabels: { approve: '入账', reject: '不予入账' } });
     expect(task.fields).toEqual([
       { label: '虚拟账号', value: demoAccount.accountNo },
       { label: '企业', value: '上海鑫源贸易有限公司' },

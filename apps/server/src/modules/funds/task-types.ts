@@ -15,7 +15,8 @@ export const FUNDS_TASK_TYPES: readonly TaskType[] = [
     label: '入金复核',
     // Four eyes on money entering: one operator records the bank receipt (the task's submitter, who
     // the inbox refuses), another checks it against the bank and approves — only then is it credited.
-    decisionLabels: { approve: '已入账', reject: '不予入账' },
+    // The button says what the click does (issue 37): 入账 credits it — nothing is 已入账 before the click.
+    decisionLabels: { approve: '入账', reject: '不予入账' },
     onApprove: (tx, task, operator) => creditDeposit(tx, task, operator),
     onReject: async (_tx, _task, _operator, reason) => ({ before: { credited: false }, after: { credited: false, reason } }),
   },

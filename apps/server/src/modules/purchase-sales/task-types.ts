@@ -15,7 +15,8 @@ export const purchaseSalesTaskTypes = ({ loanCollection }: Pick<Ports, 'loanColl
     // Four eyes on money entering, as for a plain deposit (FUNDS_DEPOSIT): one operator records the
     // buyer's payment that reached the factor (the task's submitter, who the inbox refuses), another
     // checks it against the bank and approves — only then is the seller credited and its order loan repaid.
-    decisionLabels: { approve: '已入账', reject: '不予入账' },
+    // The button says what the click does (issue 37): 入账 credits it — nothing is 已入账 before the click.
+    decisionLabels: { approve: '入账', reject: '不予入账' },
     describe: factorCollectionFacts,
     onApprove: (tx, task, operator) => confirmFactorCollection(tx, loanCollection, task, operator),
     onReject: async (_tx, _task, _operator, reason) => ({ before: { collected: false }, after: { collected: false, reason } }),
