@@ -98,7 +98,8 @@ const BACKUP_TRIGGER_WORDS = { SCHEDULE: '定时备份', CATCH_UP: '定时备份
 
 /**
  * The operator home's backup card (issue 25): when the last successful backup was taken and how big it
- * is, a scheduled backup that failed since, and whether the daily backup is on (BACKUP_SCHEDULE).
+ * is, a scheduled backup that failed since, and whether the daily backup is on (BACKUP_SCHEDULE). It speaks
+ * to the operator, who runs no commands: what to ask the administrator for, never a command or a setting's name (issue 37).
  */
 function BackupCard() {
   const backup = useBackupStatus(true);
@@ -116,7 +117,7 @@ function BackupCard() {
             </Descriptions.Item>
           </Descriptions>
         ) : (
-          <Empty description="尚无成功的备份（npm run backup）" />
+          <Empty description="尚无成功的备份：请联系系统管理员执行一次备份" />
         )}
         {b?.lastFailure && (
           <Typography.Paragraph type="danger" style={{ marginTop: 8, marginBottom: 0 }}>
@@ -127,7 +128,7 @@ function BackupCard() {
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
             {b.schedule.enabled
               ? `定时备份：每日 ${b.schedule.hour} 时（中国时间），保留最近 ${b.schedule.keep} 份`
-              : '定时备份未开启（BACKUP_SCHEDULE=on 开启）'}
+              : '定时备份未开启：请联系系统管理员开启每日定时备份'}
           </Typography.Paragraph>
         )}
       </CardBody>
