@@ -29,6 +29,7 @@ export function toJobRun(row: JobRunRow, labels: Map<string, string>): JobRun {
 
 /** What an operator reads after asking for a run. */
 export function outcomeMessage(r: RunOutcome, businessDate: string): string {
+  if (r.outcome === 'ran' && r.run.status === 'SKIPPED') return `${businessDate} 已跳过：${runNotes(r.run.result).join('；')}`;
   if (r.outcome === 'ran') return `${businessDate} 已执行完成`;
   if (r.outcome === 'failed') return `${businessDate} 执行失败：${r.run.error ?? ''}`;
   if (r.reason === 'done') return `${businessDate} 已执行过，本次未重复执行`;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { scheduledJobRuns } from '../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { createScheduler, parseJobHours, type ScheduledJob } from './scheduler.ts';
+import { createScheduler, parseJobHours, skipRun, type ScheduledJob } from './scheduler.ts';
 import { CLOSE_OF_BUSINESS_STEPS } from '../app.ts';
 
 /** A China-time wall clock: `at('2026-05-18', 9)` is 09:00 in Beijing. */
@@ -51,6 +51,31 @@ describe('scheduler', () => {
       ['2026-05-18', 'SUCCEEDED', 'SCHEDULE', 1],
     ]);
     expect(rows[1].result).toEqual({ date: '2026-05-18' });
+  });
+
+  it('a job that did nothing by design (skipRun) is recorded as SKIPPED, counts as done, and the next day still runs', async () => {
+    const calls: string[] = [];
+    const job: ScheduledJob = {
+      name: 'probe-skip',
+      label: '探针 probe-skip',
+      hour: 2,
+      async run(_ctx, date) {
+        calls.push(date);
+        return date === '2026-06-01' ? skipRun('未开启', { enabled: false }) : { date };
+      },
+    };
+    let now = at('2026-06-01', 3);
+    const s = createScheduler({ db: t.database.db, jobs: [job], log: silent, now: () => now });
+    await s.runAllDue();
+    await s.runAllDue();
+    now = at('2026-06-02', 3);
+    await s.runAllDue();
+    expect(calls).toEqual(['2026-06-01', '2026-06-02']);
+    const rows = await runsOf('probe-skip');
+    expect(rows.map((r) => [r.businessDate, r.status, r.result])).toEqual([
+      ['2026-06-01', 'SKIPPED', { enabled: false, summary: '未开启' }],
+      ['2026-06-02', 'SUCCEEDED', { date: '2026-06-02' }],
+    ]);
   });
 
   it('catches up the business dates missed while no node ran, oldest first, at most catchUpDays back', async () => {

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { addDays, chinaDate, chinaHour, type IsoDate } from '@factoring/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { scheduledJobRuns } from '../db/schema/index.ts';
 import * as clock from '../lib/clock.ts';
@@ -37,6 +37,23 @@ export interface ScheduledJob {
   alsoRecords?: readonly { name: string; label: string }[];
   run(ctx: JobContext, businessDate: IsoDate): Promise<unknown>;
 }
+
+/**
+ * What a job answers when it did nothing by design (issue 37): switched off (定时备份未开启), or no work
+ * for that date. The run is recorded as SKIPPED (跳过) with `summary` as its note — never as a success —
+ * and, like a success, it is not run again for that date.
+ */
+export class SkippedRun {
+  constructor(
+    readonly summary: string,
+    readonly detail: Record<string, unknown> = {},
+  ) {}
+}
+/** `return skipRun('定时备份未开启')` from a job's `run`: recorded as 跳过, not 成功. */
+export const skipRun = (summary: string, detail?: Record<string, unknown>) => new SkippedRun(summary, detail);
+
+/** A run's end that counts as done for its date: it succeeded or was skipped by design. */
+export const DONE_RUN_STATUSES = ['SUCCEEDED', 'SKIPPED'] as const;
 
 export type JobTrigger = 'SCHEDULE' | 'CATCH_UP' | 'MANUAL';
 export type JobRunRow = typeof scheduledJobRuns.$inferSelect;
@@ -147,7 +164,7 @@ export function createScheduler(opts: SchedulerOptions) {
     if (!claimed) {
       const row = await existing(job, businessDate);
       const reason =
-        row?.status === 'SUCCEEDED'
+        row?.status === 'SUCCEEDED' || row?.status === 'SKIPPED'
           ? 'done'
           : row?.status === 'RUNNING'
             ? 'running'
@@ -166,9 +183,14 @@ export function createScheduler(opts: SchedulerOptions) {
     const elapsedMs = clock.stopwatch();
     try {
       const result = await job.run({ db, node, log }, businessDate);
+      const skipped = result instanceof SkippedRun;
       const [run] = await db
         .update(scheduledJobRuns)
-        .set({ status: 'SUCCEEDED', finishedAt: now(), result: (result ?? null) as unknown })
+        .set({
+          status: skipped ? 'SKIPPED' : 'SUCCEEDED',
+          finishedAt: now(),
+          result: (skipped ? { ...result.detail, summary: result.summary } : (result ?? null)) as unknown,
+        })
         .where(eq(scheduledJobRuns.id, claimed.id))
         .returning();
       log.info({ job: job.name, businessDate, trigger, ms: elapsedMs() }, 'scheduled job done');
@@ -198,7 +220,7 @@ export function createScheduler(opts: SchedulerOptions) {
       const [last] = await db
         .select({ businessDate: scheduledJobRuns.businessDate })
         .from(scheduledJobRuns)
-        .where(and(eq(scheduledJobRuns.job, job.name), eq(scheduledJobRuns.status, 'SUCCEEDED')))
+        .where(and(eq(scheduledJobRuns.job, job.name), inArray(scheduledJobRuns.status, [...DONE_RUN_STATUSES])))
         .orderBy(desc(scheduledJobRuns.businessDate))
         .limit(1);
       if (last && last.businessDate >= latest) return [];

@@ -4,7 +4,8 @@ import { endpoint } from './endpoint.ts';
 
 /** Scheduled jobs in the back office (issue 11): what runs when, and how each run ended. */
 
-export const JOB_RUN_STATUS_LABELS = { RUNNING: '执行中', SUCCEEDED: '成功', FAILED: '失败' } as const;
+/** SKIPPED: the job did nothing by design — switched off (未开启) or no work for that date (issue 37). */
+export const JOB_RUN_STATUS_LABELS = { RUNNING: '执行中', SUCCEEDED: '成功', SKIPPED: '跳过', FAILED: '失败' } as const;
 export const JOB_TRIGGER_LABELS = { SCHEDULE: '定时', CATCH_UP: '停机补跑', MANUAL: '手动' } as const;
 
 export const jobRunSchema = z.object({
@@ -12,7 +13,7 @@ export const jobRunSchema = z.object({
   job: z.string(),
   label: z.string(),
   businessDate: z.string(),
-  status: z.enum(['RUNNING', 'SUCCEEDED', 'FAILED']),
+  status: z.enum(['RUNNING', 'SUCCEEDED', 'SKIPPED', 'FAILED']),
   trigger: z.enum(['SCHEDULE', 'CATCH_UP', 'MANUAL']),
   /** The node as stored (`host:pid`); `nodeLabel` says it in words (服务器 vm（进程 16016）). */
   node: z.string(),

@@ -13,7 +13,8 @@ export const scheduledJobRuns = pgTable(
     id: serial('id').primaryKey(),
     job: text('job').notNull(),
     businessDate: date('business_date', { mode: 'string' }).notNull(),
-    status: text('status', { enum: ['RUNNING', 'SUCCEEDED', 'FAILED'] }).notNull(),
+    /** SKIPPED (issue 37): the job did nothing by design (switched off, no work for the date); done like SUCCEEDED. */
+    status: text('status', { enum: ['RUNNING', 'SUCCEEDED', 'SKIPPED', 'FAILED'] }).notNull(),
     trigger: text('trigger', { enum: ['SCHEDULE', 'CATCH_UP', 'MANUAL'] }).notNull(),
     /** host:pid of the node that ran (or runs) it. */
     node: text('node').notNull(),

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chinaDate } from '@factoring/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_RUN_STATUS_LABELS } from '@factoring/domain/contract';
+import { outcomeMessage, toJobRun } from '../../jobs/routes.ts';
 import { createScheduler } from '../../jobs/scheduler.ts';
 import * as clock from '../../lib/clock.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -59,11 +61,21 @@ describe('the scheduled backup', () => {
     expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
   });
 
-  it('switched off, runs and records that it did nothing', async () => {
+  it('switched off, does nothing and its run reads 跳过 (not 成功) with the reason, and is not run again', async () => {
     const scheduler = createScheduler({ db: t.database.db, jobs: [createBackupJob(() => settings({ enabled: false }))], log: silent });
     const r = await scheduler.runNow('backup', '2026-01-05');
-    expect(r).toMatchObject({ outcome: 'ran', run: { result: { enabled: false } } });
+    expect(r).toMatchObject({ outcome: 'ran', run: { status: 'SKIPPED', result: { enabled: false } } });
     expect(archives()).toEqual([]);
+    // As 定时任务 shows it: 跳过, the note saying why, and what the operator who asked reads.
+    const shown = toJobRun(r.run!, new Map([['backup', '数据备份（数据库与文件）']]));
+    expect([shown.status, JOB_RUN_STATUS_LABELS[shown.status], shown.notes]).toEqual([
+      'SKIPPED',
+      '跳过',
+      ['定时备份未开启（BACKUP_SCHEDULE=on 开启）'],
+    ]);
+    expect(outcomeMessage(r, '2026-01-05')).toBe('2026-01-05 已跳过：定时备份未开启（BACKUP_SCHEDULE=on 开启）');
+    // Skipped is done for its date: asked again, it is not run again.
+    expect(await scheduler.runNow('backup', '2026-01-05')).toMatchObject({ outcome: 'skipped', reason: 'done' });
     expect((await backupStatus(t.database.db, { enabled: false, hour: 2, keep: 2 })).last).toBeNull();
   });
 
@@ -85,7 +97,7 @@ describe('the scheduled backup', () => {
 
     // A catch-up for a date long past does not back up the present again.
     const old = await scheduler.runNow('backup', chinaDate(new Date(Date.now() - 20 * DAY)));
-    expect(old.run!.result).toMatchObject({ skipped: true, summary: expect.stringContaining('补跑') });
+    expect(old.run).toMatchObject({ status: 'SKIPPED', result: { skipped: true, summary: expect.stringContaining('补跑') } });
 
     const status = await backupStatus(t.database.db, { enabled: true, hour: 2, keep: 2 });
     expect(status.last).toMatchObject({ file: kept[1], trigger: 'MANUAL', size: (results[2].run!.result as { size: number }).size });

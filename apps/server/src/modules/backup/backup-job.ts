@@ -2,7 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { addDays, chinaDate, formatChinaDateTime, type IsoDate } from '@factoring/domain';
 import { loadConfig, type Config } from '../../config.ts';
-import type { ScheduledJob } from '../../jobs/scheduler.ts';
+import { skipRun, type ScheduledJob } from '../../jobs/scheduler.ts';
 import * as clock from '../../lib/clock.ts';
 import { BACKUP_JOB, backupRecord, MANUAL_BACKUP_JOB } from './run-names.ts';
 import { takeBackup } from './take-backup.ts';
@@ -54,8 +54,8 @@ export async function pruneScheduledBackups(dir: string, keep: number): Promise<
 /**
  * The daily backup as a scheduled job (issue 25): the same backup as `npm run backup`, written to
  * BACKUP_DIR, keeping the newest BACKUP_KEEP scheduled archives. The scheduler records each run
- * (scheduled_job_runs), which the operator home reads. Switched off it records that and does nothing;
- * a catch-up run for a date before yesterday does nothing either (the next run backs up the present).
+ * (scheduled_job_runs), which the operator home reads. Switched off it does nothing and its run reads
+ * 跳过 (SKIPPED); a catch-up run for a date before yesterday is skipped too (the next run backs up the present).
  * Stored files missing or changed at the time of the backup fail the run after the archive is written,
  * so operators see it.
  */
@@ -67,8 +67,9 @@ export function createBackupJob(settings: () => BackupSchedule): ScheduledJob {
     alsoRecords: [{ name: MANUAL_BACKUP_JOB, label: '数据备份（npm run backup）' }],
     async run({ db, log }, businessDate: IsoDate) {
       const s = settings();
-      if (!s.enabled) return { enabled: false, summary: '定时备份未开启（BACKUP_SCHEDULE=on 开启）' };
-      if (businessDate < addDays(chinaDate(clock.now()), -1)) return { skipped: true, summary: `补跑日期 ${businessDate} 不另做备份` };
+      // Nothing done is a skipped run (跳过), never a success (issue 37).
+      if (!s.enabled) return skipRun('定时备份未开启（BACKUP_SCHEDULE=on 开启）', { enabled: false });
+      if (businessDate < addDays(chinaDate(clock.now()), -1)) return skipRun(`补跑日期 ${businessDate} 不另做备份`, { skipped: true });
       const file = path.join(s.dir, backupFileName(clock.now(), 'scheduled'));
       const r = await takeBackup(db, { file, dataDir: s.dataDir, commit: s.commit, secret: s.secret });
       const removed = await pruneScheduledBackups(s.dir, s.keep);

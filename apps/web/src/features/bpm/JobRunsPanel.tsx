@@ -27,7 +27,13 @@ function useRunJob() {
   });
 }
 
-const STATUS_COLORS: Record<JobRun['status'], string> = { RUNNING: 'processing', SUCCEEDED: 'success', FAILED: 'error' };
+// A skipped run (switched off, nothing to do) in a neutral colour: neither a success nor a failure.
+const STATUS_COLORS: Record<JobRun['status'], string> = {
+  RUNNING: 'processing',
+  SUCCEEDED: 'success',
+  SKIPPED: 'default',
+  FAILED: 'error',
+};
 
 const statusTag = (run: Pick<JobRun, 'status'> | null) =>
   run ? (
