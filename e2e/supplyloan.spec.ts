@@ -120,25 +120,27 @@ test('supply-chain loan: invoice, application, contract, approval, disbursement 
   expect(credited.status, JSON.stringify(credited)).toBe('OK');
   await depositChecker.dispose();
 
-  // 7. Repay in part: 300,000.00 from the account.
+  // 7. Repay in part: 300,000.00 from the account. Repaid on its disbursement day, the loan is charged one day
+  // of interest (issue 37 item 10): 1,000,000.00 × 7.2 % / 360 = 200.00, paid first.
   await page.goto('/supplyloan/myfinancing');
   await page.locator('tr', { hasText: financingNo }).getByRole('link', { name: '还款' }).click();
   await expect(page).toHaveURL(/\/supplyloan\/muserRefund\?id=\d+$/);
   await expect(page.getByTestId('owed-principal')).toContainText('1,000,000.00');
-  await expect(page.getByTestId('owed-total')).toContainText('1,000,000.00');
+  await expect(page.getByTestId('owed-interest')).toContainText('200.00');
+  await expect(page.getByTestId('owed-total')).toContainText('1,000,200.00');
   await page.getByTestId('repay-mode').getByText('部分还款').click();
   await page.getByTestId('repay-amount').fill('300,000.00');
   await page.getByTestId('repay-submit').click();
   await expect(page.getByTestId('confirm-amount')).toHaveText('¥300,000.00');
   await confirmWithPassword(page);
   await expect(page.getByTestId('repay-done')).toContainText('还款成功');
-  await expect(page.getByTestId('repay-done')).toContainText('剩余应还 ¥700,000.00');
+  await expect(page.getByTestId('repay-done')).toContainText('剩余应还 ¥700,200.00');
 
-  // 8. And in full.
+  // 8. And in full (the day already charged is not charged again).
   await page.getByRole('button', { name: '继续还款' }).click();
-  await expect(page.getByTestId('owed-total')).toContainText('700,000.00');
+  await expect(page.getByTestId('owed-total')).toContainText('700,200.00');
   await page.getByTestId('repay-submit').click();
-  await expect(page.getByTestId('confirm-amount')).toHaveText('¥700,000.00');
+  await expect(page.getByTestId('confirm-amount')).toHaveText('¥700,200.00');
   await confirmWithPassword(page);
   await expect(page.getByTestId('repay-done')).toContainText('融资已结清');
 
@@ -149,7 +151,7 @@ test('supply-chain loan: invoice, application, contract, approval, disbursement 
   await expect(drawer.getByTestId('drawer-status')).toHaveText('已结清');
   await drawer.getByRole('tab', { name: /还款记录/ }).click();
   await expect(drawer.locator('tr', { hasText: '300,000.00' })).toBeVisible();
-  await expect(drawer.locator('tr', { hasText: '700,000.00' })).toBeVisible();
+  await expect(drawer.locator('tr', { hasText: '700,200.00' })).toBeVisible();
 
   // 9. The credit line is available again, exactly as before.
   await page.goto('/supplyloan/myPlatform');

@@ -46,7 +46,7 @@ const WITHDRAWALS = [420_000, 450_000, 420_000, 540_000, 520_000, 400_000, 490_0
 /**
  * The free funds the demo enterprise has when the history ends (last month's withdrawal leaves exactly
  * this): where the present-day seed starts, so today's balances are the ones the journeys and tests
- * know (¥1,144,014.31 free after today's repayment, cloud-loan drawdown and instalment, pledge margin).
+ * know (¥1,143,894.31 free after today's repayment, cloud-loan drawdown and instalment, pledge margin).
  */
 export const AVAILABLE_AFTER_HISTORY = 105_000_000 as Cents;
 

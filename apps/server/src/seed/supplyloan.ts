@@ -19,6 +19,7 @@ import {
   applyInvoiceFinancing,
   onFinancingContractSigned,
   registerInvoice,
+  repaymentQuote,
   repayOnline,
   TASK,
   SUPPLY_LOAN_TASK_TYPES,
@@ -203,7 +204,9 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
   await sign(repaying.id);
   await decide(TASK.FINANCING_APPROVAL, repaying.id, 'APPROVE', '同意');
   await disburse(repaying.id);
-  await repay(repaying.id, yuan(100_000));
+  // Repaid on its disbursement day, the loan owes one day of interest first (issue 37 item 10): 120.00.
+  const { quote } = await repaymentQuote(db, demoScope, repaying.id, today);
+  await repay(repaying.id, yuan(100_000) + quote.interest);
 
   // Submitted: waiting for the operator's approval and the user's signature.
   const submittedInvoice = await invoice(3, 375_000, 10, true);

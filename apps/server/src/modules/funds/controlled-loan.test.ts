@@ -33,7 +33,7 @@ const repay = (id: number, amount: number, source?: 'AVAILABLE' | 'CONTROLLED', 
     { json: true },
   );
 const owedOf = async (id: number) => {
-  const f = okOf<{ outstanding: number; interestOwed: number; penaltyOwed: number; financingNo: string }>(
+  const f = okOf<{ outstanding: number; interestOwed: number; penaltyOwed: number; interestRefund: number; financingNo: string }>(
     await w.demo.get(`/api/pledge/financings/${id}`),
   );
   return { ...f, total: f.outstanding + f.interestOwed + f.penaltyOwed };
@@ -74,12 +74,16 @@ describe('controlled funds of a loan (issue 24)', () => {
     // An unknown source is a 400 naming the field.
     expect((await repay(id, 100, 'ELSEWHERE' as 'CONTROLLED')).statusCode).toBe(400);
 
-    // A part repaid from the controlled funds: the free funds do not move.
+    // A part repaid from the controlled funds: the free funds move only by the prepaid interest of the days not
+    // used that comes back to them (issue 37 item 10): on the disbursement day 89 of 90 days,
+    // floor(1,000,000 × 84,000 × 89 / 360,000,000) = 20,766.
     const key = newKey();
-    const part = okOf<{ status: string; principal: number; refNo: string }>(await repay(id, 1_000_000, 'CONTROLLED', key));
-    expect(part).toMatchObject({ status: 'REPAYING' });
+    const part = okOf<{ status: string; principal: number; refNo: string; interestRefund: number }>(
+      await repay(id, 1_000_000, 'CONTROLLED', key),
+    );
+    expect(part).toMatchObject({ status: 'REPAYING', interestRefund: 20_766 });
     const afterPart = await balance(w.demo);
-    expect(afterPart.available).toBe(before.available);
+    expect(afterPart.available).toBe(before.available + part.interestRefund);
     expect(afterPart.controlled).toBe(before.controlled - 1_000_000);
     expect((await loanFunds(w.demo, financingNo)).controlled).toBe(net - 1_000_000);
     // The same key replays the answer and moves nothing.
@@ -97,11 +101,14 @@ describe('controlled funds of a loan (issue 24)', () => {
 
     // The rest from the free funds settles it: what is left of its controlled funds becomes free.
     const owed = await owedOf(id);
-    const settled = okOf<{ status: string; refNo: string }>(await repay(id, owed.total));
-    expect(settled.status).toBe('SETTLED');
+    const settled = okOf<{ status: string; refNo: string; interestRefund: number }>(await repay(id, owed.total));
+    // What the detail showed before paying is what came back: floor(24,000,000 × 84,000 × 89 / 360,000,000).
+    expect(settled).toMatchObject({ status: 'SETTLED', interestRefund: owed.interestRefund });
+    expect(owed.interestRefund).toBe(498_400);
     const end = await balance(w.demo);
     expect(end.controlled).toBe(afterPart.controlled - (net - 1_000_000));
-    expect(end.available).toBe(afterPart.available - owed.total + (net - 1_000_000) + 2_500_000); // + the margin returned
+    // + the margin returned and the refund
+    expect(end.available).toBe(afterPart.available - owed.total + (net - 1_000_000) + 2_500_000 + owed.interestRefund);
     expect((await loanFunds(w.demo, financingNo)).controlled).toBe(0);
     const release = await db
       .select()

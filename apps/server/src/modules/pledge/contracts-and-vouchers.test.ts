@@ -326,7 +326,11 @@ describe('bank-transfer vouchers', () => {
     const vr = okOf<VoucherAnswer>(await voucher(id, { kind: 'REPAYMENT', amount: 1_000_000, voucherUploadId: repayFile }));
     okOf(await decide('PLEDGE_REPAYMENT_VOUCHER', vr.id));
     expect(await financing(id)).toMatchObject({ status: 'REPAYING', outstanding: 1_000_000 });
-    expect(await balances()).toEqual({ ...money1, bank: money1.bank + 1_000_000 });
+    // Repaid on the disbursement day, the principal gets back the prepaid interest of 89 of its 90 days
+    // (issue 37 item 10): floor(1,000,000 × 84,000 × 89 / 360,000,000) = 20,766 cents, to the free funds.
+    const refund = Number((1_000_000n * 84_000n * 89n) / 360_000_000n);
+    expect(refund).toBe(20_766);
+    expect(await balances()).toEqual({ ...money1, bank: money1.bank + 1_000_000, available: money1.available + refund });
     expect(await balanceOf('RECEIVABLE_PRINCIPAL')).toBe(receivable1 - 1_000_000);
     expect((await t.database.db.select().from(creditLines).where(eq(creditLines.id, lineId)))[0]!.used).toBe(line0.used - 1_000_000);
     expect(okOf<VoucherAnswer>(await demo.get(`/api/pledge/vouchers/${vr.id}`)).refNo).toBeTruthy();
@@ -346,7 +350,7 @@ describe('bank-transfer vouchers', () => {
     expect(await balances()).toEqual({
       bank: money2.bank + 1_000_000,
       // … and the 19,500.00 it disbursed as controlled funds, unspent, are free funds once settled (issue 24).
-      available: money2.available + 520_000 + 1_950_000,
+      available: money2.available + 520_000 + 1_950_000 + refund,
       margin: money2.margin - 520_000,
     });
     await proven();

@@ -102,20 +102,24 @@ describe('a pledge margin is the enterprise’s frozen money (issue 22, defect 3
 
     // Repaying everything settles: the margin goes back to available, frozen comes back down.
     const owed = live.outstanding + live.interestOwed + live.penaltyOwed;
-    const settled = okOf<{ status: string; refNo: string }>(
+    // Settled on its disbursement day, the prepaid interest of 89 of its 90 days comes back (issue 37 item 10),
+    // as the detail said before paying: floor(25,000,000 × 84,000 × 89 / 360,000,000) = 519,166.
+    const shown = okOf<{ interestRefund: number }>(await w.demo.get(`/api/pledge/financings/${applied.id}`));
+    expect(shown.interestRefund).toBe(519_166);
+    const settled = okOf<{ status: string; refNo: string; interestRefund: number }>(
       await w.demo.post(
         `/api/pledge/financings/${applied.id}/repay`,
         { amount: owed, password: password(w), idempotencyKey: newKey() },
         { json: true },
       ),
     );
-    expect(settled.status).toBe('SETTLED');
+    expect(settled).toMatchObject({ status: 'SETTLED', interestRefund: shown.interestRefund });
     const after = await balanceNow();
     expect(after).toMatchObject({
       frozen: before.frozen,
       margin: before.margin,
       // The controlled funds it disbursed, unspent, are free funds once it is settled (issue 24).
-      available: disbursed.available - owed + MARGIN + (disbursed.controlled - before.controlled),
+      available: disbursed.available - owed + MARGIN + (disbursed.controlled - before.controlled) + shown.interestRefund,
       controlled: before.controlled,
     });
     const release = okOf<{ items: Flow[] }>(await w.demo.get('/api/funds/flows', { type: 'MARGIN_RELEASE', page: 1, size: 5 })).items[0];

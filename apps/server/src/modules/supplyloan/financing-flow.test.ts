@@ -126,7 +126,8 @@ describe('worked example in arrears through the API: 1,000,000.00 at 7.2 % for 9
     const d = await detailOf(applied.id);
     expect(d.status).toBe('DISBURSED');
     expect(d.schedule[0].dueDate).toBe(addDaysIso(chinaToday(), 90));
-    expect(d.quote).toMatchObject({ principal: 100_000_000, interest: 0, penalty: 0, total: 100_000_000 }); // day 0: nothing accrued yet
+    // Day 0: a loan repaid on its disbursement day is charged one day (issue 37 item 10): 1,000,000.00 × 7.2 % / 360 = 200.00.
+    expect(d.quote).toMatchObject({ principal: 100_000_000, interest: 20_000, penalty: 0, total: 100_020_000 });
     expect(await ledgerProblems(t.database.db)).toEqual([]);
   });
 
@@ -135,11 +136,11 @@ describe('worked example in arrears through the API: 1,000,000.00 at 7.2 % for 9
       refusal(
         await r.demo.post(
           `/api/supplyloan/financings/${applied.id}/repay`,
-          { amount: 100_000_001, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
+          { amount: 100_020_001, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
           { json: true },
         ),
       ),
-    ).toBe('还款金额超过应还总额 1,000,000.00 元');
+    ).toBe('还款金额超过应还总额 1,000,200.00 元');
     expect(
       refusal(
         await r.demo.post(
@@ -168,16 +169,18 @@ describe('worked example in arrears through the API: 1,000,000.00 at 7.2 % for 9
       await r.demo.post(`/api/supplyloan/financings/${applied.id}/repay`, body, { json: true }),
     );
     const again = okOf<{ refNo: string }>(await r.demo.post(`/api/supplyloan/financings/${applied.id}/repay`, body, { json: true }));
-    expect(first).toMatchObject({ principal: 30_000_000, interest: 0, penalty: 0, status: 'REPAYING' });
+    // Interest first: the one day charged on the disbursement day, then principal.
+    expect(first).toMatchObject({ principal: 29_980_000, interest: 20_000, penalty: 0, status: 'REPAYING' });
     expect(again.refNo).toBe(first.refNo);
     expect(account.available - (await balance()).available).toBe(30_000_000);
-    expect(await lineOf()).toMatchObject({ used: before.used + 70_000_000 });
+    expect(await lineOf()).toMatchObject({ used: before.used + 70_020_000 });
     expect((await detailOf(applied.id)).status).toBe('REPAYING');
   });
 
   it('repaying the rest settles: status SETTLED, invoice SETTLED, credit available as before the application', async () => {
+    // The day already charged is not charged again the same day.
     const owed = (await detailOf(applied.id)).quote.total;
-    expect(owed).toBe(70_000_000);
+    expect(owed).toBe(70_020_000);
     const done = okOf<{ status: string }>(
       await r.demo.post(
         `/api/supplyloan/financings/${applied.id}/repay`,
@@ -241,14 +244,19 @@ describe('worked example upfront (预收息): 1,000,000.00 at 7.2 % for 90 days'
     expect((await factorBalance(t, 'FEE_INCOME')) - feeIncome).toBe(500_000);
     expect((await factorBalance(t, 'RECEIVABLE_PRINCIPAL')) - receivable).toBe(100_000_000);
     expect((await detailOf(f.id)).quote).toMatchObject({ principal: 100_000_000, interest: 0, total: 100_000_000 });
-    // Paid off early, only the principal is due (the interest was taken upfront).
-    okOf(
+    // Paid off early, only the principal is due (the interest was taken upfront) and the interest of the days
+    // not used comes back: on the disbursement day one day is kept, 89 of 90 go back (issue 37 item 10).
+    const income = await factorBalance(t, 'INTEREST_INCOME');
+    const paid = okOf<{ interestRefund: number }>(
       await r.demo.post(
         `/api/supplyloan/financings/${f.id}/repay`,
         { amount: 100_000_000, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
         { json: true },
       ),
     );
+    expect(paid.interestRefund).toBe(1_780_000); // floor(100,000,000 × 72,000 × 89 / 360,000,000)
+    expect(income - (await factorBalance(t, 'INTEREST_INCOME'))).toBe(1_780_000);
+    expect((await factorBalance(t, 'INTEREST_INCOME')) - interestIncome).toBe(20_000); // one day kept: 200.00
     expect((await detailOf(f.id)).status).toBe('SETTLED');
     expect((await factorBalance(t, 'RECEIVABLE_PRINCIPAL')) - receivable).toBe(0);
     expect(await ledgerProblems(t.database.db)).toEqual([]);

@@ -178,10 +178,12 @@ describe('pledge steps of the close of business', () => {
     okOf(await w.op.post(`/api/bpm/tasks/${task!.id}/approve`, { comment: '以保证金抵扣' }));
     // 15,000.00 of margin pays principal (no interest or penalty owed): 135,000.00 left, nothing held.
     expect(await row(loan)).toMatchObject({ outstanding: 13_500_000, marginPaid: 0, topUpMargin: 0, status: 'REPAYING' });
+    // Principal repaid before the due date gets back its prepaid interest of the days not used, whoever pays it
+    // (issue 37 item 10): on the disbursement day 89 of 90, floor(1,500,000 × 84,000 × 89 / 360,000,000) = 31,150.
     expect(await balanceOf()).toMatchObject({
       margin: held.margin - 1_500_000,
       frozen: held.frozen - 1_500_000,
-      available: held.available,
+      available: held.available + 31_150,
     });
     const flows = okOf<{ items: { flowType: string; typeLabel: string; direction: string; amount: number; memo: string | null }[] }>(
       await w.demo.get('/api/funds/flows', { page: 1, size: 10 }),
