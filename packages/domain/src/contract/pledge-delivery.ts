@@ -142,6 +142,8 @@ export const pledgeAddGoodsQuoteSchema = z.object({
   stock: z.array(
     z.object({
       positionId: z.number().int(),
+      /** The warehouse location: two positions of one batch differ by it (issue 37). */
+      locationCode: z.string(),
       batchNo: z.string(),
       available: z.string(),
       receipts: z.array(z.object({ id: z.number().int(), receiptNo: z.string(), quantity: z.string() })),

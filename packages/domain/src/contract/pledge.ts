@@ -118,6 +118,8 @@ export const pledgeStockSchema = z.object({
   positionId: z.number().int(),
   warehouseId: z.number().int(),
   warehouseName: z.string(),
+  /** The warehouse location: two positions of one batch differ by it (issue 37). */
+  locationCode: z.string(),
   goodsId: z.number().int(),
   goodsName: z.string(),
   unit: z.string(),

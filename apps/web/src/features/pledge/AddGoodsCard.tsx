@@ -29,6 +29,8 @@ export function AddGoodsCard({ id, onDone }: { id: number; onDone(result: AddGoo
   );
   const columns = usePhoneColumns<AddStock>([
     { title: '批次', dataIndex: 'batchNo', fixed: 'left', width: 90 },
+    // The warehouse and the goods are the financing's own; two rows of one batch differ by their location (issue 37).
+    { title: '库位', dataIndex: 'locationCode', width: 90 },
     {
       title: '补充质押',
       width: 150,
@@ -36,7 +38,7 @@ export function AddGoodsCard({ id, onDone }: { id: number; onDone(result: AddGoo
         if (compareQty(s.available, '0') <= 0) return '—';
         return (
           <QuantityInput
-            label={`补充质押数量 ${s.batchNo}`}
+            label={`补充质押数量 ${s.batchNo}（库位 ${s.locationCode}）`}
             errorId={`add-goods-error-${s.positionId}`}
             value={quantities[s.positionId]}
             available={s.available}

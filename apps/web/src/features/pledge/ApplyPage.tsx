@@ -84,6 +84,8 @@ export default function ApplyPage() {
 
   const batchColumn: TableColumnsType<PledgeStock>[number] = { title: '批次', dataIndex: 'batchNo', fixed: 'left', width: 110 };
   const warehouseColumn: TableColumnsType<PledgeStock>[number] = { title: '仓库', dataIndex: 'warehouseName', width: 150 };
+  // Two rows of one batch (same warehouse and goods) differ by their location (issue 37).
+  const locationColumn: TableColumnsType<PledgeStock>[number] = { title: '库位', dataIndex: 'locationCode', width: 90 };
   const goodsColumn: TableColumnsType<PledgeStock>[number] = { title: '货物', dataIndex: 'goodsName', width: 110 };
   const availableColumn: TableColumnsType<PledgeStock>[number] = {
     title: '可用数量',
@@ -103,7 +105,7 @@ export default function ApplyPage() {
     render: (_, s) => {
       return (
         <QuantityInput
-          label={`质押数量 ${s.batchNo}`}
+          label={`质押数量 ${s.batchNo}（库位 ${s.locationCode}）`}
           errorId={`pledge-quantity-error-${s.positionId}`}
           value={quantities[s.positionId]}
           available={s.available}
@@ -118,8 +120,8 @@ export default function ApplyPage() {
   // the table sideways (the batch stays fixed, the rest scrolls: lib/table.tsx).
   const columns = usePhoneColumns<PledgeStock>(
     narrow
-      ? [batchColumn, quantityColumn, availableColumn, pledgedColumn, goodsColumn, warehouseColumn]
-      : [batchColumn, warehouseColumn, goodsColumn, availableColumn, pledgedColumn, quantityColumn],
+      ? [batchColumn, quantityColumn, availableColumn, pledgedColumn, goodsColumn, warehouseColumn, locationColumn]
+      : [batchColumn, warehouseColumn, locationColumn, goodsColumn, availableColumn, pledgedColumn, quantityColumn],
   );
 
   if (platforms.isPending || stock.isPending) return <Skeleton active />;

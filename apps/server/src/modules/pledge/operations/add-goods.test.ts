@@ -1,6 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goods, ledgerAccounts, pledgeMarginCalls, stockMovements, stockPositions } from '../../../db/schema/index.ts';
+import { goods, ledgerAccounts, pledgeMarginCalls, stockMovements, stockPositions, warehouseLocations } from '../../../db/schema/index.ts';
+import { chinaDate } from '@factoring/domain';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import {
   body,
@@ -169,5 +170,52 @@ describe('adding goods instead of a margin top-up', () => {
       'PLEDGE_NO_MARGIN_CALL',
     );
     await proven(w);
+  });
+
+  it('tells two positions of one batch apart by their location, in the top-up and the apply stock (issue 37)', async () => {
+    const db = t.database.db;
+    const spare = await position(sparePosition);
+    const locations = await db.select().from(warehouseLocations).where(eq(warehouseLocations.warehouseId, w.warehouseId));
+    // The same batch AG-2 stocked in at another location of the warehouse that takes coil: a second position.
+    let second: { positionId: number; locationId: number } | null = null;
+    for (const l of locations.filter((x) => x.id !== spare.locationId)) {
+      const r = body<{ positionId: number }>(
+        await w.keeper.post(
+          '/api/warehouse/stock-in',
+          {
+            warehouseId: w.warehouseId,
+            locationId: l.id,
+            depositorId: w.enterpriseId,
+            goodsId: w.coilId,
+            batchNo: 'AG-2',
+            quantity: '5.000',
+            occurredOn: chinaDate(),
+            documentNo: 'RK-AG-2-B',
+            idempotencyKey: newKey(),
+          },
+          { json: true },
+        ),
+      );
+      if (r.status === 'OK') {
+        second = { positionId: r.message.positionId, locationId: l.id };
+        break;
+      }
+    }
+    expect(second).not.toBeNull();
+    const codeOf = (id: number) => locations.find((l) => l.id === id)!.code;
+    const expected = [
+      { positionId: sparePosition, locationCode: codeOf(spare.locationId) },
+      { positionId: second!.positionId, locationCode: codeOf(second!.locationId) },
+    ];
+    expect(expected[0]!.locationCode).not.toBe(expected[1]!.locationCode);
+    type Row = { positionId: number; batchNo: string; locationCode: string };
+    const rowsOf = (rows: Row[]) =>
+      rows.filter((r) => r.batchNo === 'AG-2').map(({ positionId, locationCode }) => ({ positionId, locationCode }));
+    const quote = okOf<{ stock: Row[] }>(await w.demo.get(`/api/pledge/financings/${financingId}/add-goods`));
+    expect(rowsOf(quote.stock)).toEqual(expect.arrayContaining(expected));
+    expect(rowsOf(quote.stock)).toHaveLength(2);
+    const stock = okOf<Row[]>(await w.demo.get('/api/pledge/stock'));
+    expect(rowsOf(stock)).toEqual(expect.arrayContaining(expected));
+    expect(rowsOf(stock)).toHaveLength(2);
   });
 });

@@ -73,7 +73,13 @@ export async function addGoodsQuote(db: Db, scope: EnterpriseScope, id: number) 
   const call = await callToMeet(db, f.id, false);
   const stock = (await pledgeableStock(db, scope, { warehouseId: f.warehouseId }))
     .filter((s) => s.goodsId === f.goodsId && (compareQty(s.available, '0') > 0 || s.receipts.length > 0))
-    .map((s) => ({ positionId: s.positionId, batchNo: s.batchNo, available: s.available, receipts: s.receipts }));
+    .map((s) => ({
+      positionId: s.positionId,
+      locationCode: s.locationCode,
+      batchNo: s.batchNo,
+      available: s.available,
+      receipts: s.receipts,
+    }));
   return {
     marginCall: call ? { id: call.id, amount: call.amount, deadline: call.deadline, status: call.status } : null,
     goodsName: item.name,

@@ -1,15 +1,19 @@
 import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { goods, stockPositions, warehouseReceipts, warehouses } from '../../../db/schema/index.ts';
+import { goods, stockPositions, warehouseLocations, warehouseReceipts, warehouses } from '../../../db/schema/index.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
 
-/** The caller's own stock that could be pledged (/pledge/applyFinacing): available quantities and live receipts, by position. */
+/**
+ * The caller's own stock that could be pledged (/pledge/applyFinacing): available quantities and live receipts, by position.
+ * A position is warehouse × location × goods × batch: the location tells apart two rows of one batch (issue 37).
+ */
 export async function pledgeableStock(db: Db, scope: EnterpriseScope, filter: { warehouseId?: number }) {
   const rows = await db
-    .select({ p: stockPositions, g: goods, w: warehouses })
+    .select({ p: stockPositions, g: goods, w: warehouses, locationCode: warehouseLocations.code })
     .from(stockPositions)
     .innerJoin(goods, eq(goods.id, stockPositions.goodsId))
     .innerJoin(warehouses, eq(warehouses.id, stockPositions.warehouseId))
+    .innerJoin(warehouseLocations, eq(warehouseLocations.id, stockPositions.locationId))
     .where(
       and(
         ownedBy(scope, stockPositions.depositorId),
@@ -27,10 +31,11 @@ export async function pledgeableStock(db: Db, scope: EnterpriseScope, filter: { 
           and(inArray(warehouseReceipts.positionId, ids), eq(warehouseReceipts.status, 'LIVE'), ownedBy(scope, warehouseReceipts.holderId)),
         )
     : [];
-  return rows.map(({ p, g, w }) => ({
+  return rows.map(({ p, g, w, locationCode }) => ({
     positionId: p.id,
     warehouseId: w.id,
     warehouseName: w.name,
+    locationCode,
     goodsId: g.id,
     goodsName: g.name,
     unit: g.unit,
