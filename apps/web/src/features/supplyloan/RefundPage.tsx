@@ -57,8 +57,9 @@ export default function RefundPage() {
         extra={
           <Select
             aria-label="还款的融资"
-            // Wide enough for the number and the whole amount (issue 37: it was cut at ¥300,000.0…).
-            style={{ minWidth: 340, maxWidth: '100%' }}
+            // Wide enough for the number and the whole amount (issue 37: it was cut at ¥300,000.0…); on a
+            // phone, where it sits under the title, as wide as the card's header (the screen less 88 px).
+            style={{ width: 'min(360px, calc(100vw - 88px))' }}
             popupMatchSelectWidth={false}
             placeholder="选择融资"
             value={id ?? undefined}
