@@ -145,6 +145,8 @@ export const auditItemSchema = z.object({
   comment: z.string().nullable(),
   ip: z.string().nullable(),
   createdAt: timestampSchema,
+  /** What was done in words of its own (计提风险准备金), where the action's word (修改配置) would not say it; else null. */
+  actionLabel: z.string().nullable(),
   /** What the row concerns in Chinese (the task type's label, 站点配置…), the task's subject, and the change in words. */
   entityLabel: z.string(),
   subject: z.string().nullable(),

@@ -5,6 +5,7 @@
  * schema or a business refusal — now writes its row, the body escaped and cut (lib/audit-trail.ts,
  * through the one hook of lib/serve.ts).
  */
+import { createHash } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '@factoring/domain/contract';
@@ -86,6 +87,9 @@ describe('every refused operator call is in the audit trail', () => {
         expect(row.outcome, `${opOf(e)} probe ${i}`).toBe(res.statusCode >= 400 || res.json().status === 'ERROR' ? 'REFUSED' : 'OK');
         const stored = JSON.stringify(row);
         expect(stored).not.toContain('\u0000');
+        // Issue 37: every field of the body in its Chinese word, never its name (`formatCode a\u0000b`).
+        for (const f of fieldsOf(e).filter((k) => k !== 'idempotencyKey'))
+          expect(row.detail ?? '', `${opOf(e)} probe ${i}: ${row.detail}`).not.toMatch(new RegExp(`(^|[；（，])${f} `));
         expect(stored.length, `${opOf(e)} probe ${i}: the body is cut`).toBeLessThan(40_000);
       }
     }
@@ -115,6 +119,19 @@ describe('every refused operator call is in the audit trail', () => {
     expect(bad.statusCode).toBe(400);
     const [target] = await rowsOf('POST /api/bpm/tasks/:id/approve');
     expect(target).toMatchObject({ outcome: 'REFUSED', entityId: 'a\\u0000b' });
+  });
+
+  it('records a refused upload by its name, size and SHA-256, never the base64 (issue 37)', async () => {
+    const upload = auditedEndpoints().find((e) => e.path === '/api/bpm/bank/statements/import')!;
+    const bytes = Buffer.from('日期,金额\r\n'.repeat(200));
+    const content = bytes.toString('base64');
+    const res = await send(upload, upload.path, JSON.stringify({ formatCode: 'no such', fileName: 'x.csv', content }), 'refused-upload');
+    expect(res.statusCode).toBe(400);
+    const [row] = await rowsOf('POST /api/bpm/bank/statements/import');
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    expect(row).toMatchObject({ outcome: 'REFUSED', after: { content: { 名称: 'x.csv', 大小: bytes.length, 'SHA-256': sha256 } } });
+    expect(row.detail).toContain(`对账单文件 文件名 x.csv，大小 ${bytes.length.toLocaleString('en-US')} 字节，SHA-256 ${sha256}`);
+    expect(JSON.stringify(row)).not.toContain(content.slice(0, 40));
   });
 
   it('a business refusal (valid body) is recorded with its message', async () => {

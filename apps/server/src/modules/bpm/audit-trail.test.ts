@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { chinaDate, addDays } from '@factoring/domain';
-import { bpmApi } from '@factoring/domain/contract';
+import { bpmApi, type AgingAnswer, type BookReserveAnswer } from '@factoring/domain/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bpmAuditLog, users } from '../../db/schema/index.ts';
-import { describeBody, safeDigest } from '../../lib/audit-trail.ts';
+import { AUDIT_VALUE_LABELS, auditedFields, describeBody, safeDigest } from '../../lib/audit-trail.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { demoStatementCsv } from '../bank-statement/index.ts';
 import { auditedEndpoints } from './audited-operations.ts';
 
 // Issue 24: the audit log is the factor's audit trail — every operator call that changes something
@@ -25,6 +27,7 @@ type Row = {
   id: number;
   actorName: string;
   action: string;
+  actionLabel: string | null;
   operation: string | null;
   operationLabel: string | null;
   outcome: string | null;
@@ -191,9 +194,104 @@ describe('what is recorded of a body', () => {
       nested: { secretCode: '***' },
     });
     expect((digest as { memo: string }).memo.length).toBeLessThanOrEqual(201);
+    // A file (base64 or a data URL) by its size and SHA-256, its name from beside it; a long plain text stays a text.
+    const bytes = Buffer.from(Array.from({ length: 600 }, (_, i) => i % 251));
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    expect(safeDigest({ name: 'a.pdf', file: `data:application/pdf;base64,${bytes.toString('base64')}` })).toEqual({
+      name: 'a.pdf',
+      file: { 名称: 'a.pdf', 大小: 600, 'SHA-256': sha256 },
+    });
+    expect(safeDigest([bytes.toString('base64')])).toEqual([{ 名称: null, 大小: 600, 'SHA-256': sha256 }]);
     const deposit = auditedEndpoints().find((e) => e.path === '/api/bpm/funds/deposit')!;
     expect(describeBody(deposit, { accountNo: '6200', amount: 2_598_569, idempotencyKey: 'k', password: 'p' })).toBe(
       '账号 6200；入金金额 ¥25,985.69',
     );
+  });
+});
+
+// Issue 37 item 5: no developer word in the trail — every field in Chinese, a file by its name, size
+// and SHA-256 (never its bytes), the reserve booking in words of its own.
+const CHINESE = /[\u4e00-\u9fff]/;
+
+describe('the audit trail in Chinese (issue 37)', () => {
+  it("has a Chinese word for every field (and enum value) of every audited operation's body", () => {
+    const missing: string[] = [];
+    for (const e of auditedEndpoints())
+      for (const f of auditedFields(e)) {
+        if (!f.label || !CHINESE.test(f.label)) missing.push(`${opOf(e)} ${f.path}`);
+        const key = f.path.split('.').at(-1)!;
+        for (const v of f.values) if (!AUDIT_VALUE_LABELS[key]?.[v]) missing.push(`${opOf(e)} ${f.path} = ${v}`);
+      }
+    expect(missing).toEqual([]);
+    // The walk reaches nested fields too (a bank format's columns, the reserve rates by bucket).
+    const paths = auditedEndpoints().flatMap((e) => auditedFields(e).map((f) => f.path));
+    expect(paths).toEqual(expect.arrayContaining(['columns.date', 'reserveRatesPpm.D90_PLUS', 'embeds.title', 'content']));
+  });
+
+  it('records an imported statement by file name, size and SHA-256, never its content', async () => {
+    const today = chinaDate();
+    const file = demoStatementCsv({
+      accountNo: '1001244319300088886',
+      accountName: '鑫链商业保理有限公司',
+      openingBalance: 0,
+      periodStart: today,
+      periodEnd: today,
+      lines: [
+        {
+          date: today,
+          time: '09:00:00',
+          serialNo: `AUDIT${today.replaceAll('-', '')}01`,
+          direction: 'CREDIT',
+          amount: 12_345,
+          counterpartyName: '审计测试对方',
+          counterpartyAccount: '6200999900001111',
+        },
+      ],
+    });
+    const content = file.toString('base64');
+    const sha256 = createHash('sha256').update(file).digest('hex');
+    const res = await op.post(
+      '/api/bpm/bank/statements/import',
+      { formatCode: 'DEMO', fileName: '审计对账单.csv', content, idempotencyKey: `audit-import-${today}` },
+      json,
+    );
+    expect(res.json().status, res.body).toBe('OK');
+    const rows = await rowsOf('POST /api/bpm/bank/statements/import');
+    const [row] = rows.filter((r) => r.outcome === 'OK');
+    expect(row).toBeDefined();
+    expect(row.detail).toBe(
+      `对账单格式 DEMO；对账单文件 文件名 审计对账单.csv，大小 ${file.length.toLocaleString('en-US')} 字节，SHA-256 ${sha256}`,
+    );
+    expect(row.after).toMatchObject({ content: { 名称: '审计对账单.csv', 大小: file.length, 'SHA-256': sha256 } });
+    // Not the base64, not a piece of it (safeDigest used to keep its first 200 characters).
+    for (const r of rows) expect(JSON.stringify(r)).not.toContain(content.slice(0, 40));
+    const listed = (await audit({ operation: 'POST /api/bpm/bank/statements/import', outcome: 'OK' })).items[0];
+    expect(listed.summary).toContain(`SHA-256 ${sha256}`);
+    expect(listed.summary).not.toMatch(/formatCode|fileName|content/);
+  });
+
+  it('logs the reserve booking as 计提/转回风险准备金 with the amount and the figures by bucket', async () => {
+    const aging = (await op.get('/api/bpm/risk/aging')).json().message as AgingAnswer;
+    const res = await op.post(
+      '/api/bpm/risk/reserve',
+      { expectedRequired: aging.requiredReserve, idempotencyKey: `audit-reserve-${aging.asOf}` },
+      json,
+    );
+    expect(res.json().status, res.body).toBe('OK');
+    const booked = res.json().message as BookReserveAnswer;
+    expect(booked.delta).not.toBe(0);
+    const [listed] = (await audit({ operation: 'POST /api/bpm/risk/reserve' })).items;
+    const yuan = (cents: number) => `¥${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    expect(listed).toMatchObject({
+      action: 'UPDATE',
+      actionLabel: booked.delta > 0 ? '计提风险准备金' : '转回风险准备金',
+      entityLabel: '风险准备金',
+      outcome: 'OK',
+    });
+    expect(listed.summary).toContain(`${booked.delta > 0 ? '计提' : '转回'}风险准备金 ${yuan(Math.abs(booked.delta))}`);
+    expect(listed.summary).toContain(`已计提 ${yuan(booked.bookedBefore)} → ${yuan(booked.bookedAfter)}`);
+    expect(listed.summary).toContain(`一般准备 ${yuan(aging.generalReserve)}`);
+    for (const line of aging.reserveByBucket) expect(listed.summary).toContain(`${line.label} 本金 ${yuan(line.principal)}`);
+    expect(listed.summary).toContain(`流水号 ${booked.refNo}`);
   });
 });

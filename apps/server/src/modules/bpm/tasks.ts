@@ -50,6 +50,8 @@ export async function writeAudit(
     before?: unknown;
     after?: unknown;
     comment?: string | null;
+    /** The row in words, when its before/after alone would not say it (a reserve booking's figures). */
+    detail?: string | null;
   },
 ) {
   const scope = currentAuditScope();
@@ -67,6 +69,7 @@ export async function writeAudit(
     after: row.after ?? null,
     comment: row.comment ?? null,
     ip: row.actor?.ip ?? null,
+    detail: row.detail ?? null,
   });
 }
 
@@ -342,7 +345,7 @@ export async function decideTask(
       after: {
         task: { state, decision, reason: text },
         record: effect?.after ?? null,
-        ...(countersigned.length ? { countersigned: countersignWords(countersigned) } : {}),
+        ...(countersigned.length ? { [COUNTERSIGNED]: countersignWords(countersigned) } : {}),
       },
       comment: text,
     });
@@ -425,7 +428,15 @@ const SITE_CONFIG_KEY_LABELS: Record<string, string> = {
   riskLimits: '风险限额',
 };
 
-/** One audit row in words: what it concerns and what changed (no raw JSON for operators). */
+/** The key of a decision row's countersignature words (Chinese since issue 37; rows before say `countersigned`). */
+const COUNTERSIGNED = '保理方会签';
+
+/** Rows whose action has words of their own (the 操作 column), from what they recorded. */
+const ACTION_WORDS: Record<string, (after: unknown) => string> = {
+  RISK_RESERVE: (after) => (((after as { delta?: number } | null)?.delta ?? 0) < 0 ? '转回风险准备金' : '计提风险准备金'),
+};
+
+/** One audit row in words: what it concerns, what was done and what changed (no raw JSON for operators). */
 function auditWords(
   registry: TaskRegistry,
   row: {
@@ -439,14 +450,16 @@ function auditWords(
   },
 ) {
   const entityLabel = registry.find(row.entityType)?.label ?? OTHER_ENTITY_LABELS[row.entityType] ?? row.entityType;
+  const actionLabel = row.action === 'OPERATE' ? null : (ACTION_WORDS[row.entityType]?.(row.after) ?? null);
   if (row.action === 'OPERATE')
     return {
+      actionLabel,
       entityLabel,
       subject: row.entityId ? (/^\d+$/.test(row.entityId) ? `编号 ${row.entityId}` : row.entityId) : row.subject,
       summary: row.detail ?? '',
     };
   if (row.entityType === 'SITE_CONFIG')
-    return { entityLabel, subject: row.subject, summary: `修改「${SITE_CONFIG_KEY_LABELS[row.entityId] ?? row.entityId}」` };
+    return { actionLabel, entityLabel, subject: row.subject, summary: `修改「${SITE_CONFIG_KEY_LABELS[row.entityId] ?? row.entityId}」` };
   const stateOf = (v: unknown) => {
     const o = v as { state?: TaskState; task?: { state?: TaskState } } | null;
     return o?.task?.state ?? o?.state;
@@ -459,9 +472,11 @@ function auditWords(
   if (to && from && from !== to) summary = `${labelOf(from)} → ${labelOf(to)}`;
   else if (to) summary = labelOf(to);
   else if (claim(row.after) !== undefined) summary = claim(row.after) ? '领取任务' : '退回任务池';
-  const countersigned = (row.after as { countersigned?: unknown } | null)?.countersigned;
+  const after = row.after as Record<string, unknown> | null;
+  const countersigned = after?.[COUNTERSIGNED] ?? after?.countersigned;
   if (typeof countersigned === 'string') summary = summary ? `${summary}；${countersigned}` : countersigned;
-  return { entityLabel, subject: row.subject, summary };
+  if (!summary && row.detail) summary = row.detail;
+  return { actionLabel, entityLabel, subject: row.subject, summary };
 }
 
 export interface AuditFilter extends PageQuery {

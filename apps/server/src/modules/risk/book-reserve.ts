@@ -33,6 +33,12 @@ export async function bookReserve(
 
   const memo = `${input.asOf} ${delta > 0 ? '计提' : '转回'}风险准备金（应计提 ${yuan(a.requiredReserve)}）`;
   const posted = await postEntry(tx, reserveEntry({ delta, memo }), { createdBy: operator.id });
+  // The audit row in words (issue 37): the booking, the balance before and after, and how the required reserve is made up.
+  const rate = (ppm: number) => `${(ppm / 10_000).toLocaleString('en-US', { maximumFractionDigits: 4 })} %`;
+  const figures = [
+    `一般准备 ${yuan(a.generalReserve)}（保理余额 ${yuan(a.factoringBalance)} × ${rate(a.reserveRatePpm)}）`,
+    ...a.reserveByBucket.map((l) => `${l.label} 本金 ${yuan(l.principal)} × ${rate(l.ratePpm)} = ${yuan(l.reserve)}`),
+  ];
   await writeAudit(tx, {
     taskId: null,
     actor: operator,
@@ -40,8 +46,19 @@ export async function bookReserve(
     entityType: 'RISK_RESERVE',
     entityId: posted.refNo,
     before: { bookedReserve: before },
-    after: { bookedReserve: a.requiredReserve, requiredReserve: a.requiredReserve, delta, asOf: input.asOf, refNo: posted.refNo },
+    after: {
+      bookedReserve: a.requiredReserve,
+      requiredReserve: a.requiredReserve,
+      delta,
+      asOf: input.asOf,
+      refNo: posted.refNo,
+      generalReserve: a.generalReserve,
+      reserveByBucket: a.reserveByBucket,
+    },
     comment: memo,
+    detail:
+      `${delta > 0 ? '计提' : '转回'}风险准备金 ${yuan(Math.abs(delta))}；已计提 ${yuan(before)} → ${yuan(a.requiredReserve)}；` +
+      `应计提 ${yuan(a.requiredReserve)}（${input.asOf}）：${figures.join('；')}；流水号 ${posted.refNo}`,
   });
   const words =
     delta > 0

@@ -471,7 +471,7 @@ function AuditLog({ active }: { active: boolean }) {
             {r.operationLabel}
           </Typography.Text>
         ) : (
-          <Tag color={ACTION_COLORS[r.action]}>{ACTION_LABELS[r.action]}</Tag>
+          <Tag color={ACTION_COLORS[r.action]}>{r.actionLabel ?? ACTION_LABELS[r.action]}</Tag>
         ),
     },
     {

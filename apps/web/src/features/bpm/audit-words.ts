@@ -12,5 +12,6 @@ export const ACTION_LABELS: Record<AuditEntry['action'], string> = {
   OPERATE: '操作',
 };
 
-/** What was done: the operator call's summary (its contract text), else the task event's word. */
-export const auditActionText = (row: Pick<AuditEntry, 'action' | 'operationLabel'>) => row.operationLabel ?? ACTION_LABELS[row.action];
+/** What was done: the row's own words (计提风险准备金), the operator call's summary (its contract text), else the task event's word. */
+export const auditActionText = (row: Pick<AuditEntry, 'action' | 'operationLabel' | 'actionLabel'>) =>
+  row.actionLabel ?? row.operationLabel ?? ACTION_LABELS[row.action];

@@ -16,6 +16,7 @@ const row = (over: Partial<AuditItem>): AuditItem => ({
   comment: null,
   ip: '127.0.0.1',
   createdAt: '2026-03-31T16:30:05.000Z',
+  actionLabel: null,
   entityLabel: '资金',
   subject: null,
   summary: '入金金额 ¥25,985.69',
@@ -54,5 +55,22 @@ describe('the audit trail in Excel (issue 24)', () => {
     expect([first.getCell(3).value, first.getCell(6).value, first.getCell(7).value]).toEqual(['登记入金', '入金金额 ¥25,985.69', '成功']);
     const second = ws.getRow(6);
     expect([second.getCell(3).value, second.getCell(7).value, second.getCell(8).value]).toEqual(['审核通过', '成功', '复核无误']);
+  });
+
+  it("says a row's own action words (issue 37): a reserve booking is 计提风险准备金, not 修改配置", async () => {
+    const wb = auditWorkbook(
+      [
+        row({
+          action: 'UPDATE',
+          actionLabel: '计提风险准备金',
+          operationLabel: '计提（或转回）风险准备金',
+          summary: '计提风险准备金 ¥1.00',
+        }),
+      ],
+      '',
+    );
+    const back = new ExcelJS.Workbook();
+    await back.xlsx.load(await wb.xlsx.writeBuffer());
+    expect(back.getWorksheet('审计日志')!.getRow(5).getCell(3).value).toBe('计提风险准备金');
   });
 });
