@@ -73,10 +73,11 @@ export async function bankLinesOf(db: Db, from: IsoDate, to: IsoDate): Promise<D
 
 /**
  * The demo world's bank statement (issue 26): last month of the factor's collection account, in the
- * demo bank's CSV, imported by 赵审 through the real import. It reconciles every day. One receipt came
+ * demo bank's CSV, imported by 赵审 through the real import. One receipt came
  * from the customer's other account without the virtual account in its remark: the money is booked
  * (the operator recorded it from the receipt), but nothing ties the line to it — the one exception
- * waiting in the queue.
+ * waiting in the queue, and its day the one 不平 (the booked receipt is in transit, the line
+ * unexplained) until the operator ties them; every other day reconciles.
  */
 export async function seedBankStatement(db: Db, today: IsoDate, operatorLogin: string) {
   const [operator] = await db.select().from(users).where(eq(users.loginName, operatorLogin));

@@ -329,11 +329,19 @@ export const reconciliationDaySchema = z.object({
   ledgerPayouts: z.number().int(),
   /** (closing − opening) − (ledger in − ledger out). */
   difference: z.number().int(),
+  /**
+   * The part of the difference that is items in transit (issue 37): new ones (booked, not yet on the statement;
+   * on the statement, not yet booked) less those the day cleared. The day is 已平 when difference = transitChange.
+   */
+  transitChange: z.number().int(),
   /** The part of the difference operators explained (lines marked 已说明). */
   explained: z.number().int(),
   status: z.enum(RECONCILIATION_DAY_STATUSES),
   statusLabel: z.string(),
   itemCount: z.number().int(),
+  /** Items in transit at the day's end (carried from earlier days too), and their net (statement side less ledger side). */
+  inTransitCount: z.number().int(),
+  inTransitNet: z.number().int(),
   computedAt: timestampSchema,
 });
 
@@ -349,9 +357,31 @@ export const reconciliationItemSchema = z.object({
   memo: z.string().nullable(),
   at: z.string(),
   reason: z.string(),
+  /** A new item in transit carried from this day, an earlier one this day clears, or neither (a real difference). */
+  transit: z.enum(['IN_TRANSIT', 'CLEARED']).nullable(),
 });
 
-export const reconciliationDayDetailSchema = reconciliationDaySchema.extend({ items: z.array(reconciliationItemSchema) });
+/** An item in transit at a day's end: seen by one side (since), not yet by the other; its age in days. */
+export const transitItemSchema = z.object({
+  source: z.enum(['STATEMENT', 'LEDGER']),
+  lineId: z.number().int().nullable(),
+  journalLineId: z.number().int().nullable(),
+  direction: z.enum(['IN', 'OUT']),
+  amount: z.number().int(),
+  counterpartyName: z.string().nullable(),
+  counterpartyAccount: z.string().nullable(),
+  memo: z.string().nullable(),
+  since: z.string(),
+  ageDays: z.number().int(),
+  /** The later day the other side showed it (known when the day asked about is in the past); null while open. */
+  clearsOn: z.string().nullable(),
+  reason: z.string(),
+});
+
+export const reconciliationDayDetailSchema = reconciliationDaySchema.extend({
+  items: z.array(reconciliationItemSchema),
+  inTransit: z.array(transitItemSchema),
+});
 
 export const reconciliationDateParams = z.object({ date: isoDateSchema('对账日期') });
 

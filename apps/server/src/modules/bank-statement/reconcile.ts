@@ -16,6 +16,7 @@ import { now } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { bankCashAccountId, collectionAccount } from './store.ts';
+import { inTransitAt, transitNet, transitOf, transitSpan, type TransitItem } from './transit.ts';
 
 export interface ReconciliationItem {
   source: 'STATEMENT' | 'LEDGER';
@@ -28,7 +29,12 @@ export interface ReconciliationItem {
   memo: string | null;
   at: string;
   reason: string;
+  /** What the line is to items in transit (transit.ts): a new one carried from this day, one this day clears, or neither (a difference). */
+  transit: 'IN_TRANSIT' | 'CLEARED' | null;
 }
+
+/** The day's change of items in transit: the lines of its difference that are new in transit or clear one (older rows stored none). */
+const transitChangeOf = (items: ReconciliationItem[]) => transitNet(items.filter((i) => i.transit));
 
 const signed = (l: { direction: 'CREDIT' | 'DEBIT'; amount: number }) => (l.direction === 'CREDIT' ? l.amount : -l.amount);
 
@@ -121,10 +127,10 @@ export async function reconcileDays(tx: Tx, accountNo: string, bankId: number | 
     const d = chinaDate(j.createdAt);
     ledgerOn.set(d, [...(ledgerOn.get(d) ?? []), j]);
   }
-  // Lines linked to a ledger line of another day: when that line was booked (one query for all).
+  // Lines linked to a ledger line of another day: when that line was booked (those of the days read, one query for the rest).
   const ledgerIds = new Set(ledger.map((j) => j.id));
   const elsewhere = lines.filter((l) => l.journalLineId !== null && !ledgerIds.has(l.journalLineId)).map((l) => l.journalLineId!);
-  const bookedAt = new Map<number, Date>();
+  const bookedAt = new Map<number, Date>(ledger.map((j) => [j.id, j.createdAt]));
   for (let i = 0; i < elsewhere.length; i += 1000) {
     const rows = await tx
       .select({ id: journalLines.id, at: journalLines.createdAt })
@@ -201,14 +207,19 @@ function dayOf(
   let explained = 0;
   for (const l of lines) {
     if (l.journalLineId !== null && ledgerIds.has(l.journalLineId)) continue;
+    const at = l.journalLineId !== null ? bookedAt.get(l.journalLineId) : undefined;
+    const booked = at ? chinaDate(at) : null;
+    const transit = transitOf(
+      transitSpan({ booked, seen: date, awaitingBooking: l.status === 'PENDING' && l.journalLineId === null }),
+      date,
+    );
     let reason: string;
     if (l.status === 'EXPLAINED') {
       reason = `已说明：${l.note ?? ''}`;
       if (l.journalLineId === null) explained += signed(l);
-    } else if (l.journalLineId !== null) {
-      const at = bookedAt.get(l.journalLineId);
-      reason = `账簿记账日为 ${at ? chinaDate(at) : '—'}（跨日）`;
-    } else if (l.status === 'PENDING') reason = `待复核${l.taskId ? `（任务 #${l.taskId}）` : ''}，尚未入账`;
+    } else if (transit === 'CLEARED') reason = `清算在途：账簿于 ${booked} 已记账（跨日）`;
+    else if (transit === 'IN_TRANSIT' && booked) reason = `在途：银行已记账，账簿于 ${booked} 记账（跨日）`;
+    else if (transit === 'IN_TRANSIT') reason = `在途：待复核${l.taskId ? `（任务 #${l.taskId}）` : ''}，尚未入账`;
     else reason = `${statementLineLifecycle.label(l.status)}：账簿中没有对应记录`;
     items.push({
       source: 'STATEMENT',
@@ -221,10 +232,13 @@ function dayOf(
       memo: [l.memo, l.remark].filter(Boolean).join(' / ') || null,
       at: l.bookedAt.toISOString(),
       reason,
+      transit,
     });
   }
   for (const j of ledger) {
     if (j.seenOn === date) continue;
+    // The day is reconciled because a statement covers it: a posting of it on no statement yet is in transit.
+    const transit = transitOf(transitSpan({ booked: date, seen: j.seenOn, bookedDayCovered: true }), date);
     items.push({
       source: 'LEDGER',
       lineId: null,
@@ -235,7 +249,13 @@ function dayOf(
       counterpartyAccount: j.counterpartyAccount,
       memo: j.memo,
       at: j.createdAt.toISOString(),
-      reason: j.seenOn ? `银行记账日为 ${j.seenOn}（跨日）` : '对账单中没有这一笔（银行尚未入账或出款）',
+      reason:
+        transit === 'CLEARED'
+          ? `清算在途：银行于 ${j.seenOn} 已记账（跨日）`
+          : j.seenOn
+            ? `在途：账簿已记账，银行于 ${j.seenOn} 记账（跨日）`
+            : '在途：账簿已记账，对账单中尚未出现（银行尚未入账或出款）',
+      transit,
     });
   }
   const gap = previous?.balance !== undefined && previous.balance !== null && previous.balance !== opening;
@@ -251,10 +271,14 @@ function dayOf(
       memo: null,
       at: start.toISOString(),
       reason: `期初余额 ¥${formatYuan(opening)} 与上一记账日（${previous.bookDate}）期末余额 ¥${formatYuan(previous.balance!)} 不连续：可能缺少期间的对账单`,
+      transit: null,
     });
   const difference = closing - opening - (ledgerReceipts - ledgerPayouts);
+  // Balanced when the difference is the change of the items in transit (new ones less cleared ones);
+  // what is left over must be what operators explained.
+  const rest = difference - transitChangeOf(items);
   const status: ReconciliationDayStatus =
-    difference === 0 && !gap ? 'BALANCED' : difference === explained && explained !== 0 && !gap ? 'EXPLAINED' : 'UNBALANCED';
+    rest === 0 && !gap ? 'BALANCED' : rest === explained && explained !== 0 && !gap ? 'EXPLAINED' : 'UNBALANCED';
   return {
     accountNo,
     date,
@@ -373,7 +397,7 @@ export async function reconcileOpenDays(tx: Tx, businessDate: IsoDate) {
   return { days: open.length, balanced: Number(counts?.balanced ?? 0), unbalanced: Number(counts?.unbalanced ?? 0) };
 }
 
-const dayView = (d: typeof bankReconciliationDays.$inferSelect) => ({
+const dayView = (d: typeof bankReconciliationDays.$inferSelect, inTransit: TransitItem[]) => ({
   date: d.date,
   openingBalance: d.openingBalance,
   closingBalance: d.closingBalance,
@@ -382,12 +406,20 @@ const dayView = (d: typeof bankReconciliationDays.$inferSelect) => ({
   ledgerReceipts: d.ledgerReceipts,
   ledgerPayouts: d.ledgerPayouts,
   difference: d.difference,
+  transitChange: transitChangeOf(d.items as ReconciliationItem[]),
   explained: d.explained,
   status: d.status,
   statusLabel: RECONCILIATION_DAY_LABELS[d.status],
   itemCount: (d.items as ReconciliationItem[]).length,
+  inTransitCount: inTransit.length,
+  inTransitNet: transitNet(inTransit),
   computedAt: d.computedAt,
 });
+
+/** The items in transit at the end of each of the stored days (transit.ts: a fixed number of queries for the page). */
+async function transitOfDays(db: Db, accountNo: string, dates: IsoDate[]) {
+  return inTransitAt(db, accountNo, await bankCashAccountId(db), await periodsOf(db, accountNo), dates);
+}
 
 export async function listReconciliationDays(db: Db, q: PageQuery & { status?: ReconciliationDayStatus }) {
   const { accountNo } = await collectionAccount(db);
@@ -400,9 +432,15 @@ export async function listReconciliationDays(db: Db, q: PageQuery & { status?: R
     .limit(q.size)
     .offset(offsetOf(q));
   const [{ n }] = await db.select({ n: count() }).from(bankReconciliationDays).where(where);
-  return { items: rows.map(dayView), totalCount: Number(n) };
+  const transit = await transitOfDays(
+    db,
+    accountNo,
+    rows.map((r) => r.date),
+  );
+  return { items: rows.map((r) => dayView(r, transit.get(r.date) ?? [])), totalCount: Number(n) };
 }
 
+/** One day: its stored result, the lines of its difference, and what is in transit at its end (with each item's age). */
 export async function reconciliationDay(db: Db, date: IsoDate) {
   const { accountNo } = await collectionAccount(db);
   const [row] = await db
@@ -410,7 +448,9 @@ export async function reconciliationDay(db: Db, date: IsoDate) {
     .from(bankReconciliationDays)
     .where(and(eq(bankReconciliationDays.accountNo, accountNo), eq(bankReconciliationDays.date, date)));
   if (!row) throw new NotFoundError('该日尚无对账结果（没有覆盖该日的对账单）');
-  return { ...dayView(row), items: row.items as ReconciliationItem[] };
+  const inTransit = (await transitOfDays(db, accountNo, [date])).get(date) ?? [];
+  const items = (row.items as ReconciliationItem[]).map((i) => ({ ...i, transit: i.transit ?? null }));
+  return { ...dayView(row, inTransit), items, inTransit };
 }
 
 /** How many days do not reconcile, and the earliest of them. */
