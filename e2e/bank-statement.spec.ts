@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs, confirmDecision, DEMO, DEMO_PASSWORD, encryptForServer, loginThroughPage } from './fixtures.ts';
 
@@ -8,7 +9,9 @@ import { apiAs, confirmDecision, DEMO, DEMO_PASSWORD, encryptForServer, loginThr
  * enterprise's virtual account is recorded as its deposit and credited only when the second operator
  * (钱核) approves it — the importer is refused; a credit agreeing with a pledge margin voucher to the
  * cent is shown beside the voucher, which the operator confirms as always. An executed withdrawal goes
- * out in a payment batch file and turns 银行已付款 when the next statement shows the debit.
+ * out in a payment batch file and turns 银行已付款 when the next statement shows the debit. A targeted
+ * payment goes out in the same file naming its payee's bank (issue 37): the operator downloads the CSV and
+ * the pain.001 and finds the bank in both.
  */
 
 const COLLECTION = { accountNo: '1001244319300088886', accountName: '鑫链商业保理有限公司' };
@@ -141,6 +144,17 @@ test('bank statement: import, four-eyes deposit, voucher beside its line, pay-ou
   await ok(
     checker.post(`/api/bpm/tasks/${await pendingTaskOf(checker, 'FUNDS_WITHDRAWAL', withdrawal.withdrawalId)}/approve`, { data: {} }),
   );
+  // A targeted payment from controlled funds to a whitelisted supplier: its bank must reach the payment file.
+  const payees = await ok<{ items: { id: number; name: string; bankName: string; status: string }[] }>(
+    merchant.get('/api/funds/payees', { params: { size: 50 } }),
+  );
+  const payee = payees.items.find((p) => p.status === 'ACTIVE' && p.name === '江苏沙钢物资贸易有限公司')!;
+  const payeeAccountNo = (await ok<{ accountNo: string }>(merchant.get(`/api/funds/payees/${payee.id}`))).accountNo;
+  const targeted = await ok<{ refNo: string; amount: number }>(
+    merchant.post('/api/funds/targeted-payment', {
+      data: { payeeId: payee.id, amount: 66_611, password: await encryptForServer(merchant, DEMO_PASSWORD), idempotencyKey: randomUUID() },
+    }),
+  );
   // One session per user: the browser's login below ends this one, so 赵审's reads go through the page from here on.
   await operator.dispose();
 
@@ -238,6 +252,35 @@ test('bank statement: import, four-eyes deposit, voucher beside its line, pay-ou
   const endToEndId = row!.split(',').at(-1)!;
   const xml = await (await page.request.get(`/api/bpm/bank/payment-batches/${batch.id}/file?format=pain001`)).text();
   expect(xml).toContain(`<EndToEndId>${endToEndId}</EndToEndId>`);
+
+  // The targeted payment's line names its payee's bank: in the table, in the downloaded CSV and in the pain.001.
+  await expect(payouts.getByRole('row').filter({ hasText: targeted.refNo })).toContainText(payee.bankName);
+  const download = async (testId: string) => {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+    return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
+  };
+  const csv = await download(`batch-csv-${batch.batchNo}`);
+  expect(csv.name).toBe(`${batch.batchNo}.csv`);
+  const header = csv.text
+    .split('\r\n')
+    .find((l) => l.startsWith('序号,'))!
+    .split(',');
+  const payeeRow = csv.text
+    .split('\r\n')
+    .find((l) => l.split(',')[header.indexOf('收款账号')] === payeeAccountNo && l.includes(',666.11,'));
+  expect(payeeRow, 'the targeted payment in the downloaded CSV').toBeDefined();
+  expect(payeeRow!.split(',')[header.indexOf('收款开户行')]).toBe(payee.bankName);
+  const pain = await download(`batch-xml-${batch.batchNo}`);
+  expect(pain.name).toBe(`${batch.batchNo}.xml`);
+  const tx = pain.text.split('<CdtTrfTxInf>').find((x) => x.includes(`<EndToEndId>${payeeRow!.split(',').at(-1)}</EndToEndId>`));
+  expect(tx, 'the targeted payment in the downloaded pain.001').toBeDefined();
+  expect(tx).toMatch(new RegExp(`<CdtrAgt>\\s*<FinInstnId>\\s*<Nm>${payee.bankName}</Nm>`));
+  // The demo world's purchase order paid from free funds to 江苏恒通 (the 定向支付 page): its bank too.
+  const orderRow = csv.text.split('\r\n').find((l) => l.split(',')[header.indexOf('收款账号')] === '1103020109000456789')!;
+  expect(orderRow.split(',')[header.indexOf('收款开户行')]).toBe('中国工商银行无锡分行营业部');
+  const orderTx = pain.text.split('<CdtTrfTxInf>').find((x) => x.includes(`<EndToEndId>${orderRow.split(',').at(-1)}</EndToEndId>`));
+  expect(orderTx).toMatch(/<CdtrAgt>\s*<FinInstnId>\s*<Nm>中国工商银行无锡分行营业部<\/Nm>/);
+  expect(pain.text).not.toContain('<Nm>—</Nm>');
 
   // The next statement shows the debit: the pay-out is paid.
   const afternoon: BankLine = {
