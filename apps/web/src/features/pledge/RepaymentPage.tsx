@@ -184,6 +184,10 @@ export default function RepaymentPage() {
             label: '付款来源',
             value: pending?.source === 'CONTROLLED' ? '本笔融资的受控资金' : '本企业虚拟账户可用资金',
           },
+          // Paying everything settles: the prepaid interest of the days not used comes back (the server's figure).
+          ...(pending?.amount === owed && d.interestRefund > 0
+            ? [{ label: '结清退还未用天数利息（转入可用资金）', value: yuan(d.interestRefund) }]
+            : []),
         ]}
         okText="确认还款"
         onConfirm={(c) => repay.mutateAsync({ id, amount: pending!.amount, source: pending!.source, ...c })}
