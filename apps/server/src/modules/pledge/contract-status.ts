@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { contracts, pledgeFinancings, type TaskField } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { factorScope, ownedBy, type Scope } from '../../lib/scope.ts';
-import { isContractSigned, shownStatus } from '../contracts/index.ts';
+import { isContractSigned, shownStatus, statusLabelOf } from '../contracts/index.ts';
 import { PLEDGE_RELATED_TYPE } from './contract-documents.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -26,6 +26,7 @@ async function contractRows(db: Db | Tx, scope: Scope, financingId: number) {
       status: shownStatus,
       signedByName: contracts.signedByName,
       signedAt: contracts.signedAt,
+      countersignedAt: contracts.countersignedAt,
     })
     .from(contracts)
     .where(
@@ -49,10 +50,11 @@ export async function pledgeContracts(db: Db, scope: Scope, financingId: number)
   const live = rows.filter((r) => r.status !== 'VOID');
   return {
     allSigned: live.length > 0 && live.every((r) => r.status === 'SIGNED'),
-    contracts: rows.map((r) => ({
+    contracts: rows.map(({ countersignedAt, ...r }) => ({
       ...r,
       typeLabel: CONTRACT_TYPE_LABELS[r.type],
-      statusLabel: CONTRACT_STATUS_LABELS[r.status],
+      // The contracts module's one rule: a signed pledge contract reads 待保理方会签 until the operator approves (issue 37).
+      statusLabel: statusLabelOf({ ...r, countersignedAt }),
       signedAt: r.signedAt ? r.signedAt.toISOString() : null,
     })),
   };
