@@ -4,6 +4,7 @@ import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Skeleton, Spa
 import { useFeedback } from '../../lib/feedback.ts';
 import { LoadFailure } from '../../lib/LoadFailure.tsx';
 import { normalizeYuanText, tryParseYuan, yuanRule } from '../../lib/money.ts';
+import { promptButtons } from '../../lib/prompt-words.ts';
 import { PendingProposal } from '../../lib/SettingsChanges.tsx';
 import { useExposure, useRatios, useRiskLimits, useSaveRiskLimits, type LimitsAnswer, type LimitsInput } from './api.ts';
 import RatioChecks from './RatioChecks.tsx';
@@ -88,7 +89,7 @@ export default function LimitsTab() {
       title: '提交风险限额变更？',
       content:
         '变更须由另一位操作员在「审批中心」批准后生效（四眼原则）。生效后每笔融资审批与放款都按新的限额检查：超过上限的不能通过，达到预警水平的予以提示；应计提风险准备金按新的专项比例计算。提交、批准与驳回均记入审计日志。',
-      okText: '确认提交',
+      ...promptButtons('确认提交'),
       onOk: () => save.run(input, { form }),
     });
   };
