@@ -123,6 +123,15 @@ export function recordedFile(content: string, name: unknown): RecordedFile {
   };
 }
 
+/** Whether a body carries a file (its fields, or a list's items): such a call is recorded with it even when it wrote rows of its own. */
+export function carriesFile(body: unknown): boolean {
+  if (isFileContent(body)) return true;
+  if (!body || typeof body !== 'object') return false;
+  return Object.values(body as Record<string, unknown>).some(
+    (v) => isFileContent(v) || (Array.isArray(v) && v.slice(0, MAX_ITEMS).some(isFileContent)),
+  );
+}
+
 const fileNameOf = (object: Record<string, unknown>) => FILE_NAME_KEYS.map((k) => object[k]).find((v) => typeof v === 'string');
 
 /**

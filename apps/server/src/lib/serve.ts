@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, 
 import { z } from 'zod';
 import {
   auditTrailOf,
+  carriesFile,
   describeBody,
   escapeText,
   inAuditScope,
@@ -89,7 +90,8 @@ function auditHook(endpoint: Endpoint): onSendHookHandler {
     if (!user || user.authority !== 'operator') return payload;
     const { outcome, message } = outcomeOf(reply.statusCode, payload);
     const scope = auditScopes.get(request);
-    if (outcome === 'OK' && scope && scope.recorded > 0) return payload;
+    // A call that wrote rows of its own adds none — unless it carried a file: its name, size and SHA-256 are the call's (issue 37).
+    if (outcome === 'OK' && scope && scope.recorded > 0 && !carriesFile(request.body)) return payload;
     const trail = auditTrailOf(request);
     if (!trail) {
       request.log.error({ operation: `${endpoint.method} ${endpoint.path}` }, 'no audit trail registered');

@@ -491,13 +491,14 @@ function AuditLog({ active }: { active: boolean }) {
       ),
     },
     {
+      // What was sent or changed, in words: up to three lines (a file's SHA-256, a reserve's figures), the rest on hover.
       title: '内容',
       dataIndex: 'summary',
-      ellipsis: { showTitle: false },
+      width: 320,
       render: (v: string) => (
-        <Typography.Text ellipsis={{ tooltip: v }} style={{ maxWidth: '100%' }}>
+        <Typography.Paragraph ellipsis={{ rows: 3, tooltip: v }} style={{ marginBottom: 0, overflowWrap: 'anywhere' }}>
           {v || '—'}
-        </Typography.Text>
+        </Typography.Paragraph>
       ),
     },
     {
@@ -570,7 +571,7 @@ function AuditLog({ active }: { active: boolean }) {
         columns={columns}
         dataSource={audit.data?.items}
         loading={audit.isFetching}
-        scroll={{ x: 1180 }}
+        scroll={{ x: 1360 }}
         locale={{ emptyText: <Empty description="没有符合条件的审计记录" /> }}
         pagination={{
           current: paging.page,
