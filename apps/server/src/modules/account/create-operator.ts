@@ -47,7 +47,7 @@ export async function createOperator(db: Db, fields: { loginName: string; displa
         entityType: 'system',
         entityId: user.loginName,
         after: { loginName: user.loginName, displayName: user.displayName, authority: 'operator' },
-        comment: `命令行创建运营账号 ${user.loginName}（${user.displayName}）：npm run operator:create`,
+        comment: `由系统管理员在服务器上创建运营账号 ${user.loginName}（${user.displayName}）`,
       });
       return user;
     });

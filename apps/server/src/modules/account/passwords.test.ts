@@ -141,7 +141,7 @@ describe('the first operators of a production deployment', () => {
       .from(bpmAuditLog)
       .where(and(eq(bpmAuditLog.entityId, 'ops_first'), eq(bpmAuditLog.action, 'OPERATE')))
       .orderBy(desc(bpmAuditLog.id));
-    expect(audit.comment).toContain('npm run operator:create');
+    expect(audit.comment).toContain('由系统管理员在服务器上创建运营账号');
     expect(JSON.stringify(audit)).not.toContain('First-Ops-2026');
 
     const refused = (fields: { loginName: string; displayName: string; password: string }) =>

@@ -71,9 +71,9 @@ describe('the scheduled backup', () => {
     expect([shown.status, JOB_RUN_STATUS_LABELS[shown.status], shown.notes]).toEqual([
       'SKIPPED',
       '跳过',
-      ['定时备份未开启（BACKUP_SCHEDULE=on 开启）'],
+      ['定时备份未开启：请联系系统管理员开启每日定时备份'],
     ]);
-    expect(outcomeMessage(r, '2026-01-05')).toBe('2026-01-05 已跳过：定时备份未开启（BACKUP_SCHEDULE=on 开启）');
+    expect(outcomeMessage(r, '2026-01-05')).toBe('2026-01-05 已跳过：定时备份未开启：请联系系统管理员开启每日定时备份');
     // Skipped is done for its date: asked again, it is not run again.
     expect(await scheduler.runNow('backup', '2026-01-05')).toMatchObject({ outcome: 'skipped', reason: 'done' });
     expect((await backupStatus(t.database.db, { enabled: false, hour: 2, keep: 2 })).last).toBeNull();

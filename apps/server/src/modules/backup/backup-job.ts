@@ -64,11 +64,11 @@ export function createBackupJob(settings: () => BackupSchedule): ScheduledJob {
     name: BACKUP_JOB,
     label: '数据备份（数据库与文件）',
     hour: BACKUP_HOUR,
-    alsoRecords: [{ name: MANUAL_BACKUP_JOB, label: '数据备份（npm run backup）' }],
+    alsoRecords: [{ name: MANUAL_BACKUP_JOB, label: '数据备份（手动）' }],
     async run({ db, log }, businessDate: IsoDate) {
       const s = settings();
       // Nothing done is a skipped run (跳过), never a success (issue 37).
-      if (!s.enabled) return skipRun('定时备份未开启（BACKUP_SCHEDULE=on 开启）', { enabled: false });
+      if (!s.enabled) return skipRun('定时备份未开启：请联系系统管理员开启每日定时备份', { enabled: false });
       if (businessDate < addDays(chinaDate(clock.now()), -1)) return skipRun(`补跑日期 ${businessDate} 不另做备份`, { skipped: true });
       const file = path.join(s.dir, backupFileName(clock.now(), 'scheduled'));
       const r = await takeBackup(db, { file, dataDir: s.dataDir, commit: s.commit, secret: s.secret });
