@@ -578,9 +578,13 @@ describe('order-backed financing', () => {
 
   it("the factor's collection of a financed sales order repays the disbursed order loan first, the rest is the seller's", async () => {
     const { o, total, loan } = await disbursedOrderLoan('2026-12-21');
-    const owed = json<{ quote: { total: number }; status: string }>(await gx.get(`/api/supplyloan/financings/${loan.message.id}`)).message;
+    const owed = json<{ quote: { total: number; interestRefund: number }; status: string }>(
+      await gx.get(`/api/supplyloan/financings/${loan.message.id}`),
+    ).message;
     expect(owed.status).toBe('DISBURSED');
     expect(owed.quote.total).toBeGreaterThanOrEqual(5_000_000);
+    // Settled before its due date: the upfront interest of the days not used comes back (issue 37 item 10).
+    expect(owed.quote.interestRefund).toBeGreaterThan(0);
     const balance = async () =>
       json<{ available: number; controlled: number }>(await gx.get('/api/account/v2/queryAccountBalance')).message;
     const before = await balance();
@@ -595,7 +599,7 @@ describe('order-backed financing', () => {
     const end = await balance();
     const released = before.controlled - end.controlled;
     expect(released).toBeGreaterThan(0);
-    expect(end.available).toBe(before.available + total - owed.quote.total + released);
+    expect(end.available).toBe(before.available + total - owed.quote.total + released + owed.quote.interestRefund);
     const d = await detail(gx, o.id);
     expect(d.payments[0]).toMatchObject({ method: 'FACTOR_COLLECTION', amount: total, loanRepaid: owed.quote.total });
     expect(d.events[0].note).toContain('优先归还订单融资');
