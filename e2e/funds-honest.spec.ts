@@ -107,15 +107,18 @@ test('controlled funds repay the loan they came from, and are free funds once it
   await repay.getByRole('button', { name: '账户还款' }).click();
   await expect(repay.getByText(/本笔融资受控资金余额 [\d,]+\.\d{2} 元，不足支付此金额/)).toBeVisible();
 
-  // 5,000.00 from the controlled funds: confirmed with the password, the free funds untouched.
+  // 5,000.00 from the controlled funds: confirmed with the password; the free funds receive only the prepaid
+  // interest of the days not used on the principal it repaid (issue 37 item 10), as the answer says.
   await repay.getByLabel('还款金额（元）').fill('5,000');
   await repay.getByRole('button', { name: '账户还款' }).click();
   await expect(page.getByRole('dialog', { name: '确认还款' })).toContainText('本笔融资的受控资金');
+  const repaid = page.waitForResponse((r) => /\/api\/pledge\/financings\/\d+\/repay$/.test(r.url()) && r.request().method() === 'POST');
   await confirmWithPassword(page);
+  const { interestRefund } = (await (await repaid).json()).message as { interestRefund: number };
   await expect(repay.getByTestId('source-controlled')).toContainText(
     new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format((controlled0 - 500_000) / 100),
   );
-  expect(await yuanIn(repay.getByTestId('source-available'))).toBe(available0);
+  await expect.poll(() => yuanIn(repay.getByTestId('source-available'))).toBe(available0 + interestRefund);
 
   // The rest from the free funds settles the loan.
   const owed = await ok<{ outstanding: number; interestOwed: number; penaltyOwed: number }>(
