@@ -239,6 +239,7 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   companyIntro: '公司简介',
   cloudLoanEnabled: '银行云贷开关',
   embeds: '嵌入页面',
+  riskLimits: '风险限额',
   title: '标题',
   url: '地址',
 };

@@ -7,7 +7,7 @@ import { bpmAuditLog, bpmTasks, enterprises, uploads, users, type TaskAttachment
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { CHINA_TIME_ZONE, taskLifecycle, type TaskState } from '@factoring/domain';
-import { currentAuditScope, type AuditRecord, type AuditTrail } from '../../lib/audit-trail.ts';
+import { AUDIT_FIELD_LABELS, currentAuditScope, type AuditRecord, type AuditTrail } from '../../lib/audit-trail.ts';
 import { transitionState } from '../../lib/transition.ts';
 import type { BpmTask, TaskOperator, TaskRegistry } from './registry.ts';
 import { now } from '../../lib/clock.ts';
@@ -415,18 +415,6 @@ const OTHER_ENTITY_LABELS: Record<string, string> = {
   reference: '基础数据',
   RISK_RESERVE: '风险准备金',
 };
-const SITE_CONFIG_KEY_LABELS: Record<string, string> = {
-  factoringAccount: '保理收款账户',
-  secondAccount: '备用收款账户',
-  virtualAccountBankName: '虚拟账户开户行',
-  fees: '手续费',
-  contactPhone: '联系电话',
-  address: '地址',
-  companyIntro: '公司简介',
-  cloudLoanEnabled: '银行云贷开关',
-  embeds: '嵌入页面',
-  riskLimits: '风险限额',
-};
 
 /** The key of a decision row's countersignature words (Chinese since issue 37; rows before say `countersigned`). */
 const COUNTERSIGNED = '保理方会签';
@@ -459,7 +447,7 @@ function auditWords(
       summary: row.detail ?? '',
     };
   if (row.entityType === 'SITE_CONFIG')
-    return { actionLabel, entityLabel, subject: row.subject, summary: `修改「${SITE_CONFIG_KEY_LABELS[row.entityId] ?? row.entityId}」` };
+    return { actionLabel, entityLabel, subject: row.subject, summary: `修改「${AUDIT_FIELD_LABELS[row.entityId] ?? row.entityId}」` };
   const stateOf = (v: unknown) => {
     const o = v as { state?: TaskState; task?: { state?: TaskState } } | null;
     return o?.task?.state ?? o?.state;
