@@ -16,7 +16,7 @@ import { now } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { bankCashAccountId, collectionAccount } from './store.ts';
-import { inTransitAt, transitNet, transitOf, transitSpan, type TransitItem } from './transit.ts';
+import { bankPostingColumns, inTransitAt, transitNet, transitOf, transitSpan, type TransitItem } from './transit.ts';
 
 export interface ReconciliationItem {
   source: 'STATEMENT' | 'LEDGER';
@@ -101,16 +101,7 @@ export async function reconcileDays(tx: Tx, accountNo: string, bankId: number | 
     bankId === null
       ? []
       : await tx
-          .select({
-            id: journalLines.id,
-            side: journalLines.side,
-            amount: journalLines.amount,
-            counterpartyName: journalLines.counterpartyName,
-            counterpartyAccount: journalLines.counterpartyAccount,
-            memo: journalLines.memo,
-            createdAt: journalLines.createdAt,
-            seenOn: bankStatementLines.bookDate,
-          })
+          .select({ ...bankPostingColumns, seenOn: bankStatementLines.bookDate })
           .from(journalLines)
           .leftJoin(bankStatementLines, eq(bankStatementLines.journalLineId, journalLines.id))
           .where(

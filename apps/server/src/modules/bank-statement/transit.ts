@@ -4,6 +4,17 @@ import type { Db, Tx } from '../../db/client.ts';
 import { bankStatementLines, journalLines } from '../../db/schema/index.ts';
 import { chinaDateSql } from '../../lib/china-time-sql.ts';
 
+/** What reconciliation reads of a posting on the factor's bank account (the day's list and the items in transit). */
+export const bankPostingColumns = {
+  id: journalLines.id,
+  side: journalLines.side,
+  amount: journalLines.amount,
+  counterpartyName: journalLines.counterpartyName,
+  counterpartyAccount: journalLines.counterpartyAccount,
+  memo: journalLines.memo,
+  createdAt: journalLines.createdAt,
+};
+
 // Items in transit (issue 37): the way banks reconcile. A movement of the collection account is seen by
 // the ledger on the day it was booked and by the bank on the statement's book date; between the two it
 // is in transit, carried from day to day until the other side shows it. The rule is here and only here
@@ -108,16 +119,7 @@ export async function inTransitAt(
       sql`(select 1 from ${bankStatementLines} where ${bankStatementLines.journalLineId} = ${postingId} and ${bankStatementLines.bookDate} > ${minDay}::date)`,
     );
     const ledger = await db
-      .select({
-        id: journalLines.id,
-        side: journalLines.side,
-        amount: journalLines.amount,
-        counterpartyName: journalLines.counterpartyName,
-        counterpartyAccount: journalLines.counterpartyAccount,
-        memo: journalLines.memo,
-        createdAt: journalLines.createdAt,
-        seen,
-      })
+      .select({ ...bankPostingColumns, seen })
       .from(journalLines)
       .where(
         and(
