@@ -2,9 +2,11 @@
  * Issue 21 item 7: the time of a refused login must not tell a real account (wrong password) from an
  * unknown name or a locked account. The attacker measured 91 / 70 / 60 ms over a database some
  * milliseconds away, where each extra round trip shows. Here the database is put 10 ms away (every
- * query waits before it runs) and the medians of interleaved refused logins are compared; the round
- * trips of each refused login are counted too. (A path without its scrypt would show in the medians:
- * one derivation costs more than the two round trips together.)
+ * query waits before it runs) and the fast end (the 20th percentile) of interleaved refused logins is
+ * compared; the round trips of each refused login are counted too. (A path without its scrypt would show:
+ * one derivation costs more than the two round trips together.) The fast end, not the median: a login
+ * cannot take less than its work, while a machine busy with other tests only ever adds time, in bursts a
+ * median catches when they fall on one case (seen: medians apart by 2x beside the journeys).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,13 +39,11 @@ async function scratchUser(loginName: string, lockedUntil: Date | null = null) {
   return row.id;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2;
-};
+/** The value under which a fifth of the samples fall: the work itself, with little of the machine's load. */
+const fastEnd = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 5)];
 
 describe('refused logins do the same work and take the same time', () => {
-  it('a wrong password, an unknown name and a locked account: same round trips, medians within 50 %', async () => {
+  it('a wrong password, an unknown name and a locked account: same round trips, times within 50 %', async () => {
     const realId = await scratchUser('timing_real');
     await scratchUser('timing_locked', new Date(Date.now() + 24 * 3600_000));
     const cases = {
@@ -72,17 +72,17 @@ describe('refused logins do the same work and take the same time', () => {
         if (i >= WARM_UP) times[which].push(took);
       }
     }
-    const medians = Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, median(xs)])) as Record<Case, number>;
-    const report = Object.entries(medians)
+    const fastEnds = Object.fromEntries(Object.entries(times).map(([k, xs]) => [k, fastEnd(xs)])) as Record<Case, number>;
+    const report = Object.entries(fastEnds)
       .map(([k, ms]) => `${k} ${ms.toFixed(1)} ms`)
       .join(', ');
-    console.log(`refused login medians (${ROUNDS} each, database ${LATENCY_MS} ms away): ${report}`);
+    console.log(`refused login 20th percentiles (${ROUNDS} each, database ${LATENCY_MS} ms away): ${report}`);
     const perCase = Object.fromEntries(Object.entries(work).map(([k, v]) => [k, [...v]]));
     expect(perCase.unknown, JSON.stringify(perCase)).toEqual(perCase.real);
     expect(perCase.locked, JSON.stringify(perCase)).toEqual(perCase.real);
     expect(perCase.real).toHaveLength(1);
-    const slowest = Math.max(...Object.values(medians));
-    const fastest = Math.min(...Object.values(medians));
+    const slowest = Math.max(...Object.values(fastEnds));
+    const fastest = Math.min(...Object.values(fastEnds));
     // A path without its scrypt takes well under half the time (20 ms of round trips against ~50 ms):
     // 1.5 catches it, and leaves room for a machine busy with the journeys beside this test (seen: 1.15 failed there).
     expect(slowest / fastest, report).toBeLessThan(1.5);
