@@ -27,26 +27,11 @@ import { creditLineExpiryStep } from './modules/credit/index.ts';
 import { CERTIFICATION_TASK_TYPES } from './modules/certification/index.ts';
 import { FUNDS_TASK_TYPES } from './modules/funds/index.ts';
 import { WAREHOUSE_TASK_TYPES } from './modules/warehouse/index.ts';
-import { everyProductsArrears, type Ports } from './modules/financing/index.ts';
-import {
-  financingSignHook,
-  orderLoanCollection,
-  supplyLoanArrears,
-  supplyLoanCloseStep,
-  SUPPLY_LOAN_TASK_TYPES,
-} from './modules/supplyloan/index.ts';
-import {
-  bankAdapters,
-  BUILT_IN_BANK_ADAPTERS,
-  cloudLoanArrears,
-  CLOUD_LOAN_TASK_TYPES,
-  cloudLoanDebitStep,
-  cloudLoanSignHook,
-  type BankAdapter,
-  type BankAdapters,
-} from './modules/cloudloan/index.ts';
+import { loanBook, type LendingProduct, type LoanBook, type Ports } from './modules/financing/index.ts';
+import { orderLoanCollection, supplyLoanProduct } from './modules/supplyloan/index.ts';
+import { bankAdapters, BUILT_IN_BANK_ADAPTERS, cloudLoanProduct, type BankAdapter, type BankAdapters } from './modules/cloudloan/index.ts';
 import { purchaseSalesTaskTypes, salesOrderBacking } from './modules/purchase-sales/index.ts';
-import { pledgeArrears, pledgeMarginDefaultStep, pledgeOverdueStep, pledgeSignHook, PLEDGE_TASK_TYPES } from './modules/pledge/index.ts';
+import { pledgeProduct } from './modules/pledge/index.ts';
 import { backupJob } from './modules/backup/index.ts';
 import { BANK_STATEMENT_TASK_TYPES, bankReconciliationStep, linkStatementLines } from './modules/bank-statement/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -80,71 +65,88 @@ import { LOCAL_CONTROL_HEADER, localControlRoutes } from './control/local-contro
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 
 /**
- * How areas serve each other without importing each other (modules/financing/ports.ts): each port and
- * the area implementing it. Purchase/sales offers a sales order as an order loan's backing; supply loans
- * repay that loan from the order's collection.
- */
-export const PORTS: Ports = {
-  orderBacking: salesOrderBacking,
-  loanCollection: orderLoanCollection,
-  // Every lending product's arrears, read by the cloud loan's eligibility rule (issue 33): add a new product here.
-  loanArrears: everyProductsArrears([supplyLoanArrears, pledgeArrears, cloudLoanArrears]),
-};
-
-/**
- * The operator task types of every area (the /bpm/tasks inbox), listed here rather than registered
- * as a side effect of importing a module. An area exports its list; add it below. The deposit and
- * transfer-voucher types are linked to the bank statement's lines (issue 26): their drawer shows the
- * line, their decision books it. The types that add to the factor's book are gated by the risk limits
- * (issue 27): their drawer shows the book after the decision, their approval is refused past a limit.
- */
-export const TASK_TYPES: readonly TaskType[] = guardByLimits(
-  linkStatementLines([
-    ...CERTIFICATION_TASK_TYPES,
-    ...FUNDS_TASK_TYPES,
-    ...WAREHOUSE_TASK_TYPES,
-    ...SUPPLY_LOAN_TASK_TYPES,
-    ...CLOUD_LOAN_TASK_TYPES,
-    ...PLEDGE_TASK_TYPES,
-    ...purchaseSalesTaskTypes(PORTS),
-    // A statement's void (作废) waits for a second operator (issue 33).
-    ...BANK_STATEMENT_TASK_TYPES,
-    // Four eyes on settings (issue 33): a change of the site configuration or the risk limits is a proposal.
-    ...SYSTEM_TASK_TYPES,
-    ...RISK_TASK_TYPES,
-  ]),
-);
-
-/** What happens when a contract of a kind of business record is signed: relatedType → hook. */
-export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = {
-  FINANCING: financingSignHook,
-  CLOUD_LOAN: cloudLoanSignHook,
-  PLEDGE: pledgeSignHook,
-};
-
-/**
  * The banks behind the cloud loan (modules/cloudloan/bank-adapter.ts): the site configuration names the
  * one new applications go to (`cloudLoan.bankAdapter`). A real bank's adapter is added to this list.
  */
 export const BANK_ADAPTERS: readonly BankAdapter[] = [...BUILT_IN_BANK_ADAPTERS];
+const BANKS = bankAdapters(BANK_ADAPTERS);
 
 /**
- * The close of business (jobs/close-of-business.ts): one daily run of these steps, in this order, each
- * claimed once per business date. A product exports its steps; add them here. The risk snapshot comes
- * last, so it records the book as the day's other steps left it.
+ * The lending products (issue 35), each registered once, here: a product module exports its
+ * `LendingProduct` (financing/lending-product.ts) and is added to this list — nothing else changes. The
+ * loan book every reader of loans reads, the operator task types, the sign hooks and the close-of-business
+ * steps are all built from it (`wiringOf`).
  */
-export const CLOSE_OF_BUSINESS_STEPS: readonly CloseOfBusinessStep[] = [
-  supplyLoanCloseStep,
-  pledgeOverdueStep,
-  cloudLoanDebitStep(bankAdapters(BANK_ADAPTERS)),
-  pledgeMarginDefaultStep,
-  creditLineExpiryStep,
-  bankReconciliationStep,
-  riskSnapshotStep,
-];
+export const LENDING_PRODUCTS: readonly LendingProduct[] = [supplyLoanProduct, pledgeProduct, cloudLoanProduct(BANKS)];
 
-/** Scheduled work, run once per day across all nodes at China-time hours (jobs/scheduler.ts). An area exports its jobs; add them here. */
-export const SCHEDULED_JOBS: readonly ScheduledJob[] = [closeOfBusinessJob(CLOSE_OF_BUSINESS_STEPS), backupJob];
+/** What `buildApp` wires from a list of lending products. */
+export interface Wiring {
+  loans: LoanBook;
+  ports: Ports;
+  taskTypes: readonly TaskType[];
+  signHooks: Readonly<Record<string, SignHook>>;
+  closeOfBusinessSteps: readonly CloseOfBusinessStep[];
+  jobs: readonly ScheduledJob[];
+}
+
+export function wiringOf(products: readonly LendingProduct[]): Wiring {
+  const loans = loanBook(products);
+  /**
+   * How areas serve each other without importing each other (modules/financing/ports.ts): purchase/sales
+   * offers a sales order as an order loan's backing; supply loans repay that loan from the order's
+   * collection; every reader of loans reads the one loan book.
+   */
+  const ports: Ports = { orderBacking: salesOrderBacking, loanCollection: orderLoanCollection, loanBook: loans };
+  /**
+   * The operator task types of every area (the /bpm/tasks inbox), listed here rather than registered as a
+   * side effect of importing a module. The deposit and transfer-voucher types are linked to the bank
+   * statement's lines (issue 26): their drawer shows the line, their decision books it. The types that add
+   * to the factor's book are gated by the risk limits (issue 27) against the loan book.
+   */
+  const taskTypes = guardByLimits(
+    linkStatementLines([
+      ...CERTIFICATION_TASK_TYPES,
+      ...FUNDS_TASK_TYPES,
+      ...WAREHOUSE_TASK_TYPES,
+      ...products.flatMap((p) => p.taskTypes),
+      ...purchaseSalesTaskTypes(ports),
+      // A statement's void (作废) waits for a second operator (issue 33).
+      ...BANK_STATEMENT_TASK_TYPES,
+      // Four eyes on settings (issue 33): a change of the site configuration or the risk limits is a proposal.
+      ...SYSTEM_TASK_TYPES,
+      ...RISK_TASK_TYPES,
+    ]),
+    loans,
+  );
+  /**
+   * The close of business (jobs/close-of-business.ts): one daily run of these steps, in this order, each
+   * claimed once per business date. The risk snapshot comes last, so it records the book as the day's
+   * other steps left it.
+   */
+  const closeOfBusinessSteps: CloseOfBusinessStep[] = [
+    ...products.flatMap((p) => p.closeOfBusinessSteps),
+    creditLineExpiryStep,
+    bankReconciliationStep,
+    riskSnapshotStep(loans),
+  ];
+  return {
+    loans,
+    ports,
+    taskTypes,
+    /** What happens when a contract of a kind of business record is signed: relatedType → hook. */
+    signHooks: Object.assign({}, ...products.map((p) => p.signHooks)) as Record<string, SignHook>,
+    closeOfBusinessSteps,
+    /** Scheduled work, run once per day across all nodes at China-time hours (jobs/scheduler.ts). */
+    jobs: [closeOfBusinessJob(closeOfBusinessSteps), backupJob],
+  };
+}
+
+const WIRING = wiringOf(LENDING_PRODUCTS);
+export const PORTS: Ports = WIRING.ports;
+export const TASK_TYPES: readonly TaskType[] = WIRING.taskTypes;
+export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = WIRING.signHooks;
+export const CLOSE_OF_BUSINESS_STEPS: readonly CloseOfBusinessStep[] = WIRING.closeOfBusinessSteps;
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = WIRING.jobs;
 
 export type { AppContext } from './context.ts';
 
@@ -164,8 +166,10 @@ const STARTED_AT = new Date().toISOString();
 export async function buildApp(
   config: Config,
   database: Database,
-  options: { jobs?: readonly ScheduledJob[] } = {},
+  // `lendingProducts`: another list than LENDING_PRODUCTS (a test's own product).
+  options: { jobs?: readonly ScheduledJob[]; lendingProducts?: readonly LendingProduct[] } = {},
 ): Promise<FastifyInstance> {
+  const wiring = options.lendingProducts ? wiringOf(options.lendingProducts) : WIRING;
   const app = Fastify({
     // Production logs through a 4 KB buffer written asynchronously: a log line must not cost a write()
     // per request (profiled: 15 % of the list's CPU). pino flushes the buffer when the process exits,
@@ -201,10 +205,10 @@ export async function buildApp(
     ),
     version: { version: SERVER_VERSION, commit: config.GIT_COMMIT, buildTime: STARTED_AT },
     authRateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' },
-    tasks: taskRegistry(TASK_TYPES),
-    signHooks: signHooks(SIGN_HOOKS),
-    bankAdapters: bankAdapters(BANK_ADAPTERS),
-    ports: PORTS,
+    tasks: taskRegistry(wiring.taskTypes),
+    signHooks: signHooks(wiring.signHooks),
+    bankAdapters: BANKS,
+    ports: wiring.ports,
   };
 
   const webRoot = path.resolve(config.WEB_DIST);
@@ -264,7 +268,7 @@ export async function buildApp(
 
   const scheduler = createScheduler({
     db: database.db,
-    jobs: options.jobs ?? SCHEDULED_JOBS,
+    jobs: options.jobs ?? wiring.jobs,
     log: app.log,
     hours: parseJobHours(config.JOB_HOURS),
   });

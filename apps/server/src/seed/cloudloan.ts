@@ -7,7 +7,6 @@ import type { EnterpriseScope } from '../lib/scope.ts';
 import { taskRegistry } from '../modules/bpm/index.ts';
 import { recordSignature } from '../modules/contracts/index.ts';
 import {
-  cloudLoanArrears,
   submitApplication,
   builtInBanksOnly,
   cloudLoanDebitStep,
@@ -17,9 +16,7 @@ import {
   grantForBank,
 } from '../modules/cloudloan/index.ts';
 import { runStep } from '../jobs/close-of-business.ts';
-import { everyProductsArrears } from '../modules/financing/index.ts';
-import { pledgeArrears } from '../modules/pledge/index.ts';
-import { supplyLoanArrears } from '../modules/supplyloan/index.ts';
+import type { LoanBook } from '../modules/financing/index.ts';
 import { chinaInstant } from './timeline.ts';
 
 /**
@@ -29,7 +26,7 @@ import { chinaInstant } from './timeline.ts';
  * daily job — each step with the clock at its day, so the postings carry their dates. The next
  * instalment falls due today. Idempotent: an enterprise with any cloud-loan application gets none.
  */
-export async function seedCloudLoan(db: Db, today: IsoDate = chinaToday()) {
+export async function seedCloudLoan(db: Db, loans: LoanBook, today: IsoDate = chinaToday()) {
   const byLogin = async (login: string) =>
     (
       await db
@@ -80,8 +77,8 @@ export async function seedCloudLoan(db: Db, today: IsoDate = chinaToday()) {
         remark: undefined,
       },
       banks,
-      // Every lending product's arrears, as app.ts wires the port.
-      everyProductsArrears([supplyLoanArrears, pledgeArrears, cloudLoanArrears]),
+      // Every lending product's arrears: the loan book app.ts wires.
+      loans,
     ),
   );
   await atTime(on(addDays(drawnOn, -6), '14:00'), () =>

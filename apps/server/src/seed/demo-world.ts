@@ -11,6 +11,7 @@ import { seedCertificationDemo, seedCertificationReference } from './reference.t
 import { seedFunds } from './funds.ts';
 import { seedContracts } from './contracts.ts';
 import { seedSupplyLoan, seedSupplyPlatforms } from './supplyloan.ts';
+import { PORTS } from '../app.ts';
 import { seedHistory } from './history.ts';
 import { chinaInstant } from './timeline.ts';
 import { seedWarehouse } from './warehouse.ts';
@@ -182,12 +183,12 @@ export async function seedDemoWorld(db: Db) {
     await seedFunds(db);
     await seedSupplyPlatforms(db);
   });
-  await seedHistory(db, today);
+  await seedHistory(db, PORTS.loanBook, today);
   await seedContracts(db);
   await seedSupplyLoan(db, today);
   await seedWarehouse(db);
   await seedPurchaseSales(db);
-  await seedCloudLoan(db);
+  await seedCloudLoan(db, PORTS.loanBook);
   await seedPledge(db);
   await seedPledgeDelivery(db);
   // Last: last month's statement of the collection account, once every posting of that month is made.

@@ -9,16 +9,18 @@ import { planFundsHistory } from './history-funds.ts';
 import { DEMO_PLATFORM_CODES } from './supplyloan.ts';
 import { dayOfMonth, Timeline } from './timeline.ts';
 import { runStep } from '../jobs/close-of-business.ts';
+import type { LoanBook } from '../modules/financing/index.ts';
 import { riskSnapshotStep } from '../modules/risk/index.ts';
 
 /**
  * The risk desk's month-end snapshots (issue 27) over the year, so its trends have a year of points:
  * the close of business's own step, run on each month's last day as the daily run would (01:30).
  */
-function planRiskSnapshots(db: Db, today: IsoDate, timeline: Timeline) {
+function planRiskSnapshots(db: Db, loans: LoanBook, today: IsoDate, timeline: Timeline) {
+  const step = riskSnapshotStep(loans);
   for (let offset = -12; offset <= -1; offset += 1) {
     const monthEnd = addDays(dayOfMonth(today, offset + 1, 1), -1);
-    timeline.on(monthEnd, '01:30', () => runStep(db, riskSnapshotStep, monthEnd));
+    timeline.on(monthEnd, '01:30', () => runStep(db, step, monthEnd));
   }
 }
 
@@ -31,7 +33,7 @@ function planRiskSnapshots(db: Db, today: IsoDate, timeline: Timeline) {
  * the present-day seed starts, so today's balances and financings are the same with it as without.
  * Runs once: the demo enterprise's supply credit line is its first mark.
  */
-export async function seedHistory(db: Db, today: IsoDate = chinaToday()) {
+export async function seedHistory(db: Db, loans: LoanBook, today: IsoDate = chinaToday()) {
   const timeline = new Timeline(today);
   const ctx = await loadHistoryContext(db, today, timeline);
   if (!ctx) return;
@@ -43,6 +45,6 @@ export async function seedHistory(db: Db, today: IsoDate = chinaToday()) {
   if (done) return;
   planFundsHistory(ctx);
   await planFinancingHistory(ctx, DEMO_PLATFORM_CODES);
-  planRiskSnapshots(db, today, timeline);
+  planRiskSnapshots(db, loans, today, timeline);
   await timeline.run();
 }

@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
+import type { LendingProduct } from '../modules/financing/index.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPostgres, wrapPglite, type Database } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../seed/demo-world.ts';
@@ -106,6 +107,8 @@ export interface TestAppOptions {
    * database URL (e.g. a TCP proxy that a test breaks and restores). Seeding and dropping go direct.
    */
   routeDatabaseUrl?: (url: string) => string;
+  /** Another list of lending products than app.ts registers (a test's own product, issue 35). */
+  lendingProducts?: readonly LendingProduct[];
 }
 
 export async function createTestApp(overrides: Partial<Record<keyof Config, string>> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
@@ -123,7 +126,7 @@ export async function createTestApp(overrides: Partial<Record<keyof Config, stri
   let database: Database;
   if (engine === 'postgres') ({ database, drop } = await postgresDatabase(opts.routeDatabaseUrl ?? ((url) => url)));
   else database = await pgliteDatabase();
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, opts.lendingProducts ? { lendingProducts: opts.lendingProducts } : {});
   await app.ready();
 
   const current = await app.inject({ method: 'GET', url: '/api/user/current' });

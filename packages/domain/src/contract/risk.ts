@@ -8,15 +8,18 @@ import { endpoint } from './endpoint.ts';
 import { settingsProposalSchema } from './system.ts';
 import type { Cents } from '../money.ts';
 
-/** The products of the factor's own book, and the bank cloud loan shown apart as the bank's book. */
-export const RISK_PRODUCTS = ['INVOICE', 'ORDER', 'PLEDGE', 'CLOUD'] as const;
-export type RiskProduct = (typeof RISK_PRODUCTS)[number];
-export const RISK_PRODUCT_LABELS: Readonly<Record<RiskProduct, string>> = {
-  INVOICE: '供应链融资（应收账款）',
-  ORDER: '订单融资',
-  PLEDGE: '货押融资',
-  CLOUD: '银行云贷（银行账簿）',
-};
+/**
+ * The product lines are the server's registered lending products (issue 35): a position carries its line's
+ * code and label, and the trends list every line with whose book it is in (the factor's own, or a partner
+ * bank's, shown apart). No product is named here.
+ */
+export const productLineSchema = z.object({
+  code: z.string(),
+  label: z.string(),
+  /** FACTOR: the factor's own book (risk assets); BANK: a partner bank's book, shown apart. */
+  side: z.enum(['FACTOR', 'BANK']),
+});
+export type ProductLineView = z.output<typeof productLineSchema>;
 
 /** Days past due: current, 1–30, 31–60, 61–90, over 90 (non-performing). */
 export const AGING_BUCKETS = ['CURRENT', 'D1_30', 'D31_60', 'D61_90', 'D90_PLUS'] as const;
@@ -101,8 +104,8 @@ export const exposureSchema = z.object({
   /** Pledges only: shares are of the whole book, so they add to the pledge product's share. */
   byWarehouse: z.array(exposureRowSchema),
   byGoods: z.array(exposureRowSchema),
-  /** The bank cloud loan: the bank's book, apart (shares of its own total). */
-  bankBook: z.object({ ...outstandingFields, byBorrower: z.array(exposureRowSchema) }),
+  /** The partner banks' book (the bank cloud loan), apart: shares of its own total. */
+  bankBook: z.object({ ...outstandingFields, byProduct: z.array(exposureRowSchema), byBorrower: z.array(exposureRowSchema) }),
 });
 export type ExposureAnswer = z.output<typeof exposureSchema>;
 
@@ -114,7 +117,8 @@ export const exposureFinancingsQuery = z.object({
 });
 
 export const riskFinancingSchema = z.object({
-  product: z.enum(RISK_PRODUCTS),
+  /** The code of the position's product line. */
+  product: z.string(),
   productLabel: z.string(),
   id: z.number().int(),
   financingNo: z.string(),
@@ -370,7 +374,8 @@ export type RatiosAnswer = z.output<typeof ratiosSchema>;
 /** A month-end point of the trends: the day's snapshot, made by the close of business. */
 export const trendPointSchema = z.object({
   date: z.string(),
-  byProduct: z.object({ INVOICE: cents, ORDER: cents, PLEDGE: cents, CLOUD: cents }),
+  /** Principal outstanding by product line code (every line of `lines`). */
+  byProduct: z.record(z.string(), cents),
   buckets: bucketsSchema,
   nonPerformingRatioPpm: ppm,
   riskAssets: cents,
@@ -378,7 +383,7 @@ export const trendPointSchema = z.object({
   maxDebtorSharePpm: ppm,
   relatedSharePpm: ppm,
 });
-export const trendsSchema = z.object({ points: z.array(trendPointSchema) });
+export const trendsSchema = z.object({ lines: z.array(productLineSchema), points: z.array(trendPointSchema) });
 export type TrendsAnswer = z.output<typeof trendsSchema>;
 
 /**

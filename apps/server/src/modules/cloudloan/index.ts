@@ -3,6 +3,9 @@
 // the menu gate the menus ask (eligibility, or an application of the enterprise's own), and the operations the demo seed drives. app.ts registers routes.ts itself.
 export { bankAdapters, BUILT_IN_BANK_ADAPTERS, builtInBanksOnly } from './adapters.ts';
 export type { BankAdapter, BankAdapters } from './bank-adapter.ts';
+/** The product app.ts registers (issue 35) with its banks: its loans in the one book, its task, sign hook and daily debit. */
+export { cloudLoanProduct } from './lending-product.ts';
+/** The demo seed drives the inbox, the signing and the daily debit as the app does. */
 export { CLOUD_LOAN_TASK_TYPES } from './operator-bank.ts';
 export { cloudLoanSignHook } from './decide.ts';
 export { cloudLoanDebitStep } from './debit-job.ts';
@@ -10,7 +13,3 @@ export { eligibilityScope, isCloudLoanInMenu } from './eligibility.ts';
 export { submitApplication } from './apply.ts';
 export { grantForBank } from './operator-decisions.ts';
 export { drawdown } from './draw.ts';
-/** The risk desk (issue 27) reads the bank's book through the pay-off quote the loan detail shows. */
-export { payoffQuote } from './servicing.ts';
-/** The lending core's arrears port reads the cloud loans' own (app.ts wires it). */
-export { cloudLoanArrears } from './overdue.ts';

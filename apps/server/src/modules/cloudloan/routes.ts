@@ -24,15 +24,15 @@ export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   const banks = ctx.bankAdapters;
   const confirm = { db, cipher: ctx.cipher };
 
-  serve(app, api.allowed, async (request) => ok(await isCloudLoanAllowed(db, eligibilityScope(request), ctx.ports.loanArrears)));
-  serve(app, api.eligibility, async (request) => ok(await cloudLoanEligibility(db, eligibilityScope(request), ctx.ports.loanArrears)));
+  serve(app, api.allowed, async (request) => ok(await isCloudLoanAllowed(db, eligibilityScope(request), ctx.ports.loanBook)));
+  serve(app, api.eligibility, async (request) => ok(await cloudLoanEligibility(db, eligibilityScope(request), ctx.ports.loanBook)));
   serve(app, api.product, async () => ok(publicProduct(await readCloudLoanSettings(db))));
   serve(app, api.trial, async (request) => ok(await repaymentTrial(db, banks, request.query)));
 
   // Applications ------------------------------------------------------------------------------
   serve(app, api.apply, async (request) => {
     const scope = certifiedScope(request);
-    return runOnce(db, request, (tx) => submitApplication(tx, scope, actorOf(request), request.body, banks, ctx.ports.loanArrears));
+    return runOnce(db, request, (tx) => submitApplication(tx, scope, actorOf(request), request.body, banks, ctx.ports.loanBook));
   });
   serve(app, api.applications, async (request) => {
     const r = await listApplications(db, scopeOf(request), request.query);

@@ -1,5 +1,5 @@
-// The lending core's face (issue 22): what every lending product — supply-chain loans, goods-pledge
-// financing and the bank cloud loan — uses. Products supply their terms, collateral and schedule.
+// The lending core's face (issue 22, 35): what every lending product uses, and the one shape a product
+// registers (`LendingProduct`) from which app.ts builds the one loan book every reader of loans reads.
 export { disburse, type Disbursement } from './disbursement.ts';
 export { refundUnusedInterest } from './early-settlement.ts';
 export { FACTOR_NAME } from './factor.ts';
@@ -7,4 +7,5 @@ export { platformOf, type Platform } from './platforms.ts';
 export { checkTerm, trial, type PlatformPricing, type Trial } from './pricing.ts';
 export type { CollectionRepayment, LoanCollection, OrderBacking, Ports } from './ports.ts';
 export { loanStore, type LoanKind } from './loan-store.ts';
-export { everyProductsArrears, isOverdue, overdueSql, type EveryLoanArrears, type LoanArrears } from './overdue.ts';
+export { isOverdue, overdueSql, type EveryLoanArrears, type LoanArrears } from './overdue.ts';
+export { loanBook, type BookSide, type LendingProduct, type LoanBook, type LoanPosition, type ProductLine } from './lending-product.ts';

@@ -2,7 +2,7 @@
 // due date, on China today — the dates the penalty accrues from (the domain's `owedOn`, the cloud loan's
 // `penaltyOf`) — so a read never says "not overdue" while the penalty runs. Every product's read computes
 // its `overdue` with it; the close of business's stored mark only records when the step noticed.
-// The arrears of every product are read through `LoanArrears`, each product's own, combined here.
+// Each product answers its own arrears (`LoanArrears`); the loan book (lending-product.ts) asks them all.
 import { compareIsoDates, type IsoDate } from '@factoring/domain';
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -15,7 +15,7 @@ export function isOverdue(dueDate: string | null | undefined, today: IsoDate): b
 /** The same rule in SQL, for lists filtered or counted by it: the unpaid payment's due date is before today. */
 export const overdueSql = (dueDate: AnyColumn | SQL, today: IsoDate): SQL => sql`${dueDate} < ${today}`;
 
-/** A lending product's arrears: implemented by each product, combined by `everyProductsArrears`, wired in app.ts. */
+/** A lending product's arrears: implemented by each product, asked by the loan book (`loanBook`). */
 export interface LoanArrears {
   /** The product's label in a refusal, e.g. 供应链融资. */
   label: string;
@@ -26,16 +26,4 @@ export interface LoanArrears {
 /** Every lending product's arrears as one port: the labels of the products the enterprise is in arrears on. */
 export interface EveryLoanArrears {
   productsInArrears(db: Db | Tx, enterpriseId: number, today: IsoDate): Promise<string[]>;
-}
-
-export function everyProductsArrears(products: readonly LoanArrears[]): EveryLoanArrears {
-  if (!products.length) throw new Error('loan arrears: no lending product listed');
-  return {
-    productsInArrears: async (db, enterpriseId, today) => {
-      const late: string[] = [];
-      // One after another: a transaction's client runs one statement at a time.
-      for (const p of products) if (await p.inArrears(db, enterpriseId, today)) late.push(p.label);
-      return late;
-    },
-  };
 }

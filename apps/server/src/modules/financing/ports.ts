@@ -4,7 +4,7 @@
 import type { Cents, IsoDate } from '@factoring/domain';
 import type { Tx } from '../../db/client.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
-import type { EveryLoanArrears } from './overdue.ts';
+import type { LoanBook } from './lending-product.ts';
 
 /** A sales order offered as the backing of an order loan: implemented by purchase/sales, consumed by supply loans. */
 export interface OrderBacking {
@@ -55,6 +55,9 @@ export interface LoanCollection {
 export interface Ports {
   orderBacking: OrderBacking;
   loanCollection: LoanCollection;
-  /** Every lending product's arrears (overdue.ts), consumed by the cloud loan's eligibility rule. */
-  loanArrears: EveryLoanArrears;
+  /**
+   * Every registered lending product's loans as one book (lending-product.ts): the risk desk reads its
+   * positions, the cloud loan's eligibility its arrears.
+   */
+  loanBook: LoanBook;
 }

@@ -22,7 +22,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     const user = request.user;
     const [all, cloud, purchaseSales] = await Promise.all([
       loadAllMenus(db),
-      isCloudLoanInMenu(db, eligibilityScope(request), ctx.ports.loanArrears),
+      isCloudLoanInMenu(db, eligibilityScope(request), ctx.ports.loanBook),
       purchaseSalesReach(db, user),
     ]);
     return ok(

@@ -1,7 +1,9 @@
 // The goods-pledge face (issue 23): what app.ts lists — the operator task types, the sign hook, the
 // close-of-business steps — and the operations the demo seed drives. app.ts registers routes.ts itself.
+/** The product app.ts registers (issue 35): its loans in the one book, its tasks, sign hook and close-of-business steps. */
+export { pledgeProduct } from './lending-product.ts';
+/** The demo seed drives the inbox and the signing as the app does. */
 export { PLEDGE_TASK_TYPES } from './task-types.ts';
-export { pledgeMarginDefaultStep, pledgeOverdueStep } from './jobs/close-of-day.ts';
 export { pledgeSignHook } from './on-contract-signed.ts';
 export { setPledgeTerms } from './terms.ts';
 export { recordGoodsPrice } from './operations/record-price.ts';
@@ -10,8 +12,5 @@ export { payMargin } from './operations/pay-margin.ts';
 export { PLEDGE_RELATED_TYPE } from './contract-documents.ts';
 export { addSignPerson } from './operations/sign-persons.ts';
 export { addCustomer } from './operations/customers.ts';
-/** The risk desk (issue 27) values and reads pledges through the pledge's own rules. */
-export { pledgeOwedOn } from './balance.ts';
+/** The risk desk's collateral watch (issue 27) values pledges through the pledge's own rules. */
 export { currentPrice, itemsOf, LIVE_STATUSES as PLEDGE_LIVE_STATUSES, pledgedQuantityOf, valuationOf } from './store.ts';
-/** The cloud loan's eligibility reads goods pledges' arrears through the lending core's port (app.ts wires it). */
-export { pledgeArrears } from './overdue.ts';

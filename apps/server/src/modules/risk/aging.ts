@@ -2,10 +2,10 @@
 // 31–60, 61–90 and over 90 days, the last non-performing (银保监办发〔2019〕205号) — per product and
 // borrower, with the risk reserve the book requires (at least 1 % of the factoring balance plus each
 // bucket's specific rate, rounded up to the cent) beside the reserve booked.
-import { AGING_BUCKETS, RISK_PRODUCT_LABELS, RISK_RESERVE_MIN_PPM, type AgingAnswer, type AgingBucket } from '@factoring/domain/contract';
+import { AGING_BUCKETS, RISK_RESERVE_MIN_PPM, type AgingAnswer, type AgingBucket } from '@factoring/domain/contract';
 import type { IsoDate } from '@factoring/domain';
-import type { Db } from '../../db/client.ts';
-import { bookOn, financingView, type Book, type Position } from './book.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { financingView, type Book, type Position } from './book.ts';
 import { readRiskLimits } from './limits.ts';
 import { bookedReserve, reserveOf } from './reserve.ts';
 
@@ -38,24 +38,27 @@ function rowsBy(ps: Position[], keyOf: (p: Position) => [string, string]) {
     .sort((a, b) => b.nonPerforming - a.nonPerforming || b.total - a.total || a.label.localeCompare(b.label));
 }
 
-/** Aging on the day; `book`, when the caller has read it already (the daily snapshot). */
-export async function aging(db: Db, asOf: IsoDate, book?: Book): Promise<AgingAnswer> {
-  const { factor, bank } = book ?? (await bookOn(db, asOf));
+/** Aging on the day of `book`. */
+export async function aging(db: Db | Tx, asOf: IsoDate, book: Book): Promise<AgingAnswer> {
+  const { factor, bank } = book;
   const { reserveRatesPpm } = await readRiskLimits(db);
   const total = rowOf('TOTAL', '保理账簿合计', factor);
-  const byProduct = (['INVOICE', 'ORDER', 'PLEDGE'] as const).map((p) =>
-    rowOf(
-      p,
-      RISK_PRODUCT_LABELS[p],
-      factor.filter((f) => f.product === p),
-    ),
-  );
+  const byProduct = book.lines
+    .filter((l) => l.side === 'FACTOR')
+    .map((l) =>
+      rowOf(
+        l.code,
+        l.label,
+        factor.filter((f) => f.product === l.code),
+      ),
+    );
+  const bankLines = book.lines.filter((l) => l.side === 'BANK');
   return {
     asOf,
     byProduct,
     byBorrower: rowsBy(factor, (p) => [String(p.borrowerId), p.borrowerName]),
     total,
-    bankBook: rowOf('CLOUD', RISK_PRODUCT_LABELS.CLOUD, bank),
+    bankBook: rowOf('BANK', bankLines.map((l) => l.label).join('、') || '银行账簿', bank),
     nonPerformingRatioPpm: total.total > 0 ? Math.round((total.nonPerforming * 1_000_000) / total.total) : 0,
     factoringBalance: total.total,
     reserveRatePpm: RISK_RESERVE_MIN_PPM,

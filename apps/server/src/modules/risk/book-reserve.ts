@@ -8,18 +8,21 @@ import type { Tx } from '../../db/client.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { writeAudit } from '../bpm/index.ts';
 import { lockAccounts, postEntry } from '../ledger/index.ts';
+import type { LoanBook } from '../financing/index.ts';
 import { aging } from './aging.ts';
+import { bookOn } from './book.ts';
 
 const yuan = (cents: number) => `¥${formatYuan(cents)}`;
 
 export async function bookReserve(
+  loans: LoanBook,
   tx: Tx,
   operator: { id: number; name: string; ip?: string },
   input: { expectedRequired: number; asOf: IsoDate },
 ): Promise<BookReserveAnswer> {
   // Two bookings at once wait here, so the second reads the first's balance.
   await lockAccounts(tx, [{ factor: 'RISK_RESERVE' }, { factor: 'PROVISION_EXPENSE' }]);
-  const a = await aging(tx, input.asOf);
+  const a = await aging(tx, input.asOf, await bookOn(loans, tx, input.asOf));
   if (a.requiredReserve !== input.expectedRequired) {
     throw new BusinessError(
       `应计提风险准备金已变为 ${yuan(a.requiredReserve)}（页面显示 ${yuan(input.expectedRequired)}）：账簿在此期间有变动，本次未记账，请刷新后重新确认`,

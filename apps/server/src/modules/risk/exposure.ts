@@ -4,17 +4,10 @@
 // show (one figure per question). Shares are parts per million split by largest remainder, so a full
 // grouping adds to exactly 100 %. Goods pledges have no debtor (book.ts): the debtor rows add to the
 // supply loans.
-import {
-  RISK_PRODUCT_LABELS,
-  type ExposureAnswer,
-  type ExposureRow,
-  type RiskFinancing,
-  type RiskProduct,
-} from '@factoring/domain/contract';
+import type { ExposureAnswer, ExposureRow, RiskFinancing } from '@factoring/domain/contract';
 import type { IsoDate } from '@factoring/domain';
-import type { Db } from '../../db/client.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { bookOn, financingView, type Book, type Position } from './book.ts';
+import { financingView, type Book, type Position } from './book.ts';
 
 const PPM = 1_000_000;
 
@@ -64,7 +57,7 @@ function groupBy(ps: Position[], keyOf: (p: Position) => { key: string; label: s
 
 /** The keys a position is grouped by, per dimension of the drill-down. */
 export const DIMENSION_KEYS = {
-  product: (p: Position) => ({ key: p.product, label: RISK_PRODUCT_LABELS[p.product as RiskProduct] }),
+  product: (p: Position) => ({ key: p.product, label: p.productLabel }),
   borrower: (p: Position) => ({ key: String(p.borrowerId), label: p.borrowerName }),
   debtor: (p: Position) => (p.debtorId === null ? null : { key: String(p.debtorId), label: p.debtorName ?? '' }),
   platform: (p: Position) => (p.platformId === null ? null : { key: String(p.platformId), label: p.platformName ?? '' }),
@@ -73,26 +66,16 @@ export const DIMENSION_KEYS = {
 } as const;
 export type Dimension = keyof typeof DIMENSION_KEYS;
 
-/** Exposure on the day; `book`, when the caller has read it already (the daily snapshot). */
-export async function exposure(db: Db, asOf: IsoDate, book?: Book): Promise<ExposureAnswer> {
-  const { factor, bank } = book ?? (await bookOn(db, asOf));
+/** Exposure on the day of `book`. */
+export function exposure(asOf: IsoDate, book: Book): ExposureAnswer {
+  const { factor, bank } = book;
   const totals = sumOf(factor);
   const bankTotal = sumOf(bank);
-  // Every product of the factor's book is listed, even with nothing outstanding.
+  // Every line of the factor's book is listed, even with nothing outstanding.
   const byProduct = groupBy(factor, DIMENSION_KEYS.product, totals.principal);
-  for (const product of ['INVOICE', 'ORDER', 'PLEDGE'] as const) {
-    if (!byProduct.some((r) => r.key === product))
-      byProduct.push({
-        key: product,
-        label: RISK_PRODUCT_LABELS[product],
-        count: 0,
-        principal: 0,
-        interest: 0,
-        penalty: 0,
-        total: 0,
-        sharePpm: 0,
-      });
-  }
+  for (const line of book.lines)
+    if (line.side === 'FACTOR' && !byProduct.some((r) => r.key === line.code))
+      byProduct.push({ key: line.code, label: line.label, count: 0, principal: 0, interest: 0, penalty: 0, total: 0, sharePpm: 0 });
   return {
     asOf,
     book: totals,
@@ -102,16 +85,19 @@ export async function exposure(db: Db, asOf: IsoDate, book?: Book): Promise<Expo
     byPlatform: groupBy(factor, DIMENSION_KEYS.platform, totals.principal),
     byWarehouse: groupBy(factor, DIMENSION_KEYS.warehouse, totals.principal),
     byGoods: groupBy(factor, DIMENSION_KEYS.goods, totals.principal),
-    bankBook: { ...bankTotal, byBorrower: groupBy(bank, DIMENSION_KEYS.borrower, bankTotal.principal) },
+    bankBook: {
+      ...bankTotal,
+      byProduct: groupBy(bank, DIMENSION_KEYS.product, bankTotal.principal),
+      byBorrower: groupBy(bank, DIMENSION_KEYS.borrower, bankTotal.principal),
+    },
   };
 }
 
-/** The financings behind one row of a grouping (the bank's book answers under product CLOUD). */
-export async function exposureFinancings(db: Db, asOf: IsoDate, dimension: Dimension, key: string): Promise<RiskFinancing[]> {
-  const { factor, bank } = await bookOn(db, asOf);
-  const all = dimension === 'product' && key === 'CLOUD' ? bank : factor;
-  if (dimension === 'product' && !(['INVOICE', 'ORDER', 'PLEDGE', 'CLOUD'] as string[]).includes(key))
-    throw new BusinessError('产品类型不正确', 'RISK_BAD_KEY');
+/** The financings behind one row of a grouping (a product line of the banks' book answers from that book). */
+export function exposureFinancings(book: Book, dimension: Dimension, key: string): RiskFinancing[] {
+  const line = dimension === 'product' ? book.lines.find((l) => l.code === key) : undefined;
+  if (dimension === 'product' && !line) throw new BusinessError('产品类型不正确', 'RISK_BAD_KEY');
+  const all = line?.side === 'BANK' ? book.bank : book.factor;
   return all
     .filter((p) => DIMENSION_KEYS[dimension](p)?.key === key)
     .sort((a, b) => b.total - a.total || a.id - b.id)

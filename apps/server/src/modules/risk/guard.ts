@@ -10,6 +10,7 @@ import { enterprises, type TaskField } from '../../db/schema/index.ts';
 import { chinaToday } from '../../lib/clock.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { BookAddition, BpmTask, DecisionEffect, TaskType } from '../bpm/index.ts';
+import type { LoanBook } from '../financing/index.ts';
 import { bookOn } from './book.ts';
 import { readRiskLimits } from './limits.ts';
 import { checksOf, figuresOf, levelLabel, withAddition } from './ratios.ts';
@@ -61,9 +62,9 @@ function exactWords(c: RatioCheck, f: Figures, limits: RiskLimits, debtorId: num
 }
 
 /** The checks of the book after adding `a`, on the server clock's day; a breach in exact words. */
-async function checksAfter(db: Db | Tx, a: BookAddition): Promise<RatioCheck[]> {
+async function checksAfter(loans: LoanBook, db: Db | Tx, a: BookAddition): Promise<RatioCheck[]> {
   const limits = await readRiskLimits(db);
-  const { factor } = await bookOn(db as Db, chinaToday());
+  const { factor } = await bookOn(loans, db, chinaToday());
   const ids = [a.borrowerId, ...(a.debtorId === null ? [] : [a.debtorId])];
   const names = new Map(
     (await db.select({ id: enterprises.id, name: enterprises.name }).from(enterprises).where(inArray(enterprises.id, ids))).map((e) => [
@@ -87,10 +88,10 @@ const refusing = (c: RatioCheck) => c.enforced && c.level === 'BREACH';
 /** Past the warning level of an enforced limit (a concentration limit below its floor is shown in the drawer, not flagged). */
 const flagging = (c: RatioCheck) => c.enforced && c.level === 'WARNING';
 
-async function limitFacts(db: Db, t: TaskType, task: BpmTask): Promise<TaskField[]> {
+async function limitFacts(loans: LoanBook, db: Db, t: TaskType, task: BpmTask): Promise<TaskField[]> {
   const a = await t.exposure!(db, task);
   if (!a) return [];
-  const checks = await checksAfter(db, a);
+  const checks = await checksAfter(loans, db, a);
   return checks.map((c) => ({ label: `审批后·${c.label}`, value: `${levelLabel(c)}：${c.words}` }));
 }
 
@@ -101,21 +102,21 @@ function withWarnings(effect: DecisionEffect | void, warnings: string[]): Decisi
 }
 
 /**
- * The task types that add to the book, gated by the limits; the others unchanged. Listed by app.ts over
- * TASK_TYPES. One decision at a time passes the gate (a transaction-scoped advisory lock), so two
+ * The task types that add to the book, gated by the limits against the loan book; the others unchanged.
+ * Listed by app.ts over TASK_TYPES. One decision at a time passes the gate (a transaction-scoped advisory lock), so two
  * approvals cannot each pass a limit that both together would break.
  */
-export function guardByLimits(types: readonly TaskType[]): TaskType[] {
+export function guardByLimits(types: readonly TaskType[], loans: LoanBook): TaskType[] {
   if (!types.some((t) => t.exposure)) throw new Error('risk limits: no task type declares what it adds to the book');
   return types.map((t) => {
     if (!t.exposure) return t;
     return {
       ...t,
-      describe: async (db, task) => [...((await t.describe?.(db, task)) ?? []), ...(await limitFacts(db, t, task))],
+      describe: async (db, task) => [...((await t.describe?.(db, task)) ?? []), ...(await limitFacts(loans, db, t, task))],
       onApprove: async (tx, task, operator, comment) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('risk-limit-gate'))`);
         const a = await t.exposure!(tx, task);
-        const checks = a ? await checksAfter(tx, a) : [];
+        const checks = a ? await checksAfter(loans, tx, a) : [];
         const refused = checks.filter(refusing);
         if (refused.length) throw new BusinessError(`审批后${refused.map((c) => c.words).join('；')}，不能通过`, 'RISK_LIMIT_BREACH');
         const effect = await t.onApprove(tx, task, operator, comment);

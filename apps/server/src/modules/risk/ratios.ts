@@ -5,9 +5,9 @@
 // integer arithmetic (BigInt); the ppm figures shown are rounded.
 import { RISK_LEVEL_LABELS, type RatioCheck, type RatiosAnswer, type RiskLevel, type RiskLimits } from '@factoring/domain/contract';
 import { formatYuan, type IsoDate } from '@factoring/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { BookAddition } from '../bpm/index.ts';
-import { bookOn, type Book, type Position } from './book.ts';
+import type { Book, Position } from './book.ts';
 import { readRiskLimits } from './limits.ts';
 import { bucketsOf, reserveOf } from './reserve.ts';
 
@@ -175,10 +175,10 @@ export function checksOf(l: RiskLimits, f: BookFigures, focus?: Focus): RatioChe
 
 export const levelLabel = (c: RatioCheck) => RISK_LEVEL_LABELS[c.level];
 
-/** The live ratios of the book on a day, against the limits as configured; `book`, when the caller has read it already. */
-export async function ratios(db: Db, asOf: IsoDate, book?: Book): Promise<RatiosAnswer> {
+/** The live ratios of the book on its day, against the limits as configured. */
+export async function ratios(db: Db | Tx, asOf: IsoDate, book: Book): Promise<RatiosAnswer> {
   const limits = await readRiskLimits(db);
-  const { factor } = book ?? (await bookOn(db, asOf));
+  const { factor } = book;
   const f = figuresOf(factor, limits.relatedPartyIds);
   const npl = factor.filter((p) => p.nonPerforming).reduce((s, p) => s + p.principal, 0);
   return {

@@ -7,6 +7,7 @@ import { ok } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';
 import { runOnce } from '../ledger/index.ts';
 import { aging } from './aging.ts';
+import { bookOn } from './book.ts';
 import { bookReserve } from './book-reserve.ts';
 import { collateralWatch } from './collateral.ts';
 import { exposure, exposureFinancings } from './exposure.ts';
@@ -22,19 +23,34 @@ import { trends } from './trends.ts';
  */
 export const riskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
-  serve(app, api.exposure, async () => ok(await exposure(db, chinaToday())));
+  const loans = ctx.ports.loanBook;
+  /** Today's book, as every registered lending product quotes its loans, with the day it was read on. */
+  const today = async () => {
+    const asOf = chinaToday();
+    return { asOf, book: await bookOn(loans, db, asOf) };
+  };
+  serve(app, api.exposure, async () => {
+    const { asOf, book } = await today();
+    return ok(exposure(asOf, book));
+  });
   serve(app, api.exposureFinancings, async (request) =>
-    ok(await exposureFinancings(db, chinaToday(), request.query.dimension, request.query.key)),
+    ok(exposureFinancings((await today()).book, request.query.dimension, request.query.key)),
   );
-  serve(app, api.aging, async () => ok(await aging(db, chinaToday())));
+  serve(app, api.aging, async () => {
+    const { asOf, book } = await today();
+    return ok(await aging(db, asOf, book));
+  });
   serve(app, api.collateral, async () => ok(await collateralWatch(db, chinaToday())));
-  serve(app, api.ratios, async () => ok(await ratios(db, chinaToday())));
+  serve(app, api.ratios, async () => {
+    const { asOf, book } = await today();
+    return ok(await ratios(db, asOf, book));
+  });
   serve(app, api.limits, async () => ok(await riskLimitsAnswer(db)));
   serve(app, api.saveLimits, async (request) => ok(await proposeRiskLimits(db, actorOf(request), request.body)));
   serve(app, api.bookReserve, async (request) =>
     runOnce(db, request, (tx) =>
-      bookReserve(tx, actorOf(request), { expectedRequired: request.body.expectedRequired, asOf: chinaToday() }),
+      bookReserve(loans, tx, actorOf(request), { expectedRequired: request.body.expectedRequired, asOf: chinaToday() }),
     ),
   );
-  serve(app, api.trends, async () => ok(await trends(db)));
+  serve(app, api.trends, async () => ok(await trends(db, loans.lines)));
 };

@@ -7,6 +7,7 @@ import { runStep } from '../../jobs/close-of-business.ts';
 import { atTime } from '../../lib/clock.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { disbursedFinancing, okOf, roles, type Roles } from '../supplyloan/testing.ts';
+import { PORTS } from '../../app.ts';
 import { riskSnapshotStep } from './index.ts';
 
 // Issue 27, the daily snapshot and the trends, on PGlite and PostgreSQL: the close of business's risk
@@ -17,6 +18,8 @@ import { riskSnapshotStep } from './index.ts';
 let t: TestApp;
 let r: Roles;
 const day = addDays(chinaDate(), 3);
+// The step as app.ts registers it: over the app's one loan book.
+const snapshotStep = riskSnapshotStep(PORTS.loanBook);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -34,7 +37,7 @@ describe('risk snapshot', () => {
         aging: okOf<AgingAnswer>(await op.get('/api/bpm/risk/aging')),
         ratios: okOf<RatiosAnswer>(await op.get('/api/bpm/risk/ratios')),
       };
-      return { live: answers, first: await runStep(t.database.db, riskSnapshotStep, day) };
+      return { live: answers, first: await runStep(t.database.db, snapshotStep, day) };
     });
     expect(live.exposure.asOf).toBe(day);
     // The loan made today is two days late by then: the day's figures are not today's.
@@ -47,7 +50,7 @@ describe('risk snapshot', () => {
     expect(row.ratios).toEqual(live.ratios);
 
     // The date is claimed: run again (a day later, the book moved on), it answers the first run and writes nothing.
-    const again = await atTime(new Date(`${addDays(day, 1)}T02:00:00Z`), () => runStep(t.database.db, riskSnapshotStep, day));
+    const again = await atTime(new Date(`${addDays(day, 1)}T02:00:00Z`), () => runStep(t.database.db, snapshotStep, day));
     expect(again).toMatchObject({ skipped: true, riskAssets: first.riskAssets });
     const [still] = await t.database.db.select().from(riskSnapshots).where(eq(riskSnapshots.businessDate, day));
     expect(still.aging).toEqual(live.aging);

@@ -4,10 +4,11 @@
 import type { AgingAnswer, ExposureAnswer, RatiosAnswer } from '@factoring/domain/contract';
 import type { IsoDate } from '@factoring/domain';
 import { formatYuan } from '@factoring/domain';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { riskSnapshots } from '../../db/schema/index.ts';
 import type { CloseOfBusinessStep } from '../../jobs/close-of-business.ts';
 import { aging } from './aging.ts';
+import type { LoanBook } from '../financing/index.ts';
 import { bookOn } from './book.ts';
 import { exposure } from './exposure.ts';
 import { ratios } from './ratios.ts';
@@ -19,21 +20,21 @@ export interface RiskSnapshot {
 }
 
 /** The three views of one book, read once (each view alone reads it itself, with the same functions). */
-export async function snapshotOf(db: Db, businessDate: IsoDate): Promise<RiskSnapshot> {
-  const book = await bookOn(db, businessDate);
+export async function snapshotOf(loans: LoanBook, db: Db | Tx, businessDate: IsoDate): Promise<RiskSnapshot> {
+  const book = await bookOn(loans, db, businessDate);
   return {
-    exposure: await exposure(db, businessDate, book),
+    exposure: exposure(businessDate, book),
     aging: await aging(db, businessDate, book),
     ratios: await ratios(db, businessDate, book),
   };
 }
 
 /** 风险快照: the day's exposure, aging and ratios into `risk_snapshots` (the day's row replaced if present). */
-export const riskSnapshotStep: CloseOfBusinessStep<{ riskAssets: number; breaches: number; warnings: number }> = {
+export const riskSnapshotStep = (loans: LoanBook): CloseOfBusinessStep<{ riskAssets: number; breaches: number; warnings: number }> => ({
   name: 'risk-snapshot',
   label: '风险快照',
   run: async (tx, businessDate) => {
-    const s = await snapshotOf(tx, businessDate);
+    const s = await snapshotOf(loans, tx, businessDate);
     await tx
       .insert(riskSnapshots)
       .values({ businessDate, ...s })
@@ -45,4 +46,4 @@ export const riskSnapshotStep: CloseOfBusinessStep<{ riskAssets: number; breache
     };
   },
   summary: (r) => `风险资产 ¥${formatYuan(r.riskAssets)}，超限指标 ${r.breaches} 项，预警 ${r.warnings} 项`,
-};
+});

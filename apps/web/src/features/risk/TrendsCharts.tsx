@@ -1,4 +1,4 @@
-import { AGING_BUCKET_LABELS, AGING_BUCKETS, RISK_PRODUCT_LABELS } from '@factoring/domain/contract';
+import { AGING_BUCKET_LABELS, AGING_BUCKETS } from '@factoring/domain/contract';
 import { formatYuan } from '@factoring/domain';
 import { Card, Col, Row, theme } from 'antd';
 import { CategoryScale, Chart as ChartJS, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
@@ -13,6 +13,7 @@ ChartJS.register(LineController, LineElement, PointElement, LinearScale, Categor
 const PALETTE = ['#1677ff', '#13c2c2', '#fa8c16', '#722ed1', '#f5222d'];
 
 type Point = Trends['points'][number];
+type Line = Trends['lines'][number];
 interface Series {
   label: string;
   values: number[];
@@ -82,8 +83,8 @@ function Chart({
 const yuanOf = (v: number) => `¥${formatYuan(Math.round(v * 100))}`;
 const pctOf = (v: number) => `${v.toFixed(2)}%`;
 
-/** Exposure by product, aging buckets, the shares and the multiple, month end by month end. */
-export default function TrendsCharts({ points }: { points: Point[] }) {
+/** Exposure by product line (a partner bank's book dashed), aging buckets, the shares and the multiple, month end by month end. */
+export default function TrendsCharts({ lines, points }: { lines: Line[]; points: Point[] }) {
   const labels = points.map((p) => p.date.slice(0, 7));
   const yuan = (f: (p: Point) => number) => points.map((p) => f(p) / 100);
   const share = (f: (p: Point) => number) => points.map((p) => f(p) / 10_000);
@@ -96,13 +97,7 @@ export default function TrendsCharts({ points }: { points: Point[] }) {
           labels={labels}
           format={yuanOf}
           axis={axisLabel}
-          series={[
-            ...(['INVOICE', 'ORDER', 'PLEDGE'] as const).map((k) => ({
-              label: RISK_PRODUCT_LABELS[k],
-              values: yuan((p) => p.byProduct[k]),
-            })),
-            { label: RISK_PRODUCT_LABELS.CLOUD, values: yuan((p) => p.byProduct.CLOUD), dashed: true },
-          ]}
+          series={lines.map((l) => ({ label: l.label, values: yuan((p) => p.byProduct[l.code] ?? 0), dashed: l.side === 'BANK' }))}
         />
       </Col>
       <Col xs={24} xl={12}>

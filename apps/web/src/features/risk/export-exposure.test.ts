@@ -26,7 +26,7 @@ const exposure: Exposure = {
   byPlatform: [],
   byWarehouse: [],
   byGoods: [],
-  bankBook: { count: 0, principal: 0, interest: 0, penalty: 0, total: 0, byBorrower: [] },
+  bankBook: { count: 0, principal: 0, interest: 0, penalty: 0, total: 0, byProduct: [], byBorrower: [] },
 };
 
 describe('the exposure in Excel (issue 27)', () => {

@@ -1,0 +1,68 @@
+// The bank cloud loan as a lending product of the one loan book (issue 35): the partner bank's book,
+// arranged by the factor, no debtor or collateral; repaid by instalments the bank debits. Registered
+// once, in app.ts, with the banks it reaches (the debit step goes through their adapters).
+import { compareIsoDates, daysBetween } from '@factoring/domain';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { cloudLoanDrawdowns, cloudLoanInstalments, enterprises } from '../../db/schema/index.ts';
+import type { LendingProduct, LoanPosition } from '../financing/index.ts';
+import type { BankAdapters } from './bank-adapter.ts';
+import { cloudLoanDebitStep } from './debit-job.ts';
+import { cloudLoanSignHook } from './decide.ts';
+import { CLOUD_LOAN_TASK_TYPES } from './operator-bank.ts';
+import { cloudLoanArrears } from './overdue.ts';
+import { payoffQuote } from './servicing.ts';
+
+export const cloudLoanProduct = (banks: BankAdapters): LendingProduct => ({
+  label: '银行云贷',
+  lines: [{ code: 'CLOUD', label: '银行云贷（银行账簿）', side: 'BANK' }],
+  /** Not settled: the pay-off quote of the loan detail; days past due from the oldest unpaid instalment. */
+  positions: async (db, asOf) => {
+    const live = await db
+      .select({ d: cloudLoanDrawdowns, borrowerName: enterprises.name })
+      .from(cloudLoanDrawdowns)
+      .innerJoin(enterprises, eq(enterprises.id, cloudLoanDrawdowns.enterpriseId))
+      .where(inArray(cloudLoanDrawdowns.status, ['DRAWN', 'REPAYING']))
+      .orderBy(asc(cloudLoanDrawdowns.id));
+    if (!live.length) return [];
+    const instalments = await db
+      .select()
+      .from(cloudLoanInstalments)
+      .where(
+        inArray(
+          cloudLoanInstalments.drawdownId,
+          live.map((l) => l.d.id),
+        ),
+      )
+      .orderBy(asc(cloudLoanInstalments.period));
+    return live.map(({ d, borrowerName }): LoanPosition => {
+      const plan = instalments.filter((i) => i.drawdownId === d.id);
+      const q = payoffQuote(d, plan, asOf);
+      const oldest = plan.find((i) => i.status === 'PENDING');
+      const late = oldest && compareIsoDates(asOf, oldest.dueDate) > 0 ? daysBetween(oldest.dueDate, asOf) : 0;
+      return {
+        product: 'CLOUD',
+        id: d.id,
+        financingNo: d.drawdownNo,
+        borrowerId: d.enterpriseId,
+        borrowerName,
+        debtorId: null,
+        debtorName: null,
+        platformId: null,
+        platformName: null,
+        warehouseId: null,
+        warehouseName: null,
+        goodsId: null,
+        goodsName: null,
+        dueDate: oldest?.dueDate ?? d.maturityDate,
+        daysPastDue: late,
+        principal: q.principal,
+        interest: q.interest,
+        penalty: q.penalty,
+      };
+    });
+  },
+  arrears: cloudLoanArrears,
+  taskTypes: CLOUD_LOAN_TASK_TYPES,
+  signHooks: { CLOUD_LOAN: cloudLoanSignHook },
+  closeOfBusinessSteps: [cloudLoanDebitStep(banks)],
+});

@@ -1,0 +1,62 @@
+// Goods-pledge financing as a lending product of the one loan book (issue 35): the factor's own book,
+// backed by goods in a supervised warehouse, no debtor. Registered once, in app.ts.
+import { asc, eq, inArray } from 'drizzle-orm';
+import { enterprises, goods, pledgeFinancings, platforms, warehouses } from '../../db/schema/index.ts';
+import type { LendingProduct, LoanPosition } from '../financing/index.ts';
+import { pledgeOwedOn } from './balance.ts';
+import { pledgeMarginDefaultStep, pledgeOverdueStep } from './jobs/close-of-day.ts';
+import { pledgeSignHook } from './on-contract-signed.ts';
+import { pledgeArrears } from './overdue.ts';
+import { LIVE_STATUSES } from './store.ts';
+import { PLEDGE_TASK_TYPES } from './task-types.ts';
+
+export const pledgeProduct: LendingProduct = {
+  label: '货押融资',
+  lines: [{ code: 'PLEDGE', label: '货押融资', side: 'FACTOR' }],
+  /** Disbursed and not settled: the pledge's own accrual on the day. */
+  positions: async (db, asOf) => {
+    const live = await db
+      .select({
+        f: pledgeFinancings,
+        borrowerName: enterprises.name,
+        platformName: platforms.name,
+        warehouseName: warehouses.name,
+        goodsName: goods.name,
+      })
+      .from(pledgeFinancings)
+      .innerJoin(enterprises, eq(enterprises.id, pledgeFinancings.enterpriseId))
+      .innerJoin(platforms, eq(platforms.id, pledgeFinancings.platformId))
+      .innerJoin(warehouses, eq(warehouses.id, pledgeFinancings.warehouseId))
+      .innerJoin(goods, eq(goods.id, pledgeFinancings.goodsId))
+      .where(inArray(pledgeFinancings.status, [...LIVE_STATUSES]))
+      .orderBy(asc(pledgeFinancings.id));
+    return live.map(({ f, borrowerName, platformName, warehouseName, goodsName }): LoanPosition => {
+      const owed = pledgeOwedOn(f, asOf);
+      return {
+        product: 'PLEDGE',
+        id: f.id,
+        financingNo: f.financingNo,
+        borrowerId: f.enterpriseId,
+        borrowerName,
+        // A goods pledge has no debtor: the platform's core enterprise is not its obligor.
+        debtorId: null,
+        debtorName: null,
+        platformId: f.platformId,
+        platformName,
+        warehouseId: f.warehouseId,
+        warehouseName,
+        goodsId: f.goodsId,
+        goodsName,
+        dueDate: f.dueDate,
+        daysPastDue: owed.overdueDays,
+        principal: owed.principal,
+        interest: owed.interest,
+        penalty: owed.penalty,
+      };
+    });
+  },
+  arrears: pledgeArrears,
+  taskTypes: PLEDGE_TASK_TYPES,
+  signHooks: { PLEDGE: pledgeSignHook },
+  closeOfBusinessSteps: [pledgeOverdueStep, pledgeMarginDefaultStep],
+};

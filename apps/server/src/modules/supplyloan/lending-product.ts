@@ -1,0 +1,73 @@
+// Supply loans as a lending product of the one loan book (issue 35): invoice (应收账款) and order loans,
+// the factor's own book, debtor the platform's core enterprise. Registered once, in app.ts.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { enterprises, financings, financingTranches, platforms } from '../../db/schema/index.ts';
+import type { LendingProduct, LoanPosition } from '../financing/index.ts';
+import { supplyLoanCloseStep } from './jobs/close-of-day.ts';
+import { supplyLoanArrears } from './overdue.ts';
+import { quoteOf } from './queries/quote.ts';
+import { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './task-types.ts';
+
+const debtor = alias(enterprises, 'debtor');
+
+export const supplyLoanProduct: LendingProduct = {
+  label: '供应链融资',
+  lines: [
+    { code: 'INVOICE', label: '供应链融资（应收账款）', side: 'FACTOR' },
+    { code: 'ORDER', label: '订单融资', side: 'FACTOR' },
+  ],
+  /** Disbursed and not settled: their open tranches quoted on the day, as the repayment page quotes them. */
+  positions: async (db, asOf) => {
+    const live = await db
+      .select({ f: financings, borrowerName: enterprises.name, platformName: platforms.name, debtorId: debtor.id, debtorName: debtor.name })
+      .from(financings)
+      .innerJoin(enterprises, eq(enterprises.id, financings.enterpriseId))
+      .innerJoin(platforms, eq(platforms.id, financings.platformId))
+      .leftJoin(debtor, eq(debtor.id, platforms.coreEnterpriseId))
+      .where(inArray(financings.status, ['DISBURSED', 'REPAYING']))
+      .orderBy(asc(financings.id));
+    if (!live.length) return [];
+    const tranches = await db
+      .select()
+      .from(financingTranches)
+      .where(
+        and(
+          inArray(
+            financingTranches.financingId,
+            live.map((l) => l.f.id),
+          ),
+          eq(financingTranches.status, 'DISBURSED'),
+        ),
+      )
+      .orderBy(asc(financingTranches.dueDate), asc(financingTranches.seq));
+    return live.map(({ f, borrowerName, platformName, debtorId, debtorName }): LoanPosition => {
+      const open = tranches.filter((t) => t.financingId === f.id);
+      const q = quoteOf(f, open, asOf);
+      return {
+        product: f.kind,
+        id: f.id,
+        financingNo: f.financingNo,
+        borrowerId: f.enterpriseId,
+        borrowerName,
+        debtorId,
+        debtorName,
+        platformId: f.platformId,
+        platformName,
+        warehouseId: null,
+        warehouseName: null,
+        goodsId: null,
+        goodsName: null,
+        dueDate: open.map((t) => t.dueDate!).sort()[0] ?? f.dueDate,
+        daysPastDue: q.overdueDays,
+        principal: q.principal,
+        interest: q.interest,
+        penalty: q.penalty,
+      };
+    });
+  },
+  arrears: supplyLoanArrears,
+  taskTypes: SUPPLY_LOAN_TASK_TYPES,
+  signHooks: { FINANCING: financingSignHook },
+  closeOfBusinessSteps: [supplyLoanCloseStep],
+};
