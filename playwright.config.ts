@@ -58,6 +58,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       AUTH_RATE_LIMIT: '1000',
       PUBLIC_ORIGIN: BASE_URL,
+      // scripts/test-all.mjs gives each shard its own PostgreSQL copy of the seeded world when one is at hand (issue 34).
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL, NODE_ENV: 'development' } : {}),
     },
   },
 });

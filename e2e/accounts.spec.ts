@@ -83,7 +83,11 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'fp-e2e-accounts-'));
   // A copy of the journeys' world when scripts/test-all.mjs seeded it once (E2E_TEMPLATE), else seeded here.
   if (process.env.E2E_TEMPLATE) cpSync(process.env.E2E_TEMPLATE, dataDir, { recursive: true });
-  const { DATABASE_URL: _embeddedDatabase, ...env } = process.env; // always the embedded database
+  // Its own copy of the seeded world: a PostgreSQL database scripts/test-all.mjs made for it, else the embedded one.
+  const { DATABASE_URL: _otherDatabase, ...env } = process.env;
+  const database = process.env.E2E_ACCOUNTS_DATABASE_URL
+    ? { DATABASE_URL: process.env.E2E_ACCOUNTS_DATABASE_URL, NODE_ENV: 'development' }
+    : {};
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...env,
@@ -95,6 +99,7 @@ test.beforeAll(async () => {
       PUBLIC_ORIGIN: ORIGIN,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: 'Portal <no-reply@portal.test>',
+      ...database,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -11,10 +11,12 @@
 // shard test-reports/e2e-<shard>.json (Playwright's JSON reporter); the end prints the counts and
 // the ten slowest files.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import pg from 'pg';
 import { TIMING_FILE } from './vitest-timing-reporter.mjs';
+import { balanceShards } from './journey-shards.mjs';
 
 const SHARDS = Number(process.env.E2E_SHARDS ?? 3);
 const FIRST_PORT = Number(process.env.E2E_FIRST_PORT ?? 8181);
@@ -37,6 +39,41 @@ function run(label, command, args, env = {}) {
 if (!(await run('e2e', 'node', ['scripts/ensure-chromium.mjs']))) process.exit(1);
 
 /**
+ * With a PostgreSQL at hand (TEST_DATABASE_URL, as CI has), the journeys' servers run on it (issue 34):
+ * the embedded PGlite took six times the CPU of PostgreSQL for the same API tests, and a journey shard
+ * spends most of its time waiting on its server. The world is seeded once into a template database and
+ * each server starts on its own `CREATE DATABASE … TEMPLATE` copy (and a copy of the seeded files).
+ * Without one, the embedded database as before.
+ */
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
+const E2E_DB_PREFIX = `fp_e2e_${process.pid}`;
+const databaseUrl = (name) => {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+/** A database of its own for one journey server, copied from the seeded template. */
+async function journeyDatabase(name) {
+  await admin(`create database ${E2E_DB_PREFIX}_${name} template ${E2E_DB_PREFIX}_tpl`);
+  return databaseUrl(`${E2E_DB_PREFIX}_${name}`);
+}
+async function dropJourneyDatabases() {
+  const rows = await admin(`select datname from pg_database where datname like '${E2E_DB_PREFIX}\\_%'`);
+  for (const { datname } of rows) await admin(`drop database if exists "${datname}" with (force)`);
+}
+/** A journey server on PostgreSQL: development mode (http cookies, the demo users) on its own database. */
+const onPostgres = (url) => ({ DATABASE_URL: url, NODE_ENV: 'development' });
+
+/**
  * The journeys' world seeded once: a server on its own port seeds E2E_TEMPLATE (the demo world with
  * its year of history, contracts signed) and stops; each shard's server, and the accounts journeys' own,
  * start on a copy (playwright.config.ts) instead of seeding again side by side on a 2-core machine.
@@ -45,9 +82,18 @@ async function seedJourneyWorld(dir) {
   rmSync(dir, { recursive: true, force: true });
   const port = FIRST_PORT - 1;
   const started = Date.now();
+  if (ADMIN_URL) await admin(`create database ${E2E_DB_PREFIX}_tpl`);
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: 'warn', SEED_DEMO: 'true', JOBS: 'off' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      JOBS: 'off',
+      ...(ADMIN_URL ? onPostgres(databaseUrl(`${E2E_DB_PREFIX}_tpl`)) : {}),
+    },
   });
   let ready = false;
   while (!ready && server.exitCode === null && Date.now() - started < 600_000) {
@@ -83,17 +129,37 @@ const unit = run('unit', 'npx', [
 ]);
 const E2E_TEMPLATE = path.resolve('.e2e-data-template');
 const worldReady = await seedJourneyWorld(E2E_TEMPLATE);
-const shards = Array.from({ length: SHARDS }, (_, i) =>
-  run(`e2e ${i + 1}/${SHARDS}`, 'npx', ['playwright', 'test', `--shard=${i + 1}/${SHARDS}`, '--reporter=list,json'], {
+/**
+ * The journey files split into shards of about equal time (scripts/journey-shards.mjs), from the time each
+ * file took (e2e/durations.json), rather than Playwright's `--shard`, which cuts the sorted list by count:
+ * the accessibility files alone took 1,000 s of one shard while the others had finished.
+ */
+const journeyFiles = readdirSync('e2e')
+  .filter((f) => f.endsWith('.spec.ts'))
+  .map((f) => `e2e/${f}`);
+const durations = JSON.parse(readFileSync('e2e/durations.json', 'utf8'));
+const plan = balanceShards(journeyFiles, durations, SHARDS);
+const shards = plan.map(async (files, i) => {
+  const onPg = ADMIN_URL && worldReady;
+  const env = {
     E2E_PORT: String(FIRST_PORT + i),
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport(i),
     // Without a seeded world each server seeds its own, as `npm run test:e2e` does.
     ...(worldReady ? { E2E_TEMPLATE } : {}),
     // The accounts journeys' own server, one port per shard.
     E2E_ACCOUNTS_PORT: String(FIRST_PORT + 10 + i),
-  }),
-);
+    ...(onPg
+      ? { E2E_DATABASE_URL: await journeyDatabase(`s${i + 1}`), E2E_ACCOUNTS_DATABASE_URL: await journeyDatabase(`a${i + 1}`) }
+      : {}),
+  };
+  process.stdout.write(
+    `[e2e ${i + 1}/${SHARDS}] ${files.length} files, about ${Math.round(files.reduce((t, f) => t + (durations[f] ?? 0), 0))} s: ${files.join(' ')}\n`,
+  );
+  return run(`e2e ${i + 1}/${SHARDS}`, 'npx', ['playwright', 'test', ...files, '--reporter=list,json'], env);
+});
 const results = await Promise.all([unit, ...shards]);
+if (ADMIN_URL)
+  await dropJourneyDatabases().catch((err) => process.stdout.write(`[e2e] could not drop the journeys' databases: ${err.message}\n`));
 try {
   summarise();
 } catch (err) {
@@ -105,6 +171,7 @@ process.exit(results.every(Boolean) ? 0 : 1);
 function summarise() {
   const out = (line = '') => process.stdout.write(`[summary] ${line}\n`);
   const rows = [];
+  const journeySeconds = {};
   out(`wall time ${Math.round((Date.now() - started) / 1000)} s`);
   if (existsSync(TIMING_FILE)) {
     const { files } = JSON.parse(readFileSync(TIMING_FILE, 'utf8'));
@@ -141,8 +208,13 @@ function summarise() {
       for (const child of suite.suites ?? []) walk(child, f);
     };
     for (const suite of report.suites ?? []) walk(suite, suite.file);
-    for (const [file, seconds] of perFile) rows.push({ name: `e2e ${i + 1}/${SHARDS} e2e/${file}`, seconds });
+    for (const [file, seconds] of perFile) {
+      rows.push({ name: `e2e ${i + 1}/${SHARDS} e2e/${file}`, seconds });
+      journeySeconds[`e2e/${file}`] = Math.round(seconds * 10) / 10;
+    }
   }
+  // This run's time per journey file, in the shape of e2e/durations.json (copy it there when the files change much).
+  writeFileSync(`${REPORTS}/durations.json`, `${JSON.stringify(journeySeconds, Object.keys(journeySeconds).sort(), 2)}\n`);
   out('the ten slowest files:');
   for (const r of rows.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
     out(`  ${r.seconds.toFixed(1).padStart(7)} s  ${r.name}${r.tests ? ` (${r.tests} tests)` : ''}`);
