@@ -112,6 +112,20 @@ const CLOCK_READS = [
   { selector: "CallExpression[callee.name='Date']", message: CLOCK_MESSAGE },
 ];
 
+/**
+ * One clock again (issue 35): China time is the domain's china-time.ts (and lib/china-time-sql.ts in SQL);
+ * an 8-hour offset written anywhere else is a copy of it.
+ */
+const CHINA_OFFSET_COPIES = [
+  "BinaryExpression[operator='*'][left.value=8]:matches([right.value=60], [right.value=3600], [right.value=3600000])",
+  'Literal[value=28800]',
+  'Literal[value=28800000]',
+].map((selector) => ({
+  selector,
+  message:
+    "中国时间请用 @factoring/domain 的 china-time（SQL 用 lib/china-time-sql.ts）。China time comes from the domain's china-time.ts (SQL: lib/china-time-sql.ts), not an 8-hour offset of its own.",
+}));
+
 /** Nothing below the wiring imports app.ts (issue 23): routes take the AppContext from context.ts. */
 const NO_APP_IMPORT = { group: ['**/app.ts'], message: '请从 context.ts 取 AppContext。Take AppContext from context.ts, not app.ts.' };
 
@@ -203,7 +217,22 @@ export default tseslint.config(
     // One clock (issue 23): no `new Date()` / `Date.now()` in server modules and jobs, tests aside.
     files: ['apps/server/src/modules/**/*.ts', 'apps/server/src/jobs/**/*.ts'],
     ignores: ['**/*.test.ts', '**/testing.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...CLOCK_READS] },
+    rules: { 'no-restricted-syntax': ['error', ...CLOCK_READS, ...CHINA_OFFSET_COPIES] },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{js,mjs}'],
+    ignores: [
+      'apps/server/src/modules/**/*.ts',
+      'apps/server/src/jobs/**/*.ts',
+      'apps/web/src/**/*.tsx',
+      'packages/domain/src/china-time.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...CHINA_OFFSET_COPIES] },
+  },
+  {
+    // The modules' tests may read the real clock, never copy China's offset.
+    files: ['apps/server/src/modules/**/*.test.ts', 'apps/server/src/modules/**/testing.ts', 'apps/server/src/jobs/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...CHINA_OFFSET_COPIES] },
   },
   {
     // Accessibility (issue 24): controls antd renders without a name get one in the page.
@@ -224,6 +253,7 @@ export default tseslint.config(
             "JSXOpeningElement:matches([name.name='Select'], [name.name='DatePicker'], [name.name='RangePicker'], [name.name='Cascader'], [name.name='InputNumber'], [name.name='Input'], [name.object.name='Input'], [name.object.name='DatePicker'], [name.name='DateRangePicker'], [name.name='TrimInput'], [name.name='TermInput']):not(:has(JSXSpreadAttribute)):not(:has(JSXAttribute[name.name=/^(aria-label|aria-labelledby|id)$/])):not(JSXElement:has(> JSXOpeningElement[name.object.name='Form'][name.property.name='Item']:has(JSXAttribute[name.name=/^(name|htmlFor)$/])) JSXOpeningElement)",
           message: '表单项之外的输入框需要 aria-label。A field outside a Form.Item needs an aria-label (a placeholder is not a name).',
         },
+        ...CHINA_OFFSET_COPIES,
       ],
     },
   },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { addDays, chinaDate } from '@factoring/domain';
 import { apiAs, DEMO, DEMO_PASSWORD, encryptForServer, loginThroughPage } from './fixtures.ts';
 
 /**
@@ -18,7 +19,7 @@ const ok = async <T>(res: Promise<{ json(): Promise<unknown> }>): Promise<T> => 
   return body.message;
 };
 const yuan = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-const chinaDay = (offset = 0) => new Date(Date.now() + 8 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+const chinaDay = (offset = 0) => addDays(chinaDate(), offset);
 
 interface BankLine {
   time: string;

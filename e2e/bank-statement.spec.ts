@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { chinaDate } from '@factoring/domain';
 import { apiAs, confirmDecision, DEMO, DEMO_PASSWORD, encryptForServer, loginThroughPage } from './fixtures.ts';
 
 /**
@@ -24,7 +25,7 @@ const ok = async <T>(res: Promise<{ json(): Promise<unknown> }>): Promise<T> => 
   return body.message;
 };
 const yuan = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+const chinaToday = () => chinaDate();
 
 interface BankLine {
   time: string;

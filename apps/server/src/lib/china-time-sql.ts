@@ -11,6 +11,14 @@ export function chinaTimeSql(instant: SQLWrapper): SQL<string> {
   return sql<string>`(${instant} at time zone ${ZONE})`;
 }
 
+/**
+ * The instant at which a China date (plus `plusDays`) begins, as SQL `timestamptz`: compared with a
+ * timestamptz column it keeps to the column's index.
+ */
+export function chinaMidnightSql(date: string, plusDays = 0): SQL<Date> {
+  return sql<Date>`((${date}::date + ${plusDays}::int)::timestamp at time zone ${ZONE})`;
+}
+
 /** The China date of a timestamptz expression, as SQL `date`. */
 export function chinaDateSql(instant: SQLWrapper): SQL<string> {
   return sql<string>`${chinaTimeSql(instant)}::date`;

@@ -1,4 +1,4 @@
-import { addDays, chinaDate, chinaStartOfDay, type IsoDate } from '@factoring/domain';
+import { addDays, chinaDate, chinaStartOfDay, formatChinaDateTime, type IsoDate } from '@factoring/domain';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { journalEntries, journalLines, ledgerAccounts, users, virtualAccounts } from '../db/schema/index.ts';
@@ -55,11 +55,10 @@ export async function bankLinesOf(db: Db, from: IsoDate, to: IsoDate): Promise<D
     )
     .orderBy(asc(journalLines.createdAt), asc(journalLines.id));
   return rows.map((r) => {
-    const china = new Date(r.createdAt.getTime() + 8 * 3600_000).toISOString();
     const credit = r.side === 'D';
     return {
       date: chinaDate(r.createdAt),
-      time: china.slice(11, 19),
+      time: formatChinaDateTime(r.createdAt).slice(11, 19),
       direction: credit ? 'CREDIT' : 'DEBIT',
       amount: r.amount,
       counterpartyName: r.name ?? '未留名付款人',

@@ -1,4 +1,4 @@
-import { formatYuan, statementLineLifecycle } from '@factoring/domain';
+import { formatChinaDateTime, formatYuan, statementLineLifecycle } from '@factoring/domain';
 import { MATCH_KIND_LABELS, type MatchKind } from '@factoring/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -36,7 +36,7 @@ export const directionLabel = (d: 'CREDIT' | 'DEBIT') => (d === 'CREDIT' ? '贷�
 export function lineInWords(
   l: Pick<StatementLine, 'bookedAt' | 'direction' | 'amount' | 'counterpartyName' | 'counterpartyAccount' | 'memo' | 'remark' | 'serialNo'>,
 ) {
-  const when = new Date(l.bookedAt.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const when = formatChinaDateTime(l.bookedAt);
   const parts = [
     `${when} ${l.direction === 'CREDIT' ? '收入' : '支出'} ¥${formatYuan(l.amount)}`,
     `${l.direction === 'CREDIT' ? '付款人' : '收款人'} ${l.counterpartyName ?? '—'}${l.counterpartyAccount ? `（${l.counterpartyAccount}）` : ''}`,

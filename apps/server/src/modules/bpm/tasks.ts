@@ -6,10 +6,11 @@ import { inTransaction } from '../../db/transaction.ts';
 import { bpmAuditLog, bpmTasks, enterprises, uploads, users, type TaskAttachment, type TaskField } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
-import { CHINA_TIME_ZONE, taskLifecycle, type TaskState } from '@factoring/domain';
+import { taskLifecycle, type TaskState } from '@factoring/domain';
 import { AUDIT_FIELD_LABELS, currentAuditScope, type AuditRecord, type AuditTrail } from '../../lib/audit-trail.ts';
 import { transitionState } from '../../lib/transition.ts';
 import type { BpmTask, TaskOperator, TaskRegistry } from './registry.ts';
+import { chinaMidnightSql } from '../../lib/china-time-sql.ts';
 import { now } from '../../lib/clock.ts';
 import { countersign, countersignWords } from '../contracts/index.ts';
 
@@ -478,10 +479,6 @@ export interface AuditFilter extends PageQuery {
   endDate?: string;
 }
 
-/** Midnight of a China date as an instant (the literal zone keeps the comparison on the index). */
-const chinaMidnight = (date: string, plusDays = 0) =>
-  sql`((${date}::date + ${plusDays}::int)::timestamp at time zone ${sql.raw(`'${CHINA_TIME_ZONE}'`)})`;
-
 function auditWhere(q: AuditFilter): SQL | undefined {
   const where: SQL[] = [];
   if (q.taskId) where.push(eq(bpmAuditLog.taskId, q.taskId));
@@ -491,8 +488,8 @@ function auditWhere(q: AuditFilter): SQL | undefined {
   // A row without an outcome was written inside a committed change: it succeeded.
   if (q.outcome === 'OK') where.push(sql`coalesce(${bpmAuditLog.outcome}, 'OK') = 'OK'`);
   else if (q.outcome) where.push(eq(bpmAuditLog.outcome, q.outcome));
-  if (q.startDate) where.push(gte(bpmAuditLog.createdAt, chinaMidnight(q.startDate)));
-  if (q.endDate) where.push(lt(bpmAuditLog.createdAt, chinaMidnight(q.endDate, 1)));
+  if (q.startDate) where.push(gte(bpmAuditLog.createdAt, chinaMidnightSql(q.startDate)));
+  if (q.endDate) where.push(lt(bpmAuditLog.createdAt, chinaMidnightSql(q.endDate, 1)));
   return where.length ? and(...where) : undefined;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { Cents } from '@factoring/domain';
+import { chinaDate, type Cents } from '@factoring/domain';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { enterprises, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -301,7 +301,7 @@ describe('fund flows', () => {
       await demo.get('/api/funds/flows', { startDate: '2099-01-01', endDate: '2099-12-31' }),
     ).message;
     expect(future).toEqual({ items: [], totalCount: 0 });
-    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const today = chinaDate();
     expect(
       body<{ totalCount: number }>(await demo.get('/api/funds/flows', { startDate: today, endDate: today })).message.totalCount,
     ).toBeGreaterThan(0);
@@ -315,7 +315,7 @@ describe('fund flows', () => {
   it('sums inflow and outflow by month for the chart', async () => {
     const months = body<{ month: string; inflow: number; outflow: number }[]>(await demo.get('/api/funds/flows/monthly')).message;
     expect(months).toHaveLength(12);
-    const thisMonth = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 7);
+    const thisMonth = chinaDate().slice(0, 7);
     expect(months.at(-1)!.month).toBe(thisMonth);
     // The seeded year (seed/history.ts): money came in and went out every month.
     expect(months.every((m) => m.inflow > 0 && m.outflow > 0)).toBe(true);

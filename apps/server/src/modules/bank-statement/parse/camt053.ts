@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { Cents } from '@factoring/domain';
+import { formatChinaDateTime, type Cents } from '@factoring/domain';
 import { decodeText } from './table.ts';
 import {
   checkBalances,
@@ -57,7 +57,7 @@ function dateTimeOf(v: unknown, what: string, row: number): { date: string; time
     // An instant with its offset: the China wall clock of it.
     const instant = new Date(dt);
     if (Number.isNaN(instant.getTime())) throw fileError(`第 ${row} 笔${what}“${dt}”格式不正确`);
-    const china = new Date(instant.getTime() + 8 * 3600_000).toISOString();
+    const china = formatChinaDateTime(instant);
     return /[zZ]|[+-]\d{2}:?\d{2}$/.test(dt)
       ? { date: china.slice(0, 10), time: china.slice(11, 19) }
       : (dateOf(dt.replace('T', ' ')) ?? { date: dt.slice(0, 10), time: null });
