@@ -68,6 +68,10 @@ if (process.env.TEST_DATABASE_URL)
   projects.push(apiProject('api-pglite', 'pglite', BOTH_ENGINES), apiProject('api-postgres', 'postgres', API_TESTS));
 else projects.push(apiProject('api-pglite', 'pglite', API_TESTS));
 
-// Two workers (issue 34): with the test world built once, a file's set-up is seconds, and one worker left the
-// second core idle — the unit/API suite alone took 18.5 min on one worker and 6.1 min on two (measured on 52b06ce).
-export default defineConfig({ test: { projects, pool: 'forks', maxWorkers: 2 } });
+// Workers: `VITEST_MAX_WORKERS`, else vitest's default (one less than the cores: one on a 2-core machine).
+// Alone, two workers run the suite in a third of one worker's time (18.5 min against 6.1 min on 52b06ce), but
+// `npm test` runs it beside three journey shards, and there two workers overloaded the machine (load 17–20,
+// tests past their 30 s timeout, 2026-11-29 on 15a2c28). So one there; `VITEST_MAX_WORKERS=2 npx vitest run`
+// for the suite alone.
+const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || undefined;
+export default defineConfig({ test: { projects, pool: 'forks', ...(maxWorkers ? { maxWorkers } : {}) } });
