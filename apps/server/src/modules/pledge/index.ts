@@ -12,5 +12,3 @@ export { payMargin } from './operations/pay-margin.ts';
 export { PLEDGE_RELATED_TYPE } from './contract-documents.ts';
 export { addSignPerson } from './operations/sign-persons.ts';
 export { addCustomer } from './operations/customers.ts';
-/** The risk desk's collateral watch (issue 27) values pledges through the pledge's own rules. */
-export { currentPrice, itemsOf, LIVE_STATUSES as PLEDGE_LIVE_STATUSES, pledgedQuantityOf, valuationOf } from './store.ts';

@@ -1,8 +1,9 @@
 import { chinaDate } from '@factoring/domain';
-import { pledgeApi as api } from '@factoring/domain/contract';
+import { pledgeApi as api, riskApi } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../lib/actor.ts';
+import { chinaToday } from '../../lib/clock.ts';
 import { ok } from '../../lib/envelope.ts';
 import { certifiedScope, enterpriseScope } from '../../lib/scope.ts';
 import { serve } from '../../lib/serve.ts';
@@ -10,6 +11,7 @@ import { runOnce, moneyCommand } from '../ledger/index.ts';
 import { applyPledge } from './operations/apply.ts';
 import { cancelPledge } from './operations/cancel.ts';
 import { pledgeDeliveryRoutes } from './routes/delivery-routes.ts';
+import { collateralWatch } from './queries/collateral-watch.ts';
 import { listPledges, pledgeDetail } from './queries/list.ts';
 import { pledgeableStock } from './queries/my-stock.ts';
 import { payMargin } from './operations/pay-margin.ts';
@@ -34,6 +36,8 @@ export const pledgeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const confirm = { db, cipher: ctx.cipher };
   await app.register(pledgePaymentRoutes, { ctx });
   await app.register(pledgeDeliveryRoutes, { ctx });
+  // The risk desk's collateral tab (issue 27), the pledge's own contribution to the desk (issue 35).
+  serve(app, riskApi.collateral, async () => ok(await collateralWatch(db, chinaToday())));
 
   serve(app, api.platforms, async (request) => ok(await pledgePlatforms(db, enterpriseScope(request), chinaDate())));
   serve(app, api.stock, async (request) => ok(await pledgeableStock(db, enterpriseScope(request), request.query)));

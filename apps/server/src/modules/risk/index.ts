@@ -4,7 +4,6 @@ export { bookOn, type Position } from './book.ts';
 export { exposure, exposureFinancings } from './exposure.ts';
 export { aging } from './aging.ts';
 export { requiredReserveOf } from './reserve.ts';
-export { collateralWatch } from './collateral.ts';
 export { guardByLimits } from './guard.ts';
 export { RISK_TASK_TYPES } from './limits.ts';
 export { riskSnapshotStep } from './snapshot.ts';

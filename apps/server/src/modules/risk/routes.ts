@@ -9,7 +9,6 @@ import { runOnce } from '../ledger/index.ts';
 import { aging } from './aging.ts';
 import { bookOn } from './book.ts';
 import { bookReserve } from './book-reserve.ts';
-import { collateralWatch } from './collateral.ts';
 import { exposure, exposureFinancings } from './exposure.ts';
 import { proposeRiskLimits, riskLimitsAnswer } from './limits.ts';
 import { ratios } from './ratios.ts';
@@ -17,7 +16,8 @@ import { trends } from './trends.ts';
 
 /**
  * The factor's risk desk (issue 27), operators only: exposure and its drill-down, aging with the reserve
- * required and booked, the collateral watch, the supervisory ratios and their limits. Two writes, both
+ * required and booked, the supervisory ratios and their limits (the collateral watch is the goods pledge's own tab,
+ * served by the pledge module). Two writes, both
  * audited: proposing limits (four eyes: another operator approves them in the inbox), and booking the reserve (once per idempotency key, like every money call).
  * Every answer is computed on the server clock's day.
  */
@@ -40,7 +40,6 @@ export const riskRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     const { asOf, book } = await today();
     return ok(await aging(db, asOf, book));
   });
-  serve(app, api.collateral, async () => ok(await collateralWatch(db, chinaToday())));
   serve(app, api.ratios, async () => {
     const { asOf, book } = await today();
     return ok(await ratios(db, asOf, book));

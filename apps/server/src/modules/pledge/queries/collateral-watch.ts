@@ -1,4 +1,5 @@
-// Collateral watch (issue 27): every live pledge valued at today's price through the pledge module's
+// Collateral watch (issue 27): the risk desk's tab the goods pledge contributes (issue 35: the desk names no
+// product; the pledge serves its own tab at /api/bpm/risk/collateral). Every live pledge valued at today's price through the pledge's
 // own valuation (pledged quantity × current price, LTV with top-up margin counted, risk against its
 // lines), the LTV distribution, open margin calls with their deadlines, and value by goods.
 import {
@@ -13,9 +14,9 @@ import {
 } from '@factoring/domain';
 import { LTV_BANDS, type CollateralAnswer } from '@factoring/domain/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { enterprises, goods, pledgeFinancings, pledgeMarginCalls, warehouses } from '../../db/schema/index.ts';
-import { currentPrice, itemsOf, PLEDGE_LIVE_STATUSES, pledgedQuantityOf, valuationOf } from '../pledge/index.ts';
+import type { Db } from '../../../db/client.ts';
+import { enterprises, goods, pledgeFinancings, pledgeMarginCalls, warehouses } from '../../../db/schema/index.ts';
+import { currentPrice, itemsOf, LIVE_STATUSES as PLEDGE_LIVE_STATUSES, pledgedQuantityOf, valuationOf } from '../store.ts';
 
 const BAND_LABELS: Record<(typeof LTV_BANDS)[number], string> = {
   '0-50': '50% 以下',
