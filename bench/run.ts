@@ -12,14 +12,17 @@
  * 6. Fund-flow list latency at 10,000 and 1,000,000 ledger lines: first, middle and last page.
  * 7. Bank statement import on embedded PGlite: 2,000 lines, a 31-day period, a read beside it (statement-import.ts).
  *
- * `npm run bench -- --only=first-load|api|list|statement-import` runs one part. Exit code 1 when a figure is over budget.
+ * 4b. Largest contentful paint on a 390 px phone, slow 4G and 4× CPU, cold cache (lcp.ts).
+ *
+ * `npm run bench -- --only=first-load|lcp|api|list|statement-import` runs one part. Exit code 1 when a figure is over budget.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { measureApiRatio, API_RATIO_GOAL } from './api-ratio.ts';
+import { measureApiRatio, AGE_GROWTH_LIMIT, API_RATIO_GOAL } from './api-ratio.ts';
 import { measureFirstLoads } from './first-load.ts';
+import { LCP_BUDGET_MS, measureLcp } from './lcp.ts';
 import { fillFirst10k, measureListLatency } from './fund-flow-list.ts';
 import { prepareDatabase } from './prepare.ts';
 import { benchCloudLoanTrial } from './cloudloan-trial.ts';
@@ -85,6 +88,18 @@ try {
     }
   }
 
+  if (wants('lcp')) {
+    step('largest contentful paint: 390 px, slow 4G, 4× CPU, cold (median of 3)');
+    for (const r of await measureLcp(portal.origin, cookie)) {
+      rows.push({
+        benchmark: `LCP ${r.page}`,
+        value: `${(r.medianMs / 1000).toFixed(2)} s (runs ${r.runsMs.join(' / ')} ms; ${r.element})`,
+        budget: `≤ ${(LCP_BUDGET_MS / 1000).toFixed(1)} s`,
+        verdict: verdict(r.medianMs <= LCP_BUDGET_MS),
+      });
+    }
+  }
+
   step('filling the ledger with 10,000 lines');
   await fillFirst10k(database.url, enterpriseId);
 
@@ -123,6 +138,19 @@ try {
       budget: '—',
       verdict: '—',
     });
+    rows.push({
+      benchmark: 'portal CPU/req with age: last two rounds / first two',
+      value: `${x2(r.age.growth)} (${Math.round(r.age.firstCpuUs)} → ${Math.round(r.age.lastCpuUs)} µs; bare ${x2(r.age.bareGrowth)})`,
+      budget: `≤ ${AGE_GROWTH_LIMIT}×`,
+      verdict: verdict(r.age.growth <= AGE_GROWTH_LIMIT),
+    });
+    const top = (phases: { phase: string; us: number }[]) =>
+      phases
+        .slice(0, 7)
+        .map((x) => `${x.phase} ${Math.round(x.us)}`)
+        .join(', ');
+    rows.push({ benchmark: 'portal CPU per request by phase (µs, profile)', value: top(r.phases.portal), budget: '—', verdict: '—' });
+    rows.push({ benchmark: 'bare CPU per request by phase (µs, profile)', value: top(r.phases.bare), budget: '—', verdict: '—' });
   }
 
   if (wants('cloudloan')) rows.push(...(await benchCloudLoanTrial(portal.origin)));

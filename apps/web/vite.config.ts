@@ -49,6 +49,30 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The entry's stylesheet (the visitor's frame, the spinner, the shared accessibility rules: a few KB)
+ * inlined into index.html, so the static first frame there paints with the HTML instead of waiting
+ * one more round trip for a render-blocking stylesheet (issue 38). The CSP allows inline styles.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'factoring:inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
+          const asset = ctx.bundle![fileName];
+          if (!asset || asset.type !== 'asset') return tag;
+          // `</` cannot end the style element early: CSS has no reason to contain it, but be sure.
+          return `<style>${String(asset.source).replaceAll('</', '<\\/')}</style>`;
+        });
+      },
+    },
+  };
+}
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NODE_MODULES = path.join(ROOT, 'node_modules');
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
@@ -299,6 +323,7 @@ export default defineConfig({
     lightContract(path.join(ROOT, 'packages/domain/src/contract'), evaluateWithTsx),
     directLibraryImports(),
     lazyLibraryParts(),
+    inlineEntryCss(),
     precompress(),
   ],
   define: {
