@@ -96,7 +96,12 @@ export function wiringOf(products: readonly LendingProduct[]): Wiring {
    * offers a sales order as an order loan's backing; supply loans repay that loan from the order's
    * collection; every reader of loans reads the one loan book.
    */
-  const ports: Ports = { orderBacking: salesOrderBacking, loanCollection: orderLoanCollection, loanBook: loans };
+  const ports: Ports = {
+    orderBacking: salesOrderBacking,
+    loanCollection: orderLoanCollection,
+    loanBook: loans,
+    menuGates: Object.assign({}, ...products.map((p) => p.menuGates ?? {})) as Ports['menuGates'],
+  };
   /**
    * The operator task types of every area (the /bpm/tasks inbox), listed here rather than registered as a
    * side effect of importing a module. The deposit and transfer-voucher types are linked to the bank

@@ -13,9 +13,8 @@ export const menus = pgTable('menus', {
   icon: text('icon'),
   sortOrder: integer('sort_order').notNull().default(0),
   audience: text('audience', { enum: ['PUBLIC', 'ALL', 'MERCHANT', 'OPERATOR'] }).notNull(),
-  gate: text('gate', { enum: ['NONE', 'WAREHOUSE', 'PURCHASE_SALES', 'CLOUD_LOAN'] })
-    .notNull()
-    .default('NONE'),
+  // NONE, WAREHOUSE, PURCHASE_SALES, or a lending product's own gate (its `menuGates`, issue 35: e.g. CLOUD_LOAN).
+  gate: text('gate').notNull().default('NONE'),
 });
 
 /** Site configuration (SPEC §3), one JSON value per key. */

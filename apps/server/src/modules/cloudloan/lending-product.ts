@@ -7,6 +7,7 @@ import { cloudLoanDrawdowns, cloudLoanInstalments, enterprises } from '../../db/
 import type { LendingProduct, LoanPosition } from '../financing/index.ts';
 import type { BankAdapters } from './bank-adapter.ts';
 import { cloudLoanDebitStep } from './debit-job.ts';
+import { eligibilityScope, isCloudLoanInMenu } from './eligibility.ts';
 import { cloudLoanSignHook } from './decide.ts';
 import { CLOUD_LOAN_TASK_TYPES } from './operator-bank.ts';
 import { cloudLoanArrears } from './overdue.ts';
@@ -65,4 +66,6 @@ export const cloudLoanProduct = (banks: BankAdapters): LendingProduct => ({
   taskTypes: CLOUD_LOAN_TASK_TYPES,
   signHooks: { CLOUD_LOAN: cloudLoanSignHook },
   closeOfBusinessSteps: [cloudLoanDebitStep(banks)],
+  // Its entries: for an enterprise that may apply, or already has an application to follow.
+  menuGates: { CLOUD_LOAN: (db, request, loans) => isCloudLoanInMenu(db, eligibilityScope(request), loans) },
 });

@@ -8,4 +8,12 @@ export { checkTerm, trial, type PlatformPricing, type Trial } from './pricing.ts
 export type { CollectionRepayment, LoanCollection, OrderBacking, Ports } from './ports.ts';
 export { loanStore, type LoanKind } from './loan-store.ts';
 export { isOverdue, overdueSql, type EveryLoanArrears, type LoanArrears } from './overdue.ts';
-export { loanBook, type BookSide, type LendingProduct, type LoanBook, type LoanPosition, type ProductLine } from './lending-product.ts';
+export {
+  loanBook,
+  type BookSide,
+  type LendingProduct,
+  type LoanBook,
+  type LoanPosition,
+  type MenuGate,
+  type ProductLine,
+} from './lending-product.ts';

@@ -5,6 +5,7 @@
 // every other reader of loans read the book, never a product's tables or names.
 // Types only from the areas it names (bpm, contracts, jobs), so this file drags no area in.
 import type { IsoDate } from '@factoring/domain';
+import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import type { CloseOfBusinessStep } from '../../jobs/close-of-business.ts';
 import type { TaskType } from '../bpm/index.ts';
@@ -67,7 +68,15 @@ export interface LendingProduct {
   signHooks: Readonly<Record<string, SignHook>>;
   /** Its steps of the close of business, in the order they run. */
   closeOfBusinessSteps: readonly CloseOfBusinessStep[];
+  /**
+   * The menu entries it opens or hides per user: the `gate` of a menu row → whether the caller of the menu
+   * request sees it (e.g. the cloud loan's entries only for an enterprise that may apply or has applied).
+   */
+  menuGates?: Readonly<Record<string, MenuGate>>;
 }
+
+/** Whether the user of a menu request sees the entries of one gate, read with the loan book at hand. */
+export type MenuGate = (db: Db, request: FastifyRequest, loans: LoanBook) => Promise<boolean>;
 
 /** Every registered product's loans as one book: what the risk desk, eligibility and the reminders read. */
 export interface LoanBook extends EveryLoanArrears {

@@ -4,7 +4,7 @@
 import type { Cents, IsoDate } from '@factoring/domain';
 import type { Tx } from '../../db/client.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
-import type { LoanBook } from './lending-product.ts';
+import type { LoanBook, MenuGate } from './lending-product.ts';
 
 /** A sales order offered as the backing of an order loan: implemented by purchase/sales, consumed by supply loans. */
 export interface OrderBacking {
@@ -60,4 +60,6 @@ export interface Ports {
    * positions, the cloud loan's eligibility its arrears.
    */
   loanBook: LoanBook;
+  /** The menu gates the lending products contribute (a menu row's `gate` → the rule), read by the menus. */
+  menuGates: Readonly<Record<string, MenuGate>>;
 }

@@ -4,7 +4,6 @@ import { ok } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';
 import type { AppContext } from '../../context.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { eligibilityScope, isCloudLoanInMenu } from '../cloudloan/index.ts';
 import { hasOrdersAddressedTo } from '../purchase-sales/index.ts';
 import type { Db } from '../../db/client.ts';
 import { loadAllMenus, menusFor, type PurchaseSalesReach } from './visible-menus.ts';
@@ -20,13 +19,23 @@ export const menuRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   serve(app, api.menus, async (request) => {
     const db = ctx.database.db;
     const user = request.user;
-    const [all, cloud, purchaseSales] = await Promise.all([
+    const gates = Object.entries(ctx.ports.menuGates);
+    const [all, open, purchaseSales] = await Promise.all([
       loadAllMenus(db),
-      isCloudLoanInMenu(db, eligibilityScope(request), ctx.ports.loanBook),
+      Promise.all(gates.map(([, gate]) => gate(db, request, ctx.ports.loanBook))),
       purchaseSalesReach(db, user),
     ]);
+    // Each lending product's gates (issue 35): the gate's name → whether this user sees its entries.
+    const productGates = new Map(gates.map(([name], i) => [name, open[i]]));
     return ok(
-      menusFor(all, user, cloud, purchaseSales).map(({ id, name, route, bpid, mpid, icon }) => ({ id, name, route, bpid, mpid, icon })),
+      menusFor(all, user, productGates, purchaseSales).map(({ id, name, route, bpid, mpid, icon }) => ({
+        id,
+        name,
+        route,
+        bpid,
+        mpid,
+        icon,
+      })),
     );
   });
 };

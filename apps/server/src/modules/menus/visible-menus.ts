@@ -18,7 +18,7 @@ const ADDRESSED_ROUTES = new Set(['/purchaseSalesManage', '/purchaseSalesManage/
 export function menusFor(
   all: MenuRow[],
   user: AuthUser | null,
-  cloudLoanAllowed: boolean,
+  productGates: ReadonlyMap<string, boolean>,
   purchaseSales: PurchaseSalesReach = 'NONE',
 ): MenuRow[] {
   const audiences = user ? ['ALL', user.authority === 'operator' ? 'OPERATOR' : 'MERCHANT'] : ['PUBLIC', 'ALL'];
@@ -29,10 +29,9 @@ export function menusFor(
         return user?.ckFlag === 'Y';
       case 'PURCHASE_SALES':
         return user?.purchaseSales === true || (purchaseSales === 'ADDRESSED' && m.route !== null && ADDRESSED_ROUTES.has(m.route));
-      case 'CLOUD_LOAN':
-        return cloudLoanAllowed;
       default:
-        return true;
+        // A lending product's gate (its `menuGates`); NONE, or a gate no product has, is shown.
+        return productGates.get(m.gate) ?? true;
     }
   });
 }
