@@ -6,6 +6,9 @@ import net from 'node:net';
 import pg from 'pg';
 import { BENCH_PASSWORD } from './prepare.ts';
 
+/** The portal's key secret in every bench (its login keys are encrypted with it; an in-process app needs the same). */
+export const BENCH_SIGNING_KEY_SECRET = 'bench-signing-secret-not-for-use';
+
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** A free TCP port on localhost. */
