@@ -1,12 +1,12 @@
 // Supply loans as a lending product of the one loan book (issue 35): invoice (应收账款) and order loans,
 // the factor's own book, debtor the platform's core enterprise. Registered once, in app.ts.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { enterprises, financings, financingTranches, platforms } from '../../db/schema/index.ts';
+import { enterprises, financings, platforms } from '../../db/schema/index.ts';
 import type { LendingProduct, LoanPosition } from '../financing/index.ts';
 import { supplyLoanCloseStep } from './jobs/close-of-day.ts';
 import { supplyLoanArrears } from './overdue.ts';
-import { quoteOf } from './queries/quote.ts';
+import { openTranchesOf, quoteOf } from './queries/quote.ts';
 import { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './task-types.ts';
 
 const debtor = alias(enterprises, 'debtor');
@@ -28,21 +28,12 @@ export const supplyLoanProduct: LendingProduct = {
       .where(inArray(financings.status, ['DISBURSED', 'REPAYING']))
       .orderBy(asc(financings.id));
     if (!live.length) return [];
-    const tranches = await db
-      .select()
-      .from(financingTranches)
-      .where(
-        and(
-          inArray(
-            financingTranches.financingId,
-            live.map((l) => l.f.id),
-          ),
-          eq(financingTranches.status, 'DISBURSED'),
-        ),
-      )
-      .orderBy(asc(financingTranches.dueDate), asc(financingTranches.seq));
+    const tranches = await openTranchesOf(
+      db,
+      live.map((l) => l.f.id),
+    );
     return live.map(({ f, borrowerName, platformName, debtorId, debtorName }): LoanPosition => {
-      const open = tranches.filter((t) => t.financingId === f.id);
+      const open = tranches.get(f.id) ?? [];
       const q = quoteOf(f, open, asOf);
       return {
         product: f.kind,

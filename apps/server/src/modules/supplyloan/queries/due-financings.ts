@@ -1,9 +1,9 @@
 import { addDays, financingLifecycle, type IsoDate } from '@factoring/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { financings, financingTranches, platforms } from '../../../db/schema/index.ts';
+import { financings, platforms } from '../../../db/schema/index.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
-import { quoteOf } from './quote.ts';
+import { openTranchesOf, quoteOf } from './quote.ts';
 
 /**
  * `/user/factorRepayment`: the enterprise's disbursed financings by next due date, with the amount
@@ -17,22 +17,14 @@ export async function dueFinancings(db: Db, scope: Scope, today: IsoDate, onlyDu
     .where(and(ownedBy(scope, financings.enterpriseId), inArray(financings.status, ['DISBURSED', 'REPAYING'])))
     .orderBy(asc(financings.dueDate));
   if (!live.length) return { items: [], totals: { count: 0, dueToday: 0, overdueCount: 0, dueSoonCount: 0 } };
-  const tranches = await db
-    .select()
-    .from(financingTranches)
-    .where(
-      and(
-        inArray(
-          financingTranches.financingId,
-          live.map((l) => l.f.id),
-        ),
-        eq(financingTranches.status, 'DISBURSED'),
-      ),
-    );
+  const tranches = await openTranchesOf(
+    db,
+    live.map((l) => l.f.id),
+  );
   const horizon = addDays(today, withinDays);
   const items = live
     .map(({ f, platformName }) => {
-      const open = tranches.filter((t) => t.financingId === f.id);
+      const open = tranches.get(f.id) ?? [];
       const quote = quoteOf(f, open, today);
       const nextDue = open.map((t) => t.dueDate!).sort()[0] ?? f.dueDate;
       return {

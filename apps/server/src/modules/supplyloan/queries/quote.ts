@@ -1,5 +1,5 @@
 import { dueDateOf, type IsoDate } from '@factoring/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { financings, financingTranches, repayments } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
@@ -38,6 +38,19 @@ export async function openTranches(db: Db | Tx, financingId: number, lock: boole
     .where(and(eq(financingTranches.financingId, financingId), eq(financingTranches.status, 'DISBURSED')))
     .orderBy(asc(financingTranches.dueDate), asc(financingTranches.seq));
   return lock ? q.for('update') : q;
+}
+
+/** The open tranches of several financings in one read, earliest due first: financing id → its tranches. */
+export async function openTranchesOf(db: Db | Tx, financingIds: readonly number[]): Promise<Map<number, Tranche[]>> {
+  const byFinancing = new Map<number, Tranche[]>(financingIds.map((id) => [id, []]));
+  if (!financingIds.length) return byFinancing;
+  const rows = await db
+    .select()
+    .from(financingTranches)
+    .where(and(inArray(financingTranches.financingId, [...financingIds]), eq(financingTranches.status, 'DISBURSED')))
+    .orderBy(asc(financingTranches.dueDate), asc(financingTranches.seq));
+  for (const t of rows) byFinancing.get(t.financingId)?.push(t);
+  return byFinancing;
 }
 
 export interface Quote {
