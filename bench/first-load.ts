@@ -8,7 +8,7 @@
 import { chromium, type Browser } from 'playwright-core';
 
 export const PUBLIC_BUDGET_KB = 120;
-export const LOGGED_IN_BUDGET_KB = 300;
+export const LOGGED_IN_BUDGET_KB = 260;
 
 export interface PageLoad {
   page: string;

@@ -224,6 +224,11 @@ const LAZY_PARTS = [
   // The colour picker's preset panels. Button's style tokens import a colour helper from that file,
   // and under strict execution order its Collapse came with every button: ~2.5 KB on every page.
   { importer: /[\\/]antd[\\/]es[\\/]color-picker[\\/]components[\\/]ColorPresets\.js$/, source: '../../collapse' },
+  // Pagination's page-size Select (with its option list and virtual list): shown only under long lists
+  // and used only when clicked; ~19 KB on the wire of every page with a table and no Select of its own (issue 38).
+  { importer: /[\\/]antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/, source: '../select' },
+  // The virtual table, only with `virtual` (no page of ours sets it): ~2 KB on every page with a table.
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]InternalTable\.js$/, source: './RcTable/VirtualTable' },
 ];
 const LAZY_PREFIX = '\0factoring:lazy-part:';
 
