@@ -119,7 +119,15 @@ export async function measureWarehouseInventory(opts: { origin: string; database
         ]
       : []),
     ['movement list, first page', '/api/warehouse/movements?page=1&size=10'],
-    ...(movementsTotal ? [[`movement list, page 1000`, '/api/warehouse/movements?page=1000&size=10']] : []),
+    ...(movementsTotal
+      ? [
+          [`movement list, page 1000`, '/api/warehouse/movements?page=1000&size=10'],
+          [
+            `movement list, last page (${Math.ceil(movementsTotal / 10)})`,
+            `/api/warehouse/movements?page=${Math.ceil(movementsTotal / 10)}&size=10`,
+          ],
+        ]
+      : []),
   ];
   const before: Record<string, Percentiles> = {};
   for (const [name, url] of lists()) before[name!] = await measure(opts.origin, keeper, url!);
@@ -133,11 +141,15 @@ export async function measureWarehouseInventory(opts: { origin: string; database
     const after = await measure(opts.origin, keeper, url!);
     const base = before[name!];
     if (base) rows.push({ benchmark: `warehouse ${name}, demo history`, value: fmt(base), budget: '—', verdict: '—' });
+    // A page the demo world does not have (page 1000, the last) is held to the same list's first page on its demo history.
+    const yardstick =
+      base ??
+      (name!.startsWith('movement list') ? before['movement list, first page'] : before['inventory list (warehouse company), first page']);
     rows.push({
       benchmark: `warehouse ${name}, ${(moves.totalCount / 1e6).toFixed(2)}M movements`,
       value: fmt(after),
-      budget: base ? 'p95 ≤ 2× demo history' : '—',
-      verdict: base ? (after.p95 <= 2 * Math.max(base.p95, 1) ? 'within' : 'OVER') : '—',
+      budget: base ? 'p95 ≤ 2× demo history' : 'p95 ≤ 2× first page, demo history',
+      verdict: after.p95 <= 2 * Math.max(yardstick!.p95, 1) ? 'within' : 'OVER',
     });
   }
   const database = openPostgres(opts.databaseUrl, 2);

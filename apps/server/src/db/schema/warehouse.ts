@@ -167,8 +167,11 @@ export const stockMovements = pgTable(
   },
   (t) => [
     index('stock_movements_position').on(t.positionId, t.id),
-    index('stock_movements_warehouse').on(t.warehouseId, t.id),
-    index('stock_movements_depositor').on(t.depositorId, t.id),
+    // The movement list's order (business date, then newest recorded), alone and under each scope
+    // column: its first page is the index's first entries at any ledger size (issue 38).
+    index('stock_movements_business_order').on(t.occurredOn, t.id),
+    index('stock_movements_warehouse').on(t.warehouseId, t.occurredOn, t.id),
+    index('stock_movements_depositor').on(t.depositorId, t.occurredOn, t.id),
     index('stock_movements_operation').on(t.operationNo),
     check('stock_movements_quantity_positive', sql`${t.quantity} > 0`),
   ],

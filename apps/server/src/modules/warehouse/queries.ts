@@ -17,7 +17,8 @@ import {
   warehouseReceipts,
   warehouses,
 } from '../../db/schema/index.ts';
-import { NotFoundError } from '../../lib/envelope.ts';
+import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
+import { offsetOf, pageWindow } from '../../lib/paging.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { stockVisibleTo } from './access.ts';
 import { canonicalContent, readContent, sha256 } from './receipts.ts';
@@ -133,6 +134,14 @@ async function scopeOnColumns(db: Db, scope: Scope, warehouseColumn: PgColumn, d
 
 type MovementQuery = z.output<typeof movementQuerySchema>;
 
+/** From this many skipped rows on, the movement list counts first and may read the page from the other end. */
+const DEEP_PAGE_OFFSET = 1_000;
+/**
+ * How deep (in rows from the nearer end) a movement page may reach: the skipped rows are walked on the
+ * order's index, so the middle of millions is refused with a message rather than scanned (as fund flows).
+ */
+const MAX_PAGE_DEPTH = 100_000;
+
 /** The movement history (in/out records and every other movement), newest business date first, then newest recorded. */
 export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
   const visible = await scopeOnColumns(db, scope, stockMovements.warehouseId, stockMovements.depositorId);
@@ -154,7 +163,38 @@ export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
   if (q.warehouseId) positionWhere.push(eq(stockPositions.warehouseId, q.warehouseId));
   if (q.depositorId) positionWhere.push(eq(stockPositions.depositorId, q.depositorId));
   if (q.goodsId) positionWhere.push(eq(stockPositions.goodsId, q.goodsId));
-  const [items, [total]] = await Promise.all([
+  const total = () =>
+    countFromPositions
+      ? db
+          .select({ n: sql<number>`coalesce(sum(${stockPositions.movementCount}), 0)::int` })
+          .from(stockPositions)
+          .where(and(...positionWhere))
+      : db.select({ n: count() }).from(stockMovements).where(condition);
+  // A deep page is read from the nearer end of the order: the count first, then the walk from the
+  // oldest end when that is shorter (the last page of a million movements is ten index entries away).
+  const offset = offsetOf(q);
+  const known = offset >= DEEP_PAGE_OFFSET ? Number((await total())[0]?.n ?? 0) : undefined;
+  const window = known === undefined ? { fromOldest: false, skip: offset, take: q.size } : pageWindow(q, known);
+  if (!window) return { items: [], totalCount: known ?? 0 };
+  if (window.skip > MAX_PAGE_DEPTH)
+    throw new BusinessError(
+      `出入库记录较多，仅可查看最新或最早的 ${Math.floor(MAX_PAGE_DEPTH / q.size)} 页；其余请按日期、货品或仓库筛选后查看`,
+    );
+  // The page's ids first, from the order's index alone; the names are joined to those rows only,
+  // not to every row an offset skips (page 1000 skips 9,990).
+  const page = db
+    .select({ id: stockMovements.id })
+    .from(stockMovements)
+    .where(condition)
+    .orderBy(
+      ...(window.fromOldest
+        ? [asc(stockMovements.occurredOn), asc(stockMovements.id)]
+        : [desc(stockMovements.occurredOn), desc(stockMovements.id)]),
+    )
+    .limit(window.take)
+    .offset(window.skip)
+    .as('page');
+  const [items, [counted]] = await Promise.all([
     db
       .select({
         m: stockMovements,
@@ -166,23 +206,16 @@ export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
         scale: goods.scale,
         batchNo: stockPositions.batchNo,
       })
-      .from(stockMovements)
+      .from(page)
+      .innerJoin(stockMovements, eq(stockMovements.id, page.id))
       .innerJoin(warehouses, eq(warehouses.id, stockMovements.warehouseId))
       .innerJoin(stockPositions, eq(stockPositions.id, stockMovements.positionId))
       .innerJoin(warehouseLocations, eq(warehouseLocations.id, stockPositions.locationId))
       .innerJoin(enterprises, eq(enterprises.id, stockMovements.depositorId))
       .innerJoin(goods, eq(goods.id, stockMovements.goodsId))
-      .where(condition)
       // Business-date order (the day the goods moved, which may be entered after the fact), newest first.
-      .orderBy(desc(stockMovements.occurredOn), desc(stockMovements.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    countFromPositions
-      ? db
-          .select({ n: sql<number>`coalesce(sum(${stockPositions.movementCount}), 0)::int` })
-          .from(stockPositions)
-          .where(and(...positionWhere))
-      : db.select({ n: count() }).from(stockMovements).where(condition),
+      .orderBy(desc(stockMovements.occurredOn), desc(stockMovements.id)),
+    known === undefined ? total() : [{ n: known }],
   ]);
   return {
     items: items.map((r) => ({
@@ -209,7 +242,7 @@ export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
       actorName: r.m.actorName,
       createdAt: r.m.createdAt.toISOString(),
     })),
-    totalCount: Number(total?.n ?? 0),
+    totalCount: Number(counted?.n ?? 0),
   };
 }
 

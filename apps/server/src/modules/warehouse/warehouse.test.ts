@@ -725,6 +725,18 @@ describe('issue 24: business-date order and zones', () => {
     expect(exported.map((p) => p.id)).toEqual(stock.map((p) => p.id));
   });
 
+  it('the movement list pages follow one another in that order, each page with its names (issue 38: ids first, names joined to the page)', async () => {
+    type Move = { id: number; warehouseName: string; goodsName: string; batchNo: string };
+    const all = body<{ items: Move[]; totalCount: number }>(await keeper.get('/api/warehouse/movements', { size: 200 })).message;
+    expect(all.items.length).toBeGreaterThan(6);
+    const page = async (n: number) =>
+      body<{ items: Move[]; totalCount: number }>(await keeper.get('/api/warehouse/movements', { page: n, size: 3 })).message;
+    const [first, second] = [await page(1), await page(2)];
+    expect([...first.items, ...second.items]).toEqual(all.items.slice(0, 6));
+    expect(first.totalCount).toBe(all.totalCount);
+    for (const m of first.items) expect(m.warehouseName && m.goodsName && m.batchNo).toBeTruthy();
+  });
+
   it('steel goes neither in nor over to the non-ferrous zone; each category to its own zone', async () => {
     const fp = await stockFingerprint(t.database.db);
     const into = body(await stockIn({ locationId: zone(suzhou, 'B-01') }));
