@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import path from 'node:path';
+import { areaOf, isSchemaImport, readBaseline, tableOwners } from './scripts/table-walls.mjs';
 
 /**
  * Feature boundaries, resolved on the file system so relative paths count too: a file in
@@ -126,6 +127,39 @@ const CHINA_OFFSET_COPIES = [
     "中国时间请用 @factoring/domain 的 china-time（SQL 用 lib/china-time-sql.ts）。China time comes from the domain's china-time.ts (SQL: lib/china-time-sql.ts), not an 8-hour offset of its own.",
 }));
 
+/**
+ * Walls for tables (issue 35): a module imports its own area's tables only (scripts/table-walls.mjs says
+ * who owns each). The crossings there today are listed in apps/server/src/db/table-walls-baseline.json, each
+ * to become a query the owner's face publishes; a new one fails here.
+ */
+const TABLE_OWNERS = tableOwners();
+const TABLE_BASELINE = readBaseline();
+const tableWalls = {
+  rules: {
+    'own-tables-only': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const area = areaOf(context.filename);
+        return {
+          ImportDeclaration(node) {
+            if (!area || node.importKind === 'type' || !isSchemaImport(node.source.value)) return;
+            for (const spec of node.specifiers) {
+              if (spec.type !== 'ImportSpecifier' || spec.importKind === 'type') continue;
+              const table = spec.imported.name;
+              const owner = TABLE_OWNERS[table];
+              if (!owner || owner === area || TABLE_BASELINE[area]?.includes(table)) continue;
+              context.report({
+                node: spec,
+                message: `${table} 属于 ${owner}：请通过 modules/${owner}/index.ts 公开的查询读取。The table ${table} is ${owner}'s: read it through a query modules/${owner}/index.ts publishes, not the table (issue 35, scripts/table-walls.mjs).`,
+              });
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
 /** Nothing below the wiring imports app.ts (issue 23): routes take the AppContext from context.ts. */
 const NO_APP_IMPORT = { group: ['**/app.ts'], message: '请从 context.ts 取 AppContext。Take AppContext from context.ts, not app.ts.' };
 
@@ -212,6 +246,12 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.ts', 'bench/**/*.ts'],
     plugins: { 'module-faces': moduleFaces },
     rules: { 'module-faces/only-through-face': 'error' },
+  },
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testing.ts'],
+    plugins: { 'table-walls': tableWalls },
+    rules: { 'table-walls/own-tables-only': 'error' },
   },
   {
     // One clock (issue 23): no `new Date()` / `Date.now()` in server modules and jobs, tests aside.

@@ -1,0 +1,132 @@
+// Walls for tables (issue 35): which area owns each table, and which modules import another area's table.
+// A table is owned by the area its schema file is named for, except the tables a file holds by history
+// (OWNER_OVERRIDES). The lint rule (eslint.config.js, `table-walls/own-tables-only`) refuses a module's
+// import of another area's table unless the baseline lists it — the crossings there today, each to be
+// replaced by a query the owner's face publishes; none may be added.
+//   node scripts/table-walls.mjs              prints every crossing, the count and the pairs of areas
+//   node scripts/table-walls.mjs --baseline   rewrites the baseline from the code (only ever to shrink it)
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SCHEMA = path.join(ROOT, 'apps/server/src/db/schema');
+const MODULES = path.join(ROOT, 'apps/server/src/modules');
+export const BASELINE_FILE = path.join(ROOT, 'apps/server/src/db/table-walls-baseline.json');
+
+/** The area each schema file is named for. */
+const FILE_OWNERS = {
+  'account.ts': 'account',
+  'bank-statement.ts': 'bank-statement',
+  'bpm.ts': 'bpm',
+  'certification.ts': 'certification',
+  'cloudloan.ts': 'cloudloan',
+  'contracts.ts': 'contracts',
+  'identity.ts': 'account',
+  'ledger.ts': 'ledger',
+  'loan.ts': 'financing',
+  'operations.ts': 'jobs',
+  'pledge-delivery.ts': 'pledge',
+  'pledge-vouchers.ts': 'pledge',
+  'pledge.ts': 'pledge',
+  'portal.ts': 'menus',
+  'purchase-sales.ts': 'purchase-sales',
+  'risk.ts': 'risk',
+  'signing.ts': 'signing',
+  'supplyloan.ts': 'supplyloan',
+  'warehouse.ts': 'warehouse',
+};
+
+/** Tables a schema file holds by history, with the area that owns them. */
+const OWNER_OVERRIDES = {
+  outbox: 'mail',
+  faqs: 'content',
+  banks: 'reference',
+  bankBranches: 'reference',
+  uploads: 'uploads',
+  sessions: 'auth',
+  rsaKeys: 'auth',
+  withdrawals: 'funds',
+  payees: 'funds',
+  controlledTranches: 'funds',
+  targetedPayments: 'funds',
+  consignmentApplications: 'funds',
+  rateLimitCounters: 'plugins',
+  siteConfig: 'system',
+  dictionaryEntries: 'dict',
+  platforms: 'financing',
+  creditLines: 'credit',
+  jobRuns: 'jobs',
+};
+
+/** Table export name → owning area, read from the schema files. */
+export function tableOwners() {
+  const owners = {};
+  for (const file of readdirSync(SCHEMA)) {
+    if (!FILE_OWNERS[file]) continue;
+    const text = readFileSync(path.join(SCHEMA, file), 'utf8');
+    for (const [, name] of text.matchAll(/export const (\w+) = pgTable\(/g)) owners[name] = OWNER_OVERRIDES[name] ?? FILE_OWNERS[file];
+  }
+  return owners;
+}
+
+/** The area of a module file (`apps/server/src/modules/<area>/…`), or null outside the modules. */
+export function areaOf(filename) {
+  const rel = path.relative(MODULES, path.resolve(filename));
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  return rel.split(path.sep)[0];
+}
+
+export const isSchemaImport = (source) => /\/db\/schema(\/index)?(\.ts)?$|\/db\/schema\/[\w-]+\.ts$/.test(source);
+
+export function readBaseline() {
+  try {
+    return JSON.parse(readFileSync(BASELINE_FILE, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** Every module file's value imports of another area's tables: [{ file, area, table, owner }]. */
+export function crossings() {
+  const owners = tableOwners();
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && entry.name !== 'testing.ts') {
+        const text = readFileSync(full, 'utf8');
+        for (const [, names, source] of text.matchAll(/import\s+(?!type\b)\{([^}]*)\}\s+from\s+'([^']+)'/g)) {
+          if (!isSchemaImport(source)) continue;
+          const area = areaOf(full);
+          for (const raw of names.split(',')) {
+            const name = raw.trim().replace(/^type\s+/, '');
+            if (!name || raw.trim().startsWith('type ')) continue;
+            const owner = owners[name.split(/\s+as\s+/)[0]];
+            if (owner && owner !== area) found.push({ file: path.relative(ROOT, full), area, table: name, owner });
+          }
+        }
+      }
+    }
+  };
+  walk(MODULES);
+  return found;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const all = crossings();
+  const pairs = new Set(all.map((c) => `${c.area} → ${c.owner}`));
+  if (process.argv.includes('--baseline')) {
+    const baseline = {};
+    for (const c of all) (baseline[c.area] ??= new Set()).add(c.table);
+    const sorted = Object.fromEntries(
+      Object.keys(baseline)
+        .sort()
+        .map((a) => [a, [...baseline[a]].sort()]),
+    );
+    writeFileSync(BASELINE_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
+  }
+  for (const c of all) console.log(`${c.file}: ${c.table} (${c.owner})`);
+  console.log(`${all.length} imports of another area's table, in ${pairs.size} pairs of areas`);
+}
