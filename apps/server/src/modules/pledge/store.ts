@@ -14,7 +14,8 @@ import {
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
-import { goods, goodsPrices, pledgeFinancings, pledgeItems } from '../../db/schema/index.ts';
+import { goodsPrices, pledgeFinancings, pledgeItems } from '../../db/schema/index.ts';
+import { goodsItem } from '../warehouse/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { loanStore } from '../financing/index.ts';
@@ -84,7 +85,7 @@ export async function requirePrice(db: Db | Tx, goodsId: number) {
 }
 
 export async function goodsOf(db: Db | Tx, goodsId: number) {
-  const [row] = await db.select().from(goods).where(eq(goods.id, goodsId));
+  const row = await goodsItem(db, goodsId);
   if (!row) throw new NotFoundError('货物不存在');
   return row;
 }

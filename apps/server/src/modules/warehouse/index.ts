@@ -5,7 +5,7 @@ export { createReleaseOrder, pledgeStock, releasePledge } from './service.ts';
 export { checkStock, type StockReport } from './stock-check.ts';
 export { WAREHOUSE_TASK_TYPES } from './task-types.ts';
 export { createLocation, createWarehouse, listOwnWarehouses } from './warehouses.ts';
-export { createGoods } from './goods.ts';
+export { createGoods, goodsItem, type GoodsItem } from './goods.ts';
 export { recordStockIn } from './stock-in.ts';
 export { recordStockOut } from './stock-out.ts';
 export { moveStock } from './stock-move.ts';

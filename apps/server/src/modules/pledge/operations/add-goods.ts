@@ -19,7 +19,8 @@ import {
 import type { PledgeAddGoodsInput } from '@factoring/domain/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { goods, pledgeFinancings, pledgeItems, pledgeMarginCalls, pledgeTerms } from '../../../db/schema/index.ts';
+import { pledgeFinancings, pledgeItems, pledgeMarginCalls, pledgeTerms } from '../../../db/schema/index.ts';
+import { goodsItem } from '../../warehouse/index.ts';
 import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
 import { transition } from '../../../lib/transition.ts';
@@ -98,7 +99,7 @@ async function resolveAddedLines(tx: Tx, scope: EnterpriseScope, f: PledgeFinanc
   const financed = await goodsOf(tx, f.goodsId);
   for (const p of stock.positions) {
     if (p.goodsId !== f.goodsId) {
-      const [other] = await tx.select().from(goods).where(eq(goods.id, p.goodsId));
+      const other = await goodsItem(tx, p.goodsId);
       const [accepted] = await tx
         .select({ id: pledgeTerms.id })
         .from(pledgeTerms)

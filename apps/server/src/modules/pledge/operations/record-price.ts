@@ -14,7 +14,8 @@ import type { GoodsPriceInput } from '@factoring/domain/contract';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { inTransaction } from '../../../db/transaction.ts';
-import { enterprises, goods, goodsPrices, pledgeFinancings, pledgeMarginCalls, type TaskField } from '../../../db/schema/index.ts';
+import { enterprises, goodsPrices, pledgeFinancings, pledgeMarginCalls, type TaskField } from '../../../db/schema/index.ts';
+import { goodsItem, type GoodsItem } from '../../warehouse/index.ts';
 import { now } from '../../../lib/clock.ts';
 import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import { transition } from '../../../lib/transition.ts';
@@ -35,7 +36,7 @@ import {
 /** Days the enterprise has to meet a margin call (PRODUCT §8). */
 export const MARGIN_CALL_DAYS = 3;
 
-type Goods = typeof goods.$inferSelect;
+type Goods = GoodsItem;
 type OpenCall = typeof pledgeMarginCalls.$inferSelect;
 export type MarginCallMove = { action: 'RAISE' | 'RESIZE' | 'WITHDRAW'; amount: number };
 
@@ -65,7 +66,7 @@ function markOf(f: PledgeFinancing, pledgedQuantity: string, unitPrice: number, 
  */
 export async function applyGoodsPrice(tx: Tx, actor: Actor, input: GoodsPriceInput, today: IsoDate, enteredBy: Actor = actor) {
   if (!Number.isSafeInteger(input.unitPrice) || input.unitPrice <= 0) throw new BusinessError('单价必须大于0', 'PRICE_NOT_POSITIVE');
-  const [item] = await tx.select().from(goods).where(eq(goods.id, input.goodsId)).for('update');
+  const item = await goodsItem(tx, input.goodsId, { lock: true });
   if (!item) throw new NotFoundError('货物不存在');
   const [previous] = await tx.select().from(goodsPrices).where(eq(goodsPrices.goodsId, item.id)).orderBy(desc(goodsPrices.id)).limit(1);
   const [price] = await tx
@@ -149,7 +150,7 @@ async function markToMarket(tx: Tx, item: Goods, unitPrice: number, priceFalling
  * saving a price, and the second operator sees it, live, in the approval drawer.
  */
 export async function previewGoodsPrice(db: Db | Tx, goodsId: number, unitPrice: number) {
-  const [item] = await db.select().from(goods).where(eq(goods.id, goodsId));
+  const item = await goodsItem(db, goodsId);
   if (!item) throw new NotFoundError('货物不存在');
   const before = await currentPrice(db, item.id);
   const priceFalling = before !== null && unitPrice < before.unitPrice;

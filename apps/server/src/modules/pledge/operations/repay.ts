@@ -1,7 +1,8 @@
 import { allocate, formatYuan, type Cents, type IsoDate } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { goods, pledgeFinancings } from '../../../db/schema/index.ts';
+import { pledgeFinancings } from '../../../db/schema/index.ts';
+import { goodsItem } from '../../warehouse/index.ts';
 import { chinaToday, now } from '../../../lib/clock.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
 import { factorScope, type Scope } from '../../../lib/scope.ts';
@@ -101,7 +102,7 @@ export async function repayPledge(tx: Tx, scope: Scope, id: number, actor: Actor
   const owed = pledgeOwedOn(f, today);
   if (amount > owed.total) throw new BusinessError(`还款金额超过应还金额 ${formatYuan(owed.total)} 元`, 'PLEDGE_REPAY_TOO_MUCH');
   const paid = await bookPayment(tx, f, actor, amount, today, from === 'CONTROLLED' ? 'CONTROLLED' : 'ACCOUNT');
-  const [item] = await tx.select().from(goods).where(eq(goods.id, f.goodsId));
+  const item = await goodsItem(tx, f.goodsId);
   const releasable = paid.after.status === 'SETTLED' ? null : await releasableNow(tx, paid.after, item!);
   return {
     id: f.id,

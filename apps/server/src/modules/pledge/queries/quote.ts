@@ -16,7 +16,8 @@ import {
 import type { PledgeTrialInput } from '@factoring/domain/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { creditLines, goods, pledgeTerms } from '../../../db/schema/index.ts';
+import { creditLines, pledgeTerms } from '../../../db/schema/index.ts';
+import { goodsItem, type GoodsItem } from '../../warehouse/index.ts';
 import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
 import { availableOf, type CreditLine } from '../../credit/index.ts';
@@ -30,7 +31,7 @@ export interface PledgeQuote {
   line: CreditLine;
   platform: Platform;
   terms: typeof pledgeTerms.$inferSelect;
-  goods: typeof goods.$inferSelect;
+  goods: GoodsItem;
   warehouseId: number;
   lines: ResolvedLine[];
   quantity: string;
@@ -73,7 +74,7 @@ export async function quotePledge(
   const platform = await platformOf(db, line.platformId);
   if (platform.product !== 'PLEDGE') throw new BusinessError('该授信不属于质押融资平台', 'PLEDGE_WRONG_PLATFORM');
   const { goodsId, warehouseId, lines } = await resolveLines(db, scope, input.lines);
-  const [item] = await db.select().from(goods).where(eq(goods.id, goodsId));
+  const item = await goodsItem(db, goodsId);
   const [terms] = await db
     .select()
     .from(pledgeTerms)
