@@ -1,4 +1,5 @@
 // The account face (issue 23): what other areas may use of registration, login names and passwords.
 // app.ts registers routes.ts itself.
 export { uniqueViolation } from './rules.ts';
+export { enterpriseNames } from './enterprise-names.ts';
 export { checkOperatorFields, countOperators, createOperator } from './create-operator.ts';

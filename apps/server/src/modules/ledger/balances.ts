@@ -59,3 +59,9 @@ export async function virtualAccountByNo(db: Db | Tx, accountNo: string) {
     .where(eq(virtualAccounts.accountNo, accountNo));
   return row ?? null;
 }
+
+/** The balance of one of the factor's own accounts by its code (e.g. RISK_RESERVE), 0 before its first posting. */
+export async function factorAccountBalance(db: Db | Tx, code: string): Promise<number> {
+  const [row] = await db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
+  return row?.balance ?? 0;
+}

@@ -1,7 +1,7 @@
 // The ledger face (issue 23): virtual accounts and their balances, postings (and the lending postings),
 // the ledger check, the idempotency record and the confirmed money command, the ledger's business refusals.
 export { openVirtualAccount } from './open-virtual-account.ts';
-export { virtualAccountBalance, virtualAccountByNo } from './balances.ts';
+export { factorAccountBalance, virtualAccountBalance, virtualAccountByNo } from './balances.ts';
 export { entryIdOfRef, lockAccounts, postEntry, refNoOf } from './post-entry.ts';
 export {
   controlledOfLoan,

@@ -4,9 +4,10 @@
 // the figures in words — or passes flagged past the warning level (the words in the audit effect).
 import { formatYuan } from '@factoring/domain';
 import type { RatioCheck, RiskLimits } from '@factoring/domain/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { enterprises, type TaskField } from '../../db/schema/index.ts';
+import type { TaskField } from '../../db/schema/index.ts';
+import { enterpriseNames } from '../account/index.ts';
 import { chinaToday } from '../../lib/clock.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { BookAddition, BpmTask, DecisionEffect, TaskType } from '../bpm/index.ts';
@@ -66,12 +67,7 @@ async function checksAfter(loans: LoanBook, db: Db | Tx, a: BookAddition): Promi
   const limits = await readRiskLimits(db);
   const { factor } = await bookOn(loans, db, chinaToday());
   const ids = [a.borrowerId, ...(a.debtorId === null ? [] : [a.debtorId])];
-  const names = new Map(
-    (await db.select({ id: enterprises.id, name: enterprises.name }).from(enterprises).where(inArray(enterprises.id, ids))).map((e) => [
-      e.id,
-      e.name,
-    ]),
-  );
+  const names = await enterpriseNames(db, ids);
   const after = withAddition(
     figuresOf(factor, limits.relatedPartyIds),
     a,

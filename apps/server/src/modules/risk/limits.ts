@@ -10,12 +10,19 @@ import {
   type RiskLimits,
   type RiskLimitsAnswer,
 } from '@factoring/domain/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { enterprises, siteConfig } from '../../db/schema/index.ts';
+import { enterpriseNames } from '../account/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { writeAudit, type TaskOperator, type TaskType } from '../bpm/index.ts';
-import { fourEyedTaskType, pendingProposal, proposeSetting, type FourEyedSetting, type SettingLine } from '../system/index.ts';
+import {
+  fourEyedTaskType,
+  pendingProposal,
+  proposeSetting,
+  readSetting,
+  writeSetting,
+  type FourEyedSetting,
+  type SettingLine,
+} from '../system/index.ts';
 
 export const RISK_LIMITS_KEY = 'riskLimits';
 
@@ -39,27 +46,21 @@ export const DEFAULT_RISK_LIMITS: RiskLimits = {
 };
 
 export async function readRiskLimits(db: Db | Tx): Promise<RiskLimits> {
-  const [row] = await db.select({ value: siteConfig.value }).from(siteConfig).where(eq(siteConfig.key, RISK_LIMITS_KEY));
-  const stored = row?.value && typeof row.value === 'object' ? (row.value as Partial<RiskLimits>) : {};
+  const value = await readSetting(db, RISK_LIMITS_KEY);
+  const stored = value && typeof value === 'object' ? (value as Partial<RiskLimits>) : {};
   return { ...DEFAULT_RISK_LIMITS, ...stored, reserveRatesPpm: { ...DEFAULT_RISK_LIMITS.reserveRatesPpm, ...stored.reserveRatesPpm } };
 }
 
 async function answerOf(db: Db | Tx, limits: RiskLimits): Promise<Omit<RiskLimitsAnswer, 'pending'>> {
-  const named = limits.relatedPartyIds.length
-    ? await db
-        .select({ id: enterprises.id, name: enterprises.name })
-        .from(enterprises)
-        .where(inArray(enterprises.id, limits.relatedPartyIds))
-        .orderBy(asc(enterprises.id))
-    : [];
-  return { limits, relatedParties: named };
+  const named = await enterpriseNames(db, limits.relatedPartyIds);
+  return { limits, relatedParties: [...named].map(([id, name]) => ({ id, name })) };
 }
 
 /** Every related party must be an enterprise of the portal (checked when proposed and when approved). */
 async function checkParties(db: Db | Tx, limits: RiskLimits) {
   const ids = limits.relatedPartyIds;
   if (!ids.length) return;
-  const known = new Set((await db.select({ id: enterprises.id }).from(enterprises).where(inArray(enterprises.id, ids))).map((e) => e.id));
+  const known = await enterpriseNames(db, ids);
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length) throw new BusinessError(`关联方企业不存在：${unknown.map((id) => `#${id}`).join('、')}`, 'RISK_UNKNOWN_PARTY');
 }
@@ -95,9 +96,7 @@ async function linesOf(db: Db | Tx, l: RiskLimits): Promise<SettingLine[]> {
 
 /** Writes approved limits, with one audit row of the whole before and after by the approving operator. */
 async function writeRiskLimits(tx: Tx, next: RiskLimits, before: RiskLimits, approver: TaskOperator) {
-  const [row] = await tx.select().from(siteConfig).where(eq(siteConfig.key, RISK_LIMITS_KEY)).for('update');
-  if (row) await tx.update(siteConfig).set({ value: next }).where(eq(siteConfig.key, RISK_LIMITS_KEY));
-  else await tx.insert(siteConfig).values({ key: RISK_LIMITS_KEY, value: next });
+  await writeSetting(tx, RISK_LIMITS_KEY, next);
   await writeAudit(tx, {
     taskId: null,
     actor: approver,

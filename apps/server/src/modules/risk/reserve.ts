@@ -2,9 +2,8 @@
 // the factoring balance, plus each aging bucket's specific reserve at the rates set in 限额设置, each
 // rounded up to the cent — and what is booked, the balance of the ledger account RISK_RESERVE.
 import { AGING_BUCKET_LABELS, AGING_BUCKETS, RISK_RESERVE_MIN_PPM, type AgingBucket, type ReserveLine } from '@factoring/domain/contract';
-import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { ledgerAccounts } from '../../db/schema/index.ts';
+import { factorAccountBalance } from '../ledger/index.ts';
 
 /** ⌈amount × rate⌉ in cents: a reserve is never under its rate. */
 export const requiredReserveOf = (amount: number, ratePpm = RISK_RESERVE_MIN_PPM) => Math.ceil((amount * ratePpm) / 1_000_000);
@@ -38,6 +37,5 @@ export function reserveOf(buckets: Record<AgingBucket, number>, ratesPpm: Record
 
 /** The reserve booked: the balance of RISK_RESERVE (on its credit side). */
 export async function bookedReserve(db: Db | Tx): Promise<number> {
-  const [row] = await db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.code, 'RISK_RESERVE'));
-  return row?.balance ?? 0;
+  return factorAccountBalance(db, 'RISK_RESERVE');
 }

@@ -1,5 +1,6 @@
 import type { BankAccount } from '@factoring/domain';
-import type { Db } from '../../db/client.ts';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { siteConfig } from '../../db/schema/index.ts';
 
 /** SPEC §3 site configuration, with the values the portal falls back on. */
@@ -47,4 +48,17 @@ export const EDITABLE_KEYS = Object.keys(DEFAULT_SITE_CONFIG) as (keyof SiteConf
 /** The site configuration's own keys (other settings share the table, e.g. the cloud-loan product). */
 export function pick(config: SiteConfig): SiteConfig {
   return Object.fromEntries(EDITABLE_KEYS.map((k) => [k, config[k]])) as unknown as SiteConfig;
+}
+
+/** One setting's stored value (another area's own key, e.g. the risk limits), or undefined when never set. */
+export async function readSetting(db: Db | Tx, key: string): Promise<unknown> {
+  const [row] = await db.select({ value: siteConfig.value }).from(siteConfig).where(eq(siteConfig.key, key));
+  return row?.value;
+}
+
+/** Writes one setting in the caller's transaction, its row locked first (a concurrent writer waits). */
+export async function writeSetting(tx: Tx, key: string, value: unknown): Promise<void> {
+  const [row] = await tx.select({ key: siteConfig.key }).from(siteConfig).where(eq(siteConfig.key, key)).for('update');
+  if (row) await tx.update(siteConfig).set({ value }).where(eq(siteConfig.key, key));
+  else await tx.insert(siteConfig).values({ key, value });
 }
