@@ -69,9 +69,9 @@ if (process.env.TEST_DATABASE_URL)
 else projects.push(apiProject('api-pglite', 'pglite', API_TESTS));
 
 // Workers: `VITEST_MAX_WORKERS`, else vitest's default (one less than the cores: one on a 2-core machine).
-// Alone, two workers run the suite in a third of one worker's time (18.5 min against 6.1 min on 52b06ce), but
-// `npm test` runs it beside three journey shards, and there two workers overloaded the machine (load 17–20,
-// tests past their 30 s timeout, 2026-11-29 on 15a2c28). So one there; `VITEST_MAX_WORKERS=2 npx vitest run`
-// for the suite alone.
+// Alone, two workers run the suite in a third of one worker's time (18.5 min against 6.1 min on 52b06ce);
+// beside three journey shards two workers overloaded the machine (load 17–20, tests past their 30 s timeout,
+// 2026-11-29 on 15a2c28). So `npm test` (scripts/test-all.mjs) runs the suite first, alone, on two workers,
+// and the journeys after it.
 const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || undefined;
 export default defineConfig({ test: { projects, pool: 'forks', ...(maxWorkers ? { maxWorkers } : {}) } });
