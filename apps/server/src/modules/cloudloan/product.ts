@@ -1,8 +1,6 @@
 import { CLOUD_LOAN_MAX_TERM, CLOUD_LOAN_MIN_TERM, type CloudLoanProduct } from '@factoring/domain/contract';
-import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { siteConfig } from '../../db/schema/index.ts';
-import { readSiteConfig } from '../system/index.ts';
+import { readSetting, readSiteConfig } from '../system/index.ts';
 
 /** The site-configuration key of the cloud-loan product (a JSON object; missing fields fall back to the defaults). */
 export const CLOUD_LOAN_CONFIG_KEY = 'cloudLoan';
@@ -29,11 +27,8 @@ export const DEFAULT_CLOUD_LOAN_SETTINGS: Omit<CloudLoanSettings, 'enabled'> = {
 
 /** The product as configured: `cloudLoanEnabled` of the site configuration switches it on and off. */
 export async function readCloudLoanSettings(db: Db | Tx): Promise<CloudLoanSettings> {
-  const [site, [row]] = await Promise.all([
-    readSiteConfig(db as Db),
-    db.select({ value: siteConfig.value }).from(siteConfig).where(eq(siteConfig.key, CLOUD_LOAN_CONFIG_KEY)),
-  ]);
-  const stored = row?.value && typeof row.value === 'object' ? (row.value as Partial<CloudLoanSettings>) : {};
+  const [site, value] = await Promise.all([readSiteConfig(db as Db), readSetting(db, CLOUD_LOAN_CONFIG_KEY)]);
+  const stored = value && typeof value === 'object' ? (value as Partial<CloudLoanSettings>) : {};
   return { ...DEFAULT_CLOUD_LOAN_SETTINGS, ...stored, enabled: site.cloudLoanEnabled };
 }
 

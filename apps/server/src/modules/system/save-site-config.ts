@@ -1,10 +1,8 @@
 import { formatYuan } from '@factoring/domain';
-import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { siteConfig } from '../../db/schema/index.ts';
 import { writeAudit, type TaskOperator, type TaskType } from '../bpm/index.ts';
 import { canonical, fourEyedTaskType, proposeSetting, type FourEyedSetting, type SettingLine } from './settings-proposal.ts';
-import { EDITABLE_KEYS, pick, readSiteConfig, type SiteConfig } from './site-config.ts';
+import { EDITABLE_KEYS, pick, readSiteConfig, writeSetting, type SiteConfig } from './site-config.ts';
 
 // Kept apart from site-config.ts, which the seed imports: this one needs the inbox.
 
@@ -38,9 +36,7 @@ async function writeSiteConfig(tx: Tx, next: SiteConfig, current: SiteConfig, ap
   for (const key of EDITABLE_KEYS) {
     const value = next[key];
     if (canonical(current[key]) === canonical(value)) continue;
-    const [row] = await tx.select().from(siteConfig).where(eq(siteConfig.key, key));
-    if (row) await tx.update(siteConfig).set({ value }).where(eq(siteConfig.key, key));
-    else await tx.insert(siteConfig).values({ key, value });
+    await writeSetting(tx, key, value);
     await writeAudit(tx, {
       taskId: null,
       actor: approver,
