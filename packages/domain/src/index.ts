@@ -8,6 +8,7 @@ export * from './identity.ts';
 export * from './uscc.ts';
 export * from './interest.ts';
 export * from './loan-accrual.ts';
+export * from './loan-schedule.ts';
 export * from './financing-terms.ts';
 export * from './schedule.ts';
 export * from './lifecycle.ts';

@@ -1,12 +1,14 @@
 import {
+  allocateInstalment,
   cloudLoanDrawdownLifecycle,
   cloudLoanInstalmentLifecycle,
   compareIsoDates,
-  daysBetween,
   formatYuan,
-  interestBetween,
-  penaltyInterest,
+  instalmentOwed,
+  scheduleQuote,
   type Cents,
+  type ScheduleQuote,
+  type ScheduleTerms,
   type CloudLoanRepaymentKind,
   type IsoDate,
 } from '@factoring/domain';
@@ -22,15 +24,17 @@ import { now } from '../../lib/clock.ts';
 
 export type InstalmentRow = typeof cloudLoanInstalments.$inferSelect;
 
-/** Penalty interest on an unpaid instalment's principal from its due date to `asOf` (PRODUCT §2: × 1.5 by default). */
-export function penaltyOf(d: Pick<DrawdownRow, 'annualRatePpm' | 'penaltyMultiplierPpm'>, i: InstalmentRow, asOf: IsoDate): Cents {
-  if (i.status !== 'PENDING' || compareIsoDates(asOf, i.dueDate) <= 0) return 0 as Cents;
-  return penaltyInterest(i.principal as Cents, d.annualRatePpm, d.penaltyMultiplierPpm, daysBetween(i.dueDate, asOf));
+/**
+ * The instalments are balances of the lending core's one accrual rule (the domain's loan-schedule.ts,
+ * issue 35): penalty interest on an unpaid instalment's principal from its due date (PRODUCT §2: × 1.5
+ * by default), what paying it takes today, the pay-off quote.
+ */
+export function penaltyOf(d: ScheduleTerms, i: InstalmentRow, asOf: IsoDate): Cents {
+  return instalmentOwed(d, i, asOf).penalty;
 }
 
 /** What paying an instalment on `asOf` takes: its payment plus penalty to date. */
-export const dueNowOf = (d: DrawdownRow, i: InstalmentRow, asOf: IsoDate): number =>
-  i.status === 'PENDING' ? i.payment + penaltyOf(d, i, asOf) : 0;
+export const dueNowOf = (d: ScheduleTerms, i: InstalmentRow, asOf: IsoDate): number => instalmentOwed(d, i, asOf).total;
 
 export async function instalmentsOf(tx: Tx, drawdownId: number): Promise<InstalmentRow[]> {
   return tx
@@ -40,43 +44,10 @@ export async function instalmentsOf(tx: Tx, drawdownId: number): Promise<Instalm
     .orderBy(asc(cloudLoanInstalments.period));
 }
 
-export interface PayoffQuote {
-  asOf: IsoDate;
-  principal: number;
-  interest: number;
-  penalty: number;
-  total: number;
-}
+export type PayoffQuote = ScheduleQuote;
 
-/**
- * Paying the whole loan off on `asOf`: every instalment already due in full (with its penalty), plus
- * the principal not yet due and the interest on it from the start of the running period to the day
- * (actual/360).
- */
-export function payoffQuote(d: DrawdownRow, instalments: InstalmentRow[], asOf: IsoDate): PayoffQuote {
-  let principal = 0;
-  let interest = 0;
-  let penalty = 0;
-  let notDuePrincipal = 0;
-  let periodStart: IsoDate = d.startDate;
-  for (const i of instalments) {
-    if (i.status !== 'PENDING') {
-      periodStart = i.dueDate;
-      continue;
-    }
-    if (compareIsoDates(i.dueDate, asOf) <= 0) {
-      principal += i.principal;
-      interest += i.interest;
-      penalty += penaltyOf(d, i, asOf);
-      periodStart = i.dueDate;
-    } else {
-      notDuePrincipal += i.principal;
-    }
-  }
-  principal += notDuePrincipal;
-  if (notDuePrincipal > 0) interest += interestBetween(notDuePrincipal as Cents, d.annualRatePpm, periodStart, asOf);
-  return { asOf, principal, interest, penalty, total: principal + interest + penalty };
-}
+/** Paying the whole loan off on `asOf` (the schedule's quote: due instalments with penalty, the rest, the running period). */
+export const payoffQuote = (d: ScheduleTerms, instalments: InstalmentRow[], asOf: IsoDate): PayoffQuote => scheduleQuote(d, instalments, asOf);
 
 interface Collected {
   repaymentId: number | null;
@@ -183,22 +154,14 @@ export async function collectInstalment(
   businessDate: IsoDate,
   actor: Actor | null,
 ) {
-  const penalty = penaltyOf(d, i, businessDate);
-  const collected = await book(tx, banks, d, {
-    kind,
-    period: i.period,
-    principal: i.principal,
-    interest: i.interest,
-    penalty,
-    businessDate,
-    actor,
-  });
+  const { principal, interest, penalty } = allocateInstalment(d, i, businessDate);
+  const collected = await book(tx, banks, d, { kind, period: i.period, principal, interest, penalty, businessDate, actor });
   await transition(tx, cloudLoanInstalments, cloudLoanInstalmentLifecycle, i, 'PAID', {
     paidAt: businessDate,
     penaltyToDate: penalty,
     penaltyAsOf: businessDate,
   });
-  const after = await afterRepayment(tx, d, i.principal);
+  const after = await afterRepayment(tx, d, principal);
   return { ...collected, status: after.status };
 }
 
