@@ -20,7 +20,7 @@ import { requestGuardPlugin } from './plugins/request-guard.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 // Each area's face (modules/<area>/index.ts) and its route plugin (routes.ts): app.ts is the one place
 // that registers route files; no face re-exports one.
-import { loadPasswordCipher, refusesDemoUsers, sessionStore } from './modules/auth/index.ts';
+import { loadPasswordCipher, refusesDemoUsers, SESSION_CACHE_MS, sessionStore } from './modules/auth/index.ts';
 import { taskRegistry, type TaskRegistry, type TaskType } from './modules/bpm/index.ts';
 import { signHooks, type SignHook, type SignHooks } from './modules/contracts/index.ts';
 import { creditLineExpiryStep } from './modules/credit/index.ts';
@@ -171,8 +171,9 @@ const STARTED_AT = new Date().toISOString();
 export async function buildApp(
   config: Config,
   database: Database,
-  // `lendingProducts`: another list than LENDING_PRODUCTS (a test's own product).
-  options: { jobs?: readonly ScheduledJob[]; lendingProducts?: readonly LendingProduct[] } = {},
+  // `lendingProducts`: another list than LENDING_PRODUCTS (a test's own product). `sessionCacheMs`: the
+  // per-node session cache (modules/auth/sessions.ts), SESSION_CACHE_MS except in tests, which opt in.
+  options: { jobs?: readonly ScheduledJob[]; lendingProducts?: readonly LendingProduct[]; sessionCacheMs?: number } = {},
 ): Promise<FastifyInstance> {
   const wiring = options.lendingProducts ? wiringOf(options.lendingProducts) : WIRING;
   const app = Fastify({
@@ -206,7 +207,10 @@ export async function buildApp(
     sessions: sessionStore(
       database.db,
       { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteMinutes: config.SESSION_ABSOLUTE_MINUTES },
-      { refuseDemo: refusesDemoUsers(config) },
+      {
+        refuseDemo: refusesDemoUsers(config),
+        cacheMs: options.sessionCacheMs ?? (config.NODE_ENV === 'test' ? 0 : SESSION_CACHE_MS),
+      },
     ),
     version: { version: SERVER_VERSION, commit: config.GIT_COMMIT, buildTime: STARTED_AT },
     authRateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' },

@@ -108,3 +108,82 @@ export function isoOfMs(ms: number): string {
   const yyyy = year < 1000 ? `${year}`.padStart(4, '0') : `${year}`;
   return `${yyyy}-${pad2(month)}-${pad2(day)}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${pad3(rest - seconds * 1000)}Z`;
 }
+
+/** What a listener is told: each notification's payload, and when it starts and stops hearing them. */
+export interface ListenHandlers {
+  message(payload: string): void;
+  /** Listening: from now on every notification on the channel arrives. */
+  up(): void;
+  /** Not listening (connection lost, closed): notifications may be missed until the next `up`. */
+  down(): void;
+}
+
+/** How long a lost listening connection waits before it connects again. */
+const LISTEN_RETRY_MS = 1000;
+
+/**
+ * LISTEN on a channel of the database (issue 38: the per-node session cache's invalidation). PostgreSQL:
+ * a connection of its own beside the pool (a listening connection is held for the node's life; taking
+ * one of the pool's would leave the requests one fewer), with its own error listener, connected again
+ * after a loss (`down`, then `up` once listening again). PGlite: its own listen, in the process.
+ */
+export function listenOn(db: Db, channel: string, h: ListenHandlers): { close(): Promise<void> } {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a plain channel name: ${channel}`);
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  let closed = false;
+  if (!(client instanceof pg.Pool)) {
+    const unlisten = client
+      .listen(channel, (payload) => h.message(payload))
+      .then(
+        (stop) => {
+          if (!closed) h.up();
+          return stop;
+        },
+        () => undefined,
+      );
+    return {
+      async close() {
+        closed = true;
+        h.down();
+        const stop = await unlisten;
+        await stop?.().catch(() => undefined);
+      },
+    };
+  }
+  const pool = client;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ ...pool.options, keepAlive: true });
+    current = c;
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      h.down();
+      c.end().catch(() => undefined);
+      if (!closed) retry = setTimeout(() => void connect(), LISTEN_RETRY_MS);
+    };
+    c.on('error', onLost);
+    c.on('end', onLost);
+    c.on('notification', (n) => {
+      if (n.channel === channel) h.message(n.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${channel}`);
+      if (!closed && !lost) h.up();
+    } catch {
+      onLost();
+    }
+  };
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      h.down();
+      await current?.end().catch(() => undefined);
+    },
+  };
+}

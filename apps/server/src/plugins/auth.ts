@@ -8,6 +8,8 @@ export type AuthUser = LoginUser;
 /** What the plugin needs of the session store (modules/auth/sessions.ts): a cookie's token to its session. */
 export interface SessionResolver {
   resolve(token: string): Promise<{ user: AuthUser; sessionId: string } | null | undefined>;
+  /** Called when the app closes (the store's listening connection). */
+  close?(): Promise<void>;
 }
 
 export const SESSION_COOKIE = 'factoring_sid';
@@ -42,6 +44,7 @@ type Hook = ((request: FastifyRequest, reply: FastifyReply, done: HookHandlerDon
 export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: SessionResolver }) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.addHook('onClose', async () => opts.sessions.close?.());
 
   // Callback hooks here and in the guard below (issue 11, the lean request path): every API call
   // runs them, and an async hook costs a promise and a microtask turn each even when it awaits nothing.

@@ -4,4 +4,4 @@ export { confirmPassword } from './confirm-password.ts';
 export { refusesDemoUsers, WRONG_CREDENTIALS } from './login.ts';
 export { MAX_FAILED_LOGINS } from './password-attempts.ts';
 export { loadPasswordCipher, type PasswordCipher } from './rsa-keys.ts';
-export { sessionStore, type AuthUser, type SessionStore } from './sessions.ts';
+export { SESSION_CACHE_MS, sessionStore, type AuthUser, type SessionStore } from './sessions.ts';
