@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import { evaluateWithTsx, lightContract } from './build/light-contract.ts';
 
 function gitCommit(): string {
@@ -67,6 +67,56 @@ function inlineEntryCss(): Plugin {
           if (!asset || asset.type !== 'asset') return tag;
           // `</` cannot end the style element early: CSS has no reason to contain it, but be sure.
           return `<style>${String(asset.source).replaceAll('</', '<\\/')}</style>`;
+        });
+      },
+    },
+  };
+}
+
+/**
+ * The app's first frames, rendered at build time by app/prerender.tsx from the components the app
+ * mounts (issue 38): index.html's `<div id="root">` gets the visitor frame around the page spinner,
+ * and `home.html` — the same document with the landing page in that frame, `data-frame="visitor-home"`
+ * on the root — is what the server answers `/` with when no session cookie comes (static-assets.ts).
+ */
+function prerenderFrames(): Plugin {
+  const EMPTY_ROOT = '<div id="root"></div>';
+  let frames: Promise<{ frame: string; visitorHome: string }> | undefined;
+  return {
+    name: 'factoring:prerender-frames',
+    apply: 'build',
+    buildStart() {
+      const web = path.dirname(fileURLToPath(import.meta.url));
+      frames = runnerImport<typeof import('./src/app/prerender.tsx')>(path.join(web, 'src/app/prerender.tsx'), {
+        configFile: false,
+        root: web,
+        logLevel: 'error',
+        // Styles mean nothing to markup rendered in Node (and the CSS pipeline does not run in this runner).
+        plugins: [
+          {
+            name: 'factoring:prerender-no-css',
+            enforce: 'pre',
+            resolveId: (source) => (source.endsWith('.css') ? '\0prerender-no-css' : null),
+            load: (id) => (id === '\0prerender-no-css' ? 'export {}' : null),
+          },
+        ],
+      }).then((r) => r.module.prerenderFrames());
+      // Awaited in generateBundle; a failure there fails the build.
+      frames.catch(() => {});
+    },
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (!index || index.type !== 'asset' || !frames) return;
+        const html = String(index.source);
+        if (!html.includes(EMPTY_ROOT)) this.error(`index.html has no ${EMPTY_ROOT} for the first frame`);
+        const { frame, visitorHome } = await frames;
+        index.source = html.replace(EMPTY_ROOT, `<div id="root">${frame}</div>`);
+        this.emitFile({
+          type: 'asset',
+          fileName: 'home.html',
+          source: html.replace(EMPTY_ROOT, `<div id="root" data-frame="visitor-home">${visitorHome}</div>`),
         });
       },
     },
@@ -227,6 +277,9 @@ const LAZY_PARTS = [
   // Pagination's page-size Select (with its option list and virtual list): shown only under long lists
   // and used only when clicked; ~19 KB on the wire of every page with a table and no Select of its own (issue 38).
   { importer: /[\\/]antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/, source: '../select' },
+  // A Select's option list with its virtual list: rendered only once the dropdown opens (its ref is
+  // used with `?.` only), ~8 KB on the wire of every page with a Select (issue 38).
+  { importer: /[\\/]@rc-component[\\/]select[\\/]es[\\/]Select\.js$/, source: './OptionList' },
   // The virtual table, only with `virtual` (no page of ours sets it): ~2 KB on every page with a table.
   { importer: /[\\/]antd[\\/]es[\\/]table[\\/]InternalTable\.js$/, source: './RcTable/VirtualTable' },
 ];
@@ -329,6 +382,7 @@ export default defineConfig({
     directLibraryImports(),
     lazyLibraryParts(),
     inlineEntryCss(),
+    prerenderFrames(),
     precompress(),
   ],
   define: {

@@ -4,17 +4,20 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { IMMUTABLE, negotiate } from './static-assets.ts';
+import { IMMUTABLE, inlineScriptHashes, negotiate, withScriptSources } from './static-assets.ts';
 
 /** A build as Vite makes it: hashed assets with precompressed siblings, index.html, a public file. */
 const dist = mkdtempSync(path.join(tmpdir(), 'fp-dist-'));
 const script = `console.log(${JSON.stringify('资金'.repeat(400))});`;
-const html =
-  '<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body><div id="root"></div></body></html>';
+const themeScript = "document.documentElement.dataset.theme='dark'";
+const html = `<!doctype html><html><head><script>${themeScript}</script><script type="module" src="/assets/index-AbCd1234.js"></script></head><body><div id="root"></div></body></html>`;
+const home =
+  '<!doctype html><html><head><script type="module" src="/assets/index-AbCd1234.js"></script></head><body><div id="root" data-frame="visitor-home"><h1>供应链金融服务平台</h1></div></body></html>';
 mkdirSync(path.join(dist, 'assets'));
 mkdirSync(path.join(dist, 'help'));
 mkdirSync(path.join(dist, '.vite'));
 writeFileSync(path.join(dist, 'index.html'), html);
+writeFileSync(path.join(dist, 'home.html'), home);
 writeFileSync(path.join(dist, 'assets/index-AbCd1234.js'), script);
 writeFileSync(path.join(dist, 'assets/index-AbCd1234.js.br'), brotliCompressSync(script));
 writeFileSync(path.join(dist, 'assets/index-AbCd1234.js.gz'), gzipSync(script));
@@ -65,7 +68,7 @@ describe('static assets', () => {
   });
 
   it('answers index.html with no-cache for / and every client route, 304 when unchanged', async () => {
-    const root = await get('/');
+    const root = await get('/', { cookie: 'factoring_sid=abc' });
     expect(root.statusCode).toBe(200);
     expect(root.headers['content-type']).toMatch(/^text\/html/);
     expect(root.headers['cache-control']).toBe('no-cache');
@@ -76,6 +79,37 @@ describe('static assets', () => {
     expect(again.statusCode).toBe(304);
     const help = await get('/help/index.html');
     expect([help.body, help.headers['cache-control']]).toEqual(['<p>帮助</p>', 'no-cache']);
+  });
+
+  it('answers / with the pre-rendered landing without a session cookie, the app frame with one (Vary: Cookie)', async () => {
+    const visitor = await get('/', { cookie: 'theme=dark' });
+    expect(visitor.body).toBe(home);
+    expect(visitor.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    const member = await get('/', { cookie: 'theme=dark; factoring_sid=abc' });
+    expect(member.body).toBe(html);
+    expect(member.headers.vary).toBe('Accept-Encoding, Cookie');
+    // Any other path gets the app's frame, cookie or not.
+    expect((await get('/login')).body).toBe(html);
+    // A visitor's cached landing is not taken for the logged-in document.
+    const again = await get('/', { cookie: 'factoring_sid=abc', 'if-none-match': String(visitor.headers.etag) });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it("allows the document's own inline script by its hash in the CSP, and no other", async () => {
+    const [hash] = inlineScriptHashes(html);
+    expect(hash).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
+    const page = await get('/login');
+    const scriptSrc = String(page.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' ${hash}`);
+    // home.html has no inline script: its CSP stays as it was.
+    expect(String((await get('/')).headers['content-security-policy'])).not.toContain('sha256-');
+    expect(inlineScriptHashes('<script src="/a.js"></script><script type="module" src="/b.js"></script>')).toEqual([]);
+    expect(withScriptSources("default-src 'self';script-src 'self';style-src 'self'", ["'sha256-x'"])).toBe(
+      "default-src 'self';script-src 'self' 'sha256-x';style-src 'self'",
+    );
   });
 
   it('never answers a missing script or an unknown API path with index.html', async () => {

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_COOKIE } from './auth.ts';
 
 /**
  * The built web app served as a CDN would serve it (issue 11):
@@ -11,6 +12,10 @@ import fp from 'fastify-plugin';
  *   the other unhashed files `no-cache` with an ETag, so a new release shows on the next visit;
  * - every file read once at start-up and kept in memory (the build is a few MB): no disk I/O or
  *   stat per request, and a rebuild under a running server cannot mix two releases.
+ * - `/` without a session cookie is answered with the build's `home.html` (the landing page already in
+ *   it, issue 38): a visitor's first paint does not wait for the app. With a cookie, `index.html`.
+ * - an HTML document's inline scripts (the one-line theme script of index.html) are allowed by their
+ *   SHA-256 in its CSP's `script-src`, computed from the file: no other inline script runs.
  * Static requests are logged at `warn` only, so the info log keeps to API calls.
  */
 
@@ -21,6 +26,27 @@ interface Asset {
   etag: string;
   cacheControl: string;
   bodies: Partial<Record<Encoding, Buffer>>;
+  /** An HTML document's inline scripts as CSP sources (`'sha256-…'`). */
+  scriptHashes?: string[];
+}
+
+/** The CSP sources of an HTML document's inline scripts (those without `src`), by their SHA-256. */
+export function inlineScriptHashes(html: string): string[] {
+  const out: string[] = [];
+  for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(m[1] ?? '') || !m[2]) continue;
+    out.push(`'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
+  }
+  return out;
+}
+
+/** The CSP with the given sources added to `script-src` (which helmet always sets). */
+export function withScriptSources(csp: string, sources: string[]): string {
+  if (!sources.length) return csp;
+  return csp
+    .split(';')
+    .map((d) => (d.trim().toLowerCase().startsWith('script-src ') ? `${d.trimEnd()} ${sources.join(' ')}` : d))
+    .join(';');
 }
 
 const TYPES: Record<string, string> = {
@@ -83,6 +109,7 @@ export function loadAssets(root: string): Map<string, Asset> {
       etag: `"${createHash('sha1').update(identity).digest('base64url').slice(0, 22)}"`,
       cacheControl: isHashed(rel) ? IMMUTABLE : NO_CACHE,
       bodies,
+      ...(rel.endsWith('.html') ? { scriptHashes: inlineScriptHashes(identity.toString('utf8')) } : {}),
     });
   }
   return assets;
@@ -128,9 +155,12 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
-function send(request: FastifyRequest, reply: FastifyReply, asset: Asset) {
+function send(request: FastifyRequest, reply: FastifyReply, asset: Asset, vary = 'Accept-Encoding') {
   if (!asset.type.startsWith('text/html')) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
-  reply.header('cache-control', asset.cacheControl).header('etag', asset.etag).header('vary', 'Accept-Encoding');
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string' && asset.scriptHashes?.length)
+    reply.header('content-security-policy', withScriptSources(csp, asset.scriptHashes));
+  reply.header('cache-control', asset.cacheControl).header('etag', asset.etag).header('vary', vary);
   if (request.headers['if-none-match'] === asset.etag) return reply.code(304).send();
   const encoding = negotiate(request.headers['accept-encoding'], asset.bodies);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
@@ -145,10 +175,16 @@ export const staticAssetsPlugin = fp(async (app: FastifyInstance, opts: { root: 
   const assets = loadAssets(opts.root);
   const index = assets.get('/index.html');
   if (!index) throw new Error(`no index.html in ${opts.root}: build the web app first`);
+  const visitorHome = assets.get('/home.html');
+  /** A cookie header naming the session cookie (its value is the auth plugin's to judge). */
+  const session = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=[^;]`);
 
   app.get('/*', { logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {
     const pathname = safeDecode(request.url.split('?')[0]);
     if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
+    // `/` depends on the cookie: the landing page for a visitor, the app's frame for a session.
+    if (pathname === '/' && visitorHome)
+      return send(request, reply, session.test(request.headers.cookie ?? '') ? index : visitorHome, 'Accept-Encoding, Cookie');
     const asset = assets.get(pathname);
     if (asset) return send(request, reply, asset);
     // A missing hashed file is an old release's chunk: a 404, not index.html parsed as script.

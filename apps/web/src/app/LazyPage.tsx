@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, use, type ComponentType, type ReactNode } from 'react';
 import type { RouteDef } from './route-table.ts';
 
 /** SPEC §8: a page chunk that has not arrived after 120 s is a load error. */
@@ -46,22 +46,41 @@ export const PageSpinner = () => (
   </div>
 );
 
-const cache = new Map<RouteDef['load'], ComponentType>();
-function lazyPage(load: RouteDef['load']): ComponentType {
-  let page = cache.get(load);
-  if (!page) {
-    page = lazy(() => withTimeout(load(), CHUNK_TIMEOUT_MS));
-    cache.set(load, page);
+type PageModule = { default: ComponentType };
+/** A page's import as React's `use` reads it: once settled, `status` says so and `use` does not suspend. */
+type TrackedLoad = Promise<PageModule> & { status?: 'fulfilled' | 'rejected'; value?: PageModule; reason?: unknown };
+
+const loads = new Map<RouteDef['load'], TrackedLoad>();
+
+/**
+ * Starts (once) loading a page's chunk. A page whose chunk has arrived renders at once, without a
+ * spinner in between: the visitor landing pre-rendered by the build (main.tsx) is replaced by the
+ * same markup, not by a spinner and then the page again.
+ */
+export function preloadPage(load: RouteDef['load']): Promise<PageModule> {
+  let tracked = loads.get(load);
+  if (!tracked) {
+    const started: TrackedLoad = withTimeout(load(), CHUNK_TIMEOUT_MS);
+    started.then(
+      (value) => Object.assign(started, { status: 'fulfilled', value }),
+      (reason: unknown) => Object.assign(started, { status: 'rejected', reason }),
+    );
+    loads.set(load, started);
+    tracked = started;
   }
-  return page;
+  return tracked;
+}
+
+function LoadedPage({ load }: { load: RouteDef['load'] }) {
+  const Page = use(preloadPage(load)).default;
+  return <Page />;
 }
 
 export function LazyPage({ load }: { load: RouteDef['load'] }) {
-  const Page = lazyPage(load);
   return (
     <ChunkErrorBoundary>
       <Suspense fallback={<PageSpinner />}>
-        <Page />
+        <LoadedPage load={load} />
       </Suspense>
     </ChunkErrorBoundary>
   );

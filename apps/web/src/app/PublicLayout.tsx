@@ -28,7 +28,8 @@ export function PublicLayout({ user, children }: { user: LoginUser | null; child
             onClick={toggleTheme}
             data-testid="public-theme-toggle"
           >
-            {dark ? '☀' : '☾'}
+            {/* The glyph follows html[data-theme] (public.css), so the pre-rendered first frame shows the stored theme's too. */}
+            <span className="fp-theme-glyph" aria-hidden="true" />
           </button>
           {user ? (
             <Link to="/" className="fp-button fp-button-primary">
