@@ -2,9 +2,11 @@
  * The authenticated fund-flow list against a bare Fastify + pg handler (ARCHITECTURE "Budgets":
  * ≥ 90 % of its throughput on PostgreSQL, same run).
  *
- * 1. Captures the SQL statements the portal runs for `GET /api/funds/flows?page=1&size=10` — the
- *    session lookup included — by running that request once in-process on the same database with
- *    pg's Pool.query observed.
+ * 1. Captures the SQL statements the portal runs for `GET /api/funds/flows?page=1&size=10` when it
+ *    reads the session from the database — session, count, page: the yardstick of issue 38 — by running
+ *    that request once in-process on the same database, without the session cache, with pg's
+ *    Pool.query observed. The portal under load answers the session from its per-node cache
+ *    (modules/auth/sessions.ts, at most a second old) and sends the other two.
  * 2. Starts the bare server replaying those statements (same pool size, 10); prints them.
  * 3. Warms both up, then loads them with autocannon, 10 connections, in short rounds in ABBA order
  *    (portal, bare, bare, portal …) and compares each pair's requests per second: the median of the
@@ -16,6 +18,9 @@
  *    memory per round), so a request path that costs more the longer the server runs shows.
  * 6. Where the CPU goes: a copy of each server under `--cpu-prof` and the same load, its samples
  *    attributed to the request path's phases (cpu-phases.ts), in µs per request.
+ * 7. Like for like (information, not the verdict): a few pairs against a bare server replaying only the
+ *    statements the portal sends per request under load (count and page, no session read), so the
+ *    portal's own overhead stays visible beside the ratio the session cache buys.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -48,7 +53,14 @@ interface Statement {
   rowMode?: string;
 }
 
-/** The statements the portal sends to PostgreSQL for one list request (a warm one: no session touch). */
+const LIKE_FOR_LIKE_ROUNDS = Number(process.env.BENCH_LIKE_ROUNDS ?? 4);
+/** The session read's statement (modules/auth/sessions.ts): the one the portal's cache answers. */
+const SESSION_STATEMENT = 'session_resolve';
+
+/**
+ * The statements the portal sends to PostgreSQL for one list request whose session is read from the
+ * database (a warm one: no session touch) — the capture runs without the per-node session cache.
+ */
 export async function captureStatements(databaseUrl: string, cookie: string, dataDir: string): Promise<Statement[]> {
   const database = openPostgres(databaseUrl, 2);
   const app = await buildApp(
@@ -63,6 +75,7 @@ export async function captureStatements(databaseUrl: string, cookie: string, dat
       DATA_DIR: dataDir,
     }),
     database,
+    { sessionCacheMs: 0 },
   );
   await app.ready();
   const captured: Statement[] = [];
@@ -168,13 +181,13 @@ async function load(origin: string, cookie: string, seconds: number, pid?: numbe
 
 const sorted = (xs: number[]) => [...xs].sort((x, y) => x - y);
 /** The median, and the middle half (25th–75th percentile) as the spread. */
-export function spread(xs: number[]): { median: number; q1: number; q3: number; min: number; max: number } {
+export function spread(xs: number[]): { median: number; q1: number; q3: number; min: number; max: number; count: number } {
   const s = sorted(xs);
   const at = (q: number) => {
     const i = (s.length - 1) * q;
     return s[Math.floor(i)] + (s[Math.ceil(i)] - s[Math.floor(i)]) * (i - Math.floor(i));
   };
-  return { median: at(0.5), q1: at(0.25), q3: at(0.75), min: s[0], max: s[s.length - 1] };
+  return { median: at(0.5), q1: at(0.25), q3: at(0.75), min: s[0], max: s[s.length - 1], count: s.length };
 }
 
 export async function measureApiRatio(opts: {
@@ -258,6 +271,35 @@ export async function measureApiRatio(opts: {
       dir: path.join(opts.work, 'profile-bare'),
       cookie: opts.cookie,
     });
+    // Like for like: the bare handler without the session read, as the portal sends per request under load.
+    const ownStatements = statements.filter((x) => x.name !== SESSION_STATEMENT);
+    const ownFile = path.join(opts.work, 'bare-statements-without-session.json');
+    writeFileSync(ownFile, JSON.stringify(ownStatements, null, 2));
+    const likeForLike: number[] = [];
+    if (LIKE_FOR_LIKE_ROUNDS > 0 && ownStatements.length < statements.length) {
+      const own = await startServer({
+        script: 'bench/bare-server.ts',
+        port: await freePort(),
+        logFile: path.join(opts.work, 'bare-without-session.log'),
+        env: { DATABASE_URL: opts.databaseUrl, BARE_STATEMENTS: ownFile, POOL_SIZE: String(POOL_SIZE) },
+      });
+      try {
+        await load(own.origin, opts.cookie, WARMUP_SECONDS);
+        for (let round = 0; round < LIKE_FOR_LIKE_ROUNDS; round++) {
+          const portalFirst = round % 2 === 0;
+          const runOwn = () => load(own.origin, opts.cookie, ROUND_SECONDS, own.child.pid);
+          const first = await (portalFirst ? runPortal : runOwn)();
+          const second = await (portalFirst ? runOwn : runPortal)();
+          const [p, b] = portalFirst ? [first, second] : [second, first];
+          likeForLike.push(p.rps / b.rps);
+          opts.step(
+            `like for like ${round + 1}/${LIKE_FOR_LIKE_ROUNDS}: portal ${Math.round(p.rps)} req/s (${Math.round(p.cpuUs)} µs CPU/req), bare without the session read ${Math.round(b.rps)} req/s (${Math.round(b.cpuUs)} µs CPU/req), ratio ${(p.rps / b.rps).toFixed(2)}, load average ${os.loadavg()[0].toFixed(1)}`,
+          );
+        }
+      } finally {
+        await own.stop();
+      }
+    }
     const portalCpuUs = spread(pairs.map((x) => x.portal.cpuUs)).median;
     const bareCpuUs = spread(pairs.map((x) => x.bare.cpuUs)).median;
     // The profile gives shares; the rounds' median CPU per request turns them into µs per request.
@@ -279,6 +321,8 @@ export async function measureApiRatio(opts: {
       cpuRatio: spread(pairs.map((x) => x.bare.cpuUs / x.portal.cpuUs)),
       load: spread(pairs.map((x) => x.load)),
       statements: statements.length,
+      /** Portal / bare req/s against a bare handler sending only the portal's own per-request statements (no session read). */
+      likeForLike: likeForLike.length ? spread(likeForLike) : undefined,
       rounds: ROUNDS,
       roundSeconds: ROUND_SECONDS,
       statementsPerRequest: { portal: portalCheck, bare: bareCheck },

@@ -1,8 +1,10 @@
 /**
  * The yardstick of the API budget: a bare Fastify + pg server that answers GET /api/funds/flows by
- * running exactly the SQL statements (text, values and statement names) the portal ran for the same
- * request, in the same order, on a pool of the same size, and sending the rows as JSON. No session,
- * validation, hooks or logging of its own: what the portal spends beyond this is its overhead.
+ * running exactly the SQL statements (text, values and statement names) the portal runs for the same
+ * request when it reads the session from the database (issue 38: session, count, page), in the same
+ * order, on a pool of the same size, and sending the rows as JSON. No session cache, validation, hooks
+ * or logging of its own. The bench also runs it with the session statement left out (like for like:
+ * what the portal sends per request while its per-node session cache answers).
  *
  * It reads rows as a bare handler would (`pool.query(...)` → row objects, pg's own type parsing),
  * whatever row mode the portal's driver asked for; a named statement keeps its name, so PostgreSQL

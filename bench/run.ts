@@ -121,7 +121,7 @@ try {
       verdict: '—',
     });
     rows.push({
-      benchmark: `fund-flow list, bare Fastify + pg (same ${r.statements} SQL statements, pool 10)`,
+      benchmark: `fund-flow list, bare Fastify + pg (the ${r.statements} SQL statements of a session read from the database, pool 10)`,
       value: `${Math.round(r.bareRps)} req/s, ${Math.round(r.bareCpuUs)} µs CPU/req, ${r.statementsPerRequest.bare.toFixed(2)} statements/req`,
       budget: '—',
       verdict: '—',
@@ -138,6 +138,13 @@ try {
       budget: '—',
       verdict: '—',
     });
+    if (r.likeForLike)
+      rows.push({
+        benchmark: `like for like: portal / bare without the session read (median of ${r.likeForLike.count} pairs)`,
+        value: `${x2(r.likeForLike.median)} (all ${x2(r.likeForLike.min)}–${x2(r.likeForLike.max)})`,
+        budget: '—',
+        verdict: '—',
+      });
     rows.push({
       benchmark: 'portal CPU/req with age: last two rounds / first two',
       value: `${x2(r.age.growth)} (${Math.round(r.age.firstCpuUs)} → ${Math.round(r.age.lastCpuUs)} µs; bare ${x2(r.age.bareGrowth)})`,

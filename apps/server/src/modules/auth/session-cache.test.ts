@@ -37,7 +37,7 @@ async function node(database: Database, sessionCacheMs: number) {
 beforeAll(async () => {
   t = await createTestApp();
   if (t.database.kind === 'postgres') {
-    const [{ name }] = (await t.database.db.execute(sql`select current_database() as name`)).rows as { name: string }[];
+    const [{ name }] = rowsOf<{ name: string }>(await t.database.db.execute(sql`select current_database() as name`));
     nodeB = openPostgres(databaseUrl(name), 5);
   } else nodeB = t.database;
   a = await node(t.database, LONG);
@@ -54,6 +54,7 @@ afterAll(async () => {
   await t?.close();
 });
 
+const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 const headers = (cookie: string) => ({ host: 'portal.test', cookie });
 const get = (app: FastifyInstance, cookie: string, url = LIST) => app.inject({ method: 'GET', url, headers: headers(cookie) });
 const post = (app: FastifyInstance, cookie: string | undefined, url: string, payload: Record<string, string> = {}) =>
@@ -220,7 +221,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
       const listeners = await t.database.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen session_ends%'`,
       );
-      expect(listeners.rows.length).toBeGreaterThanOrEqual(2);
+      expect(rowsOf(listeners).length).toBeGreaterThanOrEqual(2);
       // Ended in SQL, no notification: a node that lost its listener stops answering from memory at once
       // (with it, B would answer this session for the cache's whole minute).
       await endInSql(await userIdOf('demo'));
