@@ -18,9 +18,9 @@
  *    memory per round), so a request path that costs more the longer the server runs shows.
  * 6. Where the CPU goes: a copy of each server under `--cpu-prof` and the same load, its samples
  *    attributed to the request path's phases (cpu-phases.ts), in µs per request.
- * 7. Like for like (information, not the verdict): a few pairs against a bare server replaying only the
- *    statements the portal sends per request under load (count and page, no session read), so the
- *    portal's own overhead stays visible beside the ratio the session cache buys.
+ * 7. Like for like (information, not the verdict): in the same rounds, a third server — a bare handler
+ *    replaying only the statements the portal sends per request under load (count and page, no session
+ *    read) — so the portal's own overhead stays visible beside the ratio the session cache buys.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -53,7 +53,8 @@ interface Statement {
   rowMode?: string;
 }
 
-const LIKE_FOR_LIKE_ROUNDS = Number(process.env.BENCH_LIKE_ROUNDS ?? 4);
+/** BENCH_LIKE_FOR_LIKE=0 leaves the like-for-like bare handler out (a third of the rounds' time). */
+const LIKE_FOR_LIKE = process.env.BENCH_LIKE_FOR_LIKE !== '0';
 /** The session read's statement (modules/auth/sessions.ts): the one the portal's cache answers. */
 const SESSION_STATEMENT = 'session_resolve';
 
@@ -211,6 +212,19 @@ export async function measureApiRatio(opts: {
     nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', path.join(opts.work, 'bare-profile')] : [],
     env: { DATABASE_URL: opts.databaseUrl, BARE_STATEMENTS: file, POOL_SIZE: String(POOL_SIZE) },
   });
+  // Like for like: a second bare handler without the session read, as the portal sends per request under load.
+  const ownStatements = statements.filter((x) => x.name !== SESSION_STATEMENT);
+  const ownFile = path.join(opts.work, 'bare-statements-without-session.json');
+  writeFileSync(ownFile, JSON.stringify(ownStatements, null, 2));
+  const own =
+    LIKE_FOR_LIKE && ownStatements.length < statements.length
+      ? await startServer({
+          script: 'bench/bare-server.ts',
+          port: await freePort(),
+          logFile: path.join(opts.work, 'bare-without-session.log'),
+          env: { DATABASE_URL: opts.databaseUrl, BARE_STATEMENTS: ownFile, POOL_SIZE: String(POOL_SIZE) },
+        })
+      : undefined;
   const stats = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
   try {
     // Warm-up: the portal's code is large and the JIT needs thousands of requests to settle (CPU per
@@ -218,8 +232,11 @@ export async function measureApiRatio(opts: {
     // the slowest in most runs); measuring earlier compares a cold portal with a warm bare.
     await load(opts.portalOrigin, opts.cookie, WARMUP_SECONDS);
     await load(bare.origin, opts.cookie, WARMUP_SECONDS);
+    if (own) await load(own.origin, opts.cookie, WARMUP_SECONDS);
     const runPortal = () => load(opts.portalOrigin, opts.cookie, ROUND_SECONDS, opts.portalPid);
     const runBare = () => load(bare.origin, opts.cookie, ROUND_SECONDS, bare.child.pid);
+    const runOwn = own ? () => load(own.origin, opts.cookie, ROUND_SECONDS, own.child.pid) : undefined;
+    const likeForLike: number[] = [];
     const pairs: { portal: Round; bare: Round; load: number; portalRssMb: number }[] = [];
     // Statements per request as PostgreSQL counts them (commits in the bench database), one side at a time.
     const settle = () => new Promise((res) => setTimeout(res, 11_000)); // an idle backend reports its counts within 10 s (PostgreSQL 15)
@@ -234,14 +251,19 @@ export async function measureApiRatio(opts: {
     // burst of other load on the machine hits one pair, and the median of the pairs' ratios sets it aside.
     for (let round = 0; round < ROUNDS; round++) {
       const portalFirst = round % 2 === 0;
+      // Like for like in the same rounds (portal, bare, own / own, bare, portal): the same load on all three.
+      const ownBefore = runOwn && !portalFirst ? await runOwn() : undefined;
       const first = await (portalFirst ? runPortal : runBare)();
       const second = await (portalFirst ? runBare : runPortal)();
+      const ownAfter = runOwn && portalFirst ? await runOwn() : undefined;
       const [p, b] = portalFirst ? [first, second] : [second, first];
+      const o = ownBefore ?? ownAfter;
+      if (o) likeForLike.push(p.rps / o.rps);
       const loadAverage = os.loadavg()[0];
       const portalRssMb = opts.portalPid ? rssMb(opts.portalPid) : 0;
       pairs.push({ portal: p, bare: b, load: loadAverage, portalRssMb });
       opts.step(
-        `round ${round + 1}/${ROUNDS}: portal ${Math.round(p.rps)} req/s (${Math.round(p.cpuUs)} µs CPU/req, ${Math.round(portalRssMb)} MB resident), bare ${Math.round(b.rps)} req/s (${Math.round(b.cpuUs)} µs CPU/req), ratio ${(p.rps / b.rps).toFixed(2)}, load average ${loadAverage.toFixed(1)}`,
+        `round ${round + 1}/${ROUNDS}: portal ${Math.round(p.rps)} req/s (${Math.round(p.cpuUs)} µs CPU/req, ${Math.round(portalRssMb)} MB resident), bare ${Math.round(b.rps)} req/s (${Math.round(b.cpuUs)} µs CPU/req), ratio ${(p.rps / b.rps).toFixed(2)}${o ? `; bare without the session read ${Math.round(o.rps)} req/s (${Math.round(o.cpuUs)} µs CPU/req), ratio ${(p.rps / o.rps).toFixed(2)}` : ''}, load average ${loadAverage.toFixed(1)}`,
       );
     }
     // Age: the portal's CPU per request in its last two rounds against its first two (a request path
@@ -271,35 +293,6 @@ export async function measureApiRatio(opts: {
       dir: path.join(opts.work, 'profile-bare'),
       cookie: opts.cookie,
     });
-    // Like for like: the bare handler without the session read, as the portal sends per request under load.
-    const ownStatements = statements.filter((x) => x.name !== SESSION_STATEMENT);
-    const ownFile = path.join(opts.work, 'bare-statements-without-session.json');
-    writeFileSync(ownFile, JSON.stringify(ownStatements, null, 2));
-    const likeForLike: number[] = [];
-    if (LIKE_FOR_LIKE_ROUNDS > 0 && ownStatements.length < statements.length) {
-      const own = await startServer({
-        script: 'bench/bare-server.ts',
-        port: await freePort(),
-        logFile: path.join(opts.work, 'bare-without-session.log'),
-        env: { DATABASE_URL: opts.databaseUrl, BARE_STATEMENTS: ownFile, POOL_SIZE: String(POOL_SIZE) },
-      });
-      try {
-        await load(own.origin, opts.cookie, WARMUP_SECONDS);
-        for (let round = 0; round < LIKE_FOR_LIKE_ROUNDS; round++) {
-          const portalFirst = round % 2 === 0;
-          const runOwn = () => load(own.origin, opts.cookie, ROUND_SECONDS, own.child.pid);
-          const first = await (portalFirst ? runPortal : runOwn)();
-          const second = await (portalFirst ? runOwn : runPortal)();
-          const [p, b] = portalFirst ? [first, second] : [second, first];
-          likeForLike.push(p.rps / b.rps);
-          opts.step(
-            `like for like ${round + 1}/${LIKE_FOR_LIKE_ROUNDS}: portal ${Math.round(p.rps)} req/s (${Math.round(p.cpuUs)} µs CPU/req), bare without the session read ${Math.round(b.rps)} req/s (${Math.round(b.cpuUs)} µs CPU/req), ratio ${(p.rps / b.rps).toFixed(2)}, load average ${os.loadavg()[0].toFixed(1)}`,
-          );
-        }
-      } finally {
-        await own.stop();
-      }
-    }
     const portalCpuUs = spread(pairs.map((x) => x.portal.cpuUs)).median;
     const bareCpuUs = spread(pairs.map((x) => x.bare.cpuUs)).median;
     // The profile gives shares; the rounds' median CPU per request turns them into µs per request.
@@ -330,5 +323,6 @@ export async function measureApiRatio(opts: {
   } finally {
     await stats.end();
     await bare.stop();
+    await own?.stop();
   }
 }

@@ -140,7 +140,7 @@ try {
     });
     if (r.likeForLike)
       rows.push({
-        benchmark: `like for like: portal / bare without the session read (median of ${r.likeForLike.count} pairs)`,
+        benchmark: `like for like: portal / bare without the session read (median of ${r.likeForLike.count} rounds, same rounds)`,
         value: `${x2(r.likeForLike.median)} (all ${x2(r.likeForLike.min)}–${x2(r.likeForLike.max)})`,
         budget: '—',
         verdict: '—',

@@ -51,6 +51,9 @@ interface Cached {
  * node drops it as soon as PostgreSQL delivers the notification (milliseconds); a node answers from
  * memory only while it is listening, and a read that raced an end is never kept. Idle and absolute
  * expiry are checked on every call, from memory too; the last-seen touch still goes to the database.
+ * What the store does not do itself — a user disabled in SQL, a certification or a purchase/sales switch
+ * changing what the session carries, a session ended in SQL, a notification lost with its connection
+ * before the node noticed — reaches a node that cached the session within `cacheMs`.
  */
 export function sessionStore(db: Db, lifetimes: SessionLifetimes, opts: { refuseDemo?: boolean; cacheMs?: number } = {}) {
   const cacheMs = opts.cacheMs ?? 0;
