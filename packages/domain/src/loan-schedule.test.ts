@@ -41,7 +41,12 @@ describe('the instalment schedule on the one accrual rule (issue 35)', () => {
     const q = scheduleQuote(terms, paidTwo, asOf);
     const third = plan[2];
     const notDue = plan.slice(3).reduce((s, i) => s + i.principal, 0);
-    const penalty = penaltyInterest(third.principal as Cents, terms.annualRatePpm, terms.penaltyMultiplierPpm, daysBetween(third.dueDate, asOf));
+    const penalty = penaltyInterest(
+      third.principal as Cents,
+      terms.annualRatePpm,
+      terms.penaltyMultiplierPpm,
+      daysBetween(third.dueDate, asOf),
+    );
     const running = interestBetween(notDue as Cents, terms.annualRatePpm, third.dueDate, asOf);
     expect(q).toEqual({
       asOf,
@@ -53,10 +58,21 @@ describe('the instalment schedule on the one accrual rule (issue 35)', () => {
   });
 
   it('paid off on the day it was drawn, the loan owes its principal only (the bank charges no minimum day)', () => {
-    expect(scheduleQuote(terms, plan, terms.startDate)).toMatchObject({ principal: 12_000_000, interest: 0, penalty: 0, total: 12_000_000 });
+    expect(scheduleQuote(terms, plan, terms.startDate)).toMatchObject({
+      principal: 12_000_000,
+      interest: 0,
+      penalty: 0,
+      total: 12_000_000,
+    });
   });
 
   it('a settled plan owes nothing', () => {
-    expect(scheduleQuote(terms, plan.map((i) => ({ ...i, status: 'PAID' })), '2027-06-01' as IsoDate).total).toBe(0);
+    expect(
+      scheduleQuote(
+        terms,
+        plan.map((i) => ({ ...i, status: 'PAID' })),
+        '2027-06-01' as IsoDate,
+      ).total,
+    ).toBe(0);
   });
 });

@@ -18,6 +18,7 @@ import {
 import { timestampSchema } from './time.ts';
 import { taskDecisionSchema } from './bpm.ts';
 import { endpoint } from './endpoint.ts';
+import { loanHistoryEventSchema } from './loan-history.ts';
 
 /** Terms a cloud loan may be applied for and granted (PRODUCT §7). */
 export const CLOUD_LOAN_MIN_TERM = 3;
@@ -312,6 +313,8 @@ export type CloudLoanTotals = z.infer<typeof cloudLoanTotalsSchema>;
 export const cloudLoanDrawdownDetailSchema = cloudLoanDrawdownSchema.extend({
   instalments: z.array(cloudLoanInstalmentSchema),
   repayments: z.array(cloudLoanRepaymentSchema),
+  /** The loan's history in the lending core's one store: drawn, each repayment, overdue, settled. */
+  history: z.array(loanHistoryEventSchema),
   quote: cloudLoanQuoteSchema.nullable(),
   totals: cloudLoanTotalsSchema,
 });

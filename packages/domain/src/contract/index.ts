@@ -3,6 +3,7 @@
 // and login pages — never pull zod into their bundle.
 export * from './common.ts';
 export * from './endpoint.ts';
+export * from './loan-history.ts';
 export type * from './session.ts';
 export type * from './site-config.ts';
 export type * from './fund-flows.ts';

@@ -31,6 +31,7 @@ import {
   textSchema,
 } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { loanHistoryEventSchema } from './loan-history.ts';
 import { timestampSchema } from './time.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -467,19 +468,7 @@ export const financingDetailSchema = z.object({
       createdAt: timestampSchema,
     }),
   ),
-  history: z.array(
-    z.object({
-      id: rowId,
-      financingId: rowId,
-      action: z.string(),
-      fromStatus: nullable(z.string()),
-      toStatus: nullable(z.string()),
-      note: nullable(z.string()),
-      actorId: nullable(rowId),
-      actorName: z.string(),
-      createdAt: timestampSchema,
-    }),
-  ),
+  history: z.array(loanHistoryEventSchema),
 });
 
 export const cancelFinancingResult = z.object({ id: rowId, status: z.literal('CANCELLED') });

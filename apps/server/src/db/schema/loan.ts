@@ -41,10 +41,6 @@ export function loanColumns(refs: { platform: () => AnyPgColumn; creditLine: () 
   };
 }
 
-/** The lending products whose loans keep their history in `loan_events`. */
-export const LOAN_PRODUCTS = ['SUPPLY', 'PLEDGE'] as const;
-export type LoanProduct = (typeof LOAN_PRODUCTS)[number];
-
 /**
  * The history of every loan, whatever its product (who did what, when, from which status to which):
  * one table, written only by the lending core's store for a loan row it holds locked.
@@ -53,7 +49,8 @@ export const loanEvents = pgTable(
   'loan_events',
   {
     id: serial('id').primaryKey(),
-    product: text('product', { enum: LOAN_PRODUCTS }).notNull(),
+    /** The loan's line in the loan book (its product's own code, e.g. SUPPLY, PLEDGE, CLOUD): the core names no product. */
+    product: text('product').notNull(),
     loanId: integer('loan_id').notNull(),
     action: text('action').notNull(),
     note: text('note'),

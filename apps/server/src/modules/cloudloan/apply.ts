@@ -11,7 +11,8 @@ import type { BankAdapters } from './bank-adapter.ts';
 import { settleBankDecision } from './decide.ts';
 import { assertCloudLoanAllowed } from './eligibility.ts';
 import { readCloudLoanSettings } from './product.ts';
-import { businessNo, type Actor } from './store.ts';
+import type { UserActor } from '../../lib/actor.ts';
+import { businessNo } from './store.ts';
 import { chinaToday } from '../../lib/clock.ts';
 
 type ApplyInput = z.output<typeof cloudLoanApplyInput>;
@@ -26,7 +27,7 @@ type ApplyInput = z.output<typeof cloudLoanApplyInput>;
 export async function submitApplication(
   db: Db,
   scope: EnterpriseScope,
-  actor: Actor,
+  actor: UserActor,
   input: ApplyInput,
   banks: BankAdapters,
   arrears: EveryLoanArrears,

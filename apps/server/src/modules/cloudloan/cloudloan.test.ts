@@ -367,6 +367,24 @@ describe('apply → grant → draw → daily debits → early repayment → pay-
     await expectBalancedLedger();
   });
 
+  it('the loan keeps one history in the lending core’s store: drawn, each repayment, overdue once, repaying, settled (issue 35)', async () => {
+    const { history } = await detailOf(drawdownId);
+    expect(history.map((h) => [h.action, h.fromStatus, h.toStatus, h.actorName])).toEqual([
+      ['提款', null, 'DRAWN', expect.any(String)],
+      ['到期自动扣款', null, null, '系统'],
+      ['还款中', 'DRAWN', 'REPAYING', '系统'],
+      ['逾期', null, null, '系统'],
+      ['到期自动扣款', null, null, '系统'],
+      ['到期自动扣款', null, null, '系统'],
+      ['提前还当期', null, null, expect.any(String)],
+      ['提前结清', null, null, expect.any(String)],
+      ['结清', 'REPAYING', 'SETTLED', expect.any(String)],
+    ]);
+    expect(history.every((h) => h.financingId === drawdownId)).toBe(true);
+    expect(history[0].note).toMatch(/^.+放款 ¥300,000\.00，6 期，到期日 \d{4}-\d{2}-\d{2}$/);
+    expect(history[4].note).toMatch(/^第 2 期，本金 ¥[\d,]+\.\d\d，利息 ¥[\d,]+\.\d\d，罚息 ¥[1-9][\d,]*\.\d\d（.+）$/);
+  });
+
   it('no drawdown after the credit expires', async () => {
     await t.database.db
       .update(cloudLoanApplications)

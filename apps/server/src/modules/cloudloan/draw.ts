@@ -7,7 +7,7 @@ import { ownedBy, type EnterpriseScope, type Scope } from '../../lib/scope.ts';
 import { disburse } from '../financing/index.ts';
 import type { BankAdapters } from './bank-adapter.ts';
 import { readCloudLoanSettings } from './product.ts';
-import { businessNo, lockApplication, type Actor, type ApplicationRow } from './store.ts';
+import { drawdownNoOf, lockApplication, recordDrawdownEvent, type Actor, type ApplicationRow } from './store.ts';
 import { now, chinaToday } from '../../lib/clock.ts';
 
 /** The schedule input of a drawdown: the granted rate, term and method, from the drawing day. */
@@ -88,7 +88,7 @@ export async function drawdown(
       createdBy: actor.id,
     })
     .returning({ id: cloudLoanDrawdowns.id });
-  const drawdownNo = businessNo('YDTK', today, row.id);
+  const drawdownNo = drawdownNoOf(row.id, today);
   const { bankRef } = await adapter.draw(tx, {
     drawdownNo,
     applicationNo: a.applicationNo,
@@ -114,6 +114,15 @@ export async function drawdown(
     .set({ drawdownNo, bankRef, entryId: entry.entryId, refNo: entry.refNo })
     .where(eq(cloudLoanDrawdowns.id, row.id));
   await tx.insert(cloudLoanInstalments).values(schedule.rows.map((r) => ({ drawdownId: row.id, enterpriseId: a.enterpriseId, ...r })));
+  await recordDrawdownEvent(
+    tx,
+    row.id,
+    actor,
+    '提款',
+    `${a.bankName}放款 ¥${formatYuan(amount)}，${schedule.rows.length} 期，到期日 ${schedule.rows.at(-1)!.dueDate}`,
+    null,
+    'DRAWN',
+  );
   await tx
     .update(cloudLoanApplications)
     .set({ drawnAmount: a.drawnAmount + amount, updatedAt: now() })

@@ -18,7 +18,7 @@ import { availableOf } from './draw.ts';
 import type { CloudLoanDrawdown as DrawdownAnswer, CloudLoanDrawdownDetail as DrawdownDetailAnswer } from '@factoring/domain/contract';
 import { dueNowOf, payoffQuote, penaltyOf } from './servicing.ts';
 import { drawdownOverdueSql, instalmentOverdue } from './overdue.ts';
-import type { ApplicationRow, DrawdownRow } from './store.ts';
+import { drawdownHistory, type ApplicationRow, type DrawdownRow } from './store.ts';
 
 const offset = (q: PageQuery) => (q.page - 1) * q.size;
 
@@ -243,10 +243,11 @@ export async function drawdownDetail(db: Db, scope: Scope, id: number, today: Is
     .where(and(eq(cloudLoanDrawdowns.id, id), ownedBy(scope, cloudLoanDrawdowns.enterpriseId)));
   if (!row) throw new NotFoundError('云贷借款不存在');
   const d = row.d;
-  const [instalments, repayments, totals] = await Promise.all([
+  const [instalments, repayments, totals, history] = await Promise.all([
     db.select().from(cloudLoanInstalments).where(eq(cloudLoanInstalments.drawdownId, id)).orderBy(asc(cloudLoanInstalments.period)),
     db.select().from(cloudLoanRepayments).where(eq(cloudLoanRepayments.drawdownId, id)).orderBy(asc(cloudLoanRepayments.id)),
     cloudLoanTotals(db, scope, today, id),
+    drawdownHistory(db, id),
   ]);
   const next = instalments.find((i) => i.status === 'PENDING');
   return {
@@ -279,6 +280,7 @@ export async function drawdownDetail(db: Db, scope: Scope, id: number, today: Is
       businessDate: r.businessDate,
       createdAt: r.createdAt.toISOString(),
     })),
+    history,
     quote: d.status === 'SETTLED' ? null : payoffQuote(d, instalments, today),
     totals,
   };

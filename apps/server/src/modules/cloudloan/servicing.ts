@@ -1,6 +1,6 @@
 import {
   allocateInstalment,
-  cloudLoanDrawdownLifecycle,
+  CLOUD_LOAN_REPAYMENT_KIND_LABELS,
   cloudLoanInstalmentLifecycle,
   compareIsoDates,
   formatYuan,
@@ -19,7 +19,7 @@ import { BusinessError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
 import { postRepayment, releaseControlledFunds } from '../ledger/index.ts';
 import type { BankAdapters } from './bank-adapter.ts';
-import type { Actor, DrawdownRow } from './store.ts';
+import { moveDrawdown, recordDrawdownEvent, SYSTEM, type Actor, type DrawdownRow } from './store.ts';
 import { now } from '../../lib/clock.ts';
 
 export type InstalmentRow = typeof cloudLoanInstalments.$inferSelect;
@@ -47,10 +47,12 @@ export async function instalmentsOf(tx: Tx, drawdownId: number): Promise<Instalm
 export type PayoffQuote = ScheduleQuote;
 
 /** Paying the whole loan off on `asOf` (the schedule's quote: due instalments with penalty, the rest, the running period). */
-export const payoffQuote = (d: ScheduleTerms, instalments: InstalmentRow[], asOf: IsoDate): PayoffQuote => scheduleQuote(d, instalments, asOf);
+export const payoffQuote = (d: ScheduleTerms, instalments: InstalmentRow[], asOf: IsoDate): PayoffQuote =>
+  scheduleQuote(d, instalments, asOf);
 
 interface Collected {
   repaymentId: number | null;
+  period: number | null;
   refNo: string;
   /** The bank's reference of the repayment (null when nothing was collected). */
   bankRef: string | null;
@@ -76,7 +78,8 @@ async function book(
   },
 ): Promise<Collected> {
   const total = p.principal + p.interest + p.penalty;
-  if (total === 0) return { repaymentId: null, refNo: '', bankRef: null, principal: 0, interest: 0, penalty: 0, total: 0 };
+  if (total === 0)
+    return { repaymentId: null, period: p.period, refNo: '', bankRef: null, principal: 0, interest: 0, penalty: 0, total: 0 };
   const sourceRef = p.period ? `${d.drawdownNo}-${p.period}` : d.drawdownNo;
   const entry = await postRepayment(tx, {
     enterpriseId: d.enterpriseId,
@@ -115,26 +118,47 @@ async function book(
       createdBy: p.actor?.id ?? null,
     })
     .returning({ id: cloudLoanRepayments.id });
-  return { repaymentId: row.id, refNo: entry.refNo, bankRef, principal: p.principal, interest: p.interest, penalty: p.penalty, total };
+  return {
+    repaymentId: row.id,
+    period: p.period,
+    refNo: entry.refNo,
+    bankRef,
+    principal: p.principal,
+    interest: p.interest,
+    penalty: p.penalty,
+    total,
+  };
 }
 
-/** After money came in: DRAWN → REPAYING, → SETTLED when nothing is pending; the overdue flag follows the instalments. */
-async function afterRepayment(tx: Tx, d: DrawdownRow, principalRepaid: number): Promise<DrawdownRow> {
+/**
+ * After money came in: the repayment in the loan's history; DRAWN → REPAYING, → SETTLED when nothing is
+ * pending; the overdue flag follows the instalments.
+ */
+async function afterRepayment(
+  tx: Tx,
+  d: DrawdownRow,
+  collected: Collected,
+  kind: CloudLoanRepaymentKind,
+  actor: Actor,
+): Promise<DrawdownRow> {
+  if (collected.total > 0)
+    await recordDrawdownEvent(
+      tx,
+      d.id,
+      actor,
+      CLOUD_LOAN_REPAYMENT_KIND_LABELS[kind],
+      `${collected.period ? `第 ${collected.period} 期，` : ''}本金 ¥${formatYuan(collected.principal)}，利息 ¥${formatYuan(collected.interest)}，罚息 ¥${formatYuan(collected.penalty)}（${collected.refNo}）`,
+    );
   const rest = await instalmentsOf(tx, d.id);
   const pending = rest.filter((i) => i.status === 'PENDING');
-  const outstandingPrincipal = d.outstandingPrincipal - principalRepaid;
+  const outstandingPrincipal = d.outstandingPrincipal - collected.principal;
   const overdue = pending.some((i) => i.overdue);
   let current = d;
-  if (current.status === 'DRAWN' && pending.length)
-    current = await transition(tx, cloudLoanDrawdowns, cloudLoanDrawdownLifecycle, current, 'REPAYING');
+  if (current.status === 'DRAWN' && pending.length) current = await moveDrawdown(tx, current, 'REPAYING', actor, '还款中');
   if (!pending.length) {
     // Settled: what is left of a controlled drawdown becomes free funds (issue 24).
     await releaseControlledFunds(tx, { enterpriseId: d.enterpriseId, loanRef: d.drawdownNo });
-    return transition(tx, cloudLoanDrawdowns, cloudLoanDrawdownLifecycle, current, 'SETTLED', {
-      outstandingPrincipal: 0,
-      overdue: false,
-      settledAt: now(),
-    });
+    return moveDrawdown(tx, current, 'SETTLED', actor, '结清', null, { outstandingPrincipal: 0, overdue: false, settledAt: now() });
   }
   const [updated] = await tx
     .update(cloudLoanDrawdowns)
@@ -161,7 +185,7 @@ export async function collectInstalment(
     penaltyToDate: penalty,
     penaltyAsOf: businessDate,
   });
-  const after = await afterRepayment(tx, d, principal);
+  const after = await afterRepayment(tx, d, collected, kind, actor ?? SYSTEM);
   return { ...collected, status: after.status };
 }
 
@@ -218,7 +242,7 @@ export async function payOff(tx: Tx, banks: BankAdapters, d: DrawdownRow, amount
       penaltyAsOf: today,
     });
   }
-  const after = await afterRepayment(tx, d, quote.principal);
+  const after = await afterRepayment(tx, d, collected, 'PAYOFF', actor);
   return { ...collected, status: after.status };
 }
 
@@ -229,4 +253,7 @@ export async function markOverdue(tx: Tx, d: DrawdownRow, i: InstalmentRow, busi
     .set({ overdue: true, penaltyToDate: penaltyOf(d, i, businessDate), penaltyAsOf: businessDate })
     .where(and(eq(cloudLoanInstalments.id, i.id), eq(cloudLoanInstalments.status, 'PENDING')));
   if (!d.overdue) await tx.update(cloudLoanDrawdowns).set({ overdue: true }).where(eq(cloudLoanDrawdowns.id, d.id));
+  // The history notes the day an instalment was first found unpaid (the job marks it again every day after).
+  if (!i.overdue)
+    await recordDrawdownEvent(tx, d.id, SYSTEM, '逾期', `第 ${i.period} 期到期日 ${i.dueDate} 扣款不足，自到期日起按罚息利率计收罚息`);
 }

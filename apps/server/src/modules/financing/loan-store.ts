@@ -2,7 +2,7 @@ import type { Lifecycle } from '@factoring/domain';
 import { and, asc, eq, type InferSelectModel } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { loanEvents, type LoanProduct } from '../../db/schema/index.ts';
+import { loanEvents } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { now } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
@@ -15,12 +15,13 @@ type LoanTable = PgTable & { id: PgColumn; status: PgColumn; enterpriseId: PgCol
 
 /** What a lending product tells the store about its loans. */
 export interface LoanKind<T extends LoanTable, S extends string> {
-  product: LoanProduct;
+  /** The product's line code in the loan book and the history (SUPPLY, PLEDGE, CLOUD …). */
+  product: string;
   table: T;
   lifecycle: Lifecycle<S>;
   /** The answer for a loan that does not exist or is another enterprise's (404 either way). */
   notFound: string;
-  /** The first letters of its business number: RZ (supply loans), ZY (goods pledge). */
+  /** The first letters of its business number: RZ (supply loans), ZY (goods pledge), YDTK (cloud loan drawdowns). */
   numberPrefix: string;
 }
 
@@ -66,7 +67,9 @@ export function loanStore<T extends LoanTable, S extends string>(kind: LoanKind<
     note?: string | null,
     extra: Partial<Omit<T['$inferInsert'], 'id' | 'status'>> = {},
   ): Promise<Loan> {
-    const updated = await transition(tx, kind.table, kind.lifecycle, loan, to, { ...extra, updatedAt: now() });
+    // A table without an update stamp (the cloud loan's drawdowns) keeps its settled time in its own columns.
+    const stamp = 'updatedAt' in kind.table ? { updatedAt: now() } : {};
+    const updated = await transition(tx, kind.table, kind.lifecycle, loan, to, { ...extra, ...stamp });
     await record(tx, loan.id, actor, action, note, loan.status, to);
     return updated;
   }

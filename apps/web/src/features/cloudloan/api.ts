@@ -17,11 +17,12 @@ export type {
   CloudLoanApplication,
   CloudLoanCredit,
   CloudLoanDrawdown,
-  CloudLoanDrawdownDetail,
   CloudLoanSchedule,
   CloudLoanTotals,
 } from '@factoring/domain/contract';
 export type PendingApplication = AnswerOf<typeof api.pendingForBank>[number];
+/** A loan's detail as the web receives it (times as ISO text). */
+export type CloudLoanDrawdownDetail = AnswerOf<typeof api.drawdown>;
 
 const AREA = areaKey(api.eligibility);
 /** What a loan's money changes: this area, the fund account, contracts, the dashboard and the menus. */

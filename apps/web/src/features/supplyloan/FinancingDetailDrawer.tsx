@@ -1,4 +1,4 @@
-import { Alert, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tabs, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useFinancing, type FinancingDetail, type ScheduleRow } from './api.ts';
 import {
@@ -18,6 +18,7 @@ import { yuan } from '../../lib/money.ts';
 import { FINANCING_COLORS, INVOICE_COLORS, REVIEW_COLORS, TRANCHE_COLORS } from './labels.ts';
 import { money } from '../../lib/Money.tsx';
 import { SignContract } from './SignContract.tsx';
+import { LoanHistory } from '../../lib/LoanHistory.tsx';
 
 const CONTRACT_COLORS: Record<ContractStatus, string> = { TO_SIGN: 'processing', SIGNED: 'success', EXPIRED: 'default', VOID: 'default' };
 
@@ -242,26 +243,7 @@ export function FinancingDetailDrawer({
               {
                 key: 'history',
                 label: '历史',
-                children: (
-                  <Timeline
-                    items={f.history.map((h) => ({
-                      children: (
-                        <>
-                          <Typography.Text strong>{h.action}</Typography.Text>
-                          {h.toStatus && h.fromStatus !== h.toStatus && (
-                            <Tag style={{ marginLeft: 8 }}>{financingLifecycle.label(h.toStatus)}</Tag>
-                          )}
-                          <div>
-                            <Typography.Text type="secondary">
-                              {formatDateTime(h.createdAt)} · {h.actorName}
-                            </Typography.Text>
-                          </div>
-                          {h.note && <div>{h.note}</div>}
-                        </>
-                      ),
-                    }))}
-                  />
-                ),
+                children: <LoanHistory events={f.history} statusLabel={(s) => financingLifecycle.label(s)} />,
               },
             ]}
           />

@@ -1,10 +1,11 @@
-import type { CloudLoanDrawdownDetail } from '@factoring/domain/contract';
+import { cloudLoanDrawdownLifecycle } from '@factoring/domain';
 import { Button, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmPasswordModal } from '../../../lib/ConfirmPasswordModal.tsx';
+import { LoanHistory } from '../../../lib/LoanHistory.tsx';
 import { yuan } from '../../../lib/money.ts';
-import { usePayoff, useRepayInstalment } from '../api.ts';
+import { usePayoff, useRepayInstalment, type CloudLoanDrawdownDetail } from '../api.ts';
 import { INSTALMENT_COLORS } from './labels.ts';
 
 type Instalment = CloudLoanDrawdownDetail['instalments'][number];
@@ -105,6 +106,11 @@ export function LoanRefunds({ loan }: { loan: CloudLoanDrawdownDetail }) {
                 ]}
               />
             ),
+          },
+          {
+            key: 'history',
+            label: '历史',
+            children: <LoanHistory events={loan.history} statusLabel={(s) => cloudLoanDrawdownLifecycle.label(s)} />,
           },
         ]}
       />
