@@ -2,4 +2,5 @@
 // app.ts registers routes.ts itself.
 export { uniqueViolation } from './rules.ts';
 export { enterpriseNames } from './enterprise-names.ts';
+export { enterpriseDirectory, enterpriseDirectoryAs } from './enterprise-directory.ts';
 export { checkOperatorFields, countOperators, createOperator } from './create-operator.ts';

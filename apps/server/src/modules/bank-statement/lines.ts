@@ -3,15 +3,8 @@ import type { z } from 'zod';
 import type { assignLineBody } from '@factoring/domain/contract';
 import { aliasedTable, and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  bankStatementLines,
-  bankStatements,
-  enterprises,
-  journalEntries,
-  journalLines,
-  users,
-  virtualAccounts,
-} from '../../db/schema/index.ts';
+import { bankStatementLines, bankStatements, journalEntries, journalLines, users, virtualAccounts } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { now } from '../../lib/clock.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
@@ -90,10 +83,10 @@ export async function lineCandidates(db: Db, id: number) {
       }
       if (line.counterpartyName) {
         const byName = await tx
-          .select({ accountNo: virtualAccounts.accountNo, accountName: enterprises.name })
+          .select({ accountNo: virtualAccounts.accountNo, accountName: enterpriseDirectory.name })
           .from(virtualAccounts)
-          .innerJoin(enterprises, eq(enterprises.id, virtualAccounts.enterpriseId))
-          .where(eq(enterprises.name, line.counterpartyName.trim()));
+          .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, virtualAccounts.enterpriseId))
+          .where(eq(enterpriseDirectory.name, line.counterpartyName.trim()));
         for (const a of byName) if (!accounts.some((x) => x.accountNo === a.accountNo)) accounts.push(a);
       }
     }

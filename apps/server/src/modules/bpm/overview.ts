@@ -1,7 +1,8 @@
 import { chinaDate, chinaStartOfDay, taskLifecycle } from '@factoring/domain';
 import { and, asc, count, desc, eq, gte, inArray, min } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bpmTasks, enterprises } from '../../db/schema/index.ts';
+import { bpmTasks } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import type { TaskRegistry } from './registry.ts';
 import * as clock from '../../lib/clock.ts';
 
@@ -21,11 +22,11 @@ export async function operatorOverview(db: Db, registry: TaskRegistry, now = clo
       id: bpmTasks.id,
       type: bpmTasks.type,
       subject: bpmTasks.subject,
-      enterpriseName: enterprises.name,
+      enterpriseName: enterpriseDirectory.name,
       createdAt: bpmTasks.createdAt,
     })
     .from(bpmTasks)
-    .leftJoin(enterprises, eq(enterprises.id, bpmTasks.enterpriseId))
+    .leftJoin(enterpriseDirectory, eq(enterpriseDirectory.id, bpmTasks.enterpriseId))
     .where(eq(bpmTasks.state, 'PENDING'))
     .orderBy(asc(bpmTasks.createdAt), asc(bpmTasks.id))
     .limit(1);

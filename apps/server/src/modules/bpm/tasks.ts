@@ -3,7 +3,8 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL }
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { bpmAuditLog, bpmTasks, enterprises, uploads, users, type TaskAttachment, type TaskField } from '../../db/schema/index.ts';
+import { bpmAuditLog, bpmTasks, uploads, users, type TaskAttachment, type TaskField } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { taskLifecycle, type TaskState } from '@factoring/domain';
@@ -123,7 +124,7 @@ const listColumns = {
   type: bpmTasks.type,
   subject: bpmTasks.subject,
   enterpriseId: bpmTasks.enterpriseId,
-  enterpriseName: enterprises.name,
+  enterpriseName: enterpriseDirectory.name,
   refId: bpmTasks.refId,
   state: bpmTasks.state,
   assigneeId: bpmTasks.assigneeId,
@@ -141,7 +142,9 @@ export async function listTasks(db: Db, registry: TaskRegistry, filter: TaskFilt
   if (filter.state) where.push(eq(bpmTasks.state, filter.state));
   if (filter.mine) where.push(eq(bpmTasks.assigneeId, operatorId));
   if (filter.enterpriseName)
-    where.push(sql`lower(${enterprises.name}) like ${`%${filter.enterpriseName.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+    where.push(
+      sql`lower(${enterpriseDirectory.name}) like ${`%${filter.enterpriseName.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+    );
   const cond = where.length ? and(...where) : undefined;
   // Pending work oldest first (first in, first reviewed); decided work newest first.
   const order = filter.state === 'PENDING' ? [asc(bpmTasks.id)] : [desc(bpmTasks.id)];
@@ -149,14 +152,18 @@ export async function listTasks(db: Db, registry: TaskRegistry, filter: TaskFilt
     db
       .select(listColumns)
       .from(bpmTasks)
-      .leftJoin(enterprises, eq(enterprises.id, bpmTasks.enterpriseId))
+      .leftJoin(enterpriseDirectory, eq(enterpriseDirectory.id, bpmTasks.enterpriseId))
       .leftJoin(assignee, eq(assignee.id, bpmTasks.assigneeId))
       .leftJoin(decider, eq(decider.id, bpmTasks.decidedBy))
       .where(cond)
       .orderBy(...order)
       .limit(filter.size)
       .offset(offsetOf(filter)),
-    db.select({ total: count() }).from(bpmTasks).leftJoin(enterprises, eq(enterprises.id, bpmTasks.enterpriseId)).where(cond),
+    db
+      .select({ total: count() })
+      .from(bpmTasks)
+      .leftJoin(enterpriseDirectory, eq(enterpriseDirectory.id, bpmTasks.enterpriseId))
+      .where(cond),
   ]);
   return { items: items.map((t) => ({ ...t, ...labelsOf(registry, t) })), totalCount: total };
 }
@@ -203,7 +210,7 @@ export async function getTask(db: Db, registry: TaskRegistry, id: number, viewer
       followsTaskId: bpmTasks.followsTaskId,
     })
     .from(bpmTasks)
-    .leftJoin(enterprises, eq(enterprises.id, bpmTasks.enterpriseId))
+    .leftJoin(enterpriseDirectory, eq(enterpriseDirectory.id, bpmTasks.enterpriseId))
     .leftJoin(assignee, eq(assignee.id, bpmTasks.assigneeId))
     .leftJoin(decider, eq(decider.id, bpmTasks.decidedBy))
     .leftJoin(submitter, eq(submitter.id, bpmTasks.submittedBy))

@@ -1,4 +1,5 @@
 import { addMonths, buildSchedule, chinaDate, parsePercent, parseYuan, type IsoDate } from '@factoring/domain';
+import type { LoanHistoryEvent } from '@factoring/domain/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bpmTasks, cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalments, users } from '../../db/schema/index.ts';
@@ -52,6 +53,7 @@ type Detail = {
     bankRef: string | null;
   }[];
   quote: { principal: number; interest: number; penalty: number; total: number } | null;
+  history: LoanHistoryEvent[];
 };
 
 const trial = (q: Record<string, string | number>) => t.client().get('/api/cloudloan/trial', q);

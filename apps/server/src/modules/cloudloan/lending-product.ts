@@ -3,7 +3,8 @@
 // once, in app.ts, with the banks it reaches (the debit step goes through their adapters).
 import { compareIsoDates, daysBetween } from '@factoring/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { cloudLoanDrawdowns, cloudLoanInstalments, enterprises } from '../../db/schema/index.ts';
+import { cloudLoanDrawdowns, cloudLoanInstalments } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import type { LendingProduct, LoanPosition } from '../financing/index.ts';
 import type { BankAdapters } from './bank-adapter.ts';
 import { cloudLoanDebitStep } from './debit-job.ts';
@@ -19,9 +20,9 @@ export const cloudLoanProduct = (banks: BankAdapters): LendingProduct => ({
   /** Not settled: the pay-off quote of the loan detail; days past due from the oldest unpaid instalment. */
   positions: async (db, asOf) => {
     const live = await db
-      .select({ d: cloudLoanDrawdowns, borrowerName: enterprises.name })
+      .select({ d: cloudLoanDrawdowns, borrowerName: enterpriseDirectory.name })
       .from(cloudLoanDrawdowns)
-      .innerJoin(enterprises, eq(enterprises.id, cloudLoanDrawdowns.enterpriseId))
+      .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, cloudLoanDrawdowns.enterpriseId))
       .where(inArray(cloudLoanDrawdowns.status, ['DRAWN', 'REPAYING']))
       .orderBy(asc(cloudLoanDrawdowns.id));
     if (!live.length) return [];

@@ -3,7 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { bpmTasks, cloudLoanApplications, enterprises } from '../../db/schema/index.ts';
+import { bpmTasks, cloudLoanApplications } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { decideTask, type TaskOperator, type TaskRegistry } from '../bpm/index.ts';
 import { CLOUD_LOAN_TASK, operatorBank, recordGrantTerms } from './operator-bank.ts';
@@ -50,7 +51,7 @@ export async function pendingApplications(db: Db) {
     .select({
       id: cloudLoanApplications.id,
       applicationNo: cloudLoanApplications.applicationNo,
-      enterpriseName: enterprises.name,
+      enterpriseName: enterpriseDirectory.name,
       amount: cloudLoanApplications.amount,
       termMonths: cloudLoanApplications.termMonths,
       method: cloudLoanApplications.method,
@@ -60,7 +61,7 @@ export async function pendingApplications(db: Db) {
       createdAt: cloudLoanApplications.createdAt,
     })
     .from(cloudLoanApplications)
-    .innerJoin(enterprises, eq(enterprises.id, cloudLoanApplications.enterpriseId))
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, cloudLoanApplications.enterpriseId))
     .where(and(eq(cloudLoanApplications.status, 'SUBMITTED'), eq(cloudLoanApplications.bankAdapter, operatorBank.name)))
     .orderBy(cloudLoanApplications.id)
     .limit(200);

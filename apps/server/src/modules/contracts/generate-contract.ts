@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isIsoDate } from '@factoring/domain';
 import type { Tx } from '../../db/client.ts';
-import { CONTRACT_TYPES, contractNumberCounters, contracts, enterprises } from '../../db/schema/index.ts';
+import { CONTRACT_TYPES, contractNumberCounters, contracts } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { chinaDate, CONTRACT_TYPE_LABELS, relatedTypeLabel } from './labels.ts';
 import { renderContractPdf } from './render-pdf.ts';
 import { onRollback } from '../../db/transaction.ts';
@@ -61,7 +62,10 @@ export async function generateContract(
   now = clock.now(),
 ): Promise<{ id: number; contractNo: string }> {
   const i = generateContractInput.parse(input);
-  const [enterprise] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, i.enterpriseId));
+  const [enterprise] = await tx
+    .select({ name: enterpriseDirectory.name })
+    .from(enterpriseDirectory)
+    .where(eq(enterpriseDirectory.id, i.enterpriseId));
   if (!enterprise) throw new Error(`enterprise ${i.enterpriseId} does not exist`);
 
   const createdDate = chinaDate(now);

@@ -3,7 +3,8 @@ import type { Contract, contractListQuery } from '@factoring/domain/contract';
 import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { contracts, enterprises, type ContractType } from '../../db/schema/index.ts';
+import { contracts, type ContractType } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { isCountersignedType } from './countersign.ts';
 import { offsetOf } from '../../lib/paging.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
@@ -25,7 +26,7 @@ const columns = {
   id: contracts.id,
   contractNo: contracts.contractNo,
   enterpriseId: contracts.enterpriseId,
-  enterpriseName: enterprises.name,
+  enterpriseName: enterpriseDirectory.name,
   type: contracts.type,
   title: contracts.title,
   relatedType: contracts.relatedType,
@@ -54,7 +55,7 @@ const columns = {
 export const signedFileNameOf = (fileName: string) => fileName.replace(/(\.pdf)?$/i, '-已签署.pdf');
 
 const selectContracts = (db: Db | Tx) =>
-  db.select(columns).from(contracts).innerJoin(enterprises, eq(enterprises.id, contracts.enterpriseId)).$dynamic();
+  db.select(columns).from(contracts).innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, contracts.enterpriseId)).$dynamic();
 type ContractRow = Awaited<ReturnType<typeof selectContracts>>[number];
 
 /**

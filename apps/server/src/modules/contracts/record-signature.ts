@@ -1,7 +1,8 @@
 import { chinaDate, contractLifecycle } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { contracts, enterprises } from '../../db/schema/index.ts';
+import { contracts } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { onRollback } from '../../db/transaction.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
@@ -75,7 +76,7 @@ export async function recordSignature(tx: Tx, input: SignatureInput): Promise<Si
       title: contracts.title,
       counterparty: contracts.counterparty,
       enterpriseId: contracts.enterpriseId,
-      enterpriseName: enterprises.name,
+      enterpriseName: enterpriseDirectory.name,
       relatedType: contracts.relatedType,
       relatedId: contracts.relatedId,
       status: contracts.status,
@@ -86,7 +87,7 @@ export async function recordSignature(tx: Tx, input: SignatureInput): Promise<Si
       effectiveDate: contracts.effectiveDate,
     })
     .from(contracts)
-    .innerJoin(enterprises, eq(enterprises.id, contracts.enterpriseId))
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, contracts.enterpriseId))
     .where(and(eq(contracts.id, input.contractId), ownedBy(scope, contracts.enterpriseId)))
     .for('update', { of: contracts });
   if (!row) throw new NotFoundError(SIGNING_MESSAGES.notFound);

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { enterprises, ledgerAccounts, virtualAccounts } from '../../db/schema/index.ts';
+import { ledgerAccounts, virtualAccounts } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 
 export interface VirtualAccountBalance {
   enterpriseId: number;
@@ -32,14 +33,14 @@ export async function virtualAccountBalance(db: Db | Tx, enterpriseId: number): 
     .select({
       enterpriseId: virtualAccounts.enterpriseId,
       accountNo: virtualAccounts.accountNo,
-      accountName: enterprises.name,
+      accountName: enterpriseDirectory.name,
       available: availableAccount.balance,
       frozen: frozenAccount.balance,
       controlled: controlledAccount.balance,
       margin: marginAccount.balance,
     })
     .from(virtualAccounts)
-    .innerJoin(enterprises, eq(enterprises.id, virtualAccounts.enterpriseId))
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, virtualAccounts.enterpriseId))
     .innerJoin(availableAccount, eq(availableAccount.id, virtualAccounts.availableAccountId))
     .innerJoin(frozenAccount, eq(frozenAccount.id, virtualAccounts.frozenAccountId))
     .innerJoin(controlledAccount, eq(controlledAccount.id, virtualAccounts.controlledAccountId))
@@ -53,9 +54,9 @@ export async function virtualAccountBalance(db: Db | Tx, enterpriseId: number): 
 /** The virtual account with the given number (and its enterprise's name), or null. */
 export async function virtualAccountByNo(db: Db | Tx, accountNo: string) {
   const [row] = await db
-    .select({ enterpriseId: virtualAccounts.enterpriseId, accountNo: virtualAccounts.accountNo, accountName: enterprises.name })
+    .select({ enterpriseId: virtualAccounts.enterpriseId, accountNo: virtualAccounts.accountNo, accountName: enterpriseDirectory.name })
     .from(virtualAccounts)
-    .innerJoin(enterprises, eq(enterprises.id, virtualAccounts.enterpriseId))
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, virtualAccounts.enterpriseId))
     .where(eq(virtualAccounts.accountNo, accountNo));
   return row ?? null;
 }

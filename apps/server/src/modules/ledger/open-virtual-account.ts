@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { virtualAccountNo, type Bucket } from '@factoring/domain';
 import type { Tx } from '../../db/client.ts';
-import { enterprises, ledgerAccounts, virtualAccounts } from '../../db/schema/index.ts';
+import { ledgerAccounts, virtualAccounts } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 
 const BUCKET_NAMES: Record<Bucket, string> = { AVAILABLE: '可用', FROZEN: '冻结', CONTROLLED: '受控', MARGIN: '保证金' };
@@ -20,9 +21,9 @@ export async function openVirtualAccount(tx: Tx, enterpriseId: number): Promise<
     .where(eq(virtualAccounts.enterpriseId, enterpriseId));
   if (existing) return existing;
   const [enterprise] = await tx
-    .select({ id: enterprises.id, name: enterprises.name })
-    .from(enterprises)
-    .where(eq(enterprises.id, enterpriseId));
+    .select({ id: enterpriseDirectory.id, name: enterpriseDirectory.name })
+    .from(enterpriseDirectory)
+    .where(eq(enterpriseDirectory.id, enterpriseId));
   if (!enterprise) throw new NotFoundError('企业不存在');
 
   const accountNo = virtualAccountNo(enterpriseId);

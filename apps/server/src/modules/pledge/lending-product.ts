@@ -1,7 +1,8 @@
 // Goods-pledge financing as a lending product of the one loan book (issue 35): the factor's own book,
 // backed by goods in a supervised warehouse, no debtor. Registered once, in app.ts.
 import { asc, eq, inArray } from 'drizzle-orm';
-import { enterprises, goods, pledgeFinancings, platforms, warehouses } from '../../db/schema/index.ts';
+import { goods, pledgeFinancings, platforms, warehouses } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import type { LendingProduct, LoanPosition } from '../financing/index.ts';
 import { pledgeOwedOn } from './balance.ts';
 import { pledgeMarginDefaultStep, pledgeOverdueStep } from './jobs/close-of-day.ts';
@@ -18,13 +19,13 @@ export const pledgeProduct: LendingProduct = {
     const live = await db
       .select({
         f: pledgeFinancings,
-        borrowerName: enterprises.name,
+        borrowerName: enterpriseDirectory.name,
         platformName: platforms.name,
         warehouseName: warehouses.name,
         goodsName: goods.name,
       })
       .from(pledgeFinancings)
-      .innerJoin(enterprises, eq(enterprises.id, pledgeFinancings.enterpriseId))
+      .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, pledgeFinancings.enterpriseId))
       .innerJoin(platforms, eq(platforms.id, pledgeFinancings.platformId))
       .innerJoin(warehouses, eq(warehouses.id, pledgeFinancings.warehouseId))
       .innerJoin(goods, eq(goods.id, pledgeFinancings.goodsId))

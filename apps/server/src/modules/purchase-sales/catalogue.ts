@@ -2,7 +2,8 @@ import type { catalogueInputSchema } from '@factoring/domain/contract';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { enterprises, psGoods } from '../../db/schema/index.ts';
+import { psGoods } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 
@@ -48,9 +49,15 @@ export async function addGoods(db: Db, scope: EnterpriseScope, input: z.output<t
 export async function findCounterparties(db: Db, scope: EnterpriseScope, name: string) {
   const like = `%${name.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
   return db
-    .select({ id: enterprises.id, name: enterprises.name })
-    .from(enterprises)
-    .where(and(eq(enterprises.certified, true), ne(enterprises.id, scope.enterpriseId), sql`${enterprises.name} ilike ${like}`))
-    .orderBy(asc(enterprises.name))
+    .select({ id: enterpriseDirectory.id, name: enterpriseDirectory.name })
+    .from(enterpriseDirectory)
+    .where(
+      and(
+        eq(enterpriseDirectory.certified, true),
+        ne(enterpriseDirectory.id, scope.enterpriseId),
+        sql`${enterpriseDirectory.name} ilike ${like}`,
+      ),
+    )
+    .orderBy(asc(enterpriseDirectory.name))
     .limit(20);
 }

@@ -2,7 +2,8 @@ import type { featureUserQuerySchema } from '@factoring/domain/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { enterprises, psFeatureLog, users } from '../../db/schema/index.ts';
+import { psFeatureLog, users } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 
 /**
@@ -14,7 +15,9 @@ export async function listFeatureUsers(db: Db, q: z.output<typeof featureUserQue
   const like = q.keyword ? `%${q.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
     eq(users.authority, 'merchant'),
-    like ? sql`(${users.loginName} ilike ${like} or ${users.displayName} ilike ${like} or ${enterprises.name} ilike ${like})` : undefined,
+    like
+      ? sql`(${users.loginName} ilike ${like} or ${users.displayName} ilike ${like} or ${enterpriseDirectory.name} ilike ${like})`
+      : undefined,
   );
   const last = db
     .select({ userId: psFeatureLog.userId, at: sql<Date>`max(${psFeatureLog.createdAt})`.as('at') })
@@ -22,9 +25,9 @@ export async function listFeatureUsers(db: Db, q: z.output<typeof featureUserQue
     .groupBy(psFeatureLog.userId)
     .as('last');
   const rows = await db
-    .select({ u: users, enterpriseName: enterprises.name, changedAt: last.at })
+    .select({ u: users, enterpriseName: enterpriseDirectory.name, changedAt: last.at })
     .from(users)
-    .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+    .leftJoin(enterpriseDirectory, eq(enterpriseDirectory.id, users.enterpriseId))
     .leftJoin(last, eq(last.userId, users.id))
     .where(where)
     .orderBy(desc(users.purchaseSalesEnabled), users.id)
@@ -33,7 +36,7 @@ export async function listFeatureUsers(db: Db, q: z.output<typeof featureUserQue
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
-    .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+    .leftJoin(enterpriseDirectory, eq(enterpriseDirectory.id, users.enterpriseId))
     .where(where);
   const logs = rows.length
     ? await db

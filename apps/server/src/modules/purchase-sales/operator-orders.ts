@@ -1,13 +1,13 @@
 import { ORDER_STATUS_LABELS, outstandingOf } from '@factoring/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { enterprises, financings, orderReceivables, psOrders } from '../../db/schema/index.ts';
+import { financings, orderReceivables, psOrders } from '../../db/schema/index.ts';
+import { enterpriseDirectoryAs } from '../account/index.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { LIVE_FINANCING } from './queries.ts';
 import { visibleTo } from './store.ts';
 
-const owner = alias(enterprises, 'owner');
+const owner = enterpriseDirectoryAs('owner');
 
 /** Operator: orders whose number contains the text, with both sides' names and the order loan they back. */
 export async function findOrdersByNo(db: Db, scope: Scope, orderNo: string) {

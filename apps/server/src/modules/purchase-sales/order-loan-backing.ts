@@ -2,7 +2,8 @@ import { formatYuan, ORDER_STATUS_LABELS, outstandingOf } from '@factoring/domai
 import type { FinanceableOrder } from '@factoring/domain/contract';
 import { and, desc, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { creditLines, enterprises, orderReceivables, platforms, psOrders } from '../../db/schema/index.ts';
+import { creditLines, orderReceivables, platforms, psOrders } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import type { OrderBacking } from '../financing/index.ts';
@@ -20,10 +21,10 @@ const buyerIsCore = (order: { buyerEnterpriseId: number | null; counterpartyName
 
 async function coreOfLine(db: Db | Tx, scope: EnterpriseScope, creditLineId: number) {
   const [row] = await db
-    .select({ coreId: enterprises.id, coreName: enterprises.name, product: platforms.product })
+    .select({ coreId: enterpriseDirectory.id, coreName: enterpriseDirectory.name, product: platforms.product })
     .from(creditLines)
     .innerJoin(platforms, eq(platforms.id, creditLines.platformId))
-    .innerJoin(enterprises, eq(enterprises.id, platforms.coreEnterpriseId))
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, platforms.coreEnterpriseId))
     .where(and(eq(creditLines.id, creditLineId), ownedBy(scope, creditLines.enterpriseId)));
   if (!row) throw new NotFoundError('授信不存在');
   return { id: row.coreId, name: row.coreName, product: row.product };
@@ -106,9 +107,9 @@ async function checkSalesOrderBacking(
     );
   }
   const [core] = await tx
-    .select({ id: enterprises.id, name: enterprises.name })
-    .from(enterprises)
-    .where(eq(enterprises.id, coreEnterpriseId));
+    .select({ id: enterpriseDirectory.id, name: enterpriseDirectory.name })
+    .from(enterpriseDirectory)
+    .where(eq(enterpriseDirectory.id, coreEnterpriseId));
   if (!core || !buyerIsCore(order, core)) throw new BusinessError(`销售订单 ${order.orderNo} 的买方不是该平台的核心企业`, 'BUYER_NOT_CORE');
   if (input.orderAmount !== outstandingOf(order)) {
     throw new BusinessError(

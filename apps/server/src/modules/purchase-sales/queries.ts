@@ -10,11 +10,9 @@ import {
 } from '@factoring/domain';
 import type { OrderDetail, OrderRow, orderListQuerySchema, PurchaseSalesOverview } from '@factoring/domain/contract';
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import {
-  enterprises,
   financings,
   orderReceivables,
   psOrderAttachments,
@@ -24,6 +22,7 @@ import {
   psOrders,
   uploads,
 } from '../../db/schema/index.ts';
+import { enterpriseDirectory, enterpriseDirectoryAs } from '../account/index.ts';
 import { chinaMonthSql } from '../../lib/china-time-sql.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
@@ -32,7 +31,7 @@ import { addressedTo, counterpartyIdOf, sideOf, visibleTo, type Order, type PsAc
 /** Financings that still tie an order: its collection must repay them first. */
 export const LIVE_FINANCING = ['SUBMITTED', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'REPAYING'] as const;
 
-const ownerEnterprise = alias(enterprises, 'owner_enterprise');
+const ownerEnterprise = enterpriseDirectoryAs('owner_enterprise');
 
 /** An order with what every view needs: the owner's name and the order loan it backs (if any). */
 function baseSelect(db: Db | Tx) {
@@ -174,9 +173,9 @@ export async function orderDetail(db: Db, scope: EnterpriseScope, id: number, ac
   const [lines, events, payments, attachments] = await Promise.all([
     db.select().from(psOrderLines).where(eq(psOrderLines.orderId, id)).orderBy(asc(psOrderLines.seq)),
     db
-      .select({ e: psOrderEvents, enterpriseName: enterprises.name })
+      .select({ e: psOrderEvents, enterpriseName: enterpriseDirectory.name })
       .from(psOrderEvents)
-      .leftJoin(enterprises, eq(enterprises.id, psOrderEvents.enterpriseId))
+      .leftJoin(enterpriseDirectory, eq(enterpriseDirectory.id, psOrderEvents.enterpriseId))
       .where(eq(psOrderEvents.orderId, id))
       .orderBy(desc(psOrderEvents.id)),
     db.select().from(psOrderPayments).where(eq(psOrderPayments.orderId, id)).orderBy(desc(psOrderPayments.id)),

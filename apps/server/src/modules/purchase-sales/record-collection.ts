@@ -3,7 +3,8 @@ import { formatYuan, ORDER_STATUS_LABELS, outstandingOf, type Cents } from '@fac
 import type { FactorCollectionSubmitted } from '@factoring/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { enterprises, psOrderPayments, psOrders, type TaskField } from '../../db/schema/index.ts';
+import { psOrderPayments, psOrders, type TaskField } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope, Scope } from '../../lib/scope.ts';
 import { createTask, type BpmTask, type DecisionEffect, type TaskOperator, type NewTask } from '../bpm/index.ts';
@@ -182,7 +183,10 @@ export async function submitFactorCollection(
   const loan = await backsLiveLoan(tx, order);
   const repays = loan && (loan.status === 'DISBURSED' || loan.status === 'REPAYING') ? loan : null;
   const [buyer] = order.buyerEnterpriseId
-    ? await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, order.buyerEnterpriseId))
+    ? await tx
+        .select({ name: enterpriseDirectory.name })
+        .from(enterpriseDirectory)
+        .where(eq(enterpriseDirectory.id, order.buyerEnterpriseId))
     : [{ name: order.counterpartyName }];
   const data: FactorCollectionTaskData = { orderId: order.id, orderNo: order.orderNo, amount: p.amount, payerName: p.payerName };
   const amount = `¥${formatYuan(p.amount)}`;

@@ -3,7 +3,8 @@ import type { orderInputSchema } from '@factoring/domain/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { enterprises, psGoods, psOrderAttachments, psOrderLines, psOrders, uploads } from '../../db/schema/index.ts';
+import { psGoods, psOrderAttachments, psOrderLines, psOrders, uploads } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { assertOwner, lockOrder, orderNoOf, recordEvent, type Actor } from './store.ts';
@@ -41,9 +42,9 @@ async function counterpartyOf(tx: Tx, scope: EnterpriseScope, input: OrderInput)
   }
   if (input.counterpartyEnterpriseId === scope.enterpriseId) throw new BusinessError('交易对手不能是本企业', 'SELF_COUNTERPARTY');
   const [e] = await tx
-    .select({ id: enterprises.id, name: enterprises.name, certified: enterprises.certified })
-    .from(enterprises)
-    .where(eq(enterprises.id, input.counterpartyEnterpriseId));
+    .select({ id: enterpriseDirectory.id, name: enterpriseDirectory.name, certified: enterpriseDirectory.certified })
+    .from(enterpriseDirectory)
+    .where(eq(enterpriseDirectory.id, input.counterpartyEnterpriseId));
   if (!e || !e.certified) throw new BusinessError('交易对手不是平台上已认证的企业，请按平台外企业填写', 'UNKNOWN_COUNTERPARTY');
   return { enterpriseId: e.id, name: e.name, bankName: input.counterpartyBankName ?? null, accountNo: input.counterpartyAccountNo ?? null };
 }

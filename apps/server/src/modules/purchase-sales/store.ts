@@ -1,7 +1,8 @@
 import { chinaDate, type OrderSide } from '@factoring/domain';
 import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { enterprises, psOrderEvents, psOrders } from '../../db/schema/index.ts';
+import { psOrderEvents, psOrders } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { eventRow } from '../../lib/event-row.ts';
 import type { EnterpriseScope, Scope } from '../../lib/scope.ts';
@@ -9,7 +10,7 @@ import { now } from '../../lib/clock.ts';
 
 export type Order = typeof psOrders.$inferSelect;
 
-/** Who acts on an order: a user of one of its enterprises, an operator, or the seed. */
+/** Who acts on an order: a user of one of its enterpriseDirectory, an operator, or the seed. */
 export interface Actor {
   id: number | null;
   name: string;
@@ -97,7 +98,7 @@ export function orderNoOf(kind: Order['kind'], id: number, at: Date = now()): st
 }
 
 export async function enterpriseNameOf(db: Db | Tx, id: number): Promise<string> {
-  const [row] = await db.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, id));
+  const [row] = await db.select({ name: enterpriseDirectory.name }).from(enterpriseDirectory).where(eq(enterpriseDirectory.id, id));
   return row?.name ?? '';
 }
 

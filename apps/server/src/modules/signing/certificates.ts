@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import forge from 'node-forge';
 import type { Db, Tx } from '../../db/client.ts';
-import { enterpriseAuthentications, enterprises, signingCertificates } from '../../db/schema/index.ts';
+import { enterpriseAuthentications, signingCertificates } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { now as clockNow } from '../../lib/clock.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { distinguishedName, issuedBy, writableName, type SigningAuthority } from './authority.ts';
@@ -132,9 +133,9 @@ async function currentOrIssued(tx: Tx | Db, ctx: SigningContext, subject: Subjec
 /** The enterprise's subject: its certified name and credit code, and its legal representative as the authorised person. */
 async function enterpriseSubject(tx: Tx | Db, enterpriseId: number): Promise<Subject> {
   const [row] = await tx
-    .select({ name: enterprises.name, uscc: enterprises.uscc, certified: enterprises.certified })
-    .from(enterprises)
-    .where(eq(enterprises.id, enterpriseId));
+    .select({ name: enterpriseDirectory.name, uscc: enterpriseDirectory.uscc, certified: enterpriseDirectory.certified })
+    .from(enterpriseDirectory)
+    .where(eq(enterpriseDirectory.id, enterpriseId));
   if (!row?.certified || !row.uscc) throw new BusinessError('企业尚未完成实名认证，不能签发电子签名证书');
   const [approved] = await tx
     .select({ legalName: enterpriseAuthentications.legalName })

@@ -1,7 +1,8 @@
 import { dueDateWording, formatPercent, formatYuan, INTEREST_MODE_LABELS } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { enterprises, financings } from '../../db/schema/index.ts';
+import { financings } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { generateContract } from '../contracts/index.ts';
 import { FACTOR_NAME, type Trial } from '../financing/index.ts';
 import type { Platform } from './store.ts';
@@ -19,7 +20,10 @@ export async function generateFinancingContract(
     receivables: number;
   },
 ): Promise<number> {
-  const [core] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, p.platform.coreEnterpriseId));
+  const [core] = await tx
+    .select({ name: enterpriseDirectory.name })
+    .from(enterpriseDirectory)
+    .where(eq(enterpriseDirectory.id, p.platform.coreEnterpriseId));
   const { id } = await generateContract(tx, {
     enterpriseId: p.financing.enterpriseId,
     type: 'FINANCING',

@@ -1,15 +1,15 @@
 // Supply loans as a lending product of the one loan book (issue 35): invoice (应收账款) and order loans,
 // the factor's own book, debtor the platform's core enterprise. Registered once, in app.ts.
 import { asc, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { enterprises, financings, platforms } from '../../db/schema/index.ts';
+import { financings, platforms } from '../../db/schema/index.ts';
+import { enterpriseDirectory, enterpriseDirectoryAs } from '../account/index.ts';
 import type { LendingProduct, LoanPosition } from '../financing/index.ts';
 import { supplyLoanCloseStep } from './jobs/close-of-day.ts';
 import { supplyLoanArrears } from './overdue.ts';
 import { openTranchesOf, quoteOf } from './queries/quote.ts';
 import { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './task-types.ts';
 
-const debtor = alias(enterprises, 'debtor');
+const debtor = enterpriseDirectoryAs('debtor');
 
 export const supplyLoanProduct: LendingProduct = {
   label: '供应链融资',
@@ -20,9 +20,15 @@ export const supplyLoanProduct: LendingProduct = {
   /** Disbursed and not settled: their open tranches quoted on the day, as the repayment page quotes them. */
   positions: async (db, asOf) => {
     const live = await db
-      .select({ f: financings, borrowerName: enterprises.name, platformName: platforms.name, debtorId: debtor.id, debtorName: debtor.name })
+      .select({
+        f: financings,
+        borrowerName: enterpriseDirectory.name,
+        platformName: platforms.name,
+        debtorId: debtor.id,
+        debtorName: debtor.name,
+      })
       .from(financings)
-      .innerJoin(enterprises, eq(enterprises.id, financings.enterpriseId))
+      .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, financings.enterpriseId))
       .innerJoin(platforms, eq(platforms.id, financings.platformId))
       .leftJoin(debtor, eq(debtor.id, platforms.coreEnterpriseId))
       .where(inArray(financings.status, ['DISBURSED', 'REPAYING']))

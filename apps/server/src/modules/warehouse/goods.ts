@@ -9,7 +9,8 @@ import type { goodsInputSchema, goodsListQuerySchema } from '@factoring/domain/c
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { enterprises, goods, stockPositions } from '../../db/schema/index.ts';
+import { goods, stockPositions } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import type { EnterpriseScope, Scope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
@@ -29,7 +30,7 @@ const columns = {
   status: goods.status,
   version: goods.version,
   ownerId: goods.ownerId,
-  ownerName: enterprises.name,
+  ownerName: enterpriseDirectory.name,
   inUse,
 };
 
@@ -45,7 +46,7 @@ export async function listGoods(db: Db, scope: Scope, query: z.output<typeof goo
     db
       .select(columns)
       .from(goods)
-      .leftJoin(enterprises, eq(enterprises.id, goods.ownerId))
+      .leftJoin(enterpriseDirectory, eq(enterpriseDirectory.id, goods.ownerId))
       .where(where)
       .orderBy(asc(goods.category), asc(goods.name), asc(goods.id))
       .limit(query.size)

@@ -8,7 +8,6 @@ import type { z } from 'zod';
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import {
-  enterprises,
   goods,
   stockMovements,
   stockPositions,
@@ -17,6 +16,7 @@ import {
   warehouseReceipts,
   warehouses,
 } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, pageWindow } from '../../lib/paging.ts';
 import type { Scope } from '../../lib/scope.ts';
@@ -39,7 +39,7 @@ const positionColumns = {
   locationId: stockPositions.locationId,
   locationCode: warehouseLocations.code,
   depositorId: stockPositions.depositorId,
-  depositorName: enterprises.name,
+  depositorName: enterpriseDirectory.name,
   goodsId: stockPositions.goodsId,
   goodsName: goods.name,
   specification: goods.specification,
@@ -71,7 +71,7 @@ const positionBase = (db: Db) =>
     .from(stockPositions)
     .innerJoin(warehouses, eq(warehouses.id, stockPositions.warehouseId))
     .innerJoin(warehouseLocations, eq(warehouseLocations.id, stockPositions.locationId))
-    .innerJoin(enterprises, eq(enterprises.id, stockPositions.depositorId))
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, stockPositions.depositorId))
     .innerJoin(goods, eq(goods.id, stockPositions.goodsId));
 
 const toPosition = (r: Awaited<ReturnType<ReturnType<typeof positionBase>['execute']>>[number]) => ({
@@ -200,7 +200,7 @@ export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
         m: stockMovements,
         warehouseName: warehouses.name,
         locationCode: warehouseLocations.code,
-        depositorName: enterprises.name,
+        depositorName: enterpriseDirectory.name,
         goodsName: goods.name,
         unit: goods.unit,
         scale: goods.scale,
@@ -211,7 +211,7 @@ export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
       .innerJoin(warehouses, eq(warehouses.id, stockMovements.warehouseId))
       .innerJoin(stockPositions, eq(stockPositions.id, stockMovements.positionId))
       .innerJoin(warehouseLocations, eq(warehouseLocations.id, stockPositions.locationId))
-      .innerJoin(enterprises, eq(enterprises.id, stockMovements.depositorId))
+      .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, stockMovements.depositorId))
       .innerJoin(goods, eq(goods.id, stockMovements.goodsId))
       // Business-date order (the day the goods moved, which may be entered after the fact), newest first.
       .orderBy(desc(stockMovements.occurredOn), desc(stockMovements.id)),
@@ -277,7 +277,7 @@ export async function ownStock(db: Db, enterpriseId: number) {
 
 const receiptColumns = {
   r: warehouseReceipts,
-  holderName: enterprises.name,
+  holderName: enterpriseDirectory.name,
   warehouseName: warehouses.name,
   locationCode: warehouseLocations.code,
   goodsName: goods.name,
@@ -294,7 +294,7 @@ const receiptBase = (db: Db) =>
     .innerJoin(stockPositions, eq(stockPositions.id, warehouseReceipts.positionId))
     .innerJoin(warehouses, eq(warehouses.id, warehouseReceipts.warehouseId))
     .innerJoin(warehouseLocations, eq(warehouseLocations.id, stockPositions.locationId))
-    .innerJoin(enterprises, eq(enterprises.id, warehouseReceipts.holderId))
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, warehouseReceipts.holderId))
     .innerJoin(goods, eq(goods.id, stockPositions.goodsId));
 
 const toReceipt = (x: Awaited<ReturnType<ReturnType<typeof receiptBase>['execute']>>[number]) => ({
@@ -424,14 +424,14 @@ export async function listStockTakes(db: Db, scope: Scope, q: z.output<typeof st
     ? await db
         .select({
           id: stockPositions.id,
-          depositorName: enterprises.name,
+          depositorName: enterpriseDirectory.name,
           goodsName: goods.name,
           unit: goods.unit,
           scale: goods.scale,
           batchNo: stockPositions.batchNo,
         })
         .from(stockPositions)
-        .innerJoin(enterprises, eq(enterprises.id, stockPositions.depositorId))
+        .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, stockPositions.depositorId))
         .innerJoin(goods, eq(goods.id, stockPositions.goodsId))
         .where(inArray(stockPositions.id, positionIds))
     : [];
@@ -468,19 +468,19 @@ export async function listStockTakes(db: Db, scope: Scope, q: z.output<typeof st
 
 /** Certified enterprises a warehouse user may record stock for or a holder may endorse to (not itself). */
 export async function enterpriseOptions(db: Db, scope: Scope, keyword?: string) {
-  const where: SQL[] = [eq(enterprises.certified, true)];
-  if (scope.kind === 'enterprise') where.push(ne(enterprises.id, scope.enterpriseId));
+  const where: SQL[] = [eq(enterpriseDirectory.certified, true)];
+  if (scope.kind === 'enterprise') where.push(ne(enterpriseDirectory.id, scope.enterpriseId));
   if (keyword)
     where.push(
       or(
-        sql`${enterprises.name} ilike ${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
-        eq(enterprises.uscc, keyword.toUpperCase()),
+        sql`${enterpriseDirectory.name} ilike ${`%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+        eq(enterpriseDirectory.uscc, keyword.toUpperCase()),
       )!,
     );
   return db
-    .select({ id: enterprises.id, name: enterprises.name, uscc: enterprises.uscc })
-    .from(enterprises)
+    .select({ id: enterpriseDirectory.id, name: enterpriseDirectory.name, uscc: enterpriseDirectory.uscc })
+    .from(enterpriseDirectory)
     .where(and(...where))
-    .orderBy(asc(enterprises.name))
+    .orderBy(asc(enterpriseDirectory.name))
     .limit(50);
 }

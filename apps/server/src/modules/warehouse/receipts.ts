@@ -9,7 +9,8 @@ import { createHash, randomInt } from 'node:crypto';
 import { checkSplit, qty, QuantityError, receiptLifecycle, sumQuantities, toQuantityText } from '@factoring/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { enterprises, goods, stockPositions, warehouseLocations, warehouseReceipts, warehouses } from '../../db/schema/index.ts';
+import { goods, stockPositions, warehouseLocations, warehouseReceipts, warehouses } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { now } from '../../lib/clock.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
@@ -32,8 +33,8 @@ export async function canonicalContent(
     .select({
       warehouse: warehouses.name,
       location: warehouseLocations.code,
-      holder: enterprises.name,
-      holderUscc: enterprises.uscc,
+      holder: enterpriseDirectory.name,
+      holderUscc: enterpriseDirectory.uscc,
       goods: goods.name,
       specification: goods.specification,
       unit: goods.unit,
@@ -43,7 +44,7 @@ export async function canonicalContent(
     .from(stockPositions)
     .innerJoin(warehouses, eq(warehouses.id, stockPositions.warehouseId))
     .innerJoin(warehouseLocations, eq(warehouseLocations.id, stockPositions.locationId))
-    .innerJoin(enterprises, eq(enterprises.id, stockPositions.depositorId))
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, stockPositions.depositorId))
     .innerJoin(goods, eq(goods.id, stockPositions.goodsId))
     .where(eq(stockPositions.id, r.positionId));
   return [
@@ -275,9 +276,14 @@ export async function endorseReceipt(tx: Tx, scope: EnterpriseScope, input: { re
  */
 export async function endorseeOf(tx: Db | Tx, scope: EnterpriseScope, uscc: string) {
   const [to] = await tx
-    .select({ id: enterprises.id, name: enterprises.name, uscc: enterprises.uscc, certified: enterprises.certified })
-    .from(enterprises)
-    .where(eq(enterprises.uscc, uscc.toUpperCase()));
+    .select({
+      id: enterpriseDirectory.id,
+      name: enterpriseDirectory.name,
+      uscc: enterpriseDirectory.uscc,
+      certified: enterpriseDirectory.certified,
+    })
+    .from(enterpriseDirectory)
+    .where(eq(enterpriseDirectory.uscc, uscc.toUpperCase()));
   if (!to) throw new BusinessError('未找到该统一社会信用代码对应的企业', 'ENDORSEE_NOT_FOUND');
   if (to.id === scope.enterpriseId) throw new BusinessError('不能背书给本企业', 'ENDORSE_TO_SELF');
   if (!to.certified) throw new BusinessError(`“${to.name}”尚未完成实名认证，不能接受仓单背书`, 'ENDORSEE_NOT_CERTIFIED');
@@ -293,7 +299,10 @@ export async function cancelReceipt(tx: Tx, scope: EnterpriseScope, input: { rec
   const receipt = await holdersReceipt(tx, scope, input.receiptId);
   if (receipt.status === 'PLEDGED') {
     await transition(tx, warehouseReceipts, receiptLifecycle, receipt, 'CANCEL_PENDING', { updatedAt: now() });
-    const [holder] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, receipt.holderId));
+    const [holder] = await tx
+      .select({ name: enterpriseDirectory.name })
+      .from(enterpriseDirectory)
+      .where(eq(enterpriseDirectory.id, receipt.holderId));
     await createTask(tx, {
       type: RECEIPT_CANCEL_TASK,
       subject: `质押仓单注销：${receipt.receiptNo}`,

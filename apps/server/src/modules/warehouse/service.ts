@@ -5,15 +5,8 @@
 import { compareQty, qty, receiptLifecycle, releaseOrderLifecycle, toQuantityText, type ReleaseOrderReceiver } from '@factoring/domain';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import {
-  enterprises,
-  goods,
-  releaseOrders,
-  stockPositions,
-  warehouseLocations,
-  warehouseReceipts,
-  warehouses,
-} from '../../db/schema/index.ts';
+import { goods, releaseOrders, stockPositions, warehouseLocations, warehouseReceipts, warehouses } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
@@ -189,7 +182,7 @@ export async function availableStock(tx: Tx, scope: Scope, filter: { warehouseId
       warehouseName: warehouses.name,
       locationCode: warehouseLocations.code,
       depositorId: stockPositions.depositorId,
-      depositorName: enterprises.name,
+      depositorName: enterpriseDirectory.name,
       goodsId: stockPositions.goodsId,
       goodsName: goods.name,
       unit: goods.unit,
@@ -202,7 +195,7 @@ export async function availableStock(tx: Tx, scope: Scope, filter: { warehouseId
     .from(stockPositions)
     .innerJoin(warehouses, eq(warehouses.id, stockPositions.warehouseId))
     .innerJoin(warehouseLocations, eq(warehouseLocations.id, stockPositions.locationId))
-    .innerJoin(enterprises, eq(enterprises.id, stockPositions.depositorId))
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, stockPositions.depositorId))
     .innerJoin(goods, eq(goods.id, stockPositions.goodsId))
     .where(and(...where))
     .orderBy(asc(stockPositions.id));

@@ -4,7 +4,8 @@ import type { stockInSchema } from '@factoring/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { enterprises, goods } from '../../db/schema/index.ts';
+import { goods } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { ownUploads } from '../uploads/index.ts';
@@ -52,7 +53,7 @@ export async function checkAttachments(tx: Tx, scope: EnterpriseScope, ids: numb
 export async function recordStockIn(tx: Tx, scope: EnterpriseScope, input: StockInInput, actor: Actor) {
   const warehouse = await ownWarehouse(tx, scope, input.warehouseId);
   const location = await locationIn(tx, warehouse.id, input.locationId);
-  const [depositor] = await tx.select().from(enterprises).where(eq(enterprises.id, input.depositorId));
+  const [depositor] = await tx.select().from(enterpriseDirectory).where(eq(enterpriseDirectory.id, input.depositorId));
   if (!depositor) throw new BusinessError('存货企业不存在', 'DEPOSITOR_NOT_FOUND');
   if (!depositor.certified) throw new BusinessError(`存货企业“${depositor.name}”尚未完成实名认证，不能入库`, 'DEPOSITOR_NOT_CERTIFIED');
   const item = await activeGoods(tx, input.goodsId);

@@ -6,7 +6,8 @@ import type { stockTakeSchema } from '@factoring/domain/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { enterprises, goods, stockTakes, type StockTakeLine } from '../../db/schema/index.ts';
+import { goods, stockTakes, type StockTakeLine } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
@@ -35,11 +36,11 @@ export async function submitStockTake(tx: Tx, scope: EnterpriseScope, input: z.o
       ),
     );
   const names = await tx
-    .select({ id: enterprises.id, name: enterprises.name })
-    .from(enterprises)
+    .select({ id: enterpriseDirectory.id, name: enterpriseDirectory.name })
+    .from(enterpriseDirectory)
     .where(
       inArray(
-        enterprises.id,
+        enterpriseDirectory.id,
         [...positions.values()].map((p) => p.depositorId),
       ),
     );

@@ -4,7 +4,8 @@ import type { locationInputSchema, warehouseInputSchema } from '@factoring/domai
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { enterprises, warehouseLocations, warehouses } from '../../db/schema/index.ts';
+import { warehouseLocations, warehouses } from '../../db/schema/index.ts';
+import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { ownWarehouse } from './access.ts';
@@ -34,9 +35,9 @@ async function withLocations(db: Db, rows: (typeof warehouses.$inferSelect & { c
 /** The supervised warehouses, for every logged-in user (the goods guide). */
 export async function listSupervisedWarehouses(db: Db) {
   const rows = await db
-    .select({ w: warehouses, companyName: enterprises.name })
+    .select({ w: warehouses, companyName: enterpriseDirectory.name })
     .from(warehouses)
-    .innerJoin(enterprises, eq(enterprises.id, warehouses.companyId))
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, warehouses.companyId))
     .where(eq(warehouses.supervised, true))
     .orderBy(asc(warehouses.id));
   return withLocations(
@@ -48,9 +49,9 @@ export async function listSupervisedWarehouses(db: Db) {
 /** The warehouse company's own warehouses, with locations. */
 export async function listOwnWarehouses(db: Db, scope: EnterpriseScope) {
   const rows = await db
-    .select({ w: warehouses, companyName: enterprises.name })
+    .select({ w: warehouses, companyName: enterpriseDirectory.name })
     .from(warehouses)
-    .innerJoin(enterprises, eq(enterprises.id, warehouses.companyId))
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, warehouses.companyId))
     .where(eq(warehouses.companyId, scope.enterpriseId))
     .orderBy(asc(warehouses.id));
   return withLocations(

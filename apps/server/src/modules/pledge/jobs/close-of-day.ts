@@ -1,7 +1,8 @@
 import { formatYuan, marginCallLifecycle, type IsoDate } from '@factoring/domain';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { enterprises, pledgeFinancings, pledgeMarginCalls } from '../../../db/schema/index.ts';
+import { pledgeFinancings, pledgeMarginCalls } from '../../../db/schema/index.ts';
+import { enterpriseDirectory } from '../../account/index.ts';
 import { now } from '../../../lib/clock.ts';
 import { transition } from '../../../lib/transition.ts';
 import { createTask } from '../../bpm/index.ts';
@@ -68,7 +69,10 @@ export async function defaultLapsedMarginCalls(tx: Tx, today: IsoDate) {
       '补缴保证金逾期',
       `应于 ${call.deadline} 前补缴 ${formatYuan(call.amount)} 元，未补缴，已标记违约`,
     );
-    const [enterprise] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, f.enterpriseId));
+    const [enterprise] = await tx
+      .select({ name: enterpriseDirectory.name })
+      .from(enterpriseDirectory)
+      .where(eq(enterpriseDirectory.id, f.enterpriseId));
     await createTask(tx, {
       type: PLEDGE_TASK.MARGIN_DEFAULT,
       subject: `补缴保证金逾期 ${f.financingNo} ${enterprise?.name ?? ''} ${formatYuan(call.amount)} 元`,

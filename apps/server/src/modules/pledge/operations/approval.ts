@@ -1,7 +1,7 @@
 import { formatYuan } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { enterprises } from '../../../db/schema/index.ts';
+import { enterpriseDirectory } from '../../account/index.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
 import { createTask, type BpmTask, type TaskOperator } from '../../bpm/index.ts';
 import { assertPledgeContractsSigned } from '../contract-status.ts';
@@ -15,7 +15,10 @@ export async function approvePledge(tx: Tx, task: BpmTask, operator: TaskOperato
   if (f.status !== 'MARGIN_PAID') throw new BusinessError('该质押融资当前不能审批', 'PLEDGE_NOT_APPROVABLE');
   await assertPledgeContractsSigned(tx, f.id, '审批');
   const approved = await movePledge(tx, f, 'APPROVED', actor, '审批通过', comment);
-  const [enterprise] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, f.enterpriseId));
+  const [enterprise] = await tx
+    .select({ name: enterpriseDirectory.name })
+    .from(enterpriseDirectory)
+    .where(eq(enterpriseDirectory.id, f.enterpriseId));
   await createTask(tx, {
     type: PLEDGE_TASK.DISBURSE,
     subject: `质押融资放款 ${f.financingNo} ${enterprise?.name ?? ''} ${formatYuan(f.netAmount)} 元`,

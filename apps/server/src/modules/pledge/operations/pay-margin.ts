@@ -1,7 +1,8 @@
 import { formatPercent, formatYuan, type Cents } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { enterprises, platforms } from '../../../db/schema/index.ts';
+import { platforms } from '../../../db/schema/index.ts';
+import { enterpriseDirectory } from '../../account/index.ts';
 import { goodsItem } from '../../warehouse/index.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
 import type { Scope } from '../../../lib/scope.ts';
@@ -44,7 +45,10 @@ export async function payMargin(tx: Tx, scope: Scope, id: number, actor: Actor) 
 }
 
 async function submitForApproval(tx: Tx, f: PledgeFinancing, actor: Actor) {
-  const [enterprise] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, f.enterpriseId));
+  const [enterprise] = await tx
+    .select({ name: enterpriseDirectory.name })
+    .from(enterpriseDirectory)
+    .where(eq(enterpriseDirectory.id, f.enterpriseId));
   const [platform] = await tx.select({ name: platforms.name }).from(platforms).where(eq(platforms.id, f.platformId));
   const item = await goodsItem(tx, f.goodsId);
   const quantity = pledgedQuantityOf(await itemsOf(tx, f.id), item!.scale);

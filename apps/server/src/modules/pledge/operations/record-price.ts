@@ -14,7 +14,8 @@ import type { GoodsPriceInput } from '@factoring/domain/contract';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { inTransaction } from '../../../db/transaction.ts';
-import { enterprises, goodsPrices, pledgeFinancings, pledgeMarginCalls, type TaskField } from '../../../db/schema/index.ts';
+import { goodsPrices, pledgeFinancings, pledgeMarginCalls, type TaskField } from '../../../db/schema/index.ts';
+import { enterpriseDirectory } from '../../account/index.ts';
 import { goodsItem, type GoodsItem } from '../../warehouse/index.ts';
 import { now } from '../../../lib/clock.ts';
 import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
@@ -155,9 +156,9 @@ export async function previewGoodsPrice(db: Db | Tx, goodsId: number, unitPrice:
   const before = await currentPrice(db, item.id);
   const priceFalling = before !== null && unitPrice < before.unitPrice;
   const live = await db
-    .select({ f: pledgeFinancings, enterpriseName: enterprises.name })
+    .select({ f: pledgeFinancings, enterpriseName: enterpriseDirectory.name })
     .from(pledgeFinancings)
-    .innerJoin(enterprises, eq(enterprises.id, pledgeFinancings.enterpriseId))
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, pledgeFinancings.enterpriseId))
     .where(and(eq(pledgeFinancings.goodsId, item.id), inArray(pledgeFinancings.status, [...LIVE_STATUSES])))
     .orderBy(asc(pledgeFinancings.id));
   const affected = [];

@@ -2,7 +2,8 @@ import { formatYuan, PLEDGE_VOUCHER_KIND_LABELS, type IsoDate } from '@factoring
 import type { PledgeVoucherInput } from '@factoring/domain/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { enterprises, pledgeMarginCalls, pledgeVouchers, uploads } from '../../../db/schema/index.ts';
+import { pledgeMarginCalls, pledgeVouchers, uploads } from '../../../db/schema/index.ts';
+import { enterpriseDirectory } from '../../account/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { chinaToday } from '../../../lib/clock.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
@@ -93,7 +94,10 @@ export async function submitPledgeVoucher(
     const voucherNo = voucherNoOf(row!.id, today);
     const [voucher] = await tx.update(pledgeVouchers).set({ voucherNo }).where(eq(pledgeVouchers.id, row!.id)).returning();
 
-    const [enterprise] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, f.enterpriseId));
+    const [enterprise] = await tx
+      .select({ name: enterpriseDirectory.name })
+      .from(enterpriseDirectory)
+      .where(eq(enterpriseDirectory.id, f.enterpriseId));
     await createTask(tx, {
       type: PLEDGE_VOUCHER_TASK[input.kind],
       subject: `质押融资${label}转账确认 ${f.financingNo} ${formatYuan(due.amount)} 元`,

@@ -15,7 +15,8 @@ import {
 import { LTV_BANDS, type CollateralAnswer } from '@factoring/domain/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { enterprises, goods, pledgeFinancings, pledgeMarginCalls, warehouses } from '../../../db/schema/index.ts';
+import { goods, pledgeFinancings, pledgeMarginCalls, warehouses } from '../../../db/schema/index.ts';
+import { enterpriseDirectory } from '../../account/index.ts';
 import { currentPrice, itemsOf, LIVE_STATUSES as PLEDGE_LIVE_STATUSES, pledgedQuantityOf, valuationOf } from '../store.ts';
 
 const BAND_LABELS: Record<(typeof LTV_BANDS)[number], string> = {
@@ -42,9 +43,9 @@ const bandOf = (ltvPpm: number): (typeof LTV_BANDS)[number] =>
 
 export async function collateralWatch(db: Db, asOf: IsoDate): Promise<CollateralAnswer> {
   const live = await db
-    .select({ f: pledgeFinancings, borrowerName: enterprises.name, warehouseName: warehouses.name, g: goods })
+    .select({ f: pledgeFinancings, borrowerName: enterpriseDirectory.name, warehouseName: warehouses.name, g: goods })
     .from(pledgeFinancings)
-    .innerJoin(enterprises, eq(enterprises.id, pledgeFinancings.enterpriseId))
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, pledgeFinancings.enterpriseId))
     .innerJoin(warehouses, eq(warehouses.id, pledgeFinancings.warehouseId))
     .innerJoin(goods, eq(goods.id, pledgeFinancings.goodsId))
     .where(inArray(pledgeFinancings.status, [...PLEDGE_LIVE_STATUSES]))
@@ -121,10 +122,10 @@ export async function collateralWatch(db: Db, asOf: IsoDate): Promise<Collateral
   }
 
   const calls = await db
-    .select({ c: pledgeMarginCalls, financingNo: pledgeFinancings.financingNo, borrowerName: enterprises.name })
+    .select({ c: pledgeMarginCalls, financingNo: pledgeFinancings.financingNo, borrowerName: enterpriseDirectory.name })
     .from(pledgeMarginCalls)
     .innerJoin(pledgeFinancings, eq(pledgeFinancings.id, pledgeMarginCalls.financingId))
-    .innerJoin(enterprises, eq(enterprises.id, pledgeFinancings.enterpriseId))
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, pledgeFinancings.enterpriseId))
     .where(inArray(pledgeMarginCalls.status, ['OPEN', 'DEFAULTED']))
     .orderBy(asc(pledgeMarginCalls.deadline), asc(pledgeMarginCalls.id));
 

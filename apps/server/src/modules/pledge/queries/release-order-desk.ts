@@ -3,7 +3,8 @@
 import type { PledgeReleaseOrderDeskQuery } from '@factoring/domain/contract';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { enterprises, goods, pledgeFinancings, releaseOrders, stockPositions, warehouses } from '../../../db/schema/index.ts';
+import { goods, pledgeFinancings, releaseOrders, stockPositions, warehouses } from '../../../db/schema/index.ts';
+import { enterpriseDirectory } from '../../account/index.ts';
 
 /** Release orders belong to a pledge financing through their reference (`pledgeReference`: `PLEDGE:<id>`). */
 const ofPledge = sql`${releaseOrders.reference} = 'PLEDGE:' || ${pledgeFinancings.id}`;
@@ -15,7 +16,7 @@ export async function releaseOrderDesk(db: Db, q: PledgeReleaseOrderDeskQuery) {
       o: releaseOrders,
       financingId: pledgeFinancings.id,
       financingNo: pledgeFinancings.financingNo,
-      enterpriseName: enterprises.name,
+      enterpriseName: enterpriseDirectory.name,
       warehouseName: warehouses.name,
       goodsName: goods.name,
       unit: goods.unit,
@@ -23,7 +24,7 @@ export async function releaseOrderDesk(db: Db, q: PledgeReleaseOrderDeskQuery) {
     })
     .from(releaseOrders)
     .innerJoin(pledgeFinancings, ofPledge)
-    .innerJoin(enterprises, eq(enterprises.id, pledgeFinancings.enterpriseId))
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, pledgeFinancings.enterpriseId))
     .innerJoin(stockPositions, eq(stockPositions.id, releaseOrders.positionId))
     .innerJoin(warehouses, eq(warehouses.id, stockPositions.warehouseId))
     .innerJoin(goods, eq(goods.id, stockPositions.goodsId))

@@ -2,7 +2,8 @@ import type { ExtensionInput } from '@factoring/domain/contract';
 import { compareIsoDates, formatPercent, formatYuan, type IsoDate } from '@factoring/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { enterprises, financingExtensions, financingTranches } from '../../../db/schema/index.ts';
+import { financingExtensions, financingTranches } from '../../../db/schema/index.ts';
+import { enterpriseDirectory } from '../../account/index.ts';
 import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../../lib/scope.ts';
 import { createTask } from '../../bpm/index.ts';
@@ -55,7 +56,10 @@ export async function applyExtension(
       .onConflictDoNothing()
       .returning();
     if (!row) throw new BusinessError('该笔融资已有展期申请在审核中');
-    const [enterprise] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, enterpriseId));
+    const [enterprise] = await tx
+      .select({ name: enterpriseDirectory.name })
+      .from(enterpriseDirectory)
+      .where(eq(enterpriseDirectory.id, enterpriseId));
     await createTask(tx, {
       type: TASK.EXTENSION,
       subject: `展期申请 ${f.financingNo} 至 ${input.newDueDate}`,

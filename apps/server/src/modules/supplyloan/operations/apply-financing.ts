@@ -12,7 +12,8 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { inTransaction } from '../../../db/transaction.ts';
-import { enterprises, financingInvoices, financings, invoices, orderReceivables, uploads } from '../../../db/schema/index.ts';
+import { financingInvoices, financings, invoices, orderReceivables, uploads } from '../../../db/schema/index.ts';
+import { enterpriseDirectory } from '../../account/index.ts';
 import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
 import { transition } from '../../../lib/transition.ts';
@@ -84,7 +85,10 @@ async function submitForApproval(
   backing: { label: string; value: string }[],
   attachments: { uploadId: number; label: string }[],
 ) {
-  const [enterprise] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, f.enterpriseId));
+  const [enterprise] = await tx
+    .select({ name: enterpriseDirectory.name })
+    .from(enterpriseDirectory)
+    .where(eq(enterpriseDirectory.id, f.enterpriseId));
   await createTask(tx, {
     type: TASK.FINANCING_APPROVAL,
     subject: `融资审批 ${f.financingNo} ${enterprise?.name ?? ''} ${formatYuan(f.amount)} 元`,

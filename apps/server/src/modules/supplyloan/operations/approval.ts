@@ -1,7 +1,8 @@
 import { formatYuan, INTEREST_MODE_LABELS, invoiceLifecycle, orderReceivableLifecycle, trancheLifecycle } from '@factoring/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { enterprises, financingTranches, invoices, orderReceivables, platforms } from '../../../db/schema/index.ts';
+import { financingTranches, invoices, orderReceivables, platforms } from '../../../db/schema/index.ts';
+import { enterpriseDirectory } from '../../account/index.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../../lib/scope.ts';
 import { transition } from '../../../lib/transition.ts';
@@ -39,7 +40,10 @@ export async function requestDisbursement(
     .insert(financingTranches)
     .values({ financingId: financing.id, enterpriseId: financing.enterpriseId, seq, ...p, status: 'PENDING', createdBy: actor.id })
     .returning();
-  const [enterprise] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, financing.enterpriseId));
+  const [enterprise] = await tx
+    .select({ name: enterpriseDirectory.name })
+    .from(enterpriseDirectory)
+    .where(eq(enterpriseDirectory.id, financing.enterpriseId));
   const [platform] = await tx.select({ name: platforms.name }).from(platforms).where(eq(platforms.id, financing.platformId));
   await createTask(tx, {
     type: TASK.FINANCING_DISBURSE,

@@ -2,7 +2,8 @@ import type { JoinPlatformInput } from '@factoring/domain/contract';
 import { addDays, formatPercent, formatYuan, joinApplicationLifecycle, type IsoDate } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { creditLines, enterprises, platformJoinApplications, platforms } from '../../../db/schema/index.ts';
+import { creditLines, platformJoinApplications, platforms } from '../../../db/schema/index.ts';
+import { enterpriseDirectory } from '../../account/index.ts';
 import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
 import { transition } from '../../../lib/transition.ts';
@@ -39,7 +40,10 @@ export async function applyToJoin(db: Db, scope: EnterpriseScope, actor: Actor, 
       .onConflictDoNothing()
       .returning();
     if (!application) throw new BusinessError('该平台的准入申请正在审核中，请勿重复提交');
-    const [enterprise] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, enterpriseId));
+    const [enterprise] = await tx
+      .select({ name: enterpriseDirectory.name })
+      .from(enterpriseDirectory)
+      .where(eq(enterpriseDirectory.id, enterpriseId));
     await createTask(tx, {
       type: TASK.PLATFORM_JOIN,
       subject: `${enterprise?.name ?? ''} 申请加入「${platform.name}」`,

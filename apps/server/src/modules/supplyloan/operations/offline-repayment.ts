@@ -2,7 +2,8 @@ import type { VoucherInput } from '@factoring/domain/contract';
 import { depositEntry, formatYuan, repaymentLifecycle, type Cents, type IsoDate } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { enterprises, repayments, uploads } from '../../../db/schema/index.ts';
+import { repayments, uploads } from '../../../db/schema/index.ts';
+import { enterpriseDirectory } from '../../account/index.ts';
 import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
 import { transition } from '../../../lib/transition.ts';
@@ -50,7 +51,10 @@ export async function submitVoucher(
       .onConflictDoNothing()
       .returning();
     if (!row) throw new BusinessError('该融资已有待确认的线下还款凭证，请等待确认后再提交');
-    const [enterprise] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, enterpriseId));
+    const [enterprise] = await tx
+      .select({ name: enterpriseDirectory.name })
+      .from(enterpriseDirectory)
+      .where(eq(enterpriseDirectory.id, enterpriseId));
     await createTask(tx, {
       type: TASK.REPAYMENT_VOUCHER,
       subject: `线下还款确认 ${f.financingNo} ${formatYuan(input.amount)} 元`,

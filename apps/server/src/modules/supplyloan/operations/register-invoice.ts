@@ -2,7 +2,8 @@ import type { RegisterInvoiceInput } from '@factoring/domain/contract';
 import { compareIsoDates, formatYuan, type IsoDate } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { enterprises, invoices, platforms, uploads } from '../../../db/schema/index.ts';
+import { invoices, platforms, uploads } from '../../../db/schema/index.ts';
+import { enterpriseDirectory } from '../../account/index.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
 import { createTask } from '../../bpm/index.ts';
@@ -15,9 +16,9 @@ export async function registerInvoice(db: Db, scope: EnterpriseScope, actor: Act
   if (input.taxAmount > input.amount) throw new BusinessError('税额不能大于发票金额');
   return db.transaction(async (tx) => {
     const [core] = await tx
-      .select({ id: enterprises.id, name: enterprises.name })
+      .select({ id: enterpriseDirectory.id, name: enterpriseDirectory.name })
       .from(platforms)
-      .innerJoin(enterprises, eq(enterprises.id, platforms.coreEnterpriseId))
+      .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, platforms.coreEnterpriseId))
       .where(and(eq(platforms.coreEnterpriseId, input.buyerEnterpriseId), eq(platforms.product, 'SUPPLY')))
       .limit(1);
     if (!core) throw new BusinessError('购买方必须是供应链平台的核心企业');
@@ -35,7 +36,10 @@ export async function registerInvoice(db: Db, scope: EnterpriseScope, actor: Act
       .onConflictDoNothing()
       .returning();
     if (!row) throw new BusinessError(`发票 ${input.invoiceCode}-${input.invoiceNumber} 已登记，请勿重复登记`);
-    const [seller] = await tx.select({ name: enterprises.name }).from(enterprises).where(eq(enterprises.id, enterpriseId));
+    const [seller] = await tx
+      .select({ name: enterpriseDirectory.name })
+      .from(enterpriseDirectory)
+      .where(eq(enterpriseDirectory.id, enterpriseId));
     await createTask(tx, {
       type: TASK.INVOICE_VERIFY,
       subject: `发票核验 ${input.invoiceCode}-${input.invoiceNumber}`,

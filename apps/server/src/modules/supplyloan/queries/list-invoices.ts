@@ -1,13 +1,13 @@
 import type { InvoiceListQuery } from '@factoring/domain/contract';
 import { invoiceLifecycle } from '@factoring/domain';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
-import { enterprises, financings, invoices } from '../../../db/schema/index.ts';
+import { financings, invoices } from '../../../db/schema/index.ts';
+import { enterpriseDirectoryAs } from '../../account/index.ts';
 import { offsetOf } from '../../../lib/paging.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 
-const buyer = alias(enterprises, 'buyer');
+const buyer = enterpriseDirectoryAs('buyer');
 
 /** The invoices (receivables) in a scope, newest first, with the buyer and the financing they back. */
 export async function listInvoices(db: Db, scope: Scope, q: InvoiceListQuery) {

@@ -1,15 +1,15 @@
 import { INTEREST_MODE_LABELS, type IsoDate } from '@factoring/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
-import { creditLines, enterprises, platformJoinApplications, platforms } from '../../../db/schema/index.ts';
+import { creditLines, platformJoinApplications, platforms } from '../../../db/schema/index.ts';
+import { enterpriseDirectory, enterpriseDirectoryAs } from '../../account/index.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
 import { creditLineSummary } from '../../credit/index.ts';
 import { readSiteConfig } from '../../system/index.ts';
 
 /** The platform's core enterprise (joined for its name). */
-export const core = alias(enterprises, 'core_enterprise');
+export const core = enterpriseDirectoryAs('core_enterprise');
 
 export const platformColumns = {
   id: platforms.id,
@@ -87,9 +87,9 @@ export async function platformDetail(db: Db, id: number) {
 /** The core enterprises of SUPPLY platforms: the buyers an invoice may be issued to. */
 export async function coreEnterprises(db: Db) {
   return db
-    .selectDistinct({ id: enterprises.id, name: enterprises.name })
+    .selectDistinct({ id: enterpriseDirectory.id, name: enterpriseDirectory.name })
     .from(platforms)
-    .innerJoin(enterprises, eq(enterprises.id, platforms.coreEnterpriseId))
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, platforms.coreEnterpriseId))
     .where(eq(platforms.product, 'SUPPLY'))
-    .orderBy(enterprises.id);
+    .orderBy(enterpriseDirectory.id);
 }
