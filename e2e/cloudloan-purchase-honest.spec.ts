@@ -1,6 +1,6 @@
 import { orderTotals } from '@factoring/domain';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, DEMO, loginThroughPage } from './fixtures.ts';
+import { apiAs, DEMO, signedInAs } from './fixtures.ts';
 
 /**
  * Issue 24, the cloud loan and purchase/sales: figures that do not outlive their input, words for
@@ -21,8 +21,7 @@ test('cloud-loan trial: 3 to 36 months, said in Chinese; an invalid term clears 
   page,
 }) => {
   test.setTimeout(120_000);
-  await loginThroughPage(page, DEMO.merchant);
-  await page.goto('/supplyloan/ccbftTrialPayment');
+  await signedInAs(page, DEMO.merchant, '/supplyloan/ccbftTrialPayment');
   // The page's first load on a machine running several suites at once can take a while.
   await expect(page.getByTestId('cloudloan-trial-page')).toBeVisible({ timeout: 30_000 });
   await expect(breadcrumb(page)).toContainText('还款试算');
@@ -63,7 +62,7 @@ test('cloud-loan trial: 3 to 36 months, said in Chinese; an invalid term clears 
 
 test('cloud-loan pages carry the names users know; an over-limit drawdown is refused once', async ({ page }) => {
   test.setTimeout(120_000);
-  await loginThroughPage(page, DEMO.merchant);
+  await signedInAs(page, DEMO.merchant);
   for (const [path, words] of [
     ['/supplyloan/myfinancing/cloudComponent/CloudLoanTab', '我的融资/我的云贷'],
     ['/supplyloan/myfinancing/cloudComponent/CreditTable', '我的云贷/银行授信'],
@@ -121,7 +120,7 @@ test('purchase/sales: an order sent to 上海鑫源, which has no purchase/sales
   expect((await (await gx.post(`/api/purchase-sales/orders/${id}/confirm`, { data: {} })).json()).message.status).toBe('SUBMITTED');
 
   // 上海鑫源's home: the to-do, and the way to the order.
-  await loginThroughPage(page, DEMO.merchant);
+  await signedInAs(page, DEMO.merchant, '/');
   const todo = page.getByTestId('todo-orders');
   await expect(todo).toContainText('待确认购销订单');
   await expect(todo.locator('.ant-tag')).not.toHaveText('0');
@@ -150,8 +149,7 @@ test('purchase/sales: an order sent to 上海鑫源, which has no purchase/sales
 test('purchase/sales: the order form’s tax rate reads in full at 1440 px', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await loginThroughPage(page, DEMO.purchaseSales);
-  await page.goto('/purchaseSalesManage/orderManage?new=PURCHASE');
+  await signedInAs(page, DEMO.purchaseSales, '/purchaseSalesManage/orderManage?new=PURCHASE');
   const tax = page.getByTestId('order-form').getByTestId('line-0-tax');
   await expect(tax).toContainText('13%', { timeout: 30_000 });
   // Every element that shows the rate is wide enough for it: no "1…".
@@ -191,7 +189,7 @@ test('cloud loan: while an application waits for the bank, 银行云贷 and 还�
   expect(applied.status, JSON.stringify(applied)).toBe('OK');
   const { id, applicationNo } = applied.message as { id: number; applicationNo: string };
   try {
-    await loginThroughPage(page, DEMO.merchant);
+    await signedInAs(page, DEMO.merchant, '/');
     const sider = page.locator('.ant-layout-sider');
     await sider.getByText('供应链融资').click();
     await expect(sider.getByText('银行云贷')).toBeVisible();

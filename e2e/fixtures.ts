@@ -1,5 +1,5 @@
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
-import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 8181}`;
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -15,11 +15,61 @@ export async function loginThroughPage(page: Page, loginName: string, password =
   await dismissReminder(page);
 }
 
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** This worker's last page login of each user (its cookies and local storage), for signedInAs. */
+const sessions = new Map<string, StorageState>();
+
+/**
+ * A journey that is not about logging in starts signed in as `loginName` on `path` (issue 34: a login
+ * through the page renders the login page and the dashboard and waits for the reminder — the costliest
+ * step of many journeys). The first time in a worker it logs in through the page and keeps the session;
+ * later it puts that session's cookie into the browser and opens `path` directly, as a user opening a
+ * new tab would. Without `path` the page is where the login left it, or blank: the journey opens its
+ * page next. One active session per user: when another login (a journey's own, or apiAs) has
+ * ended the kept session since, the server says so and this logs in through the page again.
+ */
+export async function signedInAs(page: Page, loginName: string, path?: string) {
+  const context = page.context();
+  const kept = sessions.get(loginName);
+  if (kept) {
+    await context.addCookies(kept.cookies);
+    const current = await (await page.request.get('/api/user/current')).json();
+    if (current.message?.loginUser?.loginName === loginName) {
+      // What the login left in local storage (that the merchant's reminder was shown today), once per tab and
+      // only where the journey has not set its own: a new tab of the same browser would find it there.
+      const stored = kept.origins.find((o) => o.origin === new URL(BASE_URL).origin)?.localStorage ?? [];
+      await context.addInitScript((items) => {
+        try {
+          if (sessionStorage.getItem('e2e-session-restored')) return;
+          sessionStorage.setItem('e2e-session-restored', '1');
+          for (const { name, value } of items) if (localStorage.getItem(name) === null) localStorage.setItem(name, value);
+        } catch {
+          // a sandboxed frame or a blank page has no storage of its own
+        }
+      }, stored);
+      if (path) {
+        await page.goto(path);
+        await expect(page.getByTestId('user-menu')).toBeVisible();
+      }
+      return;
+    }
+    sessions.delete(loginName);
+    await context.clearCookies();
+  }
+  await loginThroughPage(page, loginName);
+  sessions.set(loginName, await context.storageState());
+  if (path) await page.goto(path);
+}
+
 /**
  * The demo merchant has a credit line expiring within 30 days, so the SPEC §4 reminder opens after
- * login; journeys about something else close it (the reminder itself has its own journey).
+ * login; journeys about something else close it (the reminder itself has its own journey). A merchant
+ * with nothing due gets none: that costs a 3 s wait.
  */
 export async function dismissReminder(page: Page) {
+  // Only a merchant is reminded (app/useExpiryReminder.ts): for an operator there is nothing to wait for.
+  const current = await (await page.request.get('/api/user/current')).json();
+  if (current.message?.loginUser?.authority !== 'merchant') return;
   const reminder = page.getByRole('dialog', { name: '到期提醒' });
   try {
     await reminder.waitFor({ state: 'visible', timeout: 3_000 });

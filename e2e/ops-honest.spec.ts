@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { apiAs, BASE_URL, DEMO, DEMO_PASSWORD, dismissReminder, encryptForServer, loginThroughPage } from './fixtures.ts';
+import { apiAs, BASE_URL, DEMO, DEMO_PASSWORD, dismissReminder, encryptForServer, loginThroughPage, signedInAs } from './fixtures.ts';
 
 // Issue 24, the warehouse, the home pages, the reminder, the embedded pages and the version page:
 // every column in sight at 1440 px, lists in business-date order, a zone that refuses the wrong goods,
@@ -240,8 +240,7 @@ test('operator home: today’s disbursement shows its whole subject, amount incl
 
 test('the contract list shows 关联业务 and every column at 1440 px; one fixed column at 390', async ({ page }) => {
   await page.setViewportSize(WIDE);
-  await loginThroughPage(page, DEMO.merchant);
-  await page.goto('/user/contractList');
+  await signedInAs(page, DEMO.merchant, '/user/contractList');
   const table = page.getByTestId('contract-list').locator('.ant-table');
   await rowsShown(table);
   await everyColumnInSight(page, table, [
@@ -268,8 +267,7 @@ test('/version is linked from the public footer and from /sys; our own embedded 
   await expect(page).toHaveURL(/\/version$/);
   await expect(page.getByText('版本信息').first()).toBeVisible();
 
-  await loginThroughPage(page, DEMO.merchant);
-  await page.goto('/sys');
+  await signedInAs(page, DEMO.merchant, '/sys');
   await page.getByTestId('sys-version-link').click();
   await expect(page).toHaveURL(/\/version$/);
 

@@ -1,7 +1,7 @@
 import { constants, createPublicKey, publicEncrypt, randomUUID } from 'node:crypto';
 import { addDays, chinaDate } from '@factoring/domain';
 import { expect, test, type Page } from '@playwright/test';
-import { BASE_URL, DEMO, DEMO_PASSWORD, loginThroughPage } from './fixtures.ts';
+import { BASE_URL, DEMO, DEMO_PASSWORD, signedInAs } from './fixtures.ts';
 
 /**
  * Goods-pledge figures that tell the truth and columns that can be seen (issue 24): an ended
@@ -55,7 +55,7 @@ test.describe('wide screen (1440 px)', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('an ended financing shows its status, not an LTV; the actions and due dates of 我的融资 are in sight', async ({ page }) => {
-    await loginThroughPage(page, DEMO.merchant);
+    await signedInAs(page, DEMO.merchant);
     const applied = await applyCoil(page);
 
     // Withdrawn from 我的融资: the prompt's buttons say what they do (issue 37) — not 取消 / 确定, where 取消 meant "don't cancel".
@@ -89,8 +89,7 @@ test.describe('wide screen (1440 px)', () => {
   });
 
   test('the quantity is checked as typed, the trial follows valid input only, the due date shows from the term', async ({ page }) => {
-    await loginThroughPage(page, DEMO.merchant);
-    await page.goto('/pledge/applyFinacing');
+    await signedInAs(page, DEMO.merchant, '/pledge/applyFinacing');
     const due = addDays(chinaDate(), 90);
     // Known from the term before anything else is typed.
     await expect(page.getByTestId('pledge-due-date')).toHaveText(`到期日 ${due}`);
@@ -135,7 +134,7 @@ test.describe('wide screen (1440 px)', () => {
   });
 
   test('signed contracts with the margin unpaid say the margin is awaited, beside the way to pay it', async ({ page }) => {
-    await loginThroughPage(page, DEMO.merchant);
+    await signedInAs(page, DEMO.merchant);
     const applied = await applyCoil(page);
     const { contracts } = await call<{ contracts: { id: number }[] }>(page, 'get', `/api/pledge/financings/${applied.id}/contracts`);
     for (const c of contracts) {
@@ -163,8 +162,7 @@ test.describe('wide screen (1440 px)', () => {
   });
 
   test('the success page opened without an application says so and offers the ways on', async ({ page }) => {
-    await loginThroughPage(page, DEMO.merchant);
-    await page.goto('/pledge/pledgeSucess');
+    await signedInAs(page, DEMO.merchant, '/pledge/pledgeSucess');
     await expect(page.getByText('未指定质押融资申请')).toBeVisible();
     await expect(page.getByText('质押融资申请已提交')).toHaveCount(0);
     await expect(page.getByRole('button', { name: '我的融资' })).toBeVisible();
@@ -181,8 +179,7 @@ test.describe('phone (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the platform select stays in its card, the quantity input is in sight, one fixed column per table', async ({ page }) => {
-    await loginThroughPage(page, DEMO.merchant);
-    await page.goto('/pledge/applyFinacing');
+    await signedInAs(page, DEMO.merchant, '/pledge/applyFinacing');
     const card = page.locator('.ant-card').filter({ hasText: '选择平台与质押货物' });
     const select = card.locator('.ant-select').first();
     const cardBox = (await card.boundingBox())!;
