@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, loginThroughPage } from './fixtures.ts';
+import { DEMO, loginThroughPage, signedInAs } from './fixtures.ts';
 
 // Issue 12, "Looks and time": one theme choice for every page, charts with round ticks, tables that
-// fit a phone and keep amounts and long names readable.
+// fit a phone and keep amounts and long names readable. The first journey is about the theme across
+// the login and logs in through the page; the others start signed in (signedInAs: one login per file).
 
 const DARK_SURFACE = 'rgb(20, 20, 20)'; // antd's dark colorBgContainer, which the plain pages share
 const PHONE = { width: 390, height: 844 };
@@ -83,8 +84,7 @@ test('the dark theme chosen on a public page holds on every public page, the log
 });
 
 test('the monthly chart draws round value ticks (0, 50万, 100万 …) and lists every month', async ({ page }) => {
-  await loginThroughPage(page, DEMO.merchant);
-  await page.goto('/user/moneySummary');
+  await signedInAs(page, DEMO.merchant, '/user/moneySummary');
   await page.getByTestId('monthly-chart-card').scrollIntoViewIfNeeded();
   const chart = page.getByTestId('monthly-chart');
   await expect(chart).toHaveAttribute('data-y-ticks', /\|/);
@@ -106,8 +106,7 @@ test('the monthly chart draws round value ticks (0, 50万, 100万 …) and lists
 });
 
 test('the cloud loans below my financing load when scrolled to, and open a loan', async ({ page }) => {
-  await loginThroughPage(page, DEMO.merchant);
-  await page.goto('/supplyloan/myfinancing');
+  await signedInAs(page, DEMO.merchant, '/supplyloan/myfinancing');
   await expect(page.getByTestId('my-financing-page').locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('myfinancing-cloud').scrollIntoViewIfNeeded();
   const loans = page.getByTestId('cloud-loans');
@@ -121,8 +120,7 @@ test.describe('at 390 px', () => {
   test.use({ viewport: PHONE });
 
   test('a list keeps at most one fixed column, amounts on one line, and the page fits the screen', async ({ page }) => {
-    await loginThroughPage(page, DEMO.merchant);
-    await page.goto('/user/contractList');
+    await signedInAs(page, DEMO.merchant, '/user/contractList');
     const table = page.getByTestId('contract-list').locator('.ant-table');
     await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
     const fixed = table.locator('thead th.ant-table-cell-fix-start, thead th.ant-table-cell-fix-end');
@@ -151,8 +149,7 @@ test.describe('at 390 px', () => {
   });
 
   test('the fund-flow date filter stays inside its card', async ({ page }) => {
-    await loginThroughPage(page, DEMO.merchant);
-    await page.goto('/user/moneySummary');
+    await signedInAs(page, DEMO.merchant, '/user/moneySummary');
     const card = page.locator('.ant-card', { has: page.getByTestId('flow-table') });
     const picker = card.getByRole('textbox', { name: '开始日期 至 结束日期' });
     const [c, p] = [await card.boundingBox(), await picker.boundingBox()];
@@ -161,7 +158,7 @@ test.describe('at 390 px', () => {
   });
 
   test('the authentication form fits the screen', async ({ page }) => {
-    await loginThroughPage(page, DEMO.merchant);
+    await signedInAs(page, DEMO.merchant);
     await blankAuthenticationForm(page);
     await page.goto('/user/autentication');
     await expect(page.getByTestId('authentication-card')).toBeVisible();
@@ -173,8 +170,7 @@ test.describe('at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
   test('a long name is cut with an ellipsis and shown whole in a tooltip', async ({ page }) => {
-    await loginThroughPage(page, DEMO.merchant);
-    await page.goto('/user/contractList');
+    await signedInAs(page, DEMO.merchant, '/user/contractList');
     const cells = page.getByTestId('contract-list').locator('tbody td.ant-table-cell-ellipsis');
     await expect(cells.first()).toBeVisible({ timeout: 30_000 }); // the list, on a loaded machine
     const cut = await cells.evaluateAll((tds) => tds.findIndex((td) => td.scrollWidth > td.clientWidth));
@@ -186,7 +182,7 @@ test.describe('at 1440 px', () => {
   });
 
   test('the authentication form sits inside a padded card', async ({ page }) => {
-    await loginThroughPage(page, DEMO.merchant);
+    await signedInAs(page, DEMO.merchant);
     await blankAuthenticationForm(page);
     await page.goto('/user/autentication');
     const card = page.getByTestId('authentication-card');
