@@ -1,7 +1,8 @@
 import { dueDateWording, formatPercent, formatYuan, INTEREST_MODE_LABELS } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { platforms, warehouses } from '../../db/schema/index.ts';
+import { platforms } from '../../db/schema/index.ts';
+import { warehouseDirectory } from '../warehouse/index.ts';
 import { generateContract } from '../contracts/index.ts';
 import { FACTOR_NAME } from '../financing/index.ts';
 import { goodsOf, itemsOf, pledgedQuantityOf, type PledgeFinancing } from './store.ts';
@@ -18,9 +19,9 @@ export const PLEDGE_RELATED_TYPE = 'PLEDGE';
 export async function generatePledgeContracts(tx: Tx, f: PledgeFinancing): Promise<number[]> {
   const [platform] = await tx.select().from(platforms).where(eq(platforms.id, f.platformId));
   const [warehouse] = await tx
-    .select({ name: warehouses.name, address: warehouses.address })
-    .from(warehouses)
-    .where(eq(warehouses.id, f.warehouseId));
+    .select({ name: warehouseDirectory.name, address: warehouseDirectory.address })
+    .from(warehouseDirectory)
+    .where(eq(warehouseDirectory.id, f.warehouseId));
   const item = await goodsOf(tx, f.goodsId);
   const quantity = pledgedQuantityOf(await itemsOf(tx, f.id), item.scale);
   const counterparty = platform?.repaymentAccount?.accountName ?? FACTOR_NAME;

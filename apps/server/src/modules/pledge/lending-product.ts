@@ -1,7 +1,8 @@
 // Goods-pledge financing as a lending product of the one loan book (issue 35): the factor's own book,
 // backed by goods in a supervised warehouse, no debtor. Registered once, in app.ts.
 import { asc, eq, inArray } from 'drizzle-orm';
-import { goods, pledgeFinancings, platforms, warehouses } from '../../db/schema/index.ts';
+import { pledgeFinancings, platforms } from '../../db/schema/index.ts';
+import { goodsDirectory, warehouseDirectory } from '../warehouse/index.ts';
 import { enterpriseDirectory } from '../account/index.ts';
 import type { LendingProduct, LoanPosition } from '../financing/index.ts';
 import { pledgeOwedOn } from './balance.ts';
@@ -21,14 +22,14 @@ export const pledgeProduct: LendingProduct = {
         f: pledgeFinancings,
         borrowerName: enterpriseDirectory.name,
         platformName: platforms.name,
-        warehouseName: warehouses.name,
-        goodsName: goods.name,
+        warehouseName: warehouseDirectory.name,
+        goodsName: goodsDirectory.name,
       })
       .from(pledgeFinancings)
       .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, pledgeFinancings.enterpriseId))
       .innerJoin(platforms, eq(platforms.id, pledgeFinancings.platformId))
-      .innerJoin(warehouses, eq(warehouses.id, pledgeFinancings.warehouseId))
-      .innerJoin(goods, eq(goods.id, pledgeFinancings.goodsId))
+      .innerJoin(warehouseDirectory, eq(warehouseDirectory.id, pledgeFinancings.warehouseId))
+      .innerJoin(goodsDirectory, eq(goodsDirectory.id, pledgeFinancings.goodsId))
       .where(inArray(pledgeFinancings.status, [...LIVE_STATUSES]))
       .orderBy(asc(pledgeFinancings.id));
     return live.map(({ f, borrowerName, platformName, warehouseName, goodsName }): LoanPosition => {

@@ -2,15 +2,16 @@
 // last mark to market is over the warning line, and margin calls still to meet.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { goods, pledgeFinancings, pledgeMarginCalls } from '../../../db/schema/index.ts';
+import { pledgeFinancings, pledgeMarginCalls } from '../../../db/schema/index.ts';
+import { goodsDirectory } from '../../warehouse/index.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import { itemsOf, LIVE_STATUSES, pledgedQuantityOf, valuationOf } from '../store.ts';
 
 export async function pledgeAlerts(db: Db, scope: Scope) {
   const live = await db
-    .select({ f: pledgeFinancings, goodsName: goods.name, scale: goods.scale })
+    .select({ f: pledgeFinancings, goodsName: goodsDirectory.name, scale: goodsDirectory.scale })
     .from(pledgeFinancings)
-    .innerJoin(goods, eq(goods.id, pledgeFinancings.goodsId))
+    .innerJoin(goodsDirectory, eq(goodsDirectory.id, pledgeFinancings.goodsId))
     .where(and(ownedBy(scope, pledgeFinancings.enterpriseId), inArray(pledgeFinancings.status, [...LIVE_STATUSES])))
     .orderBy(asc(pledgeFinancings.id));
   const warnings = [];

@@ -15,7 +15,8 @@ import {
 import { LTV_BANDS, type CollateralAnswer } from '@factoring/domain/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { goods, pledgeFinancings, pledgeMarginCalls, warehouses } from '../../../db/schema/index.ts';
+import { pledgeFinancings, pledgeMarginCalls } from '../../../db/schema/index.ts';
+import { goodsDirectory, warehouseDirectory } from '../../warehouse/index.ts';
 import { enterpriseDirectory } from '../../account/index.ts';
 import { currentPrice, itemsOf, LIVE_STATUSES as PLEDGE_LIVE_STATUSES, pledgedQuantityOf, valuationOf } from '../store.ts';
 
@@ -43,11 +44,16 @@ const bandOf = (ltvPpm: number): (typeof LTV_BANDS)[number] =>
 
 export async function collateralWatch(db: Db, asOf: IsoDate): Promise<CollateralAnswer> {
   const live = await db
-    .select({ f: pledgeFinancings, borrowerName: enterpriseDirectory.name, warehouseName: warehouses.name, g: goods })
+    .select({
+      f: pledgeFinancings,
+      borrowerName: enterpriseDirectory.name,
+      warehouseName: warehouseDirectory.name,
+      g: { id: goodsDirectory.id, name: goodsDirectory.name, unit: goodsDirectory.unit, scale: goodsDirectory.scale },
+    })
     .from(pledgeFinancings)
     .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, pledgeFinancings.enterpriseId))
-    .innerJoin(warehouses, eq(warehouses.id, pledgeFinancings.warehouseId))
-    .innerJoin(goods, eq(goods.id, pledgeFinancings.goodsId))
+    .innerJoin(warehouseDirectory, eq(warehouseDirectory.id, pledgeFinancings.warehouseId))
+    .innerJoin(goodsDirectory, eq(goodsDirectory.id, pledgeFinancings.goodsId))
     .where(inArray(pledgeFinancings.status, [...PLEDGE_LIVE_STATUSES]))
     .orderBy(asc(pledgeFinancings.id));
   const prices = new Map<number, { unitPrice: number; priceDate: string } | null>();

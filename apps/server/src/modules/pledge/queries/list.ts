@@ -2,7 +2,6 @@ import { pledgeLifecycle, qty } from '@factoring/domain';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import {
-  goods,
   goodsPrices,
   pledgeFinancings,
   pledgeItems,
@@ -10,8 +9,8 @@ import {
   platforms,
   releaseOrders,
   stockPositions,
-  warehouses,
 } from '../../../db/schema/index.ts';
+import { goodsDirectory, warehouseDirectory } from '../../warehouse/index.ts';
 import { chinaToday } from '../../../lib/clock.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
@@ -54,7 +53,7 @@ async function unitPriceOf(db: Db, f: PledgeFinancing): Promise<number> {
 async function summaryOf(
   db: Db,
   f: PledgeFinancing,
-  names: { platformName: string; warehouseName: string; goods: typeof goods.$inferSelect },
+  names: { platformName: string; warehouseName: string; goods: { id: number; name: string; unit: string; scale: number } },
 ) {
   const items = await db.select().from(pledgeItems).where(eq(pledgeItems.financingId, f.id)).orderBy(asc(pledgeItems.id));
   const pledgedQuantity = pledgedQuantityOf(items, names.goods.scale);
@@ -109,11 +108,16 @@ async function summaryOf(
 
 const base = (db: Db) =>
   db
-    .select({ f: pledgeFinancings, platformName: platforms.name, warehouseName: warehouses.name, goods })
+    .select({
+      f: pledgeFinancings,
+      platformName: platforms.name,
+      warehouseName: warehouseDirectory.name,
+      goods: { id: goodsDirectory.id, name: goodsDirectory.name, unit: goodsDirectory.unit, scale: goodsDirectory.scale },
+    })
     .from(pledgeFinancings)
     .innerJoin(platforms, eq(platforms.id, pledgeFinancings.platformId))
-    .innerJoin(warehouses, eq(warehouses.id, pledgeFinancings.warehouseId))
-    .innerJoin(goods, eq(goods.id, pledgeFinancings.goodsId));
+    .innerJoin(warehouseDirectory, eq(warehouseDirectory.id, pledgeFinancings.warehouseId))
+    .innerJoin(goodsDirectory, eq(goodsDirectory.id, pledgeFinancings.goodsId));
 
 /** /pledge/pledgeFinacy: the caller's pledge financings with value, LTV and any open margin call. */
 export async function listPledges(db: Db, scope: Scope, q: { page: number; size: number; status?: PledgeFinancing['status'] }) {

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { goods, stockPositions, warehouseLocations, warehouseReceipts, warehouses } from '../../../db/schema/index.ts';
+import { stockPositions, warehouseLocations, warehouseReceipts } from '../../../db/schema/index.ts';
+import { goodsDirectory, warehouseDirectory } from '../../warehouse/index.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
 
 /**
@@ -9,10 +10,15 @@ import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
  */
 export async function pledgeableStock(db: Db, scope: EnterpriseScope, filter: { warehouseId?: number }) {
   const rows = await db
-    .select({ p: stockPositions, g: goods, w: warehouses, locationCode: warehouseLocations.code })
+    .select({
+      p: stockPositions,
+      g: { id: goodsDirectory.id, name: goodsDirectory.name, unit: goodsDirectory.unit, scale: goodsDirectory.scale },
+      w: { id: warehouseDirectory.id, name: warehouseDirectory.name, address: warehouseDirectory.address },
+      locationCode: warehouseLocations.code,
+    })
     .from(stockPositions)
-    .innerJoin(goods, eq(goods.id, stockPositions.goodsId))
-    .innerJoin(warehouses, eq(warehouses.id, stockPositions.warehouseId))
+    .innerJoin(goodsDirectory, eq(goodsDirectory.id, stockPositions.goodsId))
+    .innerJoin(warehouseDirectory, eq(warehouseDirectory.id, stockPositions.warehouseId))
     .innerJoin(warehouseLocations, eq(warehouseLocations.id, stockPositions.locationId))
     .where(
       and(

@@ -1,7 +1,8 @@
 import { type IsoDate } from '@factoring/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { creditLines, goods, platforms, pledgeTerms } from '../../../db/schema/index.ts';
+import { creditLines, platforms, pledgeTerms } from '../../../db/schema/index.ts';
+import { goodsDirectory } from '../../warehouse/index.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
 import { creditLineSummary } from '../../credit/index.ts';
 import { currentPrice } from '../store.ts';
@@ -16,11 +17,14 @@ export async function pledgePlatforms(db: Db, scope: EnterpriseScope, today: Iso
       .from(creditLines)
       .where(and(eq(creditLines.platformId, p.id), ownedBy(scope, creditLines.enterpriseId)));
     const terms = await db
-      .select({ t: pledgeTerms, g: goods })
+      .select({
+        t: pledgeTerms,
+        g: { id: goodsDirectory.id, name: goodsDirectory.name, unit: goodsDirectory.unit, scale: goodsDirectory.scale },
+      })
       .from(pledgeTerms)
-      .innerJoin(goods, eq(goods.id, pledgeTerms.goodsId))
+      .innerJoin(goodsDirectory, eq(goodsDirectory.id, pledgeTerms.goodsId))
       .where(eq(pledgeTerms.platformId, p.id))
-      .orderBy(asc(goods.id));
+      .orderBy(asc(goodsDirectory.id));
     const withPrices = [];
     for (const { t, g } of terms) {
       const price = await currentPrice(db, g.id);

@@ -3,7 +3,8 @@
 import type { PledgeReleaseOrderDeskQuery } from '@factoring/domain/contract';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { goods, pledgeFinancings, releaseOrders, stockPositions, warehouses } from '../../../db/schema/index.ts';
+import { pledgeFinancings, releaseOrders, stockPositions } from '../../../db/schema/index.ts';
+import { goodsDirectory, warehouseDirectory } from '../../warehouse/index.ts';
 import { enterpriseDirectory } from '../../account/index.ts';
 
 /** Release orders belong to a pledge financing through their reference (`pledgeReference`: `PLEDGE:<id>`). */
@@ -17,17 +18,17 @@ export async function releaseOrderDesk(db: Db, q: PledgeReleaseOrderDeskQuery) {
       financingId: pledgeFinancings.id,
       financingNo: pledgeFinancings.financingNo,
       enterpriseName: enterpriseDirectory.name,
-      warehouseName: warehouses.name,
-      goodsName: goods.name,
-      unit: goods.unit,
+      warehouseName: warehouseDirectory.name,
+      goodsName: goodsDirectory.name,
+      unit: goodsDirectory.unit,
       batchNo: stockPositions.batchNo,
     })
     .from(releaseOrders)
     .innerJoin(pledgeFinancings, ofPledge)
     .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, pledgeFinancings.enterpriseId))
     .innerJoin(stockPositions, eq(stockPositions.id, releaseOrders.positionId))
-    .innerJoin(warehouses, eq(warehouses.id, stockPositions.warehouseId))
-    .innerJoin(goods, eq(goods.id, stockPositions.goodsId))
+    .innerJoin(warehouseDirectory, eq(warehouseDirectory.id, stockPositions.warehouseId))
+    .innerJoin(goodsDirectory, eq(goodsDirectory.id, stockPositions.goodsId))
     .where(where)
     .orderBy(desc(releaseOrders.id))
     .limit(q.size)
