@@ -10,14 +10,15 @@ import {
 } from '@factoring/domain';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { creditLines, platforms } from '../../db/schema/index.ts';
+import { creditLines } from '../../db/schema/index.ts';
+import { platformDirectory } from '../financing/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
 import * as clock from '../../lib/clock.ts';
 
 export type CreditLine = typeof creditLines.$inferSelect;
-export type Product = (typeof platforms.$inferSelect)['product'];
+export type Product = (typeof platformDirectory.product)['_']['data'];
 
 /** Credit lines expiring within this many days are returned by the expiry reminder (PRODUCT §6). */
 export const WILL_EXPIRE_DAYS = 30;
@@ -143,7 +144,7 @@ export async function grantCreditLine(
 export async function willExpire(db: Db, scope: EnterpriseScope, product: Product, page: { page: number; size: number }, today: IsoDate) {
   const where = and(
     ownedBy(scope, creditLines.enterpriseId),
-    eq(platforms.product, product),
+    eq(platformDirectory.product, product),
     sql`${creditLines.status} <> 'EXPIRED'`,
     gte(creditLines.expiryDate, today),
     lte(creditLines.expiryDate, addDays(today, WILL_EXPIRE_DAYS)),
@@ -151,14 +152,14 @@ export async function willExpire(db: Db, scope: EnterpriseScope, product: Produc
   const [{ count }] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(creditLines)
-    .innerJoin(platforms, eq(platforms.id, creditLines.platformId))
+    .innerJoin(platformDirectory, eq(platformDirectory.id, creditLines.platformId))
     .where(where);
   const rows = await db
     .select({
       id: creditLines.id,
-      platformId: platforms.id,
-      platformName: platforms.name,
-      product: platforms.product,
+      platformId: platformDirectory.id,
+      platformName: platformDirectory.name,
+      product: platformDirectory.product,
       limit: creditLines.limit,
       used: creditLines.used,
       reserved: creditLines.reserved,
@@ -167,7 +168,7 @@ export async function willExpire(db: Db, scope: EnterpriseScope, product: Produc
       status: creditLines.status,
     })
     .from(creditLines)
-    .innerJoin(platforms, eq(platforms.id, creditLines.platformId))
+    .innerJoin(platformDirectory, eq(platformDirectory.id, creditLines.platformId))
     .where(where)
     .orderBy(asc(creditLines.expiryDate), asc(creditLines.id))
     .limit(page.size)
@@ -182,11 +183,11 @@ export async function willExpire(db: Db, scope: EnterpriseScope, product: Produc
  */
 export async function myCreditLines(db: Db, scope: EnterpriseScope, today: IsoDate) {
   const rows = await db
-    .select({ line: creditLines, platformName: platforms.name, product: platforms.product })
+    .select({ line: creditLines, platformName: platformDirectory.name, product: platformDirectory.product })
     .from(creditLines)
-    .innerJoin(platforms, eq(platforms.id, creditLines.platformId))
+    .innerJoin(platformDirectory, eq(platformDirectory.id, creditLines.platformId))
     .where(ownedBy(scope, creditLines.enterpriseId))
-    .orderBy(sql`case when ${platforms.product} = 'SUPPLY' then 0 else 1 end`, asc(platforms.id));
+    .orderBy(sql`case when ${platformDirectory.product} = 'SUPPLY' then 0 else 1 end`, asc(platformDirectory.id));
   return rows.map(({ line, platformName, product }) => {
     const summary = creditLineSummary(line, today);
     return {

@@ -4,6 +4,7 @@ export { disburse, type Disbursement } from './disbursement.ts';
 export { refundUnusedInterest } from './early-settlement.ts';
 export { FACTOR_NAME } from './factor.ts';
 export { platformOf, type Platform } from './platforms.ts';
+export { platformDirectory, platformDirectoryAs } from './platform-directory.ts';
 export { checkTerm, trial, type PlatformPricing, type Trial } from './pricing.ts';
 export type { CollectionRepayment, LoanCollection, OrderBacking, Ports } from './ports.ts';
 export { loanStore, type LoanKind } from './loan-store.ts';

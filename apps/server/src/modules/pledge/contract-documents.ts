@@ -1,10 +1,9 @@
 import { dueDateWording, formatPercent, formatYuan, INTEREST_MODE_LABELS } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { platforms } from '../../db/schema/index.ts';
 import { warehouseDirectory } from '../warehouse/index.ts';
 import { generateContract } from '../contracts/index.ts';
-import { FACTOR_NAME } from '../financing/index.ts';
+import { FACTOR_NAME, platformDirectory } from '../financing/index.ts';
 import { goodsOf, itemsOf, pledgedQuantityOf, type PledgeFinancing } from './store.ts';
 
 /** The business record the pledge's contracts belong to (contracts.related_type): one sign hook, one "all signed" rule. */
@@ -17,7 +16,7 @@ export const PLEDGE_RELATED_TYPE = 'PLEDGE';
  * approval is refused until both are signed (contract-status.ts).
  */
 export async function generatePledgeContracts(tx: Tx, f: PledgeFinancing): Promise<number[]> {
-  const [platform] = await tx.select().from(platforms).where(eq(platforms.id, f.platformId));
+  const [platform] = await tx.select().from(platformDirectory).where(eq(platformDirectory.id, f.platformId));
   const [warehouse] = await tx
     .select({ name: warehouseDirectory.name, address: warehouseDirectory.address })
     .from(warehouseDirectory)

@@ -1,7 +1,8 @@
 // Goods-pledge financing as a lending product of the one loan book (issue 35): the factor's own book,
 // backed by goods in a supervised warehouse, no debtor. Registered once, in app.ts.
 import { asc, eq, inArray } from 'drizzle-orm';
-import { pledgeFinancings, platforms } from '../../db/schema/index.ts';
+import { pledgeFinancings } from '../../db/schema/index.ts';
+import { platformDirectory } from '../financing/index.ts';
 import { goodsDirectory, warehouseDirectory } from '../warehouse/index.ts';
 import { enterpriseDirectory } from '../account/index.ts';
 import type { LendingProduct, LoanPosition } from '../financing/index.ts';
@@ -21,13 +22,13 @@ export const pledgeProduct: LendingProduct = {
       .select({
         f: pledgeFinancings,
         borrowerName: enterpriseDirectory.name,
-        platformName: platforms.name,
+        platformName: platformDirectory.name,
         warehouseName: warehouseDirectory.name,
         goodsName: goodsDirectory.name,
       })
       .from(pledgeFinancings)
       .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, pledgeFinancings.enterpriseId))
-      .innerJoin(platforms, eq(platforms.id, pledgeFinancings.platformId))
+      .innerJoin(platformDirectory, eq(platformDirectory.id, pledgeFinancings.platformId))
       .innerJoin(warehouseDirectory, eq(warehouseDirectory.id, pledgeFinancings.warehouseId))
       .innerJoin(goodsDirectory, eq(goodsDirectory.id, pledgeFinancings.goodsId))
       .where(inArray(pledgeFinancings.status, [...LIVE_STATUSES]))

@@ -2,7 +2,8 @@ import { formatYuan, ORDER_STATUS_LABELS, outstandingOf } from '@factoring/domai
 import type { FinanceableOrder } from '@factoring/domain/contract';
 import { and, desc, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { creditLines, orderReceivables, platforms, psOrders } from '../../db/schema/index.ts';
+import { creditLines, orderReceivables, psOrders } from '../../db/schema/index.ts';
+import { platformDirectory } from '../financing/index.ts';
 import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
@@ -21,10 +22,10 @@ const buyerIsCore = (order: { buyerEnterpriseId: number | null; counterpartyName
 
 async function coreOfLine(db: Db | Tx, scope: EnterpriseScope, creditLineId: number) {
   const [row] = await db
-    .select({ coreId: enterpriseDirectory.id, coreName: enterpriseDirectory.name, product: platforms.product })
+    .select({ coreId: enterpriseDirectory.id, coreName: enterpriseDirectory.name, product: platformDirectory.product })
     .from(creditLines)
-    .innerJoin(platforms, eq(platforms.id, creditLines.platformId))
-    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, platforms.coreEnterpriseId))
+    .innerJoin(platformDirectory, eq(platformDirectory.id, creditLines.platformId))
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, platformDirectory.coreEnterpriseId))
     .where(and(eq(creditLines.id, creditLineId), ownedBy(scope, creditLines.enterpriseId)));
   if (!row) throw new NotFoundError('授信不存在');
   return { id: row.coreId, name: row.coreName, product: row.product };

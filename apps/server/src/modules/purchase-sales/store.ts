@@ -10,7 +10,7 @@ import { now } from '../../lib/clock.ts';
 
 export type Order = typeof psOrders.$inferSelect;
 
-/** Who acts on an order: a user of one of its enterpriseDirectory, an operator, or the seed. */
+/** Who acts on an order: a user of one of its enterprises, an operator, or the seed. */
 export interface Actor {
   id: number | null;
   name: string;

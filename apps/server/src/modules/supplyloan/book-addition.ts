@@ -1,7 +1,8 @@
 import type { Cents } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { financings, financingTranches, platforms } from '../../db/schema/index.ts';
+import { financings, financingTranches } from '../../db/schema/index.ts';
+import { platformDirectory } from '../financing/index.ts';
 import type { BookAddition, BpmTask } from '../bpm/index.ts';
 
 // What a supply-loan decision would add to the factor's book (issue 27, the risk desk's limit gate):
@@ -10,9 +11,9 @@ import type { BookAddition, BpmTask } from '../bpm/index.ts';
 
 async function additionOf(db: Db, financingId: number, principal: (f: typeof financings.$inferSelect) => number | null) {
   const [row] = await db
-    .select({ f: financings, debtorId: platforms.coreEnterpriseId })
+    .select({ f: financings, debtorId: platformDirectory.coreEnterpriseId })
     .from(financings)
-    .innerJoin(platforms, eq(platforms.id, financings.platformId))
+    .innerJoin(platformDirectory, eq(platformDirectory.id, financings.platformId))
     .where(eq(financings.id, financingId));
   if (!row) return null;
   const amount = principal(row.f);

@@ -1,7 +1,8 @@
 // Supply loans as a lending product of the one loan book (issue 35): invoice (应收账款) and order loans,
 // the factor's own book, debtor the platform's core enterprise. Registered once, in app.ts.
 import { asc, eq, inArray } from 'drizzle-orm';
-import { financings, platforms } from '../../db/schema/index.ts';
+import { financings } from '../../db/schema/index.ts';
+import { platformDirectory } from '../financing/index.ts';
 import { enterpriseDirectory, enterpriseDirectoryAs } from '../account/index.ts';
 import type { LendingProduct, LoanPosition } from '../financing/index.ts';
 import { supplyLoanCloseStep } from './jobs/close-of-day.ts';
@@ -23,14 +24,14 @@ export const supplyLoanProduct: LendingProduct = {
       .select({
         f: financings,
         borrowerName: enterpriseDirectory.name,
-        platformName: platforms.name,
+        platformName: platformDirectory.name,
         debtorId: debtor.id,
         debtorName: debtor.name,
       })
       .from(financings)
       .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, financings.enterpriseId))
-      .innerJoin(platforms, eq(platforms.id, financings.platformId))
-      .leftJoin(debtor, eq(debtor.id, platforms.coreEnterpriseId))
+      .innerJoin(platformDirectory, eq(platformDirectory.id, financings.platformId))
+      .leftJoin(debtor, eq(debtor.id, platformDirectory.coreEnterpriseId))
       .where(inArray(financings.status, ['DISBURSED', 'REPAYING']))
       .orderBy(asc(financings.id));
     if (!live.length) return [];

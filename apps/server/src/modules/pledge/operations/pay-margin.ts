@@ -1,7 +1,7 @@
 import { formatPercent, formatYuan, type Cents } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { platforms } from '../../../db/schema/index.ts';
+import { platformDirectory } from '../../financing/index.ts';
 import { enterpriseDirectory } from '../../account/index.ts';
 import { goodsItem } from '../../warehouse/index.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
@@ -49,7 +49,10 @@ async function submitForApproval(tx: Tx, f: PledgeFinancing, actor: Actor) {
     .select({ name: enterpriseDirectory.name })
     .from(enterpriseDirectory)
     .where(eq(enterpriseDirectory.id, f.enterpriseId));
-  const [platform] = await tx.select({ name: platforms.name }).from(platforms).where(eq(platforms.id, f.platformId));
+  const [platform] = await tx
+    .select({ name: platformDirectory.name })
+    .from(platformDirectory)
+    .where(eq(platformDirectory.id, f.platformId));
   const item = await goodsItem(tx, f.goodsId);
   const quantity = pledgedQuantityOf(await itemsOf(tx, f.id), item!.scale);
   await createTask(tx, {

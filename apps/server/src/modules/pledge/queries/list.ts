@@ -1,15 +1,8 @@
 import { pledgeLifecycle, qty } from '@factoring/domain';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import {
-  goodsPrices,
-  pledgeFinancings,
-  pledgeItems,
-  pledgeMarginCalls,
-  platforms,
-  releaseOrders,
-  stockPositions,
-} from '../../../db/schema/index.ts';
+import { goodsPrices, pledgeFinancings, pledgeItems, pledgeMarginCalls, releaseOrders, stockPositions } from '../../../db/schema/index.ts';
+import { platformDirectory } from '../../financing/index.ts';
 import { goodsDirectory, warehouseDirectory } from '../../warehouse/index.ts';
 import { chinaToday } from '../../../lib/clock.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
@@ -110,12 +103,12 @@ const base = (db: Db) =>
   db
     .select({
       f: pledgeFinancings,
-      platformName: platforms.name,
+      platformName: platformDirectory.name,
       warehouseName: warehouseDirectory.name,
       goods: { id: goodsDirectory.id, name: goodsDirectory.name, unit: goodsDirectory.unit, scale: goodsDirectory.scale },
     })
     .from(pledgeFinancings)
-    .innerJoin(platforms, eq(platforms.id, pledgeFinancings.platformId))
+    .innerJoin(platformDirectory, eq(platformDirectory.id, pledgeFinancings.platformId))
     .innerJoin(warehouseDirectory, eq(warehouseDirectory.id, pledgeFinancings.warehouseId))
     .innerJoin(goodsDirectory, eq(goodsDirectory.id, pledgeFinancings.goodsId));
 

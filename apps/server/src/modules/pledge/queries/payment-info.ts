@@ -1,7 +1,8 @@
 import type { Owed } from '@factoring/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { platforms, pledgeFinancings, pledgeMarginCalls, pledgeVouchers } from '../../../db/schema/index.ts';
+import { pledgeFinancings, pledgeMarginCalls, pledgeVouchers } from '../../../db/schema/index.ts';
+import { platformDirectory } from '../../financing/index.ts';
 import { chinaToday } from '../../../lib/clock.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
@@ -20,7 +21,10 @@ export async function pledgePaymentInfo(db: Db, scope: Scope, financingId: numbe
     .from(pledgeFinancings)
     .where(and(eq(pledgeFinancings.id, financingId), ownedBy(scope, pledgeFinancings.enterpriseId)));
   if (!f) throw new NotFoundError('质押融资不存在');
-  const [platform] = await db.select({ account: platforms.repaymentAccount }).from(platforms).where(eq(platforms.id, f.platformId));
+  const [platform] = await db
+    .select({ account: platformDirectory.repaymentAccount })
+    .from(platformDirectory)
+    .where(eq(platformDirectory.id, f.platformId));
   const site = await readSiteConfig(db);
   const [call] = await db
     .select({ id: pledgeMarginCalls.id, amount: pledgeMarginCalls.amount, deadline: pledgeMarginCalls.deadline })

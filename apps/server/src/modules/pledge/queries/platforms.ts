@@ -1,7 +1,8 @@
 import { type IsoDate } from '@factoring/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { creditLines, platforms, pledgeTerms } from '../../../db/schema/index.ts';
+import { creditLines, pledgeTerms } from '../../../db/schema/index.ts';
+import { platformDirectory } from '../../financing/index.ts';
 import { goodsDirectory } from '../../warehouse/index.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
 import { creditLineSummary } from '../../credit/index.ts';
@@ -9,7 +10,7 @@ import { currentPrice } from '../store.ts';
 
 /** The pledge platforms (/pledge/myPlatform): the caller's credit line on each, the accepted goods with their lines and today's price. */
 export async function pledgePlatforms(db: Db, scope: EnterpriseScope, today: IsoDate) {
-  const rows = await db.select().from(platforms).where(eq(platforms.product, 'PLEDGE')).orderBy(asc(platforms.id));
+  const rows = await db.select().from(platformDirectory).where(eq(platformDirectory.product, 'PLEDGE')).orderBy(asc(platformDirectory.id));
   const result = [];
   for (const p of rows) {
     const [line] = await db

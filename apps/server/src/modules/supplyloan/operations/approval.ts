@@ -1,7 +1,8 @@
 import { formatYuan, INTEREST_MODE_LABELS, invoiceLifecycle, orderReceivableLifecycle, trancheLifecycle } from '@factoring/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { financingTranches, invoices, orderReceivables, platforms } from '../../../db/schema/index.ts';
+import { financingTranches, invoices, orderReceivables } from '../../../db/schema/index.ts';
+import { platformDirectory } from '../../financing/index.ts';
 import { enterpriseDirectory } from '../../account/index.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../../lib/scope.ts';
@@ -44,7 +45,10 @@ export async function requestDisbursement(
     .select({ name: enterpriseDirectory.name })
     .from(enterpriseDirectory)
     .where(eq(enterpriseDirectory.id, financing.enterpriseId));
-  const [platform] = await tx.select({ name: platforms.name }).from(platforms).where(eq(platforms.id, financing.platformId));
+  const [platform] = await tx
+    .select({ name: platformDirectory.name })
+    .from(platformDirectory)
+    .where(eq(platformDirectory.id, financing.platformId));
   await createTask(tx, {
     type: TASK.FINANCING_DISBURSE,
     subject: `放款 ${financing.financingNo}${financing.kind === 'ORDER' ? ` 第${seq}笔提款` : ''} ${formatYuan(p.netAmount)} 元`,

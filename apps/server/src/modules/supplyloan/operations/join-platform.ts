@@ -2,7 +2,8 @@ import type { JoinPlatformInput } from '@factoring/domain/contract';
 import { addDays, formatPercent, formatYuan, joinApplicationLifecycle, type IsoDate } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { creditLines, platformJoinApplications, platforms } from '../../../db/schema/index.ts';
+import { creditLines, platformJoinApplications } from '../../../db/schema/index.ts';
+import { platformDirectory } from '../../financing/index.ts';
 import { enterpriseDirectory } from '../../account/index.ts';
 import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
@@ -19,7 +20,7 @@ export const CREDIT_TERM_DAYS = 365;
 export async function applyToJoin(db: Db, scope: EnterpriseScope, actor: Actor, input: JoinPlatformInput, today: IsoDate) {
   const { enterpriseId } = scope;
   return db.transaction(async (tx) => {
-    const [platform] = await tx.select().from(platforms).where(eq(platforms.id, input.platformId));
+    const [platform] = await tx.select().from(platformDirectory).where(eq(platformDirectory.id, input.platformId));
     if (!platform) throw new NotFoundError('平台不存在');
     if (!platform.joinable) throw new BusinessError('该平台暂不接受准入申请');
     if (platform.coreEnterpriseId === enterpriseId) throw new BusinessError('核心企业不能申请加入本企业的平台');

@@ -2,7 +2,8 @@ import type { RegisterInvoiceInput } from '@factoring/domain/contract';
 import { compareIsoDates, formatYuan, type IsoDate } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { invoices, platforms, uploads } from '../../../db/schema/index.ts';
+import { invoices, uploads } from '../../../db/schema/index.ts';
+import { platformDirectory } from '../../financing/index.ts';
 import { enterpriseDirectory } from '../../account/index.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
@@ -17,9 +18,9 @@ export async function registerInvoice(db: Db, scope: EnterpriseScope, actor: Act
   return db.transaction(async (tx) => {
     const [core] = await tx
       .select({ id: enterpriseDirectory.id, name: enterpriseDirectory.name })
-      .from(platforms)
-      .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, platforms.coreEnterpriseId))
-      .where(and(eq(platforms.coreEnterpriseId, input.buyerEnterpriseId), eq(platforms.product, 'SUPPLY')))
+      .from(platformDirectory)
+      .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, platformDirectory.coreEnterpriseId))
+      .where(and(eq(platformDirectory.coreEnterpriseId, input.buyerEnterpriseId), eq(platformDirectory.product, 'SUPPLY')))
       .limit(1);
     if (!core) throw new BusinessError('购买方必须是供应链平台的核心企业');
     if (core.id === enterpriseId) throw new BusinessError('购买方不能是本企业');

@@ -1,16 +1,17 @@
 import { financingLifecycle, type IsoDate } from '@factoring/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { financings, financingTranches, orderReceivables, platforms } from '../../../db/schema/index.ts';
+import { financings, financingTranches, orderReceivables } from '../../../db/schema/index.ts';
+import { platformDirectory } from '../../financing/index.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import { financingOverdueSql } from '../overdue.ts';
 
 /** Order loans that may be drawn: signed, not settled, with room left; overdue on `today` by the dates. */
 export async function drawableOrderLoans(db: Db, scope: Scope, today: IsoDate) {
   const rows = await db
-    .select({ f: financings, orderNo: orderReceivables.orderNo, platformName: platforms.name, overdue: financingOverdueSql(today) })
+    .select({ f: financings, orderNo: orderReceivables.orderNo, platformName: platformDirectory.name, overdue: financingOverdueSql(today) })
     .from(financings)
-    .innerJoin(platforms, eq(platforms.id, financings.platformId))
+    .innerJoin(platformDirectory, eq(platformDirectory.id, financings.platformId))
     .leftJoin(orderReceivables, eq(orderReceivables.financingId, financings.id))
     .where(
       and(

@@ -1,7 +1,8 @@
 import { addDays, financingLifecycle, type IsoDate } from '@factoring/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { financings, platforms } from '../../../db/schema/index.ts';
+import { financings } from '../../../db/schema/index.ts';
+import { platformDirectory } from '../../financing/index.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import { openTranchesOf, quoteOf } from './quote.ts';
 
@@ -11,9 +12,9 @@ import { openTranchesOf, quoteOf } from './quote.ts';
  */
 export async function dueFinancings(db: Db, scope: Scope, today: IsoDate, onlyDueSoon = false, withinDays = 7) {
   const live = await db
-    .select({ f: financings, platformName: platforms.name })
+    .select({ f: financings, platformName: platformDirectory.name })
     .from(financings)
-    .innerJoin(platforms, eq(platforms.id, financings.platformId))
+    .innerJoin(platformDirectory, eq(platformDirectory.id, financings.platformId))
     .where(and(ownedBy(scope, financings.enterpriseId), inArray(financings.status, ['DISBURSED', 'REPAYING'])))
     .orderBy(asc(financings.dueDate));
   if (!live.length) return { items: [], totals: { count: 0, dueToday: 0, overdueCount: 0, dueSoonCount: 0 } };

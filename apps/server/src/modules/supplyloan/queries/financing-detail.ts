@@ -8,9 +8,9 @@ import {
   financingTranches,
   invoices,
   orderReceivables,
-  platforms,
   repayments,
 } from '../../../db/schema/index.ts';
+import { platformDirectory } from '../../financing/index.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import { extensionsOf } from './list-extensions.ts';
@@ -22,9 +22,9 @@ import { trancheOverdue } from '../overdue.ts';
 /** The detail drawer: the financing, its backing, tranches with what is owed today, repayments, extensions, contracts, history. */
 export async function financingDetail(db: Db, scope: Scope, id: number, today: IsoDate) {
   const [row] = await db
-    .select({ f: financings, platformName: platforms.name })
+    .select({ f: financings, platformName: platformDirectory.name })
     .from(financings)
-    .innerJoin(platforms, eq(platforms.id, financings.platformId))
+    .innerJoin(platformDirectory, eq(platformDirectory.id, financings.platformId))
     .where(and(eq(financings.id, id), ownedBy(scope, financings.enterpriseId)));
   if (!row) throw new NotFoundError('融资记录不存在');
   const f = row.f;

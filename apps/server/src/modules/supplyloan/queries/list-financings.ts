@@ -2,7 +2,8 @@ import type { FinancingListQuery } from '@factoring/domain/contract';
 import { financingLifecycle, INTEREST_MODE_LABELS, type IsoDate } from '@factoring/domain';
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { contracts, financings, platforms } from '../../../db/schema/index.ts';
+import { contracts, financings } from '../../../db/schema/index.ts';
+import { platformDirectory } from '../../financing/index.ts';
 import { offsetOf } from '../../../lib/paging.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import { actionsOf } from '../financing-actions.ts';
@@ -13,7 +14,7 @@ const listColumns = (today: IsoDate) => ({
   financingNo: financings.financingNo,
   kind: financings.kind,
   platformId: financings.platformId,
-  platformName: platforms.name,
+  platformName: platformDirectory.name,
   amount: financings.amount,
   drawn: financings.drawn,
   termDays: financings.termDays,
@@ -48,7 +49,7 @@ export async function listFinancings(db: Db, scope: Scope, q: FinancingListQuery
     db
       .select(listColumns(today))
       .from(financings)
-      .innerJoin(platforms, eq(platforms.id, financings.platformId))
+      .innerJoin(platformDirectory, eq(platformDirectory.id, financings.platformId))
       .leftJoin(contracts, eq(contracts.id, financings.contractId))
       .where(cond)
       .orderBy(desc(financings.id))

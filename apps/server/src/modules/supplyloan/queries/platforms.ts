@@ -1,7 +1,8 @@
 import { INTEREST_MODE_LABELS, type IsoDate } from '@factoring/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { creditLines, platformJoinApplications, platforms } from '../../../db/schema/index.ts';
+import { creditLines, platformJoinApplications } from '../../../db/schema/index.ts';
+import { platformDirectory } from '../../financing/index.ts';
 import { enterpriseDirectory, enterpriseDirectoryAs } from '../../account/index.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
@@ -12,22 +13,22 @@ import { readSiteConfig } from '../../system/index.ts';
 export const core = enterpriseDirectoryAs('core_enterprise');
 
 export const platformColumns = {
-  id: platforms.id,
-  code: platforms.code,
-  name: platforms.name,
-  product: platforms.product,
-  coreEnterpriseId: platforms.coreEnterpriseId,
+  id: platformDirectory.id,
+  code: platformDirectory.code,
+  name: platformDirectory.name,
+  product: platformDirectory.product,
+  coreEnterpriseId: platformDirectory.coreEnterpriseId,
   coreEnterpriseName: core.name,
-  annualRatePpm: platforms.annualRatePpm,
-  maxTermDays: platforms.maxTermDays,
-  advanceRatePpm: platforms.advanceRatePpm,
-  interestMode: platforms.interestMode,
-  serviceFeeRatePpm: platforms.serviceFeeRatePpm,
-  penaltyMultiplierPpm: platforms.penaltyMultiplierPpm,
-  priceList: platforms.priceList,
-  repaymentAccount: platforms.repaymentAccount,
-  description: platforms.description,
-  joinable: platforms.joinable,
+  annualRatePpm: platformDirectory.annualRatePpm,
+  maxTermDays: platformDirectory.maxTermDays,
+  advanceRatePpm: platformDirectory.advanceRatePpm,
+  interestMode: platformDirectory.interestMode,
+  serviceFeeRatePpm: platformDirectory.serviceFeeRatePpm,
+  penaltyMultiplierPpm: platformDirectory.penaltyMultiplierPpm,
+  priceList: platformDirectory.priceList,
+  repaymentAccount: platformDirectory.repaymentAccount,
+  description: platformDirectory.description,
+  joinable: platformDirectory.joinable,
 };
 
 /**
@@ -37,11 +38,11 @@ export const platformColumns = {
 export async function listPlatforms(db: Db, scope: EnterpriseScope, today: IsoDate) {
   const rows = await db
     .select({ ...platformColumns, line: creditLines })
-    .from(platforms)
-    .innerJoin(core, eq(core.id, platforms.coreEnterpriseId))
-    .leftJoin(creditLines, and(eq(creditLines.platformId, platforms.id), ownedBy(scope, creditLines.enterpriseId)))
-    .where(eq(platforms.product, 'SUPPLY'))
-    .orderBy(asc(platforms.id));
+    .from(platformDirectory)
+    .innerJoin(core, eq(core.id, platformDirectory.coreEnterpriseId))
+    .leftJoin(creditLines, and(eq(creditLines.platformId, platformDirectory.id), ownedBy(scope, creditLines.enterpriseId)))
+    .where(eq(platformDirectory.product, 'SUPPLY'))
+    .orderBy(asc(platformDirectory.id));
   const applications = await db
     .select()
     .from(platformJoinApplications)
@@ -72,9 +73,9 @@ export async function listPlatforms(db: Db, scope: EnterpriseScope, today: IsoDa
 export async function platformDetail(db: Db, id: number) {
   const [row] = await db
     .select(platformColumns)
-    .from(platforms)
-    .innerJoin(core, eq(core.id, platforms.coreEnterpriseId))
-    .where(eq(platforms.id, id));
+    .from(platformDirectory)
+    .innerJoin(core, eq(core.id, platformDirectory.coreEnterpriseId))
+    .where(eq(platformDirectory.id, id));
   if (!row) throw new NotFoundError('平台不存在');
   const site = await readSiteConfig(db);
   return {
@@ -88,8 +89,8 @@ export async function platformDetail(db: Db, id: number) {
 export async function coreEnterprises(db: Db) {
   return db
     .selectDistinct({ id: enterpriseDirectory.id, name: enterpriseDirectory.name })
-    .from(platforms)
-    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, platforms.coreEnterpriseId))
-    .where(eq(platforms.product, 'SUPPLY'))
+    .from(platformDirectory)
+    .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, platformDirectory.coreEnterpriseId))
+    .where(eq(platformDirectory.product, 'SUPPLY'))
     .orderBy(enterpriseDirectory.id);
 }
