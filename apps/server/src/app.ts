@@ -21,7 +21,7 @@ import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 // Each area's face (modules/<area>/index.ts) and its route plugin (routes.ts): app.ts is the one place
 // that registers route files; no face re-exports one.
 import { loadPasswordCipher, refusesDemoUsers, SESSION_CACHE_MS, sessionStore } from './modules/auth/index.ts';
-import { taskRegistry, type TaskRegistry, type TaskType } from './modules/bpm/index.ts';
+import { taskRegistry, type DecisionHook, type TaskRegistry, type TaskType } from './modules/bpm/index.ts';
 import { signHooks, type SignHook, type SignHooks } from './modules/contracts/index.ts';
 import { creditLineExpiryStep } from './modules/credit/index.ts';
 import { CERTIFICATION_TASK_TYPES } from './modules/certification/index.ts';
@@ -33,7 +33,7 @@ import { bankAdapters, BUILT_IN_BANK_ADAPTERS, cloudLoanProduct, type BankAdapte
 import { purchaseSalesTaskTypes, salesOrderBacking } from './modules/purchase-sales/index.ts';
 import { pledgeProduct } from './modules/pledge/index.ts';
 import { backupJob } from './modules/backup/index.ts';
-import { BANK_STATEMENT_TASK_TYPES, bankReconciliationStep, linkStatementLines } from './modules/bank-statement/index.ts';
+import { BANK_STATEMENT_TASK_TYPES, bankReconciliationStep, statementLinks } from './modules/bank-statement/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { menuRoutes } from './modules/menus/routes.ts';
@@ -56,7 +56,7 @@ import { pledgeRoutes } from './modules/pledge/routes.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
 import { bankStatementRoutes } from './modules/bank-statement/routes.ts';
 import { riskRoutes } from './modules/risk/routes.ts';
-import { guardByLimits, RISK_TASK_TYPES, riskSnapshotStep } from './modules/risk/index.ts';
+import { limitGate, RISK_TASK_TYPES, riskSnapshotStep } from './modules/risk/index.ts';
 import { SYSTEM_TASK_TYPES } from './modules/system/index.ts';
 import { closeOfBusinessJob, type CloseOfBusinessStep } from './jobs/close-of-business.ts';
 import { jobRoutes } from './jobs/routes.ts';
@@ -84,6 +84,7 @@ export interface Wiring {
   loans: LoanBook;
   ports: Ports;
   taskTypes: readonly TaskType[];
+  decisionHooks: readonly DecisionHook[];
   signHooks: Readonly<Record<string, SignHook>>;
   closeOfBusinessSteps: readonly CloseOfBusinessStep[];
   jobs: readonly ScheduledJob[];
@@ -108,21 +109,24 @@ export function wiringOf(products: readonly LendingProduct[]): Wiring {
    * statement's lines (issue 26): their drawer shows the line, their decision books it. The types that add
    * to the factor's book are gated by the risk limits (issue 27) against the loan book.
    */
-  const taskTypes = guardByLimits(
-    linkStatementLines([
-      ...CERTIFICATION_TASK_TYPES,
-      ...FUNDS_TASK_TYPES,
-      ...WAREHOUSE_TASK_TYPES,
-      ...products.flatMap((p) => p.taskTypes),
-      ...purchaseSalesTaskTypes(ports),
-      // A statement's void (作废) waits for a second operator (issue 33).
-      ...BANK_STATEMENT_TASK_TYPES,
-      // Four eyes on settings (issue 33): a change of the site configuration or the risk limits is a proposal.
-      ...SYSTEM_TASK_TYPES,
-      ...RISK_TASK_TYPES,
-    ]),
-    loans,
-  );
+  const taskTypes: TaskType[] = [
+    ...CERTIFICATION_TASK_TYPES,
+    ...FUNDS_TASK_TYPES,
+    ...WAREHOUSE_TASK_TYPES,
+    ...products.flatMap((p) => p.taskTypes),
+    ...purchaseSalesTaskTypes(ports),
+    // A statement's void (作废) waits for a second operator (issue 33).
+    ...BANK_STATEMENT_TASK_TYPES,
+    // Four eyes on settings (issue 33): a change of the site configuration or the risk limits is a proposal.
+    ...SYSTEM_TASK_TYPES,
+    ...RISK_TASK_TYPES,
+  ];
+  /**
+   * The inbox's hooks, around the decisions of the types each concerns: the types that add to the factor's
+   * book pass the risk limits (issue 27) against the loan book; the types that receive a payment move the bank
+   * statement's line they book (issue 26) to the receipt their approval names.
+   */
+  const decisionHooks: DecisionHook[] = [limitGate(loans), statementLinks];
   /**
    * The close of business (jobs/close-of-business.ts): one daily run of these steps, in this order, each
    * claimed once per business date. The risk snapshot comes last, so it records the book as the day's
@@ -138,6 +142,7 @@ export function wiringOf(products: readonly LendingProduct[]): Wiring {
     loans,
     ports,
     taskTypes,
+    decisionHooks,
     /** What happens when a contract of a kind of business record is signed: relatedType → hook. */
     signHooks: Object.assign({}, ...products.map((p) => p.signHooks)) as Record<string, SignHook>,
     closeOfBusinessSteps,
@@ -214,7 +219,7 @@ export async function buildApp(
     ),
     version: { version: SERVER_VERSION, commit: config.GIT_COMMIT, buildTime: STARTED_AT },
     authRateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' },
-    tasks: taskRegistry(wiring.taskTypes),
+    tasks: taskRegistry(wiring.taskTypes, wiring.decisionHooks),
     signHooks: signHooks(wiring.signHooks),
     bankAdapters: BANKS,
     ports: wiring.ports,

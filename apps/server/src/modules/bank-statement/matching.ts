@@ -6,7 +6,7 @@ import {
   PLEDGE_VOUCHER_KIND_LABELS,
   statementLineLifecycle,
 } from '@factoring/domain';
-import { and, asc, desc, eq, gte, inArray, lt, notExists, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import {
   bankStatementLines,
@@ -490,27 +490,23 @@ export async function syncPendingLines(tx: Tx, bankId: number | null) {
   return waiting.length;
 }
 
-/** The newest BANK_CASH line of this amount and side written after `afterId` (what a decision just booked). */
-export async function bookedSince(tx: Tx, bankId: number, afterId: number, line: Pick<StatementLine, 'amount' | 'direction'>) {
+/**
+ * The line of a receipt entry (what a decision booked, by its id) on the factor's bank account that
+ * a statement line of this amount and direction is: null when the receipt booked another amount.
+ */
+export async function receiptLine(tx: Tx, bankId: number, entryId: number, line: Pick<StatementLine, 'amount' | 'direction'>) {
   const [row] = await tx
     .select({ id: journalLines.id })
     .from(journalLines)
     .where(
       and(
+        eq(journalLines.entryId, entryId),
         eq(journalLines.accountId, bankId),
         eq(journalLines.side, line.direction === 'CREDIT' ? 'D' : 'C'),
         eq(journalLines.amount, line.amount),
-        sql`${journalLines.id} > ${afterId}`,
         notLinked(),
       ),
     )
-    .orderBy(desc(journalLines.id))
     .limit(1);
   return row?.id ?? null;
-}
-
-/** The highest journal line id now (what a decision books comes after it). */
-export async function lastJournalLineId(tx: Tx): Promise<number> {
-  const [row] = await tx.select({ id: sql<number>`coalesce(max(${journalLines.id}), 0)::bigint` }).from(journalLines);
-  return Number(row?.id ?? 0);
 }

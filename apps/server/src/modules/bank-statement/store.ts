@@ -9,14 +9,12 @@ import { normalAccount } from './parse/parsed.ts';
 export type StatementLine = typeof bankStatementLines.$inferSelect;
 
 /**
- * The inbox task types that book a statement line: a deposit recorded for a virtual account (funds),
- * the pledge transfer vouchers and the supply loan's offline repayment voucher. app.ts links them
- * (`linkStatementLines`), which checks that each is registered.
+ * The inbox task types whose pending tasks the matcher reads to tie a credit to them: a deposit recorded
+ * for a virtual account (funds), the pledge transfer vouchers and the supply loan's offline repayment voucher.
  */
 export const DEPOSIT_TASK_TYPE = 'FUNDS_DEPOSIT';
 export const PLEDGE_VOUCHER_TASK_TYPES = ['PLEDGE_MARGIN_VOUCHER', 'PLEDGE_TOP_UP_VOUCHER', 'PLEDGE_REPAYMENT_VOUCHER'] as const;
 export const REPAYMENT_VOUCHER_TASK_TYPE = 'REPAYMENT_VOUCHER';
-export const LINKED_TASK_TYPES: readonly string[] = [DEPOSIT_TASK_TYPE, ...PLEDGE_VOUCHER_TASK_TYPES, REPAYMENT_VOUCHER_TASK_TYPE];
 
 /** The factor's collection account (site configuration): the one account whose statements are imported. */
 export async function collectionAccount(db: Db | Tx) {

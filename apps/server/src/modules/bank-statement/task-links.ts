@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bankStatementLines, type TaskField } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
-import type { BpmTask, TaskType } from '../bpm/index.ts';
-import { bookedSince, lastJournalLineId, link } from './matching.ts';
+import type { BpmTask, DecisionHook } from '../bpm/index.ts';
+import { link, receiptLine } from './matching.ts';
 import { reconcileDates } from './reconcile.ts';
-import { bankCashAccountId, collectionAccount, DEPOSIT_TASK_TYPE, LINKED_TASK_TYPES, lineInWords } from './store.ts';
+import { bankCashAccountId, collectionAccount, lineInWords } from './store.ts';
 
 /** The statement lines a task books (normally one). */
 async function linesOf(db: Db | Tx, taskId: number) {
@@ -52,53 +52,46 @@ async function statementFacts(db: Db, task: BpmTask): Promise<TaskField[]> {
 }
 
 /**
- * The inbox types that book statement lines (deposits and transfer vouchers), linked to the lines:
- * the drawer shows the line beside the task, and the task's own decision — unchanged — moves the line
- * in the same transaction: approved, the line is matched to the receipt the approval booked; rejected,
- * it goes back to the exceptions with the reason. Listed by app.ts over TASK_TYPES.
+ * The bank statement's hook of the inbox (listed once in app.ts): it concerns every type whose approval
+ * receives a payment (`TaskType.receivesPayment`: deposits, transfer vouchers). The drawer shows the line
+ * beside the task, and the task's own decision — unchanged — moves the line in the same transaction:
+ * approved, the line is matched to the receipt the approval names (`DecisionEffect.received`); rejected,
+ * it goes back to the exceptions with the reason.
  */
-export function linkStatementLines(types: readonly TaskType[]): TaskType[] {
-  for (const name of LINKED_TASK_TYPES)
-    if (!types.some((t) => t.type === name)) throw new Error(`bank statement: task type ${name} is not registered`);
-  return types.map((t) => {
-    if (!LINKED_TASK_TYPES.includes(t.type)) return t;
-    return {
-      ...t,
-      describe: async (db, task) => [...((await t.describe?.(db, task)) ?? []), ...(await statementFacts(db, task))],
-      onApprove: async (tx, task, operator, comment) => {
-        const before = await lastJournalLineId(tx);
-        const effect = await t.onApprove(tx, task, operator, comment);
-        const lines = await linesOf(tx, task.id);
-        if (lines.length) {
-          const bankId = await bankCashAccountId(tx);
-          const dates: string[] = [];
-          for (const line of lines.filter((l) => l.status === 'PENDING')) {
-            const booked = bankId === null ? null : await bookedSince(tx, bankId, before, line);
-            await link(tx, line, { status: 'MATCHED', journalLineId: booked, decidedAt: now() });
-            dates.push(line.bookDate, chinaDate(now()));
-          }
-          await reconcileDates(tx, dates);
-        }
-        return effect;
-      },
-      onReject: async (tx, task, operator, reason) => {
-        const effect = await t.onReject(tx, task, operator, reason);
-        const lines = (await linesOf(tx, task.id)).filter((l) => l.status === 'PENDING');
-        for (const line of lines)
-          await link(tx, line, {
-            status: 'UNMATCHED',
-            matchKind: null,
-            taskId: null,
-            matchLabel: null,
-            suggestion: `${t.type === DEPOSIT_TASK_TYPE ? '入金复核' : '凭证确认'}任务 #${task.id} 被驳回：${reason}`,
-          });
-        if (lines.length)
-          await reconcileDates(
-            tx,
-            lines.map((l) => l.bookDate),
-          );
-        return effect;
-      },
-    };
-  });
-}
+export const statementLinks: DecisionHook = {
+  concerns: (t) => !!t.receivesPayment,
+  describe: (db, _t, task) => statementFacts(db, task),
+  approve: async (tx, _t, task, decide) => {
+    const effect = await decide();
+    const lines = (await linesOf(tx, task.id)).filter((l) => l.status === 'PENDING');
+    if (!lines.length) return effect;
+    const bankId = await bankCashAccountId(tx);
+    const receipt = effect?.received?.entryId;
+    const dates: string[] = [];
+    for (const line of lines) {
+      const booked = bankId === null || receipt === undefined ? null : await receiptLine(tx, bankId, receipt, line);
+      await link(tx, line, { status: 'MATCHED', journalLineId: booked, decidedAt: now() });
+      dates.push(line.bookDate, chinaDate(now()));
+    }
+    await reconcileDates(tx, dates);
+    return effect;
+  },
+  reject: async (tx, t, task, reason, decide) => {
+    const effect = await decide();
+    const lines = (await linesOf(tx, task.id)).filter((l) => l.status === 'PENDING');
+    for (const line of lines)
+      await link(tx, line, {
+        status: 'UNMATCHED',
+        matchKind: null,
+        taskId: null,
+        matchLabel: null,
+        suggestion: `${t.label}任务 #${task.id} 被驳回：${reason}`,
+      });
+    if (lines.length)
+      await reconcileDates(
+        tx,
+        lines.map((l) => l.bookDate),
+      );
+    return effect;
+  },
+};

@@ -18,6 +18,30 @@ export interface BookAddition {
 export interface DecisionEffect {
   before?: unknown;
   after?: unknown;
+  /**
+   * The bank receipt an approval booked (issue 35): the journal entry that put the money on the factor's
+   * bank account. Every type that `receivesPayment` returns it; the bank statement links its line to it.
+   */
+  received?: { entryId: number };
+}
+
+/**
+ * A rule of the inbox that concerns many areas' task types (issue 35): the risk limit gate, the bank
+ * statement's links. `app.ts` lists the hooks once; the inbox runs every hook that concerns a task's type
+ * around its decision, in the decision's transaction (the first listed outermost), and adds their facts to
+ * its drawer. A hook calls `decide()` exactly once, or refuses with a BusinessError before it.
+ */
+export interface DecisionHook {
+  concerns(type: TaskType): boolean;
+  describe?(db: Db, type: TaskType, task: BpmTask): Promise<TaskField[]>;
+  approve?(tx: Tx, type: TaskType, task: BpmTask, decide: () => Promise<DecisionEffect | void>): Promise<DecisionEffect | void>;
+  reject?(
+    tx: Tx,
+    type: TaskType,
+    task: BpmTask,
+    reason: string,
+    decide: () => Promise<DecisionEffect | void>,
+  ): Promise<DecisionEffect | void>;
 }
 
 /**
@@ -55,7 +79,7 @@ export interface TaskType {
   /**
    * What approving this task would add to the factor's book (issue 27): the borrower, the debtor whose
    * receivables back it (null for a goods pledge) and the principal. The risk desk's limit gate
-   * (`guardByLimits`, wired in app.ts) shows the book after the decision and refuses past a hard limit.
+   * (`limitGate`, a decision hook listed in app.ts) shows the book after the decision and refuses past a hard limit.
    * Null when the task adds nothing (already decided, or nothing left to lend).
    */
   exposure?(db: Db, task: BpmTask): Promise<BookAddition | null>;
@@ -66,6 +90,12 @@ export interface TaskType {
    * named for the approving operator — the one place the factor's signature is made.
    */
   countersigns?(task: BpmTask): { relatedType: string; relatedId: string };
+  /**
+   * An offline payment (issue 35): approving books money that arrived on the factor's bank account — a
+   * recorded deposit, a transfer voucher — and the effect names the receipt (`DecisionEffect.received`).
+   * The bank statement's lines follow such a task's decision.
+   */
+  receivesPayment?: boolean;
   onApprove(tx: Tx, task: BpmTask, operator: TaskOperator, comment: string | null): Promise<DecisionEffect | void>;
   onReject(tx: Tx, task: BpmTask, operator: TaskOperator, reason: string): Promise<DecisionEffect | void>;
 }
@@ -81,6 +111,8 @@ export interface TaskTypeInfo {
 /** The task types of one app, passed to the inbox's functions (no module-global state). */
 export interface TaskRegistry {
   find(type: string): TaskType | undefined;
+  /** The hooks that concern a type, outermost first. */
+  hooksOf(type: TaskType): readonly DecisionHook[];
   list(): TaskTypeInfo[];
   /** Adds a type after the app was built: for tests that probe the inbox with their own types. */
   add(taskType: TaskType): void;
@@ -91,7 +123,7 @@ function assertTypeName(type: string) {
 }
 
 /** Builds an app's registry from the areas' lists; a type listed twice is a wiring mistake. */
-export function taskRegistry(types: readonly TaskType[]): TaskRegistry {
+export function taskRegistry(types: readonly TaskType[], hooks: readonly DecisionHook[] = []): TaskRegistry {
   const byType = new Map<string, TaskType>();
   const add = (taskType: TaskType) => {
     assertTypeName(taskType.type);
@@ -104,6 +136,7 @@ export function taskRegistry(types: readonly TaskType[]): TaskRegistry {
       throw new Error(`task type "${taskType.type}" executes "${taskType.executes}", which is not listed`);
   return {
     find: (type) => byType.get(type),
+    hooksOf: (type) => hooks.filter((h) => h.concerns(type)),
     list: () => [...byType.values()].map(({ type, label, executes, decisionLabels }) => ({ type, label, executes, decisionLabels })),
     add,
   };

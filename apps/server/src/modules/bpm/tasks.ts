@@ -10,7 +10,7 @@ import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { taskLifecycle, type TaskState } from '@factoring/domain';
 import { AUDIT_FIELD_LABELS, currentAuditScope, type AuditRecord, type AuditTrail } from '../../lib/audit-trail.ts';
 import { transitionState } from '../../lib/transition.ts';
-import type { BpmTask, TaskOperator, TaskRegistry } from './registry.ts';
+import type { BpmTask, DecisionEffect, TaskOperator, TaskRegistry, TaskType } from './registry.ts';
 import { chinaMidnightSql } from '../../lib/china-time-sql.ts';
 import { now } from '../../lib/clock.ts';
 import { countersign, countersignWords } from '../contracts/index.ts';
@@ -230,11 +230,42 @@ export async function getTask(db: Db, registry: TaskRegistry, id: number, viewer
     ...rest,
     ...labelsOf(registry, task),
     decisionLabels: type?.decisionLabels ?? null,
-    facts: type?.describe ? await type.describe(db, { ...task, submittedBy, followsTaskId } as unknown as BpmTask) : [],
+    facts: type ? await factsOf(db, registry, type, { ...task, submittedBy, followsTaskId } as unknown as BpmTask) : [],
     fourEyes: await fourEyesOf(db, registry, { ...task, submittedBy, followsTaskId }, viewer),
     attachments: task.attachments.map((a) => ({ ...a, file: files.find((f) => f.id === a.uploadId) ?? null })),
     history: await taskHistory(db, id),
   };
+}
+
+/** What the drawer shows beside the stored fields: the type's live facts, then each hook's that concerns it. */
+async function factsOf(db: Db, registry: TaskRegistry, type: TaskType, task: BpmTask): Promise<TaskField[]> {
+  const facts = type.describe ? await type.describe(db, task) : [];
+  for (const hook of registry.hooksOf(type)) if (hook.describe) facts.push(...(await hook.describe(db, type, task)));
+  return facts;
+}
+
+/**
+ * The type's own decision inside the hooks that concern it, the first listed outermost. An approval
+ * of a type that receives a payment must name its receipt: the bank statement links to it.
+ */
+async function runDecision(
+  tx: Tx,
+  registry: TaskRegistry,
+  type: TaskType,
+  task: BpmTask,
+  operator: TaskOperator,
+  decision: 'APPROVE' | 'REJECT',
+  text: string | null,
+): Promise<DecisionEffect | void> {
+  const own = () => (decision === 'APPROVE' ? type.onApprove(tx, task, operator, text) : type.onReject(tx, task, operator, text!));
+  const decide = registry.hooksOf(type).reduceRight<() => Promise<DecisionEffect | void>>((inner, hook) => {
+    if (decision === 'APPROVE') return hook.approve ? () => hook.approve!(tx, type, task, inner) : inner;
+    return hook.reject ? () => hook.reject!(tx, type, task, text!, inner) : inner;
+  }, own);
+  const effect = await decide();
+  if (decision === 'APPROVE' && type.receivesPayment && !effect?.received)
+    throw new Error(`task type ${type.type} receives a payment, but its approval named no receipt entry`);
+  return effect;
 }
 
 /**
@@ -328,9 +359,7 @@ export async function decideTask(
     if (!type) throw new BusinessError(`未知的任务类型 ${task.type}，无法处理`);
     await assertFourEyes(tx, registry, task, operator);
     if (decision === 'REJECT' && !text?.trim()) throw new BusinessError('驳回时请填写驳回原因');
-    const effect = await deciding.run({ taskId: task.id }, () =>
-      decision === 'APPROVE' ? type.onApprove(tx, task, operator, text) : type.onReject(tx, task, operator, text!),
-    );
+    const effect = await deciding.run({ taskId: task.id }, () => runDecision(tx, registry, type, task, operator, decision, text));
     const state: TaskState = decision === 'APPROVE' ? 'APPROVED' : 'REJECTED';
     const decidedAt = now();
     // The factor's countersignature is the approving operator's act, at the decision's time (issue 37).

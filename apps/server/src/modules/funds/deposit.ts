@@ -9,6 +9,8 @@ import { openFundsTask, type Submitter } from './operator-tasks.ts';
 
 export interface DepositResult {
   kind: 'DEPOSIT';
+  /** The receipt's journal entry (what the bank statement links its line to). */
+  entryId: number;
   refNo: string;
   accountNo: string;
   enterpriseName: string;
@@ -49,6 +51,7 @@ export async function recordDeposit(
   );
   return {
     kind: 'DEPOSIT',
+    entryId: entry.entryId,
     refNo: entry.refNo,
     accountNo: account.accountNo,
     enterpriseName: account.accountName,
@@ -145,7 +148,7 @@ export async function submitDeposit(tx: Tx, by: Submitter, p: DepositInput): Pro
  */
 export async function creditDeposit(tx: Tx, task: BpmTask, operator: TaskOperator): Promise<DecisionEffect> {
   const d = task.data as DepositTaskData;
-  const credited = await recordDeposit(tx, {
+  const { entryId, ...credited } = await recordDeposit(tx, {
     operatorId: operator.id,
     accountNo: d.accountNo,
     amount: d.amount,
@@ -153,5 +156,9 @@ export async function creditDeposit(tx: Tx, task: BpmTask, operator: TaskOperato
     payerAccountNo: d.payerAccountNo,
     memo: d.memo,
   });
-  return { before: { credited: false }, after: { credited: true, submittedBy: task.submittedBy, confirmedBy: operator.id, ...credited } };
+  return {
+    before: { credited: false },
+    after: { credited: true, submittedBy: task.submittedBy, confirmedBy: operator.id, ...credited },
+    received: { entryId },
+  };
 }

@@ -17,6 +17,7 @@ export const FUNDS_TASK_TYPES: readonly TaskType[] = [
     // the inbox refuses), another checks it against the bank and approves — only then is it credited.
     // The button says what the click does (issue 37): 入账 credits it — nothing is 已入账 before the click.
     decisionLabels: { approve: '入账', reject: '不予入账' },
+    receivesPayment: true,
     onApprove: (tx, task, operator) => creditDeposit(tx, task, operator),
     onReject: async (_tx, _task, _operator, reason) => ({ before: { credited: false }, after: { credited: false, reason } }),
   },

@@ -3,9 +3,10 @@ import { confirmPledgeVoucher, rejectPledgeVoucher } from './operations/decide-v
 import { PLEDGE_VOUCHER_TASK } from './voucher-store.ts';
 
 const decisions = {
+  receivesPayment: true,
   onApprove: (tx, task, operator) => confirmPledgeVoucher(tx, task, operator),
   onReject: (tx, task, operator, reason) => rejectPledgeVoucher(tx, task, operator, reason),
-} satisfies Pick<TaskType, 'onApprove' | 'onReject'>;
+} satisfies Pick<TaskType, 'receivesPayment' | 'onApprove' | 'onReject'>;
 
 /** The voucher confirmations of pledge financing in the operators' inbox (PRODUCT §11: offline repayment and margin vouchers). */
 export const PLEDGE_VOUCHER_TASK_TYPES: readonly TaskType[] = [

@@ -10,7 +10,7 @@ import type { TaskField } from '../../db/schema/index.ts';
 import { enterpriseNames } from '../account/index.ts';
 import { chinaToday } from '../../lib/clock.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import type { BookAddition, BpmTask, DecisionEffect, TaskType } from '../bpm/index.ts';
+import type { BookAddition, BpmTask, DecisionEffect, DecisionHook, TaskType } from '../bpm/index.ts';
 import type { LoanBook } from '../financing/index.ts';
 import { bookOn } from './book.ts';
 import { readRiskLimits } from './limits.ts';
@@ -98,29 +98,24 @@ function withWarnings(effect: DecisionEffect | void, warnings: string[]): Decisi
 }
 
 /**
- * The task types that add to the book, gated by the limits against the loan book; the others unchanged.
- * Listed by app.ts over TASK_TYPES. One decision at a time passes the gate (a transaction-scoped advisory lock), so two
- * approvals cannot each pass a limit that both together would break.
+ * The limit gate, a hook of the inbox (listed once in app.ts): it concerns every task type that declares
+ * what it adds to the book. One decision at a time passes the gate (a transaction-scoped advisory lock),
+ * so two approvals cannot each pass a limit that both together would break.
  */
-export function guardByLimits(types: readonly TaskType[], loans: LoanBook): TaskType[] {
-  if (!types.some((t) => t.exposure)) throw new Error('risk limits: no task type declares what it adds to the book');
-  return types.map((t) => {
-    if (!t.exposure) return t;
-    return {
-      ...t,
-      describe: async (db, task) => [...((await t.describe?.(db, task)) ?? []), ...(await limitFacts(loans, db, t, task))],
-      onApprove: async (tx, task, operator, comment) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('risk-limit-gate'))`);
-        const a = await t.exposure!(tx, task);
-        const checks = a ? await checksAfter(loans, tx, a) : [];
-        const refused = checks.filter(refusing);
-        if (refused.length) throw new BusinessError(`审批后${refused.map((c) => c.words).join('；')}，不能通过`, 'RISK_LIMIT_BREACH');
-        const effect = await t.onApprove(tx, task, operator, comment);
-        return withWarnings(
-          effect,
-          checks.filter(flagging).map((c) => `${levelLabel(c)}：${c.words}`),
-        );
-      },
-    };
-  });
+export function limitGate(loans: LoanBook): DecisionHook {
+  return {
+    concerns: (t) => !!t.exposure,
+    describe: (db, t, task) => limitFacts(loans, db, t, task),
+    approve: async (tx, t, task, decide) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('risk-limit-gate'))`);
+      const a = await t.exposure!(tx, task);
+      const checks = a ? await checksAfter(loans, tx, a) : [];
+      const refused = checks.filter(refusing);
+      if (refused.length) throw new BusinessError(`审批后${refused.map((c) => c.words).join('；')}，不能通过`, 'RISK_LIMIT_BREACH');
+      return withWarnings(
+        await decide(),
+        checks.filter(flagging).map((c) => `${levelLabel(c)}：${c.words}`),
+      );
+    },
+  };
 }

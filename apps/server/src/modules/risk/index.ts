@@ -4,6 +4,6 @@ export { bookOn, type Position } from './book.ts';
 export { exposure, exposureFinancings } from './exposure.ts';
 export { aging } from './aging.ts';
 export { requiredReserveOf } from './reserve.ts';
-export { guardByLimits } from './guard.ts';
+export { limitGate } from './guard.ts';
 export { RISK_TASK_TYPES } from './limits.ts';
 export { riskSnapshotStep } from './snapshot.ts';

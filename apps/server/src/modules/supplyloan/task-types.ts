@@ -58,6 +58,7 @@ export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
   {
     type: TASK.REPAYMENT_VOUCHER,
     label: '线下还款凭证确认',
+    receivesPayment: true,
     onApprove: (tx, task, operator) => approveVoucher(tx, task, operator, chinaToday()),
     onReject: (tx, task, operator, reason) => rejectVoucher(tx, task, operator, reason),
   },

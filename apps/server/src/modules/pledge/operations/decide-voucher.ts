@@ -89,6 +89,7 @@ export async function confirmPledgeVoucher(tx: Tx, task: BpmTask, operator: Task
   return {
     before: { voucher: 'PENDING', financing: f.status },
     after: { voucher: 'CONFIRMED', financing: paid.status, receiptRefNo: receipt.refNo, paymentRefNo: paid.refNo },
+    received: { entryId: receipt.entryId },
   };
 }
 

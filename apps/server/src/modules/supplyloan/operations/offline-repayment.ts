@@ -96,7 +96,7 @@ async function lockVoucher(tx: Tx, task: BpmTask, operator: TaskOperator) {
 export async function approveVoucher(tx: Tx, task: BpmTask, operator: TaskOperator, today: IsoDate) {
   const { repayment, financing } = await lockVoucher(tx, task, operator);
   const actor = operatorActor(operator);
-  await postEntry(
+  const receipt = await postEntry(
     tx,
     rule(() =>
       depositEntry({
@@ -138,6 +138,7 @@ export async function approveVoucher(tx: Tx, task: BpmTask, operator: TaskOperat
       interestRefund: applied.interestRefund,
       financingStatus: applied.status,
     },
+    received: { entryId: receipt.entryId },
   };
 }
 
