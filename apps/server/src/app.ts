@@ -102,6 +102,7 @@ export function wiringOf(products: readonly LendingProduct[]): Wiring {
     loanCollection: orderLoanCollection,
     loanBook: loans,
     menuGates: Object.assign({}, ...products.map((p) => p.menuGates ?? {})) as Ports['menuGates'],
+    transferVouchers: products.flatMap((p) => (p.transferVouchers ? [p.transferVouchers] : [])),
   };
   /**
    * The operator task types of every area (the /bpm/tasks inbox), listed here rather than registered as a

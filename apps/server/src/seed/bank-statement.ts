@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { journalEntries, journalLines, ledgerAccounts, users, virtualAccounts } from '../db/schema/index.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { demoStatementCsv, importStatement, type DemoStatementLine } from '../modules/bank-statement/index.ts';
+import type { TransferVoucherSource } from '../modules/financing/index.ts';
 import { readSiteConfig } from '../modules/system/index.ts';
 import { dayOfMonth } from './timeline.ts';
 
@@ -78,7 +79,7 @@ export async function bankLinesOf(db: Db, from: IsoDate, to: IsoDate): Promise<D
  * waiting in the queue, and its day the one 不平 (the booked receipt is in transit, the line
  * unexplained) until the operator ties them; every other day reconciles.
  */
-export async function seedBankStatement(db: Db, today: IsoDate, operatorLogin: string) {
+export async function seedBankStatement(db: Db, today: IsoDate, operatorLogin: string, vouchers: readonly TransferVoucherSource[]) {
   const [operator] = await db.select().from(users).where(eq(users.loginName, operatorLogin));
   if (!operator) return;
   const from = dayOfMonth(today, -1, 1);
@@ -101,6 +102,7 @@ export async function seedBankStatement(db: Db, today: IsoDate, operatorLogin: s
       tx,
       { id: operator.id, name: operator.displayName },
       { formatCode: 'DEMO', fileName: `演示银行对账单_${from.slice(0, 7)}.csv`, bytes: csv },
+      vouchers,
     ),
   );
 }

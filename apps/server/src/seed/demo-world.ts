@@ -192,7 +192,7 @@ export async function seedDemoWorld(db: Db) {
   await seedPledge(db);
   await seedPledgeDelivery(db);
   // Last: last month's statement of the collection account, once every posting of that month is made.
-  await seedBankStatement(db, today, DEMO_USERS.operator);
+  await seedBankStatement(db, today, DEMO_USERS.operator, PORTS.transferVouchers);
 }
 
 /** A demo world seeded before maker-checker gets its second operator too (once). */

@@ -114,7 +114,7 @@ export interface TestAppOptions {
 export async function createTestApp(overrides: Partial<Record<keyof Config, string>> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST: '/nonexistent',
     AUTH_RATE_LIMIT: '1000',
     DATA_DIR: dataDir,

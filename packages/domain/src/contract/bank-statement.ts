@@ -166,13 +166,12 @@ export const voidStatementResultSchema = z.object({
 
 // Lines -----------------------------------------------------------------------------------------------
 
-export const MATCH_KINDS = ['RECEIPT', 'DEPOSIT_TASK', 'PLEDGE_VOUCHER', 'REPAYMENT_VOUCHER', 'PAYOUT'] as const;
+export const MATCH_KINDS = ['RECEIPT', 'DEPOSIT_TASK', 'VOUCHER', 'PAYOUT'] as const;
 export type MatchKind = (typeof MATCH_KINDS)[number];
 export const MATCH_KIND_LABELS: Record<MatchKind, string> = {
   RECEIPT: '已入账收款',
   DEPOSIT_TASK: '入金复核',
-  PLEDGE_VOUCHER: '质押转账凭证',
-  REPAYMENT_VOUCHER: '线下还款凭证',
+  VOUCHER: '转账凭证',
   PAYOUT: '出款',
 };
 
@@ -223,7 +222,8 @@ export const lineCandidatesSchema = z.object({
   /** Waiting transfer vouchers of exactly this amount. */
   vouchers: z.array(
     z.object({
-      kind: z.enum(['PLEDGE', 'REPAYMENT']),
+      /** The product's source of vouchers that holds it (with `id`, what an assignment names). */
+      source: z.string(),
       id: z.number().int(),
       taskId: z.number().int().nullable(),
       label: z.string(),
@@ -256,7 +256,8 @@ export const lineCandidatesSchema = z.object({
 export const assignLineBody = z.object({
   target: z.enum(['ACCOUNT', 'VOUCHER', 'PAYOUT', 'RECEIPT'], { error: '请选择关联对象' }),
   accountNo: optionalTextSchema(40, '虚拟账号'),
-  voucherKind: z.enum(['PLEDGE', 'REPAYMENT']).optional(),
+  /** The source of the voucher (`vouchers[].source` of the candidates). */
+  voucherSource: optionalTextSchema(40, '凭证来源'),
   /** The voucher's id, or the booked ledger line's (`journalLineId` of the candidates). */
   targetId: idSchema('关联对象').optional(),
   ...idempotencyKeyField,

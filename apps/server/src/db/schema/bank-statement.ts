@@ -91,7 +91,7 @@ export const bankStatementLines = pgTable(
     status: text('status', { enum: statesOf(STATEMENT_LINE_STATUSES) })
       .notNull()
       .default('UNMATCHED'),
-    matchKind: text('match_kind', { enum: ['RECEIPT', 'DEPOSIT_TASK', 'PLEDGE_VOUCHER', 'REPAYMENT_VOUCHER', 'PAYOUT'] }),
+    matchKind: text('match_kind', { enum: ['RECEIPT', 'DEPOSIT_TASK', 'VOUCHER', 'PAYOUT'] }),
     /** The inbox task that books the line (a deposit, a voucher), while it waits and after. */
     taskId: integer('task_id').references(() => bpmTasks.id),
     /** The ledger line on the factor's bank account (BANK_CASH) that the line is. */

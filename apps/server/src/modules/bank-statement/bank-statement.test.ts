@@ -353,7 +353,7 @@ describe('transfer vouchers: amount to the cent, payer and reference', () => {
     // By hand the amount must agree too.
     const byHand = await op.post(
       `/api/bpm/bank/lines/${cent.id}/assign`,
-      { target: 'VOUCHER', voucherKind: 'REPAYMENT', targetId: repaymentId, idempotencyKey: newKey() },
+      { target: 'VOUCHER', voucherSource: 'SUPPLY_REPAYMENT', targetId: repaymentId, idempotencyKey: newKey() },
       json,
     );
     expect(byHand.json()).toMatchObject({ status: 'ERROR', code: 'BANK_LINE_AMOUNT', message: expect.stringMatching(/相差 ¥0.01/) });
@@ -372,7 +372,7 @@ describe('transfer vouchers: amount to the cent, payer and reference', () => {
     okOf(await importFile(todayCsv([], false).csv));
     const line = await lineBySerial(added[0].serialNo);
     const taskId = await pendingTask(op, 'REPAYMENT_VOUCHER', repaymentId);
-    expect(line).toMatchObject({ status: 'PENDING', matchKind: 'REPAYMENT_VOUCHER', taskId });
+    expect(line).toMatchObject({ status: 'PENDING', matchKind: 'VOUCHER', taskId });
     const task = okOf<{ facts: { label: string; value: string }[] }>(await op.get(`/api/bpm/tasks/${taskId}`));
     expect(task.facts.map((f) => f.label)).toContain('银行流水');
     okOf(await op.post(`/api/bpm/tasks/${taskId}/approve`, { comment: '与对账单一致' }));

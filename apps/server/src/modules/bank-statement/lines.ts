@@ -13,6 +13,7 @@ import { virtualAccountByNo } from '../ledger/index.ts';
 import { agreementOf, agreementWords, entryLabel, link, namedVirtualAccounts, openLedgerLines, waitingVouchers } from './matching.ts';
 import { reconcileDates } from './reconcile.ts';
 import { bankCashAccountId, collectionAccount, lineView, type StatementLine } from './store.ts';
+import type { TransferVoucherSource } from '../financing/index.ts';
 
 const decider = aliasedTable(users, 'decider');
 
@@ -69,7 +70,7 @@ async function lockLine(tx: Tx, id: number): Promise<StatementLine> {
 }
 
 /** What an exception could be: the accounts it names (or whose enterprise paid it), vouchers and booked lines of exactly its amount. */
-export async function lineCandidates(db: Db, id: number) {
+export async function lineCandidates(db: Db, id: number, sources: readonly TransferVoucherSource[]) {
   return db.transaction(async (tx) => {
     const [line] = await tx.select().from(bankStatementLines).where(eq(bankStatementLines.id, id));
     if (!line) throw new NotFoundError('流水不存在');
@@ -91,15 +92,15 @@ export async function lineCandidates(db: Db, id: number) {
       }
     }
     const vouchers = credit
-      ? (await waitingVouchers(tx, line.amount)).map((v) => ({
-          kind: v.kind,
+      ? (await waitingVouchers(tx, sources, line.amount)).map((v) => ({
+          source: v.source,
           id: v.id,
           taskId: v.taskId,
           label: v.label,
           amount: v.amount,
           payerAccountName: v.payerAccountName,
           payerAccountNo: v.payerAccountNo,
-          reference: v.kind === 'PLEDGE' ? `${v.voucherNo} / ${v.financingNo}` : v.financingNo,
+          reference: v.references.join(' / '),
           agrees: agreementWords(agreementOf(line, v)),
         }))
       : [];
@@ -127,7 +128,7 @@ type AssignInput = Omit<z.output<typeof assignLineBody>, 'idempotencyKey'>;
  * every deposit); to a waiting voucher, it is linked for whoever decides the voucher; a line to a booked
  * receipt or pay-out is matched. Amounts must agree to the cent.
  */
-export async function assignLine(tx: Tx, operator: Submitter, id: number, input: AssignInput) {
+export async function assignLine(tx: Tx, operator: Submitter, id: number, input: AssignInput, sources: readonly TransferVoucherSource[]) {
   const line = await lockLine(tx, id);
   if (line.status !== 'UNMATCHED')
     throw new BusinessError(
@@ -158,8 +159,8 @@ export async function assignLine(tx: Tx, operator: Submitter, id: number, input:
     });
   } else if (input.target === 'VOUCHER') {
     if (!credit) throw new BusinessError('支出流水不能关联转账凭证', 'BANK_LINE_DIRECTION');
-    if (!input.voucherKind || !input.targetId) throw new BusinessError('请选择转账凭证', 'BANK_LINE_TARGET');
-    const voucher = (await waitingVouchers(tx)).find((v) => v.kind === input.voucherKind && v.id === input.targetId);
+    if (!input.voucherSource || !input.targetId) throw new BusinessError('请选择转账凭证', 'BANK_LINE_TARGET');
+    const voucher = (await waitingVouchers(tx, sources)).find((v) => v.source === input.voucherSource && v.id === input.targetId);
     if (!voucher || voucher.taskId === null) throw new BusinessError('该转账凭证不在待确认状态', 'BANK_LINE_TARGET');
     if (voucher.amount !== line.amount)
       throw new BusinessError(
@@ -168,7 +169,7 @@ export async function assignLine(tx: Tx, operator: Submitter, id: number, input:
       );
     await link(tx, line, {
       status: 'PENDING',
-      matchKind: voucher.kind === 'PLEDGE' ? 'PLEDGE_VOUCHER' : 'REPAYMENT_VOUCHER',
+      matchKind: 'VOUCHER',
       taskId: voucher.taskId,
       matchLabel: `${voucher.label} · 任务 #${voucher.taskId}（手工关联）`,
       ...decided,

@@ -1,36 +1,13 @@
-import {
-  addDays,
-  chinaStartOfDay,
-  formatYuan,
-  isVirtualAccountNo,
-  PLEDGE_VOUCHER_KIND_LABELS,
-  statementLineLifecycle,
-} from '@factoring/domain';
+import { addDays, chinaStartOfDay, formatYuan, isVirtualAccountNo, statementLineLifecycle } from '@factoring/domain';
 import { and, asc, eq, gte, inArray, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import {
-  bankStatementLines,
-  bpmTasks,
-  financings,
-  journalEntries,
-  journalLines,
-  paymentBatchItems,
-  pledgeFinancings,
-  pledgeVouchers,
-  repayments,
-} from '../../db/schema/index.ts';
+import { bankStatementLines, bpmTasks, journalEntries, journalLines, paymentBatchItems } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
 import { transition } from '../../lib/transition.ts';
+import type { TransferVoucherSource, WaitingVoucher } from '../financing/index.ts';
 import { submitDeposit, type Submitter } from '../funds/index.ts';
 import { virtualAccountByNo } from '../ledger/index.ts';
-import {
-  DEPOSIT_TASK_TYPE,
-  PLEDGE_VOUCHER_TASK_TYPES,
-  REPAYMENT_VOUCHER_TASK_TYPE,
-  samePayer,
-  wordsOf,
-  type StatementLine,
-} from './store.ts';
+import { DEPOSIT_TASK_TYPE, samePayer, wordsOf, type StatementLine } from './store.ts';
 
 export type MatchOutcome = 'MATCHED' | 'PENDING' | 'UNMATCHED';
 
@@ -95,93 +72,11 @@ export async function openLedgerLines(
 export const entryLabel = (e: { kind: string; counterpartyName: string | null; memo: string | null }) =>
   `${ENTRY_KIND_LABELS[e.kind] ?? e.kind} · ${e.counterpartyName ?? '—'}${e.memo ? ` · ${e.memo}` : ''}`;
 
-/** A waiting transfer voucher as the matcher sees it. */
-export interface WaitingVoucher {
-  kind: 'PLEDGE' | 'REPAYMENT';
-  id: number;
-  voucherNo: string;
-  financingNo: string;
-  label: string;
-  amount: number;
-  payerAccountName: string;
-  payerAccountNo: string;
-  taskId: number | null;
-}
-
-/** Waiting transfer vouchers (pledge margin, margin call, pledge repayment; supply-loan offline repayment), optionally of one amount. */
-export async function waitingVouchers(tx: Tx, amount?: number): Promise<WaitingVoucher[]> {
-  const pledge = await tx
-    .select({
-      id: pledgeVouchers.id,
-      voucherNo: pledgeVouchers.voucherNo,
-      kind: pledgeVouchers.kind,
-      amount: pledgeVouchers.amount,
-      payerAccountName: pledgeVouchers.payerAccountName,
-      payerAccountNo: pledgeVouchers.payerAccountNo,
-      financingNo: pledgeFinancings.financingNo,
-      taskId: bpmTasks.id,
-    })
-    .from(pledgeVouchers)
-    .innerJoin(pledgeFinancings, eq(pledgeFinancings.id, pledgeVouchers.financingId))
-    .leftJoin(
-      bpmTasks,
-      and(
-        inArray(bpmTasks.type, [...PLEDGE_VOUCHER_TASK_TYPES]),
-        eq(bpmTasks.refId, sql`${pledgeVouchers.id}::text`),
-        eq(bpmTasks.state, 'PENDING'),
-      ),
-    )
-    .where(and(eq(pledgeVouchers.status, 'PENDING'), amount === undefined ? undefined : eq(pledgeVouchers.amount, amount)))
-    .orderBy(asc(pledgeVouchers.id))
-    .limit(200);
-  const offline = await tx
-    .select({
-      id: repayments.id,
-      amount: repayments.amount,
-      payerAccountName: repayments.payerAccountName,
-      payerAccountNo: repayments.payerAccountNo,
-      financingNo: financings.financingNo,
-      taskId: bpmTasks.id,
-    })
-    .from(repayments)
-    .innerJoin(financings, eq(financings.id, repayments.financingId))
-    .leftJoin(
-      bpmTasks,
-      and(eq(bpmTasks.type, REPAYMENT_VOUCHER_TASK_TYPE), eq(bpmTasks.refId, sql`${repayments.id}::text`), eq(bpmTasks.state, 'PENDING')),
-    )
-    .where(
-      and(
-        eq(repayments.method, 'OFFLINE'),
-        eq(repayments.status, 'PENDING'),
-        amount === undefined ? undefined : eq(repayments.amount, amount),
-      ),
-    )
-    .orderBy(asc(repayments.id))
-    .limit(200);
-  return [
-    ...pledge.map((v) => ({
-      kind: 'PLEDGE' as const,
-      id: v.id,
-      voucherNo: v.voucherNo,
-      financingNo: v.financingNo,
-      label: `${PLEDGE_VOUCHER_KIND_LABELS[v.kind]}凭证 ${v.voucherNo}（${v.financingNo}）`,
-      amount: v.amount,
-      payerAccountName: v.payerAccountName,
-      payerAccountNo: v.payerAccountNo,
-      taskId: v.taskId,
-    })),
-    ...offline.map((r) => ({
-      kind: 'REPAYMENT' as const,
-      id: r.id,
-      voucherNo: `线下还款 #${r.id}`,
-      financingNo: r.financingNo,
-      label: `线下还款凭证 #${r.id}（${r.financingNo}）`,
-      amount: r.amount,
-      payerAccountName: r.payerAccountName ?? '',
-      payerAccountNo: r.payerAccountNo ?? '',
-      taskId: r.taskId,
-    })),
-  ];
+/** Every source's waiting transfer vouchers (optionally of one amount), one source after another. */
+export async function waitingVouchers(tx: Tx, sources: readonly TransferVoucherSource[], amount?: number): Promise<WaitingVoucher[]> {
+  const vouchers: WaitingVoucher[] = [];
+  for (const source of sources) vouchers.push(...(await source.waiting(tx, amount)));
+  return vouchers;
 }
 
 /** What of a voucher agrees with a credit line: 金额 (to the cent), 付款人 (account, or name), 附言 (the voucher or financing number). */
@@ -196,7 +91,7 @@ export function agreementOf(
       { name: line.counterpartyName, account: line.counterpartyAccount },
       { name: v.payerAccountName, account: v.payerAccountNo },
     ),
-    reference: (v.kind === 'PLEDGE' && words.includes(v.voucherNo.toUpperCase())) || words.includes(v.financingNo.toUpperCase()),
+    reference: v.references.some((r) => words.includes(r.toUpperCase())),
   };
 }
 
@@ -266,7 +161,7 @@ type LedgerCandidate = Awaited<ReturnType<typeof openLedgerLines>>[number] & { s
  * with the payment-file references of the pay-outs among them, and the waiting transfer vouchers.
  * Lines claimed by this import are remembered here, so two lines never claim one ledger line or task.
  */
-async function matchContext(tx: Tx, bankId: number | null, lines: NewLine[]) {
+async function matchContext(tx: Tx, bankId: number | null, lines: NewLine[], sources: readonly TransferVoucherSource[]) {
   const dates = lines.map((l) => l.bookDate).sort();
   let ledger: LedgerCandidate[] = [];
   const endToEnd = new Map<number, string>();
@@ -298,7 +193,13 @@ async function matchContext(tx: Tx, bankId: number | null, lines: NewLine[]) {
       for (const it of items) endToEnd.set(it.journalLineId, it.endToEndId);
     }
   }
-  return { ledger, endToEnd, vouchers: await waitingVouchers(tx), claimedLedger: new Set<number>(), claimedTasks: new Set<number>() };
+  return {
+    ledger,
+    endToEnd,
+    vouchers: await waitingVouchers(tx, sources),
+    claimedLedger: new Set<number>(),
+    claimedTasks: new Set<number>(),
+  };
 }
 type MatchContext = Awaited<ReturnType<typeof matchContext>>;
 
@@ -355,7 +256,7 @@ async function matchCredit(tx: Tx, ctx: MatchContext, line: NewLine, importer: S
       outcome: 'PENDING',
       set: {
         status: 'PENDING',
-        matchKind: v.kind === 'PLEDGE' ? 'PLEDGE_VOUCHER' : 'REPAYMENT_VOUCHER',
+        matchKind: 'VOUCHER',
         taskId: v.taskId,
         matchLabel: `${v.label} · 任务 #${v.taskId}`,
         suggestion: null,
@@ -446,8 +347,14 @@ function matchDebit(ctx: MatchContext, line: NewLine, bankId: number | null): Ma
  * with the lines themselves (a line starts UNMATCHED; MATCHED and PENDING are the machine's first steps).
  * Queries per line only where a line names a virtual account (it records a deposit for a second operator).
  */
-export async function matchNewLines(tx: Tx, lines: NewLine[], bankId: number | null, importer: Submitter): Promise<MatchDecision[]> {
-  const ctx = await matchContext(tx, bankId, lines);
+export async function matchNewLines(
+  tx: Tx,
+  lines: NewLine[],
+  bankId: number | null,
+  importer: Submitter,
+  sources: readonly TransferVoucherSource[],
+): Promise<MatchDecision[]> {
+  const ctx = await matchContext(tx, bankId, lines, sources);
   const out: MatchDecision[] = [];
   for (const line of lines) {
     const decision = line.direction === 'CREDIT' ? await matchCredit(tx, ctx, line, importer) : matchDebit(ctx, line, bankId);

@@ -39,7 +39,9 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       const bytes = Buffer.from(content, 'base64');
       // Read (and refused when unreadable) before the transaction takes a connection.
       const parsed = await readStatement(formatCode, bytes, db);
-      return runOnce(db, request, (tx) => importStatement(tx, actorOf(request), { formatCode, fileName, bytes, parsed }));
+      return runOnce(db, request, (tx) =>
+        importStatement(tx, actorOf(request), { formatCode, fileName, bytes, parsed }, ctx.ports.transferVouchers),
+      );
     },
     { bodyLimit: IMPORT_BODY_LIMIT },
   );
@@ -55,10 +57,10 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     const r = await listLines(db, request.query);
     return page(r.items, r.totalCount);
   });
-  serve(app, api.candidates, async (request) => ok(await lineCandidates(db, request.params.id)));
+  serve(app, api.candidates, async (request) => ok(await lineCandidates(db, request.params.id, ctx.ports.transferVouchers)));
   serve(app, api.assign, async (request) => {
     const { idempotencyKey: _key, ...input } = request.body;
-    return runOnce(db, request, (tx) => assignLine(tx, actorOf(request), request.params.id, input));
+    return runOnce(db, request, (tx) => assignLine(tx, actorOf(request), request.params.id, input, ctx.ports.transferVouchers));
   });
   serve(app, api.explain, async (request) =>
     runOnce(db, request, (tx) => explainLine(tx, actorOf(request), request.params.id, request.body.note)),

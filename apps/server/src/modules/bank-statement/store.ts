@@ -8,13 +8,8 @@ import { normalAccount } from './parse/parsed.ts';
 
 export type StatementLine = typeof bankStatementLines.$inferSelect;
 
-/**
- * The inbox task types whose pending tasks the matcher reads to tie a credit to them: a deposit recorded
- * for a virtual account (funds), the pledge transfer vouchers and the supply loan's offline repayment voucher.
- */
+/** The funds' task of a deposit recorded for a virtual account: the matcher ties a credit naming the account to it. */
 export const DEPOSIT_TASK_TYPE = 'FUNDS_DEPOSIT';
-export const PLEDGE_VOUCHER_TASK_TYPES = ['PLEDGE_MARGIN_VOUCHER', 'PLEDGE_TOP_UP_VOUCHER', 'PLEDGE_REPAYMENT_VOUCHER'] as const;
-export const REPAYMENT_VOUCHER_TASK_TYPE = 'REPAYMENT_VOUCHER';
 
 /** The factor's collection account (site configuration): the one account whose statements are imported. */
 export async function collectionAccount(db: Db | Tx) {

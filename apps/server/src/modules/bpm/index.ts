@@ -3,3 +3,4 @@
 export { taskRegistry } from './registry.ts';
 export type { BookAddition, BpmTask, DecisionEffect, DecisionHook, TaskOperator, TaskRegistry, TaskType } from './registry.ts';
 export { createTask, decideTask, withdrawPendingTasks, writeAudit, type NewTask } from './tasks.ts';
+export { taskDirectory, taskDirectoryAs } from './task-directory.ts';

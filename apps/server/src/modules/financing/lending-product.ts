@@ -11,6 +11,7 @@ import type { CloseOfBusinessStep } from '../../jobs/close-of-business.ts';
 import type { TaskType } from '../bpm/index.ts';
 import type { SignHook } from '../contracts/index.ts';
 import type { EveryLoanArrears, LoanArrears } from './overdue.ts';
+import type { TransferVoucherSource } from './transfer-vouchers.ts';
 
 /**
  * Whose book a loan is in: the factor's own (its risk assets, held to the supervisory limits) or a
@@ -73,6 +74,8 @@ export interface LendingProduct {
    * request sees it (e.g. the cloud loan's entries only for an enterprise that may apply or has applied).
    */
   menuGates?: Readonly<Record<string, MenuGate>>;
+  /** Where it keeps transfer vouchers (offline payments) waiting for an operator, if it takes them. */
+  transferVouchers?: TransferVoucherSource;
 }
 
 /** Whether the user of a menu request sees the entries of one gate, read with the loan book at hand. */

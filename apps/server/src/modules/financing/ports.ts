@@ -5,6 +5,7 @@ import type { Cents, IsoDate } from '@factoring/domain';
 import type { Tx } from '../../db/client.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import type { LoanBook, MenuGate } from './lending-product.ts';
+import type { TransferVoucherSource } from './transfer-vouchers.ts';
 
 /** A sales order offered as the backing of an order loan: implemented by purchase/sales, consumed by supply loans. */
 export interface OrderBacking {
@@ -62,4 +63,6 @@ export interface Ports {
   loanBook: LoanBook;
   /** The menu gates the lending products contribute (a menu row's `gate` → the rule), read by the menus. */
   menuGates: Readonly<Record<string, MenuGate>>;
+  /** The products' transfer vouchers, read by the bank statement's matcher. */
+  transferVouchers: readonly TransferVoucherSource[];
 }

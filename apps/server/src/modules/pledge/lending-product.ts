@@ -12,6 +12,7 @@ import { pledgeSignHook } from './on-contract-signed.ts';
 import { pledgeArrears } from './overdue.ts';
 import { LIVE_STATUSES } from './store.ts';
 import { PLEDGE_TASK_TYPES } from './task-types.ts';
+import { pledgeTransferVouchers } from './queries/waiting-vouchers.ts';
 
 export const pledgeProduct: LendingProduct = {
   label: '货押融资',
@@ -60,6 +61,7 @@ export const pledgeProduct: LendingProduct = {
   },
   arrears: pledgeArrears,
   taskTypes: PLEDGE_TASK_TYPES,
+  transferVouchers: pledgeTransferVouchers,
   signHooks: { PLEDGE: pledgeSignHook },
   closeOfBusinessSteps: [pledgeOverdueStep, pledgeMarginDefaultStep],
 };

@@ -9,6 +9,7 @@ import { supplyLoanCloseStep } from './jobs/close-of-day.ts';
 import { supplyLoanArrears } from './overdue.ts';
 import { openTranchesOf, quoteOf } from './queries/quote.ts';
 import { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './task-types.ts';
+import { supplyLoanTransferVouchers } from './queries/waiting-vouchers.ts';
 
 const debtor = enterpriseDirectoryAs('debtor');
 
@@ -66,6 +67,7 @@ export const supplyLoanProduct: LendingProduct = {
   },
   arrears: supplyLoanArrears,
   taskTypes: SUPPLY_LOAN_TASK_TYPES,
+  transferVouchers: supplyLoanTransferVouchers,
   signHooks: { FINANCING: financingSignHook },
   closeOfBusinessSteps: [supplyLoanCloseStep],
 };

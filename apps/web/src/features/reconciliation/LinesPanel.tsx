@@ -46,7 +46,7 @@ const party = (l: StatementLine) => (
 type AssignBody = {
   target: 'ACCOUNT' | 'VOUCHER' | 'PAYOUT' | 'RECEIPT';
   accountNo?: string;
-  voucherKind?: 'PLEDGE' | 'REPAYMENT';
+  voucherSource?: string;
   targetId?: number;
 };
 
@@ -140,7 +140,7 @@ function WorkLine({ line, onDone }: { line: StatementLine; onDone: () => void })
                     key="go"
                     size="small"
                     loading={assign.isPending}
-                    onClick={() => void run({ target: 'VOUCHER', voucherKind: v.kind, targetId: v.id })}
+                    onClick={() => void run({ target: 'VOUCHER', voucherSource: v.source, targetId: v.id })}
                   >
                     关联
                   </Button>,

@@ -1,0 +1,14 @@
+import { directoryOf } from '../../db/directory.ts';
+import { bpmTasks } from '../../db/schema/index.ts';
+
+/**
+ * The inbox's tasks as other areas may read them (issue 35, walls for tables): which task of a type is
+ * open for a record — a read-only subquery joined like the table (`.leftJoin(taskDirectory, …)`).
+ */
+export const taskDirectoryAs = directoryOf(bpmTasks, {
+  id: bpmTasks.id,
+  type: bpmTasks.type,
+  refId: bpmTasks.refId,
+  state: bpmTasks.state,
+});
+export const taskDirectory = taskDirectoryAs('task_directory');
