@@ -196,7 +196,7 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   content: '对账单文件',
   note: '说明',
   target: '关联方式',
-  voucherKind: '凭证类型',
+  voucherSource: '凭证来源',
   code: '格式代码',
   name: '格式名称',
   bankName: '银行',
@@ -247,7 +247,6 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
 /** The words of an enum field's values (`target: ACCOUNT` → 入虚拟账户), by field; the same test checks them. */
 export const AUDIT_VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   target: { ACCOUNT: '入虚拟账户', VOUCHER: '关联凭证', PAYOUT: '已记账的付款', RECEIPT: '已记账的收款' },
-  voucherKind: { PLEDGE: '质押凭证', REPAYMENT: '还款凭证' },
 };
 
 type ZodDef = {

@@ -3,4 +3,5 @@
 export { uniqueViolation } from './rules.ts';
 export { enterpriseNames } from './enterprise-names.ts';
 export { enterpriseDirectory, enterpriseDirectoryAs } from './enterprise-directory.ts';
+export { userDirectory, userDirectoryAs } from './user-directory.ts';
 export { checkOperatorFields, countOperators, createOperator } from './create-operator.ts';

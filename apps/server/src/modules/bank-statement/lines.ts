@@ -1,10 +1,10 @@
 import { chinaDate, formatYuan, type Cents, type IsoDate, type StatementLineStatus } from '@factoring/domain';
 import type { z } from 'zod';
 import type { assignLineBody } from '@factoring/domain/contract';
-import { aliasedTable, and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { bankStatementLines, bankStatements, journalEntries, journalLines, users, virtualAccounts } from '../../db/schema/index.ts';
-import { enterpriseDirectory } from '../account/index.ts';
+import { bankStatementLines, bankStatements, journalEntries, journalLines, virtualAccounts } from '../../db/schema/index.ts';
+import { enterpriseDirectory, userDirectoryAs } from '../account/index.ts';
 import { now } from '../../lib/clock.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
@@ -15,7 +15,7 @@ import { reconcileDates } from './reconcile.ts';
 import { bankCashAccountId, collectionAccount, lineView, type StatementLine } from './store.ts';
 import type { TransferVoucherSource } from '../financing/index.ts';
 
-const decider = aliasedTable(users, 'decider');
+const decider = userDirectoryAs('decider');
 
 async function viewOf(db: Db | Tx, id: number) {
   const [row] = await db

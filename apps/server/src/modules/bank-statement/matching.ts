@@ -1,9 +1,10 @@
 import { addDays, chinaStartOfDay, formatYuan, isVirtualAccountNo, statementLineLifecycle } from '@factoring/domain';
 import { and, asc, eq, gte, inArray, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { bankStatementLines, bpmTasks, journalEntries, journalLines, paymentBatchItems } from '../../db/schema/index.ts';
+import { bankStatementLines, journalEntries, journalLines, paymentBatchItems } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
 import { transition } from '../../lib/transition.ts';
+import { taskDirectory } from '../bpm/index.ts';
 import type { TransferVoucherSource, WaitingVoucher } from '../financing/index.ts';
 import { submitDeposit, type Submitter } from '../funds/index.ts';
 import { virtualAccountByNo } from '../ledger/index.ts';
@@ -115,19 +116,19 @@ export async function link(tx: Tx, line: Pick<StatementLine, 'id' | 'status'>, s
 /** The pending 入金复核 task already recorded for this account and amount that no line has claimed (recorded from the receipt by hand). */
 async function recordedDeposit(tx: Tx, accountNo: string, amount: number, claimed: ReadonlySet<number>) {
   const [task] = await tx
-    .select({ id: bpmTasks.id })
-    .from(bpmTasks)
+    .select({ id: taskDirectory.id })
+    .from(taskDirectory)
     .where(
       and(
-        eq(bpmTasks.type, DEPOSIT_TASK_TYPE),
-        eq(bpmTasks.state, 'PENDING'),
-        sql`${bpmTasks.data}->>'accountNo' = ${accountNo}`,
-        sql`(${bpmTasks.data}->>'amount')::bigint = ${amount}`,
-        notExists(sql`(select 1 from ${bankStatementLines} where ${bankStatementLines.taskId} = ${bpmTasks.id})`),
-        claimed.size ? notInArray(bpmTasks.id, [...claimed]) : undefined,
+        eq(taskDirectory.type, DEPOSIT_TASK_TYPE),
+        eq(taskDirectory.state, 'PENDING'),
+        sql`${taskDirectory.data}->>'accountNo' = ${accountNo}`,
+        sql`(${taskDirectory.data}->>'amount')::bigint = ${amount}`,
+        notExists(sql`(select 1 from ${bankStatementLines} where ${bankStatementLines.taskId} = ${taskDirectory.id})`),
+        claimed.size ? notInArray(taskDirectory.id, [...claimed]) : undefined,
       ),
     )
-    .orderBy(asc(bpmTasks.id))
+    .orderBy(asc(taskDirectory.id))
     .limit(1);
   return task ?? null;
 }
@@ -371,10 +372,10 @@ export async function matchNewLines(
  */
 export async function syncPendingLines(tx: Tx, bankId: number | null) {
   const waiting = await tx
-    .select({ line: bankStatementLines, taskState: bpmTasks.state, taskReason: bpmTasks.reason })
+    .select({ line: bankStatementLines, taskState: taskDirectory.state, taskReason: taskDirectory.reason })
     .from(bankStatementLines)
-    .innerJoin(bpmTasks, eq(bpmTasks.id, bankStatementLines.taskId))
-    .where(and(eq(bankStatementLines.status, 'PENDING'), sql`${bpmTasks.state} <> 'PENDING'`));
+    .innerJoin(taskDirectory, eq(taskDirectory.id, bankStatementLines.taskId))
+    .where(and(eq(bankStatementLines.status, 'PENDING'), sql`${taskDirectory.state} <> 'PENDING'`));
   for (const { line, taskState, taskReason } of waiting) {
     if (taskState === 'APPROVED' && bankId !== null) {
       const [receipt] = (await openLedgerLines(tx, bankId, line)).filter((e) =>

@@ -19,11 +19,11 @@ import {
   journalLines,
   paymentBatches,
   paymentBatchItems,
-  users,
 } from '../../db/schema/index.ts';
 import { chinaToday, now } from '../../lib/clock.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
+import { userDirectory } from '../account/index.ts';
 import { payoutBanks } from '../funds/index.ts';
 import { refNoOf } from '../ledger/index.ts';
 import { unionBankNosByName } from '../reference/index.ts';
@@ -204,11 +204,11 @@ export async function listBatches(db: Db, q: PageQuery) {
       itemCount: paymentBatches.itemCount,
       totalAmount: paymentBatches.totalAmount,
       createdAt: paymentBatches.createdAt,
-      createdByName: users.displayName,
+      createdByName: userDirectory.displayName,
       paidCount: sql<number>`(select count(*) from ${paymentBatchItems} i join ${bankStatementLines} b on b.journal_line_id = i.journal_line_id where i.batch_id = ${paymentBatches.id})::int`,
     })
     .from(paymentBatches)
-    .leftJoin(users, eq(users.id, paymentBatches.createdBy))
+    .leftJoin(userDirectory, eq(userDirectory.id, paymentBatches.createdBy))
     .orderBy(desc(paymentBatches.id))
     .limit(q.size)
     .offset(offsetOf(q));

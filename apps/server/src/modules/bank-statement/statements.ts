@@ -1,7 +1,9 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bankStatements, bpmTasks, users } from '../../db/schema/index.ts';
+import { bankStatements } from '../../db/schema/index.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
+import { userDirectory } from '../account/index.ts';
+import { taskDirectory } from '../bpm/index.ts';
 import { collectionAccount } from './store.ts';
 import { STATEMENT_VOID_TASK_TYPE } from './void-statement.ts';
 
@@ -10,12 +12,16 @@ export async function listStatements(db: Db, q: PageQuery) {
   const { accountNo } = await collectionAccount(db);
   const where = eq(bankStatements.accountNo, accountNo);
   const rows = await db
-    .select({ s: bankStatements, importedByName: users.displayName, voidTaskId: bpmTasks.id })
+    .select({ s: bankStatements, importedByName: userDirectory.displayName, voidTaskId: taskDirectory.id })
     .from(bankStatements)
-    .leftJoin(users, eq(users.id, bankStatements.importedBy))
+    .leftJoin(userDirectory, eq(userDirectory.id, bankStatements.importedBy))
     .leftJoin(
-      bpmTasks,
-      and(eq(bpmTasks.type, STATEMENT_VOID_TASK_TYPE), eq(bpmTasks.refId, sql`${bankStatements.id}::text`), eq(bpmTasks.state, 'PENDING')),
+      taskDirectory,
+      and(
+        eq(taskDirectory.type, STATEMENT_VOID_TASK_TYPE),
+        eq(taskDirectory.refId, sql`${bankStatements.id}::text`),
+        eq(taskDirectory.state, 'PENDING'),
+      ),
     )
     .where(where)
     .orderBy(desc(bankStatements.id))

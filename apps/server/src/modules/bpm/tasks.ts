@@ -1,10 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { bpmAuditLog, bpmTasks, uploads, users, type TaskAttachment, type TaskField } from '../../db/schema/index.ts';
-import { enterpriseDirectory } from '../account/index.ts';
+import { bpmAuditLog, bpmTasks, uploads, type TaskAttachment, type TaskField } from '../../db/schema/index.ts';
+import { enterpriseDirectory, userDirectory, userDirectoryAs } from '../account/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { taskLifecycle, type TaskState } from '@factoring/domain';
@@ -116,8 +115,8 @@ export interface TaskFilter extends PageQuery {
   mine?: boolean;
 }
 
-const assignee = alias(users, 'assignee');
-const decider = alias(users, 'decider');
+const assignee = userDirectoryAs('assignee');
+const decider = userDirectoryAs('decider');
 
 const listColumns = {
   id: bpmTasks.id,
@@ -198,7 +197,7 @@ export async function taskHistory(db: Db, taskId: number) {
 }
 
 export async function getTask(db: Db, registry: TaskRegistry, id: number, viewer?: TaskOperator) {
-  const submitter = alias(users, 'submitter');
+  const submitter = userDirectoryAs('submitter');
   const [task] = await db
     .select({
       ...listColumns,
@@ -334,7 +333,7 @@ function assertPending(task: BpmTask) {
 
 async function assertMayAct(tx: Tx, task: BpmTask, operator: TaskOperator) {
   if (task.assigneeId && task.assigneeId !== operator.id) {
-    const [owner] = await tx.select({ name: users.displayName }).from(users).where(eq(users.id, task.assigneeId));
+    const [owner] = await tx.select({ name: userDirectory.displayName }).from(userDirectory).where(eq(userDirectory.id, task.assigneeId));
     throw new BusinessError(`该任务已由 ${owner?.name ?? '其他审核人员'} 领取，请勿重复处理`);
   }
 }
@@ -567,11 +566,11 @@ export async function listAudit(db: Db, registry: TaskRegistry, q: AuditFilter) 
 /** The trail's filter choices: every operator who has a row, and the audited operations (value → summary). */
 export async function auditFilterChoices(db: Db, operations: { value: string; label: string }[]) {
   const operators = await db
-    .selectDistinct({ id: users.id, name: users.displayName })
+    .selectDistinct({ id: userDirectory.id, name: userDirectory.displayName })
     .from(bpmAuditLog)
-    .innerJoin(users, eq(users.id, bpmAuditLog.actorId))
-    .where(and(isNotNull(bpmAuditLog.actorId), eq(users.authority, 'operator')))
-    .orderBy(users.displayName);
+    .innerJoin(userDirectory, eq(userDirectory.id, bpmAuditLog.actorId))
+    .where(and(isNotNull(bpmAuditLog.actorId), eq(userDirectory.authority, 'operator')))
+    .orderBy(userDirectory.displayName);
   return { operators, operations };
 }
 

@@ -3,19 +3,19 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { bpmTasks, cloudLoanApplications } from '../../db/schema/index.ts';
+import { cloudLoanApplications } from '../../db/schema/index.ts';
 import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { decideTask, type TaskOperator, type TaskRegistry } from '../bpm/index.ts';
+import { decideTask, taskDirectory, type TaskOperator, type TaskRegistry } from '../bpm/index.ts';
 import { CLOUD_LOAN_TASK, operatorBank, recordGrantTerms } from './operator-bank.ts';
 
 /** The pending inbox task of an application (built-in bank). */
 async function pendingTaskOf(db: Db | Tx, applicationId: number): Promise<number> {
   const [task] = await db
-    .select({ id: bpmTasks.id })
-    .from(bpmTasks)
-    .where(and(eq(bpmTasks.type, CLOUD_LOAN_TASK), eq(bpmTasks.refId, String(applicationId)), eq(bpmTasks.state, 'PENDING')))
-    .orderBy(desc(bpmTasks.id))
+    .select({ id: taskDirectory.id })
+    .from(taskDirectory)
+    .where(and(eq(taskDirectory.type, CLOUD_LOAN_TASK), eq(taskDirectory.refId, String(applicationId)), eq(taskDirectory.state, 'PENDING')))
+    .orderBy(desc(taskDirectory.id))
     .limit(1);
   if (!task) throw new BusinessError('该申请不在待审批状态', 'NOT_PENDING');
   return task.id;

@@ -9,9 +9,10 @@ import type { SettingsChange, SettingsProposal } from '@factoring/domain/contrac
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { bpmTasks, users, type TaskField } from '../../db/schema/index.ts';
+import type { TaskField } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { createTask, type BpmTask, type TaskOperator, type TaskType } from '../bpm/index.ts';
+import { userDirectory } from '../account/index.ts';
+import { createTask, taskDirectory, type BpmTask, type TaskOperator, type TaskType } from '../bpm/index.ts';
 
 /** The answer of every settings save. */
 export const PROPOSAL_NOTICE = '已提交复核，另一位操作员批准后生效';
@@ -81,11 +82,16 @@ export async function pendingProposal(
   setting: Pick<FourEyedSetting<unknown>, 'type' | 'refId'>,
 ): Promise<SettingsProposal | null> {
   const [row] = await db
-    .select({ id: bpmTasks.id, data: bpmTasks.data, createdAt: bpmTasks.createdAt, submittedByName: users.displayName })
-    .from(bpmTasks)
-    .leftJoin(users, eq(users.id, bpmTasks.submittedBy))
-    .where(and(eq(bpmTasks.type, setting.type), eq(bpmTasks.refId, setting.refId), eq(bpmTasks.state, 'PENDING')))
-    .orderBy(desc(bpmTasks.id))
+    .select({
+      id: taskDirectory.id,
+      data: taskDirectory.data,
+      createdAt: taskDirectory.createdAt,
+      submittedByName: userDirectory.displayName,
+    })
+    .from(taskDirectory)
+    .leftJoin(userDirectory, eq(userDirectory.id, taskDirectory.submittedBy))
+    .where(and(eq(taskDirectory.type, setting.type), eq(taskDirectory.refId, setting.refId), eq(taskDirectory.state, 'PENDING')))
+    .orderBy(desc(taskDirectory.id))
     .limit(1);
   if (!row) return null;
   return {

@@ -1,9 +1,10 @@
 import { depositEntry, formatYuan, PLEDGE_VOUCHER_KIND_LABELS, pledgeVoucherLifecycle, type Cents } from '@factoring/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { pledgeMarginCalls, pledgeVouchers, users } from '../../../db/schema/index.ts';
+import { pledgeMarginCalls, pledgeVouchers } from '../../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import { transition } from '../../../lib/transition.ts';
+import { userDirectory } from '../../account/index.ts';
 import type { BpmTask, TaskOperator } from '../../bpm/index.ts';
 import { rule, postEntry } from '../../ledger/index.ts';
 import { payMargin } from './pay-margin.ts';
@@ -64,7 +65,10 @@ export async function confirmPledgeVoucher(tx: Tx, task: BpmTask, operator: Task
   // The payment itself is the enterprise's, made by whoever submitted the voucher (so the approval task
   // a margin opens is theirs, and the confirming operator may still be the one who approves it).
   const [submitter] = voucher.createdBy
-    ? await tx.select({ id: users.id, name: users.displayName }).from(users).where(eq(users.id, voucher.createdBy))
+    ? await tx
+        .select({ id: userDirectory.id, name: userDirectory.displayName })
+        .from(userDirectory)
+        .where(eq(userDirectory.id, voucher.createdBy))
     : [];
   const payer = submitter ?? actor;
   const scope = factorScope(actor);
