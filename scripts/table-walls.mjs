@@ -31,6 +31,7 @@ const FILE_OWNERS = {
   'pledge.ts': 'pledge',
   'portal.ts': 'menus',
   'purchase-sales.ts': 'purchase-sales',
+  'receivables.ts': 'receivables',
   'risk.ts': 'risk',
   'signing.ts': 'signing',
   'supplyloan.ts': 'supplyloan',

@@ -56,6 +56,8 @@ import { pledgeRoutes } from './modules/pledge/routes.ts';
 import { backupRoutes } from './modules/backup/routes.ts';
 import { bankStatementRoutes } from './modules/bank-statement/routes.ts';
 import { riskRoutes } from './modules/risk/routes.ts';
+import { receivablesRoutes } from './modules/receivables/routes.ts';
+import { invoiceRecheckStep } from './modules/receivables/index.ts';
 import { limitGate, RISK_TASK_TYPES, riskSnapshotStep } from './modules/risk/index.ts';
 import { SYSTEM_TASK_TYPES } from './modules/system/index.ts';
 import { closeOfBusinessJob, type CloseOfBusinessStep } from './jobs/close-of-business.ts';
@@ -135,6 +137,7 @@ export function wiringOf(products: readonly LendingProduct[]): Wiring {
    */
   const closeOfBusinessSteps: CloseOfBusinessStep[] = [
     ...products.flatMap((p) => p.closeOfBusinessSteps),
+    invoiceRecheckStep,
     creditLineExpiryStep,
     bankReconciliationStep,
     riskSnapshotStep(loans),
@@ -278,6 +281,7 @@ export async function buildApp(
     backupRoutes,
     bankStatementRoutes,
     riskRoutes,
+    receivablesRoutes,
   ];
   for (const routes of areas) await app.register(routes, { ctx });
 

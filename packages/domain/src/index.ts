@@ -31,6 +31,8 @@ export * from './text/spreadsheet-cell.ts';
 export * from './orders.ts';
 export * from './status/purchase-sales.ts';
 export * from './status/bank-statement.ts';
+export * from './receivables.ts';
+export * from './status/receivables.ts';
 export type * from './contract/session.ts';
 export type * from './contract/site-config.ts';
 export type * from './contract/fund-flows.ts';

@@ -30,3 +30,4 @@ export * from './account.ts';
 export * from './uploads.ts';
 export * from './bank-statement.ts';
 export * from './risk.ts';
+export * from './receivables.ts';

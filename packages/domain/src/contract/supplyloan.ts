@@ -32,6 +32,8 @@ import {
 } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { loanHistoryEventSchema } from './loan-history.ts';
+import { invoiceCheckSchema, verificationSummarySchema } from './receivables.ts';
+import { parseInvoiceNumber, RECEIVABLE_TYPES, type ReceivableType } from '../receivables.ts';
 import { timestampSchema } from './time.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -143,18 +145,41 @@ export const supplyLoanSummarySchema = z.object({
 // Invoices
 // ---------------------------------------------------------------------------------------------
 
-export const registerInvoiceBody = z.object({
-  invoiceCode: textSchema(12, '发票代码').regex(/^(\d{10}|\d{12})$/, '发票代码应为10位或12位数字'),
-  invoiceNumber: textSchema(20, '发票号码').regex(/^(\d{8}|\d{20})$/, '发票号码应为8位或20位数字'),
-  issueDate: isoDateSchema('开票日期'),
-  /** Amount including tax. */
-  amount: centsSchema('发票金额'),
-  taxAmount: centsSchema('税额', { allowZero: true }).default(0 as Cents),
-  buyerEnterpriseId: idSchema('购买方（核心企业）'),
-  imageUploadId: idSchema('发票影像').optional(),
-});
+/**
+ * An invoice as the tax bureau reads it (issue 36): a 10- or 12-digit code with an 8-digit number, or a
+ * 数电票's 20 digits without a code (`parseInvoiceNumber`); what kind of receivable it is (the
+ * supervisor's intake rules), when the buyer must pay, the basis contract of a future one, and the order it bills.
+ */
+export const registerInvoiceBody = z
+  .object({
+    invoiceCode: z
+      .string()
+      .trim()
+      .max(12, '发票代码应为10位或12位数字')
+      .optional()
+      .default('')
+      .meta({ description: '发票代码（数电票不填）' }),
+    invoiceNumber: textSchema(20, '发票号码'),
+    issueDate: isoDateSchema('开票日期'),
+    /** Amount including tax. */
+    amount: centsSchema('发票金额'),
+    taxAmount: centsSchema('税额', { allowZero: true }).default(0 as Cents),
+    buyerEnterpriseId: idSchema('购买方（核心企业）'),
+    imageUploadId: idSchema('发票影像').optional(),
+    receivableType: z
+      .enum(RECEIVABLE_TYPES as [ReceivableType, ...ReceivableType[]], { error: '请选择应收账款类型' })
+      .default('SALE')
+      .meta({ description: '应收账款类型' }),
+    dueDate: isoDateSchema('应收账款到期日').optional().meta({ description: '应收账款到期日' }),
+    basisContractNo: optionalTextSchema(60, '基础合同编号').meta({ description: '基础合同编号' }),
+    orderNo: optionalTextSchema(40, '所属订单编号').meta({ description: '所属订单编号' }),
+  })
+  .superRefine((body, ctx) => {
+    const parsed = parseInvoiceNumber(body.invoiceCode, body.invoiceNumber);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', path: [parsed.field], message: parsed.message });
+  });
 export type RegisterInvoiceInput = z.output<typeof registerInvoiceBody>;
-export const registerInvoiceResult = z.object({ id: rowId, status: invoiceStatus });
+export const registerInvoiceResult = z.object({ id: rowId, status: invoiceStatus, verification: verificationSummarySchema.nullable() });
 
 export const invoiceListQuery = pageQuerySchema.extend({
   status: invoiceStatus.optional(),
@@ -179,6 +204,14 @@ export const invoiceListItemSchema = z.object({
   financingId: nullable(rowId),
   financingNo: nullable(z.string()),
   createdAt: timestampSchema,
+  receivableType: z.enum(RECEIVABLE_TYPES as [ReceivableType, ...ReceivableType[]]),
+  receivableTypeLabel: z.string(),
+  dueDate: nullable(day),
+  orderNo: nullable(z.string()),
+  /** The tax bureau's latest answer about it (issue 36). */
+  verification: verificationSummarySchema.nullable(),
+  /** Why it cannot be financed now (an intake rule, the bureau, or a financing holding it or its order), else null. */
+  financeBlock: nullable(z.string()),
 });
 export const invoicePageSchema = pageOf(invoiceListItemSchema);
 
@@ -708,9 +741,18 @@ export const supplyLoanApi = {
     path: '/api/supplyloan/invoices',
     tag,
     access: 'merchant',
-    summary: '登记发票（提交运营核验）',
+    summary: '登记发票（税务局查验后提交运营核验）',
     body: registerInvoiceBody,
     answer: registerInvoiceResult,
+  }),
+  invoiceChecks: endpoint({
+    method: 'GET',
+    path: '/api/supplyloan/invoices/:id/checks',
+    tag,
+    access: 'merchant',
+    summary: '发票的税务查验记录',
+    params: idParams,
+    answer: z.array(invoiceCheckSchema),
   }),
   trial: endpoint({
     method: 'POST',

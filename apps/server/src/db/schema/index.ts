@@ -17,3 +17,4 @@ export * from './loan.ts';
 export * from './signing.ts';
 export * from './bank-statement.ts';
 export * from './risk.ts';
+export * from './receivables.ts';

@@ -27,6 +27,9 @@ import {
   userLifecycle,
   withdrawalLifecycle,
   statementLineLifecycle,
+  financedAssetLifecycle,
+  bureauInvoiceLifecycle,
+  dilutionLifecycle,
   type Lifecycle,
 } from '@factoring/domain';
 import { is } from 'drizzle-orm';
@@ -71,6 +74,9 @@ const MACHINES: Record<string, Lifecycle<string>> = {
   'pledge_customers.status': deliveryPartyLifecycle,
   'ps_orders.status': orderLifecycle,
   'bank_statement_lines.status': statementLineLifecycle,
+  'financed_assets.status': financedAssetLifecycle,
+  'tax_bureau_invoices.status': bureauInvoiceLifecycle,
+  'dilutions.status': dilutionLifecycle,
 };
 
 /** `table.column` → why it has no machine. */

@@ -3,6 +3,7 @@ import {
   FINANCING_STATUSES,
   INVOICE_STATUSES,
   ORDER_RECEIVABLE_STATUSES,
+  RECEIVABLE_TYPES,
   REPAYMENT_STATUSES,
   REVIEW_STATUSES,
   TRANCHE_STATUSES,
@@ -153,6 +154,16 @@ export const invoices = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
     taxAmount: bigint('tax_amount', { mode: 'number' }).notNull().default(0),
     imageUploadId: integer('image_upload_id').references(() => uploads.id),
+    /** What kind of receivable it is (issue 36, the supervisor's intake rules): SALE, FUTURE, BILL, CONSIGNMENT. */
+    receivableType: text('receivable_type', { enum: statesOf(RECEIVABLE_TYPES) })
+      .notNull()
+      .default('SALE'),
+    /** When the buyer must pay (应收账款到期日): an overdue receivable is not financed. */
+    dueDate: date('due_date', { mode: 'string' }),
+    /** The order this invoice bills (its seller's order number), when it bills one. */
+    orderNo: text('order_no'),
+    /** The basis contract of a future receivable (基础交易合同编号). */
+    basisContractNo: text('basis_contract_no'),
     status: text('status', { enum: statesOf(INVOICE_STATUSES) })
       .notNull()
       .default('REGISTERED'),

@@ -212,7 +212,7 @@ describe('OpenAPI', () => {
           documented: Boolean(op.responses?.['200']),
         })),
       );
-    expect(operations.length).toBe(23);
+    expect(operations.length).toBe(24);
     expect(operations.filter((o) => !o.documented)).toEqual([]);
   });
 

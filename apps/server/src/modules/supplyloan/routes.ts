@@ -18,6 +18,7 @@ import { applyToJoin } from './operations/join-platform.ts';
 import { listDrawdowns } from './queries/list-drawdowns.ts';
 import { extensionPage } from './queries/list-extensions.ts';
 import { listFinancings } from './queries/list-financings.ts';
+import { invoiceChecksOf } from './queries/invoice-checks.ts';
 import { listInvoices } from './queries/list-invoices.ts';
 import { myCreditLines } from './queries/my-credit-lines.ts';
 import { submitVoucher } from './operations/offline-repayment.ts';
@@ -54,13 +55,14 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   // Invoices ----------------------------------------------------------------------------------
   serve(app, api.invoices, async (request) => {
-    const r = await listInvoices(db, enterpriseScope(request), request.query);
+    const r = await listInvoices(db, enterpriseScope(request), request.query, chinaToday());
     return page(r.items, r.totalCount);
   });
   serve(app, api.registerInvoice, async (request) => {
     const row = await registerInvoice(db, certifiedScope(request), actorOf(request), request.body, chinaDate());
-    return ok({ id: row.id, status: row.status });
+    return ok({ id: row.id, status: row.status, verification: row.verification });
   });
+  serve(app, api.invoiceChecks, async (request) => ok(await invoiceChecksOf(db, enterpriseScope(request), request.params.id)));
 
   // Applying for a financing ------------------------------------------------------------------
   serve(app, api.trial, async (request) => ok(await trialFor(db, enterpriseScope(request), request.body, chinaDate())));

@@ -1,9 +1,9 @@
 import type { TaskType } from '../bpm/index.ts';
 import type { SignHook } from '../contracts/index.ts';
 import { approveFinancing, rejectFinancing } from './operations/approval.ts';
-import { approveDisbursement, rejectDisbursement } from './operations/disburse.ts';
+import { approveDisbursement, disbursementBureauFacts, rejectDisbursement } from './operations/disburse.ts';
 import { approveExtension, rejectExtension } from './operations/extension-decisions.ts';
-import { approveInvoice, rejectInvoice } from './operations/invoice-verification.ts';
+import { approveInvoice, invoiceBureauFacts, rejectInvoice } from './operations/invoice-verification.ts';
 import { approveJoin, rejectJoin } from './operations/join-platform.ts';
 import { approveVoucher, rejectVoucher } from './operations/offline-repayment.ts';
 import { approvalAddition, disbursementAddition } from './book-addition.ts';
@@ -11,6 +11,9 @@ import { financingContractFacts } from './contract-facts.ts';
 import { onFinancingContractSigned } from './operations/on-contract-signed.ts';
 import { factorScope, TASK } from './store.ts';
 import { chinaToday } from '../../lib/clock.ts';
+
+/** Who asked the bureau when the disbursement task was opened (the drawer knows no operator). */
+const PRE_DISBURSEMENT_ACTOR = { id: null, name: '系统（打开放款任务时查验）' };
 
 /** The supply-loan task types of the operators' inbox (PRODUCT §11), listed in app.ts's TASK_TYPES. */
 export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
@@ -23,6 +26,8 @@ export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
   {
     type: TASK.INVOICE_VERIFY,
     label: '发票核验',
+    // Issue 36: the tax bureau's latest answer beside the one stored at registration.
+    describe: (db, task) => invoiceBureauFacts(db, Number(task.refId)),
     onApprove: (tx, task, operator, comment) => approveInvoice(tx, task, operator, comment),
     onReject: (tx, task, operator, reason) => rejectInvoice(tx, task, operator, reason),
   },
@@ -42,7 +47,11 @@ export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
     // Maker-checker: whoever approved the financing does not disburse its tranches (the inbox enforces it).
     executes: TASK.FINANCING_APPROVAL,
     approvedRef: (task) => String(task.data.financingId),
-    describe: (db, task) => financingContractFacts(db, Number(task.data.financingId)),
+    // Issue 36: opening the task checks the financing's invoices with the tax bureau for today's disbursement.
+    describe: async (db, task) => [
+      ...(await financingContractFacts(db, Number(task.data.financingId))),
+      ...(await disbursementBureauFacts(db, Number(task.refId), PRE_DISBURSEMENT_ACTOR, chinaToday())),
+    ],
     exposure: disbursementAddition,
     // Approved before it was signed: the disbursement is the decision after the signature, and countersigns.
     countersigns: (task) => ({ relatedType: 'FINANCING', relatedId: String(task.data.financingId) }),

@@ -3,7 +3,9 @@ import {
   financingAmountProblem,
   formatPercent,
   formatYuan,
+  intakeProblem,
   INTEREST_MODE_LABELS,
+  invoiceLabel,
   invoiceLifecycle,
   orderReceivableLifecycle,
   type Cents,
@@ -22,6 +24,7 @@ import { availableOf, lockCreditLine, reserveCredit, type CreditLine } from '../
 import { generateFinancingContract } from '../contract-link.ts';
 import { checkTerm, trial, type Trial, type OrderBacking } from '../../financing/index.ts';
 import { financingNoOf, platformOf, recordEvent, TASK, type Actor, type Platform } from '../store.ts';
+import { bureauProblem, checkSubjects, checksOf, claimReceivables } from '../../receivables/index.ts';
 import { now } from '../../../lib/clock.ts';
 
 /** amount ≤ min(available credit, advance rate × receivables): the domain's one rule, as the trial and the form apply it. */
@@ -135,10 +138,22 @@ export async function applyInvoiceFinancing(db: Db, scope: EnterpriseScope, acto
       .for('update');
     if (chosen.length !== ids.length) throw new NotFoundError('发票不存在');
     for (const inv of chosen) {
-      const no = `${inv.invoiceCode}-${inv.invoiceNumber}`;
+      const no = invoiceLabel(inv.invoiceCode, inv.invoiceNumber);
       if (inv.status === 'FINANCED' || inv.status === 'SETTLED') throw new BusinessError(`发票 ${no} 已融资，同一张发票不能重复融资`);
       if (inv.status !== 'VERIFIED') throw new BusinessError(`发票 ${no} 尚未核验通过，不能用于融资`);
       if (inv.buyerEnterpriseId !== platform.coreEnterpriseId) throw new BusinessError(`发票 ${no} 的购买方不是该平台的核心企业`);
+      // The supervisor's intake rules on the day (an invoice falls overdue after it was registered).
+      const intake = intakeProblem({ type: inv.receivableType, dueDate: inv.dueDate, contractNo: inv.basisContractNo }, today);
+      if (intake) throw new BusinessError(`发票 ${no}：${intake}`, 'RECEIVABLE_INTAKE');
+    }
+    // What the tax bureau said last (a weekly check may have found it void or reversed since it was verified).
+    const subjects = await checkSubjects(
+      tx,
+      chosen.map((i) => ({ ...i, sellerId: i.enterpriseId, buyerId: i.buyerEnterpriseId })),
+    );
+    for (const [n, subject] of subjects.entries()) {
+      const problem = bureauProblem(await checksOf(tx, subject.invoiceKey), invoiceLabel(chosen[n].invoiceCode, chosen[n].invoiceNumber));
+      if (problem) throw new BusinessError(problem, 'INVOICE_BUREAU_REFUSED');
     }
     const receivables = chosen.reduce((s, i) => s + i.amount, 0);
     checkAmount(platform, line, input.amount, receivables);
@@ -156,10 +171,25 @@ export async function applyInvoiceFinancing(db: Db, scope: EnterpriseScope, acto
       t,
       today,
     });
+    // Financed once (issue 36): each invoice, and the order it bills, across enterprises, platforms and products.
+    await claimReceivables(
+      tx,
+      { product: 'INVOICE', financingId: f.id, financingNo: f.financingNo, enterpriseId },
+      chosen.map((i) => ({
+        kind: 'INVOICE' as const,
+        sellerId: i.enterpriseId,
+        buyerId: i.buyerEnterpriseId,
+        invoiceCode: i.invoiceCode,
+        invoiceNumber: i.invoiceNumber,
+        issueDate: i.issueDate,
+        amount: i.amount,
+        orderNo: i.orderNo,
+      })),
+    );
     await tx.insert(financingInvoices).values(chosen.map((i) => ({ financingId: f.id, invoiceId: i.id, amount: i.amount })));
     for (const invoice of chosen)
       await transition(tx, invoices, invoiceLifecycle, invoice, 'FINANCED', { financingId: f.id, updatedAt: now() });
-    const invoiceNos = chosen.map((i) => `${i.invoiceCode}-${i.invoiceNumber}`).join('，');
+    const invoiceNos = chosen.map((i) => invoiceLabel(i.invoiceCode, i.invoiceNumber)).join('，');
     const contractId = await generateFinancingContract(tx, { financing: f, platform, t, invoiceNo: invoiceNos, receivables });
     await submitForApproval(
       tx,
@@ -169,6 +199,7 @@ export async function applyInvoiceFinancing(db: Db, scope: EnterpriseScope, acto
       actor,
       [
         { label: '融资发票', value: invoiceNos },
+        ...chosen.filter((i) => i.orderNo).map((i) => ({ label: `发票 ${i.invoiceNumber} 所属订单`, value: i.orderNo! })),
         { label: '应收账款合计（元）', value: formatYuan(receivables) },
       ],
       chosen.filter((i) => i.imageUploadId).map((i) => ({ uploadId: i.imageUploadId!, label: `发票影像 ${i.invoiceNumber}` })),
@@ -233,6 +264,10 @@ export async function applyOrderLoan(
       t,
       today,
     });
+    // Financed once (issue 36): the order — and so every invoice billing it — across enterprises, platforms and products.
+    await claimReceivables(tx, { product: 'ORDER', financingId: f.id, financingNo: f.financingNo, enterpriseId }, [
+      { kind: 'ORDER', sellerId: enterpriseId, buyerId: platform.coreEnterpriseId, orderNo: input.orderNo, amount: input.orderAmount },
+    ]);
     const order = {
       buyerEnterpriseId: platform.coreEnterpriseId,
       amount: input.orderAmount,

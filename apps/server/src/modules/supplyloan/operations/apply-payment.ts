@@ -7,6 +7,7 @@ import { transition } from '../../../lib/transition.ts';
 import { releaseReservation, restoreCredit } from '../../credit/index.ts';
 import { refundUnusedInterest } from '../../financing/index.ts';
 import { releaseControlledFunds } from '../../ledger/index.ts';
+import { settleReceivables } from '../../receivables/index.ts';
 import { allocate, crystallise, owedOn, unusedPrepaidInterest } from '../pricing.ts';
 import { openTranches, quoteOf, stateOf } from '../queries/quote.ts';
 import { moveFinancing, recordEvent, type Actor, type Financing } from '../store.ts';
@@ -104,8 +105,9 @@ export async function applyPayment(tx: Tx, f: Financing, amount: number, asOf: I
   return { allocations, ...totals, status, owedBefore: quote.total, owedAfter: quote.total - amount };
 }
 
-/** A settled financing's invoices or order are settled with it. */
+/** A settled financing's invoices or order are settled with it — and never financed again (issue 36). */
 async function settleBacking(tx: Tx, f: Financing) {
+  await settleReceivables(tx, { product: f.kind, financingId: f.id });
   if (f.kind === 'INVOICE') {
     const backing = await tx
       .select()

@@ -10,6 +10,7 @@ import { transition } from '../../../lib/transition.ts';
 import { createTask, type BpmTask, type TaskOperator } from '../../bpm/index.ts';
 import { isContractSigned, voidContractsOf } from '../../contracts/index.ts';
 import { releaseReservation } from '../../credit/index.ts';
+import { releaseReceivables } from '../../receivables/index.ts';
 import {
   factorScope,
   lockFinancing,
@@ -131,6 +132,8 @@ async function releaseBacking(tx: Tx, financing: Financing) {
   for (const tranche of await pendingTranchesOf(tx, financing.id))
     await transition(tx, financingTranches, trancheLifecycle, tranche, 'CANCELLED');
   await voidContractsOf(tx, 'FINANCING', financing.id);
+  // Issue 36: nothing went out, so its receivables may be financed again.
+  await releaseReceivables(tx, { product: financing.kind, financingId: financing.id }, '融资申请已驳回或取消');
 }
 
 /** The tranches of a financing still waiting for disbursement, locked. */

@@ -1,11 +1,12 @@
 import { dueDateOf, formatYuan, trancheLifecycle, type Cents, type IsoDate } from '@factoring/domain';
-import { eq } from 'drizzle-orm';
-import type { Tx } from '../../../db/client.ts';
-import { financings, financingTranches } from '../../../db/schema/index.ts';
+import { asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client.ts';
+import { financingInvoices, financings, financingTranches, invoices } from '../../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import { transition } from '../../../lib/transition.ts';
 import type { BpmTask, TaskOperator } from '../../bpm/index.ts';
 import { disburse } from '../../financing/index.ts';
+import { assertClearForDisbursement, checkSubjects, fundReceivables, preDisbursementFacts } from '../../receivables/index.ts';
 import { assertContractSigned } from './approval.ts';
 import { factorScope, lockFinancing, moveFinancing, operatorActor, recordEvent, type Actor, type Financing } from '../store.ts';
 import { now } from '../../../lib/clock.ts';
@@ -36,6 +37,8 @@ export async function disburseTranche(tx: Tx, trancheId: number, operator: Actor
   if (!['CONTRACT_SIGNED', 'DISBURSED', 'REPAYING'].includes(financing.status)) throw new BusinessError('融资当前状态不能放款');
   await assertContractSigned(tx, financing);
   if (financing.drawn + tranche.amount > financing.amount) throw new BusinessError('放款金额超过融资批准金额');
+  // Issue 36: the tax bureau again, just before money goes out — a void or reversed invoice stops it.
+  await assertClearForDisbursement(tx, await backingInvoices(tx, financing.id), operator, today);
 
   const sourceRef = financing.kind === 'ORDER' ? `${financing.financingNo}-${tranche.seq}` : financing.financingNo;
   const posted = await disburse(tx, {
@@ -60,6 +63,8 @@ export async function disburseTranche(tx: Tx, trancheId: number, operator: Actor
     disbursedBy: operator.id,
     disbursedAt: now(),
   });
+  // Issue 36: its receivables are funded now, checked with the bureau weekly until this tranche's due date.
+  await fundReceivables(tx, { product: financing.kind, financingId: financing.id }, dueDate);
   const money = { drawn: financing.drawn + tranche.amount, reserved: Math.max(0, financing.reserved - tranche.amount) };
   const note = `放款 ${formatYuan(tranche.netAmount)} 元进入受控账户（流水号 ${posted.refNo}），到期日 ${dueDate}`;
   if (financing.status === 'CONTRACT_SIGNED') {
@@ -78,6 +83,34 @@ export async function disburseTranche(tx: Tx, trancheId: number, operator: Actor
 }
 
 const laterOf = (a: IsoDate, b: IsoDate) => (a > b ? a : b);
+
+/** The invoices behind a financing as the subjects of a tax bureau check (none for an order loan). */
+async function backingInvoices(db: Db | Tx, financingId: number) {
+  const rows = await db
+    .select({ i: invoices })
+    .from(financingInvoices)
+    .innerJoin(invoices, eq(invoices.id, financingInvoices.invoiceId))
+    .where(eq(financingInvoices.financingId, financingId))
+    .orderBy(asc(invoices.id));
+  return checkSubjects(
+    db,
+    rows.map(({ i }) => ({ ...i, sellerId: i.enterpriseId, buyerId: i.buyerEnterpriseId })),
+  );
+}
+
+/**
+ * What the disbursing operator sees on opening FINANCING_DISBURSE (issue 36): each invoice behind the
+ * financing checked with the tax bureau for today's disbursement — once a day, kept even when it stops
+ * the disbursement — and the answer.
+ */
+export async function disbursementBureauFacts(db: Db, trancheId: number, operator: Actor, today: IsoDate) {
+  const [tranche] = await db
+    .select({ financingId: financingTranches.financingId, status: financingTranches.status })
+    .from(financingTranches)
+    .where(eq(financingTranches.id, trancheId));
+  if (!tranche || tranche.status !== 'PENDING') return [];
+  return preDisbursementFacts(db, await backingInvoices(db, tranche.financingId), operator, today);
+}
 
 export async function approveDisbursement(tx: Tx, task: BpmTask, operator: TaskOperator, today: IsoDate) {
   const result = await disburseTranche(tx, Number(task.refId), operatorActor(operator), today);

@@ -1,0 +1,274 @@
+// The tax bureau's check of an invoice (issue 36, PRODUCT §13 发票查验): asked through the `InvoiceVerifier`
+// port, compared with what was registered, and kept — every check, who asked, when, and the answer — with
+// the invoice's natural key. A check after funding that finds the invoice void or reversed opens a dilution.
+import {
+  formatYuan,
+  INVOICE_CHECK_LABELS,
+  invoiceKeyOf,
+  invoiceLabel,
+  isInvoiceRefusal,
+  isNoAnswer,
+  type Cents,
+  type InvoiceCheckOutcome,
+  type InvoiceCheckTrigger,
+  type IsoDate,
+} from '@factoring/domain';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { dilutions, financedAssets, invoiceChecks, type BureauFacts } from '../../db/schema/index.ts';
+import { BusinessError } from '../../lib/envelope.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { invoiceKeys, type InvoiceRef } from './keys.ts';
+import { simulatedTaxBureau } from './tax-bureau.ts';
+import type { BureauAnswer, InvoiceVerifier } from './verifier.ts';
+
+export type InvoiceCheck = typeof invoiceChecks.$inferSelect;
+
+let verifier: InvoiceVerifier = simulatedTaxBureau;
+
+/**
+ * Puts a real tax service behind the port (called once, in app.ts, with an adapter built from the
+ * configuration). Unset, the built-in simulated tax bureau answers.
+ */
+export function plugInvoiceVerifier(adapter: InvoiceVerifier) {
+  verifier = adapter;
+}
+
+/** The verifier that answers now. */
+export const activeVerifier = (): InvoiceVerifier => verifier;
+
+/** What is checked: an invoice as registered — seller and buyer (party keys: credit codes), code, number, date, amount. */
+export interface CheckSubject {
+  sellerKey: string;
+  buyerKey: string;
+  invoiceCode: string;
+  invoiceNumber: string;
+  issueDate: IsoDate;
+  amount: number;
+}
+
+/** Invoices as another area holds them (seller and buyer by enterprise id) as the subjects of a check. */
+export async function checkSubjects(db: Db | Tx, refs: readonly (InvoiceRef & { issueDate: IsoDate; amount: number })[]) {
+  const keys = await invoiceKeys(db, refs);
+  return refs.map((r, i): CheckSubject & { invoiceKey: string } => ({
+    sellerKey: keys[i].sellerKey,
+    buyerKey: keys[i].buyerKey,
+    invoiceKey: keys[i].invoiceKey,
+    invoiceCode: r.invoiceCode,
+    invoiceNumber: r.invoiceNumber,
+    issueDate: r.issueDate,
+    amount: r.amount,
+  }));
+}
+
+const keyOfSubject = (s: CheckSubject) =>
+  invoiceKeyOf({ sellerKey: s.sellerKey, invoiceCode: s.invoiceCode, invoiceNumber: s.invoiceNumber });
+
+const sameCode = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
+
+/** The outcome and its words, from the bureau's answer and what was registered. */
+function judge(answer: BureauAnswer, label: string, declared: { sellerKey: string; buyerKey: string }) {
+  switch (answer.kind) {
+    case 'NOT_FOUND':
+      return { outcome: 'NOT_FOUND' as const, problems: [], message: `税务局查无此票：发票 ${label}`, facts: null };
+    case 'MISMATCH':
+      return {
+        outcome: 'MISMATCH' as const,
+        problems: answer.problems,
+        message: `税务局查验不一致：${answer.problems.join('；')}`,
+        facts: null,
+      };
+    case 'QUOTA_EXCEEDED':
+      return { outcome: 'QUOTA_EXCEEDED' as const, problems: [], message: answer.message, facts: null };
+    case 'UNAVAILABLE':
+      return { outcome: 'UNAVAILABLE' as const, problems: [], message: `税务局查验服务暂不可用：${answer.message}`, facts: null };
+    case 'FOUND': {
+      const f = answer.facts;
+      const problems: string[] = [];
+      if (!sameCode(f.sellerCreditCode, declared.sellerKey)) problems.push(`销售方纳税人识别号与税务局记录（${f.sellerName}）不一致`);
+      if (!sameCode(f.buyerCreditCode, declared.buyerKey)) problems.push(`购买方纳税人识别号与税务局记录（${f.buyerName}）不一致`);
+      if (problems.length) return { outcome: 'MISMATCH' as const, problems, message: `税务局查验不一致：${problems.join('；')}`, facts: f };
+      const status = f.status as 'NORMAL' | 'VOID' | 'REVERSED';
+      const at = f.statusDate ? `（${f.statusDate}）` : '';
+      if (status === 'VOID') return { outcome: 'VOID' as const, problems: [], message: `税务局查验：发票 ${label} 已作废${at}`, facts: f };
+      if (status === 'REVERSED')
+        return { outcome: 'REVERSED' as const, problems: [], message: `税务局查验：发票 ${label} 已红冲${at}`, facts: f };
+      return {
+        outcome: 'NORMAL' as const,
+        problems: [],
+        message: `税务局查验通过：发票 ${label} 状态正常（${f.sellerName} → ${f.buyerName}，价税合计 ${formatYuan(f.amount)} 元，开票日期 ${f.issueDate}）`,
+        facts: f,
+      };
+    }
+  }
+}
+
+/**
+ * Checks one invoice with the tax bureau and keeps the answer. A verifier that throws is recorded as
+ * UNAVAILABLE, never as a failure of the invoice; so is a refused quota (QUOTA_EXCEEDED). After funding,
+ * a void or reversed answer opens a dilution on every funded holding of the invoice.
+ */
+export async function checkInvoice(
+  db: Db | Tx,
+  subject: CheckSubject,
+  how: { trigger: InvoiceCheckTrigger; actor: Actor; today: IsoDate },
+): Promise<InvoiceCheck> {
+  const keys = { invoiceKey: keyOfSubject(subject), sellerKey: subject.sellerKey, buyerKey: subject.buyerKey };
+  const label = invoiceLabel(subject.invoiceCode, subject.invoiceNumber);
+  const adapter = activeVerifier();
+  let answer: BureauAnswer;
+  try {
+    answer = await adapter.verify(
+      {
+        invoiceCode: subject.invoiceCode,
+        invoiceNumber: subject.invoiceNumber,
+        issueDate: subject.issueDate,
+        amount: subject.amount as Cents,
+      },
+      { db, today: how.today },
+    );
+  } catch (err) {
+    answer = { kind: 'UNAVAILABLE', message: err instanceof Error ? err.message : String(err) };
+  }
+  const verdict = judge(answer, label, keys);
+  const [row] = await db
+    .insert(invoiceChecks)
+    .values({
+      invoiceKey: keys.invoiceKey,
+      invoiceCode: subject.invoiceCode,
+      invoiceNumber: subject.invoiceNumber,
+      declared: { issueDate: subject.issueDate, amount: subject.amount, sellerKey: keys.sellerKey, buyerKey: keys.buyerKey },
+      trigger: how.trigger,
+      outcome: verdict.outcome,
+      bureau: verdict.facts as BureauFacts | null,
+      problems: verdict.problems,
+      message: verdict.message,
+      verifier: adapter.name,
+      actorId: how.actor.id,
+      actorName: how.actor.name,
+      checkedOn: how.today,
+    })
+    .returning();
+  if (row.outcome === 'VOID' || row.outcome === 'REVERSED') await openDilutions(db, row);
+  return row;
+}
+
+/** A void or reversed invoice that money already went out against: one open dilution per funded holding. */
+async function openDilutions(db: Db | Tx, check: InvoiceCheck) {
+  const funded = await db
+    .select({ id: financedAssets.id })
+    .from(financedAssets)
+    .where(and(eq(financedAssets.assetKey, check.invoiceKey), eq(financedAssets.status, 'FUNDED')));
+  if (!funded.length) return;
+  await db
+    .insert(dilutions)
+    .values(
+      funded.map((a) => ({ assetId: a.id, checkId: check.id, outcome: check.outcome as 'VOID' | 'REVERSED', detectedOn: check.checkedOn })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * An operator verified by hand an invoice the bureau could not answer for (查无此票 — a 数电票 not yet
+ * searchable —, its quota, its service): recorded as a check of its own, by name.
+ */
+export async function recordManualVerification(db: Db | Tx, subject: CheckSubject, operator: Actor, note: string | null, today: IsoDate) {
+  const keys = { invoiceKey: keyOfSubject(subject), sellerKey: subject.sellerKey, buyerKey: subject.buyerKey };
+  const [row] = await db
+    .insert(invoiceChecks)
+    .values({
+      invoiceKey: keys.invoiceKey,
+      invoiceCode: subject.invoiceCode,
+      invoiceNumber: subject.invoiceNumber,
+      declared: { issueDate: subject.issueDate, amount: subject.amount, sellerKey: keys.sellerKey, buyerKey: keys.buyerKey },
+      trigger: 'OPERATOR',
+      outcome: 'MANUAL',
+      problems: [],
+      message: `运营人员 ${operator.name} 人工核验通过${note ? `：${note}` : ''}`,
+      verifier: 'manual',
+      actorId: operator.id,
+      actorName: operator.name,
+      checkedOn: today,
+    })
+    .returning();
+  return row;
+}
+
+/** The latest check of each invoice key (manual verifications included), one query. */
+export async function latestChecks(db: Db | Tx, keys: readonly string[]): Promise<Map<string, InvoiceCheck>> {
+  if (!keys.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([invoiceChecks.invoiceKey])
+    .from(invoiceChecks)
+    .where(inArray(invoiceChecks.invoiceKey, [...new Set(keys)]))
+    .orderBy(invoiceChecks.invoiceKey, desc(invoiceChecks.id));
+  return new Map(rows.map((r) => [r.invoiceKey, r]));
+}
+
+/** Every check of one invoice, newest first. */
+export async function checksOf(db: Db | Tx, invoiceKey: string) {
+  return db.select().from(invoiceChecks).where(eq(invoiceChecks.invoiceKey, invoiceKey)).orderBy(desc(invoiceChecks.id));
+}
+
+/**
+ * Whether an invoice may be financed or paid out against on what the bureau said: its latest answer
+ * (on or after `since` when given; manual verifications and no-answers aside) must not be void, reversed
+ * or a mismatch; where the bureau has not answered (查无此票, its quota, its service) an operator's manual
+ * verification must be on record. Null when it may; else the reason in Chinese.
+ */
+export function bureauProblem(history: readonly InvoiceCheck[], label: string, since?: IsoDate): string | null {
+  const manual = history.some((c) => c.outcome === 'MANUAL');
+  const answers = history.filter(
+    (c) => c.outcome !== 'MANUAL' && !isNoAnswer(c.outcome as InvoiceCheckOutcome) && (!since || c.checkedOn >= since),
+  );
+  const latest = answers[0];
+  if (latest) {
+    const outcome = latest.outcome as InvoiceCheckOutcome;
+    if (outcome === 'NORMAL') return null;
+    if (isInvoiceRefusal(outcome)) return latest.message;
+    return manual ? null : `发票 ${label} ${INVOICE_CHECK_LABELS[outcome]}，且无人工核验记录`;
+  }
+  if (manual) return null;
+  const attempt = history.find((c) => c.outcome !== 'MANUAL' && (!since || c.checkedOn >= since));
+  return attempt ? `发票 ${label} 税务局未作答（${attempt.message}），且无人工核验记录` : `发票 ${label} 尚未经税务局查验`;
+}
+
+/**
+ * The check just before money goes out (issue 36): each invoice is checked with the bureau again today
+ * (trigger PRE_DISBURSEMENT) unless it already was, in `db` — the disbursement's transaction — and the
+ * disbursement is refused unless every invoice passes `bureauProblem`.
+ */
+export async function assertClearForDisbursement(tx: Tx, subjects: readonly CheckSubject[], actor: Actor, today: IsoDate) {
+  for (const subject of subjects) {
+    const label = invoiceLabel(subject.invoiceCode, subject.invoiceNumber);
+    const invoiceKey = keyOfSubject(subject);
+    let history = await checksOf(tx, invoiceKey);
+    if (!history.some((c) => c.trigger === 'PRE_DISBURSEMENT' && c.checkedOn === today && c.outcome !== 'QUOTA_EXCEEDED')) {
+      await checkInvoice(tx, subject, { trigger: 'PRE_DISBURSEMENT', actor, today });
+      history = await checksOf(tx, invoiceKey);
+    }
+    const problem = bureauProblem(history, label, today);
+    if (problem) throw new BusinessError(`放款前发票查验未通过：${problem}`, 'INVOICE_NOT_CLEAR');
+  }
+}
+
+/**
+ * The check before disbursement as the disbursing operator opens the task (issue 36): each invoice not yet
+ * checked for disbursement today is checked now, in its own statement — so the answer is kept even when
+ * it stops the disbursement — and the drawer shows the answers.
+ */
+export async function preDisbursementFacts(db: Db, subjects: readonly CheckSubject[], actor: Actor, today: IsoDate) {
+  const facts: { label: string; value: string }[] = [];
+  for (const subject of subjects) {
+    const label = invoiceLabel(subject.invoiceCode, subject.invoiceNumber);
+    const invoiceKey = keyOfSubject(subject);
+    let history = await checksOf(db, invoiceKey);
+    if (!history.some((c) => c.trigger === 'PRE_DISBURSEMENT' && c.checkedOn === today && c.outcome !== 'QUOTA_EXCEEDED')) {
+      await checkInvoice(db, subject, { trigger: 'PRE_DISBURSEMENT', actor, today });
+      history = await checksOf(db, invoiceKey);
+    }
+    const problem = bureauProblem(history, label, today);
+    facts.push({ label: `放款前查验 ${label}`, value: problem ? `不能放款：${problem}` : history[0].message });
+  }
+  return facts;
+}
