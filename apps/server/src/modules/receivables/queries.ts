@@ -12,7 +12,7 @@ import {
 } from '@factoring/domain';
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { dilutions, financedAssets, taxBureauInvoices } from '../../db/schema/index.ts';
+import { dilutions, financedAssets, invoiceChecks, taxBureauInvoices } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { enterpriseDirectory } from '../account/index.ts';
 import type { LoanBook } from '../financing/index.ts';
@@ -97,6 +97,12 @@ export async function financedAssetPage(
 export async function financedAssetOf(db: Db | Tx, id: number) {
   const [row] = await db.select().from(financedAssets).where(eq(financedAssets.id, id));
   if (!row) throw new NotFoundError('已融资应收账款不存在');
+  return row;
+}
+
+export async function checkById(db: Db, id: number) {
+  const [row] = await db.select().from(invoiceChecks).where(eq(invoiceChecks.id, id));
+  if (!row) throw new NotFoundError('查验记录不存在');
   return row;
 }
 

@@ -8,7 +8,7 @@ import { serve } from '../../lib/serve.ts';
 import { runOnce } from '../ledger/index.ts';
 import { changeStatusOnDesk, issueOnDesk, recheckAsset } from './desk.ts';
 import { listDilutions } from './dilutions.ts';
-import { assetChecks, bureauInvoicePage, bureauInvoiceView, checkView, financedAssetPage } from './queries.ts';
+import { assetChecks, bureauInvoicePage, bureauInvoiceView, checkById, checkView, financedAssetPage } from './queries.ts';
 
 /**
  * Receivables (issue 36), operators only: the financed-assets table, each financed invoice's checks and a
@@ -24,9 +24,11 @@ export const receivablesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     return page(r.items, r.totalCount);
   });
   serve(app, api.assetChecks, async (request) => ok(await assetChecks(db, request.params.id)));
-  serve(app, api.recheck, async (request) =>
-    runOnce(db, request, async (tx) => checkView(await recheckAsset(tx, request.params.id, actorOf(request), chinaToday()))),
-  );
+  serve(app, api.recheck, async (request) => {
+    // The key keeps the check's id (a replay answers the same check); the answer is read back with its instant.
+    const done = await runOnce(db, request, async (tx) => (await recheckAsset(tx, request.params.id, actorOf(request), chinaToday())).id);
+    return { status: done.status, message: checkView(await checkById(db, done.message)) };
+  });
   serve(app, api.bureauInvoices, async (request) => {
     const r = await bureauInvoicePage(db, request.query);
     return page(r.items, r.totalCount);
