@@ -31,3 +31,4 @@ export * from './uploads.ts';
 export * from './bank-statement.ts';
 export * from './risk.ts';
 export * from './receivables.ts';
+export * from './order-invoices.ts';

@@ -11,5 +11,6 @@ export { fulfilOrder } from './fulfil-order.ts';
 export { payOrder } from './pay-order.ts';
 export { recordOfflineCollection } from './record-collection.ts';
 export { closeOrder } from './close-order.ts';
+export { issueOrderInvoice } from './issue-invoice.ts';
 export { cancelOrder } from './cancel-order.ts';
 export { hasOrdersAddressedTo } from './queries.ts';

@@ -1,9 +1,10 @@
 import type { Cents } from '@factoring/domain';
-import { purchaseSalesApi as api } from '@factoring/domain/contract';
+import { orderInvoiceApi, purchaseSalesApi as api } from '@factoring/domain/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { actorOf as userActorOf } from '../../lib/actor.ts';
+import { chinaToday } from '../../lib/clock.ts';
 import { ok, page } from '../../lib/envelope.ts';
 import { certifiedScope, scopeOf } from '../../lib/scope.ts';
 import { serve } from '../../lib/serve.ts';
@@ -16,6 +17,7 @@ import { closeOrder } from './close-order.ts';
 import { answerOrder, confirmOrder } from './confirm-order.ts';
 import { featureLog, listFeatureUsers, switchFeature } from './feature-switch.ts';
 import { fulfilOrder } from './fulfil-order.ts';
+import { issueOrderInvoice } from './issue-invoice.ts';
 import { financeableOrders } from './order-loan-backing.ts';
 import { payOrder, paymentQuote } from './pay-order.ts';
 import { findOrdersByNo } from './operator-orders.ts';
@@ -30,7 +32,9 @@ import { actorOf, psAccessOf } from './store.ts';
  * The handlers read them with `ADDRESSED` access, so nothing else of the feature is seen.
  */
 const ADDRESSED_OPERATIONS = new Set(
-  [api.toConfirm, api.overview, api.orders, api.exportOrders, api.order, api.accept, api.return].map((e) => `${e.method} ${e.path}`),
+  [api.toConfirm, api.overview, api.orders, api.exportOrders, api.order, api.accept, api.return, orderInvoiceApi.issue].map(
+    (e) => `${e.method} ${e.path}`,
+  ),
 );
 const operationOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url}`;
 
@@ -109,6 +113,11 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   serve(app, api.close, async (request) => {
     const { scope, actor } = who(request);
     return ok(await closeOrder(db, scope, actor, request.params.id));
+  });
+  serve(app, orderInvoiceApi.issue, async (request) => {
+    // The seller of an order sent to it invoices it too (issue 36): with or without the feature.
+    const { scope, actor, access } = who(request);
+    return runOnce(db, request, (tx) => issueOrderInvoice(tx, scope, actor, request.params.id, chinaToday(), access));
   });
   serve(app, api.attach, async (request) => {
     const { scope, actor } = who(request);

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { addDays } from '@factoring/domain';
+import { addDays, orderTotals } from '@factoring/domain';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLines, financedAssets, financings } from '../../db/schema/index.ts';
@@ -15,7 +15,7 @@ import { chinaToday } from '../../lib/clock.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { ledgerFingerprint } from '../ledger/testing.ts';
 import { approveTask, newKey, okOf, refusal, rejectTask, roles, type Applied, type Roles } from '../supplyloan/testing.ts';
-import { bureauInvoice } from './testing.ts';
+import { bureauInvoice, enterpriseOfLogin } from './testing.ts';
 
 let t: TestApp;
 let r: Roles;
@@ -57,14 +57,14 @@ const applyInvoice = (invoiceIds: number[], amount: number) =>
     { json: true },
   );
 
-const applyOrder = (orderNo: string, orderAmount: number, amount: number) =>
+const applyOrder = (orderNo: string, orderAmount: number, amount: number, deliveryDate = addDays(today(), 30)) =>
   r.demo.post(
     '/api/supplyloan/orderLoans',
     {
       creditLineId: r.supplyLineId,
       orderNo,
       orderAmount,
-      deliveryDate: addDays(today(), 30),
+      deliveryDate,
       amount,
       termDays: 60,
       idempotencyKey: newKey(),
@@ -121,6 +121,51 @@ describe('the same invoice financed twice', () => {
     okOf<Applied>(await applyInvoice([reg.id], 70_000_00));
     const before = await booked();
     expect(refusal(await applyOrder(orderNo, 90_000_00, 60_000_00))).toMatch(/订单与其发票只能融资一次，该订单不能再申请订单融资/);
+    expect(await booked()).toEqual(before);
+  });
+
+  it('a purchase/sales order invoiced through the bureau and financed by an order loan: its invoice is refused', async () => {
+    // 浙江远航 buys from 上海鑫源 (demo) on the portal; 上海鑫源 confirms, then issues the 数电票 from the order.
+    const gx = await t.loginAs('gouxiao');
+    const demoCo = await enterpriseOfLogin(t, 'demo');
+    const lines = [{ goodsName: '螺纹钢', unit: '吨', quantity: '3', unitPrice: 365_000, taxRatePpm: 130_000 }];
+    const deliveryDate = addDays(today(), 20);
+    const created = okOf<{ id: number; orderNo: string }>(
+      await gx.post(
+        '/api/purchase-sales/orders',
+        {
+          kind: 'PURCHASE',
+          counterpartyEnterpriseId: demoCo.id,
+          counterpartyName: demoCo.name,
+          counterpartyBankName: '',
+          counterpartyAccountNo: '',
+          deliveryDate,
+          lines,
+          totalAmount: orderTotals(lines).total,
+          idempotencyKey: newKey(),
+        },
+        { json: true },
+      ),
+    );
+    okOf(await gx.post(`/api/purchase-sales/orders/${created.id}/confirm`, {}, { json: true }));
+    okOf(await r.demo.post(`/api/purchase-sales/orders/${created.id}/accept`, {}, { json: true }));
+    const issued = okOf<{ invoiceCode: string; invoiceNumber: string; issueDate: string; amount: number; taxAmount: number }>(
+      await r.demo.post(`/api/purchase-sales/orders/${created.id}/invoice`, { idempotencyKey: newKey() }, { json: true }),
+    );
+    expect(issued.invoiceNumber).toMatch(/^\d{20}$/);
+    expect(
+      refusal(await r.demo.post(`/api/purchase-sales/orders/${created.id}/invoice`, { idempotencyKey: newKey() }, { json: true })),
+    ).toMatch(/订单已开具发票/);
+    // The order loan on the managed sales order, then the invoice: registered without naming its order, the bureau's 备注 names it.
+    okOf<Applied>(await applyOrder(created.orderNo, issued.amount, Math.floor(issued.amount * 0.8), deliveryDate));
+    const reg = okOf<{ id: number }>(
+      await r.demo.post('/api/supplyloan/invoices', { ...issued, buyerEnterpriseId: r.buyerEnterpriseId }, { json: true }),
+    );
+    okOf(await approveTask(r.operator, 'INVOICE_VERIFY', reg.id));
+    const before = await booked();
+    expect(refusal(await applyInvoice([reg.id], Math.floor(issued.amount * 0.8)))).toMatch(
+      new RegExp(`所属的订单 ${created.orderNo} 已在融资申请中`),
+    );
     expect(await booked()).toEqual(before);
   });
 

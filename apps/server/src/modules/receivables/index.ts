@@ -31,5 +31,5 @@ export {
 } from './invoice-checks.ts';
 export { checkView, summaryOf } from './queries.ts';
 export type { BureauAnswer, InvoiceQuery, InvoiceVerifier } from './verifier.ts';
-export { issueAtBureau, nextDigitalInvoiceNumber, simulatedTaxBureau, type IssuedInvoice } from './tax-bureau.ts';
+export { bureauInvoicesOfOrder, issueAtBureau, nextDigitalInvoiceNumber, simulatedTaxBureau, type IssuedInvoice } from './tax-bureau.ts';
 export { invoiceRecheckStep } from './recheck-step.ts';

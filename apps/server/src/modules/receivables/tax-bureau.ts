@@ -16,7 +16,7 @@ import {
   type Cents,
   type IsoDate,
 } from '@factoring/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { taxBureauInvoices, taxBureauQuota, type BureauFacts } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
@@ -139,6 +139,20 @@ export async function changeBureauStatus(
       `发票 ${invoiceLabel(row.invoiceCode, row.invoiceNumber)} 已${bureauInvoiceLifecycle.label(row.status)}，不能再变更`,
     );
   return transition(tx, taxBureauInvoices, bureauInvoiceLifecycle, row, input.to, { statusDate: input.today, statusNote: input.note });
+}
+
+/** The invoices (not void or reversed) the bureau holds that a seller issued for an order (its 备注). */
+export async function bureauInvoicesOfOrder(db: Db | Tx, sellerCreditCode: string, orderNo: string) {
+  return db
+    .select()
+    .from(taxBureauInvoices)
+    .where(
+      and(
+        eq(taxBureauInvoices.sellerCreditCode, sellerCreditCode),
+        eq(taxBureauInvoices.orderNo, orderNo),
+        eq(taxBureauInvoices.status, 'NORMAL'),
+      ),
+    );
 }
 
 /** One line for logs and answers: the invoice as the bureau holds it. */
