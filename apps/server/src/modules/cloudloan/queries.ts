@@ -11,7 +11,7 @@ import {
 import type { CloudLoanApplication, CloudLoanCredit, CloudLoanTotals, PageQuery } from '@factoring/domain/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalments, cloudLoanRepayments, contracts } from '../../db/schema/index.ts';
+import { cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalments, cloudLoanRepayments } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { availableOf } from './draw.ts';
@@ -19,6 +19,7 @@ import type { CloudLoanDrawdown as DrawdownAnswer, CloudLoanDrawdownDetail as Dr
 import { dueNowOf, payoffQuote, penaltyOf } from './servicing.ts';
 import { drawdownOverdueSql, instalmentOverdue } from './overdue.ts';
 import { drawdownHistory, type ApplicationRow, type DrawdownRow } from './store.ts';
+import { contractDirectory } from '../contracts/index.ts';
 
 const offset = (q: PageQuery) => (q.page - 1) * q.size;
 
@@ -52,7 +53,7 @@ function applicationView(a: ApplicationRow & { contractNo: string | null }): Clo
   };
 }
 
-const applicationColumns = { a: cloudLoanApplications, contractNo: contracts.contractNo };
+const applicationColumns = { a: cloudLoanApplications, contractNo: contractDirectory.contractNo };
 
 export async function listApplications(db: Db, scope: Scope, q: PageQuery) {
   const where = ownedBy(scope, cloudLoanApplications.enterpriseId);
@@ -60,7 +61,7 @@ export async function listApplications(db: Db, scope: Scope, q: PageQuery) {
     db
       .select(applicationColumns)
       .from(cloudLoanApplications)
-      .leftJoin(contracts, eq(contracts.id, cloudLoanApplications.contractId))
+      .leftJoin(contractDirectory, eq(contractDirectory.id, cloudLoanApplications.contractId))
       .where(where)
       .orderBy(desc(cloudLoanApplications.id))
       .limit(q.size)
@@ -74,7 +75,7 @@ export async function applicationDetail(db: Db, scope: Scope, id: number): Promi
   const [row] = await db
     .select(applicationColumns)
     .from(cloudLoanApplications)
-    .leftJoin(contracts, eq(contracts.id, cloudLoanApplications.contractId))
+    .leftJoin(contractDirectory, eq(contractDirectory.id, cloudLoanApplications.contractId))
     .where(and(eq(cloudLoanApplications.id, id), ownedBy(scope, cloudLoanApplications.enterpriseId)));
   if (!row) throw new NotFoundError('云贷申请不存在');
   return applicationView({ ...row.a, contractNo: row.contractNo });

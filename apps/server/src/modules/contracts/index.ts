@@ -5,8 +5,9 @@
  * the files are kept. app.ts registers routes.ts itself.
  */
 export { generateContract, type GenerateContractInput } from './generate-contract.ts';
-export { isContractSigned, shownStatus, statusLabelOf, voidContractsOf } from './queries.ts';
+export { isContractSigned, shownStatus, shownStatusOf, statusLabelOf, voidContractsOf } from './queries.ts';
 export { signHooks, type SignHook, type SignHooks, type SignedContract } from './sign-hooks.ts';
 export { recordSignature } from './record-signature.ts';
 export { countersign, countersignWords, type ContractOwner, type Countersigned } from './countersign.ts';
 export { contractStorageDir } from './storage.ts';
+export { contractDirectory, contractDirectoryAs } from './contract-directory.ts';

@@ -1,6 +1,6 @@
 import { contractLifecycle, type ContractStatus } from '@factoring/domain';
 import type { Contract, contractListQuery } from '@factoring/domain/contract';
-import { and, count, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { contracts, type ContractType } from '../../db/schema/index.ts';
@@ -20,7 +20,9 @@ const scopeCondition = (scope: Scope) => ownedBy(scope, contracts.enterpriseId);
 const CHINA_TODAY = chinaDateSql(sql`now()`);
 
 /** The status users see: a TO_SIGN or SIGNED contract past its expiry date reads as EXPIRED. */
-export const shownStatus = sql<ContractStatus>`case when ${contracts.status} in ('TO_SIGN', 'SIGNED') and ${contracts.expiryDate} is not null and ${contracts.expiryDate} < ${CHINA_TODAY} then 'EXPIRED' else ${contracts.status} end`;
+export const shownStatusOf = (c: { status: SQLWrapper; expiryDate: SQLWrapper }) =>
+  sql<ContractStatus>`case when ${c.status} in ('TO_SIGN', 'SIGNED') and ${c.expiryDate} is not null and ${c.expiryDate} < ${CHINA_TODAY} then 'EXPIRED' else ${c.status} end`;
+export const shownStatus = shownStatusOf(contracts);
 
 const columns = {
   id: contracts.id,

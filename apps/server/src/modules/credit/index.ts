@@ -14,3 +14,4 @@ export {
   type CreditLine,
 } from './credit-lines.ts';
 export { creditLineExpiryStep } from './close-of-day.ts';
+export { creditLineDirectory, creditLineDirectoryAs, creditLineFields } from './credit-line-directory.ts';

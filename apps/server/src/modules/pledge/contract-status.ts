@@ -1,10 +1,10 @@
 import { chinaParts, CONTRACT_STATUS_LABELS, CONTRACT_TYPE_LABELS } from '@factoring/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { contracts, pledgeFinancings, type TaskField } from '../../db/schema/index.ts';
+import { pledgeFinancings, type TaskField } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { factorScope, ownedBy, type Scope } from '../../lib/scope.ts';
-import { isContractSigned, shownStatus, statusLabelOf } from '../contracts/index.ts';
+import { contractDirectory, isContractSigned, shownStatusOf, statusLabelOf } from '../contracts/index.ts';
 import { PLEDGE_RELATED_TYPE } from './contract-documents.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -17,26 +17,26 @@ const signedAtText = (d: Date) => {
 async function contractRows(db: Db | Tx, scope: Scope, financingId: number) {
   return db
     .select({
-      id: contracts.id,
-      contractNo: contracts.contractNo,
-      type: contracts.type,
-      title: contracts.title,
-      counterparty: contracts.counterparty,
-      amount: contracts.amount,
-      status: shownStatus,
-      signedByName: contracts.signedByName,
-      signedAt: contracts.signedAt,
-      countersignedAt: contracts.countersignedAt,
+      id: contractDirectory.id,
+      contractNo: contractDirectory.contractNo,
+      type: contractDirectory.type,
+      title: contractDirectory.title,
+      counterparty: contractDirectory.counterparty,
+      amount: contractDirectory.amount,
+      status: shownStatusOf(contractDirectory),
+      signedByName: contractDirectory.signedByName,
+      signedAt: contractDirectory.signedAt,
+      countersignedAt: contractDirectory.countersignedAt,
     })
-    .from(contracts)
+    .from(contractDirectory)
     .where(
       and(
-        eq(contracts.relatedType, PLEDGE_RELATED_TYPE),
-        eq(contracts.relatedId, String(financingId)),
-        ownedBy(scope, contracts.enterpriseId),
+        eq(contractDirectory.relatedType, PLEDGE_RELATED_TYPE),
+        eq(contractDirectory.relatedId, String(financingId)),
+        ownedBy(scope, contractDirectory.enterpriseId),
       ),
     )
-    .orderBy(asc(contracts.id));
+    .orderBy(asc(contractDirectory.id));
 }
 
 /** The pledge contract and margin agreement of a financing in the caller's scope (another enterprise's: 404). */

@@ -2,13 +2,14 @@ import { formatYuan, ORDER_STATUS_LABELS, outstandingOf } from '@factoring/domai
 import type { FinanceableOrder } from '@factoring/domain/contract';
 import { and, desc, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { creditLines, orderReceivables, psOrders } from '../../db/schema/index.ts';
+import { orderReceivables, psOrders } from '../../db/schema/index.ts';
 import { platformDirectory } from '../financing/index.ts';
 import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import type { OrderBacking } from '../financing/index.ts';
 import { recordEvent, sameName } from './store.ts';
+import { creditLineDirectory } from '../credit/index.ts';
 
 /** A sales order can back an order loan while goods or money are still to come, never after it is paid. */
 const FINANCEABLE = ['CONFIRMED', 'DELIVERED'] as const;
@@ -23,10 +24,10 @@ const buyerIsCore = (order: { buyerEnterpriseId: number | null; counterpartyName
 async function coreOfLine(db: Db | Tx, scope: EnterpriseScope, creditLineId: number) {
   const [row] = await db
     .select({ coreId: enterpriseDirectory.id, coreName: enterpriseDirectory.name, product: platformDirectory.product })
-    .from(creditLines)
-    .innerJoin(platformDirectory, eq(platformDirectory.id, creditLines.platformId))
+    .from(creditLineDirectory)
+    .innerJoin(platformDirectory, eq(platformDirectory.id, creditLineDirectory.platformId))
     .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, platformDirectory.coreEnterpriseId))
-    .where(and(eq(creditLines.id, creditLineId), ownedBy(scope, creditLines.enterpriseId)));
+    .where(and(eq(creditLineDirectory.id, creditLineId), ownedBy(scope, creditLineDirectory.enterpriseId)));
   if (!row) throw new NotFoundError('授信不存在');
   return { id: row.coreId, name: row.coreName, product: row.product };
 }

@@ -1,8 +1,9 @@
 import { contractLifecycle, formatChinaDateTime } from '@factoring/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { contracts, financings } from '../../db/schema/index.ts';
+import { financings } from '../../db/schema/index.ts';
 import type { TaskField } from '../../db/schema/index.ts';
+import { contractDirectory } from '../contracts/index.ts';
 
 /**
  * For the financing tasks' drawer (approval and disbursement): whether the financing contract and
@@ -13,15 +14,15 @@ export async function financingContractFacts(db: Db, financingId: number): Promi
   if (!financing) return [];
   const [own] = await db
     .select()
-    .from(contracts)
-    .where(and(eq(contracts.relatedType, 'FINANCING'), eq(contracts.relatedId, String(financingId))))
-    .orderBy(desc(contracts.id))
+    .from(contractDirectory)
+    .where(and(eq(contractDirectory.relatedType, 'FINANCING'), eq(contractDirectory.relatedId, String(financingId))))
+    .orderBy(desc(contractDirectory.id))
     .limit(1);
   const [agreement] = await db
     .select()
-    .from(contracts)
-    .where(and(eq(contracts.enterpriseId, financing.enterpriseId), eq(contracts.type, 'FACTORING_AGREEMENT')))
-    .orderBy(desc(contracts.id))
+    .from(contractDirectory)
+    .where(and(eq(contractDirectory.enterpriseId, financing.enterpriseId), eq(contractDirectory.type, 'FACTORING_AGREEMENT')))
+    .orderBy(desc(contractDirectory.id))
     .limit(1);
   const describe = (c: typeof own | undefined) =>
     !c

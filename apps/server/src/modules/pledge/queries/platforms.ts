@@ -1,11 +1,11 @@
 import { type IsoDate } from '@factoring/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { creditLines, pledgeTerms } from '../../../db/schema/index.ts';
+import { pledgeTerms } from '../../../db/schema/index.ts';
 import { platformDirectory } from '../../financing/index.ts';
 import { goodsDirectory } from '../../warehouse/index.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
-import { creditLineSummary } from '../../credit/index.ts';
+import { creditLineDirectory, creditLineSummary } from '../../credit/index.ts';
 import { currentPrice } from '../store.ts';
 
 /** The pledge platforms (/pledge/myPlatform): the caller's credit line on each, the accepted goods with their lines and today's price. */
@@ -15,8 +15,8 @@ export async function pledgePlatforms(db: Db, scope: EnterpriseScope, today: Iso
   for (const p of rows) {
     const [line] = await db
       .select()
-      .from(creditLines)
-      .where(and(eq(creditLines.platformId, p.id), ownedBy(scope, creditLines.enterpriseId)));
+      .from(creditLineDirectory)
+      .where(and(eq(creditLineDirectory.platformId, p.id), ownedBy(scope, creditLineDirectory.enterpriseId)));
     const terms = await db
       .select({
         t: pledgeTerms,

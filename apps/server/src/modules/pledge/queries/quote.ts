@@ -16,11 +16,11 @@ import {
 import type { PledgeTrialInput } from '@factoring/domain/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { creditLines, pledgeTerms } from '../../../db/schema/index.ts';
+import { pledgeTerms } from '../../../db/schema/index.ts';
 import { goodsItem, type GoodsItem } from '../../warehouse/index.ts';
 import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
-import { availableOf, type CreditLine } from '../../credit/index.ts';
+import { availableOf, creditLineDirectory, type CreditLine } from '../../credit/index.ts';
 import { platformOf, trial, type Platform, type Trial } from '../../financing/index.ts';
 import { chosenLines, loadChosenStock, type ChosenLine } from '../chosen-stock.ts';
 import { requirePrice } from '../store.ts';
@@ -67,8 +67,8 @@ export async function quotePledge(
     (
       await db
         .select()
-        .from(creditLines)
-        .where(and(eq(creditLines.id, input.creditLineId), ownedBy(scope, creditLines.enterpriseId)))
+        .from(creditLineDirectory)
+        .where(and(eq(creditLineDirectory.id, input.creditLineId), ownedBy(scope, creditLineDirectory.enterpriseId)))
     )[0];
   if (!line) throw new NotFoundError('授信不存在');
   const platform = await platformOf(db, line.platformId);

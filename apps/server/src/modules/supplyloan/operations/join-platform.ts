@@ -2,14 +2,14 @@ import type { JoinPlatformInput } from '@factoring/domain/contract';
 import { addDays, formatPercent, formatYuan, joinApplicationLifecycle, type IsoDate } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { creditLines, platformJoinApplications } from '../../../db/schema/index.ts';
+import { platformJoinApplications } from '../../../db/schema/index.ts';
 import { platformDirectory } from '../../financing/index.ts';
 import { enterpriseDirectory } from '../../account/index.ts';
 import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
 import { transition } from '../../../lib/transition.ts';
 import { createTask, type BpmTask, type TaskOperator } from '../../bpm/index.ts';
-import { effectiveStatus, grantCreditLine } from '../../credit/index.ts';
+import { creditLineDirectory, effectiveStatus, grantCreditLine } from '../../credit/index.ts';
 import { TASK, type Actor } from '../store.ts';
 import { now } from '../../../lib/clock.ts';
 
@@ -26,8 +26,8 @@ export async function applyToJoin(db: Db, scope: EnterpriseScope, actor: Actor, 
     if (platform.coreEnterpriseId === enterpriseId) throw new BusinessError('核心企业不能申请加入本企业的平台');
     const [line] = await tx
       .select()
-      .from(creditLines)
-      .where(and(ownedBy(scope, creditLines.enterpriseId), eq(creditLines.platformId, platform.id)));
+      .from(creditLineDirectory)
+      .where(and(ownedBy(scope, creditLineDirectory.enterpriseId), eq(creditLineDirectory.platformId, platform.id)));
     if (line && effectiveStatus(line, today) === 'ACTIVE') throw new BusinessError('您已加入该平台，授信有效');
     const [application] = await tx
       .insert(platformJoinApplications)

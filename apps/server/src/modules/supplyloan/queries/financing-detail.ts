@@ -1,15 +1,7 @@
 import { financingLifecycle, INTEREST_MODE_LABELS, type IsoDate } from '@factoring/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import {
-  contracts,
-  financingInvoices,
-  financings,
-  financingTranches,
-  invoices,
-  orderReceivables,
-  repayments,
-} from '../../../db/schema/index.ts';
+import { financingInvoices, financings, financingTranches, invoices, orderReceivables, repayments } from '../../../db/schema/index.ts';
 import { platformDirectory } from '../../financing/index.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
@@ -18,6 +10,7 @@ import { actionsOf } from '../financing-actions.ts';
 import { quoteOf } from './quote.ts';
 import { financingHistory } from '../store.ts';
 import { trancheOverdue } from '../overdue.ts';
+import { contractDirectory } from '../../contracts/index.ts';
 
 /** The detail drawer: the financing, its backing, tranches with what is owed today, repayments, extensions, contracts, history. */
 export async function financingDetail(db: Db, scope: Scope, id: number, today: IsoDate) {
@@ -47,18 +40,24 @@ export async function financingDetail(db: Db, scope: Scope, id: number, today: I
     extensionsOf(db, scope, [f.id]),
     db
       .select({
-        id: contracts.id,
-        contractNo: contracts.contractNo,
-        title: contracts.title,
-        status: contracts.status,
-        amount: contracts.amount,
-        signedAt: contracts.signedAt,
-        signedByName: contracts.signedByName,
-        createdAt: contracts.createdAt,
+        id: contractDirectory.id,
+        contractNo: contractDirectory.contractNo,
+        title: contractDirectory.title,
+        status: contractDirectory.status,
+        amount: contractDirectory.amount,
+        signedAt: contractDirectory.signedAt,
+        signedByName: contractDirectory.signedByName,
+        createdAt: contractDirectory.createdAt,
       })
-      .from(contracts)
-      .where(and(eq(contracts.relatedType, 'FINANCING'), eq(contracts.relatedId, String(f.id)), ownedBy(scope, contracts.enterpriseId)))
-      .orderBy(asc(contracts.id)),
+      .from(contractDirectory)
+      .where(
+        and(
+          eq(contractDirectory.relatedType, 'FINANCING'),
+          eq(contractDirectory.relatedId, String(f.id)),
+          ownedBy(scope, contractDirectory.enterpriseId),
+        ),
+      )
+      .orderBy(asc(contractDirectory.id)),
     financingHistory(db, f.id),
   ]);
   const open = tranches.filter((t) => t.status === 'DISBURSED');

@@ -2,12 +2,13 @@ import type { FinancingListQuery } from '@factoring/domain/contract';
 import { financingLifecycle, INTEREST_MODE_LABELS, type IsoDate } from '@factoring/domain';
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { contracts, financings } from '../../../db/schema/index.ts';
+import { financings } from '../../../db/schema/index.ts';
 import { platformDirectory } from '../../financing/index.ts';
 import { offsetOf } from '../../../lib/paging.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import { actionsOf } from '../financing-actions.ts';
 import { financingOverdueSql } from '../overdue.ts';
+import { contractDirectory } from '../../contracts/index.ts';
 
 const listColumns = (today: IsoDate) => ({
   id: financings.id,
@@ -29,7 +30,7 @@ const listColumns = (today: IsoDate) => ({
   overdue: financingOverdueSql(today),
   extended: financings.extended,
   contractId: financings.contractId,
-  contractStatus: contracts.status,
+  contractStatus: contractDirectory.status,
   createdAt: financings.createdAt,
   settledAt: financings.settledAt,
   outstanding: sql<number>`coalesce((select sum(t.outstanding) from financing_tranches t where t.financing_id = "financings"."id" and t.status = 'DISBURSED'), 0)::bigint`,
@@ -50,7 +51,7 @@ export async function listFinancings(db: Db, scope: Scope, q: FinancingListQuery
       .select(listColumns(today))
       .from(financings)
       .innerJoin(platformDirectory, eq(platformDirectory.id, financings.platformId))
-      .leftJoin(contracts, eq(contracts.id, financings.contractId))
+      .leftJoin(contractDirectory, eq(contractDirectory.id, financings.contractId))
       .where(cond)
       .orderBy(desc(financings.id))
       .limit(q.size)

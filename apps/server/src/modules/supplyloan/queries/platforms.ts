@@ -1,12 +1,12 @@
 import { INTEREST_MODE_LABELS, type IsoDate } from '@factoring/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { creditLines, platformJoinApplications } from '../../../db/schema/index.ts';
+import { platformJoinApplications } from '../../../db/schema/index.ts';
 import { platformDirectory } from '../../financing/index.ts';
 import { enterpriseDirectory, enterpriseDirectoryAs } from '../../account/index.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
-import { creditLineSummary } from '../../credit/index.ts';
+import { creditLineDirectory, creditLineFields, creditLineSummary } from '../../credit/index.ts';
 import { readSiteConfig } from '../../system/index.ts';
 
 /** The platform's core enterprise (joined for its name). */
@@ -37,10 +37,13 @@ export const platformColumns = {
  */
 export async function listPlatforms(db: Db, scope: EnterpriseScope, today: IsoDate) {
   const rows = await db
-    .select({ ...platformColumns, line: creditLines })
+    .select({ ...platformColumns, line: creditLineFields })
     .from(platformDirectory)
     .innerJoin(core, eq(core.id, platformDirectory.coreEnterpriseId))
-    .leftJoin(creditLines, and(eq(creditLines.platformId, platformDirectory.id), ownedBy(scope, creditLines.enterpriseId)))
+    .leftJoin(
+      creditLineDirectory,
+      and(eq(creditLineDirectory.platformId, platformDirectory.id), ownedBy(scope, creditLineDirectory.enterpriseId)),
+    )
     .where(eq(platformDirectory.product, 'SUPPLY'))
     .orderBy(asc(platformDirectory.id));
   const applications = await db

@@ -1,26 +1,40 @@
 import type { IsoDate } from '@factoring/domain';
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { contracts, creditLines } from '../../../db/schema/index.ts';
+
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import { dueFinancings } from './due-financings.ts';
+import { contractDirectory } from '../../contracts/index.ts';
+import { creditLineDirectory } from '../../credit/index.ts';
 
 /** The dashboard cards: credit lines, what falls due within 7 days, financing contracts to sign. */
 export async function supplyLoanSummary(db: Db, scope: Scope, today: IsoDate) {
   const lines = await db
     .select({
-      limit: sql<number>`coalesce(sum(${creditLines.limit}), 0)::bigint`,
-      used: sql<number>`coalesce(sum(${creditLines.used}), 0)::bigint`,
-      reserved: sql<number>`coalesce(sum(${creditLines.reserved}), 0)::bigint`,
+      limit: sql<number>`coalesce(sum(${creditLineDirectory.limit}), 0)::bigint`,
+      used: sql<number>`coalesce(sum(${creditLineDirectory.used}), 0)::bigint`,
+      reserved: sql<number>`coalesce(sum(${creditLineDirectory.reserved}), 0)::bigint`,
       n: count(),
     })
-    .from(creditLines)
-    .where(and(ownedBy(scope, creditLines.enterpriseId), eq(creditLines.status, 'ACTIVE'), gte(creditLines.expiryDate, today)));
+    .from(creditLineDirectory)
+    .where(
+      and(
+        ownedBy(scope, creditLineDirectory.enterpriseId),
+        eq(creditLineDirectory.status, 'ACTIVE'),
+        gte(creditLineDirectory.expiryDate, today),
+      ),
+    );
   const due = await dueFinancings(db, scope, today, true);
   const [toSign] = await db
     .select({ n: count() })
-    .from(contracts)
-    .where(and(ownedBy(scope, contracts.enterpriseId), eq(contracts.relatedType, 'FINANCING'), eq(contracts.status, 'TO_SIGN')));
+    .from(contractDirectory)
+    .where(
+      and(
+        ownedBy(scope, contractDirectory.enterpriseId),
+        eq(contractDirectory.relatedType, 'FINANCING'),
+        eq(contractDirectory.status, 'TO_SIGN'),
+      ),
+    );
   const l = lines[0];
   const limit = Number(l.limit);
   const used = Number(l.used);

@@ -2,10 +2,10 @@ import type { TrialInput } from '@factoring/domain/contract';
 import { financingAmountProblem, financingLimit, INTEREST_MODE_LABELS, type Cents, type IsoDate } from '@factoring/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { creditLines, invoices } from '../../../db/schema/index.ts';
+import { invoices } from '../../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
-import { availableOf } from '../../credit/index.ts';
+import { availableOf, creditLineDirectory } from '../../credit/index.ts';
 import { trial } from '../../financing/index.ts';
 import { platformOf } from '../store.ts';
 
@@ -18,8 +18,8 @@ import { platformOf } from '../store.ts';
 export async function trialFor(db: Db, scope: Scope, input: TrialInput, today: IsoDate) {
   const [line] = await db
     .select()
-    .from(creditLines)
-    .where(and(eq(creditLines.id, input.creditLineId), ownedBy(scope, creditLines.enterpriseId)));
+    .from(creditLineDirectory)
+    .where(and(eq(creditLineDirectory.id, input.creditLineId), ownedBy(scope, creditLineDirectory.enterpriseId)));
   if (!line) throw new NotFoundError('授信不存在');
   const platform = await platformOf(db, line.platformId);
   let receivables: number | null = null;
