@@ -124,6 +124,7 @@ function prerenderFrames(): Plugin {
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const WEB_ROOT = path.dirname(fileURLToPath(import.meta.url));
 const NODE_MODULES = path.join(ROOT, 'node_modules');
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 
@@ -190,6 +191,11 @@ function readBarrel(indexFile: string): BarrelMap {
       if (local) out.set(to, local);
     }
   }
+  // `export default Input;` of a name imported from a file (not one the barrel builds or decorates itself).
+  for (const m of source.matchAll(/export\s+default\s+([\w$]+)\s*;/g)) {
+    const local = locals.get(m[1]);
+    if (local) out.set('default', local);
+  }
   return out;
 }
 
@@ -199,7 +205,9 @@ function readBarrel(indexFile: string): BarrelMap {
  * optimizePackageImports does. Some of those barrels run code of their own (rc-form's builds the
  * whole Form with its statics), and with strict execution order (inline common chunks) importing one
  * name ran — and so downloaded — all of it: every page with a Select carried the form engine and its
- * validator. Names a barrel defines itself, `export *` and default imports stay as they are.
+ * validator. So does a default import (`import RcInput from '@rc-component/input'` ran the barrel's
+ * TextArea with its height calculator on every page with an input) when the barrel's default is a
+ * name it imports from a file. Names a barrel defines or decorates itself and `export *` stay as they are.
  */
 function directLibraryImports(): Plugin {
   const barrels = new Map<string, BarrelMap | null>();
@@ -218,13 +226,24 @@ function directLibraryImports(): Plugin {
       handler(code) {
         let changed = false;
         const next = code.replace(
-          /import\s*(?:([\w$]+)\s*,\s*)?\{([^}]*)\}\s*from\s*(["'])([^"']+)\3;?/g,
-          (whole, defaultName: string | undefined, names: string, _q, pkg: string) => {
+          /import\s+(?:([\w$]+)\s*(?:,\s*\{([^}]*)\})?|\{([^}]*)\})\s*from\s*(["'])([^"']+)\4;?/g,
+          (whole, defaultImport: string | undefined, withDefault: string | undefined, alone: string | undefined, _q, pkg: string) => {
             if (!BARREL_PACKAGES.test(pkg)) return whole;
             const barrel = barrelOf(pkg);
             if (!barrel) return whole;
             const direct: string[] = [];
             const rest: string[] = [];
+            const names = withDefault ?? alone ?? '';
+            let defaultName = defaultImport;
+            const defaultTarget = defaultName ? barrel.get('default') : undefined;
+            if (defaultName && defaultTarget) {
+              direct.push(
+                defaultTarget.name === 'default'
+                  ? `import ${defaultName} from ${JSON.stringify(defaultTarget.file)};`
+                  : `import { ${defaultTarget.name} as ${defaultName} } from ${JSON.stringify(defaultTarget.file)};`,
+              );
+              defaultName = undefined;
+            }
             for (const raw of names
               .split(',')
               .map((x) => x.trim())
@@ -282,8 +301,24 @@ const LAZY_PARTS = [
   { importer: /[\\/]@rc-component[\\/]select[\\/]es[\\/]Select\.js$/, source: './OptionList' },
   // The virtual table, only with `virtual` (no page of ours sets it): ~2 KB on every page with a table.
   { importer: /[\\/]antd[\\/]es[\\/]table[\\/]InternalTable\.js$/, source: './RcTable/VirtualTable' },
+  // Dropdown, only for a breadcrumb item with a `menu`, a column's filter menu and custom row selections
+  // (no page of ours has them): with the user menu's own dropdown loaded on hover (AdminLayout), ~4 KB on
+  // the wire of every signed-in page (issue 38).
+  { importer: /[\\/]antd[\\/]es[\\/]breadcrumb[\\/]BreadcrumbItem\.js$/, source: '../dropdown/dropdown' },
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/, source: '../../../dropdown' },
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/, source: '../../dropdown' },
 ];
 const LAZY_PREFIX = '\0factoring:lazy-part:';
+
+/**
+ * Parts of antd components replaced by a module of ours that loads antd's part itself, when it is
+ * needed: the pager of a Table or a List, below the fold under a list of ten rows, loads when its place
+ * comes near the screen (~8 KB on the wire of every list page; issue 38).
+ */
+const DEFERRED_PARTS = [
+  { importer: /[\\/]antd[\\/]es[\\/]table[\\/]InternalTable\.js$/, source: '../pagination', module: 'src/lib/PagerWhenVisible.tsx' },
+  { importer: /[\\/]antd[\\/]es[\\/]list[\\/]index\.js$/, source: '../pagination', module: 'src/lib/PagerWhenVisible.tsx' },
+];
 
 function lazyLibraryParts(): Plugin {
   return {
@@ -291,7 +326,10 @@ function lazyLibraryParts(): Plugin {
     apply: 'build',
     enforce: 'pre',
     async resolveId(source, importer) {
-      if (!importer || !LAZY_PARTS.some((p) => p.source === source && p.importer.test(importer))) return null;
+      if (!importer) return null;
+      const deferred = DEFERRED_PARTS.find((p) => p.source === source && p.importer.test(importer));
+      if (deferred) return path.join(WEB_ROOT, deferred.module);
+      if (!LAZY_PARTS.some((p) => p.source === source && p.importer.test(importer))) return null;
       const target = await this.resolve(source, importer, { skipSelf: true });
       return target ? LAZY_PREFIX + target.id : null;
     },
@@ -337,7 +375,10 @@ function libraryClosure(roots: string[]) {
   };
 }
 
-/** What every logged-in page renders in: the antd provider (App, message, notification, modal), the admin layout, the text input. */
+/**
+ * What every logged-in page renders in: the antd provider (App's context; message, notification and the
+ * confirm dialogs load on first use), the admin layout with the reminder's dialog, the text input.
+ */
 const adminShell = libraryClosure([
   'apps/web/src/app/AntdProviders.tsx',
   'apps/web/src/app/AdminLayout.tsx',

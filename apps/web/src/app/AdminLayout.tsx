@@ -15,8 +15,8 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { Breadcrumb, Button, Dropdown, Layout, Menu, Space, Switch, theme, type MenuProps } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Breadcrumb, Button, Layout, Menu, Space, Switch, theme, type MenuProps } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { send } from '../lib/api-client.ts';
 import { useKeyboardScrollRegions } from '../lib/scroll-regions.ts';
@@ -40,6 +40,13 @@ const ICONS: Record<string, ReactNode> = {
 
 // The menu popover exists only in the narrow (390 px) navbar: not part of a desktop first load.
 const Popover = lazy(() => import('antd/es/popover'));
+// The user menu's dropdown opens on hover: it loads when the pointer or the focus first reaches the button.
+let Dropdown: typeof import('antd/es/dropdown').default | undefined;
+let loadingDropdown: Promise<void> | undefined;
+const loadDropdown = () =>
+  (loadingDropdown ??= import('antd/es/dropdown').then((m) => {
+    Dropdown = m.default;
+  }));
 
 type AntMenuItem = Required<MenuProps>['items'][number];
 
@@ -172,16 +179,14 @@ export default function AdminLayout({ user, menus, children }: ShellProps) {
               <BulbOutlined />
               <Switch size="small" checked={darkTheme} onChange={toggleTheme} aria-label="暗色主题" data-testid="theme-switch" />
             </Space>
-            <Dropdown menu={{ items: userMenu }} placement="bottomRight">
-              <Button type="text" icon={<UserOutlined />} data-testid="user-menu">
-                {!isNavbar && (
-                  <span>
-                    {user.displayName}
-                    {user.enterpriseName ? ` · ${user.enterpriseName}` : ''}
-                  </span>
-                )}
-              </Button>
-            </Dropdown>
+            <UserMenu items={userMenu}>
+              {!isNavbar && (
+                <span>
+                  {user.displayName}
+                  {user.enterpriseName ? ` · ${user.enterpriseName}` : ''}
+                </span>
+              )}
+            </UserMenu>
           </Space>
         </Layout.Header>
         <Layout.Content style={{ margin: isNavbar ? 8 : 16 }}>
@@ -199,5 +204,48 @@ export default function AdminLayout({ user, menus, children }: ShellProps) {
         </Layout.Content>
       </Layout>
     </Layout>
+  );
+}
+
+/**
+ * The user's name in the header and its menu (settings, platform, logout): antd's Dropdown, which
+ * opens on hover, loaded when the pointer (or the focus) first reaches the button — ~4 KB on the wire
+ * of every signed-in page that most visits never open (issue 38). Until it is here the button follows
+ * the pointer itself, so a pointer still over it opens the menu on arrival; a focused button keeps the
+ * focus when the dropdown takes it over.
+ */
+function UserMenu({ items, children }: { items: MenuProps['items']; children: ReactNode }) {
+  const [ready, setReady] = useState(Dropdown !== undefined);
+  const [open, setOpen] = useState(false);
+  const [refocus, setRefocus] = useState(false);
+  const plain = useRef<HTMLButtonElement>(null);
+  const load = () =>
+    void loadDropdown().then(() => {
+      setRefocus(document.activeElement === plain.current);
+      setReady(true);
+    });
+  if (ready && Dropdown)
+    return (
+      <Dropdown menu={{ items }} placement="bottomRight" open={open} onOpenChange={setOpen}>
+        <Button type="text" icon={<UserOutlined />} data-testid="user-menu" autoFocus={refocus}>
+          {children}
+        </Button>
+      </Dropdown>
+    );
+  return (
+    <Button
+      ref={plain}
+      type="text"
+      icon={<UserOutlined />}
+      data-testid="user-menu"
+      onPointerEnter={() => {
+        setOpen(true);
+        load();
+      }}
+      onPointerLeave={() => setOpen(false)}
+      onFocus={load}
+    >
+      {children}
+    </Button>
   );
 }

@@ -1,26 +1,28 @@
-import { Modal, theme } from 'antd';
+import { theme } from 'antd';
 import AppContext from 'antd/es/app/context';
 import type { MessageInstance } from 'antd/es/message/interface';
+import type { HookAPI as ModalInstance } from 'antd/es/modal/useModal';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 
 export interface LazyFeedbackApis {
   message: MessageInstance;
   notification: NotificationInstance;
+  modal: ModalInstance;
 }
 
 const FeedbackHolders = lazy(() => import('./FeedbackHolders.tsx'));
 
 /**
  * antd's `App` — the themed message / notification / modal behind `App.useApp()` (lib/feedback.ts)
- * and its base text style — with message and notification loaded on their first use: most visits
- * show no toast, and the two with their holders are ~7 KB on the wire of every logged-in page
- * (issue 11). Calls made before they arrive are kept and run in order once they have. The modal
- * stays at hand: the reminder after login opens one on the first page.
+ * and its base text style — with message, notification and the modal dialogs (confirm, info,
+ * success…) loaded on their first use: most visits show no toast and ask nothing, and the three with
+ * their holders are ~10 KB on the wire of every logged-in page (issues 11 and 38). Calls made before
+ * they arrive are kept and run in order once they have; such a call answers nothing (no caller uses
+ * what `modal.confirm` returns — its `onOk` is how a page acts on the answer).
  */
 export function LazyFeedbackApp({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
-  const [modal, modalHolder] = Modal.useModal();
   const [apis, setApis] = useState<LazyFeedbackApis | null>(null);
   const [wanted, setWanted] = useState(false);
   const [pending] = useState<((apis: LazyFeedbackApis) => void)[]>([]);
@@ -44,14 +46,13 @@ export function LazyFeedbackApp({ children }: { children: ReactNode }) {
                 setWanted(true);
               },
           }) as LazyFeedbackApis[K]);
-    return { message: deferred('message'), notification: deferred('notification'), modal };
-  }, [apis, modal, pending]);
+    return { message: deferred('message'), notification: deferred('notification'), modal: deferred('modal') };
+  }, [apis, pending]);
 
   return (
     <AppContext.Provider value={value}>
       {/* antd App's base text style, from the theme. */}
       <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>
-        {modalHolder}
         {wanted && (
           <Suspense fallback={null}>
             <FeedbackHolders onReady={onReady} />

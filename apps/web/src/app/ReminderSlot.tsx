@@ -1,5 +1,8 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Modal, Space } from 'antd';
+import { Badge, Button, Space } from 'antd';
+// The dialog alone, not antd's Modal module with its confirm, info… functions and their hook
+// (LazyFeedbackApp loads those when a page first asks something).
+import Modal from 'antd/es/modal/Modal';
 import { Link } from 'react-router';
 import { isBuiltRoute } from './route-table.ts';
 import { useAppState, type Reminder } from './state.ts';

@@ -1,8 +1,9 @@
-import { Button, Card, Col, Row, Select, Space, Statistic, Table, Tag } from 'antd';
+import { Button, Card, Col, Row, Space, Statistic, Table, Tag } from 'antd';
 import { financingLifecycle, formatYuan } from '@factoring/domain';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DateRangePicker } from '../../lib/DateRangePicker.tsx';
+import { FilterSelect } from '../../lib/FilterSelect.tsx';
 import { useFeedback } from '../../lib/feedback.ts';
 import { percent } from '../../lib/format.ts';
 import { money } from '../../lib/Money.tsx';
@@ -76,7 +77,7 @@ export default function MyFinancingPage() {
         }
       >
         <Space wrap style={{ marginBottom: 16 }}>
-          <Select
+          <FilterSelect
             aria-label="融资状态"
             allowClear
             placeholder="全部状态"
@@ -89,7 +90,7 @@ export default function MyFinancingPage() {
             }}
             data-testid="filter-status"
           />
-          <Select
+          <FilterSelect
             aria-label="平台"
             allowClear
             placeholder="全部平台"
@@ -109,7 +110,7 @@ export default function MyFinancingPage() {
               setPaging({ ...paging, page: 1 });
             }}
           />
-          <Select
+          <FilterSelect
             aria-label="是否逾期"
             allowClear
             placeholder="是否逾期"
