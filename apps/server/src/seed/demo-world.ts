@@ -13,6 +13,7 @@ import { seedContracts } from './contracts.ts';
 import { seedSupplyLoan, seedSupplyPlatforms } from './supplyloan.ts';
 import { PORTS } from '../app.ts';
 import { seedHistory } from './history.ts';
+import { seedReceivables } from './receivables.ts';
 import { chinaInstant } from './timeline.ts';
 import { seedWarehouse } from './warehouse.ts';
 import { seedPurchaseSales } from './purchase-sales.ts';
@@ -188,6 +189,7 @@ export async function seedDemoWorld(db: Db) {
   await seedSupplyLoan(db, today);
   await seedWarehouse(db);
   await seedPurchaseSales(db);
+  await seedReceivables(db, today);
   await seedCloudLoan(db, PORTS.loanBook);
   await seedPledge(db);
   await seedPledgeDelivery(db);

@@ -20,6 +20,7 @@ import {
   TASK,
 } from '../modules/supplyloan/index.ts';
 import type { HistoryContext, Party } from './history-context.ts';
+import { issueDemoInvoice } from './receivables.ts';
 import type { DemoSupplier } from './history-funds.ts';
 import { dayOfMonth } from './timeline.ts';
 
@@ -130,20 +131,16 @@ function planInvoiceFinancing(ctx: HistoryContext, plan: InvoiceFinancingPlan) {
   timeline.on(plan.invoice.registered, '09:30', async () => {
     const core = await coreOf(ctx, plan.platformCode);
     const amount = yuan(plan.invoice.amount);
-    const row = await registerInvoice(
-      db,
-      party.scope,
-      party.actor,
-      {
-        invoiceCode: '3100231130',
-        invoiceNumber: String(plan.invoice.number),
-        issueDate: plan.invoice.issued,
-        amount,
-        taxAmount: Math.round((amount * plan.invoice.taxRatePct) / (100 + plan.invoice.taxRatePct)) as Cents,
-        buyerEnterpriseId: core,
-      },
-      chinaToday(),
-    );
+    const issued = {
+      invoiceCode: '3100231130',
+      invoiceNumber: String(plan.invoice.number),
+      issueDate: plan.invoice.issued,
+      amount,
+      taxAmount: Math.round((amount * plan.invoice.taxRatePct) / (100 + plan.invoice.taxRatePct)) as Cents,
+    };
+    // Issue 36: the (simulated) tax bureau knows the invoice its seller issued; registration checks it there.
+    await issueDemoInvoice(db, { sellerId: party.scope.enterpriseId, buyerId: core, ...issued });
+    const row = await registerInvoice(db, party.scope, party.actor, { ...issued, buyerEnterpriseId: core }, chinaToday());
     state.invoiceId = row.id;
   });
   timeline.on(plan.invoice.registered, '14:10', () =>

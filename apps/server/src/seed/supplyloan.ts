@@ -14,6 +14,7 @@ import {
 } from '../db/schema/index.ts';
 import { decideTask, taskRegistry } from '../modules/bpm/index.ts';
 import type { EnterpriseScope } from '../lib/scope.ts';
+import { issueDemoInvoice } from './receivables.ts';
 import { recordSignature } from '../modules/contracts/index.ts';
 import {
   applyInvoiceFinancing,
@@ -140,21 +141,17 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
     .where(and(eq(creditLines.enterpriseId, enterpriseId), eq(creditLines.platformId, supply.id)));
   if (!line) return;
 
-  const invoice = async (n: number, amount: number, issuedDaysAgo: number, verify: boolean) => {
-    const row = await registerInvoice(
-      db,
-      demoScope,
-      me,
-      {
-        invoiceCode: '3100231130',
-        invoiceNumber: String(80_000_000 + n),
-        issueDate: addDays(today, -issuedDaysAgo),
-        amount: yuan(amount),
-        taxAmount: Math.round((yuan(amount) * 13) / 113) as Cents,
-        buyerEnterpriseId: buyer.enterpriseId!,
-      },
-      today,
-    );
+  const invoice = async (n: number, amount: number, issuedDaysAgo: number, verify: boolean, knownToBureau = true) => {
+    const issued = {
+      invoiceCode: '3100231130',
+      invoiceNumber: String(80_000_000 + n),
+      issueDate: addDays(today, -issuedDaysAgo),
+      amount: yuan(amount),
+      taxAmount: Math.round((yuan(amount) * 13) / 113) as Cents,
+    };
+    // Issue 36: the (simulated) tax bureau knows the invoices the demo supplier issued — all but one.
+    if (knownToBureau) await issueDemoInvoice(db, { sellerId: enterpriseId, buyerId: buyer.enterpriseId!, ...issued });
+    const row = await registerInvoice(db, demoScope, me, { ...issued, buyerEnterpriseId: buyer.enterpriseId! }, today);
     if (verify) await decide(TASK.INVOICE_VERIFY, row.id, 'APPROVE', '发票真实有效，已查验');
     return row.id;
   };
@@ -221,8 +218,8 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
   // A verified invoice ready to finance, one waiting for verification, one refused.
   await invoice(4, 150_000, 5, true);
   await invoice(5, 96_000, 2, false);
-  const refused = await invoice(6, 52_000, 3, false);
-  await decide(TASK.INVOICE_VERIFY, refused, 'REJECT', '发票查验不一致，请核对发票代码与号码');
+  const refused = await invoice(6, 52_000, 3, false, false);
+  await decide(TASK.INVOICE_VERIFY, refused, 'REJECT', '税务局查无此票，且未能提供发票原件，请核对发票代码与号码');
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(financings)

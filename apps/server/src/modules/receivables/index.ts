@@ -31,5 +31,14 @@ export {
 } from './invoice-checks.ts';
 export { checkView, summaryOf } from './queries.ts';
 export type { BureauAnswer, InvoiceQuery, InvoiceVerifier } from './verifier.ts';
-export { bureauInvoicesOfOrder, issueAtBureau, nextDigitalInvoiceNumber, simulatedTaxBureau, type IssuedInvoice } from './tax-bureau.ts';
+export {
+  bureauInvoicesOfOrder,
+  changeBureauStatus,
+  issueAtBureau,
+  nextDigitalInvoiceNumber,
+  simulatedTaxBureau,
+  type IssuedInvoice,
+} from './tax-bureau.ts';
 export { invoiceRecheckStep } from './recheck-step.ts';
+/** The operator's check of a financed invoice now (the demo seed makes its dilution through it). */
+export { recheckAsset } from './desk.ts';

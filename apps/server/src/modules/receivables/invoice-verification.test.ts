@@ -282,3 +282,31 @@ describe('the simulated bureau’s desk', () => {
     ).toMatch(/已作废，不能再变更/);
   });
 });
+
+describe('the demo world shows each state, made through the operations', () => {
+  it('a dilution, an invoice blocked by its settled order, a void one refused, checks normal and 查无此票, an order’s invoice', async () => {
+    const dilutions = okOf<{ invoice: string; outcome: string; exposure: number; principal: number }[]>(
+      await r.operator.get('/api/receivables/dilutions'),
+    );
+    const seeded = dilutions.find((d) => d.invoice === '发票 3100231130-80000002')!;
+    expect(seeded).toMatchObject({ outcome: 'REVERSED' });
+    expect(seeded.exposure).toBe(seeded.principal);
+    expect(seeded.principal).toBeGreaterThan(0);
+    const list = okOf<{
+      items: { invoiceNumber: string; status: string; verification: { outcome: string } | null; financeBlock: string | null }[];
+    }>(await r.demo.get('/api/supplyloan/invoices', { size: 200 }));
+    const byNumber = (n: string) => list.items.find((i) => i.invoiceNumber === n)!;
+    expect(byNumber('80000301')).toMatchObject({ status: 'VERIFIED', financeBlock: expect.stringMatching(/已融资并结清/) });
+    expect(byNumber('80000004')).toMatchObject({ status: 'VERIFIED', verification: { outcome: 'NORMAL' }, financeBlock: null });
+    expect(byNumber('80000005')).toMatchObject({ status: 'REGISTERED', verification: { outcome: 'NORMAL' } });
+    expect(byNumber('80000006')).toMatchObject({ status: 'REJECTED', verification: { outcome: 'NOT_FOUND' } });
+    expect(byNumber('80000002').verification).toMatchObject({ outcome: 'REVERSED' });
+    const voided = await t.database.db.select().from(invoiceChecks).where(eq(invoiceChecks.outcome, 'VOID'));
+    expect(voided.some((c) => c.trigger === 'REGISTRATION')).toBe(true);
+    const fromOrder = await t.database.db
+      .select()
+      .from(taxBureauInvoices)
+      .where(sql`${taxBureauInvoices.remark} like '订单号：%'`);
+    expect(fromOrder.length).toBeGreaterThanOrEqual(1);
+  });
+});
