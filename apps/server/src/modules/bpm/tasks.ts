@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { bpmAuditLog, bpmTasks, uploads, type TaskAttachment, type TaskField } from '../../db/schema/index.ts';
+import { bpmAuditLog, bpmTasks, type TaskAttachment, type TaskField } from '../../db/schema/index.ts';
 import { enterpriseDirectory, userDirectory, userDirectoryAs } from '../account/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
@@ -13,6 +13,7 @@ import type { BpmTask, DecisionEffect, TaskOperator, TaskRegistry, TaskType } fr
 import { chinaMidnightSql } from '../../lib/china-time-sql.ts';
 import { now } from '../../lib/clock.ts';
 import { countersign, countersignWords } from '../contracts/index.ts';
+import { uploadsByIds } from '../uploads/index.ts';
 
 /**
  * The task whose decision is running (decideTask sets it around the type's handler): a task the
@@ -217,12 +218,7 @@ export async function getTask(db: Db, registry: TaskRegistry, id: number, viewer
     .limit(1);
   if (!task) throw new NotFoundError('任务不存在');
   const ids = task.attachments.map((a) => a.uploadId);
-  const files = ids.length
-    ? await db
-        .select({ id: uploads.id, originalName: uploads.originalName, mimeType: uploads.mimeType, size: uploads.size })
-        .from(uploads)
-        .where(inArray(uploads.id, ids))
-    : [];
+  const files = await uploadsByIds(db, ids);
   const { submittedBy, followsTaskId, ...rest } = task;
   const type = registry.find(task.type);
   return {

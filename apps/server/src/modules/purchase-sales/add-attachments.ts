@@ -1,9 +1,9 @@
-import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { psOrderAttachments, uploads } from '../../db/schema/index.ts';
+import { psOrderAttachments } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
+import type { EnterpriseScope } from '../../lib/scope.ts';
 import { lockOrder, recordEvent, type Actor } from './store.ts';
+import { ownUploads } from '../uploads/index.ts';
 
 /** Either side attaches its own uploaded files (contract scans, delivery notes) to an order it can see. */
 export async function addAttachments(db: Db, scope: EnterpriseScope, actor: Actor, id: number, uploadIds: number[]) {
@@ -11,10 +11,7 @@ export async function addAttachments(db: Db, scope: EnterpriseScope, actor: Acto
     const order = await lockOrder(tx, scope, id);
     if (order.status === 'CANCELLED') throw new BusinessError('已取消的订单不能添加附件', 'ORDER_CANCELLED');
     const ids = [...new Set(uploadIds)];
-    const mine = await tx
-      .select({ id: uploads.id, name: uploads.originalName })
-      .from(uploads)
-      .where(and(ownedBy(scope, uploads.enterpriseId), inArray(uploads.id, ids)));
+    const mine = await ownUploads(tx, scope, ids);
     if (mine.length !== ids.length) throw new BusinessError('附件不存在，请重新上传', 'UNKNOWN_UPLOAD');
     const added = await tx
       .insert(psOrderAttachments)
@@ -29,7 +26,7 @@ export async function addAttachments(db: Db, scope: EnterpriseScope, actor: Acto
         '添加附件',
         mine
           .filter((m) => added.some((a) => a.uploadId === m.id))
-          .map((m) => m.name)
+          .map((m) => m.originalName)
           .join('，'),
       );
   });

@@ -20,13 +20,13 @@ import {
   psOrderLines,
   psOrderPayments,
   psOrders,
-  uploads,
 } from '../../db/schema/index.ts';
 import { enterpriseDirectory, enterpriseDirectoryAs } from '../account/index.ts';
 import { chinaMonthSql } from '../../lib/china-time-sql.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { addressedTo, counterpartyIdOf, sideOf, visibleTo, type Order, type PsAccess } from './store.ts';
+import { uploadDirectory } from '../uploads/index.ts';
 
 /** Financings that still tie an order: its collection must repay them first. */
 export const LIVE_FINANCING = ['SUBMITTED', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'REPAYING'] as const;
@@ -180,9 +180,9 @@ export async function orderDetail(db: Db, scope: EnterpriseScope, id: number, ac
       .orderBy(desc(psOrderEvents.id)),
     db.select().from(psOrderPayments).where(eq(psOrderPayments.orderId, id)).orderBy(desc(psOrderPayments.id)),
     db
-      .select({ a: psOrderAttachments, fileName: uploads.originalName, size: uploads.size })
+      .select({ a: psOrderAttachments, fileName: uploadDirectory.originalName, size: uploadDirectory.size })
       .from(psOrderAttachments)
-      .innerJoin(uploads, eq(uploads.id, psOrderAttachments.uploadId))
+      .innerJoin(uploadDirectory, eq(uploadDirectory.id, psOrderAttachments.uploadId))
       .where(eq(psOrderAttachments.orderId, id))
       .orderBy(asc(psOrderAttachments.id)),
   ]);

@@ -3,12 +3,13 @@ import type { orderInputSchema } from '@factoring/domain/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { psGoods, psOrderAttachments, psOrderLines, psOrders, uploads } from '../../db/schema/index.ts';
+import { psGoods, psOrderAttachments, psOrderLines, psOrders } from '../../db/schema/index.ts';
 import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { assertOwner, lockOrder, orderNoOf, recordEvent, type Actor } from './store.ts';
 import { now } from '../../lib/clock.ts';
+import { ownUploads } from '../uploads/index.ts';
 
 export type OrderInput = z.output<typeof orderInputSchema>;
 
@@ -63,10 +64,7 @@ async function checkGoods(tx: Tx, scope: EnterpriseScope, input: OrderInput) {
 async function attach(tx: Tx, scope: EnterpriseScope, orderId: number, uploadIds: number[]) {
   const ids = [...new Set(uploadIds)];
   if (!ids.length) return;
-  const mine = await tx
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(and(ownedBy(scope, uploads.enterpriseId), inArray(uploads.id, ids)));
+  const mine = await ownUploads(tx, scope, ids);
   if (mine.length !== ids.length) throw new BusinessError('附件不存在，请重新上传', 'UNKNOWN_UPLOAD');
   await tx
     .insert(psOrderAttachments)

@@ -2,16 +2,17 @@ import { formatYuan, PLEDGE_VOUCHER_KIND_LABELS, type IsoDate } from '@factoring
 import type { PledgeVoucherInput } from '@factoring/domain/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { pledgeMarginCalls, pledgeVouchers, uploads } from '../../../db/schema/index.ts';
+import { pledgeMarginCalls, pledgeVouchers } from '../../../db/schema/index.ts';
 import { enterpriseDirectory } from '../../account/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { chinaToday } from '../../../lib/clock.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
-import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
+import type { EnterpriseScope } from '../../../lib/scope.ts';
 import { createTask } from '../../bpm/index.ts';
 import { pledgeOwedOn } from '../balance.ts';
 import { lockPledge, recordPledgeEvent, type Actor, type PledgeFinancing } from '../store.ts';
 import { pendingVoucher, PLEDGE_VOUCHER_TASK, voucherNoOf, voucherView } from '../voucher-store.ts';
+import { ownUploads } from '../../uploads/index.ts';
 
 /** What the voucher pays and how much is due for it now; a request that does not fit is refused. */
 async function dueFor(
@@ -61,10 +62,7 @@ export async function submitPledgeVoucher(
 ) {
   return inTransaction(db, async (tx) => {
     const f = await lockPledge(tx, scope, financingId);
-    const [file] = await tx
-      .select({ id: uploads.id })
-      .from(uploads)
-      .where(and(eq(uploads.id, input.voucherUploadId), ownedBy(scope, uploads.enterpriseId)));
+    const [file] = await ownUploads(tx, scope, [input.voucherUploadId]);
     if (!file) throw new BusinessError('转账凭证不存在，请重新上传', 'PLEDGE_VOUCHER_UPLOAD');
     const label = PLEDGE_VOUCHER_KIND_LABELS[input.kind];
     const waiting = await pendingVoucher(tx, f.id, input.kind);

@@ -1,11 +1,11 @@
 import type { VoucherInput } from '@factoring/domain/contract';
 import { depositEntry, formatYuan, repaymentLifecycle, type Cents, type IsoDate } from '@factoring/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { repayments, uploads } from '../../../db/schema/index.ts';
+import { repayments } from '../../../db/schema/index.ts';
 import { enterpriseDirectory } from '../../account/index.ts';
 import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
-import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
+import type { EnterpriseScope } from '../../../lib/scope.ts';
 import { transition } from '../../../lib/transition.ts';
 import { createTask, type BpmTask, type TaskOperator } from '../../bpm/index.ts';
 import { rule, postRepayment, postEntry } from '../../ledger/index.ts';
@@ -13,6 +13,7 @@ import { applyPayment } from './apply-payment.ts';
 import { openTranches, quoteOf } from '../queries/quote.ts';
 import { factorScope, lockFinancing, operatorActor, recordEvent, TASK, type Actor } from '../store.ts';
 import { now } from '../../../lib/clock.ts';
+import { ownUploads } from '../../uploads/index.ts';
 
 /** An offline transfer to the factor's receiving account: recorded with its voucher, confirmed by an operator (REPAYMENT_VOUCHER). */
 export async function submitVoucher(
@@ -27,10 +28,7 @@ export async function submitVoucher(
   return db.transaction(async (tx) => {
     const f = await lockFinancing(tx, scope, financingId);
     if (f.status !== 'DISBURSED' && f.status !== 'REPAYING') throw new BusinessError('该融资当前不在还款期');
-    const [file] = await tx
-      .select({ id: uploads.id })
-      .from(uploads)
-      .where(and(eq(uploads.id, input.voucherUploadId), ownedBy(scope, uploads.enterpriseId)));
+    const [file] = await ownUploads(tx, scope, [input.voucherUploadId]);
     if (!file) throw new BusinessError('转账凭证不存在，请重新上传');
     const quote = quoteOf(f, await openTranches(tx, f.id, false), today);
     if (input.amount > quote.total) throw new BusinessError(`还款金额超过应还总额 ${formatYuan(quote.total)} 元`);
