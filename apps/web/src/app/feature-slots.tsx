@@ -13,6 +13,7 @@ const FinanceableOrderPicker = lazy(() => import('../features/purchase-sales/Fin
 const PledgePriceDesk = lazy(() => import('../features/pledge/OperatorPricePanel.tsx'));
 const PledgeReleaseDesk = lazy(() => import('../features/pledge/OperatorReleaseOrdersPanel.tsx'));
 const PledgeRiskCard = lazy(() => import('../features/pledge/RiskAlertsCard.tsx'));
+const ReceivablesDesk = lazy(() => import('../features/receivables/ReceivablesDesk.tsx'));
 
 /**
  * The cloud-loan tabs below the list of /supplyloan/myfinancing: loaded when scrolled to (the list
@@ -47,6 +48,15 @@ export function PurchaseSalesDeskSlot() {
   return (
     <Suspense fallback={<Skeleton active />}>
       <PurchaseSalesDesk />
+    </Suspense>
+  );
+}
+
+/** The receivables desk inside /bpm/tasks: dilutions, financed assets and their tax bureau checks, the simulated bureau (issue 36). */
+export function ReceivablesDeskSlot() {
+  return (
+    <Suspense fallback={<Skeleton active />}>
+      <ReceivablesDesk />
     </Suspense>
   );
 }

@@ -34,7 +34,13 @@ import { usePhoneColumns } from '../../lib/table.tsx';
 import { ACTION_LABELS } from './audit-words.ts';
 import { DepositForm } from './DepositForm.tsx';
 import { JobRunsPanel } from './JobRunsPanel.tsx';
-import { CloudLoanDeskSlot, PledgePriceDeskSlot, PledgeReleaseDeskSlot, PurchaseSalesDeskSlot } from '../../app/feature-slots.tsx';
+import {
+  CloudLoanDeskSlot,
+  PledgePriceDeskSlot,
+  PledgeReleaseDeskSlot,
+  PurchaseSalesDeskSlot,
+  ReceivablesDeskSlot,
+} from '../../app/feature-slots.tsx';
 import {
   AUDIT_EXPORT_LIMIT,
   fetchAuditForExport,
@@ -598,7 +604,7 @@ export default function TasksPage() {
         审批中心
       </Typography.Title>
       <Tabs
-        // Eleven desks: the tab bar wraps instead of hiding desks behind a "more" button (accessible.css).
+        // Twelve desks: the tab bar wraps instead of hiding desks behind a "more" button (accessible.css).
         className="fp-wrap-tabs"
         activeKey={tab}
         onChange={setTab}
@@ -611,6 +617,7 @@ export default function TasksPage() {
           { key: 'purchaseSales', label: '购销管理', children: <PurchaseSalesDeskSlot /> },
           { key: 'pledgePrices', label: '质押货物价格', children: <PledgePriceDeskSlot /> },
           { key: 'pledgeReleases', label: '质押放货单', children: <PledgeReleaseDeskSlot /> },
+          { key: 'receivables', label: '应收账款查验', children: <ReceivablesDeskSlot /> },
           { key: 'outbox', label: '邮件发件箱', children: later(<OutboxPanel />) },
           { key: 'faq', label: '常见问题', children: later(<FaqPanel />) },
           { key: 'siteConfig', label: '站点配置', children: later(<SiteConfigPanel />) },

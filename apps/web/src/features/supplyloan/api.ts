@@ -18,6 +18,7 @@ import type { Confirmation, Keyed } from '../../lib/confirm.ts';
 export type PriceBracket = AnswerOf<typeof api.platform>['priceList'][number];
 export type PlatformRow = AnswerOf<typeof api.platforms>[number];
 export type Invoice = AnswerOf<typeof api.invoices>['items'][number];
+export type InvoiceCheck = AnswerOf<typeof api.invoiceChecks>[number];
 export type InvoiceStatus = Invoice['status'];
 export type FinancingRow = AnswerOf<typeof api.financings>['items'][number];
 export type FinancingDetail = AnswerOf<typeof api.financing>;
@@ -48,6 +49,11 @@ export const useCoreEnterprises = () => useQuery({ ...queryOf(api.coreEnterprise
 
 export function useInvoices(q: Partial<InvoiceListQuery> & { page: number; size: number }) {
   return useQuery({ ...queryOf(api.invoices, { query: q }), placeholderData: keepPreviousData });
+}
+
+/** Every tax bureau check of one invoice (issue 36): who, when, the answer. */
+export function useInvoiceChecks(id: number | null) {
+  return useQuery({ ...queryOf(api.invoiceChecks, { params: { id: id! } }), enabled: id !== null });
 }
 
 /** What the trial needs so far: the contract's fields, each possibly missing (the query waits until none is). */
@@ -102,7 +108,11 @@ export function useRegisterInvoice() {
   return useAction({
     call: (body: BodyInput<typeof api.registerInvoice>) => send(api.registerInvoice, { body }),
     invalidates: REFRESH,
-    success: '发票已登记，等待运营核验',
+    // Issue 36: what the tax bureau said at registration.
+    success: (answer) =>
+      answer.verification?.outcome === 'NORMAL'
+        ? '税务局查验通过，发票已登记，等待运营核验'
+        : `发票已登记（${answer.verification?.outcomeLabel ?? '税务局未查验'}），运营人员将人工核验`,
   });
 }
 

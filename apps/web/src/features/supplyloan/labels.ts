@@ -1,4 +1,12 @@
-import type { CreditLineStatus, FinancingStatus, InvoiceStatus, RepaymentStatus, ReviewStatus, TrancheStatus } from '@factoring/domain';
+import type {
+  CreditLineStatus,
+  FinancingStatus,
+  InvoiceCheckOutcome,
+  InvoiceStatus,
+  RepaymentStatus,
+  ReviewStatus,
+  TrancheStatus,
+} from '@factoring/domain';
 
 // Colours of the supply-loan statuses. The labels come from the domain machines
 // (packages/domain/src/status/supplyloan.ts: `financingLifecycle.label(status)` …); only colour is the web's.
@@ -36,4 +44,16 @@ export const REVIEW_COLORS: Record<ReviewStatus | RepaymentStatus, string> = {
   APPROVED: 'success',
   REJECTED: 'error',
   CONFIRMED: 'success',
+};
+
+/** The tax bureau's answers (issue 36): the labels are the domain's `INVOICE_CHECK_LABELS`. */
+export const CHECK_COLORS: Record<InvoiceCheckOutcome, string> = {
+  NORMAL: 'success',
+  VOID: 'error',
+  REVERSED: 'error',
+  MISMATCH: 'error',
+  NOT_FOUND: 'warning',
+  QUOTA_EXCEEDED: 'default',
+  UNAVAILABLE: 'default',
+  MANUAL: 'blue',
 };
