@@ -1,4 +1,4 @@
-import { formatYuan, ORDER_STATUS_LABELS, outstandingOf } from '@factoring/domain';
+import { formatYuan, ORDER_STATUS_LABELS, orderKeyOf, outstandingOf } from '@factoring/domain';
 import type { FinanceableOrder } from '@factoring/domain/contract';
 import { and, desc, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -10,6 +10,7 @@ import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import type { OrderBacking } from '../financing/index.ts';
 import { recordEvent, sameName } from './store.ts';
 import { creditLineDirectory } from '../credit/index.ts';
+import { heldOrders, partyKeysOf } from '../receivables/index.ts';
 
 /** A sales order can back an order loan while goods or money are still to come, never after it is paid. */
 const FINANCEABLE = ['CONFIRMED', 'DELIVERED'] as const;
@@ -32,7 +33,7 @@ async function coreOfLine(db: Db | Tx, scope: EnterpriseScope, creditLineId: num
   return { id: row.coreId, name: row.coreName, product: row.product };
 }
 
-/** `/supplyloan/orderLoan` picker: the enterprise's confirmed sales orders to the credit line's core enterprise not yet financed. */
+/** `/supplyloan/orderLoan` picker: the enterprise's confirmed sales orders to the credit line's core enterprise not yet financed (nor their invoices). */
 export async function financeableOrders(db: Db, scope: EnterpriseScope, creditLineId: number): Promise<FinanceableOrder[]> {
   const core = await coreOfLine(db, scope, creditLineId);
   if (core.product !== 'SUPPLY') return [];
@@ -64,15 +65,24 @@ export async function financeableOrders(db: Db, scope: EnterpriseScope, creditLi
     )
     .orderBy(desc(psOrders.id))
     .limit(100);
-  return rows.map((o) => ({
-    id: o.id,
-    orderNo: o.orderNo,
-    counterpartyName: o.counterpartyName,
-    totalAmount: outstandingOf(o),
-    deliveryDate: o.deliveryDate,
-    status: o.status,
-    statusLabel: ORDER_STATUS_LABELS[o.status],
-  }));
+  // Issue 36: an order financed before — by any product, itself or through an invoice billing it — is not offered.
+  const parties = await partyKeysOf(db, [scope.enterpriseId, core.id]);
+  const keyOf = (orderNo: string) => orderKeyOf({ buyerKey: parties.get(core.id)!, sellerKey: parties.get(scope.enterpriseId)!, orderNo });
+  const held = await heldOrders(
+    db,
+    rows.map((o) => keyOf(o.orderNo)),
+  );
+  return rows
+    .filter((o) => !held.has(keyOf(o.orderNo)))
+    .map((o) => ({
+      id: o.id,
+      orderNo: o.orderNo,
+      counterpartyName: o.counterpartyName,
+      totalAmount: outstandingOf(o),
+      deliveryDate: o.deliveryDate,
+      status: o.status,
+      statusLabel: ORDER_STATUS_LABELS[o.status],
+    }));
 }
 
 /**

@@ -149,6 +149,17 @@ describe('the same invoice financed twice', () => {
     );
     okOf(await gx.post(`/api/purchase-sales/orders/${created.id}/confirm`, {}, { json: true }));
     okOf(await r.demo.post(`/api/purchase-sales/orders/${created.id}/accept`, {}, { json: true }));
+    // The order-loan page's picker (purchase/sales, with the feature switched on for 上海鑫源) offers it until it is financed.
+    const op = r.operator;
+    const demoUser = okOf<{ items: { id: number; loginName: string }[] }>(
+      await op.get('/api/bpm/purchase-sales/users', { keyword: 'demo' }),
+    ).items.find((u) => u.loginName === 'demo')!;
+    okOf(await op.post(`/api/bpm/purchase-sales/users/${demoUser.id}/feature`, { enabled: true, reason: '订单融资测试' }, { json: true }));
+    const offered = async () =>
+      okOf<{ orderNo: string }[]>(await r.demo.get('/api/purchase-sales/financeable-orders', { creditLineId: r.supplyLineId })).map(
+        (o) => o.orderNo,
+      );
+    expect(await offered()).toContain(created.orderNo);
     const issued = okOf<{ invoiceCode: string; invoiceNumber: string; issueDate: string; amount: number; taxAmount: number }>(
       await r.demo.post(`/api/purchase-sales/orders/${created.id}/invoice`, { idempotencyKey: newKey() }, { json: true }),
     );
@@ -162,6 +173,7 @@ describe('the same invoice financed twice', () => {
       await r.demo.post('/api/supplyloan/invoices', { ...issued, buyerEnterpriseId: r.buyerEnterpriseId }, { json: true }),
     );
     okOf(await approveTask(r.operator, 'INVOICE_VERIFY', reg.id));
+    expect(await offered()).not.toContain(created.orderNo);
     const before = await booked();
     expect(refusal(await applyInvoice([reg.id], Math.floor(issued.amount * 0.8)))).toMatch(
       new RegExp(`所属的订单 ${created.orderNo} 已在融资申请中`),
