@@ -1,3 +1,4 @@
+import { getTableColumns } from 'drizzle-orm';
 import { QueryBuilder, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -8,4 +9,17 @@ import { QueryBuilder, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
  */
 export function directoryOf<C extends Record<string, PgColumn>>(table: PgTable, columns: C) {
   return <A extends string>(alias: A) => new QueryBuilder().select(columns).from(table).as(alias);
+}
+
+/**
+ * A directory of every column of a table under one alias, with its columns as one object for a nested
+ * select (`{ position: stock.fields }`) — for an area that reads whole rows of another's table.
+ */
+export function fullDirectoryOf<T extends PgTable, A extends string>(table: T, alias: A) {
+  const columns = getTableColumns(table);
+  const directory = directoryOf(table, columns)(alias);
+  const fields = Object.fromEntries(Object.keys(columns).map((k) => [k, directory[k as keyof typeof columns]])) as {
+    [K in keyof typeof columns]: (typeof directory)[K];
+  };
+  return { directory, fields };
 }

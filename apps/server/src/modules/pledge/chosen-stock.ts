@@ -4,11 +4,10 @@ import { compareQty } from '@factoring/domain';
 import type { PledgeLineInput } from '@factoring/domain/contract';
 import { and, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { stockPositions, warehouseReceipts } from '../../db/schema/index.ts';
+
 import { BusinessError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
-
-type StockPosition = typeof stockPositions.$inferSelect;
+import { stockPositionDirectory, type StockPosition, type WarehouseReceipt, warehouseReceiptDirectory } from '../warehouse/index.ts';
 
 /** One resolved line: the position it draws on, the receipt it came from, the quantity pledged. */
 export interface ChosenLine {
@@ -22,7 +21,7 @@ export interface ChosenStock {
   positions: StockPosition[];
   /** The positions chosen directly, by id. */
   direct: Map<number, StockPosition>;
-  receipts: (typeof warehouseReceipts.$inferSelect)[];
+  receipts: WarehouseReceipt[];
 }
 
 /**
@@ -37,25 +36,25 @@ export async function loadChosenStock(db: Db | Tx, scope: EnterpriseScope, input
   const positions = positionIds.length
     ? await db
         .select()
-        .from(stockPositions)
-        .where(and(inArray(stockPositions.id, positionIds), ownedBy(scope, stockPositions.depositorId)))
+        .from(stockPositionDirectory)
+        .where(and(inArray(stockPositionDirectory.id, positionIds), ownedBy(scope, stockPositionDirectory.depositorId)))
     : [];
   if (positions.length !== positionIds.length) throw new BusinessError('库存记录不存在或不属于本企业', 'POSITION_NOT_FOUND');
   const receipts = receiptIds.length
     ? await db
         .select()
-        .from(warehouseReceipts)
-        .where(and(inArray(warehouseReceipts.id, receiptIds), ownedBy(scope, warehouseReceipts.holderId)))
+        .from(warehouseReceiptDirectory)
+        .where(and(inArray(warehouseReceiptDirectory.id, receiptIds), ownedBy(scope, warehouseReceiptDirectory.holderId)))
     : [];
   if (receipts.length !== receiptIds.length) throw new BusinessError('仓单不存在或不属于本企业', 'RECEIPT_NOT_FOUND');
   for (const r of receipts) if (r.status !== 'LIVE') throw new BusinessError(`仓单 ${r.receiptNo} 当前不可质押`, 'RECEIPT_NOT_LIVE');
   const receiptPositions = receipts.length
     ? await db
         .select()
-        .from(stockPositions)
+        .from(stockPositionDirectory)
         .where(
           inArray(
-            stockPositions.id,
+            stockPositionDirectory.id,
             receipts.map((r) => r.positionId),
           ),
         )

@@ -6,7 +6,20 @@ export { checkStock, type StockReport } from './stock-check.ts';
 export { WAREHOUSE_TASK_TYPES } from './task-types.ts';
 export { createLocation, createWarehouse, listOwnWarehouses } from './warehouses.ts';
 export { createGoods, goodsItem, type GoodsItem } from './goods.ts';
-export { goodsDirectory, goodsDirectoryAs, warehouseDirectory, warehouseDirectoryAs } from './directory.ts';
+export {
+  goodsDirectory,
+  goodsDirectoryAs,
+  releaseOrderDirectory,
+  releaseOrderFields,
+  stockPositionDirectory,
+  stockPositionFields,
+  warehouseDirectory,
+  warehouseDirectoryAs,
+  warehouseLocationDirectory,
+  warehouseReceiptDirectory,
+  type StockPosition,
+  type WarehouseReceipt,
+} from './directory.ts';
 export { recordStockIn } from './stock-in.ts';
 export { recordStockOut } from './stock-out.ts';
 export { moveStock } from './stock-move.ts';

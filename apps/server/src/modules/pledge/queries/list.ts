@@ -1,9 +1,9 @@
 import { pledgeLifecycle, qty } from '@factoring/domain';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { goodsPrices, pledgeFinancings, pledgeItems, pledgeMarginCalls, releaseOrders, stockPositions } from '../../../db/schema/index.ts';
+import { goodsPrices, pledgeFinancings, pledgeItems, pledgeMarginCalls } from '../../../db/schema/index.ts';
 import { platformDirectory } from '../../financing/index.ts';
-import { goodsDirectory, warehouseDirectory } from '../../warehouse/index.ts';
+import { goodsDirectory, releaseOrderDirectory, stockPositionDirectory, warehouseDirectory } from '../../warehouse/index.ts';
 import { chinaToday } from '../../../lib/clock.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
@@ -132,11 +132,11 @@ export async function pledgeDetail(db: Db, scope: Scope, id: number) {
   const { summary, items } = await summaryOf(db, r.f, r);
   const batches = items.length
     ? await db
-        .select({ id: stockPositions.id, batchNo: stockPositions.batchNo })
-        .from(stockPositions)
+        .select({ id: stockPositionDirectory.id, batchNo: stockPositionDirectory.batchNo })
+        .from(stockPositionDirectory)
         .where(
           inArray(
-            stockPositions.id,
+            stockPositionDirectory.id,
             items.map((i) => i.positionId),
           ),
         )
@@ -152,9 +152,9 @@ export async function pledgeDetail(db: Db, scope: Scope, id: number) {
   const events = await pledgeHistory(db, id);
   const orders = await db
     .select()
-    .from(releaseOrders)
-    .where(eq(releaseOrders.reference, pledgeReference(id)))
-    .orderBy(asc(releaseOrders.id));
+    .from(releaseOrderDirectory)
+    .where(eq(releaseOrderDirectory.reference, pledgeReference(id)))
+    .orderBy(asc(releaseOrderDirectory.id));
   const live = r.f.status === 'DISBURSED' || r.f.status === 'REPAYING';
   return {
     ...summary,

@@ -1,7 +1,14 @@
 import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { stockPositions, warehouseLocations, warehouseReceipts } from '../../../db/schema/index.ts';
-import { goodsDirectory, warehouseDirectory } from '../../warehouse/index.ts';
+
+import {
+  goodsDirectory,
+  stockPositionDirectory,
+  stockPositionFields,
+  warehouseDirectory,
+  warehouseLocationDirectory,
+  warehouseReceiptDirectory,
+} from '../../warehouse/index.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
 
 /**
@@ -11,30 +18,34 @@ import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
 export async function pledgeableStock(db: Db, scope: EnterpriseScope, filter: { warehouseId?: number }) {
   const rows = await db
     .select({
-      p: stockPositions,
+      p: stockPositionFields,
       g: { id: goodsDirectory.id, name: goodsDirectory.name, unit: goodsDirectory.unit, scale: goodsDirectory.scale },
       w: { id: warehouseDirectory.id, name: warehouseDirectory.name, address: warehouseDirectory.address },
-      locationCode: warehouseLocations.code,
+      locationCode: warehouseLocationDirectory.code,
     })
-    .from(stockPositions)
-    .innerJoin(goodsDirectory, eq(goodsDirectory.id, stockPositions.goodsId))
-    .innerJoin(warehouseDirectory, eq(warehouseDirectory.id, stockPositions.warehouseId))
-    .innerJoin(warehouseLocations, eq(warehouseLocations.id, stockPositions.locationId))
+    .from(stockPositionDirectory)
+    .innerJoin(goodsDirectory, eq(goodsDirectory.id, stockPositionDirectory.goodsId))
+    .innerJoin(warehouseDirectory, eq(warehouseDirectory.id, stockPositionDirectory.warehouseId))
+    .innerJoin(warehouseLocationDirectory, eq(warehouseLocationDirectory.id, stockPositionDirectory.locationId))
     .where(
       and(
-        ownedBy(scope, stockPositions.depositorId),
-        filter.warehouseId ? eq(stockPositions.warehouseId, filter.warehouseId) : undefined,
-        or(gt(stockPositions.available, '0'), gt(stockPositions.frozen, '0')),
+        ownedBy(scope, stockPositionDirectory.depositorId),
+        filter.warehouseId ? eq(stockPositionDirectory.warehouseId, filter.warehouseId) : undefined,
+        or(gt(stockPositionDirectory.available, '0'), gt(stockPositionDirectory.frozen, '0')),
       ),
     )
-    .orderBy(asc(stockPositions.id));
+    .orderBy(asc(stockPositionDirectory.id));
   const ids = rows.map((r) => r.p.id);
   const receipts = ids.length
     ? await db
         .select()
-        .from(warehouseReceipts)
+        .from(warehouseReceiptDirectory)
         .where(
-          and(inArray(warehouseReceipts.positionId, ids), eq(warehouseReceipts.status, 'LIVE'), ownedBy(scope, warehouseReceipts.holderId)),
+          and(
+            inArray(warehouseReceiptDirectory.positionId, ids),
+            eq(warehouseReceiptDirectory.status, 'LIVE'),
+            ownedBy(scope, warehouseReceiptDirectory.holderId),
+          ),
         )
     : [];
   return rows.map(({ p, g, w, locationCode }) => ({

@@ -3,37 +3,43 @@
 import type { PledgeReleaseOrderDeskQuery } from '@factoring/domain/contract';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { pledgeFinancings, releaseOrders, stockPositions } from '../../../db/schema/index.ts';
-import { goodsDirectory, warehouseDirectory } from '../../warehouse/index.ts';
+import { pledgeFinancings } from '../../../db/schema/index.ts';
+import {
+  goodsDirectory,
+  releaseOrderDirectory,
+  releaseOrderFields,
+  stockPositionDirectory,
+  warehouseDirectory,
+} from '../../warehouse/index.ts';
 import { enterpriseDirectory } from '../../account/index.ts';
 
 /** Release orders belong to a pledge financing through their reference (`pledgeReference`: `PLEDGE:<id>`). */
-const ofPledge = sql`${releaseOrders.reference} = 'PLEDGE:' || ${pledgeFinancings.id}`;
+const ofPledge = sql`${releaseOrderDirectory.reference} = 'PLEDGE:' || ${pledgeFinancings.id}`;
 
 export async function releaseOrderDesk(db: Db, q: PledgeReleaseOrderDeskQuery) {
-  const where = q.status ? eq(releaseOrders.status, q.status) : undefined;
+  const where = q.status ? eq(releaseOrderDirectory.status, q.status) : undefined;
   const rows = await db
     .select({
-      o: releaseOrders,
+      o: releaseOrderFields,
       financingId: pledgeFinancings.id,
       financingNo: pledgeFinancings.financingNo,
       enterpriseName: enterpriseDirectory.name,
       warehouseName: warehouseDirectory.name,
       goodsName: goodsDirectory.name,
       unit: goodsDirectory.unit,
-      batchNo: stockPositions.batchNo,
+      batchNo: stockPositionDirectory.batchNo,
     })
-    .from(releaseOrders)
+    .from(releaseOrderDirectory)
     .innerJoin(pledgeFinancings, ofPledge)
     .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, pledgeFinancings.enterpriseId))
-    .innerJoin(stockPositions, eq(stockPositions.id, releaseOrders.positionId))
-    .innerJoin(warehouseDirectory, eq(warehouseDirectory.id, stockPositions.warehouseId))
-    .innerJoin(goodsDirectory, eq(goodsDirectory.id, stockPositions.goodsId))
+    .innerJoin(stockPositionDirectory, eq(stockPositionDirectory.id, releaseOrderDirectory.positionId))
+    .innerJoin(warehouseDirectory, eq(warehouseDirectory.id, stockPositionDirectory.warehouseId))
+    .innerJoin(goodsDirectory, eq(goodsDirectory.id, stockPositionDirectory.goodsId))
     .where(where)
-    .orderBy(desc(releaseOrders.id))
+    .orderBy(desc(releaseOrderDirectory.id))
     .limit(q.size)
     .offset((q.page - 1) * q.size);
-  const [{ total }] = await db.select({ total: count() }).from(releaseOrders).innerJoin(pledgeFinancings, ofPledge).where(where);
+  const [{ total }] = await db.select({ total: count() }).from(releaseOrderDirectory).innerJoin(pledgeFinancings, ofPledge).where(where);
   return {
     items: rows.map((r) => ({
       id: r.o.id,
