@@ -121,7 +121,8 @@ export default function InvoicePage() {
             dataIndex: 'receivableType',
             render: (t: ReceivableType, r) => (
               <Space direction="vertical" size={0} style={{ maxWidth: 200 }}>
-                <span>{RECEIVABLE_TYPE_LABELS[t]}</span>
+                {/* The kind's short name (现有应收账款 …); the form shows the whole label. */}
+                <span>{RECEIVABLE_TYPE_LABELS[t].split('（')[0]}</span>
                 {r.dueDate && <Typography.Text type="secondary">到期日 {r.dueDate}</Typography.Text>}
                 {r.orderNo && <Typography.Text type="secondary">所属订单 {r.orderNo}</Typography.Text>}
               </Space>
