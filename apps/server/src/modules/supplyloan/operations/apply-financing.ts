@@ -14,7 +14,7 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { inTransaction } from '../../../db/transaction.ts';
-import { financingInvoices, financings, invoices, orderReceivables, uploads } from '../../../db/schema/index.ts';
+import { financingInvoices, financings, invoices, orderReceivables } from '../../../db/schema/index.ts';
 import { enterpriseDirectory } from '../../account/index.ts';
 import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
@@ -26,6 +26,7 @@ import { checkTerm, trial, type Trial, type OrderBacking } from '../../financing
 import { financingNoOf, platformOf, recordEvent, TASK, type Actor, type Platform } from '../store.ts';
 import { bureauProblem, checkSubjects, checksOf, claimReceivables } from '../../receivables/index.ts';
 import { now } from '../../../lib/clock.ts';
+import { ownUploads } from '../../uploads/index.ts';
 
 /** amount ≤ min(available credit, advance rate × receivables): the domain's one rule, as the trial and the form apply it. */
 function checkAmount(platform: Platform, line: CreditLine, amount: number, receivables: number) {
@@ -237,10 +238,7 @@ export async function applyOrderLoan(
       actor,
     });
     if (input.attachmentUploadId) {
-      const [file] = await tx
-        .select({ id: uploads.id })
-        .from(uploads)
-        .where(and(eq(uploads.id, input.attachmentUploadId), ownedBy(scope, uploads.enterpriseId)));
+      const [file] = await ownUploads(tx, scope, [input.attachmentUploadId]);
       if (!file) throw new BusinessError('订单附件不存在，请重新上传');
     }
     const [existing] = await tx

@@ -13,14 +13,15 @@ import {
 } from '@factoring/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { invoices, uploads } from '../../../db/schema/index.ts';
+import { invoices } from '../../../db/schema/index.ts';
 import { platformDirectory } from '../../financing/index.ts';
 import { enterpriseDirectory } from '../../account/index.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
-import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
+import type { EnterpriseScope } from '../../../lib/scope.ts';
 import { createTask } from '../../bpm/index.ts';
 import { checkInvoice, checkSubjects, summaryOf } from '../../receivables/index.ts';
 import { TASK, type Actor } from '../store.ts';
+import { ownUploads } from '../../uploads/index.ts';
 
 /** What registering takes: the contract's body, with the code, the kind of receivable and its extras optional (the seed's calls). */
 export type InvoiceRegistration = Omit<RegisterInvoiceInput, 'invoiceCode' | 'receivableType'> & {
@@ -81,10 +82,7 @@ export async function registerInvoice(db: Db, scope: EnterpriseScope, actor: Act
 
   return db.transaction(async (tx) => {
     if (input.imageUploadId) {
-      const [file] = await tx
-        .select({ id: uploads.id })
-        .from(uploads)
-        .where(and(eq(uploads.id, input.imageUploadId), ownedBy(scope, uploads.enterpriseId)));
+      const [file] = await ownUploads(tx, scope, [input.imageUploadId]);
       if (!file) throw new BusinessError('发票影像不存在，请重新上传');
     }
     const [row] = await tx
