@@ -2,5 +2,8 @@
 // and withdrawing tasks, the audit trail. app.ts registers routes.ts itself.
 export { taskRegistry } from './registry.ts';
 export type { BookAddition, BpmTask, DecisionEffect, DecisionHook, TaskOperator, TaskRegistry, TaskType } from './registry.ts';
-export { createTask, decideTask, withdrawPendingTasks, writeAudit, type NewTask } from './tasks.ts';
+export { writeAudit } from './audit.ts';
+export { createTask, type NewTask } from './operations/create-task.ts';
+export { decideTask } from './operations/decide-task.ts';
+export { withdrawPendingTasks } from './operations/withdraw-tasks.ts';
 export { taskDirectory, taskDirectoryAs } from './task-directory.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bpmAuditLog, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
-import { createTask } from './tasks.ts';
+import { createTask } from './operations/create-task.ts';
 
 let t: TestApp;
 beforeAll(async () => {

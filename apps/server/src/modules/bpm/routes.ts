@@ -7,7 +7,11 @@ import { serve } from '../../lib/serve.ts';
 import type { AppContext } from '../../context.ts';
 import { operatorOverview } from './overview.ts';
 import { auditedOperations } from './audited-operations.ts';
-import { auditFilterChoices, auditTrail, claimTask, decideTask, getTask, listAudit, listTasks, releaseTask } from './tasks.ts';
+import { auditFilterChoices, auditTrail, listAudit } from './audit.ts';
+import { claimTask, releaseTask } from './operations/claim-task.ts';
+import { decideTask } from './operations/decide-task.ts';
+import { getTask } from './queries/get-task.ts';
+import { listTasks } from './queries/list-tasks.ts';
 
 /** The operators' back office (PRODUCT §11). Every call needs the operator authority: 401 logged out, 403 for enterprise users. */
 export const bpmRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
