@@ -32,6 +32,7 @@ const FILE_OWNERS = {
   'portal.ts': 'menus',
   'purchase-sales.ts': 'purchase-sales',
   'receivables.ts': 'receivables',
+  'registry.ts': 'receivables',
   'risk.ts': 'risk',
   'signing.ts': 'signing',
   'supplyloan.ts': 'supplyloan',

@@ -158,3 +158,6 @@ export const INVOICE_CHECK_TRIGGERS = Object.keys(INVOICE_CHECK_TRIGGER_LABELS) 
 
 /** Financed invoices are checked again this many days after their last check, until they mature. */
 export const RECHECK_EVERY_DAYS = 7;
+
+// The registry (中登网): numbers, periods, statuses, priority (registry.ts).
+export * from './registry.ts';

@@ -18,3 +18,4 @@ export * from './signing.ts';
 export * from './bank-statement.ts';
 export * from './risk.ts';
 export * from './receivables.ts';
+export * from './registry.ts';

@@ -30,6 +30,7 @@ import {
   financedAssetLifecycle,
   bureauInvoiceLifecycle,
   dilutionLifecycle,
+  registrationLifecycle,
   type Lifecycle,
 } from '@factoring/domain';
 import { is } from 'drizzle-orm';
@@ -77,6 +78,8 @@ const MACHINES: Record<string, Lifecycle<string>> = {
   'financed_assets.status': financedAssetLifecycle,
   'tax_bureau_invoices.status': bureauInvoiceLifecycle,
   'dilutions.status': dilutionLifecycle,
+  'receivable_registrations.status': registrationLifecycle,
+  'local_registry_registrations.status': registrationLifecycle,
 };
 
 /** `table.column` → why it has no machine. */
