@@ -28,7 +28,7 @@ import { CERTIFICATION_TASK_TYPES } from './modules/certification/index.ts';
 import { FUNDS_TASK_TYPES } from './modules/funds/index.ts';
 import { WAREHOUSE_TASK_TYPES } from './modules/warehouse/index.ts';
 import { loanBook, type LendingProduct, type LoanBook, type Ports } from './modules/financing/index.ts';
-import { orderLoanCollection, supplyLoanProduct } from './modules/supplyloan/index.ts';
+import { orderLoanCollection, orderLoans, supplyLoanProduct } from './modules/supplyloan/index.ts';
 import { bankAdapters, BUILT_IN_BANK_ADAPTERS, cloudLoanProduct, type BankAdapter, type BankAdapters } from './modules/cloudloan/index.ts';
 import { purchaseSalesTaskTypes, salesOrderBacking } from './modules/purchase-sales/index.ts';
 import { pledgeProduct } from './modules/pledge/index.ts';
@@ -97,11 +97,12 @@ export function wiringOf(products: readonly LendingProduct[]): Wiring {
   /**
    * How areas serve each other without importing each other (modules/financing/ports.ts): purchase/sales
    * offers a sales order as an order loan's backing; supply loans repay that loan from the order's
-   * collection; every reader of loans reads the one loan book.
+   * collection and say which loan each order backs; every reader of loans reads the one loan book.
    */
   const ports: Ports = {
     orderBacking: salesOrderBacking,
     loanCollection: orderLoanCollection,
+    orderLoans,
     loanBook: loans,
     menuGates: Object.assign({}, ...products.map((p) => p.menuGates ?? {})) as Ports['menuGates'],
     transferVouchers: products.flatMap((p) => (p.transferVouchers ? [p.transferVouchers] : [])),

@@ -18,7 +18,7 @@ import {
   recordOfflineCollection,
   createOrder,
 } from '../modules/purchase-sales/index.ts';
-import { applyToJoin, SUPPLY_LOAN_TASK_TYPES } from '../modules/supplyloan/index.ts';
+import { applyToJoin, orderLoans, SUPPLY_LOAN_TASK_TYPES } from '../modules/supplyloan/index.ts';
 import { DEMO_PLATFORM_CODES } from './supplyloan.ts';
 import { chinaInstant } from './timeline.ts';
 
@@ -170,7 +170,7 @@ export async function seedPurchaseSales(db: Db, today: IsoDate = chinaDate()) {
     await fulfilOrder(db, who, whoActor, orderId, { lines: rows.map((r) => ({ lineId: Number(r.id), quantity: String(r.quantity) })) });
   };
   const pay = (orderId: number, payeeId: number, amount: number) =>
-    db.transaction((tx) => payOrder(tx, scope, actor, orderId, { payeeId, amount: amount as Cents, fee: FEE }));
+    db.transaction((tx) => payOrder(tx, orderLoans, scope, actor, orderId, { payeeId, amount: amount as Cents, fee: FEE }));
 
   // 1. Paid and closed, two months ago: received in full, paid by targeted payment, closed.
   const closed = await atTime(daysAgo(61, '09:30'), async () => {
@@ -250,7 +250,9 @@ export async function seedPurchaseSales(db: Db, today: IsoDate = chinaDate()) {
   );
   await confirmOrder(db, scope, actor, sold.id);
   await receiveAll(sold.id);
-  await db.transaction((tx) => recordOfflineCollection(tx, scope, actor, sold.id, { amount: yuan(40_000), note: '银行承兑汇票贴现到账' }));
+  await db.transaction((tx) =>
+    recordOfflineCollection(tx, orderLoans, scope, actor, sold.id, { amount: yuan(40_000), note: '银行承兑汇票贴现到账' }),
+  );
 
   // 6. Sales to the core enterprise of the 中建材 platform: confirmed, ready to back an order loan.
   const toCore = await createOrder(

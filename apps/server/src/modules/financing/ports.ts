@@ -5,6 +5,7 @@ import type { Cents, IsoDate } from '@factoring/domain';
 import type { Tx } from '../../db/client.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import type { LoanBook, MenuGate } from './lending-product.ts';
+import type { OrderLoans } from './order-loans.ts';
 import type { TransferVoucherSource } from './transfer-vouchers.ts';
 
 /** A sales order offered as the backing of an order loan: implemented by purchase/sales, consumed by supply loans. */
@@ -55,6 +56,7 @@ export interface LoanCollection {
 /** Every port app.ts wires, passed to the areas that consume them. */
 export interface Ports {
   orderBacking: OrderBacking;
+  orderLoans: OrderLoans;
   loanCollection: LoanCollection;
   /**
    * Every registered lending product's loans as one book (lending-product.ts): the risk desk reads its

@@ -1,13 +1,13 @@
 import { formatYuan, ORDER_STATUS_LABELS, orderKeyOf, outstandingOf } from '@factoring/domain';
 import type { FinanceableOrder } from '@factoring/domain/contract';
-import { and, desc, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderReceivables, psOrders } from '../../db/schema/index.ts';
+import { psOrders } from '../../db/schema/index.ts';
 import { platformDirectory } from '../financing/index.ts';
 import { enterpriseDirectory } from '../account/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
-import type { OrderBacking } from '../financing/index.ts';
+import { orderLoanKey, type OrderBacking, type OrderLoans } from '../financing/index.ts';
 import { recordEvent, sameName } from './store.ts';
 import { creditLineDirectory } from '../credit/index.ts';
 import { heldOrders, partyKeysOf } from '../receivables/index.ts';
@@ -34,7 +34,12 @@ async function coreOfLine(db: Db | Tx, scope: EnterpriseScope, creditLineId: num
 }
 
 /** `/supplyloan/orderLoan` picker: the enterprise's confirmed sales orders to the credit line's core enterprise not yet financed (nor their invoices). */
-export async function financeableOrders(db: Db, scope: EnterpriseScope, creditLineId: number): Promise<FinanceableOrder[]> {
+export async function financeableOrders(
+  db: Db,
+  loans: OrderLoans,
+  scope: EnterpriseScope,
+  creditLineId: number,
+): Promise<FinanceableOrder[]> {
   const core = await coreOfLine(db, scope, creditLineId);
   if (core.product !== 'SUPPLY') return [];
   const rows = await db
@@ -49,18 +54,6 @@ export async function financeableOrders(db: Db, scope: EnterpriseScope, creditLi
           eq(psOrders.buyerEnterpriseId, core.id),
           and(isNull(psOrders.buyerEnterpriseId), eq(sql`replace(${psOrders.counterpartyName}, ' ', '')`, core.name.replace(/\s+/g, ''))),
         ),
-        notExists(
-          db
-            .select({ id: orderReceivables.id })
-            .from(orderReceivables)
-            .where(
-              and(
-                ownedBy(scope, orderReceivables.enterpriseId),
-                eq(orderReceivables.orderNo, psOrders.orderNo),
-                eq(orderReceivables.status, 'FINANCED'),
-              ),
-            ),
-        ),
       ),
     )
     .orderBy(desc(psOrders.id))
@@ -72,8 +65,11 @@ export async function financeableOrders(db: Db, scope: EnterpriseScope, creditLi
     db,
     rows.map((o) => keyOf(o.orderNo)),
   );
+  // And one whose receivable the supply loan holds financed.
+  const backing = await loans.backing(db, rows);
+  const financed = (orderNo: string) => backing.get(orderLoanKey(scope.enterpriseId, orderNo))?.receivableStatus === 'FINANCED';
   return rows
-    .filter((o) => !held.has(keyOf(o.orderNo)))
+    .filter((o) => !held.has(keyOf(o.orderNo)) && !financed(o.orderNo))
     .map((o) => ({
       id: o.id,
       orderNo: o.orderNo,

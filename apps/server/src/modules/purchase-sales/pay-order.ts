@@ -9,11 +9,12 @@ import {
   type Cents,
 } from '@factoring/domain';
 import type { PaymentQuote, PaymentResult } from '@factoring/domain/contract';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { controlledTranches, financings, orderReceivables, payees, psOrderPayments, psOrders } from '../../db/schema/index.ts';
+import { controlledTranches, payees, psOrderPayments, psOrders } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
+import { orderLoanKey, type OrderLoans } from '../financing/index.ts';
 import { payFromControlled, activePayee } from '../funds/index.ts';
 import { virtualAccountBalance, rule, postEntry } from '../ledger/index.ts';
 import { settleIfPaid } from './fulfil-order.ts';
@@ -28,20 +29,11 @@ const supplierNameOf = async (db: Db | Tx, order: Order) =>
   order.ownerEnterpriseId === order.buyerEnterpriseId ? order.counterpartyName : enterpriseNameOf(db, order.ownerEnterpriseId);
 
 /** A sales order that backs a live order loan is paid to the factor, never to the seller directly. */
-export async function backsLiveLoan(db: Db | Tx, order: Pick<Order, 'sellerEnterpriseId' | 'orderNo'>) {
+export async function backsLiveLoan(db: Db | Tx, loans: OrderLoans, order: Pick<Order, 'sellerEnterpriseId' | 'orderNo'>) {
   if (!order.sellerEnterpriseId) return null;
-  const [row] = await db
-    .select({ id: financings.id, financingNo: financings.financingNo, status: financings.status })
-    .from(orderReceivables)
-    .innerJoin(financings, eq(financings.id, orderReceivables.financingId))
-    .where(
-      and(
-        eq(orderReceivables.enterpriseId, order.sellerEnterpriseId),
-        eq(orderReceivables.orderNo, order.orderNo),
-        inArray(financings.status, [...LIVE_FINANCING]),
-      ),
-    );
-  return row ?? null;
+  const loan = (await loans.backing(db, [order])).get(orderLoanKey(order.sellerEnterpriseId, order.orderNo));
+  if (!loan?.financingId || !(LIVE_FINANCING as readonly string[]).includes(loan.financingStatus ?? '')) return null;
+  return { id: loan.financingId, financingNo: loan.financingNo!, status: loan.financingStatus! };
 }
 
 function assertPayable(order: Order, scope: EnterpriseScope) {
@@ -90,6 +82,7 @@ export async function paymentQuote(db: Db, scope: EnterpriseScope, id: number, f
  */
 export async function payOrder(
   tx: Tx,
+  loans: OrderLoans,
   scope: EnterpriseScope,
   actor: Actor,
   id: number,
@@ -97,7 +90,7 @@ export async function payOrder(
 ): Promise<PaymentResult> {
   const order = await lockOrder(tx, scope, id);
   assertPayable(order, scope);
-  const loan = await backsLiveLoan(tx, order);
+  const loan = await backsLiveLoan(tx, loans, order);
   if (loan) throw new BusinessError('该订单已用于订单融资，货款须支付至保理商回款账户，不能定向支付给供应商', 'ORDER_FINANCED');
   const payee = await activePayee(tx, scope, p.payeeId);
   const supplier = await supplierNameOf(tx, order);

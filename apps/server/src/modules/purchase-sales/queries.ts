@@ -12,52 +12,52 @@ import type { OrderDetail, OrderRow, orderListQuerySchema, PurchaseSalesOverview
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  financings,
-  orderReceivables,
-  psOrderAttachments,
-  psOrderEvents,
-  psOrderLines,
-  psOrderPayments,
-  psOrders,
-} from '../../db/schema/index.ts';
+import { psOrderAttachments, psOrderEvents, psOrderLines, psOrderPayments, psOrders } from '../../db/schema/index.ts';
 import { enterpriseDirectory, enterpriseDirectoryAs } from '../account/index.ts';
 import { chinaMonthSql } from '../../lib/china-time-sql.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import { addressedTo, counterpartyIdOf, sideOf, visibleTo, type Order, type PsAccess } from './store.ts';
 import { uploadDirectory } from '../uploads/index.ts';
+import { orderLoanKey, type OrderLoans } from '../financing/index.ts';
 
 /** Financings that still tie an order: its collection must repay them first. */
 export const LIVE_FINANCING = ['SUBMITTED', 'APPROVED', 'CONTRACT_SIGNED', 'DISBURSED', 'REPAYING'] as const;
 
 const ownerEnterprise = enterpriseDirectoryAs('owner_enterprise');
 
-/** An order with what every view needs: the owner's name and the order loan it backs (if any). */
+/** An order with what every view needs: the owner's name (the order loan it backs comes from `withLoans`). */
 function baseSelect(db: Db | Tx) {
   return db
     .select({
       order: psOrders,
       ownerName: ownerEnterprise.name,
-      financingId: financings.id,
-      financingNo: financings.financingNo,
-      financingStatus: financings.status,
       partlyFulfilled: sql<boolean>`exists (select 1 from ${psOrderLines} where ${psOrderLines.orderId} = ${psOrders.id} and ${psOrderLines.fulfilled} > 0)`,
     })
     .from(psOrders)
-    .innerJoin(ownerEnterprise, eq(ownerEnterprise.id, psOrders.ownerEnterpriseId))
-    .leftJoin(
-      orderReceivables,
-      and(
-        eq(orderReceivables.enterpriseId, psOrders.sellerEnterpriseId),
-        eq(orderReceivables.orderNo, psOrders.orderNo),
-        inArray(orderReceivables.status, ['FINANCED']),
-      ),
-    )
-    .leftJoin(financings, eq(financings.id, orderReceivables.financingId));
+    .innerJoin(ownerEnterprise, eq(ownerEnterprise.id, psOrders.ownerEnterpriseId));
 }
 
-type BaseRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
+type SelectedRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
+type BaseRow = SelectedRow & { financingId: number | null; financingNo: string | null; financingStatus: string | null };
+
+/** The rows with the order loan each backs (its receivable financed), asked of supply loans once for all the rows. */
+async function withLoans(db: Db | Tx, loans: OrderLoans, rows: SelectedRow[]): Promise<BaseRow[]> {
+  const backing = await loans.backing(
+    db,
+    rows.map((r) => r.order),
+  );
+  return rows.map((r) => {
+    const loan = r.order.sellerEnterpriseId === null ? undefined : backing.get(orderLoanKey(r.order.sellerEnterpriseId, r.order.orderNo));
+    const financed = loan?.receivableStatus === 'FINANCED' ? loan : null;
+    return {
+      ...r,
+      financingId: financed?.financingId ?? null,
+      financingNo: financed?.financingNo ?? null,
+      financingStatus: financed?.financingStatus ?? null,
+    };
+  });
+}
 
 export const isFinanced = (status: string | null | undefined) => !!status && (LIVE_FINANCING as readonly string[]).includes(status);
 
@@ -122,7 +122,13 @@ function kindFilter(scope: EnterpriseScope, kind: 'PURCHASE' | 'SALES'): SQL {
   return kind === 'PURCHASE' ? eq(psOrders.buyerEnterpriseId, scope.enterpriseId) : eq(psOrders.sellerEnterpriseId, scope.enterpriseId);
 }
 
-export async function listOrders(db: Db, scope: EnterpriseScope, q: z.output<typeof orderListQuerySchema>, access: PsAccess = 'FULL') {
+export async function listOrders(
+  db: Db,
+  loans: OrderLoans,
+  scope: EnterpriseScope,
+  q: z.output<typeof orderListQuerySchema>,
+  access: PsAccess = 'FULL',
+) {
   const today = chinaDate();
   const keyword = q.keyword ? `%${escapeLike(q.keyword)}%` : null;
   const where = and(
@@ -146,11 +152,15 @@ export async function listOrders(db: Db, scope: EnterpriseScope, q: z.output<typ
         )
       : undefined,
   );
-  const rows = await baseSelect(db)
-    .where(where)
-    .orderBy(desc(psOrders.id))
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
+  const rows = await withLoans(
+    db,
+    loans,
+    await baseSelect(db)
+      .where(where)
+      .orderBy(desc(psOrders.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+  );
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(psOrders)
@@ -159,15 +169,15 @@ export async function listOrders(db: Db, scope: EnterpriseScope, q: z.output<typ
   return { items: rows.map((r) => rowView(r, scope, today, access)), totalCount: Number(n) };
 }
 
-export async function orderRow(db: Db | Tx, scope: EnterpriseScope, id: number): Promise<OrderRow> {
-  const [r] = await baseSelect(db).where(and(eq(psOrders.id, id), visibleTo(scope)));
-  if (!r) throw new NotFoundError('订单不存在');
-  return rowView(r, scope, chinaDate());
-}
-
 /** The detail drawer: lines, history, payments and attachments. */
-export async function orderDetail(db: Db, scope: EnterpriseScope, id: number, access: PsAccess = 'FULL'): Promise<OrderDetail> {
-  const [r] = await baseSelect(db).where(and(eq(psOrders.id, id), visibleTo(scope, access)));
+export async function orderDetail(
+  db: Db,
+  loans: OrderLoans,
+  scope: EnterpriseScope,
+  id: number,
+  access: PsAccess = 'FULL',
+): Promise<OrderDetail> {
+  const [r] = await withLoans(db, loans, await baseSelect(db).where(and(eq(psOrders.id, id), visibleTo(scope, access))));
   if (!r) throw new NotFoundError('订单不存在');
   const o = r.order;
   const [lines, events, payments, attachments] = await Promise.all([

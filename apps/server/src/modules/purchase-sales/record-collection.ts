@@ -10,7 +10,7 @@ import type { EnterpriseScope, Scope } from '../../lib/scope.ts';
 import { createTask, type BpmTask, type DecisionEffect, type TaskOperator, type NewTask } from '../bpm/index.ts';
 import { virtualAccountBalance } from '../ledger/index.ts';
 import { recordDeposit } from '../funds/index.ts';
-import type { LoanCollection } from '../financing/index.ts';
+import type { LoanCollection, OrderLoans } from '../financing/index.ts';
 import { settleIfPaid } from './fulfil-order.ts';
 import { backsLiveLoan } from './pay-order.ts';
 import { lockOrder, recordEvent, type Actor, type Order } from './store.ts';
@@ -77,6 +77,7 @@ async function book(
  */
 export async function recordOfflineCollection(
   tx: Tx,
+  loans: OrderLoans,
   scope: EnterpriseScope,
   actor: Actor,
   id: number,
@@ -85,7 +86,7 @@ export async function recordOfflineCollection(
   const order = await lockOrder(tx, scope, id);
   if (order.sellerEnterpriseId !== scope.enterpriseId) throw new BusinessError('只能为本企业作为卖方的销售订单登记回款', 'NOT_SELLER');
   assertCollectable(order, p.amount);
-  if (await backsLiveLoan(tx, order))
+  if (await backsLiveLoan(tx, loans, order))
     throw new BusinessError('该订单已用于订单融资，回款须由买方付至保理商回款账户，由平台登记后优先归还融资', 'ORDER_FINANCED');
   const result = await book(tx, order, actor, {
     method: 'OFFLINE',
@@ -173,6 +174,7 @@ type FactorCollectionTaskData = { orderId: number; orderNo: string; amount: Cent
  */
 export async function submitFactorCollection(
   tx: Tx,
+  loans: OrderLoans,
   scope: Scope,
   by: NonNullable<NewTask['submittedBy']>,
   id: number,
@@ -180,7 +182,7 @@ export async function submitFactorCollection(
 ): Promise<FactorCollectionSubmitted> {
   const order = await lockOrder(tx, scope, id);
   const { sellerEnterpriseId, account } = await factorCollectable(tx, order, p.amount);
-  const loan = await backsLiveLoan(tx, order);
+  const loan = await backsLiveLoan(tx, loans, order);
   const repays = loan && (loan.status === 'DISBURSED' || loan.status === 'REPAYING') ? loan : null;
   const [buyer] = order.buyerEnterpriseId
     ? await tx

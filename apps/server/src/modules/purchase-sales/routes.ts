@@ -70,16 +70,16 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   });
   serve(app, api.orders, async (request) => {
     const { scope, access } = who(request);
-    const r = await listOrders(db, scope, request.query, access);
+    const r = await listOrders(db, ctx.ports.orderLoans, scope, request.query, access);
     return page(r.items, r.totalCount);
   });
   serve(app, api.exportOrders, async (request) => {
     const { scope, access } = who(request);
-    return ok((await listOrders(db, scope, { ...request.query, page: 1, size: 5000 }, access)).items);
+    return ok((await listOrders(db, ctx.ports.orderLoans, scope, { ...request.query, page: 1, size: 5000 }, access)).items);
   });
   serve(app, api.order, async (request) => {
     const { scope, access } = who(request);
-    return ok(await orderDetail(db, scope, request.params.id, access));
+    return ok(await orderDetail(db, ctx.ports.orderLoans, scope, request.params.id, access));
   });
 
   serve(app, api.createOrder, async (request) => {
@@ -133,7 +133,7 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     const charge = await fee();
     return ok(
       await moneyCommand(confirm, request, command, (tx) =>
-        payOrder(tx, scope, actor, request.params.id, { payeeId, amount, fee: charge }),
+        payOrder(tx, ctx.ports.orderLoans, scope, actor, request.params.id, { payeeId, amount, fee: charge }),
       ),
     );
   });
@@ -143,14 +143,18 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     const note = request.body.note ?? null;
     const command = { operation: 'order-collection', request: { orderId: request.params.id, amount, note }, password: false };
     return ok(
-      await moneyCommand(confirm, request, command, (tx) => recordOfflineCollection(tx, scope, actor, request.params.id, { amount, note })),
+      await moneyCommand(confirm, request, command, (tx) =>
+        recordOfflineCollection(tx, ctx.ports.orderLoans, scope, actor, request.params.id, { amount, note }),
+      ),
     );
   });
 
   serve(app, api.catalogue, async (request) => ok(await listGoods(db, who(request).scope)));
   serve(app, api.addGoods, async (request) => ok(await addGoods(db, who(request).scope, request.body)));
   serve(app, api.counterparties, async (request) => ok(await findCounterparties(db, who(request).scope, request.query.name)));
-  serve(app, api.financeableOrders, async (request) => ok(await financeableOrders(db, who(request).scope, request.query.creditLineId)));
+  serve(app, api.financeableOrders, async (request) =>
+    ok(await financeableOrders(db, ctx.ports.orderLoans, who(request).scope, request.query.creditLineId)),
+  );
 
   // Operators --------------------------------------------------------------------------------
   const operatorOf = (request: FastifyRequest) => ({ ...userActorOf(request), enterpriseId: null });
@@ -163,7 +167,9 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     ok(await switchFeature(db, operatorOf(request), request.params.id, request.body.enabled, request.body.reason)),
   );
   serve(app, api.featureLog, async (request) => ok(await featureLog(db, request.query.userId)));
-  serve(app, api.operatorOrders, async (request) => ok(await findOrdersByNo(db, scopeOf(request), request.query.orderNo)));
+  serve(app, api.operatorOrders, async (request) =>
+    ok(await findOrdersByNo(db, ctx.ports.orderLoans, scopeOf(request), request.query.orderNo)),
+  );
   serve(app, api.factorCollection, async (request) => {
     const { amount } = request.body;
     const payerName = request.body.payerName ?? null;
@@ -174,7 +180,7 @@ export const purchaseSalesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
     };
     return ok(
       await moneyCommand(confirm, request, command, (tx) =>
-        submitFactorCollection(tx, scopeOf(request), operatorOf(request), request.params.id, { amount, payerName }),
+        submitFactorCollection(tx, ctx.ports.orderLoans, scopeOf(request), operatorOf(request), request.params.id, { amount, payerName }),
       ),
     );
   });

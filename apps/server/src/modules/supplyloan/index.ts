@@ -7,6 +7,7 @@ export { supplyLoanProduct } from './lending-product.ts';
 export { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './task-types.ts';
 export { supplyLoanCloseStep } from './jobs/close-of-day.ts';
 export { orderLoanCollection } from './operations/order-loan-collection.ts';
+export { orderLoans } from './queries/order-loans.ts';
 export { TASK } from './store.ts';
 export { applyToJoin } from './operations/join-platform.ts';
 export { registerInvoice } from './operations/register-invoice.ts';
