@@ -21,6 +21,7 @@ const FILE_OWNERS = {
   'bpm.ts': 'bpm',
   'certification.ts': 'certification',
   'cloudloan.ts': 'cloudloan',
+  'confirmations.ts': 'receivables',
   'contracts.ts': 'contracts',
   'identity.ts': 'account',
   'ledger.ts': 'ledger',

@@ -33,6 +33,7 @@ export * from './status/purchase-sales.ts';
 export * from './status/bank-statement.ts';
 export * from './receivables.ts';
 export * from './status/receivables.ts';
+export * from './status/assignment.ts';
 export type * from './contract/session.ts';
 export type * from './contract/site-config.ts';
 export type * from './contract/fund-flows.ts';

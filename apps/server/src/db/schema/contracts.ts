@@ -1,12 +1,12 @@
-import { contractLifecycle } from '@factoring/domain';
+import { CONTRACT_TYPES, contractLifecycle } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
 import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
 
-export const CONTRACT_TYPES = ['FACTORING_AGREEMENT', 'FINANCING', 'PLEDGE', 'MARGIN', 'CLOUD_LOAN'] as const;
-export type ContractType = (typeof CONTRACT_TYPES)[number];
+/** The contract types, as the domain lists them (issue 36 added the debtor's letter and the notice of assignment). */
+export { CONTRACT_TYPES, type ContractType } from '@factoring/domain';
 
 /** The contract machine's states (EXPIRED is also derived when reading: see `shownStatus`), re-exported for existing imports. */
 export { CONTRACT_STATUSES, type ContractStatus } from '@factoring/domain';

@@ -18,4 +18,5 @@ export * from './signing.ts';
 export * from './bank-statement.ts';
 export * from './risk.ts';
 export * from './receivables.ts';
+export * from './confirmations.ts';
 export * from './registry.ts';

@@ -37,6 +37,10 @@ export const financedAssets = pgTable(
     issueDate: date('issue_date', { mode: 'string' }),
     /** The receivable's face amount, in cents. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The debtor (the invoice's buyer, the order's buyer): who confirms it and is notified (issue 36). Null only before 0035's backfill found it. */
+    debtorEnterpriseId: integer('debtor_enterprise_id').references(() => enterprises.id),
+    /** When the debtor must pay it (应收账款到期日), as registered. */
+    dueDate: date('due_date', { mode: 'string' }),
     /** The enterprise whose financing holds it. */
     enterpriseId: integer('enterprise_id')
       .notNull()
@@ -64,6 +68,7 @@ export const financedAssets = pgTable(
       .where(sql`${t.status} <> 'RELEASED'`),
     index('financed_assets_financing').on(t.product, t.financingId),
     index('financed_assets_recheck').on(t.status, t.maturesOn),
+    index('financed_assets_debtor').on(t.debtorEnterpriseId, t.id),
     check('financed_assets_amount', sql`${t.amount} > 0`),
   ],
 );

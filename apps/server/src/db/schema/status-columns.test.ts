@@ -31,6 +31,8 @@ import {
   bureauInvoiceLifecycle,
   dilutionLifecycle,
   registrationLifecycle,
+  confirmationLifecycle,
+  noticeLifecycle,
   type Lifecycle,
 } from '@factoring/domain';
 import { is } from 'drizzle-orm';
@@ -80,6 +82,8 @@ const MACHINES: Record<string, Lifecycle<string>> = {
   'dilutions.status': dilutionLifecycle,
   'receivable_registrations.status': registrationLifecycle,
   'local_registry_registrations.status': registrationLifecycle,
+  'receivable_confirmations.status': confirmationLifecycle,
+  'assignment_notices.status': noticeLifecycle,
 };
 
 /** `table.column` → why it has no machine. */

@@ -2,6 +2,7 @@ import {
   CREDIT_LINE_STATUSES,
   FINANCING_STATUSES,
   INVOICE_STATUSES,
+  NOTICE_MODES,
   ORDER_RECEIVABLE_STATUSES,
   RECEIVABLE_TYPES,
   REPAYMENT_STATUSES,
@@ -61,6 +62,13 @@ export const platforms = pgTable(
     description: text('description').notNull().default(''),
     /** Open to join applications. */
     joinable: boolean('joinable').notNull().default(true),
+    /**
+     * How the factor tells the core enterprise (the debtor) of an assignment (issue 36): DISCLOSED (明保理)
+     * sends the notice once the factor countersigns it; UNDISCLOSED (暗保理) holds it until a trigger.
+     */
+    noticeMode: text('notice_mode', { enum: NOTICE_MODES }).notNull().default('DISCLOSED'),
+    /** Where notices go by mail when the core enterprise has no user on the portal (通知送达邮箱). */
+    noticeEmail: text('notice_email'),
     createdAt: timestampNow('created_at'),
   },
   (t) => [

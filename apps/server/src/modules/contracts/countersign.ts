@@ -10,10 +10,11 @@ import { readContractFile, removeContractFile, sha256, storeContractFile } from 
 
 /**
  * The contracts the factor is a party to and countersigns (issue 37): its financing, pledge, margin
- * and framework agreements. A cloud loan's agreement is with the bank, which signs it in its own
- * systems: the enterprise's signature completes it here.
+ * and framework agreements, and the notice of assignment it sends with the supplier (issue 36). A cloud
+ * loan's agreement is with the bank, which signs it in its own systems: the enterprise's signature
+ * completes it here; the debtor's confirmation letter is the debtor's alone.
  */
-export const COUNTERSIGNED_TYPES: readonly ContractType[] = ['FACTORING_AGREEMENT', 'FINANCING', 'PLEDGE', 'MARGIN'];
+export const COUNTERSIGNED_TYPES: readonly ContractType[] = ['FACTORING_AGREEMENT', 'FINANCING', 'PLEDGE', 'MARGIN', 'ASSIGNMENT_NOTICE'];
 export const isCountersignedType = (type: ContractType) => COUNTERSIGNED_TYPES.includes(type);
 
 /** The business record whose contracts an approval countersigns: contracts.related_type / related_id. */

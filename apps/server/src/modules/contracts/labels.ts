@@ -10,6 +10,9 @@ export const RELATED_TYPE_LABELS: Record<string, string> = {
   MARGIN: '保证金',
   CLOUD_LOAN: '云贷',
   ENTERPRISE: '企业合作',
+  // Issue 36: the debtor's confirmation letter and the notice of assignment, each its own record.
+  RECEIVABLE_CONFIRMATION: '应收账款确权',
+  ASSIGNMENT_NOTICE: '应收账款转让通知',
 };
 
 export const relatedTypeLabel = (relatedType: string) => RELATED_TYPE_LABELS[relatedType] ?? relatedType;
