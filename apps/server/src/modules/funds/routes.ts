@@ -16,7 +16,8 @@ import { entrySummary } from './entry-summary.ts';
 import { counterpartyFlows, exportFundFlows, listFundFlows, monthlyFundFlows } from './fund-flows.ts';
 import { changePayee, disablePayee, listPayees, openPayee, payeeDetail } from './payees.ts';
 import { internalTransfer } from './transfer.ts';
-import { boundSettlementAccount, listWithdrawals, requestWithdrawal } from './withdraw.ts';
+import { boundSettlementAccount } from '../certification/index.ts';
+import { listWithdrawals, requestWithdrawal } from './withdraw.ts';
 
 /**
  * The fund account (issue 5): balances, fund flows, withdrawal, transfer, payees, consignment,

@@ -11,7 +11,8 @@ import {
   type WithdrawalStatus,
 } from '@factoring/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { settlementAccounts, withdrawals } from '../../db/schema/index.ts';
+import { withdrawals } from '../../db/schema/index.ts';
+import { boundSettlementAccount } from '../certification/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
@@ -33,20 +34,6 @@ export interface WithdrawalResult {
   bankAccountNo: string;
   bankAccountName: string;
   createdAt: string;
-}
-
-/** The settlement account bound to the caller's enterprise (where withdrawals go), or null. */
-export async function boundSettlementAccount(db: Db | Tx, scope: EnterpriseScope) {
-  const [row] = await db
-    .select({
-      accountName: settlementAccounts.accountName,
-      accountNo: settlementAccounts.accountNo,
-      bankName: settlementAccounts.bankName,
-      branchName: settlementAccounts.branchName,
-    })
-    .from(settlementAccounts)
-    .where(ownedBy(scope, settlementAccounts.enterpriseId));
-  return row ?? null;
 }
 
 /**
