@@ -57,6 +57,13 @@ import { backupRoutes } from './modules/backup/routes.ts';
 import { bankStatementRoutes } from './modules/bank-statement/routes.ts';
 import { riskRoutes } from './modules/risk/routes.ts';
 import { receivablesRoutes } from './modules/receivables/routes.ts';
+import {
+  BUILT_IN_FACTOR,
+  BUILT_IN_RECEIVABLES,
+  builtInReceivablePorts,
+  registryCancelStep,
+  type ReceivablePorts,
+} from './modules/receivables/index.ts';
 import { invoiceRecheckStep } from './modules/receivables/index.ts';
 import { limitGate, RISK_TASK_TYPES, riskSnapshotStep } from './modules/risk/index.ts';
 import { SYSTEM_TASK_TYPES } from './modules/system/index.ts';
@@ -79,7 +86,13 @@ const BANKS = bankAdapters(BANK_ADAPTERS);
  * loan book every reader of loans reads, the operator task types, the sign hooks and the close-of-business
  * steps are all built from it (`wiringOf`).
  */
-export const LENDING_PRODUCTS: readonly LendingProduct[] = [supplyLoanProduct, pledgeProduct, cloudLoanProduct(BANKS)];
+export const lendingProductsWith = (receivables: ReceivablePorts): readonly LendingProduct[] => [
+  supplyLoanProduct(receivables),
+  pledgeProduct,
+  cloudLoanProduct(BANKS),
+];
+/** With the built-in tax bureau and registry (issue 36); an app builds its list with its own (`buildApp`). */
+export const LENDING_PRODUCTS: readonly LendingProduct[] = lendingProductsWith(BUILT_IN_RECEIVABLES);
 
 /** What `buildApp` wires from a list of lending products. */
 export interface Wiring {
@@ -90,9 +103,12 @@ export interface Wiring {
   signHooks: Readonly<Record<string, SignHook>>;
   closeOfBusinessSteps: readonly CloseOfBusinessStep[];
   jobs: readonly ScheduledJob[];
+  /** The tax bureau and the registry the steps and routes reach (issue 36). */
+  receivables: ReceivablePorts;
 }
 
-export function wiringOf(products: readonly LendingProduct[]): Wiring {
+export function wiringOf(products: readonly LendingProduct[], adapters: { receivables?: ReceivablePorts } = {}): Wiring {
+  const receivables = adapters.receivables ?? BUILT_IN_RECEIVABLES;
   const loans = loanBook(products);
   /**
    * How areas serve each other without importing each other (modules/financing/ports.ts): purchase/sales
@@ -138,7 +154,9 @@ export function wiringOf(products: readonly LendingProduct[]): Wiring {
    */
   const closeOfBusinessSteps: CloseOfBusinessStep[] = [
     ...products.flatMap((p) => p.closeOfBusinessSteps),
-    invoiceRecheckStep,
+    invoiceRecheckStep(receivables.verifier),
+    // The registrations of financings that ended are cancelled at the registry (注销) the same day.
+    registryCancelStep(receivables.registry),
     creditLineExpiryStep,
     bankReconciliationStep,
     riskSnapshotStep(loans),
@@ -153,6 +171,7 @@ export function wiringOf(products: readonly LendingProduct[]): Wiring {
     closeOfBusinessSteps,
     /** Scheduled work, run once per day across all nodes at China-time hours (jobs/scheduler.ts). */
     jobs: [closeOfBusinessJob(closeOfBusinessSteps), backupJob],
+    receivables,
   };
 }
 
@@ -170,6 +189,7 @@ declare module 'fastify' {
     tasks: TaskRegistry;
     signHooks: SignHooks;
     bankAdapters: BankAdapters;
+    receivables: ReceivablePorts;
     scheduler: Scheduler;
   }
 }
@@ -183,9 +203,20 @@ export async function buildApp(
   database: Database,
   // `lendingProducts`: another list than LENDING_PRODUCTS (a test's own product). `sessionCacheMs`: the
   // per-node session cache (modules/auth/sessions.ts), SESSION_CACHE_MS except in tests, which opt in.
-  options: { jobs?: readonly ScheduledJob[]; lendingProducts?: readonly LendingProduct[]; sessionCacheMs?: number } = {},
+  // `receivables`: this app's tax bureau or registry instead of the built-in ones (issue 36: a real service, a test's own).
+  options: {
+    jobs?: readonly ScheduledJob[];
+    lendingProducts?: readonly LendingProduct[];
+    sessionCacheMs?: number;
+    receivables?: Partial<ReceivablePorts>;
+  } = {},
 ): Promise<FastifyInstance> {
-  const wiring = options.lendingProducts ? wiringOf(options.lendingProducts) : WIRING;
+  // Issue 36: the outside parties of a receivable are the app's own — the registry registering as the configured factor.
+  const receivables: ReceivablePorts = {
+    ...builtInReceivablePorts({ ...BUILT_IN_FACTOR, creditCode: config.FACTOR_USCC }),
+    ...options.receivables,
+  };
+  const wiring = wiringOf(options.lendingProducts ?? lendingProductsWith(receivables), { receivables });
   const app = Fastify({
     // Production logs through a 4 KB buffer written asynchronously: a log line must not cost a write()
     // per request (profiled: 15 % of the list's CPU). pino flushes the buffer when the process exits,
@@ -228,6 +259,7 @@ export async function buildApp(
     signHooks: signHooks(wiring.signHooks),
     bankAdapters: BANKS,
     ports: wiring.ports,
+    receivables: wiring.receivables,
   };
 
   const webRoot = path.resolve(config.WEB_DIST);
@@ -270,6 +302,7 @@ export async function buildApp(
   app.decorate('tasks', ctx.tasks);
   app.decorate('signHooks', ctx.signHooks);
   app.decorate('bankAdapters', ctx.bankAdapters);
+  app.decorate('receivables', ctx.receivables);
 
   const areas = [
     ...[systemRoutes, authRoutes, menuRoutes, dictRoutes, cloudLoanRoutes],

@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+/** The factor's unified social credit code when FACTOR_USCC is not set (its certificate, its registrations). */
+export const DEFAULT_FACTOR_USCC = '91310115MA1K4XLX3Q';
+
 /** Everything the server reads from its environment, validated once at start-up. */
 const configSchema = z.object({
   /**
@@ -81,7 +84,7 @@ const configSchema = z.object({
   FACTOR_USCC: z
     .string()
     .regex(/^[0-9A-HJ-NPQRTUWXY]{18}$/, 'FACTOR_USCC must be an 18-character credit code')
-    .default('91310115MA1K4XLX3Q'),
+    .default(DEFAULT_FACTOR_USCC),
 });
 
 type RawConfig = z.output<typeof configSchema>;

@@ -5,6 +5,7 @@ import type { TaskRegistry } from './modules/bpm/index.ts';
 import type { BankAdapters } from './modules/cloudloan/index.ts';
 import type { SignHooks } from './modules/contracts/index.ts';
 import type { Ports } from './modules/financing/index.ts';
+import type { ReceivablePorts } from './modules/receivables/index.ts';
 
 /**
  * What route modules share, built once per app by `buildApp` (app.ts) and passed to each area's
@@ -25,4 +26,6 @@ export interface AppContext {
   bankAdapters: BankAdapters;
   /** What areas offer each other through ports, `PORTS`. */
   ports: Ports;
+  /** The outside parties of a receivable (issue 36): this app's tax bureau and registry. */
+  receivables: ReceivablePorts;
 }

@@ -14,6 +14,7 @@ import { seedSupplyLoan, seedSupplyPlatforms } from './supplyloan.ts';
 import { PORTS } from '../app.ts';
 import { seedHistory } from './history.ts';
 import { seedReceivables } from './receivables.ts';
+import { seedRegistry } from './registry.ts';
 import { chinaInstant } from './timeline.ts';
 import { seedWarehouse } from './warehouse.ts';
 import { seedPurchaseSales } from './purchase-sales.ts';
@@ -190,6 +191,8 @@ export async function seedDemoWorld(db: Db) {
   await seedWarehouse(db);
   await seedPurchaseSales(db);
   await seedReceivables(db, today);
+  // Issue 36: the registrations (中登网) settled financings leave are cancelled; another factor's earlier one stops a payment.
+  await seedRegistry(db, today);
   await seedCloudLoan(db, PORTS.loanBook);
   await seedPledge(db);
   await seedPledgeDelivery(db);

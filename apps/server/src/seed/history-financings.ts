@@ -21,6 +21,8 @@ import {
 } from '../modules/supplyloan/index.ts';
 import type { HistoryContext, Party } from './history-context.ts';
 import { issueDemoInvoice } from './receivables.ts';
+import { BUILT_IN_RECEIVABLES } from '../modules/receivables/index.ts';
+import { searchBeforeDisbursing } from './registry.ts';
 import type { DemoSupplier } from './history-funds.ts';
 import { dayOfMonth } from './timeline.ts';
 
@@ -140,7 +142,14 @@ function planInvoiceFinancing(ctx: HistoryContext, plan: InvoiceFinancingPlan) {
     };
     // Issue 36: the (simulated) tax bureau knows the invoice its seller issued; registration checks it there.
     await issueDemoInvoice(db, { sellerId: party.scope.enterpriseId, buyerId: core, ...issued });
-    const row = await registerInvoice(db, party.scope, party.actor, { ...issued, buyerEnterpriseId: core }, chinaToday());
+    const row = await registerInvoice(
+      db,
+      party.scope,
+      party.actor,
+      { ...issued, buyerEnterpriseId: core },
+      chinaToday(),
+      BUILT_IN_RECEIVABLES.verifier,
+    );
     state.invoiceId = row.id;
   });
   timeline.on(plan.invoice.registered, '14:10', () =>
@@ -282,6 +291,8 @@ async function disburseNext(ctx: HistoryContext, financingId: number) {
     .select({ id: financingTranches.id })
     .from(financingTranches)
     .where(and(eq(financingTranches.financingId, financingId), eq(financingTranches.status, 'PENDING')));
+  // Issue 36: approved on an earlier day, so 钱核 searches the registry (中登网) on the day of the payment first.
+  await searchBeforeDisbursing(ctx.db, financingId, ctx.checker);
   await ctx.decide(TASK.FINANCING_DISBURSE, tranche.id, ctx.checker, 'APPROVE', '放款');
 }
 

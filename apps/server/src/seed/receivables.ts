@@ -6,7 +6,7 @@ import { decideTask, taskRegistry } from '../modules/bpm/index.ts';
 import { BusinessError } from '../lib/envelope.ts';
 import type { EnterpriseScope } from '../lib/scope.ts';
 import { issueOrderInvoice } from '../modules/purchase-sales/index.ts';
-import { changeBureauStatus, issueAtBureau, recheckAsset } from '../modules/receivables/index.ts';
+import { BUILT_IN_RECEIVABLES, changeBureauStatus, issueAtBureau, recheckAsset } from '../modules/receivables/index.ts';
 import { registerInvoice, SUPPLY_LOAN_TASK_TYPES, TASK } from '../modules/supplyloan/index.ts';
 
 /**
@@ -100,7 +100,7 @@ export async function seedReceivables(db: Db, today: IsoDate) {
         note: '销售退回，开具红字发票',
         today,
       });
-      await recheckAsset(tx, diluted.id, operator, today);
+      await recheckAsset(tx, BUILT_IN_RECEIVABLES.verifier, diluted.id, operator, today);
     });
   }
 
@@ -120,7 +120,14 @@ export async function seedReceivables(db: Db, today: IsoDate) {
       taxAmount: Math.round((amount * 13) / 113) as Cents,
     };
     await issueDemoInvoice(db, { sellerId: demo.enterpriseId, buyerId: buyer.enterpriseId, ...invoice, orderNo });
-    const row = await registerInvoice(db, scope, me, { ...invoice, buyerEnterpriseId: buyer.enterpriseId, orderNo }, today);
+    const row = await registerInvoice(
+      db,
+      scope,
+      me,
+      { ...invoice, buyerEnterpriseId: buyer.enterpriseId, orderNo },
+      today,
+      BUILT_IN_RECEIVABLES.verifier,
+    );
     await approve(row.id, '税务局查验正常');
   }
 
@@ -129,9 +136,11 @@ export async function seedReceivables(db: Db, today: IsoDate) {
   const voided = { invoiceNumber: voidNumber, issueDate: addDays(today, -6), amount: 56_500_00 as Cents, taxAmount: 6_500_00 as Cents };
   await issueDemoInvoice(db, { sellerId: demo.enterpriseId, buyerId: buyer.enterpriseId, ...voided });
   await db.transaction((tx) => changeBureauStatus(tx, { invoiceNumber: voidNumber, to: 'VOID', note: '开票信息有误，已作废', today }));
-  await registerInvoice(db, scope, me, { ...voided, buyerEnterpriseId: buyer.enterpriseId }, today).catch((err: unknown) => {
-    if (!(err instanceof BusinessError)) throw err;
-  });
+  await registerInvoice(db, scope, me, { ...voided, buyerEnterpriseId: buyer.enterpriseId }, today, BUILT_IN_RECEIVABLES.verifier).catch(
+    (err: unknown) => {
+      if (!(err instanceof BusinessError)) throw err;
+    },
+  );
 
   // The two-sided order 上海鑫源 confirmed: invoiced through the bureau, the order in its 备注.
   const [twoSided] = await db

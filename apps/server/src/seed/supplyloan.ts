@@ -15,6 +15,7 @@ import {
 import { decideTask, taskRegistry } from '../modules/bpm/index.ts';
 import type { EnterpriseScope } from '../lib/scope.ts';
 import { issueDemoInvoice } from './receivables.ts';
+import { BUILT_IN_RECEIVABLES } from '../modules/receivables/index.ts';
 import { recordSignature } from '../modules/contracts/index.ts';
 import {
   applyInvoiceFinancing,
@@ -151,7 +152,14 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
     };
     // Issue 36: the (simulated) tax bureau knows the invoices the demo supplier issued — all but one.
     if (knownToBureau) await issueDemoInvoice(db, { sellerId: enterpriseId, buyerId: buyer.enterpriseId!, ...issued });
-    const row = await registerInvoice(db, demoScope, me, { ...issued, buyerEnterpriseId: buyer.enterpriseId! }, today);
+    const row = await registerInvoice(
+      db,
+      demoScope,
+      me,
+      { ...issued, buyerEnterpriseId: buyer.enterpriseId! },
+      today,
+      BUILT_IN_RECEIVABLES.verifier,
+    );
     if (verify) await decide(TASK.INVOICE_VERIFY, row.id, 'APPROVE', '发票真实有效，已查验');
     return row.id;
   };

@@ -8,6 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { LendingProduct } from '../modules/financing/index.ts';
+import type { ReceivablePorts } from '../modules/receivables/index.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPostgres, wrapPglite, type Database } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../seed/demo-world.ts';
@@ -109,6 +110,8 @@ export interface TestAppOptions {
   routeDatabaseUrl?: (url: string) => string;
   /** Another list of lending products than app.ts registers (a test's own product, issue 35). */
   lendingProducts?: readonly LendingProduct[];
+  /** This app's tax bureau or registry instead of the built-in ones (issue 36): a test's own adapter. */
+  receivables?: Partial<ReceivablePorts>;
 }
 
 export async function createTestApp(overrides: Partial<Record<keyof Config, string>> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
@@ -126,7 +129,7 @@ export async function createTestApp(overrides: Partial<Record<keyof Config, stri
   let database: Database;
   if (engine === 'postgres') ({ database, drop } = await postgresDatabase(opts.routeDatabaseUrl ?? ((url) => url)));
   else database = await pgliteDatabase();
-  const app = await buildApp(config, database, opts.lendingProducts ? { lendingProducts: opts.lendingProducts } : {});
+  const app = await buildApp(config, database, { lendingProducts: opts.lendingProducts, receivables: opts.receivables });
   await app.ready();
 
   const current = await app.inject({ method: 'GET', url: '/api/user/current' });

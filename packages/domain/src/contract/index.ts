@@ -31,4 +31,5 @@ export * from './uploads.ts';
 export * from './bank-statement.ts';
 export * from './risk.ts';
 export * from './receivables.ts';
+export * from './registry.ts';
 export * from './order-invoices.ts';

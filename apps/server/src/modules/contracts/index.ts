@@ -11,3 +11,5 @@ export { recordSignature } from './record-signature.ts';
 export { countersign, countersignWords, type ContractOwner, type Countersigned } from './countersign.ts';
 export { contractStorageDir } from './storage.ts';
 export { contractDirectory, contractDirectoryAs } from './contract-directory.ts';
+/** The PDF pieces of the portal's documents, for another area's certificate (issue 36: the registry's). */
+export { drawRunningHeaders, drawTermsTable, INK, MUTED, openContractPdf } from './render-pdf.ts';

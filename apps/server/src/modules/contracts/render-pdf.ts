@@ -45,8 +45,11 @@ export interface SignatureFields {
   date: [number, number];
 }
 
-/** A new A4 contract document with the Chinese fonts registered as 'body' and 'bold', and its bytes when ended. */
-export function openContractPdf(info: { title: string; subject: string; keywords: string; creationDate?: Date }) {
+/**
+ * A new A4 contract document with the Chinese fonts registered as 'body' and 'bold', and its bytes when ended.
+ * `issuer` names who issues a document that is not the portal's contract (a registry's certificate).
+ */
+export function openContractPdf(info: { title: string; subject: string; keywords: string; creationDate?: Date; issuer?: string }) {
   const { regular, bold } = loadFonts();
   const doc = new PDFDocument({
     size: 'A4',
@@ -57,8 +60,8 @@ export function openContractPdf(info: { title: string; subject: string; keywords
     info: {
       Title: info.title,
       Subject: info.subject,
-      Author: CONTRACT_BRAND,
-      Creator: `${CONTRACT_BRAND}电子合同服务`,
+      Author: info.issuer ?? CONTRACT_BRAND,
+      Creator: info.issuer ?? `${CONTRACT_BRAND}电子合同服务`,
       Keywords: info.keywords,
       CreationDate: info.creationDate ?? now(),
     },
@@ -105,8 +108,13 @@ export function drawTermsTable(doc: PDFKit.PDFDocument, rows: { label: string; v
   }
 }
 
-/** The running header (brand, contract number) and footer (page label) on every buffered page. */
-export function drawRunningHeaders(doc: PDFKit.PDFDocument, headerRight: string, footer: (page: number, count: number) => string) {
+/** The running header (brand, contract number) and footer (page label) on every buffered page; `headerLeft` for another issuer. */
+export function drawRunningHeaders(
+  doc: PDFKit.PDFDocument,
+  headerRight: string,
+  footer: (page: number, count: number) => string,
+  headerLeft = `${CONTRACT_BRAND} · 电子合同`,
+) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -122,7 +130,7 @@ export function drawRunningHeaders(doc: PDFKit.PDFDocument, headerRight: string,
       .stroke(RULE)
       .restore();
     doc.font('body').fontSize(8).fillColor(MUTED);
-    doc.text(`${CONTRACT_BRAND} · 电子合同`, left, margins.top - 32, { width, align: 'left', lineBreak: false });
+    doc.text(headerLeft, left, margins.top - 32, { width, align: 'left', lineBreak: false });
     doc.text(headerRight, left, margins.top - 32, { width, align: 'right', lineBreak: false });
     doc.text(footer(i - range.start + 1, range.count), left, doc.page.height - margins.bottom + 24, {
       width,

@@ -9,21 +9,23 @@ import { taxBureauInvoices } from '../../db/schema/index.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { enterpriseDirectory } from '../account/index.ts';
-import { activeVerifier, checkInvoice } from './invoice-checks.ts';
+import { checkInvoice } from './invoice-checks.ts';
 import { changeBureauStatus, issueAtBureau, nextDigitalInvoiceNumber, simulatedTaxBureau } from './tax-bureau.ts';
 import { financedAssetOf } from './queries.ts';
+import type { InvoiceVerifier } from './verifier.ts';
 
-/** The simulator's desk is open only while the simulator is the verifier. */
-export function assertSimulator() {
-  if (activeVerifier() !== simulatedTaxBureau) throw new BusinessError('已接入真实的税务查验服务，模拟税务局不可操作', 'NOT_SIMULATOR');
+/** The simulator's desk is open only while the simulator is the app's verifier. */
+export function assertSimulator(verifier: InvoiceVerifier) {
+  if (verifier !== simulatedTaxBureau) throw new BusinessError('已接入真实的税务查验服务，模拟税务局不可操作', 'NOT_SIMULATOR');
 }
 
 /** An operator checks a financed invoice with the bureau now (a void or reversal after funding opens a dilution). */
-export async function recheckAsset(tx: Tx, assetId: number, operator: Actor, today: IsoDate) {
+export async function recheckAsset(tx: Tx, verifier: InvoiceVerifier, assetId: number, operator: Actor, today: IsoDate) {
   const asset = await financedAssetOf(tx, assetId);
   if (asset.kind !== 'INVOICE' || !asset.invoiceNumber || !asset.issueDate) throw new BusinessError('只有发票可以向税务局查验');
   return checkInvoice(
     tx,
+    verifier,
     {
       sellerKey: asset.sellerKey,
       buyerKey: asset.buyerKey,
@@ -37,8 +39,8 @@ export async function recheckAsset(tx: Tx, assetId: number, operator: Actor, tod
 }
 
 /** The simulated bureau issues an invoice between two enterprises of the portal (their credit codes and names). */
-export async function issueOnDesk(tx: Tx, input: IssueBureauInvoiceInput) {
-  assertSimulator();
+export async function issueOnDesk(tx: Tx, verifier: InvoiceVerifier, input: IssueBureauInvoiceInput) {
+  assertSimulator(verifier);
   const party = async (id: number) =>
     (
       await tx
@@ -66,8 +68,14 @@ export async function issueOnDesk(tx: Tx, input: IssueBureauInvoiceInput) {
 }
 
 /** The simulated bureau voids or reverses one of its invoices. */
-export async function changeStatusOnDesk(tx: Tx, id: number, input: { status: 'VOID' | 'REVERSED'; note: string }, today: IsoDate) {
-  assertSimulator();
+export async function changeStatusOnDesk(
+  tx: Tx,
+  verifier: InvoiceVerifier,
+  id: number,
+  input: { status: 'VOID' | 'REVERSED'; note: string },
+  today: IsoDate,
+) {
+  assertSimulator(verifier);
   const [row] = await tx.select().from(taxBureauInvoices).where(eq(taxBureauInvoices.id, id));
   if (!row) throw new NotFoundError('模拟税务局没有这张发票');
   return changeBureauStatus(tx, {

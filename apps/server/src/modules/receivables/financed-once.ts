@@ -17,9 +17,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { sqlState } from '../../db/transaction.ts';
 import { financedAssets } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { now } from '../../lib/clock.ts';
+import { chinaToday, now } from '../../lib/clock.ts';
 import { transition } from '../../lib/transition.ts';
 import { partyKeysOf } from './keys.ts';
+import { markDueToCancel } from './registry/filings.ts';
 
 export type FinancedAsset = typeof financedAssets.$inferSelect;
 
@@ -185,6 +186,8 @@ async function heldOf(tx: Tx, product: string, financingId: number, status: Fina
 export async function releaseReceivables(tx: Tx, holder: Pick<Holder, 'product' | 'financingId'>, note: string) {
   for (const row of await heldOf(tx, holder.product, holder.financingId, 'HELD'))
     await transition(tx, financedAssets, financedAssetLifecycle, row, 'RELEASED', { endedAt: now(), endNote: note });
+  // Issue 36: nothing went out and nothing is assigned any more: its registration (中登网) is due to be cancelled.
+  await markDueToCancel(tx, holder, `融资终止（${note}），应收账款不再转让`, chinaToday());
 }
 
 /** Money went out against the financing: its receivables are funded, checked with the tax bureau weekly until `maturesOn`. */
@@ -208,6 +211,8 @@ export async function fundReceivables(tx: Tx, holder: Pick<Holder, 'product' | '
 export async function settleReceivables(tx: Tx, holder: Pick<Holder, 'product' | 'financingId'>, note = '融资已结清') {
   for (const row of await heldOf(tx, holder.product, holder.financingId, 'FUNDED'))
     await transition(tx, financedAssets, financedAssetLifecycle, row, 'SETTLED', { endedAt: now(), endNote: note });
+  // Issue 36: settled (or bought back): its registration (中登网) is due to be cancelled (注销) at the close of business.
+  await markDueToCancel(tx, holder, note, chinaToday());
 }
 
 /**

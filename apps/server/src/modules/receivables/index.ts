@@ -1,8 +1,10 @@
 // The receivables face (issue 36, PRODUCT §13): what products, purchase/sales, the seed and app.ts use.
 // Financed once — every product that finances a receivable claims it here, in its financing's own
 // transaction, and releases, funds or settles it with the financing. Invoice verification — the tax
-// bureau's check behind the `InvoiceVerifier` port (the built-in simulated bureau unless a real service is
-// plugged in), kept with the invoice; the weekly check is a close-of-business step. app.ts registers routes.ts itself.
+// bureau's check behind the `InvoiceVerifier` port (the app's, `ReceivablePorts`), kept with the invoice; the
+// weekly check is a close-of-business step. Registration — the registry (中登网) behind the `RegistryAdapter`
+// port: the factor's registration of each financing, the searches kept with it, the gate before money goes
+// out, the cancellation once it is settled. app.ts registers routes.ts and registry/routes.ts itself.
 export {
   claimReceivables,
   financeBlocks,
@@ -16,14 +18,12 @@ export {
 } from './financed-once.ts';
 export { invoiceKeys, partyKeysOf, type InvoiceRef } from './keys.ts';
 export {
-  activeVerifier,
   assertClearForDisbursement,
   bureauProblem,
   checkInvoice,
   checkSubjects,
   checksOf,
   latestChecks,
-  plugInvoiceVerifier,
   preDisbursementFacts,
   recordManualVerification,
   type CheckSubject,
@@ -42,3 +42,13 @@ export {
 export { invoiceRecheckStep } from './recheck-step.ts';
 /** The operator's check of a financed invoice now (the demo seed makes its dilution through it). */
 export { recheckAsset } from './desk.ts';
+// Registration at the movable-property financing registry (中登网, issue 36): the port and its built-in local
+// registry, the factor's registration on approval, the gate and facts before disbursement, the supplier's tag,
+// the close of business's cancellations; the app's ports (the tax bureau and the registry) held per app.
+export { BUILT_IN_FACTOR, BUILT_IN_RECEIVABLES, builtInReceivablePorts, type ReceivablePorts } from './ports.ts';
+export { localRegistry } from './registry/local-registry.ts';
+export { RegistryRefusal, type RegistryAdapter, type RegistryParty } from './registry/port.ts';
+export { cancelRegistration, registerFinancing, registryCancelStep } from './registry/filings.ts';
+export { registerOnApproval } from './registry/on-approval.ts';
+export { searchForFinancing } from './registry/searches.ts';
+export { assertRegistryClear, registrationTags, registryFacts, type RegistrationTag } from './registry/gate.ts';

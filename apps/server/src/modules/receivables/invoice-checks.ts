@@ -19,23 +19,9 @@ import { dilutions, financedAssets, invoiceChecks, type BureauFacts } from '../.
 import { BusinessError } from '../../lib/envelope.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { invoiceKeys, type InvoiceRef } from './keys.ts';
-import { simulatedTaxBureau } from './tax-bureau.ts';
 import type { BureauAnswer, InvoiceVerifier } from './verifier.ts';
 
 export type InvoiceCheck = typeof invoiceChecks.$inferSelect;
-
-let verifier: InvoiceVerifier = simulatedTaxBureau;
-
-/**
- * Puts a real tax service behind the port (called once, in app.ts, with an adapter built from the
- * configuration). Unset, the built-in simulated tax bureau answers.
- */
-export function plugInvoiceVerifier(adapter: InvoiceVerifier) {
-  verifier = adapter;
-}
-
-/** The verifier that answers now. */
-export const activeVerifier = (): InvoiceVerifier => verifier;
 
 /** What is checked: an invoice as registered — seller and buyer (party keys: credit codes), code, number, date, amount. */
 export interface CheckSubject {
@@ -104,18 +90,18 @@ function judge(answer: BureauAnswer, label: string, declared: { sellerKey: strin
 }
 
 /**
- * Checks one invoice with the tax bureau and keeps the answer. A verifier that throws is recorded as
+ * Checks one invoice with the tax bureau — the app's verifier (`ReceivablePorts.verifier`) — and keeps the answer. A verifier that throws is recorded as
  * UNAVAILABLE, never as a failure of the invoice; so is a refused quota (QUOTA_EXCEEDED). After funding,
  * a void or reversed answer opens a dilution on every funded holding of the invoice.
  */
 export async function checkInvoice(
   db: Db | Tx,
+  adapter: InvoiceVerifier,
   subject: CheckSubject,
   how: { trigger: InvoiceCheckTrigger; actor: Actor; today: IsoDate },
 ): Promise<InvoiceCheck> {
   const keys = { invoiceKey: keyOfSubject(subject), sellerKey: subject.sellerKey, buyerKey: subject.buyerKey };
   const label = invoiceLabel(subject.invoiceCode, subject.invoiceNumber);
-  const adapter = activeVerifier();
   let answer: BureauAnswer;
   try {
     answer = await adapter.verify(
@@ -238,13 +224,19 @@ export function bureauProblem(history: readonly InvoiceCheck[], label: string, s
  * (trigger PRE_DISBURSEMENT) unless it already was, in `db` — the disbursement's transaction — and the
  * disbursement is refused unless every invoice passes `bureauProblem`.
  */
-export async function assertClearForDisbursement(tx: Tx, subjects: readonly CheckSubject[], actor: Actor, today: IsoDate) {
+export async function assertClearForDisbursement(
+  tx: Tx,
+  verifier: InvoiceVerifier,
+  subjects: readonly CheckSubject[],
+  actor: Actor,
+  today: IsoDate,
+) {
   for (const subject of subjects) {
     const label = invoiceLabel(subject.invoiceCode, subject.invoiceNumber);
     const invoiceKey = keyOfSubject(subject);
     let history = await checksOf(tx, invoiceKey);
     if (!history.some((c) => c.trigger === 'PRE_DISBURSEMENT' && c.checkedOn === today && c.outcome !== 'QUOTA_EXCEEDED')) {
-      await checkInvoice(tx, subject, { trigger: 'PRE_DISBURSEMENT', actor, today });
+      await checkInvoice(tx, verifier, subject, { trigger: 'PRE_DISBURSEMENT', actor, today });
       history = await checksOf(tx, invoiceKey);
     }
     const problem = bureauProblem(history, label, today);
@@ -257,14 +249,20 @@ export async function assertClearForDisbursement(tx: Tx, subjects: readonly Chec
  * checked for disbursement today is checked now, in its own statement — so the answer is kept even when
  * it stops the disbursement — and the drawer shows the answers.
  */
-export async function preDisbursementFacts(db: Db, subjects: readonly CheckSubject[], actor: Actor, today: IsoDate) {
+export async function preDisbursementFacts(
+  db: Db,
+  verifier: InvoiceVerifier,
+  subjects: readonly CheckSubject[],
+  actor: Actor,
+  today: IsoDate,
+) {
   const facts: { label: string; value: string }[] = [];
   for (const subject of subjects) {
     const label = invoiceLabel(subject.invoiceCode, subject.invoiceNumber);
     const invoiceKey = keyOfSubject(subject);
     let history = await checksOf(db, invoiceKey);
     if (!history.some((c) => c.trigger === 'PRE_DISBURSEMENT' && c.checkedOn === today && c.outcome !== 'QUOTA_EXCEEDED')) {
-      await checkInvoice(db, subject, { trigger: 'PRE_DISBURSEMENT', actor, today });
+      await checkInvoice(db, verifier, subject, { trigger: 'PRE_DISBURSEMENT', actor, today });
       history = await checksOf(db, invoiceKey);
     }
     const problem = bureauProblem(history, label, today);

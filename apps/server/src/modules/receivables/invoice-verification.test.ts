@@ -217,9 +217,9 @@ describe('weekly until maturity', () => {
       ),
     );
     // Six days on, nothing is due yet; a week on, the invoice is checked again.
-    const early = await runStep(t.database.db, invoiceRecheckStep, addDays(chinaToday(), 6));
+    const early = await runStep(t.database.db, invoiceRecheckStep(t.app.receivables.verifier), addDays(chinaToday(), 6));
     expect(early.checked).toBe(0);
-    const weekly = await runStep(t.database.db, invoiceRecheckStep, addDays(chinaToday(), 7));
+    const weekly = await runStep(t.database.db, invoiceRecheckStep(t.app.receivables.verifier), addDays(chinaToday(), 7));
     expect(weekly.diluted).toBeGreaterThanOrEqual(1);
     const dilutions = okOf<
       { invoice: string; outcome: string; financingNo: string; principal: number; exposure: number; remainingBacking: number }[]

@@ -8,6 +8,7 @@ import { financedAssets } from '../../db/schema/index.ts';
 import type { CloseOfBusinessStep } from '../../jobs/close-of-business.ts';
 import { SYSTEM } from '../../lib/actor.ts';
 import { checkInvoice, latestChecks } from './invoice-checks.ts';
+import type { InvoiceVerifier } from './verifier.ts';
 
 export interface InvoiceRecheckResult {
   checked: number;
@@ -17,7 +18,7 @@ export interface InvoiceRecheckResult {
   other: number;
 }
 
-export async function recheckFinancedInvoices(tx: Tx, runDate: IsoDate): Promise<InvoiceRecheckResult> {
+export async function recheckFinancedInvoices(tx: Tx, verifier: InvoiceVerifier, runDate: IsoDate): Promise<InvoiceRecheckResult> {
   const funded = await tx
     .select()
     .from(financedAssets)
@@ -39,6 +40,7 @@ export async function recheckFinancedInvoices(tx: Tx, runDate: IsoDate): Promise
     seen.add(a.assetKey);
     const check = await checkInvoice(
       tx,
+      verifier,
       {
         sellerKey: a.sellerKey,
         buyerKey: a.buyerKey,
@@ -58,9 +60,10 @@ export async function recheckFinancedInvoices(tx: Tx, runDate: IsoDate): Promise
   return result;
 }
 
-export const invoiceRecheckStep: CloseOfBusinessStep<InvoiceRecheckResult> = {
+/** The weekly check with the app's verifier (app.ts lists it in the close of business). */
+export const invoiceRecheckStep = (verifier: InvoiceVerifier): CloseOfBusinessStep<InvoiceRecheckResult> => ({
   name: 'receivables-invoice-recheck',
   label: '应收账款：已融资发票每周税务复验',
-  run: recheckFinancedInvoices,
+  run: (tx, runDate) => recheckFinancedInvoices(tx, verifier, runDate),
   summary: (r) => `复验 ${r.checked} 张：正常 ${r.normal}，作废或红冲 ${r.diluted}（稀释），未获答复 ${r.noAnswer}，其他 ${r.other}`,
-};
+});

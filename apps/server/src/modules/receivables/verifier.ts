@@ -1,6 +1,6 @@
 // The tax bureau's invoice check behind a port (issue 36, PRODUCT §13 "built here behind ports"). The
 // portal asks an `InvoiceVerifier` and records what it answered (invoice-checks.ts); which verifier
-// answers is wired once (`plugInvoiceVerifier`, app.ts), never chosen by an operation. The built-in one is
+// answers is wired once per app (app.ts: the app's `receivables` ports), never chosen by an operation. The built-in one is
 // the simulated tax bureau (tax-bureau.ts); a real 发票查验 service is another implementation of the same
 // interface.
 import type { Cents, IsoDate } from '@factoring/domain';

@@ -103,7 +103,8 @@ describe('worked example in arrears through the API: 1,000,000.00 at 7.2 % for 9
     okOf(await approveTask(r.operator, 'FINANCING_APPROVAL', applied.id, '资料齐全'));
     const d = await detailOf(applied.id);
     expect(d.status).toBe('CONTRACT_SIGNED');
-    expect(d.history.map((h) => h.action)).toEqual(['提交融资申请', '签署融资合同', '审核通过', '融资合同已签署']);
+    // Issue 36: approving registers the assignment at the registry (中登网) and searches.
+    expect(d.history.map((h) => h.action)).toEqual(['提交融资申请', '签署融资合同', '审核通过', '应收账款转让登记', '融资合同已签署']);
   });
 
   it('disbursement: net 995,000.00 into controlled funds, the credit line booked as used, the ledger balanced', async () => {

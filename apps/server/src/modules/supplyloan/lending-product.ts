@@ -8,12 +8,14 @@ import type { LendingProduct, LoanPosition } from '../financing/index.ts';
 import { supplyLoanCloseStep } from './jobs/close-of-day.ts';
 import { supplyLoanArrears } from './overdue.ts';
 import { openTranchesOf, quoteOf } from './queries/quote.ts';
-import { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './task-types.ts';
+import { financingSignHook, supplyLoanTaskTypes } from './task-types.ts';
+import type { ReceivablePorts } from '../receivables/index.ts';
 import { supplyLoanTransferVouchers } from './queries/waiting-vouchers.ts';
 
 const debtor = enterpriseDirectoryAs('debtor');
 
-export const supplyLoanProduct: LendingProduct = {
+/** With the app's tax bureau and registry (issue 36), which its task types reach. */
+export const supplyLoanProduct = (receivables: ReceivablePorts): LendingProduct => ({
   label: '供应链融资',
   lines: [
     { code: 'INVOICE', label: '供应链融资（应收账款）', side: 'FACTOR' },
@@ -66,8 +68,8 @@ export const supplyLoanProduct: LendingProduct = {
     });
   },
   arrears: supplyLoanArrears,
-  taskTypes: SUPPLY_LOAN_TASK_TYPES,
+  taskTypes: supplyLoanTaskTypes(receivables),
   transferVouchers: supplyLoanTransferVouchers,
   signHooks: { FINANCING: financingSignHook },
   closeOfBusinessSteps: [supplyLoanCloseStep],
-};
+});

@@ -59,7 +59,7 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     return page(r.items, r.totalCount);
   });
   serve(app, api.registerInvoice, async (request) => {
-    const row = await registerInvoice(db, certifiedScope(request), actorOf(request), request.body, chinaDate());
+    const row = await registerInvoice(db, certifiedScope(request), actorOf(request), request.body, chinaDate(), ctx.receivables.verifier);
     return ok({ id: row.id, status: row.status, verification: row.verification });
   });
   serve(app, api.invoiceChecks, async (request) => ok(await invoiceChecksOf(db, enterpriseScope(request), request.params.id)));

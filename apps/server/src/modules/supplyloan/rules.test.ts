@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bpmTasks, creditLines, financings, financingTranches, invoices } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD, createTestApp, type TestApp } from '../../test/harness.ts';
@@ -161,7 +161,13 @@ describe('contract before disbursement; cancellation', () => {
       await db
         .select()
         .from(bpmTasks)
-        .where(and(eq(bpmTasks.type, 'FINANCING_DISBURSE'), eq(bpmTasks.state, 'PENDING'))),
+        .where(
+          and(
+            eq(bpmTasks.type, 'FINANCING_DISBURSE'),
+            eq(bpmTasks.state, 'PENDING'),
+            sql`${bpmTasks.data}->>'financingId' = ${String(f.id)}`,
+          ),
+        ),
     ).toEqual([]);
     // Even if a tranche were put up for disbursement by mistake, the contract check refuses it.
     await db.update(financings).set({ status: 'CONTRACT_SIGNED' }).where(eq(financings.id, f.id));
@@ -178,9 +184,9 @@ describe('contract before disbursement; cancellation', () => {
         netAmount: 500_000,
       })
       .returning();
-    await expect(db.transaction((tx) => disburseTranche(tx, tranche.id, { id: null, name: '测试' }, chinaToday()))).rejects.toThrow(
-      '融资合同尚未签署，不能放款',
-    );
+    await expect(
+      db.transaction((tx) => disburseTranche(tx, tranche.id, { id: null, name: '测试' }, chinaToday(), t.app.receivables)),
+    ).rejects.toThrow('融资合同尚未签署，不能放款');
     await db.update(financings).set({ status: 'APPROVED' }).where(eq(financings.id, f.id));
     await db.update(financingTranches).set({ status: 'CANCELLED' }).where(eq(financingTranches.id, tranche.id));
   });

@@ -1,7 +1,7 @@
 import type { TaskType } from '../bpm/index.ts';
 import type { SignHook } from '../contracts/index.ts';
 import { approveFinancing, rejectFinancing } from './operations/approval.ts';
-import { approveDisbursement, disbursementBureauFacts, rejectDisbursement } from './operations/disburse.ts';
+import { approveDisbursement, disbursementBureauFacts, disbursementRegistryFacts, rejectDisbursement } from './operations/disburse.ts';
 import { approveExtension, rejectExtension } from './operations/extension-decisions.ts';
 import { approveInvoice, invoiceBureauFacts, rejectInvoice } from './operations/invoice-verification.ts';
 import { approveJoin, rejectJoin } from './operations/join-platform.ts';
@@ -11,12 +11,16 @@ import { financingContractFacts } from './contract-facts.ts';
 import { onFinancingContractSigned } from './operations/on-contract-signed.ts';
 import { factorScope, TASK } from './store.ts';
 import { chinaToday } from '../../lib/clock.ts';
+import { BUILT_IN_RECEIVABLES, type ReceivablePorts } from '../receivables/index.ts';
 
 /** Who asked the bureau when the disbursement task was opened (the drawer knows no operator). */
 const PRE_DISBURSEMENT_ACTOR = { id: null, name: '系统（打开放款任务时查验）' };
 
-/** The supply-loan task types of the operators' inbox (PRODUCT §11), listed in app.ts's TASK_TYPES. */
-export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
+/**
+ * The supply-loan task types of the operators' inbox (PRODUCT §11), listed in app.ts's TASK_TYPES, with the
+ * app's outside parties of a receivable (issue 36): the tax bureau and the registry.
+ */
+export const supplyLoanTaskTypes = (receivables: ReceivablePorts): readonly TaskType[] => [
   {
     type: TASK.PLATFORM_JOIN,
     label: '平台准入（授信）',
@@ -38,7 +42,8 @@ export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
     exposure: approvalAddition,
     // Signed before the approval: approving, the factor countersigns the financing contract (issue 37).
     countersigns: (task) => ({ relatedType: 'FINANCING', relatedId: task.refId }),
-    onApprove: (tx, task, operator, comment) => approveFinancing(tx, task, operator, comment),
+    // Issue 36: approving registers the assignment at the registry and searches (receivables/registry/on-approval.ts).
+    onApprove: (tx, task, operator, comment) => approveFinancing(tx, task, operator, comment, receivables, chinaToday()),
     onReject: (tx, task, operator, reason) => rejectFinancing(tx, task, operator, reason),
   },
   {
@@ -50,12 +55,14 @@ export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
     // Issue 36: opening the task checks the financing's invoices with the tax bureau for today's disbursement.
     describe: async (db, task) => [
       ...(await financingContractFacts(db, Number(task.data.financingId))),
-      ...(await disbursementBureauFacts(db, Number(task.refId), PRE_DISBURSEMENT_ACTOR, chinaToday())),
+      ...(await disbursementBureauFacts(db, Number(task.refId), PRE_DISBURSEMENT_ACTOR, chinaToday(), receivables)),
+      // Issue 36: the registration and today's search (中登网), and whether they let the money go out.
+      ...(await disbursementRegistryFacts(db, Number(task.refId), chinaToday())),
     ],
     exposure: disbursementAddition,
     // Approved before it was signed: the disbursement is the decision after the signature, and countersigns.
     countersigns: (task) => ({ relatedType: 'FINANCING', relatedId: String(task.data.financingId) }),
-    onApprove: (tx, task, operator) => approveDisbursement(tx, task, operator, chinaToday()),
+    onApprove: (tx, task, operator) => approveDisbursement(tx, task, operator, chinaToday(), receivables),
     onReject: (tx, task, operator, reason) => rejectDisbursement(tx, task, operator, reason),
   },
   {
@@ -72,6 +79,9 @@ export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = [
     onReject: (tx, task, operator, reason) => rejectVoucher(tx, task, operator, reason),
   },
 ];
+
+/** The task types with the built-in tax bureau and registry: the demo seed drives the inbox with them. */
+export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = supplyLoanTaskTypes(BUILT_IN_RECEIVABLES);
 
 /**
  * The FINANCING contract's sign hook, listed in app.ts's SIGN_HOOKS: inside the signing transaction,

@@ -1,4 +1,11 @@
-import { formatYuan, INTEREST_MODE_LABELS, invoiceLifecycle, orderReceivableLifecycle, trancheLifecycle } from '@factoring/domain';
+import {
+  formatYuan,
+  INTEREST_MODE_LABELS,
+  invoiceLifecycle,
+  orderReceivableLifecycle,
+  trancheLifecycle,
+  type IsoDate,
+} from '@factoring/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { financingTranches, invoices, orderReceivables } from '../../../db/schema/index.ts';
@@ -9,6 +16,7 @@ import type { EnterpriseScope } from '../../../lib/scope.ts';
 import { transition } from '../../../lib/transition.ts';
 import { createTask, type BpmTask, type TaskOperator } from '../../bpm/index.ts';
 import { isContractSigned, voidContractsOf } from '../../contracts/index.ts';
+import { registerOnApproval, type ReceivablePorts } from '../../receivables/index.ts';
 import { releaseReservation } from '../../credit/index.ts';
 import { releaseReceivables } from '../../receivables/index.ts';
 import {
@@ -16,6 +24,7 @@ import {
   lockFinancing,
   moveFinancing,
   operatorActor,
+  recordEvent,
   TASK,
   withdrawPendingTasks,
   type Actor,
@@ -101,9 +110,27 @@ export async function afterContractSigned(tx: Tx, financing: Financing, actor: A
 }
 
 /** FINANCING_APPROVAL approved: SUBMITTED → APPROVED, and on to CONTRACT_SIGNED when the contract is already signed. */
-export async function approveFinancing(tx: Tx, task: BpmTask, operator: TaskOperator, comment: string | null) {
+export async function approveFinancing(
+  tx: Tx,
+  task: BpmTask,
+  operator: TaskOperator,
+  comment: string | null,
+  receivables: ReceivablePorts,
+  today: IsoDate,
+) {
   const financing = await lockFinancing(tx, factorScope(operator), Number(task.refId));
   const approved = await moveFinancing(tx, financing, 'APPROVED', operatorActor(operator), '审核通过', comment, { reviewNote: comment });
+  // Issue 36: the factor registers the assignment at the registry (中登网) and searches at once; the answer goes in the history.
+  if (financing.kind === 'INVOICE') {
+    const f = { product: financing.kind, financingId: financing.id };
+    await recordEvent(
+      tx,
+      financing.id,
+      operatorActor(operator),
+      '应收账款转让登记',
+      await registerOnApproval(tx, receivables.registry, f, operatorActor(operator), today),
+    );
+  }
   let after = approved;
   if (await isContractSigned(tx, 'FINANCING', financing.id)) after = await afterContractSigned(tx, approved, operatorActor(operator));
   return { before: { status: financing.status }, after: { status: after.status } };

@@ -7,6 +7,7 @@ import { transition } from '../../../lib/transition.ts';
 import type { BpmTask, TaskOperator } from '../../bpm/index.ts';
 import { disburse } from '../../financing/index.ts';
 import { assertClearForDisbursement, checkSubjects, fundReceivables, preDisbursementFacts } from '../../receivables/index.ts';
+import { assertRegistryClear, registryFacts, type ReceivablePorts } from '../../receivables/index.ts';
 import { assertContractSigned } from './approval.ts';
 import { factorScope, lockFinancing, moveFinancing, operatorActor, recordEvent, type Actor, type Financing } from '../store.ts';
 import { now } from '../../../lib/clock.ts';
@@ -24,7 +25,7 @@ async function lockTranche(tx: Tx, id: number): Promise<Tranche> {
  * used; the net amount is posted into the enterprise's virtual account as controlled funds; the
  * tranche starts today and falls due after its term.
  */
-export async function disburseTranche(tx: Tx, trancheId: number, operator: Actor, today: IsoDate) {
+export async function disburseTranche(tx: Tx, trancheId: number, operator: Actor, today: IsoDate, receivables: ReceivablePorts) {
   // Financing first, then its tranche: the one lock order every path uses.
   const [pending] = await tx
     .select({ financingId: financingTranches.financingId })
@@ -37,8 +38,10 @@ export async function disburseTranche(tx: Tx, trancheId: number, operator: Actor
   if (!['CONTRACT_SIGNED', 'DISBURSED', 'REPAYING'].includes(financing.status)) throw new BusinessError('融资当前状态不能放款');
   await assertContractSigned(tx, financing);
   if (financing.drawn + tranche.amount > financing.amount) throw new BusinessError('放款金额超过融资批准金额');
+  // Issue 36: the factor's registration (中登网) valid and covering the invoices, and today's search without an earlier one.
+  if (financing.kind === 'INVOICE') await assertRegistryClear(tx, { product: financing.kind, financingId: financing.id }, today);
   // Issue 36: the tax bureau again, just before money goes out — a void or reversed invoice stops it.
-  await assertClearForDisbursement(tx, await backingInvoices(tx, financing.id), operator, today);
+  await assertClearForDisbursement(tx, receivables.verifier, await backingInvoices(tx, financing.id), operator, today);
 
   const sourceRef = financing.kind === 'ORDER' ? `${financing.financingNo}-${tranche.seq}` : financing.financingNo;
   const posted = await disburse(tx, {
@@ -103,17 +106,27 @@ async function backingInvoices(db: Db | Tx, financingId: number) {
  * financing checked with the tax bureau for today's disbursement — once a day, kept even when it stops
  * the disbursement — and the answer.
  */
-export async function disbursementBureauFacts(db: Db, trancheId: number, operator: Actor, today: IsoDate) {
+export async function disbursementBureauFacts(db: Db, trancheId: number, operator: Actor, today: IsoDate, receivables: ReceivablePorts) {
   const [tranche] = await db
     .select({ financingId: financingTranches.financingId, status: financingTranches.status })
     .from(financingTranches)
     .where(eq(financingTranches.id, trancheId));
   if (!tranche || tranche.status !== 'PENDING') return [];
-  return preDisbursementFacts(db, await backingInvoices(db, tranche.financingId), operator, today);
+  return preDisbursementFacts(db, receivables.verifier, await backingInvoices(db, tranche.financingId), operator, today);
 }
 
-export async function approveDisbursement(tx: Tx, task: BpmTask, operator: TaskOperator, today: IsoDate) {
-  const result = await disburseTranche(tx, Number(task.refId), operatorActor(operator), today);
+/** What the disbursing operator reads of the registry (issue 36): the registration, today's search, and whether money may go out. */
+export async function disbursementRegistryFacts(db: Db, trancheId: number, today: IsoDate) {
+  const [tranche] = await db
+    .select({ financingId: financingTranches.financingId, status: financingTranches.status })
+    .from(financingTranches)
+    .where(eq(financingTranches.id, trancheId));
+  if (!tranche || tranche.status !== 'PENDING') return [];
+  return registryFacts(db, { product: 'INVOICE', financingId: tranche.financingId }, today);
+}
+
+export async function approveDisbursement(tx: Tx, task: BpmTask, operator: TaskOperator, today: IsoDate, receivables: ReceivablePorts) {
+  const result = await disburseTranche(tx, Number(task.refId), operatorActor(operator), today, receivables);
   return { before: { tranche: 'PENDING' }, after: { tranche: 'DISBURSED', ...result } };
 }
 

@@ -19,7 +19,7 @@ import { enterpriseDirectory } from '../../account/index.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../../lib/scope.ts';
 import { createTask } from '../../bpm/index.ts';
-import { checkInvoice, checkSubjects, summaryOf } from '../../receivables/index.ts';
+import { checkInvoice, checkSubjects, summaryOf, type InvoiceVerifier } from '../../receivables/index.ts';
 import { TASK, type Actor } from '../store.ts';
 import { ownUploads } from '../../uploads/index.ts';
 
@@ -39,7 +39,14 @@ const orderInRemark = (remark: string | undefined) => /订单号[:：]\s*([^\s�
  * reversed or not the invoice registered is refused; 查无此票 or no answer is registered for the operator
  * to decide by hand. The INVOICE_VERIFY task shows the bureau's answer. Duplicates are refused.
  */
-export async function registerInvoice(db: Db, scope: EnterpriseScope, actor: Actor, input: InvoiceRegistration, today: IsoDate) {
+export async function registerInvoice(
+  db: Db,
+  scope: EnterpriseScope,
+  actor: Actor,
+  input: InvoiceRegistration,
+  today: IsoDate,
+  verifier: InvoiceVerifier,
+) {
   const { enterpriseId } = scope;
   const parsed = parseInvoiceNumber(input.invoiceCode, input.invoiceNumber);
   if (!parsed.ok) throw new BusinessError(parsed.message);
@@ -71,7 +78,7 @@ export async function registerInvoice(db: Db, scope: EnterpriseScope, actor: Act
   const [subject] = await checkSubjects(db, [
     { sellerId: enterpriseId, buyerId: core.id, invoiceCode, invoiceNumber, issueDate: input.issueDate, amount: input.amount },
   ]);
-  const check = await checkInvoice(db, subject, { trigger: 'REGISTRATION', actor, today });
+  const check = await checkInvoice(db, verifier, subject, { trigger: 'REGISTRATION', actor, today });
   if (isInvoiceRefusal(check.outcome as InvoiceCheckOutcome))
     throw new BusinessError(`${check.message}，发票不能登记`, 'INVOICE_BUREAU_REFUSED');
   const billed = orderInRemark(check.bureau?.remark);
