@@ -43,7 +43,15 @@ export const fundsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     const scope = certifiedScope(request);
     const available = (await ownVirtualAccount(db, scope))?.available ?? 0;
     const fee = (await fees()).withdraw;
-    return ok({ available, fee, maxAmount: Math.max(0, available - fee), settlementAccount: await boundSettlementAccount(db, scope) });
+    const bound = await boundSettlementAccount(db, scope);
+    // Where the money goes, as the withdrawal page shows it (the bound account has more fields than it needs).
+    const settlementAccount = bound && {
+      accountName: bound.accountName,
+      accountNo: bound.accountNo,
+      bankName: bound.bankName,
+      branchName: bound.branchName,
+    };
+    return ok({ available, fee, maxAmount: Math.max(0, available - fee), settlementAccount });
   });
   serve(app, api.withdraw, async (request) => {
     const scope = certifiedScope(request);
