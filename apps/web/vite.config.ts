@@ -359,7 +359,8 @@ function libraryClosure(roots: string[]) {
     if (closure) return closure;
     closure = new Set();
     const seen = new Set<string>();
-    const stack = roots.map((r) => path.join(ROOT, r));
+    // Real paths, as the bundler names modules (node_modules may be a link, as in a worktree sharing one).
+    const stack = roots.map((r) => path.join(ROOT, r)).map((file) => (existsSync(file) ? realpathSync(file) : file));
     while (stack.length) {
       const id = stack.pop()!;
       // The domain package is followed by what the pages use, not from here: its barrel names every

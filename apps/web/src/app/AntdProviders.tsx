@@ -1,8 +1,6 @@
 import { ConfigProvider } from 'antd';
 import AppContext from 'antd/es/app/context';
 import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { useContext, useEffect, type ReactNode } from 'react';
 import { takeNotice } from '../lib/notice.ts';
 import { usePrefersReducedMotion } from '../lib/reduced-motion.ts';
@@ -12,11 +10,9 @@ import { registerNotifier } from './notify.ts';
 import { portalTheme, tagTextCss } from './theme-tokens.ts';
 import { useAppState } from './state.ts';
 
-dayjs.locale('zh-cn');
-
 /**
- * antd with the zh_CN locale, the dark algorithm, no motion for users who ask for less
- * (lib/reduced-motion), and App (themed message / notification / modal; message and notification
+ * antd with the zh_CN locale (dayjs's own zh-cn comes with the date picker, lib/date-picker.ts), the
+ * dark algorithm, no motion for users who ask for less (lib/reduced-motion), and App (themed message / notification / modal; message and notification
  * loaded on first use, LazyFeedbackApp).
  * A lazy chunk: the public landing and login pages are plain markup and never load it, which keeps
  * their first load within the 200 KB budget; every other page renders inside it.

@@ -13,8 +13,8 @@ let loading: Promise<void> | undefined;
 
 /** antd's date picker (calendar panels, dayjs plugins: ~30 KB on the wire), fetched once. */
 function loadRangePicker(): Promise<void> {
-  loading ??= import('antd/es/date-picker').then((m) => {
-    RangePicker = m.default.RangePicker;
+  loading ??= import('./date-picker.ts').then((m) => {
+    RangePicker = m.DatePicker.RangePicker;
   });
   return loading;
 }

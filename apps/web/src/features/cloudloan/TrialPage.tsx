@@ -1,9 +1,10 @@
 import { chinaDate, parsePercent, REPAYMENT_METHODS, type RepaymentMethod } from '@factoring/domain';
 import { CLOUD_LOAN_MAX_TERM, CLOUD_LOAN_MIN_TERM } from '@factoring/domain/contract';
 import { cloudLoanTrialQuery } from '@factoring/domain/contract/schemas';
-import { Alert, Button, Card, Col, DatePicker, Form, Input, Row, Select, Space, Statistic } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Statistic } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { DatePicker } from '../../lib/date-picker.ts';
 import { useFeedback } from '../../lib/feedback.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { useTrial } from './api.ts';

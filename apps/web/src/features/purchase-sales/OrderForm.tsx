@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { centsToYuanString, lineTotals, orderTotals, QUANTITY_SCALE } from '@factoring/domain';
-import { Alert, AutoComplete, Button, Col, DatePicker, Drawer, Form, Input, Radio, Row, Select, Space, Statistic, Typography } from 'antd';
+import { Alert, AutoComplete, Button, Col, Drawer, Form, Input, Radio, Row, Select, Space, Statistic, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useSubmissionKey } from '../../lib/confirm.ts';
+import { DatePicker } from '../../lib/date-picker.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { useCatalogue, useCounterpartySearch, useSaveOrder, type OrderDetail } from './api.ts';
 import { ORDER_KIND_LABELS, TAX_RATE_OPTIONS } from './labels.ts';

@@ -1,9 +1,10 @@
 import { addDays, EXTENSION_RULE, extensionPricing, reviewLifecycle, type ExtensionPricing } from '@factoring/domain';
-import { Alert, Button, Card, DatePicker, Descriptions, Empty, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Form, Input, Select, Space, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSubmissionKey } from '../../lib/confirm.ts';
+import { DatePicker } from '../../lib/date-picker.ts';
 import { dateTime, percent } from '../../lib/format.ts';
 import { yuan } from '../../lib/money.ts';
 import { useExtensions, useFinancing, useFinancings, usePlatform, useRequestExtension, type Extension } from './api.ts';

@@ -9,10 +9,11 @@ import {
   type ReceivableType,
 } from '@factoring/domain';
 import { registerInvoiceBody } from '@factoring/domain/contract/schemas';
-import { Button, Card, DatePicker, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { DatePicker } from '../../lib/date-picker.ts';
 import { dateTime } from '../../lib/format.ts';
 import { tryParseYuan, yuanRule } from '../../lib/money.ts';
 import { schemaRule } from '../../lib/schema-rule.ts';

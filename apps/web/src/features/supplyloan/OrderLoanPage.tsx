@@ -1,27 +1,10 @@
 import { addDays, chinaDate, financingAmountProblem, financingLifecycle, financingLimit, formatYuan } from '@factoring/domain';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Descriptions,
-  Empty,
-  Form,
-  Input,
-  Modal,
-  Result,
-  Row,
-  Select,
-  Space,
-  Statistic,
-  Table,
-  Tag,
-} from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Result, Row, Select, Space, Statistic, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSubmissionKey } from '../../lib/confirm.ts';
+import { DatePicker } from '../../lib/date-picker.ts';
 import { percent } from '../../lib/format.ts';
 import { tryParseYuan, yuan, yuanRule } from '../../lib/money.ts';
 import { UploadField } from '../../lib/UploadField.tsx';

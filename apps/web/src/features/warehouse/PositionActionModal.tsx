@@ -1,8 +1,9 @@
-import { DatePicker, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { chinaTodayPick } from '../../lib/china-today.ts';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
+import { DatePicker } from '../../lib/date-picker.ts';
 import { useFeedback } from '../../lib/feedback.ts';
 import { useIssueReceipt, useOwnWarehouses, useStockMove, type Position } from './api.ts';
 import { zoneRefusal } from '@factoring/domain';

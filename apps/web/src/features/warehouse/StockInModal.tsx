@@ -1,9 +1,10 @@
 import { stockInSchema } from '@factoring/domain/contract/schemas';
-import { Col, DatePicker, Form, Input, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, Modal, Row, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { chinaTodayPick } from '../../lib/china-today.ts';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
+import { DatePicker } from '../../lib/date-picker.ts';
 import { useFeedback } from '../../lib/feedback.ts';
 import { schemaRule } from '../../lib/schema-rule.ts';
 import { UploadField } from '../../lib/UploadField.tsx';

@@ -1,9 +1,10 @@
 import { stockOutSchema } from '@factoring/domain/contract/schemas';
-import { Alert, DatePicker, Form, Input, Modal, Select } from 'antd';
+import { Alert, Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { chinaTodayPick } from '../../lib/china-today.ts';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
+import { DatePicker } from '../../lib/date-picker.ts';
 import { useFeedback } from '../../lib/feedback.ts';
 import { schemaRule } from '../../lib/schema-rule.ts';
 import { usePositions, useStockOut, type Position } from './api.ts';

@@ -1,9 +1,10 @@
-import { Alert, DatePicker, Empty, Form, Input, Modal, Select, Table, Typography } from 'antd';
+import { Alert, Empty, Form, Input, Modal, Select, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { chinaTodayPick } from '../../lib/china-today.ts';
 import { newIdempotencyKey } from '../../lib/confirm.ts';
 import { reportFailure } from '../../lib/action.ts';
+import { DatePicker } from '../../lib/date-picker.ts';
 import { useFeedback } from '../../lib/feedback.ts';
 import { ellipsisColumn } from '../../lib/table.tsx';
 import { useOwnWarehouses, usePositions, useSubmitStockTake, type Position } from './api.ts';
