@@ -14,6 +14,7 @@ const PledgePriceDesk = lazy(() => import('../features/pledge/OperatorPricePanel
 const PledgeReleaseDesk = lazy(() => import('../features/pledge/OperatorReleaseOrdersPanel.tsx'));
 const PledgeRiskCard = lazy(() => import('../features/pledge/RiskAlertsCard.tsx'));
 const ReceivablesDesk = lazy(() => import('../features/receivables/ReceivablesDesk.tsx'));
+const RegistryDesk = lazy(() => import('../features/receivables/RegistryDesk.tsx'));
 
 /**
  * The cloud-loan tabs below the list of /supplyloan/myfinancing: loaded when scrolled to (the list
@@ -57,6 +58,15 @@ export function ReceivablesDeskSlot() {
   return (
     <Suspense fallback={<Skeleton active />}>
       <ReceivablesDesk />
+    </Suspense>
+  );
+}
+
+/** The registry desk inside /bpm/tasks: the factor's registrations at 中登网, searches, certificates (issue 36). */
+export function RegistryDeskSlot() {
+  return (
+    <Suspense fallback={<Skeleton active />}>
+      <RegistryDesk />
     </Suspense>
   );
 }

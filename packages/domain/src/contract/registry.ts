@@ -168,6 +168,24 @@ export const certificateParams = z.object({
     .meta({ description: '登记编号或查询证明编号（20位）' }),
 });
 
+/** The supplier's financings whose registration it reads (a tag on its financing). */
+export const registrationTagQuery = z.object({
+  financingIds: z
+    .union([z.array(z.union([z.number(), z.string()])), z.string()])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',').filter((s) => s.trim() !== '')))
+    .pipe(z.array(idSchema('融资')).max(200, '一次最多查询 200 笔融资'))
+    .meta({ description: '融资（id），逗号分隔' }),
+});
+export const registrationTagSchema = z.object({
+  financingId: z.number().int(),
+  /** REGISTERED: a valid registration of the factor covers its receivables; NONE: not (yet) registered. */
+  status: z.enum(['REGISTERED', 'EXPIRED', 'CANCELLED', 'NONE']),
+  label: z.string(),
+  registrationNo: z.string().nullable(),
+  registeredOn: day.nullable(),
+  expiresOn: day.nullable(),
+});
+
 const tag = 'registry';
 
 export const registryApi = {
@@ -273,6 +291,15 @@ export const registryApi = {
     params: idParams,
     body: cancelRegistrationBody,
     answer: registrationSchema,
+  }),
+  tags: endpoint({
+    method: 'GET',
+    path: '/api/receivables/registry/tags',
+    tag,
+    access: 'merchant',
+    summary: '供应商：融资项下应收账款是否已在中登网登记',
+    query: registrationTagQuery,
+    answer: z.array(registrationTagSchema),
   }),
   certificate: endpoint({
     method: 'GET',

@@ -51,4 +51,4 @@ export { RegistryRefusal, type RegistryAdapter, type RegistryParty } from './reg
 export { cancelRegistration, registerFinancing, registryCancelStep } from './registry/filings.ts';
 export { registerOnApproval } from './registry/on-approval.ts';
 export { searchForFinancing } from './registry/searches.ts';
-export { assertRegistryClear, registrationTags, registryFacts, type RegistrationTag } from './registry/gate.ts';
+export { assertRegistryClear, registryFacts } from './registry/gate.ts';

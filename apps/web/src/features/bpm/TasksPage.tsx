@@ -40,6 +40,7 @@ import {
   PledgeReleaseDeskSlot,
   PurchaseSalesDeskSlot,
   ReceivablesDeskSlot,
+  RegistryDeskSlot,
 } from '../../app/feature-slots.tsx';
 import {
   AUDIT_EXPORT_LIMIT,
@@ -618,6 +619,7 @@ export default function TasksPage() {
           { key: 'pledgePrices', label: '质押货物价格', children: <PledgePriceDeskSlot /> },
           { key: 'pledgeReleases', label: '质押放货单', children: <PledgeReleaseDeskSlot /> },
           { key: 'receivables', label: '应收账款查验', children: <ReceivablesDeskSlot /> },
+          { key: 'registry', label: '动产融资登记', children: <RegistryDeskSlot /> },
           { key: 'outbox', label: '邮件发件箱', children: later(<OutboxPanel />) },
           { key: 'faq', label: '常见问题', children: later(<FaqPanel />) },
           { key: 'siteConfig', label: '站点配置', children: later(<SiteConfigPanel />) },

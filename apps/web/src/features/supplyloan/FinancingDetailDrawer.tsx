@@ -1,6 +1,6 @@
 import { Alert, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useFinancing, type FinancingDetail, type ScheduleRow } from './api.ts';
+import { useFinancing, useRegistrationTag, type FinancingDetail, type RegistrationTag, type ScheduleRow } from './api.ts';
 import {
   contractLifecycle,
   financingLifecycle,
@@ -33,6 +33,8 @@ export function FinancingDetailDrawer({
   onCancel(f: FinancingDetail): void;
 }) {
   const detail = useFinancing(id);
+  // Issue 36: whether the factor registered the assignment of the invoices at the registry (中登网).
+  const registration = useRegistrationTag(id, detail.data?.kind === 'INVOICE').data?.[0];
   const f = detail.data;
   return (
     <Drawer
@@ -53,6 +55,7 @@ export function FinancingDetailDrawer({
             </Tag>
             {f.overdue && <Tag color="error">逾期</Tag>}
             {f.extended && <Tag color="purple">已展期</Tag>}
+            {registration && <RegistrationTagView tag={registration} />}
             {f.actions.repay && (
               <Link to={`/supplyloan/muserRefund?id=${f.id}`}>
                 <Button type="primary" size="small">
@@ -300,5 +303,29 @@ function Schedule({ rows }: { rows: ScheduleRow[] }) {
         },
       ]}
     />
+  );
+}
+
+const REGISTRATION_COLORS: Record<RegistrationTag['status'], string> = {
+  REGISTERED: 'success',
+  EXPIRED: 'warning',
+  CANCELLED: 'default',
+  NONE: 'default',
+};
+
+/** 已登记（中登网） with its number and period on hover; 未登记 until the factor registers it. */
+function RegistrationTagView({ tag }: { tag: RegistrationTag }) {
+  return (
+    <Tag
+      color={REGISTRATION_COLORS[tag.status]}
+      data-testid="drawer-registration"
+      title={
+        tag.registrationNo
+          ? `登记编号 ${tag.registrationNo}，${tag.registeredOn} 至 ${tag.expiresOn}`
+          : '保理商尚未在中登网登记应收账款转让'
+      }
+    >
+      {tag.label}
+    </Tag>
   );
 }

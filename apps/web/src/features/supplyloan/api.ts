@@ -7,6 +7,7 @@ import {
   type FinancingListQuery,
   type InvoiceListQuery,
 } from '@factoring/domain/contract';
+import { registryApi } from '@factoring/domain/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAction } from '../../lib/action.ts';
 import { areaKey, queryOf, send, sendConfirmed } from '../../lib/api-client.ts';
@@ -171,5 +172,14 @@ export function useRepay() {
     call: ({ financingId, amount, ...confirmation }: { financingId: number; amount: number } & Confirmation) =>
       sendConfirmed(api.repay, { params: { id: financingId }, body: { amount } }, confirmation),
     invalidates: REFRESH,
+  });
+}
+
+export type RegistrationTag = AnswerOf<typeof registryApi.tags>[number];
+/** Whether an invoice financing's receivables are registered at the registry (中登网, issue 36): a tag on it. */
+export function useRegistrationTag(financingId: number | null, invoiceFinancing: boolean) {
+  return useQuery({
+    ...queryOf(registryApi.tags, { query: { financingIds: String(financingId) } }),
+    enabled: financingId !== null && invoiceFinancing,
   });
 }

@@ -4,7 +4,8 @@
 import { formatChinaDateTime, invoiceLabel, REGISTRATION_STANDING_LABELS, standingOn, type IsoDate } from '@factoring/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { receivableRegistrations, receivableRegistrySearches } from '../../../db/schema/index.ts';
+import { financedAssets, receivableRegistrations, receivableRegistrySearches } from '../../../db/schema/index.ts';
+import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
 import { validRegistrationOf } from './filings.ts';
 import { liveInvoicesOf, type Financed } from './subject.ts';
@@ -80,25 +81,63 @@ export async function registryFacts(db: Db, f: Financed, today: IsoDate): Promis
   ];
 }
 
-export type RegistrationTag = { status: 'REGISTERED' | 'EXPIRED' | 'CANCELLED' | 'NONE'; label: string; registrationNo: string | null };
+export type RegistrationTag = {
+  financingId: number;
+  status: 'REGISTERED' | 'EXPIRED' | 'CANCELLED' | 'NONE';
+  label: string;
+  registrationNo: string | null;
+  registeredOn: IsoDate | null;
+  expiresOn: IsoDate | null;
+};
 
-/** Whether each financing's receivables are registered, for the supplier's list and detail (its latest registration). */
-export async function registrationTags(db: Db | Tx, product: string, financingIds: readonly number[], today: IsoDate) {
-  const tags = new Map<number, RegistrationTag>();
-  if (!financingIds.length) return tags;
+const TAG_WORDS = { REGISTERED: '已登记（中登网）', EXPIRED: '登记已到期', CANCELLED: '登记已注销', NONE: '未登记' } as const;
+
+/**
+ * Whether the receivables of each of the caller's invoice financings are registered (its latest
+ * registration), for the supplier's tag: only financings holding the caller's invoices are answered.
+ */
+export async function registrationTags(
+  db: Db | Tx,
+  scope: Scope,
+  financingIds: readonly number[],
+  today: IsoDate,
+): Promise<RegistrationTag[]> {
+  if (!financingIds.length) return [];
+  const held = await db
+    .selectDistinct({ financingId: financedAssets.financingId })
+    .from(financedAssets)
+    .where(
+      and(
+        eq(financedAssets.product, 'INVOICE'),
+        eq(financedAssets.kind, 'INVOICE'),
+        inArray(financedAssets.financingId, [...financingIds]),
+        ownedBy(scope, financedAssets.enterpriseId),
+      ),
+    );
+  const ids = held.map((h) => h.financingId);
+  if (!ids.length) return [];
   const rows = await db
     .select()
     .from(receivableRegistrations)
-    .where(and(eq(receivableRegistrations.product, product), inArray(receivableRegistrations.financingId, [...financingIds])))
+    .where(
+      and(
+        eq(receivableRegistrations.product, 'INVOICE'),
+        inArray(receivableRegistrations.financingId, ids),
+        ownedBy(scope, receivableRegistrations.enterpriseId),
+      ),
+    )
     .orderBy(desc(receivableRegistrations.id));
-  for (const r of rows) {
-    if (tags.has(r.financingId)) continue;
-    const standing = standingOn(r, today);
-    tags.set(r.financingId, {
-      status: standing === 'VALID' ? 'REGISTERED' : standing,
-      label: standing === 'VALID' ? '已登记（中登网）' : standing === 'EXPIRED' ? '登记已到期' : '登记已注销',
-      registrationNo: r.registrationNo,
-    });
-  }
-  return tags;
+  return ids.map((financingId) => {
+    const latest = rows.find((r) => r.financingId === financingId);
+    const standing = latest ? standingOn(latest, today) : null;
+    const status = !standing ? 'NONE' : standing === 'VALID' ? 'REGISTERED' : standing;
+    return {
+      financingId,
+      status,
+      label: TAG_WORDS[status],
+      registrationNo: latest?.registrationNo ?? null,
+      registeredOn: latest?.registeredOn ?? null,
+      expiresOn: latest?.expiresOn ?? null,
+    };
+  });
 }

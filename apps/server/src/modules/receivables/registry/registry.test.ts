@@ -328,6 +328,21 @@ describe('the registry desk: amend, extend, cancel by the registry’s rules; ce
     expect(refusal(await act('amend', { note: '变更' }))).toBe(`登记 ${reg.registrationNo} 已注销，不能变更`);
   });
 
+  it('the supplier sees on its financing whether it is registered; another enterprise sees nothing of it', async () => {
+    const a = await signedApplication();
+    const tags = async (client = r.demo, ids = String(a.id)) =>
+      okOf<{ financingId: number; status: string; label: string; registrationNo: string | null }[]>(
+        await client.get('/api/receivables/registry/tags', { financingIds: ids }),
+      );
+    expect(await tags()).toEqual([expect.objectContaining({ financingId: a.id, status: 'NONE', label: '未登记', registrationNo: null })]);
+    await approved(a);
+    const [tag] = await tags();
+    expect(tag).toMatchObject({ status: 'REGISTERED', label: '已登记（中登网）' });
+    expect(isRegistryNumber(tag.registrationNo!, 'ACT')).toBe(true);
+    expect(await tags(await t.loginAs('gouxiao'))).toEqual([]);
+    expect((await r.operator.get('/api/receivables/registry/tags', { financingIds: String(a.id) })).statusCode).toBe(403);
+  });
+
   it('is the operators’ only', async () => {
     expect((await r.demo.get('/api/receivables/registry/summary')).statusCode).toBe(403);
     const summary = okOf<{ registry: { local: boolean; registrantName: string } }>(

@@ -18,6 +18,8 @@ import {
   unregisteredFinancings,
 } from './queries.ts';
 import { recordUploadedSearch, searchForFinancing } from './searches.ts';
+import { registrationTags } from './gate.ts';
+import { scopeOf } from '../../../lib/scope.ts';
 
 /** The desk acts on financings of invoices (the lending line `financed_assets` names INVOICE). */
 const invoiceFinancing = (id: number) => ({ product: 'INVOICE', financingId: id });
@@ -105,6 +107,9 @@ export const registryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       ),
     ),
   );
+
+  // The supplier's own financings only (scoped by its enterprise): whether their receivables are registered.
+  serve(app, api.tags, async (request) => ok(await registrationTags(db, scopeOf(request), request.query.financingIds, chinaToday())));
 
   serve(app, api.certificate, async (request, reply) => {
     const number = request.params.number;
