@@ -7,6 +7,12 @@ import { LazyFeedbackApp } from './LazyFeedbackApp.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+// The dialogs' chunk (message, notification, modal) is imported by the component on first use: on a busy
+// 2-core machine a first import of antd's modules can take seconds, so it is transformed once here.
+beforeAll(async () => {
+  await import('./FeedbackHolders.tsx');
+}, 120_000);
+
 beforeAll(() => {
   vi.stubGlobal(
     'matchMedia',
@@ -37,7 +43,7 @@ function AskingPage({ onOk }: { onOk(): void }) {
   return null;
 }
 
-describe('LazyFeedbackApp: toasts and dialogs loaded on first use (issues 11 and 38)', () => {
+describe('LazyFeedbackApp: toasts and dialogs loaded on first use (issues 11 and 38)', { timeout: 30_000 }, () => {
   it('a confirmation asked before the dialogs arrived opens once they have, and its answer reaches the page', async () => {
     const onOk = vi.fn();
     const host = document.createElement('div');

@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -16,6 +16,13 @@ function show() {
 
 let root: Root | undefined;
 let host: HTMLDivElement;
+
+// Each test imports the component afresh (vi.resetModules), and the pager's test antd's Pagination: on a
+// busy 2-core machine a first import of antd's modules can take seconds. Transformed once here, as in
+// FilterSelect.test.tsx; the tests keep a longer limit for the imports they still make.
+beforeAll(async () => {
+  await import('antd/es/pagination');
+}, 120_000);
 
 beforeEach(() => {
   observed.length = 0;
@@ -67,7 +74,7 @@ async function render(props: Record<string, unknown> = {}) {
   return PAGER_MARGIN;
 }
 
-describe('PagerWhenVisible: a table’s pager loaded when its place nears the screen (issue 38)', () => {
+describe('PagerWhenVisible: a table’s pager loaded when its place nears the screen (issue 38)', { timeout: 30_000 }, () => {
   it('holds the pager’s place — its height, the classes the table gives it — and loads nothing until then', async () => {
     const margin = await render();
     const place = host.firstElementChild as HTMLElement;
