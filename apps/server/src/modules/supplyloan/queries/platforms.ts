@@ -29,7 +29,6 @@ export const platformColumns = {
   repaymentAccount: platformDirectory.repaymentAccount,
   description: platformDirectory.description,
   joinable: platformDirectory.joinable,
-  noticeMode: platformDirectory.noticeMode,
 };
 
 /**
