@@ -1,4 +1,4 @@
-import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
+import { constants, createPublicKey, publicEncrypt, randomUUID } from 'node:crypto';
 import { expect, request, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 8181}`;
@@ -123,4 +123,60 @@ export async function apiAs(loginName: string, password = DEMO_PASSWORD): Promis
   const body = await res.json();
   if (body.status === 'ERROR') throw new Error(`login as ${loginName} failed: ${body.message}`);
   return api;
+}
+
+/**
+ * The debtor's part of an approved invoice financing (issue 36), through the real API, so that its money may go
+ * out: the supplier (`merchant`) signs the notice of assignment drawn up at the approval, the operator countersigns
+ * it (on the disclosed demo platform it reaches 浙江远航 in the portal at once), and 浙江远航 (`gouxiao`) confirms
+ * the financing's invoices (确权, with its signed letters) and acknowledges the notice — each with its password.
+ */
+export async function clearAssignment(financingNo: string, merchant: APIRequestContext, operator: APIRequestContext) {
+  // The merchant may be a page's own request context (its session): the marker and origin go with each write.
+  const headers = { 'X-Requested-With': 'XMLHttpRequest', Origin: BASE_URL };
+  const ok = async <T>(pending: Promise<{ json(): Promise<unknown> }>): Promise<T> => {
+    const body = (await (await pending).json()) as { status: string; message: T };
+    expect(body.status, JSON.stringify(body)).toBe('OK');
+    return body.message;
+  };
+  const noticeNo = `ZR${financingNo}`;
+  const contracts = await ok<{ items: { id: number; status: string; relatedId: string; relatedNo: string | null }[] }>(
+    merchant.get('/api/contracts', { params: { type: 'ASSIGNMENT_NOTICE', keyword: noticeNo, size: 50 } }),
+  );
+  const notice = contracts.items.find((c) => c.relatedNo === noticeNo);
+  expect(notice, `the notice of assignment ${noticeNo}`).toBeDefined();
+  if (notice!.status === 'TO_SIGN')
+    await ok(
+      merchant.post(`/api/contracts/${notice!.id}/sign`, { form: { password: await encryptForServer(merchant, DEMO_PASSWORD) }, headers }),
+    );
+  const tasks = await ok<{ items: { id: number; refId: string }[] }>(
+    operator.get('/api/bpm/tasks', { params: { type: 'ASSIGNMENT_NOTICE', state: 'PENDING', size: 200 } }),
+  );
+  const task = tasks.items.find((x) => x.refId === notice!.relatedId);
+  if (task) await ok(operator.post(`/api/bpm/tasks/${task.id}/approve`, { data: { comment: '会签' } }));
+  const debtor = await apiAs(DEMO.purchaseSales);
+  try {
+    const inbox = await ok<{ items: { assetId: number; financingNo: string }[] }>(
+      debtor.get('/api/receivables/confirmations', { params: { status: 'PENDING', size: 200 } }),
+    );
+    const assetIds = inbox.items.filter((i) => i.financingNo === financingNo).map((i) => i.assetId);
+    if (assetIds.length)
+      await ok(
+        debtor.post('/api/receivables/confirmations/confirm', {
+          data: { assetIds, password: await encryptForServer(debtor, DEMO_PASSWORD), idempotencyKey: randomUUID() },
+        }),
+      );
+    const notices = await ok<{ items: { id: number; noticeNo: string; status: string }[] }>(
+      debtor.get('/api/receivables/notices', { params: { size: 200 } }),
+    );
+    const sent = notices.items.find((n) => n.noticeNo === noticeNo && n.status === 'SENT');
+    if (sent)
+      await ok(
+        debtor.post(`/api/receivables/notices/${sent.id}/acknowledge`, {
+          data: { password: await encryptForServer(debtor, DEMO_PASSWORD), idempotencyKey: randomUUID() },
+        }),
+      );
+  } finally {
+    await debtor.dispose();
+  }
 }

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, DEMO, DEMO_PASSWORD, loginThroughPage } from './fixtures.ts';
+import { apiAs, clearAssignment, DEMO, DEMO_PASSWORD, loginThroughPage } from './fixtures.ts';
 
 /** The operator decides the pending task whose subject names the given record, through the real inbox API. */
 async function approveTask(operator: APIRequestContext, type: string, subjectPart: string) {
@@ -86,6 +86,10 @@ test('supply-chain loan: invoice, application, contract, approval, disbursement 
 
   // 5. The operator approves; the second operator disburses (maker-checker).
   await approveTask(operator, 'FINANCING_APPROVAL', financingNo);
+  // Issue 36: the notice of assignment (signed by the user, countersigned by the operator, delivered to 浙江远航),
+  // the invoice confirmed by its debtor and the notice acknowledged — then the money may go out.
+  // (The user's own session signs: the page's request context, so the page stays logged in.)
+  await clearAssignment(financingNo, page.request, operator);
   const checker = await apiAs(DEMO.checker);
   await approveTask(checker, 'FINANCING_DISBURSE', financingNo);
   await checker.dispose();

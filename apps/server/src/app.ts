@@ -64,7 +64,7 @@ import {
   registryCancelStep,
   type ReceivablePorts,
 } from './modules/receivables/index.ts';
-import { invoiceRecheckStep } from './modules/receivables/index.ts';
+import { debtorMenuGate, invoiceRecheckStep, noticeDispatchStep, noticeSignHook, noticeTaskTypes } from './modules/receivables/index.ts';
 import { limitGate, RISK_TASK_TYPES, riskSnapshotStep } from './modules/risk/index.ts';
 import { SYSTEM_TASK_TYPES } from './modules/system/index.ts';
 import { closeOfBusinessJob, type CloseOfBusinessStep } from './jobs/close-of-business.ts';
@@ -120,7 +120,8 @@ export function wiringOf(products: readonly LendingProduct[], adapters: { receiv
     loanCollection: orderLoanCollection,
     orderLoans,
     loanBook: loans,
-    menuGates: Object.assign({}, ...products.map((p) => p.menuGates ?? {})) as Ports['menuGates'],
+    // The debtor's confirmation inbox (issue 36) shows to the debtor of an assigned receivable.
+    menuGates: Object.assign({ DEBTOR: debtorMenuGate }, ...products.map((p) => p.menuGates ?? {})) as Ports['menuGates'],
     transferVouchers: products.flatMap((p) => (p.transferVouchers ? [p.transferVouchers] : [])),
   };
   /**
@@ -135,6 +136,8 @@ export function wiringOf(products: readonly LendingProduct[], adapters: { receiv
     ...WAREHOUSE_TASK_TYPES,
     ...products.flatMap((p) => p.taskTypes),
     ...purchaseSalesTaskTypes(ports),
+    // The factor countersigns (and sends or holds) a notice of assignment the supplier signed (issue 36).
+    ...noticeTaskTypes(receivables),
     // A statement's void (作废) waits for a second operator (issue 33).
     ...BANK_STATEMENT_TASK_TYPES,
     // Four eyes on settings (issue 33): a change of the site configuration or the risk limits is a proposal.
@@ -157,6 +160,8 @@ export function wiringOf(products: readonly LendingProduct[], adapters: { receiv
     invoiceRecheckStep(receivables.verifier),
     // The registrations of financings that ended are cancelled at the registry (注销) the same day.
     registryCancelStep(receivables.registry),
+    // Release notices, and held notices of financings now overdue, go out through the app's delivery (issue 36).
+    noticeDispatchStep({ noticeDelivery: receivables.noticeDelivery, loanBook: loans }),
     creditLineExpiryStep,
     bankReconciliationStep,
     riskSnapshotStep(loans),
@@ -167,7 +172,7 @@ export function wiringOf(products: readonly LendingProduct[], adapters: { receiv
     taskTypes,
     decisionHooks,
     /** What happens when a contract of a kind of business record is signed: relatedType → hook. */
-    signHooks: Object.assign({}, ...products.map((p) => p.signHooks)) as Record<string, SignHook>,
+    signHooks: Object.assign({ ASSIGNMENT_NOTICE: noticeSignHook }, ...products.map((p) => p.signHooks)) as Record<string, SignHook>,
     closeOfBusinessSteps,
     /** Scheduled work, run once per day across all nodes at China-time hours (jobs/scheduler.ts). */
     jobs: [closeOfBusinessJob(closeOfBusinessSteps), backupJob],

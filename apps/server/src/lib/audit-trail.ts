@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { formatYuan } from '@factoring/domain';
+import { formatYuan, NOTICE_TRIGGER_LABELS } from '@factoring/domain';
 import { AGING_BUCKET_LABELS, type Endpoint } from '@factoring/domain/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -247,6 +247,8 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
 /** The words of an enum field's values (`target: ACCOUNT` → 入虚拟账户), by field; the same test checks them. */
 export const AUDIT_VALUE_LABELS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   target: { ACCOUNT: '入虚拟账户', VOUCHER: '关联凭证', PAYOUT: '已记账的付款', RECEIPT: '已记账的收款' },
+  // Issue 36: what sends a held (暗保理) notice of assignment.
+  sendOn: NOTICE_TRIGGER_LABELS,
 };
 
 type ZodDef = {

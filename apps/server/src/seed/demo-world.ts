@@ -15,6 +15,7 @@ import { PORTS } from '../app.ts';
 import { seedHistory } from './history.ts';
 import { seedReceivables } from './receivables.ts';
 import { seedRegistry } from './registry.ts';
+import { seedConfirmations } from './confirmations.ts';
 import { chinaInstant } from './timeline.ts';
 import { seedWarehouse } from './warehouse.ts';
 import { seedPurchaseSales } from './purchase-sales.ts';
@@ -193,6 +194,8 @@ export async function seedDemoWorld(db: Db) {
   await seedReceivables(db, today);
   // Issue 36: the registrations (中登网) settled financings leave are cancelled; another factor's earlier one stops a payment.
   await seedRegistry(db, today);
+  // Issue 36: a disputed receivable and an undisclosed notice held (the confirmed and acknowledged ones are above).
+  await seedConfirmations(db, today);
   await seedCloudLoan(db, PORTS.loanBook);
   await seedPledge(db);
   await seedPledgeDelivery(db);

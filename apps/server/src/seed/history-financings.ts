@@ -21,6 +21,7 @@ import {
 } from '../modules/supplyloan/index.ts';
 import type { HistoryContext, Party } from './history-context.ts';
 import { issueDemoInvoice } from './receivables.ts';
+import { acknowledgeReceived, actingOf, confirmOwed, countersignNotice, dispatchNotices, signNotice } from './confirmations.ts';
 import { BUILT_IN_RECEIVABLES } from '../modules/receivables/index.ts';
 import { searchBeforeDisbursing } from './registry.ts';
 import type { DemoSupplier } from './history-funds.ts';
@@ -172,6 +173,8 @@ function planInvoiceFinancing(ctx: HistoryContext, plan: InvoiceFinancingPlan) {
   const due = dueDateOf(plan.disbursed, plan.termDays);
   if (!plan.repaid || plan.repaid > due) timeline.on(addDays(due, 1), '01:00', () => runStep(db, supplyLoanCloseStep, chinaToday()));
   if (plan.repaid) timeline.on(plan.repaid, '10:30', () => repayTranches(ctx, party, state.financingId!, 'all'));
+  // Issue 36: the release notice (解除转让通知) goes out with that evening's close of business.
+  if (plan.repaid) timeline.on(plan.repaid, '22:30', () => dispatchNotices(db, plan.repaid!));
 }
 
 /**
@@ -283,6 +286,16 @@ function planApprovalAndSigning(ctx: HistoryContext, party: Party, applied: IsoD
       await onFinancingContractSigned(tx, party.scope, state.financingId!, party.actor);
     }),
   );
+  // Issue 36: the notice of assignment signed by the applicant and countersigned by 赵审 (sent in the portal to
+  // 浙江远航), then 浙江远航 confirms the invoice with its signed 确认函 and acknowledges the notice.
+  ctx.timeline.on(applied, '16:45', () => signNotice(ctx.db, state.financingId!, party));
+  ctx.timeline.on(applied, '17:00', () => countersignNotice(ctx.db, state.financingId!, ctx.operator));
+  ctx.timeline.on(applied, '17:30', async () => {
+    const debtor = await actingOf(ctx.db, 'gouxiao');
+    if (!debtor) return;
+    await confirmOwed(ctx.db, state.financingId!, debtor);
+    await acknowledgeReceived(ctx.db, state.financingId!, debtor);
+  });
 }
 
 /** 钱核 disburses the financing's tranche waiting for it (maker-checker: not the approver). */

@@ -40,6 +40,8 @@ export const MENU_SEED: Menu[] = [
   entry(23, '应收账款', '/supplyloan/invoice', 2),
   entry(24, '银行云贷', '/supplyloan/ccbft', 2, { gate: 'CLOUD_LOAN' }),
   entry(25, '还款试算', '/supplyloan/ccbftTrialPayment', 2, { gate: 'CLOUD_LOAN' }),
+  // Issue 36: the debtor of a receivable assigned to the factor confirms it and acknowledges the notices.
+  entry(26, '应收账款确权', '/receivables/confirmations', 2, { gate: 'DEBTOR' }),
   hidden(201, '融资申请', '/supplyloan/financing', 2),
   hidden(202, '还款', '/supplyloan/muserRefund', 2),
   hidden(204, '订单融资', '/supplyloan/orderLoan', 2),

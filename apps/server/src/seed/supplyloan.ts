@@ -15,6 +15,7 @@ import {
 import { decideTask, taskRegistry } from '../modules/bpm/index.ts';
 import type { EnterpriseScope } from '../lib/scope.ts';
 import { issueDemoInvoice } from './receivables.ts';
+import { actingOf, clearAssignment } from './confirmations.ts';
 import { BUILT_IN_RECEIVABLES } from '../modules/receivables/index.ts';
 import { recordSignature } from '../modules/contracts/index.ts';
 import {
@@ -99,7 +100,10 @@ export async function seedSupplyPlatforms(db: Db) {
           { minDays: 1, maxDays: 60, annualRatePpm: 65_000, serviceFeeRatePpm: 3_000 },
           { minDays: 61, maxDays: 120, annualRatePpm: 68_000, serviceFeeRatePpm: 4_000 },
         ],
-        description: '面向中建材华东建设集团有限公司的供应商，预收息，最长 120 天。',
+        description: '面向中建材华东建设集团有限公司的供应商，预收息，最长 120 天；暗保理，转让通知书会签后留存，逾期时通知核心企业。',
+        // Issue 36: undisclosed factoring; the core enterprise has no portal user, its notices go by mail.
+        noticeMode: 'UNDISCLOSED',
+        noticeEmail: 'finance@zjc-east.example.cn',
       },
     ])
     .returning();
@@ -208,6 +212,15 @@ export async function seedSupplyLoan(db: Db, today: IsoDate = chinaDate()) {
   );
   await sign(repaying.id);
   await decide(TASK.FINANCING_APPROVAL, repaying.id, 'APPROVE', '同意');
+  // Issue 36: the debtor's part before the money goes out — the notice signed, countersigned and delivered to
+  // 浙江远航 in the portal, the invoice confirmed with its signed 确认函, the notice acknowledged.
+  const debtor = await actingOf(db, 'gouxiao');
+  if (debtor)
+    await clearAssignment(db, repaying.id, {
+      supplier: { scope: demoScope, actor: { ...me, ip: '127.0.0.1' } },
+      debtor,
+      operator,
+    });
   await disburse(repaying.id);
   // Repaid on its disbursement day, the loan owes one day of interest first (issue 37 item 10): 120.00.
   const { quote } = await repaymentQuote(db, demoScope, repaying.id, today);

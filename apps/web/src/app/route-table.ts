@@ -69,6 +69,8 @@ export const ROUTES: RouteDef[] = [
   merchant('/supplyloan/myfinancing', () => import('../features/supplyloan/MyFinancingPage.tsx')),
   merchant('/supplyloan/muserRefund', () => import('../features/supplyloan/RefundPage.tsx')),
   merchant('/supplyloan/delayApply', () => import('../features/supplyloan/DelayApplyPage.tsx')),
+  // Issue 36: the debtor's confirmation inbox (确权) and the notices of assignment it received.
+  merchant('/receivables/confirmations', () => import('../features/receivables/ConfirmationsPage.tsx')),
   merchant('/supplyloan/myfinancing/cloudComponent/ApplyTable', () => import('../features/cloudloan/cloudComponent/ApplyTable.tsx')),
   merchant('/supplyloan/myfinancing/cloudComponent/CloudLoanInfo', () => import('../features/cloudloan/cloudComponent/CloudLoanInfo.tsx')),
   merchant('/supplyloan/myfinancing/cloudComponent/CloudLoanTab', () => import('../features/cloudloan/cloudComponent/CloudLoanTab.tsx')),

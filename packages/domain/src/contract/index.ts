@@ -32,4 +32,5 @@ export * from './bank-statement.ts';
 export * from './risk.ts';
 export * from './receivables.ts';
 export * from './registry.ts';
+export * from './confirmations.ts';
 export * from './order-invoices.ts';

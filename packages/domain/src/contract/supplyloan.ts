@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Cents } from '../money.ts';
 import { CONTRACT_STATUSES } from '../status/contract.ts';
 import { CREDIT_LINE_STATUSES } from '../status/credit.ts';
+import { NOTICE_MODES } from '../status/assignment.ts';
 import {
   FINANCING_KINDS,
   FINANCING_STATUSES,
@@ -91,6 +92,8 @@ const platformFields = {
   description: z.string(),
   joinable: z.boolean(),
   interestModeLabel: z.string(),
+  /** How the debtor is told of an assignment (issue 36): 明保理 at once, 暗保理 held until a trigger. */
+  noticeMode: z.enum(NOTICE_MODES),
 };
 
 /** A platform with its receiving account (the site's factoring account when it has none of its own). */

@@ -4,7 +4,17 @@ import { bpmAuditLog, bpmTasks, contracts, creditLines, goods, platforms, stockP
 import { DEMO_PLATFORM_CODES } from '../../seed/supplyloan.ts';
 import { DEMO_PASSWORD, type TestApp, type TestClient, createTestApp } from '../../test/harness.ts';
 import { checkLedger } from '../ledger/index.ts';
-import { deposit, newKey, okOf, roles, signContract, verifiedInvoice, type Applied, type Roles } from '../supplyloan/testing.ts';
+import {
+  clearAssignment,
+  deposit,
+  newKey,
+  okOf,
+  roles,
+  signContract,
+  verifiedInvoice,
+  type Applied,
+  type Roles,
+} from '../supplyloan/testing.ts';
 
 /**
  * Maker-checker (issue 12): for every task type that executes what another approved — a financing's
@@ -125,6 +135,8 @@ describe('maker-checker in the task inbox', () => {
     const signed = okOf<{ facts: { label: string; value: string }[] }>(await r.operator.get(`/api/bpm/tasks/${approval[0]!.id}`));
     expect(signed.facts.find((f) => f.label === '融资合同')?.value).toMatch(/^已签署（HT\d{12}，张明 /);
 
+    // Issue 36: the debtor's confirmation and the acknowledged notice of assignment, before the money may go out.
+    await clearAssignment(t, r, applied.id);
     const detail = okOf<{ schedule: { id: number }[] }>(await r.demo.get(`/api/supplyloan/financings/${applied.id}`));
     await expectFourEyes('FINANCING_DISBURSE', detail.schedule[0]!.id, '融资审批');
     const after = okOf<{ status: string }>(await r.demo.get(`/api/supplyloan/financings/${applied.id}`));

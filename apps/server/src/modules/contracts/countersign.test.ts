@@ -8,7 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bpmAuditLog, bpmTasks } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { signingContext } from '../signing/index.ts';
-import { approveTask, newKey, okOf, pendingTask, roles, signContract, verifiedInvoice, type Roles } from '../supplyloan/testing.ts';
+import {
+  approveTask,
+  clearAssignment,
+  newKey,
+  okOf,
+  pendingTask,
+  roles,
+  signContract,
+  verifiedInvoice,
+  type Roles,
+} from '../supplyloan/testing.ts';
 
 /**
  * Issue 37 item 6: the factor's signature is an act of the factor. The enterprise's signing adds only the
@@ -132,7 +142,8 @@ describe('the factor countersigns when an operator approves, never at the enterp
     expect(audit!.actorName).toBe('赵审');
     expect(JSON.stringify(audit!.after)).toMatch(/保理方会签 HT\d+（赵审，/);
 
-    // The disbursement that follows adds no third signature.
+    // The disbursement that follows adds no third signature (once the debtor's part is done, issue 36).
+    await clearAssignment(t, r, f.id);
     const detail = okOf<{ schedule: { id: number }[] }>(await r.demo.get(`/api/supplyloan/financings/${f.id}`));
     okOf(await approveTask(r.checker, 'FINANCING_DISBURSE', detail.schedule[0]!.id, '放款'));
     expect(await pdfsigOf(f.contractId)).toHaveLength(2);
@@ -145,6 +156,7 @@ describe('the factor countersigns when an operator approves, never at the enterp
     okOf(await signContract(t, r.demo, f.contractId));
     await expectEnterpriseOnly(f.contractId);
 
+    await clearAssignment(t, r, f.id);
     const detail = okOf<{ schedule: { id: number }[] }>(await r.demo.get(`/api/supplyloan/financings/${f.id}`));
     const taskId = await pendingTask(r.checker, 'FINANCING_DISBURSE', detail.schedule[0]!.id);
     okOf(await r.checker.post(`/api/bpm/tasks/${taskId}/approve`, { comment: '放款' }));

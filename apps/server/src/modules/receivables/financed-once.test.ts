@@ -272,7 +272,7 @@ describe('intake rules (银保监办发〔2019〕205号)', () => {
   });
 });
 
-describe('the migration moves live financings in place (0032)', () => {
+describe('the migrations move live financings in place (0032, and 0035 names their debtors)', () => {
   it('its backfill writes the rows the operations wrote', async () => {
     const db = t.database.db;
     const sqlText = readFileSync(path.resolve('apps/server/drizzle/0032_receivables.sql'), 'utf8');
@@ -281,7 +281,14 @@ describe('the migration moves live financings in place (0032)', () => {
       .map((s) => s.trim())
       .filter((s) => /INSERT INTO "financed_assets"/.test(s));
     expect(backfill).toHaveLength(2);
-    const shape = `select kind, asset_key, status, product, financing_id, financing_no, amount, enterprise_id, seller_key, buyer_key, matures_on
+    // 0035 (issue 36) names each receivable's debtor and an invoice's due date on the rows 0032 moved in.
+    const debtors = readFileSync(path.resolve('apps/server/drizzle/0035_confirmations.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim())
+      .filter((s) => /UPDATE "financed_assets"/.test(s));
+    expect(debtors).toHaveLength(2);
+    const shape = `select kind, asset_key, status, product, financing_id, financing_no, amount, enterprise_id, seller_key, buyer_key, matures_on,
+                          debtor_enterprise_id, due_date
                    from financed_assets where status <> 'RELEASED' order by product, financing_id, asset_key`;
     const rows = async (tx: { execute: typeof db.execute }) => ((await tx.execute(sql.raw(shape))) as unknown as { rows: unknown[] }).rows;
     const written = await rows(db);
@@ -290,8 +297,9 @@ describe('the migration moves live financings in place (0032)', () => {
     await db
       .transaction(async (tx) => {
         await tx.execute(sql`delete from dilutions`);
+        await tx.execute(sql`delete from receivable_confirmations`);
         await tx.execute(sql`delete from financed_assets`);
-        for (const statement of backfill) await tx.execute(sql.raw(statement));
+        for (const statement of [...backfill, ...debtors]) await tx.execute(sql.raw(statement.replace(/^--.*$/gm, '')));
         moved = await rows(tx);
         throw new Error('rollback');
       })

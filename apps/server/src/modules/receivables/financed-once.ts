@@ -21,6 +21,7 @@ import { chinaToday, now } from '../../lib/clock.ts';
 import { transition } from '../../lib/transition.ts';
 import { partyKeysOf } from './keys.ts';
 import { markDueToCancel } from './registry/filings.ts';
+import { retireNotices } from './notices/retire.ts';
 
 export type FinancedAsset = typeof financedAssets.$inferSelect;
 
@@ -43,6 +44,8 @@ export type ReceivableClaim =
       issueDate: IsoDate;
       amount: number;
       orderNo?: string | null;
+      /** When the buyer must pay it (issue 36: what its debtor confirms). */
+      dueDate?: IsoDate | null;
     }
   | { kind: 'ORDER'; sellerId: number; buyerId: number; orderNo: string; amount: number };
 
@@ -157,6 +160,8 @@ export async function claimReceivables(tx: Tx, holder: Holder, claims: readonly 
           invoiceNumber: k.claim.kind === 'INVOICE' ? k.claim.invoiceNumber : null,
           issueDate: k.claim.kind === 'INVOICE' ? k.claim.issueDate : null,
           amount: k.claim.amount,
+          debtorEnterpriseId: k.claim.buyerId,
+          dueDate: k.claim.kind === 'INVOICE' ? (k.claim.dueDate ?? null) : null,
           enterpriseId: holder.enterpriseId,
           product: holder.product,
           financingId: holder.financingId,
@@ -188,6 +193,8 @@ export async function releaseReceivables(tx: Tx, holder: Pick<Holder, 'product' 
     await transition(tx, financedAssets, financedAssetLifecycle, row, 'RELEASED', { endedAt: now(), endNote: note });
   // Issue 36: nothing went out and nothing is assigned any more: its registration (中登网) is due to be cancelled.
   await markDueToCancel(tx, holder, `融资终止（${note}），应收账款不再转让`, chinaToday());
+  // Issue 36: a notice the debtor never had is void; one it had is released, and a release notice goes out.
+  await retireNotices(tx, holder, '终止');
 }
 
 /** Money went out against the financing: its receivables are funded, checked with the tax bureau weekly until `maturesOn`. */
@@ -213,6 +220,8 @@ export async function settleReceivables(tx: Tx, holder: Pick<Holder, 'product' |
     await transition(tx, financedAssets, financedAssetLifecycle, row, 'SETTLED', { endedAt: now(), endNote: note });
   // Issue 36: settled (or bought back): its registration (中登网) is due to be cancelled (注销) at the close of business.
   await markDueToCancel(tx, holder, note, chinaToday());
+  // Issue 36: the debtor was told of the assignment: a release notice (解除转让通知) goes out.
+  await retireNotices(tx, holder, '结清');
 }
 
 /**

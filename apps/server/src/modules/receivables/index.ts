@@ -52,3 +52,15 @@ export { cancelRegistration, registerFinancing, registryCancelStep } from './reg
 export { registerOnApproval } from './registry/on-approval.ts';
 export { searchForFinancing } from './registry/searches.ts';
 export { assertRegistryClear, registryFacts } from './registry/gate.ts';
+// The debtor's part (issue 36): confirmation (确权) and the notices of assignment and release. The approval and the
+// disbursement of a product ask the gates; app.ts wires the notice task type, sign hook, close-of-business step and
+// menu gate; the `NoticeDelivery` port is one of the app's `ReceivablePorts` (built-in unless buildApp is handed another).
+export { assertAssignmentClear, assertNotDisputed, assignmentFacts } from './confirmations/gate.ts';
+export { confirmReceivables, disputeReceivables } from './confirmations/confirm.ts';
+export { debtorMenuGate } from './confirmations/menu-gate.ts';
+export { drawUpAssignmentNotice } from './notices/draw-up.ts';
+export { noticeSignHook, noticeTaskTypes } from './notices/countersign-task.ts';
+export { noticeDispatchStep, sendForDispute } from './notices/dispatch-step.ts';
+export { acknowledgeNotice, armNotice, sendByHand } from './notices/operations.ts';
+export { NOTICE_TASK } from './notices/retire.ts';
+export { builtInNoticeDelivery, type DeliveryReceipt, type NoticeDelivery, type NoticeLetter } from './notices/delivery.ts';

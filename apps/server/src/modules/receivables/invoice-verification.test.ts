@@ -14,7 +14,17 @@ import { runStep } from '../../jobs/close-of-business.ts';
 import { chinaToday } from '../../lib/clock.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { ledgerFingerprint } from '../ledger/testing.ts';
-import { approveTask, newKey, okOf, refusal, roles, signContract, type Applied, type Roles } from '../supplyloan/testing.ts';
+import {
+  approveTask,
+  clearAssignment,
+  newKey,
+  okOf,
+  refusal,
+  roles,
+  signContract,
+  type Applied,
+  type Roles,
+} from '../supplyloan/testing.ts';
 import { invoiceRecheckStep } from './index.ts';
 import { bureauInvoice, nextPaperNumber } from './testing.ts';
 
@@ -51,6 +61,8 @@ async function waitingForDisbursement(amount: number) {
   );
   okOf(await signContract(t, r.demo, applied.contractId));
   okOf(await approveTask(r.operator, 'FINANCING_APPROVAL', applied.id));
+  // Issue 36: the debtor's part done, so that what stops the money here is the tax bureau's answer.
+  await clearAssignment(t, r, applied.id);
   const [tranche] = await t.database.db
     .select()
     .from(financingTranches)

@@ -4,6 +4,7 @@
 // routes, the close-of-business steps. Never a module-level variable: two apps may answer differently.
 import { DEFAULT_FACTOR_USCC } from '../../config.ts';
 import { FACTOR_NAME } from '../financing/index.ts';
+import { builtInNoticeDelivery, type NoticeDelivery } from './notices/delivery.ts';
 import { localRegistry } from './registry/local-registry.ts';
 import type { RegistryAdapter, RegistryParty } from './registry/port.ts';
 import { simulatedTaxBureau } from './tax-bureau.ts';
@@ -14,12 +15,15 @@ export interface ReceivablePorts {
   verifier: InvoiceVerifier;
   /** The movable-property financing registry (中登网), as the factor's account at it. */
   registry: RegistryAdapter;
+  /** Where notices of assignment and release go out (应收账款转让通知): the portal or mail, a courier, the 中征 platform. */
+  noticeDelivery: NoticeDelivery;
 }
 
-/** The built-in ones: the simulated tax bureau, and the local registry registering as `factor`. */
+/** The built-in ones: the simulated tax bureau, the local registry registering as `factor`, delivery in the portal or by mail. */
 export const builtInReceivablePorts = (factor: RegistryParty): ReceivablePorts => ({
   verifier: simulatedTaxBureau,
   registry: localRegistry(factor),
+  noticeDelivery: builtInNoticeDelivery,
 });
 
 /** The factor as the built-in registry knows it by default: its name and the default credit code (config FACTOR_USCC). */

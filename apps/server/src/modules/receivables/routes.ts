@@ -10,12 +10,13 @@ import { changeStatusOnDesk, issueOnDesk, recheckAsset } from './desk.ts';
 import { listDilutions } from './dilutions.ts';
 import { assetChecks, bureauInvoicePage, bureauInvoiceView, checkById, checkView, financedAssetPage } from './queries.ts';
 import { registryRoutes } from './registry/routes.ts';
+import { confirmationRoutes } from './confirmations/routes.ts';
 
 /**
  * Receivables (issue 36), operators only: the financed-assets table, each financed invoice's checks and a
  * check now, the dilutions with the exposure each leaves (from the loan book on the day), and the
  * simulated tax bureau's desk. Every write is audited (serve's hook) and runs once per idempotency key.
- * The registry desk (中登网, registry/routes.ts) is registered with them.
+ * The registry desk (中登网, registry/routes.ts) and the debtor's part (confirmations/routes.ts) are registered with them.
  */
 export const receivablesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
@@ -59,4 +60,5 @@ export const receivablesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     ),
   );
   await app.register(registryRoutes, { ctx });
+  await app.register(confirmationRoutes, { ctx });
 };

@@ -12,6 +12,7 @@ import {
   roles,
   signContract,
   verifiedInvoice,
+  clearAssignment,
   type Applied,
   type Roles,
 } from '../supplyloan/testing.ts';
@@ -151,6 +152,7 @@ describe('risk limits: the gate of approvals', () => {
     const amount = 2_000_000;
     const f = await submittedFinancing(amount);
     okOf(await approveTask(r.operator, 'FINANCING_APPROVAL', f.id));
+    await clearAssignment(t, r, f.id);
     const trancheId = await trancheOf(f.id);
     const b = await book();
     // A cap one cent under what the borrower would owe after this disbursement.

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { ledgerAccounts, platforms, users } from '../../db/schema/index.ts';
 import { DEMO_PLATFORM_CODES } from '../../seed/supplyloan.ts';
+import { acknowledgeReceived, actingOf, confirmOwed } from '../../seed/confirmations.ts';
 import { DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { deposit, newKey } from '../ledger/testing.ts';
 
@@ -128,9 +129,40 @@ export async function disbursedFinancing(
   );
   okOf(await signContract(t, r.demo, applied.contractId));
   okOf(await approveTask(r.operator, 'FINANCING_APPROVAL', applied.id));
+  await clearAssignment(t, r, applied.id);
   const detail = okOf<{ schedule: { id: number }[] }>(await r.demo.get(`/api/supplyloan/financings/${applied.id}`));
   okOf(await approveTask(r.checker, 'FINANCING_DISBURSE', detail.schedule[0].id, '放款'));
   return { ...applied, invoiceId, trancheId: detail.schedule[0].id };
+}
+
+/**
+ * The debtor's part of an approved invoice financing (issue 36), so that its money may go out: the supplier
+ * signs the notice of assignment drawn up at the approval (its contract list, with its password), the operator
+ * countersigns it in the inbox (a disclosed platform's notice goes to the debtor at once), and the debtor —
+ * 浙江远航 for the demo platforms, through its operations, so that no session of `gouxiao` a test holds is
+ * replaced — confirms each invoice with its signed letter and acknowledges the notice.
+ */
+export async function clearAssignment(
+  t: TestApp,
+  r: Pick<Roles, 'operator'>,
+  financingId: number,
+  supplier: TestClient = (r as Roles).demo,
+  debtorLogin = 'gouxiao',
+) {
+  const financing = okOf<{ financingNo: string }>(await supplier.get(`/api/supplyloan/financings/${financingId}`));
+  const notices = okOf<{ items: { id: number; relatedId: string; relatedNo: string | null }[] }>(
+    await supplier.get('/api/contracts', { type: 'ASSIGNMENT_NOTICE', status: 'TO_SIGN', size: 100 }),
+  );
+  const notice = notices.items.find(
+    (c) => c.relatedNo === `ZR${financing.financingNo}` || c.relatedNo?.startsWith(`ZR${financing.financingNo}-`),
+  );
+  if (!notice) throw new Error(`no notice of assignment to sign for ${financing.financingNo}`);
+  okOf(await signContract(t, supplier, notice.id));
+  okOf(await approveTask(r.operator, 'ASSIGNMENT_NOTICE', notice.relatedId, '会签'));
+  const debtor = await actingOf(t.database.db, debtorLogin);
+  if (!debtor) throw new Error(`no debtor ${debtorLogin}`);
+  await confirmOwed(t.database.db, financingId, debtor);
+  await acknowledgeReceived(t.database.db, financingId, debtor);
 }
 
 /** Money arriving at the enterprise's virtual account from the bank (a real ledger posting). */

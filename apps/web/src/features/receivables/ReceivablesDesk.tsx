@@ -9,7 +9,7 @@ import {
   type InvoiceCheckOutcome,
 } from '@factoring/domain';
 import { Alert, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSubmissionKey } from '../../lib/confirm.ts';
 import { dateTime } from '../../lib/format.ts';
 import { LoadFailure } from '../../lib/LoadFailure.tsx';
@@ -27,6 +27,9 @@ import {
   type Dilution,
   type FinancedAsset,
 } from './api.ts';
+
+// The debtor's part (issue 36): notices and confirmations, loaded when its tab is opened.
+const AssignmentDesk = lazy(() => import('./AssignmentDesk.tsx'));
 
 // Colours only; the words are the domain machines' and `INVOICE_CHECK_LABELS`.
 const CHECK_COLORS: Record<InvoiceCheckOutcome, string> = {
@@ -60,6 +63,15 @@ export default function ReceivablesDesk() {
       items={[
         { key: 'dilutions', label: count ? `稀释（${count}）` : '稀释', children: <DilutionList /> },
         { key: 'assets', label: '已融资应收账款', children: <AssetList /> },
+        {
+          key: 'assignment',
+          label: '确权与通知',
+          children: (
+            <Suspense fallback={null}>
+              <AssignmentDesk />
+            </Suspense>
+          ),
+        },
         { key: 'bureau', label: '模拟税务局', children: <BureauDesk /> },
       ]}
     />

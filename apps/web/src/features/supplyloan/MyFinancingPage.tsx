@@ -8,7 +8,15 @@ import { useFeedback } from '../../lib/feedback.ts';
 import { percent } from '../../lib/format.ts';
 import { money } from '../../lib/Money.tsx';
 import { ellipsisColumn, pagedTableProps } from '../../lib/table.tsx';
-import { useCancelFinancing, useFinancings, usePlatforms, type FinancingFilters, type FinancingRow } from './api.ts';
+import {
+  useAssignmentProofs,
+  useCancelFinancing,
+  useFinancings,
+  usePlatforms,
+  type AssignmentProof,
+  type FinancingFilters,
+  type FinancingRow,
+} from './api.ts';
 import { FINANCING_COLORS } from './labels.ts';
 import { CloudLoanSlot } from '../../app/feature-slots.tsx';
 import { promptButtons } from '../../lib/prompt-words.ts';
@@ -38,6 +46,9 @@ export default function MyFinancingPage() {
   if (openId !== null && !drawerUsed) setDrawerUsed(true);
   const setOpen = (id: number | null) => setParams(id ? { id: String(id) } : {});
   const totals = list.data?.totals;
+  // Issue 36: the debtor's confirmations and the notice of assignment of the invoice financings shown.
+  const proofs = useAssignmentProofs((list.data?.items ?? []).filter((f) => f.kind === 'INVOICE').map((f) => f.id));
+  const proofOf = new Map<number, AssignmentProof>((proofs.data ?? []).map((p) => [p.financingId, p]));
 
   const cancel = (f: { id: number; financingNo: string }) =>
     feedback.modal.confirm({
@@ -150,13 +161,18 @@ export default function MyFinancingPage() {
             {
               title: '状态',
               dataIndex: 'status',
-              width: 160,
+              width: 200,
               render: (s: FinancingRow['status'], r) => (
                 <Space size={4} wrap>
                   <Tag color={FINANCING_COLORS[s]}>{financingLifecycle.label(s)}</Tag>
                   {r.overdue && <Tag color="error">逾期</Tag>}
                   {r.extended && <Tag color="purple">已展期</Tag>}
                   {r.actions.signContract && <Tag color="warning">合同待签</Tag>}
+                  {proofOf.get(r.id)?.tags.map((t) => (
+                    <Tag key={t.text} color={t.tone} title={proofOf.get(r.id)?.disputeReasons.join('；') || undefined}>
+                      {t.text}
+                    </Tag>
+                  ))}
                 </Space>
               ),
             },

@@ -1,4 +1,4 @@
-import { creditLineLifecycle, formatYuan } from '@factoring/domain';
+import { creditLineLifecycle, formatYuan, NOTICE_MODE_LABELS } from '@factoring/domain';
 import { Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Progress, Row, Space, Spin, Statistic, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -81,6 +81,9 @@ export default function MyPlatformPage() {
                     <Descriptions.Item label="最长期限">{p.maxTermDays} 天</Descriptions.Item>
                     <Descriptions.Item label="融资比例">{percent(p.advanceRatePpm)}</Descriptions.Item>
                     <Descriptions.Item label="计息方式">{p.interestModeLabel}</Descriptions.Item>
+                    <Descriptions.Item label="转让通知" span={2}>
+                      {NOTICE_MODE_LABELS[p.noticeMode]}
+                    </Descriptions.Item>
                   </Descriptions>
                   <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
                     {p.description}
@@ -143,6 +146,9 @@ function JoinedPlatform({ p }: { p: PlatformRow }) {
         </Descriptions.Item>
         <Descriptions.Item label="授信期限" span={2}>
           {line.startDate} 至 {line.expiryDate}
+        </Descriptions.Item>
+        <Descriptions.Item label="转让通知" span={2}>
+          {NOTICE_MODE_LABELS[p.noticeMode]}
         </Descriptions.Item>
       </Descriptions>
       <Progress

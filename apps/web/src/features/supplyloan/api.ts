@@ -1,4 +1,5 @@
 import {
+  confirmationsApi,
   supplyLoanApi as api,
   type AnswerOf,
   type BodyInput,
@@ -73,6 +74,16 @@ export function useTrial(input: TrialInput) {
 
 export function useFinancings(q: FinancingFilters & { page: number; size: number }) {
   return useQuery({ ...queryOf(api.financings, { query: q }), placeholderData: keepPreviousData });
+}
+
+export type AssignmentProof = AnswerOf<typeof confirmationsApi.proofs>[number];
+/** The debtor's part of the listed invoice financings (issue 36): its confirmations and the notice, as tags. */
+export function useAssignmentProofs(financingIds: readonly number[]) {
+  return useQuery({
+    ...queryOf(confirmationsApi.proofs, { query: { financingIds: financingIds.join(',') } }),
+    enabled: financingIds.length > 0,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useFinancing(id: number | null) {

@@ -185,6 +185,7 @@ export async function applyInvoiceFinancing(db: Db, scope: EnterpriseScope, acto
         issueDate: i.issueDate,
         amount: i.amount,
         orderNo: i.orderNo,
+        dueDate: i.dueDate,
       })),
     );
     await tx.insert(financingInvoices).values(chosen.map((i) => ({ financingId: f.id, invoiceId: i.id, amount: i.amount })));

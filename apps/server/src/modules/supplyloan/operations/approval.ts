@@ -16,9 +16,14 @@ import type { EnterpriseScope } from '../../../lib/scope.ts';
 import { transition } from '../../../lib/transition.ts';
 import { createTask, type BpmTask, type TaskOperator } from '../../bpm/index.ts';
 import { isContractSigned, voidContractsOf } from '../../contracts/index.ts';
-import { registerOnApproval, type ReceivablePorts } from '../../receivables/index.ts';
+import {
+  assertNotDisputed,
+  drawUpAssignmentNotice,
+  registerOnApproval,
+  releaseReceivables,
+  type ReceivablePorts,
+} from '../../receivables/index.ts';
 import { releaseReservation } from '../../credit/index.ts';
-import { releaseReceivables } from '../../receivables/index.ts';
 import {
   factorScope,
   lockFinancing,
@@ -119,6 +124,14 @@ export async function approveFinancing(
   today: IsoDate,
 ) {
   const financing = await lockFinancing(tx, factorScope(operator), Number(task.refId));
+  const holder = {
+    product: financing.kind,
+    financingId: financing.id,
+    financingNo: financing.financingNo,
+    enterpriseId: financing.enterpriseId,
+  };
+  // Issue 36: a receivable its debtor disputes is not financed; approved, the notice of assignment is drawn up.
+  if (financing.kind === 'INVOICE') await assertNotDisputed(tx, holder);
   const approved = await moveFinancing(tx, financing, 'APPROVED', operatorActor(operator), '审核通过', comment, { reviewNote: comment });
   // Issue 36: the factor registers the assignment at the registry (中登网) and searches at once; the answer goes in the history.
   if (financing.kind === 'INVOICE') {
@@ -131,6 +144,7 @@ export async function approveFinancing(
       await registerOnApproval(tx, receivables.registry, f, operatorActor(operator), today),
     );
   }
+  if (financing.kind === 'INVOICE') await drawUpAssignmentNotice(tx, holder, { platformId: financing.platformId });
   let after = approved;
   if (await isContractSigned(tx, 'FINANCING', financing.id)) after = await afterContractSigned(tx, approved, operatorActor(operator));
   return { before: { status: financing.status }, after: { status: after.status } };

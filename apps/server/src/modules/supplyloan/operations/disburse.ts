@@ -6,8 +6,17 @@ import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import { transition } from '../../../lib/transition.ts';
 import type { BpmTask, TaskOperator } from '../../bpm/index.ts';
 import { disburse } from '../../financing/index.ts';
-import { assertClearForDisbursement, checkSubjects, fundReceivables, preDisbursementFacts } from '../../receivables/index.ts';
-import { assertRegistryClear, registryFacts, type ReceivablePorts } from '../../receivables/index.ts';
+import {
+  assertAssignmentClear,
+  assertClearForDisbursement,
+  assertRegistryClear,
+  assignmentFacts,
+  checkSubjects,
+  fundReceivables,
+  preDisbursementFacts,
+  registryFacts,
+  type ReceivablePorts,
+} from '../../receivables/index.ts';
 import { assertContractSigned } from './approval.ts';
 import { factorScope, lockFinancing, moveFinancing, operatorActor, recordEvent, type Actor, type Financing } from '../store.ts';
 import { now } from '../../../lib/clock.ts';
@@ -40,7 +49,9 @@ export async function disburseTranche(tx: Tx, trancheId: number, operator: Actor
   if (financing.drawn + tranche.amount > financing.amount) throw new BusinessError('放款金额超过融资批准金额');
   // Issue 36: the factor's registration (中登网) valid and covering the invoices, and today's search without an earlier one.
   if (financing.kind === 'INVOICE') await assertRegistryClear(tx, { product: financing.kind, financingId: financing.id }, today);
-  // Issue 36: the tax bureau again, just before money goes out — a void or reversed invoice stops it.
+  // Issue 36: the debtor confirmed each invoice (none disputed) and the notice of assignment is done (acknowledged
+  // when disclosed); then the tax bureau again, just before money goes out — a void or reversed invoice stops it.
+  if (financing.kind === 'INVOICE') await assertAssignmentClear(tx, { product: financing.kind, financingId: financing.id });
   await assertClearForDisbursement(tx, receivables.verifier, await backingInvoices(tx, financing.id), operator, today);
 
   const sourceRef = financing.kind === 'ORDER' ? `${financing.financingNo}-${tranche.seq}` : financing.financingNo;
@@ -112,7 +123,11 @@ export async function disbursementBureauFacts(db: Db, trancheId: number, operato
     .from(financingTranches)
     .where(eq(financingTranches.id, trancheId));
   if (!tranche || tranche.status !== 'PENDING') return [];
-  return preDisbursementFacts(db, receivables.verifier, await backingInvoices(db, tranche.financingId), operator, today);
+  return [
+    // Issue 36: the debtor's confirmations and the notice of assignment, then the tax bureau's answers.
+    ...(await assignmentFacts(db, { product: 'INVOICE', financingId: tranche.financingId })),
+    ...(await preDisbursementFacts(db, receivables.verifier, await backingInvoices(db, tranche.financingId), operator, today)),
+  ];
 }
 
 /** What the disbursing operator reads of the registry (issue 36): the registration, today's search, and whether money may go out. */

@@ -29,6 +29,7 @@ export const platformColumns = {
   repaymentAccount: platformDirectory.repaymentAccount,
   description: platformDirectory.description,
   joinable: platformDirectory.joinable,
+  noticeMode: platformDirectory.noticeMode,
 };
 
 /**
