@@ -13,6 +13,7 @@ import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/harnes
 import { ledgerFingerprint, newKey } from '../../ledger/testing.ts';
 import {
   approveTask,
+  clearAssignment,
   okOf,
   pendingTask,
   refusal,
@@ -74,6 +75,7 @@ async function signedApplication(amount = 8_000_000) {
 /** …approved by the operator (who registers and searches): the tranche waiting for the second operator. */
 async function approved(a: Awaited<ReturnType<typeof signedApplication>>) {
   okOf(await approveTask(r.operator, 'FINANCING_APPROVAL', a.id));
+  await clearAssignment(t, r, a.id);
   const detail = okOf<{ schedule: { id: number }[]; history: { action: string; note: string | null }[] }>(
     await r.demo.get(`/api/supplyloan/financings/${a.id}`),
   );
