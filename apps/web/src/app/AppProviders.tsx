@@ -1,5 +1,7 @@
 import { focusManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ContributionsProvider } from '../lib/contributions.ts';
 import { isRequestFailure } from '../lib/request.ts';
+import { CONTRIBUTIONS } from './features.ts';
 import { AppRouter } from './router.tsx';
 import { useWindowWidth } from './useWindowWidth.ts';
 
@@ -35,7 +37,9 @@ export function AppProviders() {
   useWindowWidth();
   return (
     <QueryClientProvider client={queryClient}>
-      <AppRouter />
+      <ContributionsProvider value={CONTRIBUTIONS}>
+        <AppRouter />
+      </ContributionsProvider>
     </QueryClientProvider>
   );
 }

@@ -4,11 +4,9 @@ import { usePreferences } from '../lib/preferences.ts';
 
 export type { LoginUser, MenuItem } from '../lib/session.ts';
 
+/** The expiry reminder's counts (SPEC §4): one line per `ReminderLine` the features contribute. */
 export interface Reminder {
-  willexpire: number;
-  stockloanQuerywillexpire: number;
-  /** Pledge financings over the warning line or with a margin call to meet (issue 14). */
-  pledgeRisk?: number;
+  lines: { label: string; route: string; count: number }[];
 }
 
 export const NARROW_SCREEN_PX = 769;

@@ -1,12 +1,10 @@
-import { creditApi, pledgeDeliveryApi } from '@factoring/domain/contract';
 import { chinaDate } from '@factoring/domain';
 import { useEffect } from 'react';
-import { call } from '../lib/api-client.ts';
+import type { ReminderLine } from '../lib/feature-module.ts';
 import { readLocal, removeLocal, writeLocal } from '../lib/storage.ts';
 import type { LoginUser } from '../lib/session.ts';
+import { CONTRIBUTIONS } from './features.ts';
 import { useAppState } from './state.ts';
-
-const EXPIRY_PAGE = { page: 1, size: 10 };
 
 /**
  * Who saw the reminder, and on which (China) day. In local storage, which every tab of the browser
@@ -29,44 +27,39 @@ export function markReminderShown(userId: number, now: Date = new Date()): void 
   writeLocal('reminderShown', { userId, day: chinaDate(now) } satisfies Shown);
 }
 
-const countOf = (endpoint: typeof creditApi.supplyWillExpire | typeof creditApi.pledgeWillExpire) =>
-  call(endpoint, { query: EXPIRY_PAGE })
-    .then((p) => p.totalCount)
-    .catch(() => 0);
-
-/** Pledge financings at risk: over the warning line, or with a margin call to meet (each financing once). */
-const pledgeRiskCount = () =>
-  call(pledgeDeliveryApi.alerts)
-    .then((a) => new Set([...a.warnings.map((w) => w.id), ...a.marginCalls.map((c) => c.financingId)]).size)
-    .catch(() => 0);
+/** A line's count; 0 when it cannot be had, so the reminder never fails a login. */
+const countOf = (line: ReminderLine) =>
+  line
+    .count()
+    .then((count) => ({ label: line.label, route: line.route, count }))
+    .catch(() => ({ label: line.label, route: line.route, count: 0 }));
 
 /** Logout forgets that the reminder was shown, so the next login shows it again. */
 export const forgetReminder = () => removeLocal('reminderShown');
 
 /**
- * SPEC §4: once a merchant is known (at start or after login) query both expiring lists — and the
- * pledge financings at risk (issue 14) — and if any is non-empty, open the reminder with the counts.
- * Once per login and day in this browser — not on every reload, nor in every new tab.
+ * SPEC §4: once a merchant is known (at start or after login) count every line the features contribute
+ * (`FeatureModule.reminders`: expiring credit lines, financings at risk, …) and if any is
+ * non-zero, open the reminder with the counts. Once per login and day in this browser — not on every
+ * reload, nor in every new tab.
  */
-export function useExpiryReminder(user: LoginUser | null) {
+export function useExpiryReminder(user: LoginUser | null, lines: readonly ReminderLine[] = CONTRIBUTIONS.reminders) {
   const showReminder = useAppState((s) => s.showReminder);
   useEffect(() => {
     if (!user || user.authority !== 'merchant') return;
     let cancelled = false;
-    void Promise.all([countOf(creditApi.supplyWillExpire), countOf(creditApi.pledgeWillExpire), pledgeRiskCount()]).then(
-      ([willexpire, stockloanQuerywillexpire, pledgeRisk]) => {
-        if (cancelled || willexpire + stockloanQuerywillexpire + pledgeRisk === 0) return;
-        const reminder = { willexpire, stockloanQuerywillexpire, pledgeRisk };
-        if (reminderShownTo(user.id)) {
-          useAppState.setState({ reminder });
-          return;
-        }
-        markReminderShown(user.id);
-        showReminder(reminder);
-      },
-    );
+    void Promise.all(lines.map(countOf)).then((counted) => {
+      if (cancelled || counted.every((line) => line.count === 0)) return;
+      const reminder = { lines: counted };
+      if (reminderShownTo(user.id)) {
+        useAppState.setState({ reminder });
+        return;
+      }
+      markReminderShown(user.id);
+      showReminder(reminder);
+    });
     return () => {
       cancelled = true;
     };
-  }, [user, showReminder]);
+  }, [user, lines, showReminder]);
 }

@@ -1,10 +1,10 @@
 import { Alert, Card, Col, Descriptions, Empty, List, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { PledgeRiskSlot } from '../../app/feature-slots.tsx';
 import { dateTime, formatBytes } from '../../lib/format.ts';
 import { Money } from '../../lib/Money.tsx';
 import { useLoginUser, type LoginUser } from '../../lib/session.ts';
+import { Slot } from '../../lib/slots.tsx';
 import RiskRatiosCard from './RiskRatiosCard.tsx';
 import {
   useAccountBalance,
@@ -296,7 +296,7 @@ function MerchantCards({ user }: { user: LoginUser }) {
       )}
       {certified && (
         <div style={{ marginBottom: 16 }}>
-          <PledgeRiskSlot />
+          <Slot name="dashboard.alerts" />
         </div>
       )}
       <Row gutter={[16, 16]}>

@@ -6,7 +6,7 @@ import { yuan } from '../../lib/money.ts';
 import { usePledgeAlerts } from './delivery-api.ts';
 
 /**
- * The dashboard's goods-pledge risk (through app/feature-slots.tsx): margin calls to meet and
+ * The dashboard's goods-pledge risk (slot `dashboard.alerts`, pledge/module.ts): margin calls to meet and
  * financings over the warning line. Shown only when there is something to act on, so enterprises
  * without pledge financing see no empty card.
  */

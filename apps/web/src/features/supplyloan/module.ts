@@ -1,0 +1,29 @@
+import { creditApi } from '@factoring/domain/contract';
+import { call } from '../../lib/api-client.ts';
+import { merchantPage, type FeatureModule } from '../../lib/feature-module.ts';
+
+/** Issue 6: supply-chain loans on invoices and orders — the merchant's pages and the expiry reminder's line. */
+export const supplyloanModule: FeatureModule = {
+  name: 'supplyloan',
+  routes: [
+    merchantPage('/supplyloan/myPlatform', () => import('./MyPlatformPage.tsx')),
+    merchantPage('/supplyloan/supplyLoan', () => import('./SupplyLoanPage.tsx')),
+    merchantPage('/supplyloan/invoice', () => import('./InvoicePage.tsx')),
+    merchantPage('/supplyloan/financing', () => import('./FinancingApplyPage.tsx')),
+    merchantPage('/supplyloan/orderLoan', () => import('./OrderLoanPage.tsx')),
+    merchantPage('/supplyloan/orderdrawings', () => import('./OrderDrawingsPage.tsx')),
+    merchantPage('/supplyloan/priceList', () => import('./PriceListPage.tsx')),
+    merchantPage('/supplyloan/myfinancing', () => import('./MyFinancingPage.tsx')),
+    merchantPage('/supplyloan/muserRefund', () => import('./RefundPage.tsx')),
+    merchantPage('/supplyloan/delayApply', () => import('./DelayApplyPage.tsx')),
+    merchantPage('/user/factorRepayment', () => import('./FactorRepaymentPage.tsx')),
+  ],
+  reminders: [
+    {
+      label: '供应链授信即将到期',
+      route: '/supplyloan/myPlatform',
+      order: 10,
+      count: () => call(creditApi.supplyWillExpire, { query: { page: 1, size: 10 } }).then((p) => p.totalCount),
+    },
+  ],
+};
