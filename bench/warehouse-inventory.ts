@@ -94,8 +94,10 @@ export async function fill(databaseUrl: string) {
                (now() - (g * interval '90 seconds'))::date, 'BENCH-' || g, '李仓', now() - (g * interval '90 seconds')
         from generate_series(${from}::int, ${to}::int) g join p on p.rn = g % ${POSITIONS}`);
     }
+    // What postMovements keeps with each movement: the buckets, the count and the last recorded movement's date.
     await db.execute(sql`
-      update stock_positions s set available = m.a, movement_count = m.n
+      update stock_positions s set available = m.a, movement_count = m.n,
+             last_moved_on = (select occurred_on from stock_movements where position_id = s.id order by id desc limit 1)
       from (select position_id, sum(d_available) as a, count(*) as n from stock_movements where operation_no like 'BENCH%' group by position_id) m
       where m.position_id = s.id`);
     await db.execute(sql`vacuum analyze stock_movements`);

@@ -123,10 +123,19 @@ export const stockPositions = pgTable(
     pledged: quantity('pledged').notNull().default('0'),
     frozen: quantity('frozen').notNull().default('0'),
     movementCount: integer('movement_count').notNull().default(0),
+    /**
+     * The business date of the position's last recorded movement (null before its first), written by
+     * postMovements with each movement (issue 38): the inventory orders by it instead of probing the
+     * ledger once per position. `npm run stock:check` proves it against the ledger.
+     */
+    lastMovedOn: date('last_moved_on'),
     updatedAt: timestampNow('updated_at'),
   },
   (t) => [
     uniqueIndex('stock_positions_key').on(t.warehouseId, t.locationId, t.depositorId, t.goodsId, t.batchNo),
+    // The inventory's order (latest business date first, then the newest position), read from the index;
+    // `id desc` is PostgreSQL's NULLS FIRST, spelled out so the index matches the list's order exactly.
+    index('stock_positions_business_order').on(t.lastMovedOn.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('stock_positions_depositor').on(t.depositorId, t.warehouseId, t.goodsId),
     index('stock_positions_goods').on(t.goodsId),
     check('stock_positions_not_negative', sql`${t.available} >= 0 and ${t.pledged} >= 0 and ${t.frozen} >= 0`),

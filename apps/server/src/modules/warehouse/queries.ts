@@ -23,13 +23,6 @@ import type { Scope } from '../../lib/scope.ts';
 import { stockVisibleTo } from './access.ts';
 import { canonicalContent, readContent, sha256 } from './receipts.ts';
 
-/**
- * A position's business date: the day of its last recorded movement (one probe of the
- * (position_id, id) index per position, so the order stays cheap with a million movements).
- */
-const lastMovement = sql`from ${stockMovements} where ${stockMovements.positionId} = ${stockPositions.id} order by ${stockMovements.id} desc`;
-const lastMovedOn = sql<string | null>`(select ${stockMovements.occurredOn}::text ${lastMovement} limit 1)`;
-
 const nonEmpty = sql`(${stockPositions.available} <> 0 or ${stockPositions.pledged} <> 0 or ${stockPositions.frozen} <> 0)`;
 
 const positionColumns = {
@@ -47,7 +40,8 @@ const positionColumns = {
   unit: goods.unit,
   scale: goods.scale,
   batchNo: stockPositions.batchNo,
-  lastMovedOn,
+  /** The position's business date: the day of its last recorded movement, kept by postMovements (issue 38). */
+  lastMovedOn: stockPositions.lastMovedOn,
   available: stockPositions.available,
   pledged: stockPositions.pledged,
   frozen: stockPositions.frozen,
@@ -80,8 +74,11 @@ const toPosition = (r: Awaited<ReturnType<ReturnType<typeof positionBase>['execu
   updatedAt: r.updatedAt.toISOString(),
 });
 
-/** Business-date order: the latest business date first, then the newest position. */
-const positionOrder = [sql`${lastMovedOn} desc nulls last`, desc(stockPositions.id)];
+/**
+ * Business-date order: the latest business date first, then the newest position — the order of the
+ * index stock_positions_business_order, so a page is read from it rather than sorting every position.
+ */
+const positionOrder = [sql`${stockPositions.lastMovedOn} desc nulls last`, desc(stockPositions.id)];
 
 /** The inventory (/warehouse/stockDetails): one row per position with total, available, pledged, frozen. */
 export async function listPositions(db: Db, scope: Scope, q: PositionQuery) {

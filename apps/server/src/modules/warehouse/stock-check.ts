@@ -14,7 +14,7 @@ const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 /**
  * Every cached position equals the sum of its movements' deltas, bucket by bucket, and its movement
- * count; no bucket is negative; each movement moves exactly its quantity (the deltas of a leg net to
+ * count, and carries its last recorded movement's date; no bucket is negative; each movement moves exactly its quantity (the deltas of a leg net to
  * +q, −q or 0 by its kind); live receipts are covered by frozen goods and pledged receipts by pledged
  * goods of their position; release orders never consume more than they allow.
  */
@@ -40,6 +40,18 @@ export async function checkStock(db: Db): Promise<StockReport> {
     problems.push(
       `库存 ${r.id}：缓存 可用 ${r.available} / 质押 ${r.pledged} / 冻结 ${r.frozen} / ${r.movement_count} 条，账簿合计 可用 ${r.a} / 质押 ${r.pl} / 冻结 ${r.f} / ${r.n} 条`,
     );
+  }
+
+  // The business date the inventory orders by is the day of the position's last recorded movement.
+  for (const r of rowsOf(
+    await db.execute(sql`
+      select p.id, p.last_moved_on::text as stored, m.occurred_on::text as ledger
+      from stock_positions p
+      left join lateral (select occurred_on from stock_movements where position_id = p.id order by id desc limit 1) m on true
+      where p.last_moved_on is distinct from m.occurred_on
+      order by p.id limit 100`),
+  )) {
+    problems.push(`库存 ${r.id}：缓存的最近出入库日期 ${r.stored ?? '无'}，账簿最后一条流水的日期 ${r.ledger ?? '无'}`);
   }
 
   for (const r of rowsOf(

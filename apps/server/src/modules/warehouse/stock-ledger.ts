@@ -104,6 +104,8 @@ export async function postMovements(tx: Tx, legs: Leg[], meta: OperationMeta): P
   );
   const state = new Map<number, PositionBuckets>();
   const rows: (typeof stockMovements.$inferInsert)[] = [];
+  // One business date for every leg: it becomes each touched position's last-movement date below.
+  const occurredOn = meta.occurredOn ?? chinaDate();
   for (const leg of legs) {
     const position = locked.get(leg.positionId);
     if (!position) throw new BusinessError('库存记录不存在', 'POSITION_NOT_FOUND');
@@ -127,7 +129,7 @@ export async function postMovements(tx: Tx, legs: Leg[], meta: OperationMeta): P
       dAvailable: diff(after.available, before.available),
       dPledged: diff(after.pledged, before.pledged),
       dFrozen: diff(after.frozen, before.frozen),
-      occurredOn: meta.occurredOn ?? chinaDate(),
+      occurredOn,
       documentNo: meta.documentNo ?? null,
       reference: meta.reference ?? null,
       attachments: meta.attachments ?? [],
@@ -139,10 +141,17 @@ export async function postMovements(tx: Tx, legs: Leg[], meta: OperationMeta): P
   const inserted = await tx.insert(stockMovements).values(rows).returning({ id: stockMovements.id });
   const counts = new Map<number, number>();
   for (const leg of legs) counts.set(leg.positionId, (counts.get(leg.positionId) ?? 0) + 1);
+  // The positions are locked, so these movements are each position's last recorded ones: its business
+  // date becomes theirs (the inventory's order, issue 38), in this same transaction.
   for (const [id, buckets] of state) {
     await tx
       .update(stockPositions)
-      .set({ ...buckets, movementCount: sql`${stockPositions.movementCount} + ${counts.get(id) ?? 0}`, updatedAt: now() })
+      .set({
+        ...buckets,
+        movementCount: sql`${stockPositions.movementCount} + ${counts.get(id) ?? 0}`,
+        lastMovedOn: occurredOn,
+        updatedAt: now(),
+      })
       .where(eq(stockPositions.id, id));
   }
   return inserted.map((r) => r.id);
