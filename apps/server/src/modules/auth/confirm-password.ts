@@ -1,9 +1,7 @@
 import { chinaParts } from '@factoring/domain';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { attemptPassword, LOCK_MINUTES, MAX_FAILED_LOGINS } from './password-attempts.ts';
+import { attemptPassword, LOCK_MINUTES, MAX_FAILED_LOGINS } from '../account/index.ts';
 import type { PasswordCipher } from './rsa-keys.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -31,7 +29,7 @@ export async function confirmPassword(
   if (!encrypted) throw new BusinessError('请输入登录密码确认本次操作', 'PASSWORD_REQUIRED');
   const plain = deps.cipher.decrypt(encrypted);
   if (plain === null) throw new BusinessError('密码加密数据无效，请刷新页面后重试', 'PASSWORD_UNREADABLE');
-  const attempt = await attemptPassword(deps.db, eq(users.id, userId), plain);
+  const attempt = await attemptPassword(deps.db, { userId }, plain);
   switch (attempt.outcome) {
     case 'RIGHT':
       return { displayName: attempt.user.displayName };

@@ -1,6 +1,6 @@
 import { chinaParts } from '@factoring/domain';
 import type { Mail } from '../mail/index.ts';
-import { LOCK_MINUTES, MAX_FAILED_LOGINS } from './password-attempts.ts';
+import { LOCK_MINUTES, MAX_FAILED_LOGINS } from '../account/index.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** China time as zh-CN writes it: '2026/5/18 09:30:05'. */

@@ -1,9 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { attemptPassword, LOCK_MINUTES, MAX_FAILED_LOGINS } from './password-attempts.ts';
+import { attemptPassword, LOCK_MINUTES, MAX_FAILED_LOGINS } from '../account/index.ts';
 import { now } from '../../lib/clock.ts';
 
 export { LOCK_MINUTES, MAX_FAILED_LOGINS };
@@ -37,7 +35,7 @@ export async function checkCredentials(
   password: string,
   opts: { onLock?: (lock: LoginLock) => void; refuseDemo?: boolean } = {},
 ) {
-  const attempt = await attemptPassword(db, eq(sql`lower(${users.loginName})`, loginName.toLowerCase()), password, {
+  const attempt = await attemptPassword(db, { loginName }, password, {
     refuse: opts.refuseDemo ? (user) => user.demo : undefined,
   });
   if (attempt.outcome === 'WRONG' && attempt.lockedNow) {

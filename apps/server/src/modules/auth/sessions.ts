@@ -3,7 +3,8 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { LoginUser } from '@factoring/domain';
 import type { Db } from '../../db/client.ts';
 import { columnsOf, listenOn, preparedRows, timestampMs } from '../../db/hot-rows.ts';
-import { enterprises, sessions, users } from '../../db/schema/index.ts';
+import { sessions } from '../../db/schema/index.ts';
+import { enterpriseDirectory, userStateDirectory as sessionUser } from '../account/index.ts';
 import * as clock from '../../lib/clock.ts';
 
 /** The caller as the session resolves it: the contract's login user. */
@@ -98,17 +99,17 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes, opts: { refuse
   const resolveFields = {
     lastSeenAt: sessions.lastSeenAt,
     expiresAt: sessions.expiresAt,
-    id: users.id,
-    loginName: users.loginName,
-    displayName: users.displayName,
-    authority: users.authority,
-    enterpriseId: users.enterpriseId,
-    status: users.status,
-    ckFlag: users.ckFlag,
-    purchaseSales: users.purchaseSalesEnabled,
-    demo: users.demo,
-    enterpriseName: enterprises.name,
-    certified: enterprises.certified,
+    id: sessionUser.id,
+    loginName: sessionUser.loginName,
+    displayName: sessionUser.displayName,
+    authority: sessionUser.authority,
+    enterpriseId: sessionUser.enterpriseId,
+    status: sessionUser.status,
+    ckFlag: sessionUser.ckFlag,
+    purchaseSales: sessionUser.purchaseSalesEnabled,
+    demo: sessionUser.demo,
+    enterpriseName: enterpriseDirectory.name,
+    certified: enterpriseDirectory.certified,
   };
   const at = columnsOf(resolveFields);
   const resolveQuery = preparedRows<{ id: string }>(
@@ -117,8 +118,8 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes, opts: { refuse
     db
       .select(resolveFields)
       .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(enterprises, eq(enterprises.id, users.enterpriseId))
+      .innerJoin(sessionUser, eq(sessionUser.id, sessions.userId))
+      .leftJoin(enterpriseDirectory, eq(enterpriseDirectory.id, sessionUser.enterpriseId))
       .where(and(eq(sessions.id, sql.placeholder('id')), isNull(sessions.endedAt)))
       .limit(1),
   );

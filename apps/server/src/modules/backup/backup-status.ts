@@ -1,9 +1,8 @@
 import { hostname } from 'node:os';
 import { chinaDate } from '@factoring/domain';
 import type { BackupStatus } from '@factoring/domain/contract';
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { scheduledJobRuns } from '../../db/schema/index.ts';
+import { lastFinishedRun, recordFinishedRun } from '../../jobs/job-runs.ts';
 import * as clock from '../../lib/clock.ts';
 import { BACKUP_JOB, backupRecord, MANUAL_BACKUP_JOB } from './run-names.ts';
 import type { BackupResult } from './take-backup.ts';
@@ -17,26 +16,14 @@ export { MANUAL_BACKUP_JOB };
  * the same day replaces the day's row.
  */
 export async function recordManualBackup(db: Db, r: BackupResult, started: Date): Promise<void> {
-  const finished = clock.now();
-  const result = backupRecord(r);
-  const row = {
+  await recordFinishedRun(db, {
     job: MANUAL_BACKUP_JOB,
-    businessDate: chinaDate(finished),
-    status: 'SUCCEEDED' as const,
-    trigger: 'MANUAL' as const,
+    businessDate: chinaDate(clock.now()),
+    trigger: 'MANUAL',
     node: `${hostname()}:${process.pid}`,
     startedAt: started,
-    finishedAt: finished,
-    leaseUntil: finished,
-    result,
-  };
-  await db
-    .insert(scheduledJobRuns)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [scheduledJobRuns.job, scheduledJobRuns.businessDate],
-      set: { ...row, attempts: sql`${scheduledJobRuns.attempts} + 1`, error: null },
-    });
+    result: backupRecord(r),
+  });
 }
 
 interface BackupRunResult {
@@ -49,25 +36,8 @@ interface BackupRunResult {
 
 /** The operator home's backup card: the last successful backup, a scheduled one that failed since, and the schedule. */
 export async function backupStatus(db: Db, schedule: BackupStatus['schedule']): Promise<BackupStatus> {
-  const [last] = await db
-    .select()
-    .from(scheduledJobRuns)
-    .where(
-      and(
-        inArray(scheduledJobRuns.job, [BACKUP_JOB, MANUAL_BACKUP_JOB]),
-        eq(scheduledJobRuns.status, 'SUCCEEDED'),
-        isNotNull(scheduledJobRuns.finishedAt),
-        sql`${scheduledJobRuns.result} ? 'file'`,
-      ),
-    )
-    .orderBy(desc(scheduledJobRuns.finishedAt), desc(scheduledJobRuns.id))
-    .limit(1);
-  const [failed] = await db
-    .select()
-    .from(scheduledJobRuns)
-    .where(and(eq(scheduledJobRuns.job, BACKUP_JOB), eq(scheduledJobRuns.status, 'FAILED'), isNotNull(scheduledJobRuns.finishedAt)))
-    .orderBy(desc(scheduledJobRuns.finishedAt), desc(scheduledJobRuns.id))
-    .limit(1);
+  const last = await lastFinishedRun(db, [BACKUP_JOB, MANUAL_BACKUP_JOB], 'SUCCEEDED', 'file');
+  const failed = await lastFinishedRun(db, [BACKUP_JOB], 'FAILED');
   const result = last?.result as BackupRunResult | undefined;
   const lastAt = last?.finishedAt ?? null;
   return {

@@ -1,11 +1,19 @@
 import { addDays, buildSchedule, formatYuan, REPAYMENT_METHOD_LABELS } from '@factoring/domain';
 import { cloudLoanGrantInput } from '@factoring/domain/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { bpmTasks, cloudLoanApplications } from '../../db/schema/index.ts';
+import { cloudLoanApplications } from '../../db/schema/index.ts';
 import { chinaToday } from '../../lib/clock.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
-import { createTask, type BpmTask, type DecisionEffect, type TaskOperator, type TaskType } from '../bpm/index.ts';
+import {
+  createTask,
+  lockTaskOfRecord,
+  mergeTaskData,
+  type BpmTask,
+  type DecisionEffect,
+  type TaskOperator,
+  type TaskType,
+} from '../bpm/index.ts';
 import type { BankAdapter, BankDecision } from './bank-adapter.ts';
 import { settleBankDecision } from './decide.ts';
 import { readCloudLoanSettings } from './product.ts';
@@ -36,13 +44,7 @@ const TASK_REF = /^BPM-(\d+)$/;
 /** The application's inbox task (the bank's reference names it), locked. */
 async function bankTask(tx: Tx, application: { id: number; bankRef: string | null }) {
   const byRef = TASK_REF.exec(application.bankRef ?? '');
-  const [task] = await tx
-    .select()
-    .from(bpmTasks)
-    .where(byRef ? eq(bpmTasks.id, Number(byRef[1])) : and(eq(bpmTasks.type, CLOUD_LOAN_TASK), eq(bpmTasks.refId, String(application.id))))
-    .orderBy(desc(bpmTasks.id))
-    .limit(1)
-    .for('update');
+  const task = await lockTaskOfRecord(tx, byRef ? { id: Number(byRef[1]) } : { type: CLOUD_LOAN_TASK, refId: application.id });
   if (!task || task.type !== CLOUD_LOAN_TASK || task.refId !== String(application.id)) throw new NotFoundError('云贷申请不存在');
   return task;
 }
@@ -50,15 +52,12 @@ async function bankTask(tx: Tx, application: { id: number; bankRef: string | nul
 const booksOf = (task: BpmTask) => task.data as Record<string, unknown> & OperatorBankBooks;
 
 async function writeBooks(tx: Tx, task: BpmTask, books: OperatorBankBooks) {
-  await tx
-    .update(bpmTasks)
-    .set({ data: { ...booksOf(task), ...books } })
-    .where(eq(bpmTasks.id, task.id));
+  await mergeTaskData(tx, task.id, { ...books });
 }
 
 /** The grant form: the operator's terms land in the bank's books, for the approval that follows in the same transaction. */
 export async function recordGrantTerms(tx: Tx, taskId: number, terms: GrantTerms) {
-  const [task] = await tx.select().from(bpmTasks).where(eq(bpmTasks.id, taskId)).for('update');
+  const task = await lockTaskOfRecord(tx, { id: taskId });
   if (!task) throw new NotFoundError('任务不存在');
   await writeBooks(tx, task, { terms });
 }

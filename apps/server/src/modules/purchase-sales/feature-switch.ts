@@ -2,9 +2,8 @@ import type { featureUserQuerySchema } from '@factoring/domain/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { psFeatureLog, users } from '../../db/schema/index.ts';
-import { enterpriseDirectory } from '../account/index.ts';
-import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
+import { psFeatureLog } from '../../db/schema/index.ts';
+import { enterpriseDirectory, switchPurchaseSales, userDirectory, userStateDirectory as account } from '../account/index.ts';
 
 /**
  * Operator: enterprise users with their purchase/sales switch and its last change. The switch is
@@ -14,9 +13,9 @@ import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 export async function listFeatureUsers(db: Db, q: z.output<typeof featureUserQuerySchema>) {
   const like = q.keyword ? `%${q.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
-    eq(users.authority, 'merchant'),
+    eq(account.authority, 'merchant'),
     like
-      ? sql`(${users.loginName} ilike ${like} or ${users.displayName} ilike ${like} or ${enterpriseDirectory.name} ilike ${like})`
+      ? sql`(${account.loginName} ilike ${like} or ${account.displayName} ilike ${like} or ${enterpriseDirectory.name} ilike ${like})`
       : undefined,
   );
   const last = db
@@ -25,18 +24,27 @@ export async function listFeatureUsers(db: Db, q: z.output<typeof featureUserQue
     .groupBy(psFeatureLog.userId)
     .as('last');
   const rows = await db
-    .select({ u: users, enterpriseName: enterpriseDirectory.name, changedAt: last.at })
-    .from(users)
-    .leftJoin(enterpriseDirectory, eq(enterpriseDirectory.id, users.enterpriseId))
-    .leftJoin(last, eq(last.userId, users.id))
+    .select({
+      u: {
+        id: account.id,
+        loginName: account.loginName,
+        displayName: account.displayName,
+        purchaseSalesEnabled: account.purchaseSalesEnabled,
+      },
+      enterpriseName: enterpriseDirectory.name,
+      changedAt: last.at,
+    })
+    .from(account)
+    .leftJoin(enterpriseDirectory, eq(enterpriseDirectory.id, account.enterpriseId))
+    .leftJoin(last, eq(last.userId, account.id))
     .where(where)
-    .orderBy(desc(users.purchaseSalesEnabled), users.id)
+    .orderBy(desc(account.purchaseSalesEnabled), account.id)
     .limit(q.size)
     .offset((q.page - 1) * q.size);
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .leftJoin(enterpriseDirectory, eq(enterpriseDirectory.id, users.enterpriseId))
+    .from(account)
+    .leftJoin(enterpriseDirectory, eq(enterpriseDirectory.id, account.enterpriseId))
     .where(where);
   const logs = rows.length
     ? await db
@@ -73,16 +81,12 @@ export async function switchFeature(
   reason: string,
 ) {
   return db.transaction(async (tx) => {
-    const [u] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!u) throw new NotFoundError('用户不存在');
-    if (u.authority !== 'merchant' || !u.enterpriseId) throw new BusinessError('只能为企业用户开通购销管理', 'NOT_MERCHANT');
-    if (u.purchaseSalesEnabled === enabled) throw new BusinessError(enabled ? '该用户已开通购销管理' : '该用户未开通购销管理', 'UNCHANGED');
-    await tx.update(users).set({ purchaseSalesEnabled: enabled }).where(eq(users.id, u.id));
+    const u = await switchPurchaseSales(tx, userId, enabled);
     const [log] = await tx
       .insert(psFeatureLog)
       .values({
         userId: u.id,
-        before: u.purchaseSalesEnabled,
+        before: u.before,
         enabled,
         reason,
         operatorId: operator.id,
@@ -97,9 +101,9 @@ export async function switchFeature(
 /** Operator: the audit trail of the switch. */
 export async function featureLog(db: Db, userId?: number) {
   const rows = await db
-    .select({ l: psFeatureLog, loginName: users.loginName })
+    .select({ l: psFeatureLog, loginName: userDirectory.loginName })
     .from(psFeatureLog)
-    .innerJoin(users, eq(users.id, psFeatureLog.userId))
+    .innerJoin(userDirectory, eq(userDirectory.id, psFeatureLog.userId))
     .where(userId ? eq(psFeatureLog.userId, userId) : undefined)
     .orderBy(desc(psFeatureLog.id))
     .limit(100);

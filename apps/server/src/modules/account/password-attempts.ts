@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { now as clockNow } from '../../lib/clock.ts';
@@ -38,7 +38,8 @@ async function oneAtATime<T>(userId: number, run: () => Promise<T>): Promise<T> 
 }
 
 /**
- * One password attempt against an account (login or money confirmation).
+ * One password attempt against an account (login or money confirmation), by login name (any case) or id.
+ * The account area owns the users' passwords and locks; auth signs in and confirms through this.
  *
  * Every attempt does the same work, whatever the answer (issue 21): one read of the account, one
  * scrypt (against a dummy hash when there is no account), one write. So the time of a refusal does
@@ -52,11 +53,12 @@ async function oneAtATime<T>(userId: number, run: () => Promise<T>): Promise<T> 
  */
 export async function attemptPassword(
   db: Db,
-  who: SQL,
+  who: { loginName: string } | { userId: number },
   password: string,
   opts: { refuse?: (user: User) => boolean } = {},
 ): Promise<AttemptResult> {
-  const [found] = await db.select().from(users).where(who).limit(1);
+  const where = 'userId' in who ? eq(users.id, who.userId) : eq(sql`lower(${users.loginName})`, who.loginName.toLowerCase());
+  const [found] = await db.select().from(users).where(where).limit(1);
   const user = found && !opts.refuse?.(found) ? found : undefined;
   if (!user) {
     await burnPasswordCheck(password);

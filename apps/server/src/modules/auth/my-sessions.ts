@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
-import type { SessionStore } from '../auth/index.ts';
+import type { SessionStore } from './sessions.ts';
 import * as clock from '../../lib/clock.ts';
 
 const RECENT = 5;
