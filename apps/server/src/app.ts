@@ -22,7 +22,7 @@ import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 // that registers route files; no face re-exports one.
 import { loadPasswordCipher, refusesDemoUsers, SESSION_CACHE_MS, sessionStore } from './modules/auth/index.ts';
 import { taskRegistry, type DecisionHook, type TaskRegistry, type TaskType } from './modules/bpm/index.ts';
-import { signHooks, type SignHook, type SignHooks } from './modules/contracts/index.ts';
+import { contractKinds, type ContractKind, type ContractKinds } from './modules/contracts/index.ts';
 import { creditLineExpiryStep } from './modules/credit/index.ts';
 import { CERTIFICATION_TASK_TYPES } from './modules/certification/index.ts';
 import { FUNDS_TASK_TYPES } from './modules/funds/index.ts';
@@ -64,7 +64,13 @@ import {
   registryCancelStep,
   type ReceivablePorts,
 } from './modules/receivables/index.ts';
-import { debtorMenuGate, invoiceRecheckStep, noticeDispatchStep, noticeSignHook, noticeTaskTypes } from './modules/receivables/index.ts';
+import {
+  debtorMenuGate,
+  invoiceRecheckStep,
+  noticeDispatchStep,
+  noticeTaskTypes,
+  RECEIVABLES_CONTRACT_KINDS,
+} from './modules/receivables/index.ts';
 import { limitGate, RISK_TASK_TYPES, riskSnapshotStep } from './modules/risk/index.ts';
 import { SYSTEM_TASK_TYPES } from './modules/system/index.ts';
 import { closeOfBusinessJob, type CloseOfBusinessStep } from './jobs/close-of-business.ts';
@@ -83,7 +89,7 @@ const BANKS = bankAdapters(BANK_ADAPTERS);
 /**
  * The lending products (issue 35), each registered once, here: a product module exports its
  * `LendingProduct` (financing/lending-product.ts) and is added to this list — nothing else changes. The
- * loan book every reader of loans reads, the operator task types, the sign hooks and the close-of-business
+ * loan book every reader of loans reads, the operator task types, the kinds of contract and the close-of-business
  * steps are all built from it (`wiringOf`).
  */
 export const lendingProductsWith = (receivables: ReceivablePorts): readonly LendingProduct[] => [
@@ -100,7 +106,8 @@ export interface Wiring {
   ports: Ports;
   taskTypes: readonly TaskType[];
   decisionHooks: readonly DecisionHook[];
-  signHooks: Readonly<Record<string, SignHook>>;
+  /** Every kind of contract the areas declare (issue 35): the products' and the receivables' documents. */
+  contractKinds: readonly ContractKind[];
   closeOfBusinessSteps: readonly CloseOfBusinessStep[];
   jobs: readonly ScheduledJob[];
   /** The tax bureau and the registry the steps and routes reach (issue 36). */
@@ -171,8 +178,7 @@ export function wiringOf(products: readonly LendingProduct[], adapters: { receiv
     ports,
     taskTypes,
     decisionHooks,
-    /** What happens when a contract of a kind of business record is signed: relatedType → hook. */
-    signHooks: Object.assign({ ASSIGNMENT_NOTICE: noticeSignHook }, ...products.map((p) => p.signHooks)) as Record<string, SignHook>,
+    contractKinds: [...products.flatMap((p) => p.contractKinds), ...RECEIVABLES_CONTRACT_KINDS],
     closeOfBusinessSteps,
     /** Scheduled work, run once per day across all nodes at China-time hours (jobs/scheduler.ts). */
     jobs: [closeOfBusinessJob(closeOfBusinessSteps), backupJob],
@@ -183,7 +189,7 @@ export function wiringOf(products: readonly LendingProduct[], adapters: { receiv
 const WIRING = wiringOf(LENDING_PRODUCTS);
 export const PORTS: Ports = WIRING.ports;
 export const TASK_TYPES: readonly TaskType[] = WIRING.taskTypes;
-export const SIGN_HOOKS: Readonly<Record<string, SignHook>> = WIRING.signHooks;
+export const CONTRACT_KINDS: readonly ContractKind[] = WIRING.contractKinds;
 export const CLOSE_OF_BUSINESS_STEPS: readonly CloseOfBusinessStep[] = WIRING.closeOfBusinessSteps;
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = WIRING.jobs;
 
@@ -192,7 +198,7 @@ export type { AppContext } from './context.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     tasks: TaskRegistry;
-    signHooks: SignHooks;
+    contractKinds: ContractKinds;
     bankAdapters: BankAdapters;
     receivables: ReceivablePorts;
     scheduler: Scheduler;
@@ -261,7 +267,7 @@ export async function buildApp(
     version: { version: SERVER_VERSION, commit: config.GIT_COMMIT, buildTime: STARTED_AT },
     authRateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' },
     tasks: taskRegistry(wiring.taskTypes, wiring.decisionHooks),
-    signHooks: signHooks(wiring.signHooks),
+    contractKinds: contractKinds(wiring.contractKinds),
     bankAdapters: BANKS,
     ports: wiring.ports,
     receivables: wiring.receivables,
@@ -305,7 +311,7 @@ export async function buildApp(
 
   // Tests reach the app's registries to probe the inbox and signing with their own types.
   app.decorate('tasks', ctx.tasks);
-  app.decorate('signHooks', ctx.signHooks);
+  app.decorate('contractKinds', ctx.contractKinds);
   app.decorate('bankAdapters', ctx.bankAdapters);
   app.decorate('receivables', ctx.receivables);
 

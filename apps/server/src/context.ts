@@ -3,7 +3,7 @@ import type { Database } from './db/client.ts';
 import type { PasswordCipher, SessionStore } from './modules/auth/index.ts';
 import type { TaskRegistry } from './modules/bpm/index.ts';
 import type { BankAdapters } from './modules/cloudloan/index.ts';
-import type { SignHooks } from './modules/contracts/index.ts';
+import type { ContractKinds } from './modules/contracts/index.ts';
 import type { Ports } from './modules/financing/index.ts';
 import type { ReceivablePorts } from './modules/receivables/index.ts';
 
@@ -20,8 +20,8 @@ export interface AppContext {
   authRateLimit: { max: number; timeWindow: string };
   /** The operator task types of this app (the /bpm/tasks inbox), built from `TASK_TYPES`. */
   tasks: TaskRegistry;
-  /** What signing a contract does to its business record, built from `SIGN_HOOKS`. */
-  signHooks: SignHooks;
+  /** The kinds of contract every area registered (issue 35), with their sign hooks, built from `CONTRACT_KINDS`. */
+  contractKinds: ContractKinds;
   /** The cloud loan's banks, built from `BANK_ADAPTERS`. */
   bankAdapters: BankAdapters;
   /** What areas offer each other through ports, `PORTS`. */

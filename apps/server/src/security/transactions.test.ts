@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, users } from '../db/schema/index.ts';
 import { inTransaction, MAX_ATTEMPTS } from '../db/transaction.ts';
 import { generateContract, contractStorageDir } from '../modules/contracts/index.ts';
+import { TEST_CONTRACT_KIND } from '../modules/contracts/testing.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
@@ -93,7 +94,7 @@ describe('contract files and rollbacks', () => {
       inTransaction(t.database.db, async (tx) => {
         await generateContract(tx, {
           enterpriseId: demo.enterpriseId!,
-          type: 'FINANCING',
+          kind: TEST_CONTRACT_KIND,
           relatedType: 'FINANCING',
           relatedId: 2_147_483_647,
           title: '回滚测试合同',
@@ -119,7 +120,7 @@ describe('contract files and rollbacks', () => {
         await inTransaction(outer, (tx) =>
           generateContract(tx, {
             enterpriseId: demo.enterpriseId!,
-            type: 'FINANCING',
+            kind: TEST_CONTRACT_KIND,
             relatedType: 'FINANCING',
             relatedId: 2_147_483_647,
             title: '嵌套回滚测试合同',

@@ -3,6 +3,8 @@ import { chinaDate, type Cents } from '@factoring/domain';
 import type { Db } from '../db/client.ts';
 import { contracts, users } from '../db/schema/index.ts';
 import { countersign, generateContract, recordSignature } from '../modules/contracts/index.ts';
+import { MARGIN_CONTRACT_KIND } from '../modules/pledge/index.ts';
+import { FACTORING_AGREEMENT_KIND } from '../modules/supplyloan/index.ts';
 
 const FACTOR = '鑫链商业保理有限公司';
 const DAY_MS = 86_400_000;
@@ -22,7 +24,7 @@ export async function seedContracts(db: Db, now = new Date()) {
   const [{ n }] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(contracts)
-    .where(and(eq(contracts.enterpriseId, enterpriseId), eq(contracts.type, 'FACTORING_AGREEMENT')));
+    .where(and(eq(contracts.enterpriseId, enterpriseId), eq(contracts.type, FACTORING_AGREEMENT_KIND.code)));
   if (n > 0) return;
 
   const signedOn = new Date(now.getTime() - 30 * DAY_MS);
@@ -31,7 +33,7 @@ export async function seedContracts(db: Db, now = new Date()) {
       tx,
       {
         enterpriseId,
-        type: 'FACTORING_AGREEMENT',
+        kind: FACTORING_AGREEMENT_KIND,
         relatedType: 'ENTERPRISE',
         relatedId: enterpriseId,
         relatedNo: '保理业务合作',
@@ -71,8 +73,9 @@ export async function seedContracts(db: Db, now = new Date()) {
       tx,
       {
         enterpriseId,
-        type: 'MARGIN',
+        kind: MARGIN_CONTRACT_KIND,
         relatedType: 'MARGIN',
+        recordLabel: '保证金',
         relatedId: `${enterpriseId}-1`,
         relatedNo: `BZJ${chinaDate(now).replaceAll('-', '')}01`,
         title: '融资保证金协议',

@@ -1,12 +1,19 @@
 // Contracts (PRODUCT §10): list, detail, file, signing.
 import { z } from 'zod';
-import { CONTRACT_STATUSES, CONTRACT_TYPES } from '../status/contract.ts';
+import { CONTRACT_STATUSES } from '../status/contract.ts';
 import { idParams, optionalTextSchema, pageOf, pageQuerySchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
+/** A contract kind's code as requests carry it; whether such a kind is registered is the server's to say. */
+export const contractTypeSchema = z
+  .string({ error: '合同类型不正确' })
+  .trim()
+  .regex(/^[A-Z][A-Z0-9_]{1,39}$/, '合同类型不正确');
+
 export const contractListQuery = pageQuerySchema.extend({
   status: z.enum(CONTRACT_STATUSES).optional(),
-  type: z.enum(CONTRACT_TYPES).optional(),
+  /** A registered kind's code (GET /api/contracts/kinds); an unknown one is refused. */
+  type: contractTypeSchema.optional(),
   keyword: optionalTextSchema(64, '关键字'),
 });
 /** The two files of a signed contract: the original as generated, and the signed version made when it was signed. */
@@ -26,7 +33,8 @@ export const contractSchema = z.object({
   contractNo: z.string(),
   enterpriseId: z.number().int(),
   enterpriseName: z.string(),
-  type: z.enum(CONTRACT_TYPES),
+  /** The kind's code and label, as the contract was drawn up (issue 35: the kinds are registered by their areas). */
+  type: z.string(),
   typeLabel: z.string(),
   title: z.string(),
   relatedType: z.string(),
@@ -123,6 +131,9 @@ export const contractVerificationSchema = z.object({
 });
 export type ContractVerification = z.infer<typeof contractVerificationSchema>;
 export const contractPageSchema = pageOf(contractSchema);
+/** One registered kind of contract: the list's type filter. */
+export const contractKindSchema = z.object({ code: z.string(), label: z.string() });
+export type ContractKindOption = z.infer<typeof contractKindSchema>;
 export const contractCountsSchema = z.object({
   toSign: z.number().int(),
   signed: z.number().int(),
@@ -145,6 +156,14 @@ export const contractsApi = {
     summary: '合同列表（分页，按状态、类型、关键字筛选）',
     query: contractListQuery,
     answer: contractPageSchema,
+  }),
+  kinds: endpoint({
+    method: 'GET',
+    path: '/api/contracts/kinds',
+    tag,
+    access: 'user',
+    summary: '合同类型（各业务登记的合同种类，列表筛选用）',
+    answer: z.array(contractKindSchema),
   }),
   stats: endpoint({
     method: 'GET',

@@ -2,7 +2,7 @@
 // pledge contract and margin agreement of a financing, and the margin, margin-call top-up and
 // repayment paid by an offline transfer that an operator confirms in /bpm/tasks.
 import { z } from 'zod';
-import { CONTRACT_STATUSES, CONTRACT_TYPES } from '../status/contract.ts';
+import { CONTRACT_STATUSES } from '../status/contract.ts';
 import { PLEDGE_VOUCHER_KINDS, PLEDGE_VOUCHER_STATUSES, type PledgeVoucherKind } from '../status/pledge.ts';
 import { centsSchema, idempotencyKeyField, idParams, idSchema, textSchema } from './common.ts';
 import { endpoint } from './endpoint.ts';
@@ -13,7 +13,7 @@ const cents = z.number().int();
 export const pledgeContractSchema = z.object({
   id: z.number().int(),
   contractNo: z.string(),
-  type: z.enum(CONTRACT_TYPES),
+  type: z.string(),
   typeLabel: z.string(),
   title: z.string(),
   counterparty: z.string(),

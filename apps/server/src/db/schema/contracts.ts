@@ -1,12 +1,9 @@
-import { CONTRACT_TYPES, contractLifecycle } from '@factoring/domain';
+import { contractLifecycle } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
 import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
-
-/** The contract types, as the domain lists them (issue 36 added the debtor's letter and the notice of assignment). */
-export { CONTRACT_TYPES, type ContractType } from '@factoring/domain';
 
 /** The contract machine's states (EXPIRED is also derived when reading: see `shownStatus`), re-exported for existing imports. */
 export { CONTRACT_STATUSES, type ContractStatus } from '@factoring/domain';
@@ -28,13 +25,22 @@ export const contracts = pgTable(
     enterpriseId: integer('enterprise_id')
       .notNull()
       .references(() => enterprises.id),
-    type: text('type', { enum: CONTRACT_TYPES }).notNull(),
+    /**
+     * The contract's kind (issue 35): a code one area registered with its template (contracts/contract-kinds.ts).
+     * What the document states of its kind is kept with it, as drawn up: its label, and whether the factor
+     * countersigns — so a contract reads the same whatever kinds are registered later.
+     */
+    type: text('type').notNull(),
+    typeLabel: text('type_label').notNull(),
+    factorCountersigns: boolean('factor_countersigns').notNull(),
     title: text('title').notNull(),
     /** The business record the contract belongs to, e.g. ('FINANCING', '42'). */
     relatedType: text('related_type').notNull(),
     relatedId: text('related_id').notNull(),
     /** The business record's own number as shown to users (e.g. the financing number), when it has one. */
     relatedNo: text('related_no'),
+    /** The record in words with its number, as the document states it, e.g. 质押融资 ZY2026…. */
+    relatedLabel: text('related_label').notNull(),
     counterparty: text('counterparty').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     status: text('status', { enum: statesOf(contractLifecycle) })

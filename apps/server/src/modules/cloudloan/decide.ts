@@ -14,7 +14,8 @@ import { cloudLoanApplications } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
 import type { DecisionEffect } from '../bpm/index.ts';
-import { generateContract, type SignHook } from '../contracts/index.ts';
+import { generateContract } from '../contracts/index.ts';
+import { CLOUD_LOAN_CONTRACT_KIND } from './contract-kind.ts';
 import type { BankAdapter, BankAdapters, BankDecision } from './bank-adapter.ts';
 import type { ApplicationRow } from './store.ts';
 import { now, chinaToday } from '../../lib/clock.ts';
@@ -32,7 +33,7 @@ type Grant = Extract<BankDecision, { state: 'GRANTED' }>;
 async function generateAgreement(tx: Tx, a: ApplicationRow, terms: Grant, grantedAt: string) {
   const { id } = await generateContract(tx, {
     enterpriseId: a.enterpriseId,
-    type: 'CLOUD_LOAN',
+    kind: CLOUD_LOAN_CONTRACT_KIND,
     relatedType: 'CLOUD_LOAN',
     relatedId: a.id,
     relatedNo: a.applicationNo,
@@ -137,14 +138,3 @@ export async function bankDecisionArrived(db: Db, banks: BankAdapters, adapterNa
     return after;
   });
 }
-
-/** Signing the loan agreement (contracts module, with password) opens the credit for drawing. */
-export const cloudLoanSignHook: SignHook = async (tx, relatedId, contract) => {
-  const [a] = await tx
-    .select()
-    .from(cloudLoanApplications)
-    .where(eq(cloudLoanApplications.id, Number(relatedId)))
-    .for('update');
-  if (!a || a.contractId !== contract.id) return;
-  await tx.update(cloudLoanApplications).set({ agreementSignedAt: now(), updatedAt: now() }).where(eq(cloudLoanApplications.id, a.id));
-};

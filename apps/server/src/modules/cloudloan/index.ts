@@ -7,7 +7,7 @@ export type { BankAdapter, BankAdapters } from './bank-adapter.ts';
 export { cloudLoanProduct } from './lending-product.ts';
 /** The demo seed drives the inbox, the signing and the daily debit as the app does. */
 export { CLOUD_LOAN_TASK_TYPES } from './operator-bank.ts';
-export { cloudLoanSignHook } from './decide.ts';
+export { CLOUD_LOAN_CONTRACT_KIND, cloudLoanSignHook } from './contract-kind.ts';
 export { cloudLoanDebitStep } from './debit-job.ts';
 export { eligibilityScope, isCloudLoanInMenu } from './eligibility.ts';
 export { submitApplication } from './apply.ts';

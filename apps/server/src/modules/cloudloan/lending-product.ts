@@ -9,7 +9,7 @@ import type { LendingProduct, LoanPosition } from '../financing/index.ts';
 import type { BankAdapters } from './bank-adapter.ts';
 import { cloudLoanDebitStep } from './debit-job.ts';
 import { eligibilityScope, isCloudLoanInMenu } from './eligibility.ts';
-import { cloudLoanSignHook } from './decide.ts';
+import { CLOUD_LOAN_CONTRACT_KIND } from './contract-kind.ts';
 import { CLOUD_LOAN_TASK_TYPES } from './operator-bank.ts';
 import { cloudLoanArrears } from './overdue.ts';
 import { payoffQuote } from './servicing.ts';
@@ -65,7 +65,7 @@ export const cloudLoanProduct = (banks: BankAdapters): LendingProduct => ({
   },
   arrears: cloudLoanArrears,
   taskTypes: CLOUD_LOAN_TASK_TYPES,
-  signHooks: { CLOUD_LOAN: cloudLoanSignHook },
+  contractKinds: [CLOUD_LOAN_CONTRACT_KIND],
   closeOfBusinessSteps: [cloudLoanDebitStep(banks)],
   // Its entries: for an enterprise that may apply, or already has an application to follow.
   menuGates: { CLOUD_LOAN: (db, request, loans) => isCloudLoanInMenu(db, eligibilityScope(request), loans) },

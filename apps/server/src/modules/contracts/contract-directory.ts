@@ -11,6 +11,8 @@ export const contractDirectoryAs = directoryOf(contracts, {
   contractNo: contracts.contractNo,
   enterpriseId: contracts.enterpriseId,
   type: contracts.type,
+  typeLabel: contracts.typeLabel,
+  factorCountersigns: contracts.factorCountersigns,
   title: contracts.title,
   relatedType: contracts.relatedType,
   relatedId: contracts.relatedId,

@@ -10,6 +10,8 @@ import { chinaDate } from './labels.ts';
 import { isContractSigned, voidContractsOf } from './queries.ts';
 import { contractFilePath, readContractFile, sha256 } from './storage.ts';
 import { BusinessError } from '../../lib/envelope.ts';
+import type { ContractKind } from './contract-kinds.ts';
+import { TEST_CONTRACT_KIND, TEST_LETTER_KIND } from './testing.ts';
 
 /** Business records of this test file only: no other module's sign hook is involved. */
 const RELATED = 'CONTRACT_TEST';
@@ -25,7 +27,7 @@ async function generate(over: Partial<GenerateContractInput> = {}) {
   return t.database.db.transaction((tx) =>
     generateContract(tx, {
       enterpriseId: demoEnterpriseId,
-      type: 'FINANCING',
+      kind: TEST_CONTRACT_KIND,
       relatedType: RELATED,
       relatedId: nextRelated++,
       relatedNo: 'RZ202605180042',
@@ -109,6 +111,32 @@ describe('seeded contracts', () => {
     expect((await demo.get('/api/contracts', { status: 'NOPE' })).statusCode).toBe(400);
   });
 
+  it('lists the registered kinds, and refuses a type no area registered with a 400 in Chinese', async () => {
+    const kinds = (await demo.get('/api/contracts/kinds')).json().message as { code: string; label: string }[];
+    expect(kinds).toEqual(t.app.contractKinds.list.map(({ code, label }) => ({ code, label })));
+    expect(kinds.length).toBeGreaterThan(0);
+    // Every seeded contract is of a registered kind, under its kind's label.
+    const seeded = (await demo.get('/api/contracts', { size: 100 })).json().message.items as { type: string; typeLabel: string }[];
+    for (const c of seeded) expect(kinds).toContainEqual({ code: c.type, label: c.typeLabel });
+    for (const type of ['NO_SUCH_KIND', 'lower', '类型']) {
+      const res = await demo.get('/api/contracts', { type });
+      expect(res.statusCode).toBe(400);
+      // A malformed code is the schema's refusal (请求参数不正确：type …), an unknown one the registry's: the same words.
+      expect(res.json()).toMatchObject({ status: 'ERROR', message: expect.stringContaining('合同类型不正确') });
+    }
+  });
+
+  it('filters by a kind registered after the app was built', async () => {
+    const late: ContractKind = { ...TEST_CONTRACT_KIND, code: 'TEST_LATE', label: '后登记合同' };
+    expect((await demo.get('/api/contracts', { type: late.code })).statusCode).toBe(400);
+    t.app.contractKinds.add(late);
+    expect(() => t.app.contractKinds.add(late)).toThrow(/registered twice/);
+    const { id } = await generate({ kind: late });
+    const listed = (await demo.get('/api/contracts', { type: late.code })).json().message;
+    expect(listed.items).toEqual([expect.objectContaining({ id, type: 'TEST_LATE', typeLabel: '后登记合同' })]);
+    expect((await demo.get('/api/contracts/kinds')).json().message).toContainEqual({ code: 'TEST_LATE', label: '后登记合同' });
+  });
+
   it('counts contracts to sign for the dashboard', async () => {
     const stats = (await demo.get('/api/contracts/stats')).json().message;
     expect(stats.toSign).toBeGreaterThanOrEqual(1);
@@ -124,8 +152,11 @@ describe('generation', () => {
     expect(stored).toMatchObject({
       contractNo,
       status: 'TO_SIGN',
-      type: 'FINANCING',
-      fileName: `${contractNo}-融资合同.pdf`,
+      type: 'TEST_CONTRACT',
+      typeLabel: '测试合同',
+      relatedLabel: '测试业务 RZ202605180042',
+      factorCountersigns: true,
+      fileName: `${contractNo}-测试合同.pdf`,
       enterpriseId: demoEnterpriseId,
     });
     const bytes = (await readContractFile(stored.storedName))!;
@@ -139,7 +170,7 @@ describe('generation', () => {
     const { text } = await extractText(pdf, { mergePages: true });
     const flat = text.replace(/\s+/g, '');
     expect(flat).toContain(contractNo);
-    expect(flat).toContain('融资合同');
+    expect(flat).toContain('测试合同');
     expect(flat).toContain('上海鑫源贸易有限公司');
     expect(flat).toContain('壹佰万元整');
     expect(flat).toContain('1,000,000.00');
@@ -169,7 +200,7 @@ describe('the file', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(
-      `inline; filename="${contractNo}.pdf"; filename*=UTF-8''${encodeURIComponent(`${contractNo}-融资合同.pdf`)}`,
+      `inline; filename="${contractNo}.pdf"; filename*=UTF-8''${encodeURIComponent(`${contractNo}-测试合同.pdf`)}`,
     );
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(sha256(res.rawPayload)).toBe(stored.fileSha256);
@@ -320,7 +351,7 @@ describe('for other modules', () => {
     const relatedId = nextRelated;
     expect(await isContractSigned(t.database.db, RELATED, relatedId)).toBe(false); // none yet
     const { id } = await generate({ relatedId });
-    const second = await generate({ relatedId, type: 'PLEDGE', title: '质押合同' });
+    const second = await generate({ relatedId, kind: TEST_LETTER_KIND, title: '测试函' });
     expect(await isContractSigned(t.database.db, RELATED, relatedId)).toBe(false);
     await sign(demo, id);
     expect(await isContractSigned(t.database.db, RELATED, relatedId)).toBe(false); // the pledge contract is not signed yet
@@ -333,18 +364,28 @@ describe('for other modules', () => {
     expect(await isContractSigned(t.database.db, RELATED, 'X-1')).toBe(false);
   });
 
-  it('runs the sign hook of the related type inside the signing transaction', async () => {
+  it("runs its kind's sign hook for the record's type inside the signing transaction", async () => {
     const seen: string[] = [];
-    t.app.signHooks.add('CONTRACT_HOOK_TEST', async (tx, relatedId, contract) => {
-      const [r] = await tx.select({ status: contracts.status }).from(contracts).where(eq(contracts.id, contract.id));
-      seen.push(`${relatedId}:${r.status}:${contract.signer.name}`);
-      if (relatedId === 'refuse') throw new BusinessError('业务状态不允许签署');
-    });
-    const ok = await generate({ relatedType: 'CONTRACT_HOOK_TEST', relatedId: 'go' });
+    const hooked: ContractKind = {
+      ...TEST_CONTRACT_KIND,
+      code: 'TEST_HOOKED',
+      signHooks: {
+        CONTRACT_HOOK_TEST: async (tx, relatedId, contract) => {
+          const [r] = await tx.select({ status: contracts.status }).from(contracts).where(eq(contracts.id, contract.id));
+          seen.push(`${relatedId}:${r.status}:${contract.signer.name}:${contract.typeLabel}`);
+          if (relatedId === 'refuse') throw new BusinessError('业务状态不允许签署');
+        },
+      },
+    };
+    t.app.contractKinds.add(hooked);
+    // The kind's hook is for its own record type only: another record's contract of the kind signs without it.
+    const elsewhere = await generate({ kind: hooked, relatedType: RELATED, relatedId: 'other' });
+    expect((await sign(demo, elsewhere.id)).json().status).toBe('OK');
+    const ok = await generate({ kind: hooked, relatedType: 'CONTRACT_HOOK_TEST', relatedId: 'go' });
     expect((await sign(demo, ok.id)).json().status).toBe('OK');
-    const refused = await generate({ relatedType: 'CONTRACT_HOOK_TEST', relatedId: 'refuse' });
+    const refused = await generate({ kind: hooked, relatedType: 'CONTRACT_HOOK_TEST', relatedId: 'refuse' });
     expect((await sign(demo, refused.id)).json()).toEqual({ status: 'ERROR', message: '业务状态不允许签署' });
-    expect(seen).toEqual(['go:SIGNED:张明', 'refuse:SIGNED:张明']);
+    expect(seen).toEqual(['go:SIGNED:张明:测试合同', 'refuse:SIGNED:张明:测试合同']);
     expect((await row(refused.id)).status).toBe('TO_SIGN'); // rolled back with the hook
     const counted = await t.database.db
       .select({ n: sql<number>`count(*)::int` })

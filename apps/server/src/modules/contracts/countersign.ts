@@ -1,21 +1,12 @@
 import { formatChinaDateTime } from '@factoring/domain';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { contracts, type ContractType } from '../../db/schema/index.ts';
+import { contracts } from '../../db/schema/index.ts';
 import { onRollback } from '../../db/transaction.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import type { TaskOperator } from '../../lib/actor.ts';
 import { addSignature, factorCredential, signingContext } from '../signing/index.ts';
 import { readContractFile, removeContractFile, sha256, storeContractFile } from './storage.ts';
-
-/**
- * The contracts the factor is a party to and countersigns (issue 37): its financing, pledge, margin
- * and framework agreements, and the notice of assignment it sends with the supplier (issue 36). A cloud
- * loan's agreement is with the bank, which signs it in its own systems: the enterprise's signature
- * completes it here; the debtor's confirmation letter is the debtor's alone.
- */
-export const COUNTERSIGNED_TYPES: readonly ContractType[] = ['FACTORING_AGREEMENT', 'FINANCING', 'PLEDGE', 'MARGIN', 'ASSIGNMENT_NOTICE'];
-export const isCountersignedType = (type: ContractType) => COUNTERSIGNED_TYPES.includes(type);
 
 /** The business record whose contracts an approval countersigns: contracts.related_type / related_id. */
 export interface ContractOwner {
@@ -54,7 +45,8 @@ export async function countersign(tx: Tx, owner: ContractOwner, operator: TaskOp
         eq(contracts.relatedType, owner.relatedType),
         eq(contracts.relatedId, owner.relatedId),
         eq(contracts.status, 'SIGNED'),
-        inArray(contracts.type, [...COUNTERSIGNED_TYPES]),
+        // The contracts the factor is a party to, as their kind declared when they were drawn up (`factorCountersigns`).
+        eq(contracts.factorCountersigns, true),
         isNull(contracts.countersignedAt),
       ),
     )

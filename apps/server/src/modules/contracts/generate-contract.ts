@@ -2,9 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isIsoDate } from '@factoring/domain';
 import type { Tx } from '../../db/client.ts';
-import { CONTRACT_TYPES, contractNumberCounters, contracts } from '../../db/schema/index.ts';
+import { contractNumberCounters, contracts } from '../../db/schema/index.ts';
 import { enterpriseDirectory } from '../account/index.ts';
-import { chinaDate, CONTRACT_TYPE_LABELS, relatedTypeLabel } from './labels.ts';
+import type { ContractKind } from './contract-kinds.ts';
+import { chinaDate } from './labels.ts';
 import { renderContractPdf } from './render-pdf.ts';
 import { onRollback } from '../../db/transaction.ts';
 import { removeContractFile, sha256, storeContractFile } from './storage.ts';
@@ -13,11 +14,10 @@ import * as clock from '../../lib/clock.ts';
 
 const isoDate = z.string().refine(isIsoDate, '日期格式应为 YYYY-MM-DD');
 
-/** What a business module passes to have a contract drawn up. */
+/** What a business module passes to have a contract drawn up (besides the kind, its own). */
 export const generateContractInput = z.object({
   enterpriseId: z.number().int().positive(),
-  type: z.enum(CONTRACT_TYPES),
-  /** The business record, e.g. ('FINANCING', 42). */
+  /** The business record, its type and id, e.g. ('LOAN', 42): what the kind's sign hooks are keyed by. */
   relatedType: z
     .string()
     .trim()
@@ -25,16 +25,18 @@ export const generateContractInput = z.object({
   relatedId: z.union([z.number().int(), z.string().trim().min(1).max(64)]).transform(String),
   /** The record's own number as users know it (e.g. the financing number), shown as the related business. */
   relatedNo: z.string().trim().max(64).optional(),
+  /** The record's words when they are not the kind's (`recordLabel`), e.g. a margin agreement of its own. */
+  recordLabel: z.string().trim().min(1).max(20).optional(),
   title: z.string().trim().min(1).max(100),
   counterparty: z.string().trim().min(1).max(100),
   /** Cents. */
   amount: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
-  /** Business data for the template: keys of FIELD_LABELS (templates.ts) or Chinese labels; values as displayed. */
+  /** Business data for the template: keys of the kind's `fieldLabels` or Chinese labels; values as displayed. */
   data: z.record(z.string().max(40), z.string().max(500)).default({}),
   effectiveDate: isoDate.optional(),
   expiryDate: isoDate.optional(),
 });
-export type GenerateContractInput = z.input<typeof generateContractInput>;
+export type GenerateContractInput = z.input<typeof generateContractInput> & { kind: ContractKind };
 
 /** HT + yyyyMMdd + the day's sequence, at least four digits: HT202605180001. */
 export function formatContractNo(day: string, seq: number): string {
@@ -52,15 +54,17 @@ async function nextContractNo(tx: Tx, day: string): Promise<string> {
 }
 
 /**
- * Draws up a contract: fills the type's template with the business data, renders the Chinese PDF,
+ * Draws up a contract of the caller's kind: fills the kind's template with the business data, renders the Chinese PDF,
  * stores it under DATA_DIR/contracts and records it (TO_SIGN) with the file's size and SHA-256, in the
- * caller's transaction. Opened with `inTransaction`, a rollback (or a retry) deletes the file again.
+ * caller's transaction. The row keeps what the document states of its kind — its label, the record's words,
+ * whether the factor countersigns — so reading a contract needs no registry. Opened with `inTransaction`, a rollback (or a retry) deletes the file again.
  */
 export async function generateContract(
   tx: Tx,
   input: GenerateContractInput,
   now = clock.now(),
 ): Promise<{ id: number; contractNo: string }> {
+  const { kind } = input;
   const i = generateContractInput.parse(input);
   const [enterprise] = await tx
     .select({ name: enterpriseDirectory.name })
@@ -70,9 +74,8 @@ export async function generateContract(
 
   const createdDate = chinaDate(now);
   const contractNo = await nextContractNo(tx, createdDate);
-  const relatedLabel = `${relatedTypeLabel(i.relatedType)} ${i.relatedNo ?? i.relatedId}`;
-  const document = fillTemplate({
-    type: i.type,
+  const relatedLabel = `${i.recordLabel ?? kind.recordLabel} ${i.relatedNo ?? i.relatedId}`;
+  const document = fillTemplate(kind, {
     contractNo,
     title: i.title,
     enterpriseName: enterprise.name,
@@ -93,11 +96,14 @@ export async function generateContract(
     .values({
       contractNo,
       enterpriseId: i.enterpriseId,
-      type: i.type,
+      type: kind.code,
+      typeLabel: kind.label,
+      factorCountersigns: kind.factorCountersigns,
       title: i.title,
       relatedType: i.relatedType,
       relatedId: i.relatedId,
       relatedNo: i.relatedNo ?? null,
+      relatedLabel,
       counterparty: i.counterparty,
       amount: i.amount,
       status: 'TO_SIGN',
@@ -105,7 +111,7 @@ export async function generateContract(
       createdAt: now,
       effectiveDate: i.effectiveDate ?? null,
       expiryDate: i.expiryDate ?? null,
-      fileName: `${contractNo}-${CONTRACT_TYPE_LABELS[i.type]}.pdf`,
+      fileName: `${contractNo}-${kind.label}.pdf`,
       storedName,
       fileSize: pdf.length,
       fileSha256: sha256(pdf),

@@ -1,21 +1,5 @@
-// Contract types and statuses with their labels live in the domain package (status/contract.ts).
-export { CONTRACT_STATUS_LABELS, CONTRACT_TYPE_LABELS } from '@factoring/domain';
-
-/** Labels of the business records contracts belong to; an unknown type is shown as it is. */
-export const RELATED_TYPE_LABELS: Record<string, string> = {
-  FINANCING: '融资申请',
-  PLATFORM: '平台准入',
-  CREDIT: '授信',
-  PLEDGE: '质押融资',
-  MARGIN: '保证金',
-  CLOUD_LOAN: '云贷',
-  ENTERPRISE: '企业合作',
-  // Issue 36: the debtor's confirmation letter and the notice of assignment, each its own record.
-  RECEIVABLE_CONFIRMATION: '应收账款确权',
-  ASSIGNMENT_NOTICE: '应收账款转让通知',
-};
-
-export const relatedTypeLabel = (relatedType: string) => RELATED_TYPE_LABELS[relatedType] ?? relatedType;
+// Contract statuses with their labels live in the domain package (status/contract.ts); each kind's label is its own (contract-kinds.ts).
+export { CONTRACT_STATUS_LABELS } from '@factoring/domain';
 
 /** The calendar day of an instant in China, YYYY-MM-DD: contract days are China days. */
 export { chinaDate } from '@factoring/domain';

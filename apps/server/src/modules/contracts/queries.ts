@@ -3,13 +3,12 @@ import type { Contract, contractListQuery } from '@factoring/domain/contract';
 import { and, count, desc, eq, ilike, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { contracts, type ContractType } from '../../db/schema/index.ts';
+import { contracts } from '../../db/schema/index.ts';
 import { enterpriseDirectory } from '../account/index.ts';
-import { isCountersignedType } from './countersign.ts';
 import { offsetOf } from '../../lib/paging.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
-import { CONTRACT_STATUS_LABELS, CONTRACT_TYPE_LABELS, relatedTypeLabel } from './labels.ts';
+import { CONTRACT_STATUS_LABELS } from './labels.ts';
 import * as clock from '../../lib/clock.ts';
 import { chinaDateSql } from '../../lib/china-time-sql.ts';
 
@@ -30,10 +29,13 @@ const columns = {
   enterpriseId: contracts.enterpriseId,
   enterpriseName: enterpriseDirectory.name,
   type: contracts.type,
+  typeLabel: contracts.typeLabel,
+  factorCountersigns: contracts.factorCountersigns,
   title: contracts.title,
   relatedType: contracts.relatedType,
   relatedId: contracts.relatedId,
   relatedNo: contracts.relatedNo,
+  relatedLabel: contracts.relatedLabel,
   counterparty: contracts.counterparty,
   amount: contracts.amount,
   status: shownStatus,
@@ -53,7 +55,7 @@ const columns = {
   countersignedAt: contracts.countersignedAt,
 };
 
-/** The signed version's download name: the original's with 已签署, e.g. HT202605180001-融资合同-已签署.pdf. */
+/** The signed version's download name: the original's with 已签署, e.g. HT202605180001-<kind>-已签署.pdf. */
 export const signedFileNameOf = (fileName: string) => fileName.replace(/(\.pdf)?$/i, '-已签署.pdf');
 
 const selectContracts = (db: Db | Tx) =>
@@ -64,18 +66,16 @@ type ContractRow = Awaited<ReturnType<typeof selectContracts>>[number];
  * A signed contract of a kind the factor countersigns reads 待保理方会签 until an operator's approval
  * adds the factor's signature, then 双方已签署 (issue 37); every other status reads as its label.
  */
-export function statusLabelOf(r: { status: ContractStatus; type: ContractType; countersignedAt: Date | null }): string {
-  if (r.status !== 'SIGNED' || !isCountersignedType(r.type)) return CONTRACT_STATUS_LABELS[r.status];
+export function statusLabelOf(r: { status: ContractStatus; factorCountersigns: boolean; countersignedAt: Date | null }): string {
+  if (r.status !== 'SIGNED' || !r.factorCountersigns) return CONTRACT_STATUS_LABELS[r.status];
   return r.countersignedAt ? '双方已签署' : '待保理方会签';
 }
 
 /** The answer shape of a contract, list row and detail alike. */
-function toContractView(r: ContractRow): Contract {
+function toContractView({ factorCountersigns, ...r }: ContractRow): Contract {
   return {
     ...r,
-    typeLabel: CONTRACT_TYPE_LABELS[r.type],
-    statusLabel: statusLabelOf(r),
-    relatedLabel: `${relatedTypeLabel(r.relatedType)} ${r.relatedNo ?? r.relatedId}`,
+    statusLabel: statusLabelOf({ ...r, factorCountersigns }),
     createdAt: r.createdAt.toISOString(),
     signedAt: r.signedAt ? r.signedAt.toISOString() : null,
     countersignedAt: r.countersignedAt ? r.countersignedAt.toISOString() : null,

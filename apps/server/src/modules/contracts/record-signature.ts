@@ -7,9 +7,8 @@ import { onRollback } from '../../db/transaction.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
-import { CONTRACT_TYPE_LABELS } from './labels.ts';
 import { shownStatus } from './queries.ts';
-import type { SignedContract } from './sign-hooks.ts';
+import type { SignedContract } from './contract-kinds.ts';
 import { renderSignedVersion } from './signed-version.ts';
 import { readContractFile, removeContractFile, sha256, storeContractFile } from './storage.ts';
 import { now } from '../../lib/clock.ts';
@@ -73,6 +72,7 @@ export async function recordSignature(tx: Tx, input: SignatureInput): Promise<Si
       id: contracts.id,
       contractNo: contracts.contractNo,
       type: contracts.type,
+      typeLabel: contracts.typeLabel,
       title: contracts.title,
       counterparty: contracts.counterparty,
       enterpriseId: contracts.enterpriseId,
@@ -103,7 +103,7 @@ export async function recordSignature(tx: Tx, input: SignatureInput): Promise<Si
   const drawn = await renderSignedVersion(original, {
     contractNo: row.contractNo,
     title: row.title,
-    typeLabel: CONTRACT_TYPE_LABELS[row.type],
+    typeLabel: row.typeLabel,
     enterpriseName: row.enterpriseName,
     counterparty: row.counterparty,
     signerName,
@@ -114,7 +114,7 @@ export async function recordSignature(tx: Tx, input: SignatureInput): Promise<Si
   const signedVersion = await signDigitally(tx, drawn, {
     enterpriseId: row.enterpriseId,
     contractNo: row.contractNo,
-    typeLabel: CONTRACT_TYPE_LABELS[row.type],
+    typeLabel: row.typeLabel,
     ip,
     at,
   });
@@ -136,6 +136,7 @@ export async function recordSignature(tx: Tx, input: SignatureInput): Promise<Si
     id: row.id,
     contractNo: row.contractNo,
     type: row.type,
+    typeLabel: row.typeLabel,
     relatedType: row.relatedType,
     relatedId: row.relatedId,
     signer: { id: scope.userId, name: signerName, ip },

@@ -2,7 +2,7 @@ import { contractsApi as api } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { PDF_POLICY } from '../../lib/content-policy.ts';
-import { BusinessError, NotFoundError, ok, page } from '../../lib/envelope.ts';
+import { BusinessError, ClientError, NotFoundError, ok, page } from '../../lib/envelope.ts';
 import { certifiedScope, scopeOf } from '../../lib/scope.ts';
 import { serve } from '../../lib/serve.ts';
 import { contractCounts, findContract, findContractFile, listContracts } from './queries.ts';
@@ -29,8 +29,13 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   // The signing authority is loaded (or made, on first start) before any contract can be signed.
   await configureSigning(signingConfigOf(ctx.config));
 
+  // The kinds the app's areas registered (issue 35): the list's type filter, in registration order.
+  serve(app, api.kinds, async () => ok(ctx.contractKinds.list.map(({ code, label }) => ({ code, label }))));
+
   // Operators see every enterprise's contracts; an enterprise user only their own enterprise's.
   serve(app, api.list, async (request) => {
+    // The schema checks a code's shape; only the registry knows which kinds exist.
+    if (request.query.type && !ctx.contractKinds.of(request.query.type)) throw new ClientError(400, '合同类型不正确');
     const { items, totalCount } = await listContracts(db, scopeOf(request), request.query);
     return page(items, totalCount);
   });
@@ -81,7 +86,7 @@ export const contractRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       const scope = certifiedScope(request);
       try {
         const contract = await signContract(
-          { db, cipher: ctx.cipher, hooks: ctx.signHooks },
+          { db, cipher: ctx.cipher, kinds: ctx.contractKinds },
           scope,
           request.ip,
           request.params.id,

@@ -1,14 +1,16 @@
 import { readdir, rm, writeFile } from 'node:fs/promises';
-import { CONTRACT_TYPES, formatChinaDateTime } from '@factoring/domain';
+import { formatChinaDateTime } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contracts, users } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { buildApp } from '../../app.ts';
+import { buildApp, CONTRACT_KINDS } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createTestApp, DEMO_PASSWORD, ORIGIN, type TestApp, type TestClient } from '../../test/harness.ts';
 import { generateContract, type GenerateContractInput } from './generate-contract.ts';
+import type { ContractKind } from './contract-kinds.ts';
+import { TEST_CONTRACT_KIND } from './testing.ts';
 import { declaredOriginalSha256 } from './signed-version.ts';
 import { contractFilePath, contractStorageDir, readContractFile, sha256 } from './storage.ts';
 
@@ -26,7 +28,7 @@ const generate = (over: Partial<GenerateContractInput> = {}) =>
   t.database.db.transaction((tx) =>
     generateContract(tx, {
       enterpriseId: demoEnterpriseId,
-      type: 'FINANCING',
+      kind: TEST_CONTRACT_KIND,
       relatedType: RELATED,
       relatedId: nextRelated++,
       relatedNo: 'RZ202611230007',
@@ -89,7 +91,7 @@ describe('signing makes a signed version', () => {
       signedSha256: stored.fileSha256,
       signedFileSha256: stored.signedFileSha256,
       signedFileSize: signed.length,
-      signedFileName: `${stored.contractNo}-融资合同-已签署.pdf`,
+      signedFileName: `${stored.contractNo}-测试合同-已签署.pdf`,
     });
   });
 
@@ -99,13 +101,13 @@ describe('signing makes a signed version', () => {
     expect(byDefault.statusCode).toBe(200);
     expect(sha256(byDefault.rawPayload)).toBe(stored.signedFileSha256);
     expect(byDefault.headers['content-disposition']).toBe(
-      `attachment; filename="${stored.contractNo}-signed.pdf"; filename*=UTF-8''${encodeURIComponent(`${stored.contractNo}-融资合同-已签署.pdf`)}`,
+      `attachment; filename="${stored.contractNo}-signed.pdf"; filename*=UTF-8''${encodeURIComponent(`${stored.contractNo}-测试合同-已签署.pdf`)}`,
     );
     const signedOne = await file(demo, id, { version: 'signed' });
     expect(sha256(signedOne.rawPayload)).toBe(stored.signedFileSha256);
     const originalOne = await file(demo, id, { version: 'original', download: '1' });
     expect(sha256(originalOne.rawPayload)).toBe(stored.fileSha256);
-    expect(originalOne.headers['content-disposition']).toContain(encodeURIComponent(`${stored.contractNo}-融资合同.pdf`));
+    expect(originalOne.headers['content-disposition']).toContain(encodeURIComponent(`${stored.contractNo}-测试合同.pdf`));
     expect(sha256(originalOne.rawPayload)).not.toBe(sha256(signedOne.rawPayload));
     expect((await file(demo, id, { version: 'draft' })).statusCode).toBe(400);
     expect((await file(gouxiao, id, { version: 'original' })).statusCode).toBe(404);
@@ -127,7 +129,7 @@ describe('signing makes a signed version', () => {
       stored.fileSha256,
       formatChinaDateTime(stored.signedAt!).replace(/\s+/g, ''),
       '北京时间',
-      `${stored.contractNo}-融资合同.pdf`,
+      `${stored.contractNo}-测试合同.pdf`,
     ]) {
       expect(after.flat).toContain(fact);
     }
@@ -149,7 +151,7 @@ describe('signing makes a signed version', () => {
       verdict: 'MATCH',
       original: { recordedSha256: stored.fileSha256, actualSha256: stored.fileSha256, result: 'MATCH' },
       signed: {
-        fileName: `${stored.contractNo}-融资合同-已签署.pdf`,
+        fileName: `${stored.contractNo}-测试合同-已签署.pdf`,
         recordedSha256: stored.signedFileSha256,
         actualSha256: stored.signedFileSha256,
         result: 'MATCH',
@@ -241,11 +243,11 @@ describe('before signing', () => {
   });
 });
 
-describe('for every contract type', () => {
-  it.each(CONTRACT_TYPES)(
+describe('for every registered kind of contract', () => {
+  it.each(CONTRACT_KINDS.map((kind): [string, ContractKind] => [kind.code, kind]))(
     'signs a %s contract into a signed version with the signature page',
-    async (type) => {
-      const { id } = await generate({ type, title: `${type} 测试合同`, data: { pledgeGoods: '电解铜', marginRate: '10%' } });
+    async (code, kind) => {
+      const { id } = await generate({ kind, title: `${kind.label}（${code} 测试）`, data: { pledgeGoods: '电解铜', marginRate: '10%' } });
       expect((await sign(id)).json().status).toBe('OK');
       const stored = await row(id);
       const signed = (await readContractFile(stored.signedStoredName!))!;
@@ -261,10 +263,17 @@ describe('for every contract type', () => {
 
 describe('a signing that rolls back', () => {
   it('leaves no signed version behind', async () => {
-    t.app.signHooks.add('SIGNED_VERSION_REFUSE', async () => {
-      throw new BusinessError('业务状态不允许签署');
-    });
-    const { id } = await generate({ relatedType: 'SIGNED_VERSION_REFUSE', relatedId: 'x' });
+    const refusing: ContractKind = {
+      ...TEST_CONTRACT_KIND,
+      code: 'TEST_REFUSING',
+      signHooks: {
+        SIGNED_VERSION_REFUSE: async () => {
+          throw new BusinessError('业务状态不允许签署');
+        },
+      },
+    };
+    t.app.contractKinds.add(refusing);
+    const { id } = await generate({ kind: refusing, relatedType: 'SIGNED_VERSION_REFUSE', relatedId: 'x' });
     const before = (await readdir(contractStorageDir())).filter((f) => f.endsWith('.pdf')).sort();
     expect((await sign(id)).json()).toEqual({ status: 'ERROR', message: '业务状态不允许签署' });
     expect(await row(id)).toMatchObject({ status: 'TO_SIGN', signedStoredName: null, signedFileSha256: null, signedFileSize: null });

@@ -5,7 +5,6 @@ import { contracts } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { shownStatus, signedFileNameOf } from './queries.ts';
-import { isCountersignedType } from './countersign.ts';
 import { SIGNING_MESSAGES } from './record-signature.ts';
 import { declaredOriginalSha256 } from './signed-version.ts';
 import { readContractFile, sha256 } from './storage.ts';
@@ -49,7 +48,7 @@ export async function verifyContract(db: Db, scope: Scope, id: number, now = clo
       signedStoredName: contracts.signedStoredName,
       signedFileSize: contracts.signedFileSize,
       signedFileSha256: contracts.signedFileSha256,
-      type: contracts.type,
+      factorCountersigns: contracts.factorCountersigns,
       countersignedAt: contracts.countersignedAt,
     })
     .from(contracts)
@@ -91,7 +90,7 @@ export async function verifyContract(db: Db, scope: Scope, id: number, now = clo
     verdict,
     message:
       messageOf(verdict, original, signed, signatures, row.signedSha256 !== null) +
-      (verdict === 'MATCH' && row.signedSha256 !== null && isCountersignedType(row.type) && !row.countersignedAt
+      (verdict === 'MATCH' && row.signedSha256 !== null && row.factorCountersigns && !row.countersignedAt
         ? '保理方尚未会签（待保理方会签）：保理方在审批通过时会签。'
         : ''),
     original,

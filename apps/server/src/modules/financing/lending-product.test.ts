@@ -4,8 +4,10 @@
  * registered beside app.ts's list (`LENDING_PRODUCTS`) and nothing else is touched: the risk desk shows
  * it under its own label in exposure, its drill-down, aging and the supervisory ratios; the cloud loan's
  * eligibility refuses a borrower in arrears on it by name; its operator task opens in the inbox and its
- * approval goes through the risk-limit gate; its close-of-business step runs in the daily run; its sign
- * hook is the app's. On PGlite and PostgreSQL.
+ * approval goes through the risk-limit gate; its close-of-business step runs in the daily run; its own
+ * kind of contract (a 过桥借款合同: its code, label, template, signers and sign hook) is drawn up, listed
+ * under the contract list's type filter, signed and waits for the factor's countersignature — with no file
+ * of the contracts module touched. On PGlite and PostgreSQL.
  */
 import { addDays, chinaDate, type Cents, type IsoDate } from '@factoring/domain';
 import type { AgingAnswer, ExposureAnswer, RatiosAnswer, RiskFinancing, TrendsAnswer } from '@factoring/domain/contract';
@@ -13,8 +15,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LENDING_PRODUCTS } from '../../app.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { createTask } from '../bpm/index.ts';
+import { amountStated, closingClauses, generateContract, orBlank, type ContractKind } from '../contracts/index.ts';
 import { approveTask, okOf } from '../supplyloan/testing.ts';
 import type { LendingProduct, LoanPosition } from './index.ts';
 
@@ -36,6 +40,28 @@ type Row = {
 const rowsOf = (result: unknown) => ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Row[];
 const day = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : String(d)) as IsoDate;
 const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+/** The bridge loan's own contract: declared here, with the product, and nowhere else. */
+const BRIDGE_CONTRACT: ContractKind = {
+  code: 'TEST_BRIDGE_LOAN',
+  label: '过桥借款合同',
+  recordLabel: '过桥贷',
+  roles: ['甲方（借款人）', '乙方（保理商）'],
+  signers: 'BOTH',
+  factorCountersigns: true,
+  fieldLabels: { dueDate: '到期日' },
+  preamble: (i) => `甲方向乙方借入过桥资金，双方就${i.title}达成如下条款。`,
+  clauses: (i) => [
+    { heading: '借款与归还', paragraphs: [`借款金额为${amountStated(i)}，到期日为 ${orBlank(i.data.dueDate)}，到期一次还本付息。`] },
+    ...closingClauses(i),
+  ],
+  // Signing the contract of a bridge loan records the signer on the loan, in the signing transaction.
+  signHooks: {
+    TEST_BRIDGE: async (tx, relatedId, contract) => {
+      await tx.execute(sql`update test_bridge_loans set contract_signed_by = ${contract.signer.name} where id = ${Number(relatedId)}`);
+    },
+  },
+};
 
 let closeRuns = 0;
 const bridgeLoan: LendingProduct = {
@@ -95,7 +121,7 @@ const bridgeLoan: LendingProduct = {
       },
     },
   ],
-  signHooks: { TEST_BRIDGE: async () => undefined },
+  contractKinds: [BRIDGE_CONTRACT],
   closeOfBusinessSteps: [
     {
       name: 'test-bridge-close',
@@ -139,7 +165,7 @@ beforeAll(async () => {
   t = await createTestApp({}, { lendingProducts: [...LENDING_PRODUCTS, bridgeLoan] });
   await t.database.db.execute(sql`create table test_bridge_loans (
     id serial primary key, enterprise_id integer not null references enterprises(id), principal bigint not null,
-    start_date date not null, due_date date not null, status text not null)`);
+    start_date date not null, due_date date not null, status text not null, contract_signed_by text)`);
   operator = await t.loginAs('operator');
   demo = await t.loginAs('demo');
   const [me] = rowsOf(await t.database.db.execute(sql`select enterprise_id from users where login_name = 'demo'`));
@@ -196,10 +222,52 @@ describe('a fourth lending product, registered once', () => {
     expect(eligibility.reason).toContain('过桥贷');
   });
 
-  it('its close-of-business step runs in the daily run, and its sign hook is the app’s', async () => {
+  it('its close-of-business step runs in the daily run', async () => {
     const before = closeRuns;
     await t.app.scheduler.runNow('close-of-business', addDays(today, -1));
     expect(closeRuns).toBe(before + 1);
     expect(t.app.scheduler.jobs.length).toBeGreaterThan(0);
+  });
+
+  it('its contract kind is drawn up from its own template, listed, filtered, signed through its hook and countersigned', async () => {
+    const kinds = okOf<{ code: string; label: string }[]>(await demo.get('/api/contracts/kinds'));
+    expect(kinds).toContainEqual({ code: 'TEST_BRIDGE_LOAN', label: '过桥借款合同' });
+
+    const { id, contractNo } = await t.database.db.transaction((tx) =>
+      generateContract(tx, {
+        kind: BRIDGE_CONTRACT,
+        enterpriseId: demoEnterpriseId,
+        relatedType: 'TEST_BRIDGE',
+        relatedId: loanId,
+        relatedNo: `GQ${loanId}`,
+        title: `过桥借款合同（GQ${loanId}）`,
+        counterparty: '鑫链商业保理有限公司',
+        amount: 12_345_600,
+        data: { dueDate: addDays(today, -10) },
+      }),
+    );
+    const listed = okOf<{ items: { id: number; type: string; typeLabel: string; relatedLabel: string; fileName: string }[] }>(
+      await demo.get('/api/contracts', { type: 'TEST_BRIDGE_LOAN' }),
+    );
+    expect(listed.items).toEqual([
+      expect.objectContaining({
+        id,
+        type: 'TEST_BRIDGE_LOAN',
+        typeLabel: '过桥借款合同',
+        relatedLabel: `过桥贷 GQ${loanId}`,
+        fileName: `${contractNo}-过桥借款合同.pdf`,
+      }),
+    ]);
+    const pdf = await getDocumentProxy(new Uint8Array((await demo.get(`/api/contracts/${id}/file`)).rawPayload));
+    const flat = (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, '');
+    for (const words of ['过桥借款合同', '甲方（借款人）', '壹拾贰万叁仟肆佰伍拾陆元整', '到期一次还本付息']) expect(flat).toContain(words);
+
+    const signed = okOf<{ status: string; statusLabel: string }>(
+      await demo.post(`/api/contracts/${id}/sign`, { password: t.encrypt(DEMO_PASSWORD) }),
+    );
+    // Both parties sign it: the factor's countersignature is still to come.
+    expect(signed).toMatchObject({ status: 'SIGNED', statusLabel: '待保理方会签' });
+    const [loan] = rowsOf(await t.database.db.execute(sql`select contract_signed_by from test_bridge_loans where id = ${loanId}`));
+    expect((loan as unknown as { contract_signed_by: string }).contract_signed_by).toBe('张明');
   });
 });

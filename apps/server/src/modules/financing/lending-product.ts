@@ -1,7 +1,7 @@
 // A lending product, registered once (issue 35): what the rest of the portal needs to know of a product
 // to read its loans without naming it. Each product module exports one `LendingProduct`; app.ts lists
 // them (`LENDING_PRODUCTS`) and builds from that list the one loan book (`loanBook`), the operator task
-// types, the sign hooks and the close-of-business steps. The risk desk, the cloud loan's eligibility and
+// types, the kinds of contract and the close-of-business steps. The risk desk, the cloud loan's eligibility and
 // every other reader of loans read the book, never a product's tables or names.
 // Types only from the areas it names (bpm, contracts, jobs), so this file drags no area in.
 import type { IsoDate } from '@factoring/domain';
@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import type { CloseOfBusinessStep } from '../../jobs/close-of-business.ts';
 import type { TaskType } from '../bpm/index.ts';
-import type { SignHook } from '../contracts/index.ts';
+import type { ContractKind } from '../contracts/index.ts';
 import type { EveryLoanArrears, LoanArrears } from './overdue.ts';
 import type { TransferVoucherSource } from './transfer-vouchers.ts';
 
@@ -65,8 +65,8 @@ export interface LendingProduct {
   arrears: LoanArrears;
   /** Its operator tasks in the /bpm/tasks inbox. */
   taskTypes: readonly TaskType[];
-  /** What signing one of its contracts does: relatedType → hook. */
-  signHooks: Readonly<Record<string, SignHook>>;
+  /** Its kinds of contract (issue 35): code, label, template, who signs, what signing does. */
+  contractKinds: readonly ContractKind[];
   /** Its steps of the close of business, in the order they run. */
   closeOfBusinessSteps: readonly CloseOfBusinessStep[];
   /**

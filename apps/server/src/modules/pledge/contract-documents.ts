@@ -5,14 +5,14 @@ import { warehouseDirectory } from '../warehouse/index.ts';
 import { generateContract } from '../contracts/index.ts';
 import { FACTOR_NAME, platformDirectory } from '../financing/index.ts';
 import { goodsOf, itemsOf, pledgedQuantityOf, type PledgeFinancing } from './store.ts';
+import { MARGIN_CONTRACT_KIND, PLEDGE_CONTRACT_KIND, PLEDGE_RELATED_TYPE } from './contract-kinds.ts';
 
-/** The business record the pledge's contracts belong to (contracts.related_type): one sign hook, one "all signed" rule. */
-export const PLEDGE_RELATED_TYPE = 'PLEDGE';
+export { PLEDGE_RELATED_TYPE } from './contract-kinds.ts';
 
 /**
  * Draws up the pledge contract (质押合同) and, when a margin is asked, the margin agreement
- * (保证金协议) of a new application, in the application's transaction, from the contracts module's
- * templates with the financing's fixed terms. Both wait for the enterprise's signature; the operator's
+ * (保证金协议) of a new application, in the application's transaction, from their kinds' templates
+ * (contract-kinds.ts) with the financing's fixed terms. Both wait for the enterprise's signature; the operator's
  * approval is refused until both are signed (contract-status.ts).
  */
 export async function generatePledgeContracts(tx: Tx, f: PledgeFinancing): Promise<number[]> {
@@ -34,7 +34,7 @@ export async function generatePledgeContracts(tx: Tx, f: PledgeFinancing): Promi
   const ids: number[] = [];
   const pledge = await generateContract(tx, {
     ...related,
-    type: 'PLEDGE',
+    kind: PLEDGE_CONTRACT_KIND,
     title: `${platform?.name ?? ''}质押合同（${f.financingNo}）`,
     amount: f.amount,
     data: {
@@ -61,7 +61,7 @@ export async function generatePledgeContracts(tx: Tx, f: PledgeFinancing): Promi
   if (f.margin > 0) {
     const margin = await generateContract(tx, {
       ...related,
-      type: 'MARGIN',
+      kind: MARGIN_CONTRACT_KIND,
       title: `${platform?.name ?? ''}保证金协议（${f.financingNo}）`,
       amount: f.margin,
       data: {

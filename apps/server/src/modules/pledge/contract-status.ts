@@ -1,4 +1,4 @@
-import { chinaParts, CONTRACT_STATUS_LABELS, CONTRACT_TYPE_LABELS } from '@factoring/domain';
+import { chinaParts, CONTRACT_STATUS_LABELS } from '@factoring/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { pledgeFinancings, type TaskField } from '../../db/schema/index.ts';
@@ -20,6 +20,8 @@ async function contractRows(db: Db | Tx, scope: Scope, financingId: number) {
       id: contractDirectory.id,
       contractNo: contractDirectory.contractNo,
       type: contractDirectory.type,
+      typeLabel: contractDirectory.typeLabel,
+      factorCountersigns: contractDirectory.factorCountersigns,
       title: contractDirectory.title,
       counterparty: contractDirectory.counterparty,
       amount: contractDirectory.amount,
@@ -50,11 +52,10 @@ export async function pledgeContracts(db: Db, scope: Scope, financingId: number)
   const live = rows.filter((r) => r.status !== 'VOID');
   return {
     allSigned: live.length > 0 && live.every((r) => r.status === 'SIGNED'),
-    contracts: rows.map(({ countersignedAt, ...r }) => ({
+    contracts: rows.map(({ countersignedAt, factorCountersigns, ...r }) => ({
       ...r,
-      typeLabel: CONTRACT_TYPE_LABELS[r.type],
       // The contracts module's one rule: a signed pledge contract reads 待保理方会签 until the operator approves (issue 37).
-      statusLabel: statusLabelOf({ ...r, countersignedAt }),
+      statusLabel: statusLabelOf({ ...r, factorCountersigns, countersignedAt }),
       signedAt: r.signedAt ? r.signedAt.toISOString() : null,
     })),
   };
@@ -78,7 +79,7 @@ export async function contractFacts(db: Db | Tx, financingId: number): Promise<T
   const live = rows.filter((r) => r.status !== 'VOID');
   if (live.length === 0) return [{ label: '合同签署', value: '无合同' }];
   return live.map((r) => ({
-    label: `${CONTRACT_TYPE_LABELS[r.type]}签署`,
+    label: `${r.typeLabel}签署`,
     value:
       r.status === 'SIGNED'
         ? `已签署 ${r.contractNo}（${r.signedByName ?? ''}，${r.signedAt ? signedAtText(r.signedAt) : ''}）`

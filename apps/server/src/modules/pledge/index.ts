@@ -5,6 +5,8 @@ export { pledgeProduct } from './lending-product.ts';
 /** The demo seed drives the inbox and the signing as the app does. */
 export { PLEDGE_TASK_TYPES } from './task-types.ts';
 export { pledgeSignHook } from './on-contract-signed.ts';
+/** Its kinds of contract (issue 35): the demo seed draws up a margin agreement of its own. */
+export { MARGIN_CONTRACT_KIND, PLEDGE_CONTRACT_KIND } from './contract-kinds.ts';
 export { setPledgeTerms } from './terms.ts';
 export { recordGoodsPrice } from './operations/record-price.ts';
 export { applyPledge } from './operations/apply.ts';

@@ -8,7 +8,7 @@ import { enterpriseDirectory } from '../account/index.ts';
 import type { LendingProduct, LoanPosition } from '../financing/index.ts';
 import { pledgeOwedOn } from './balance.ts';
 import { pledgeMarginDefaultStep, pledgeOverdueStep } from './jobs/close-of-day.ts';
-import { pledgeSignHook } from './on-contract-signed.ts';
+import { PLEDGE_CONTRACT_KINDS } from './contract-kinds.ts';
 import { pledgeArrears } from './overdue.ts';
 import { LIVE_STATUSES } from './store.ts';
 import { PLEDGE_TASK_TYPES } from './task-types.ts';
@@ -62,6 +62,6 @@ export const pledgeProduct: LendingProduct = {
   arrears: pledgeArrears,
   taskTypes: PLEDGE_TASK_TYPES,
   transferVouchers: pledgeTransferVouchers,
-  signHooks: { PLEDGE: pledgeSignHook },
+  contractKinds: PLEDGE_CONTRACT_KINDS,
   closeOfBusinessSteps: [pledgeOverdueStep, pledgeMarginDefaultStep],
 };

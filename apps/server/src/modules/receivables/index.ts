@@ -60,6 +60,8 @@ export { confirmReceivables, disputeReceivables } from './confirmations/confirm.
 export { debtorMenuGate } from './confirmations/menu-gate.ts';
 export { drawUpAssignmentNotice } from './notices/draw-up.ts';
 export { noticeSignHook, noticeTaskTypes } from './notices/countersign-task.ts';
+/** Its kinds of contract (issue 35), which app.ts registers: the debtor's letter and the notice of assignment. */
+export { ASSIGNMENT_NOTICE_KIND, RECEIVABLE_CONFIRMATION_KIND, RECEIVABLES_CONTRACT_KINDS } from './contract-kinds.ts';
 export { noticeDispatchStep, sendForDispute } from './notices/dispatch-step.ts';
 export { acknowledgeNotice, armNotice, sendByHand } from './notices/operations.ts';
 export { NOTICE_TASK } from './notices/retire.ts';

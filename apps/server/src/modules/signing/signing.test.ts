@@ -10,6 +10,7 @@ import { bpmTasks, contracts, enterprises, signingCertificates, users } from '..
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { submit, validAuthentication } from '../certification/testing.ts';
 import { contractStorageDir, countersign, generateContract } from '../contracts/index.ts';
+import { TEST_CONTRACT_KIND } from '../contracts/testing.ts';
 import { issuedBy } from './authority.ts';
 import { configureSigning, enterpriseCredential, signingConfigOf, signingContext } from './index.ts';
 import { addSignature } from './sign-pdf.ts';
@@ -30,7 +31,7 @@ const generate = () =>
   t.database.db.transaction((tx) =>
     generateContract(tx, {
       enterpriseId: demoEnterpriseId,
-      type: 'FINANCING',
+      kind: TEST_CONTRACT_KIND,
       relatedType: RELATED,
       relatedId: nextRelated++,
       relatedNo: 'RZ202611260001',

@@ -4,12 +4,13 @@ import type { Tx } from '../../db/client.ts';
 import { financings } from '../../db/schema/index.ts';
 import { enterpriseDirectory } from '../account/index.ts';
 import { generateContract } from '../contracts/index.ts';
+import { FINANCING_CONTRACT_KIND } from './contract-kinds.ts';
 import { FACTOR_NAME, type Trial } from '../financing/index.ts';
 import type { Platform } from './store.ts';
 
 export { FACTOR_NAME } from '../financing/index.ts';
 
-/** Draws up the financing contract (Chinese PDF from the contracts module's template) and links it to the financing. */
+/** Draws up the financing contract (Chinese PDF from its kind's template, contract-kinds.ts) and links it to the financing. */
 export async function generateFinancingContract(
   tx: Tx,
   p: {
@@ -26,7 +27,7 @@ export async function generateFinancingContract(
     .where(eq(enterpriseDirectory.id, p.platform.coreEnterpriseId));
   const { id } = await generateContract(tx, {
     enterpriseId: p.financing.enterpriseId,
-    type: 'FINANCING',
+    kind: FINANCING_CONTRACT_KIND,
     relatedType: 'FINANCING',
     relatedId: p.financing.id,
     relatedNo: p.financing.financingNo,

@@ -5,6 +5,8 @@
 export { supplyLoanProduct } from './lending-product.ts';
 /** The demo seed drives the inbox and the close of day as the app does. */
 export { financingSignHook, SUPPLY_LOAN_TASK_TYPES } from './task-types.ts';
+/** Its kinds of contract (issue 35): the demo seed draws up the enterprise's factoring agreement. */
+export { FACTORING_AGREEMENT_KIND, FINANCING_CONTRACT_KIND } from './contract-kinds.ts';
 export { supplyLoanCloseStep } from './jobs/close-of-day.ts';
 export { orderLoanCollection } from './operations/order-loan-collection.ts';
 export { orderLoans } from './queries/order-loans.ts';

@@ -8,7 +8,8 @@ import type { LendingProduct, LoanPosition } from '../financing/index.ts';
 import { supplyLoanCloseStep } from './jobs/close-of-day.ts';
 import { supplyLoanArrears } from './overdue.ts';
 import { openTranchesOf, quoteOf } from './queries/quote.ts';
-import { financingSignHook, supplyLoanTaskTypes } from './task-types.ts';
+import { supplyLoanTaskTypes } from './task-types.ts';
+import { SUPPLY_LOAN_CONTRACT_KINDS } from './contract-kinds.ts';
 import type { ReceivablePorts } from '../receivables/index.ts';
 import { supplyLoanTransferVouchers } from './queries/waiting-vouchers.ts';
 
@@ -70,6 +71,6 @@ export const supplyLoanProduct = (receivables: ReceivablePorts): LendingProduct 
   arrears: supplyLoanArrears,
   taskTypes: supplyLoanTaskTypes(receivables),
   transferVouchers: supplyLoanTransferVouchers,
-  signHooks: { FINANCING: financingSignHook },
+  contractKinds: SUPPLY_LOAN_CONTRACT_KINDS,
   closeOfBusinessSteps: [supplyLoanCloseStep],
 });

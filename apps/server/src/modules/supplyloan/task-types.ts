@@ -84,7 +84,7 @@ export const supplyLoanTaskTypes = (receivables: ReceivablePorts): readonly Task
 export const SUPPLY_LOAN_TASK_TYPES: readonly TaskType[] = supplyLoanTaskTypes(BUILT_IN_RECEIVABLES);
 
 /**
- * The FINANCING contract's sign hook, listed in app.ts's SIGN_HOOKS: inside the signing transaction,
+ * The FINANCING contract's sign hook (its kind's, contract-kinds.ts): inside the signing transaction,
  * the financing moves on (APPROVED → CONTRACT_SIGNED). The contracts module hands over its own
  * record's id, so the financing is looked up factor-wide; the signer is the history's actor.
  */

@@ -1,6 +1,6 @@
 import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { CONTRACT_TYPE_LABELS, contractLifecycle, formatYuan } from '@factoring/domain';
+import { contractLifecycle, formatYuan } from '@factoring/domain';
 import { Alert, Button, Descriptions, Drawer, Space, Spin, Tag, Typography } from 'antd';
 import { dateTime, formatBytes } from '../../lib/format.ts';
 import { useContractVerification, type Contract, type ContractVerification } from './api.ts';
@@ -156,7 +156,7 @@ export function ContractDetailDrawer({ contract: c, justSigned, onClose, onView,
           <Descriptions column={1} bordered size="small" styles={{ label: { width: 130 } }}>
             <Descriptions.Item label="合同编号">{c.contractNo}</Descriptions.Item>
             <Descriptions.Item label="合同名称">{c.title}</Descriptions.Item>
-            <Descriptions.Item label="合同类型">{CONTRACT_TYPE_LABELS[c.type] ?? c.type}</Descriptions.Item>
+            <Descriptions.Item label="合同类型">{c.typeLabel}</Descriptions.Item>
             <Descriptions.Item label="状态">
               <Tag color={statusColor(c.status)}>{contractLifecycle.label(c.status)}</Tag>
             </Descriptions.Item>

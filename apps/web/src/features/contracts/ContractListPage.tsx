@@ -1,5 +1,4 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { CONTRACT_TYPE_LABELS } from '@factoring/domain';
 import { Alert, Button, Card, Empty, Form, Input, Result, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { downloadFile, isPhone } from '../../lib/download.ts';
@@ -8,11 +7,11 @@ import { date } from '../../lib/format.ts';
 import { yuanCell } from '../../lib/Money.tsx';
 import { contractFileUrl, SignContractDialog } from '../../lib/signing.tsx';
 import { ellipsisColumn, usePhoneColumns } from '../../lib/table.tsx';
-import { useContracts, useContractStats, type Contract, type ContractFilters } from './api.ts';
+import { useContractKinds, useContracts, useContractStats, type Contract, type ContractFilters } from './api.ts';
 import { ContractDetailDrawer } from './ContractDetailDrawer.tsx';
 import { ContractDownloadButton, type FileVersion } from './ContractDownloadButton.tsx';
 import { ContractViewer } from './ContractViewer.tsx';
-import { STATUS_OPTIONS, statusColor, TYPE_OPTIONS } from './labels.ts';
+import { STATUS_OPTIONS, statusColor } from './labels.ts';
 
 const DEFAULT_PAGE = { page: 1, size: 10 };
 
@@ -24,6 +23,7 @@ export default function ContractListPage() {
   const [paging, setPaging] = useState(DEFAULT_PAGE);
   const list = useContracts(filters, paging);
   const stats = useContractStats();
+  const typeOptions = useContractKinds();
 
   const [detail, setDetail] = useState<{ contract: Contract; justSigned: boolean } | null>(null);
   const [viewing, setViewing] = useState<Contract | null>(null);
@@ -65,7 +65,7 @@ export default function ContractListPage() {
       width: 96,
       render: (_: unknown, c) => (
         <Space direction="vertical" size={2}>
-          <span>{CONTRACT_TYPE_LABELS[c.type] ?? c.type}</span>
+          <span>{c.typeLabel}</span>
           <Tag color={statusColor(c.status)} data-testid="contract-status">
             {c.statusLabel}
           </Tag>
@@ -152,7 +152,7 @@ export default function ContractListPage() {
           <Input allowClear placeholder="合同编号、名称、相对方或业务编号" style={{ width: 260, maxWidth: '100%' }} maxLength={64} />
         </Form.Item>
         <Form.Item name="type" label="合同类型">
-          <Select allowClear placeholder="全部" options={TYPE_OPTIONS} style={{ width: 140 }} />
+          <Select allowClear placeholder="全部" options={typeOptions} style={{ width: 140 }} />
         </Form.Item>
         <Form.Item name="status" label="状态">
           <Select allowClear placeholder="全部" options={STATUS_OPTIONS} style={{ width: 120 }} />

@@ -15,6 +15,12 @@ export function useContracts(filters: ContractFilters, paging: { page: number; s
 
 export const useContractStats = () => useQuery(queryOf(api.stats));
 
+/** The kinds of contract the server's areas registered: the list's type filter. They change only with a release. */
+export function useContractKinds() {
+  const kinds = useQuery({ ...queryOf(api.kinds), staleTime: Infinity });
+  return (kinds.data ?? []).map(({ code, label }) => ({ value: code, label }));
+}
+
 /**
  * The verification view: the server re-reads the stored original and signed version, recomputes
  * their SHA-256 and compares them with the record. Asked each time the detail opens (never cached:

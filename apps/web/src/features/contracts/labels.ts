@@ -1,8 +1,8 @@
-import { CONTRACT_TYPE_LABELS, CONTRACT_TYPES, contractLifecycle, type ContractStatus } from '@factoring/domain';
+import { contractLifecycle, type ContractStatus } from '@factoring/domain';
 
-// Contract types and statuses: labels from the domain (packages/domain/src/status/contract.ts); colours are the web's.
-
-export const TYPE_OPTIONS = CONTRACT_TYPES.map((value) => ({ value, label: CONTRACT_TYPE_LABELS[value] }));
+// Contract statuses: labels from the domain (packages/domain/src/status/contract.ts); colours are the web's. The
+// kinds of contract are the server's (issue 35: each area registers its own): `useContractKinds`, and each
+// contract's `typeLabel`.
 
 const STATUS_COLORS: Record<ContractStatus, string> = { TO_SIGN: 'orange', SIGNED: 'green', EXPIRED: 'default', VOID: 'red' };
 

@@ -7,6 +7,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { assignmentNotices, financedAssets, type CollectionAccount } from '../../../db/schema/index.ts';
 import { generateContract } from '../../contracts/index.ts';
+import { ASSIGNMENT_NOTICE_KIND } from '../contract-kinds.ts';
 import { FACTOR_NAME, platformDirectory } from '../../financing/index.ts';
 import { readSiteConfig } from '../../system/index.ts';
 import type { Holder } from '../financed-once.ts';
@@ -106,7 +107,7 @@ async function issueNoticeContract(tx: Tx, notice: Notice, p: { platformName: st
   const account = notice.collectionAccount;
   const contract = await generateContract(tx, {
     enterpriseId: notice.supplierEnterpriseId,
-    type: 'ASSIGNMENT_NOTICE',
+    kind: ASSIGNMENT_NOTICE_KIND,
     relatedType: 'ASSIGNMENT_NOTICE',
     relatedId: notice.id,
     relatedNo: notice.noticeNo,
