@@ -3,12 +3,13 @@
 // or disputes in its inbox and acknowledges the notices it received; the supplier reads the proofs of its
 // financings; the operator holds, arms and sends notices and sees the disputes.
 import { z } from 'zod';
-import { CONFIRMATION_STATUSES, NOTICE_MODES, NOTICE_STATUSES, NOTICE_TRIGGERS } from '../status/assignment.ts';
+import { CONFIRMATION_CHANNELS, CONFIRMATION_STATUSES, NOTICE_MODES, NOTICE_STATUSES, NOTICE_TRIGGERS } from '../status/assignment.ts';
 import { FINANCED_ASSET_STATUSES } from '../status/receivables.ts';
 import {
   idempotencyKeyField,
   idParams,
   idSchema,
+  isoDateSchema,
   moneyConfirmationFields,
   optionalTextSchema,
   pageOf,
@@ -169,11 +170,40 @@ export const deskConfirmationSchema = z.object({
   amount: cents.nullable(),
   dueDate: day.nullable(),
   letterNo: z.string().nullable(),
+  channel: z.enum(CONFIRMATION_CHANNELS),
+  channelLabel: z.string(),
   disputeReason: z.string().nullable(),
   byName: z.string().nullable(),
   at: timestampSchema.nullable(),
 });
 export const deskConfirmationQuery = pageQuerySchema.extend({ status: z.enum(CONFIRMATION_STATUSES).optional() });
+
+/** A receivable a financing holds that its debtor has not answered about yet (the operator's 待确权 list). */
+export const pendingConfirmationSchema = z.object({
+  assetId: z.number().int(),
+  label: z.string(),
+  debtorName: z.string(),
+  creditorName: z.string(),
+  financingNo: z.string(),
+  amount: cents,
+  dueDate: day.nullable(),
+  /** Whether the debtor has a user who can confirm in the portal; without one, only a paper letter can. */
+  debtorHasUser: z.boolean(),
+  /** The financing's notice mode, where a notice was drawn up (暗保理: the debtor is not told, paper only). */
+  noticeMode: z.enum(NOTICE_MODES).nullable(),
+  noticeModeLabel: z.string().nullable(),
+});
+
+export type PendingConfirmation = z.output<typeof pendingConfirmationSchema>;
+
+/** The debtor's stamped paper letter (确认函 or 询证函), scanned and recorded by the operator as its confirmation. */
+export const paperConfirmationBody = z.object({
+  assetId: idSchema('应收账款').meta({ description: '应收账款（已融资资产）编号' }),
+  uploadId: idSchema('确认函扫描件').meta({ description: '债务人盖章的确认函扫描件（PDF 或图片）' }),
+  signedOn: isoDateSchema('确认函签署日期').meta({ description: '债务人签署确认函的日期' }),
+  note: optionalTextSchema(200, '说明', { multiline: true }).meta({ description: '说明（如原件存放处）' }),
+  ...idempotencyKeyField,
+});
 
 export const sendNoticeBody = z.object({
   note: optionalTextSchema(200, '说明', { multiline: true }).meta({ description: '说明' }),
@@ -279,5 +309,23 @@ export const confirmationsApi = {
     summary: '确权台账：债务人的确权与异议（异议在前）',
     query: deskConfirmationQuery,
     answer: pageOf(deskConfirmationSchema),
+  }),
+  pendingDesk: endpoint({
+    method: 'GET',
+    path: '/api/receivables/confirmations/pending',
+    tag,
+    access: 'operator',
+    summary: '待确权台账：融资项下债务人尚未确权或提出异议的应收账款',
+    query: pageQuerySchema,
+    answer: pageOf(pendingConfirmationSchema),
+  }),
+  recordPaper: endpoint({
+    method: 'POST',
+    path: '/api/receivables/confirmations/paper',
+    tag,
+    access: 'operator',
+    summary: '登记纸质确权：债务人盖章的确认函扫描件（无平台用户的债务人、暗保理）',
+    body: paperConfirmationBody,
+    answer: confirmedSchema,
   }),
 };

@@ -17,6 +17,18 @@ export const confirmationLifecycle = defineLifecycle<ConfirmationStatus>(
 );
 export const CONFIRMATION_STATUSES = confirmationLifecycle.states;
 
+/**
+ * How a confirmation reached the factor: the debtor signed its 确认函 in the portal, or — a debtor without a
+ * user, or undisclosed factoring (暗保理) where the debtor is not told of the assignment — it signed and stamped
+ * a paper letter (确认函 or 询证函) the factor's operator scanned and recorded.
+ */
+export const CONFIRMATION_CHANNELS = ['PORTAL', 'PAPER'] as const;
+export type ConfirmationChannel = (typeof CONFIRMATION_CHANNELS)[number];
+export const CONFIRMATION_CHANNEL_LABELS: Readonly<Record<ConfirmationChannel, string>> = {
+  PORTAL: '平台内签署',
+  PAPER: '纸质确认函（运营登记）',
+};
+
 /** How the factor tells the debtor, per platform product: at once (明保理), or held until a trigger (暗保理). */
 export const NOTICE_MODES = ['DISCLOSED', 'UNDISCLOSED'] as const;
 export type NoticeMode = (typeof NOTICE_MODES)[number];

@@ -1,4 +1,4 @@
-import { CONFIRMATION_STATUSES, NOTICE_MODES, NOTICE_STATUSES, NOTICE_TRIGGERS } from '@factoring/domain';
+import { CONFIRMATION_CHANNELS, CONFIRMATION_STATUSES, NOTICE_MODES, NOTICE_STATUSES, NOTICE_TRIGGERS } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
@@ -40,6 +40,12 @@ export const receivableConfirmations = pgTable(
     /** The signed confirmation letter (contracts.id). */
     letterContractId: integer('letter_contract_id'),
     letterNo: text('letter_no'),
+    /** PORTAL: signed by the debtor's user; PAPER: the debtor's stamped letter, scanned and recorded by an operator. */
+    channel: text('channel', { enum: CONFIRMATION_CHANNELS }).notNull().default('PORTAL'),
+    /** A paper confirmation: the scanned letter (uploads.id, the operator's) and the date the debtor signed it. */
+    evidenceUploadId: integer('evidence_upload_id'),
+    evidenceSignedOn: date('evidence_signed_on', { mode: 'string' }),
+    evidenceNote: text('evidence_note'),
     confirmedBy: integer('confirmed_by').references(() => users.id),
     confirmedByName: text('confirmed_by_name'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
@@ -56,7 +62,7 @@ export const receivableConfirmations = pgTable(
     index('receivable_confirmations_asset').on(t.assetId),
     check(
       'receivable_confirmations_complete',
-      sql`(${t.status} <> 'CONFIRMED' or (${t.amount} > 0 and ${t.letterContractId} is not null and ${t.noSetOff} and ${t.confirmedAt} is not null)) and (${t.status} <> 'DISPUTED' or ${t.disputeReason} is not null)`,
+      sql`(${t.status} <> 'CONFIRMED' or (${t.amount} > 0 and ${t.noSetOff} and ${t.confirmedAt} is not null and (${t.letterContractId} is not null or (${t.channel} = 'PAPER' and ${t.evidenceUploadId} is not null and ${t.evidenceSignedOn} is not null)))) and (${t.status} <> 'DISPUTED' or ${t.disputeReason} is not null)`,
     ),
   ],
 );

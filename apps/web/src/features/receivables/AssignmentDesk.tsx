@@ -7,6 +7,7 @@ import { LoadFailure } from '../../lib/LoadFailure.tsx';
 import { money } from '../../lib/Money.tsx';
 import { promptButtons } from '../../lib/prompt-words.ts';
 import { CONFIRMATION_COLORS, NOTICE_COLORS } from './assignment-labels.ts';
+import { PendingConfirmations } from './PendingConfirmations.tsx';
 import {
   useArmNotice,
   useConfirmationDesk,
@@ -20,7 +21,8 @@ import {
  * The debtor's part on the receivables desk (issue 36): every notice of assignment and release — drawn, waiting
  * for the supplier's signature or the factor's countersignature (its task in the inbox), held (暗保理: what sends
  * it, or send it now), sent and acknowledged, release notices waiting to go — and the debtors' confirmations
- * and disputes, the disputes first.
+ * and disputes, the disputes first; and the receivables still waiting for their debtor, where the operator
+ * records a debtor's stamped paper letter.
  */
 export default function AssignmentDesk() {
   return (
@@ -29,6 +31,7 @@ export default function AssignmentDesk() {
       data-testid="assignment-desk"
       items={[
         { key: 'notices', label: '转让通知', children: <NoticeList /> },
+        { key: 'pending', label: '待确权', children: <PendingConfirmations /> },
         { key: 'confirmations', label: '确权与异议', children: <ConfirmationList /> },
       ]}
     />
@@ -186,7 +189,7 @@ function ConfirmationList() {
           {
             title: '确认函 / 异议理由',
             render: (_, c) =>
-              c.status === 'DISPUTED' ? <Typography.Text type="danger">{c.disputeReason}</Typography.Text> : (c.letterNo ?? '—'),
+              c.status === 'DISPUTED' ? <Typography.Text type="danger">{c.disputeReason}</Typography.Text> : (c.letterNo ?? c.channelLabel),
           },
           { title: '经办', render: (_, c) => `${c.byName ?? ''} ${dateTime(c.at)}` },
         ]}

@@ -11,6 +11,7 @@ import type { Confirmation } from '../../lib/confirm.ts';
 export type ConfirmationRow = AnswerOf<typeof api.inbox>['items'][number];
 export type NoticeRow = AnswerOf<typeof api.notices>['items'][number];
 export type DeskConfirmation = AnswerOf<typeof api.confirmationDesk>['items'][number];
+export type PendingConfirmation = AnswerOf<typeof api.pendingDesk>['items'][number];
 export type InboxQuery = QueryInput<typeof api.inbox> & { page: number; size: number };
 export type NoticeQuery = QueryInput<typeof api.notices> & { page: number; size: number };
 
@@ -22,6 +23,18 @@ export const useDebtorNotices = (q: NoticeQuery) => useQuery({ ...queryOf(api.no
 export const useNoticeDesk = (q: NoticeQuery) => useQuery({ ...queryOf(api.noticeDesk, { query: q }), placeholderData: keepPreviousData });
 export const useConfirmationDesk = (q: QueryInput<typeof api.confirmationDesk> & { page: number; size: number }) =>
   useQuery({ ...queryOf(api.confirmationDesk, { query: q }), placeholderData: keepPreviousData });
+
+export const usePendingConfirmations = (q: QueryInput<typeof api.pendingDesk> & { page: number; size: number }) =>
+  useQuery({ ...queryOf(api.pendingDesk, { query: q }), placeholderData: keepPreviousData });
+
+/** The operator records the debtor's stamped paper letter as its confirmation (a debtor without a user, 暗保理). */
+export function useRecordPaperConfirmation() {
+  return useAction({
+    call: (body: BodyInput<typeof api.recordPaper> & { idempotencyKey: string }) => send(api.recordPaper, { body }),
+    invalidates: REFRESH,
+    success: (c) => `${c.label} 已登记纸质确权`,
+  });
+}
 
 /** The supplier's financings and their debtor's proofs (tags on its financing list). */
 export function useAssignmentProofs(financingIds: readonly number[]) {

@@ -14,7 +14,6 @@ import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../../lib/scope.ts';
 import { transition } from '../../../lib/transition.ts';
 import { generateContract, recordSignature } from '../../contracts/index.ts';
-import { RECEIVABLE_CONFIRMATION_KIND } from '../contract-kinds.ts';
 import { FACTOR_NAME } from '../../financing/index.ts';
 import type { FinancedAsset } from '../financed-once.ts';
 import { namesOf } from '../notices/store.ts';
@@ -40,7 +39,7 @@ async function lockOwnAssets(tx: Tx, scope: EnterpriseScope, ids: readonly numbe
 }
 
 /** The confirmations of receivables by natural key, locked. */
-async function answersOf(tx: Tx, keys: readonly string[]) {
+export async function answersOf(tx: Tx, keys: readonly string[]) {
   const rows = keys.length
     ? await tx
         .select()
@@ -57,7 +56,7 @@ async function signLetter(tx: Tx, scope: EnterpriseScope, actor: UserActor, asse
     tx,
     {
       enterpriseId: scope.enterpriseId,
-      kind: RECEIVABLE_CONFIRMATION_KIND,
+      type: 'RECEIVABLE_CONFIRMATION',
       relatedType: 'RECEIVABLE_CONFIRMATION',
       relatedId: asset.id,
       relatedNo: asset.label.slice(0, 64),
@@ -78,6 +77,38 @@ async function signLetter(tx: Tx, scope: EnterpriseScope, actor: UserActor, asse
   return contract;
 }
 
+type ConfirmedBy = Pick<
+  typeof receivableConfirmations.$inferInsert,
+  | 'letterContractId'
+  | 'letterNo'
+  | 'channel'
+  | 'evidenceUploadId'
+  | 'evidenceSignedOn'
+  | 'evidenceNote'
+  | 'confirmedBy'
+  | 'confirmedByName'
+  | 'confirmedAt'
+  | 'ip'
+>;
+
+/**
+ * The receivable confirmed as it stands — its amount and due date, no set-off — by whom and with which proof:
+ * a dispute turns into the confirmation, a receivable without an answer gets one.
+ */
+export async function writeConfirmed(tx: Tx, asset: FinancedAsset, answer: Confirmation | undefined, by: ConfirmedBy) {
+  const confirmed = { assetId: asset.id, amount: asset.amount, dueDate: asset.dueDate, noSetOff: true, ...by };
+  if (answer) await transition(tx, receivableConfirmations, confirmationLifecycle, answer, 'CONFIRMED', confirmed);
+  else
+    await tx.insert(receivableConfirmations).values({
+      ...confirmed,
+      assetKey: asset.assetKey,
+      label: asset.label,
+      debtorEnterpriseId: asset.debtorEnterpriseId!,
+      creditorEnterpriseId: asset.enterpriseId,
+      status: 'CONFIRMED',
+    });
+}
+
 /** Confirms the receivables (a batch of the caller's): answers what was confirmed with each letter's number. */
 export async function confirmReceivables(tx: Tx, scope: EnterpriseScope, actor: UserActor, assetIds: readonly number[]) {
   const assets = await lockOwnAssets(tx, scope, assetIds);
@@ -95,28 +126,15 @@ export async function confirmReceivables(tx: Tx, scope: EnterpriseScope, actor: 
     const answer = answers.get(asset.assetKey);
     if (answer?.status === 'CONFIRMED') throw new BusinessError(`${asset.label}已确权，请勿重复确权`, 'ALREADY_CONFIRMED');
     const letter = await signLetter(tx, scope, actor, asset, names.get(asset.enterpriseId)?.name ?? '', at);
-    const confirmed = {
-      assetId: asset.id,
-      amount: asset.amount,
-      dueDate: asset.dueDate,
-      noSetOff: true,
+    await writeConfirmed(tx, asset, answer, {
       letterContractId: letter.id,
       letterNo: letter.contractNo,
+      channel: 'PORTAL',
       confirmedBy: actor.id,
       confirmedByName: actor.name,
       confirmedAt: at,
       ip: actor.ip ?? null,
-    };
-    if (answer) await transition(tx, receivableConfirmations, confirmationLifecycle, answer, 'CONFIRMED', confirmed);
-    else
-      await tx.insert(receivableConfirmations).values({
-        ...confirmed,
-        assetKey: asset.assetKey,
-        label: asset.label,
-        debtorEnterpriseId: scope.enterpriseId,
-        creditorEnterpriseId: asset.enterpriseId,
-        status: 'CONFIRMED',
-      });
+    });
     done.push({ assetId: asset.id, label: asset.label, status: 'CONFIRMED', letterNo: letter.contractNo });
   }
   return done;

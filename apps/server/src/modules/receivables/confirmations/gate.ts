@@ -99,7 +99,11 @@ export async function assignmentFacts(db: Db, holder: Ref): Promise<TaskField[]>
       ? '待债务人确权'
       : c.status === 'DISPUTED'
         ? `有争议：${c.disputeReason}（${c.disputedByName}，${c.disputedAt ? formatChinaDateTime(c.disputedAt) : ''}）`
-        : `已确权：金额 ¥${formatYuan(c.amount ?? 0)}，到期日 ${c.dueDate ?? '未约定'}，无抵销、无争议；确认函 ${c.letterNo}（${c.confirmedByName}，${c.confirmedAt ? formatChinaDateTime(c.confirmedAt) : ''}）`;
+        : `已确权：金额 ¥${formatYuan(c.amount ?? 0)}，到期日 ${c.dueDate ?? '未约定'}，无抵销、无争议；${
+            c.channel === 'PAPER'
+              ? `纸质确认函（债务人 ${c.evidenceSignedOn} 签署，扫描件由 ${c.confirmedByName} 登记${c.evidenceNote ? `：${c.evidenceNote}` : ''}）`
+              : `确认函 ${c.letterNo}（${c.confirmedByName}，${c.confirmedAt ? formatChinaDateTime(c.confirmedAt) : ''}）`
+          }`;
     return { label: `债务人确权 ${a.label}`, value };
   });
   facts.push({

@@ -2,18 +2,20 @@
 // to the factor, scoped to its own enterprise as debtor — the supplier's proofs on its financings, scoped to its
 // own enterprise as creditor, and the operator's desk of confirmations and disputes.
 import {
+  CONFIRMATION_CHANNEL_LABELS,
   confirmationLifecycle,
   financedAssetLifecycle,
   NOTICE_MODE_LABELS,
   noticeLifecycle,
   type ConfirmationStatus,
 } from '@factoring/domain';
-import { CONFIRMATION_VIEW_LABELS, type ConfirmationItem } from '@factoring/domain/contract';
+import { CONFIRMATION_VIEW_LABELS, type ConfirmationItem, type PendingConfirmation } from '@factoring/domain/contract';
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { assignmentNotices, financedAssets, receivableConfirmations } from '../../../db/schema/index.ts';
 import { offsetOf, type PageQuery } from '../../../lib/paging.ts';
 import type { EnterpriseScope } from '../../../lib/scope.ts';
+import { userDirectory } from '../../account/index.ts';
 import { namesOf } from '../notices/store.ts';
 
 const ASSIGNED = inArray(financedAssets.status, ['HELD', 'FUNDED']);
@@ -221,10 +223,79 @@ export async function confirmationDesk(db: Db, q: PageQuery & { status?: Confirm
       amount: c.amount,
       dueDate: c.dueDate,
       letterNo: c.letterNo,
+      channel: c.channel,
+      channelLabel: CONFIRMATION_CHANNEL_LABELS[c.channel],
       disputeReason: c.disputeReason,
       byName: c.status === 'CONFIRMED' ? c.confirmedByName : c.disputedByName,
       at: c.status === 'CONFIRMED' ? c.confirmedAt : c.disputedAt,
     })),
+  };
+}
+
+/**
+ * The receivables financings hold that their debtor has not answered about, oldest first — with whether the
+ * debtor has a user who can confirm in the portal and the financing's notice mode (暗保理: the debtor is not
+ * told, so only a paper letter can confirm).
+ */
+export async function pendingConfirmations(db: Db, q: PageQuery): Promise<{ items: PendingConfirmation[]; totalCount: number }> {
+  const where = and(eq(financedAssets.kind, 'INVOICE'), ASSIGNED, isNull(receivableConfirmations.id));
+  const base = () =>
+    db
+      .select({ a: financedAssets })
+      .from(financedAssets)
+      .leftJoin(receivableConfirmations, eq(receivableConfirmations.assetKey, financedAssets.assetKey));
+  const [rows, [{ total }]] = await Promise.all([
+    base().where(where).orderBy(asc(financedAssets.id)).limit(q.size).offset(offsetOf(q)),
+    db
+      .select({ total: count() })
+      .from(financedAssets)
+      .leftJoin(receivableConfirmations, eq(receivableConfirmations.assetKey, financedAssets.assetKey))
+      .where(where),
+  ]);
+  const debtors = [...new Set(rows.flatMap(({ a }) => (a.debtorEnterpriseId ? [a.debtorEnterpriseId] : [])))];
+  const [names, withUsers, notices] = await Promise.all([
+    namesOf(db, [...debtors, ...rows.map(({ a }) => a.enterpriseId)]),
+    debtors.length
+      ? db
+          .selectDistinct({ enterpriseId: userDirectory.enterpriseId })
+          .from(userDirectory)
+          .where(inArray(userDirectory.enterpriseId, debtors))
+      : [],
+    rows.length
+      ? db
+          .select({ product: assignmentNotices.product, financingId: assignmentNotices.financingId, mode: assignmentNotices.mode })
+          .from(assignmentNotices)
+          .where(
+            and(
+              eq(assignmentNotices.kind, 'ASSIGNMENT'),
+              ne(assignmentNotices.status, 'VOID'),
+              inArray(
+                assignmentNotices.financingId,
+                rows.map(({ a }) => a.financingId),
+              ),
+            ),
+          )
+      : [],
+  ]);
+  const hasUser = new Set(withUsers.map((u) => u.enterpriseId));
+  const modeOf = new Map(notices.map((n) => [`${n.product}:${n.financingId}`, n.mode]));
+  return {
+    totalCount: total,
+    items: rows.map(({ a }) => {
+      const mode = modeOf.get(`${a.product}:${a.financingId}`);
+      return {
+        assetId: a.id,
+        label: a.label,
+        debtorName: a.debtorEnterpriseId ? (names.get(a.debtorEnterpriseId)?.name ?? '') : '',
+        creditorName: names.get(a.enterpriseId)?.name ?? '',
+        financingNo: a.financingNo,
+        amount: a.amount,
+        dueDate: a.dueDate,
+        debtorHasUser: a.debtorEnterpriseId !== null && hasUser.has(a.debtorEnterpriseId),
+        noticeMode: mode ?? null,
+        noticeModeLabel: mode ? NOTICE_MODE_LABELS[mode] : null,
+      };
+    }),
   };
 }
 

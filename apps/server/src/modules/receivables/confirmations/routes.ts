@@ -9,8 +9,10 @@ import { moneyCommand, runOnce } from '../../ledger/index.ts';
 import { sendForDispute } from '../notices/dispatch-step.ts';
 import { acknowledgeNotice, armNotice, sendByHand } from '../notices/operations.ts';
 import { debtorNotices, deskNotices, noticeViewById } from '../notices/queries.ts';
+import { chinaToday } from '../../../lib/clock.ts';
 import { confirmReceivables, disputeReceivables } from './confirm.ts';
-import { assignmentProofs, confirmationDesk, debtorInbox } from './queries.ts';
+import { recordPaperConfirmation } from './paper.ts';
+import { assignmentProofs, confirmationDesk, debtorInbox, pendingConfirmations } from './queries.ts';
 
 /**
  * The debtor's part (issue 36): its inbox of receivables assigned to the factor, confirmed (确权) or disputed
@@ -92,4 +94,11 @@ export const confirmationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     const r = await confirmationDesk(db, request.query);
     return page(r.items, r.totalCount);
   });
+  serve(app, api.pendingDesk, async (request) => {
+    const r = await pendingConfirmations(db, request.query);
+    return page(r.items, r.totalCount);
+  });
+  serve(app, api.recordPaper, async (request) =>
+    runOnce(db, request, (tx) => recordPaperConfirmation(tx, actorOf(request), request.body, chinaToday())),
+  );
 };

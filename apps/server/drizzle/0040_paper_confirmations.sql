@@ -1,0 +1,6 @@
+ALTER TABLE "receivable_confirmations" DROP CONSTRAINT "receivable_confirmations_complete";--> statement-breakpoint
+ALTER TABLE "receivable_confirmations" ADD COLUMN "channel" text DEFAULT 'PORTAL' NOT NULL;--> statement-breakpoint
+ALTER TABLE "receivable_confirmations" ADD COLUMN "evidence_upload_id" integer;--> statement-breakpoint
+ALTER TABLE "receivable_confirmations" ADD COLUMN "evidence_signed_on" date;--> statement-breakpoint
+ALTER TABLE "receivable_confirmations" ADD COLUMN "evidence_note" text;--> statement-breakpoint
+ALTER TABLE "receivable_confirmations" ADD CONSTRAINT "receivable_confirmations_complete" CHECK (("receivable_confirmations"."status" <> 'CONFIRMED' or ("receivable_confirmations"."amount" > 0 and "receivable_confirmations"."no_set_off" and "receivable_confirmations"."confirmed_at" is not null and ("receivable_confirmations"."letter_contract_id" is not null or ("receivable_confirmations"."channel" = 'PAPER' and "receivable_confirmations"."evidence_upload_id" is not null and "receivable_confirmations"."evidence_signed_on" is not null)))) and ("receivable_confirmations"."status" <> 'DISPUTED' or "receivable_confirmations"."dispute_reason" is not null));
