@@ -14,6 +14,7 @@ import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../../lib/scope.ts';
 import { transition } from '../../../lib/transition.ts';
 import { generateContract, recordSignature } from '../../contracts/index.ts';
+import { RECEIVABLE_CONFIRMATION_KIND } from '../contract-kinds.ts';
 import { FACTOR_NAME } from '../../financing/index.ts';
 import type { FinancedAsset } from '../financed-once.ts';
 import { namesOf } from '../notices/store.ts';
@@ -56,7 +57,7 @@ async function signLetter(tx: Tx, scope: EnterpriseScope, actor: UserActor, asse
     tx,
     {
       enterpriseId: scope.enterpriseId,
-      type: 'RECEIVABLE_CONFIRMATION',
+      kind: RECEIVABLE_CONFIRMATION_KIND,
       relatedType: 'RECEIVABLE_CONFIRMATION',
       relatedId: asset.id,
       relatedNo: asset.label.slice(0, 64),
