@@ -15,7 +15,9 @@
  * 4. Checks that both sides really send the same number of statements to PostgreSQL per request
  *    (commits counted by the database while one side is loaded).
  * 5. Age: the portal's CPU per request in its last two rounds against its first two (and its resident
- *    memory per round), so a request path that costs more the longer the server runs shows.
+ *    memory per round), so a request path that costs more the longer the server runs shows. Every
+ *    measured round of every server starts from a full garbage collection (COLLECT_ON_SIGNAL), so a
+ *    major collection of earlier rounds' garbage does not land in one round of one side.
  * 6. Where the CPU goes: a copy of each server under `--cpu-prof` and the same load, its samples
  *    attributed to the request path's phases (cpu-phases.ts), in µs per request.
  * 7. Like for like (information, not the verdict): in the same rounds, a third server — a bare handler
@@ -25,6 +27,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -44,6 +47,15 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 20);
 const PROFILE_SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 15);
 /** The last rounds may cost this much more CPU per request than the first ones: the noise of a shared machine, not growth. */
 export const AGE_GROWTH_LIMIT = 1.15;
+/**
+ * Node flags of every measured server (portal and bare alike): a full garbage collection on SIGUSR2
+ * (bench/gc-on-signal.mjs), sent before each round. The portal promotes some of each request's garbage
+ * to the old generation, so a major collection came every 15–100 s and fell into whichever round it
+ * fell into (one in the last round made the age 1.23× on 2026-11-29); collected before every round, on
+ * both sides, each round starts from the same heap and pays only for its own garbage. What a request
+ * path keeps (a growing cache or list) is reachable and survives the collection, so growth still shows.
+ */
+export const COLLECT_ON_SIGNAL = ['--expose-gc', '--import', pathToFileURL(path.resolve('bench/gc-on-signal.mjs')).href];
 
 interface Statement {
   /** A named (prepared) statement is replayed under the same name, so it is prepared there too. */
@@ -120,6 +132,21 @@ async function commits(pool: pg.Pool): Promise<number> {
   return Number(r.rows[0].n);
 }
 
+/**
+ * A full garbage collection in a server started with COLLECT_ON_SIGNAL, waited out (its CPU time stops
+ * moving for 100 ms, at most 5 s) so that the collection's CPU is not counted in the round that follows.
+ */
+async function collectGarbage(pid: number): Promise<void> {
+  process.kill(pid, 'SIGUSR2');
+  let last = cpuMs(pid);
+  for (let i = 0; i < 50; i++) {
+    await new Promise((res) => setTimeout(res, 100));
+    const now = cpuMs(pid);
+    if (now === last) return;
+    last = now;
+  }
+}
+
 /** A process's resident memory in MB (Linux /proc): printed per round, a request path that keeps something shows here. */
 function rssMb(pid: number): number {
   const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -166,8 +193,12 @@ interface Round {
   requests: number;
 }
 
-/** Requests per second under load, and the server's CPU per request (steadier than req/s on a shared machine). */
+/**
+ * Requests per second under load, and the server's CPU per request (steadier than req/s on a shared machine).
+ * A measured round (pid given) starts after a full garbage collection of its server (COLLECT_ON_SIGNAL).
+ */
 async function load(origin: string, cookie: string, seconds: number, pid?: number): Promise<Round> {
+  if (pid) await collectGarbage(pid);
   const before = pid ? cpuMs(pid) : 0;
   const result = await autocannon({
     url: origin + LIST_URL,
@@ -209,7 +240,10 @@ export async function measureApiRatio(opts: {
     script: 'bench/bare-server.ts',
     port: await freePort(),
     logFile: path.join(opts.work, 'bare.log'),
-    nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', path.join(opts.work, 'bare-profile')] : [],
+    nodeArgs: [
+      ...COLLECT_ON_SIGNAL,
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', path.join(opts.work, 'bare-profile')] : []),
+    ],
     env: { DATABASE_URL: opts.databaseUrl, BARE_STATEMENTS: file, POOL_SIZE: String(POOL_SIZE) },
   });
   // Like for like: a second bare handler without the session read, as the portal sends per request under load.
@@ -222,6 +256,7 @@ export async function measureApiRatio(opts: {
           script: 'bench/bare-server.ts',
           port: await freePort(),
           logFile: path.join(opts.work, 'bare-without-session.log'),
+          nodeArgs: COLLECT_ON_SIGNAL,
           env: { DATABASE_URL: opts.databaseUrl, BARE_STATEMENTS: ownFile, POOL_SIZE: String(POOL_SIZE) },
         })
       : undefined;

@@ -20,7 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { measureApiRatio, AGE_GROWTH_LIMIT, API_RATIO_GOAL } from './api-ratio.ts';
+import { measureApiRatio, AGE_GROWTH_LIMIT, API_RATIO_GOAL, COLLECT_ON_SIGNAL } from './api-ratio.ts';
 import { measureFirstLoads } from './first-load.ts';
 import { LCP_BUDGET_MS, measureLcp } from './lcp.ts';
 import { fillFirst10k, measureListLatency } from './fund-flow-list.ts';
@@ -60,7 +60,8 @@ try {
     script: 'apps/server/src/main.ts',
     port,
     logFile: path.join(work, 'portal.log'),
-    nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', work] : [],
+    // COLLECT_ON_SIGNAL: the API rounds start each server from a full garbage collection (bench/api-ratio.ts).
+    nodeArgs: [...COLLECT_ON_SIGNAL, ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', work] : [])],
     env: {
       DATABASE_URL: database.url,
       WEB_DIST: dist,
