@@ -6,9 +6,10 @@ import { DEMO, signedInAs } from './fixtures.ts';
 /**
  * Issue 24: every page of SPEC §2, as the role that uses it, has no serious or critical axe-core
  * violation of the WCAG 2.1 A and AA rules, in the light and the dark theme. The pages come from the
- * route table itself, so a new route is checked the day it is added. One journey file per theme
- * (accessibility-light / -dark.spec.ts), so the two go to different shards (issue 34: as one file they
- * took 1,000 s of one shard while the others had finished).
+ * route table itself, so a new route is checked the day it is added. Each page is opened once and
+ * checked in the light theme, then turned dark in place and checked again (issue 34: two visits per
+ * page took 200 s per theme in CI). The groups of pages are dealt to two journey files
+ * (accessibility-1 / -2.spec.ts), so the two go to different shards.
  */
 interface RouteDef {
   path: string;
@@ -86,9 +87,65 @@ async function settle(page: Page) {
   await page.evaluate(() => document.fonts.ready);
 }
 
-async function audit(browser: Browser, dark: boolean, role: Role, paths: string[]): Promise<Finding[]> {
+/** The page as it stands, checked in the theme it shows: every WCAG rule in the light one, THEME_RULES in the dark. */
+async function check(page: Page, path: string, dark: boolean): Promise<Finding[]> {
+  // The pass checks the theme it names.
+  expect(await page.locator('html').getAttribute('data-theme'), path).toBe(dark ? 'dark' : 'light');
+  // Legacy mode runs axe inside each frame through Playwright: the sandboxed /sys/embed frame runs
+  // no scripts of its own, so the default mode (which opens a helper tab) cannot reach it.
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (dark ? axe.withRules(THEME_RULES) : axe.withTags(WCAG))
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return violations
+    .filter((x) => BLOCKING.has(x.impact ?? ''))
+    .map((v) => ({
+      theme: dark ? 'dark' : 'light',
+      path,
+      rule: v.id,
+      impact: v.impact!,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+      samples: v.nodes.slice(0, 3).map((n) => `${n.html.slice(0, 160)} ${JSON.stringify(n.any[0]?.data ?? '')}`),
+    }));
+}
+
+/** This tab's flag (sessionStorage) for the reload that turns a page dark: the init script stores the theme it asks for. */
+const DARK_FLAG = 'a11y-dark';
+
+/**
+ * Turns the open page dark as its user would: the shell's switch or the public pages' toggle — the same
+ * stored choice, applied by the same store, as a load with the dark theme stored (issue 34: one visit per
+ * page for both themes instead of two). A page with neither, or with a frame (the embedded help page
+ * takes the theme from its address, so the frame loads again), is loaded again with the dark theme stored.
+ */
+async function turnDark(page: Page) {
+  const control = page.locator('[data-testid="theme-switch"], [data-testid="public-theme-toggle"]');
+  if ((await control.count()) > 0 && (await page.locator('iframe').count()) === 0) {
+    // A click in the page, not the pointer's: no hover state or tooltip left behind for the dark pass.
+    await control.first().evaluate((el: HTMLElement) => {
+      el.click();
+      el.blur();
+    });
+  } else {
+    await page.evaluate((flag) => sessionStorage.setItem(flag, '1'), DARK_FLAG);
+    await page.reload();
+  }
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await settle(page);
+}
+
+async function audit(browser: Browser, role: Role, paths: string[]): Promise<Finding[]> {
   const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', reducedMotion: 'reduce' });
-  await context.addInitScript((isDark) => localStorage.setItem('factoringdarkTheme', String(isDark)), dark);
+  // Every page opens in the light theme, unless this tab asked for the dark one (turnDark's reload).
+  await context.addInitScript((flag) => {
+    try {
+      localStorage.setItem('factoringdarkTheme', String(sessionStorage.getItem(flag) === '1'));
+    } catch {
+      // the sandboxed embed frame has no storage of its own
+    }
+  }, DARK_FLAG);
   const page = await context.newPage();
   // One login per role in this file (the first group's, through the page); later groups open their
   // first page with that session (issue 34).
@@ -97,25 +154,11 @@ async function audit(browser: Browser, dark: boolean, role: Role, paths: string[
   for (const [i, path] of paths.entries()) {
     if (role === 'visitor' || i > 0) await page.goto(path);
     await settle(page);
-    // The pass checks the theme it names.
-    expect(await page.locator('html').getAttribute('data-theme'), path).toBe(dark ? 'dark' : 'light');
-    // Legacy mode runs axe inside each frame through Playwright: the sandboxed /sys/embed frame runs
-    // no scripts of its own, so the default mode (which opens a helper tab) cannot reach it.
-    const axe = new AxeBuilder({ page });
-    const { violations } = await (dark ? axe.withRules(THEME_RULES) : axe.withTags(WCAG))
-      .setLegacyMode(true)
-      .options({ resultTypes: ['violations'] })
-      .analyze();
-    for (const v of violations.filter((x) => BLOCKING.has(x.impact ?? '')))
-      findings.push({
-        theme: dark ? 'dark' : 'light',
-        path,
-        rule: v.id,
-        impact: v.impact!,
-        help: v.help,
-        targets: v.nodes.map((n) => n.target.join(' ')),
-        samples: v.nodes.slice(0, 3).map((n) => `${n.html.slice(0, 160)} ${JSON.stringify(n.any[0]?.data ?? '')}`),
-      });
+    findings.push(...(await check(page, path, false)));
+    await turnDark(page);
+    findings.push(...(await check(page, path, true)));
+    // The next page opens light again.
+    await page.evaluate((flag) => sessionStorage.removeItem(flag), DARK_FLAG);
   }
   await context.close();
   return findings;
@@ -132,14 +175,17 @@ const groups = ROLES.flatMap((role) => {
   }));
 });
 
-/** One test per group of a role's pages in one theme: no serious or critical violation. */
-export function auditEveryPage(dark: boolean) {
-  for (const { role, part, paths } of groups)
-    test(`no serious or critical WCAG 2.1 A/AA violation: ${role}'s pages (${part}), ${dark ? 'dark' : 'light'}`, async ({ browser }) => {
-      test.setTimeout(240_000);
-      const findings = await audit(browser, dark, role, paths);
-      if (process.env.A11Y_REPORT)
-        writeFileSync(`${process.env.A11Y_REPORT}-${role}-${part}-${dark ? 'dark' : 'light'}.json`, JSON.stringify(findings, null, 1));
+/**
+ * One test per group of a role's pages, both themes: no serious or critical violation. The groups are
+ * dealt to `files` journey files in turn (this one takes every `files`-th from `index`), so they can go
+ * to different shards.
+ */
+export function auditEveryPage(index: number, files: number) {
+  for (const { role, part, paths } of groups.filter((_, i) => i % files === index))
+    test(`no serious or critical WCAG 2.1 A/AA violation: ${role}'s pages (${part}), light and dark`, async ({ browser }) => {
+      test.setTimeout(480_000); // light and dark in one test
+      const findings = await audit(browser, role, paths);
+      if (process.env.A11Y_REPORT) writeFileSync(`${process.env.A11Y_REPORT}-${role}-${part}.json`, JSON.stringify(findings, null, 1));
       const summary = findings.map((f) => `${f.path} [${f.theme}] ${f.rule} (${f.impact}): ${f.targets.slice(0, 3).join(' | ')}`);
       expect(summary, `pages checked: ${paths.join(' ')}`).toEqual([]);
     });
