@@ -1,10 +1,12 @@
 import { authenticationLifecycle, maskBankAccount, type AuthenticationStatus } from '@factoring/domain';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { enterpriseAuthentications, enterprises, virtualAccounts } from '../../db/schema/index.ts';
+import { enterpriseAuthentications } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { ownedBy, type EnterpriseScope, type Scope } from '../../lib/scope.ts';
+import { enterpriseDirectory } from '../account/index.ts';
+import { virtualAccountDirectory } from '../ledger/index.ts';
 import { uploadsByIds } from '../uploads/index.ts';
 import { boundSettlementAccount } from './settlement-account.ts';
 
@@ -127,15 +129,23 @@ async function latestWithStatus(db: Db, scope: EnterpriseScope, statuses: Authen
  */
 export async function currentAuthentication(db: Db, scope: EnterpriseScope) {
   const [enterprise] = await db
-    .select({ name: enterprises.name, uscc: enterprises.uscc, certified: enterprises.certified, certifiedAt: enterprises.certifiedAt })
-    .from(enterprises)
-    .where(ownedBy(scope, enterprises.id));
+    .select({
+      name: enterpriseDirectory.name,
+      uscc: enterpriseDirectory.uscc,
+      certified: enterpriseDirectory.certified,
+      certifiedAt: enterpriseDirectory.certifiedAt,
+    })
+    .from(enterpriseDirectory)
+    .where(ownedBy(scope, enterpriseDirectory.id));
   if (!enterprise) throw new NotFoundError('企业不存在');
   const [pending, editable, approved, [account], settlement] = await Promise.all([
     latestWithStatus(db, scope, ['PENDING']),
     latestWithStatus(db, scope, ['DRAFT', 'REJECTED']),
     latestWithStatus(db, scope, ['APPROVED']),
-    db.select({ accountNo: virtualAccounts.accountNo }).from(virtualAccounts).where(ownedBy(scope, virtualAccounts.enterpriseId)),
+    db
+      .select({ accountNo: virtualAccountDirectory.accountNo })
+      .from(virtualAccountDirectory)
+      .where(ownedBy(scope, virtualAccountDirectory.enterpriseId)),
     boundSettlementAccount(db, scope),
   ]);
   return {

@@ -1,9 +1,10 @@
 import { authenticationLifecycle } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { enterpriseAuthentications, enterprises } from '../../db/schema/index.ts';
+import { enterpriseAuthentications } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
+import { certifyEnterprise, lockEnterprise } from '../account/index.ts';
 import type { TaskType } from '../bpm/index.ts';
 import { openVirtualAccount } from '../ledger/index.ts';
 import { assertAuthenticationTransition } from './authentications.ts';
@@ -38,7 +39,7 @@ export const authenticationTaskType: TaskType = {
   async onApprove(tx, task, operator) {
     const row = await lockSubmission(tx, task.refId);
     assertAuthenticationTransition(row.status, 'APPROVED');
-    const [enterprise] = await tx.select().from(enterprises).where(eq(enterprises.id, row.enterpriseId)).for('update');
+    const enterprise = await lockEnterprise(tx, row.enterpriseId);
     if (!enterprise) throw new BusinessError('企业不存在');
     if (enterprise.certified) throw new BusinessError('该企业已完成实名认证，请驳回本次重复申请');
     const uscc = required(row.uscc, '统一社会信用代码');
@@ -48,7 +49,7 @@ export const authenticationTaskType: TaskType = {
 
     const certifiedAt = clock.now();
     const name = required(row.enterpriseName, '企业名称');
-    await tx.update(enterprises).set({ name, uscc, certified: true, certifiedAt }).where(eq(enterprises.id, enterprise.id));
+    await certifyEnterprise(tx, enterprise.id, { name, uscc, certifiedAt });
     await bindSettlementAccount(
       tx,
       enterprise.id,

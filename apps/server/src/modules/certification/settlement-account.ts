@@ -2,10 +2,11 @@ import { accountChangeLifecycle, maskBankAccount } from '@factoring/domain';
 import type { AccountChangeInput } from '@factoring/domain/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { accountChangeRequests, enterprises, settlementAccounts, type TaskField } from '../../db/schema/index.ts';
+import { accountChangeRequests, settlementAccounts, type TaskField } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
+import { enterpriseDirectory, lockEnterprise } from '../account/index.ts';
 import { createTask, type TaskType } from '../bpm/index.ts';
 import { uploadsByIds } from '../uploads/index.ts';
 import { assertEnterpriseCertified } from './require-certified.ts';
@@ -80,7 +81,10 @@ const requestColumns = {
 /** `GET /system/modifyAccountInfo`: the bound account, a pending change and the latest changes. */
 export async function accountChangeInfo(db: Db, scope: EnterpriseScope) {
   const [[enterprise], account, history] = await Promise.all([
-    db.select({ name: enterprises.name, certified: enterprises.certified }).from(enterprises).where(ownedBy(scope, enterprises.id)),
+    db
+      .select({ name: enterpriseDirectory.name, certified: enterpriseDirectory.certified })
+      .from(enterpriseDirectory)
+      .where(ownedBy(scope, enterpriseDirectory.id)),
     boundSettlementAccount(db, scope),
     db
       .select(requestColumns)
@@ -116,7 +120,7 @@ export async function submitAccountChange(
 ) {
   const { enterpriseId } = scope;
   return db.transaction(async (tx) => {
-    const [enterprise] = await tx.select().from(enterprises).where(ownedBy(scope, enterprises.id)).for('update');
+    const enterprise = await lockEnterprise(tx, scope.enterpriseId);
     if (!enterprise?.certified) await assertEnterpriseCertified(tx, enterpriseId);
     const [pending] = await tx
       .select({ id: accountChangeRequests.id })
@@ -197,11 +201,7 @@ export const accountChangeTaskType: TaskType = {
   label: '结算账户变更',
   async onApprove(tx, task, operator) {
     const request = await lockRequest(tx, task.refId);
-    const [enterprise] = await tx
-      .select({ name: enterprises.name, certified: enterprises.certified })
-      .from(enterprises)
-      .where(eq(enterprises.id, request.enterpriseId))
-      .for('update');
+    const enterprise = await lockEnterprise(tx, request.enterpriseId);
     if (!enterprise?.certified) throw new BusinessError('该企业尚未完成实名认证，不能变更结算账户');
     if (!sameName(request.accountName, enterprise.name)) throw new BusinessError('新账户名称与企业名称不一致，请驳回该申请');
     // The account being replaced is the applicant enterprise's: read it in that enterprise's scope.

@@ -2,10 +2,11 @@ import { authenticationLifecycle, validateIdCard } from '@factoring/domain';
 import type { AuthenticationInput } from '@factoring/domain/contract';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { enterpriseAuthentications, enterprises } from '../../db/schema/index.ts';
+import { enterpriseAuthentications } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
+import { enterpriseDirectory, lockEnterprise } from '../account/index.ts';
 import { createTask } from '../bpm/index.ts';
 import { assertAuthenticationTransition, authenticationView, type AuthenticationRow } from './authentications.ts';
 import { accountFieldRows } from './settlement-account.ts';
@@ -28,7 +29,7 @@ export interface Submitter {
  * queue up behind each other) and refuses when there is nothing to authenticate any more.
  */
 async function lockOpenEnterprise(tx: Tx, scope: EnterpriseScope) {
-  const [enterprise] = await tx.select().from(enterprises).where(ownedBy(scope, enterprises.id)).for('update');
+  const enterprise = await lockEnterprise(tx, scope.enterpriseId);
   if (!enterprise) throw new NotFoundError('企业不存在');
   if (enterprise.certified) throw new BusinessError('企业已完成实名认证，无需重复认证；如需变更结算账户，请在“实名业务”页面提交变更申请');
   const [pending] = await tx
@@ -123,9 +124,9 @@ function taskFields(v: ValidatedAuthentication) {
 /** Another enterprise already certified under this credit code? */
 export async function usccTakenByOther(tx: Db, uscc: string, enterpriseId: number) {
   const [other] = await tx
-    .select({ id: enterprises.id })
-    .from(enterprises)
-    .where(and(eq(enterprises.uscc, uscc), eq(enterprises.certified, true), ne(enterprises.id, enterpriseId)))
+    .select({ id: enterpriseDirectory.id })
+    .from(enterpriseDirectory)
+    .where(and(eq(enterpriseDirectory.uscc, uscc), eq(enterpriseDirectory.certified, true), ne(enterpriseDirectory.id, enterpriseId)))
     .limit(1);
   return !!other;
 }

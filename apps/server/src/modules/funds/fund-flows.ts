@@ -13,13 +13,12 @@ import {
 } from '@factoring/domain';
 import type { Db } from '../../db/client.ts';
 import { columnsOf, hotRows, isoOfMs, preparedRows, timestampMs, type HotRow } from '../../db/hot-rows.ts';
-import { journalLines, ledgerAccounts } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { ownedBySql, type EnterpriseScope } from '../../lib/scope.ts';
 import * as clock from '../../lib/clock.ts';
 import { chinaMonthSql } from '../../lib/china-time-sql.ts';
-import { refNoOf } from '../ledger/index.ts';
+import { journalLineDirectory, ledgerAccountDirectory, refNoOf } from '../ledger/index.ts';
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
@@ -74,16 +73,16 @@ function whereOf(scope: EnterpriseScope, f: FlowFilters): { where: SQL; filtered
 
 /** The columns of a fund flow; rows are read as arrays in this order (db/hot-rows.ts). */
 const FLOW_FIELDS = {
-  id: journalLines.id,
-  entryId: journalLines.entryId,
-  flowType: journalLines.flowType,
-  side: journalLines.side,
-  amount: journalLines.amount,
-  bucket: journalLines.bucket,
-  counterpartyName: journalLines.counterpartyName,
-  counterpartyAccount: journalLines.counterpartyAccount,
-  memo: journalLines.memo,
-  createdAt: journalLines.createdAt,
+  id: journalLineDirectory.id,
+  entryId: journalLineDirectory.entryId,
+  flowType: journalLineDirectory.flowType,
+  side: journalLineDirectory.side,
+  amount: journalLineDirectory.amount,
+  bucket: journalLineDirectory.bucket,
+  counterpartyName: journalLineDirectory.counterpartyName,
+  counterpartyAccount: journalLineDirectory.counterpartyAccount,
+  memo: journalLineDirectory.memo,
+  createdAt: journalLineDirectory.createdAt,
 };
 const AT = columnsOf(FLOW_FIELDS);
 
@@ -123,21 +122,23 @@ export const MAX_PAGE_DEPTH = 300_000;
 /** The rows of one page: the page's ids are found on the index alone, then only those rows are read. */
 function pageOf(db: Db, where: SQL, fromOldest: boolean, take: number | Placeholder, skip: number | Placeholder) {
   const ids = db
-    .select({ id: journalLines.id })
-    .from(journalLines)
+    .select({ id: journalLineDirectory.id })
+    .from(journalLineDirectory)
     .where(where)
     .orderBy(fromOldest ? OLDEST_FIRST : NEWEST_FIRST)
     .limit(take)
     .offset(skip);
-  return db.select(FLOW_FIELDS).from(journalLines).where(inArray(journalLines.id, ids)).orderBy(NEWEST_FIRST);
+  return db.select(FLOW_FIELDS).from(journalLineDirectory).where(inArray(journalLineDirectory.id, ids)).orderBy(NEWEST_FIRST);
 }
 
 /** An enterprise's line count from the cached counts on its available and controlled accounts. */
 const cachedTotal = (db: Db, enterpriseId: Placeholder) =>
   db
-    .select({ n: sql<number>`coalesce(sum(${ledgerAccounts.lineCount}), 0)::bigint` })
-    .from(ledgerAccounts)
-    .where(sql`${ledgerAccounts.enterpriseId} = ${enterpriseId} and ${ledgerAccounts.bucket} in ('AVAILABLE', 'CONTROLLED')`);
+    .select({ n: sql<number>`coalesce(sum(${ledgerAccountDirectory.lineCount}), 0)::bigint` })
+    .from(ledgerAccountDirectory)
+    .where(
+      sql`${ledgerAccountDirectory.enterpriseId} = ${enterpriseId} and ${ledgerAccountDirectory.bucket} in ('AVAILABLE', 'CONTROLLED')`,
+    );
 
 type PageValues = { enterpriseId: number; take: number; skip: number };
 interface PreparedList {
@@ -190,7 +191,7 @@ export async function listFundFlows(
         db,
         db
           .select({ n: sql<number>`count(*)::bigint` })
-          .from(journalLines)
+          .from(journalLineDirectory)
           .where(where),
       )
     : await preparedListOf(db).total({ enterpriseId });
@@ -221,7 +222,7 @@ export async function exportFundFlows(
     db,
     db
       .select(FLOW_FIELDS)
-      .from(journalLines)
+      .from(journalLineDirectory)
       .where(where)
       .orderBy(NEWEST_FIRST)
       .limit(limit + 1),
@@ -246,7 +247,7 @@ export async function monthlyFundFlows(db: Db, scope: EnterpriseScope, months = 
       select ${chinaMonthSql(sql.raw('created_at'))} as month,
              coalesce(sum(amount) filter (where side = 'C'), 0)::bigint as inflow,
              coalesce(sum(amount) filter (where side = 'D'), 0)::bigint as outflow
-      from journal_lines
+      from ${journalLineDirectory}
       where ${ownedBySql(scope, sql.raw('enterprise_id'))} and ${FLOW_PARTS} and created_at >= ${from.toISOString()}::timestamptz
       group by 1`),
   );

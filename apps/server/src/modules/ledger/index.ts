@@ -17,3 +17,10 @@ export { rule } from './domain-errors.ts';
 export { idempotencyScopeOf, requestIdempotencyKey, runIdempotent, runOnce } from './idempotency.ts';
 export { moneyCommand } from './money-command.ts';
 export { checkLedger, type LedgerReport } from './ledger-check.ts';
+export {
+  journalEntryDirectory,
+  journalLineDirectory,
+  journalLineFields,
+  ledgerAccountDirectory,
+  virtualAccountDirectory,
+} from './journal-directory.ts';
