@@ -130,6 +130,7 @@ export function wiringOf(products: readonly LendingProduct[], adapters: { receiv
     // The debtor's confirmation inbox (issue 36) shows to the debtor of an assigned receivable.
     menuGates: Object.assign({ DEBTOR: debtorMenuGate }, ...products.map((p) => p.menuGates ?? {})) as Ports['menuGates'],
     transferVouchers: products.flatMap((p) => (p.transferVouchers ? [p.transferVouchers] : [])),
+    debtorCollections: products.flatMap((p) => (p.debtorCollections ? [p.debtorCollections] : [])),
   };
   /**
    * The operator task types of every area (the /bpm/tasks inbox), listed here rather than registered as a

@@ -52,7 +52,9 @@ export type EntryKind =
   /** Migration 0021 only: a margin held in MARGIN_HELD moved to the enterprise's MARGIN part. */
   | 'MARGIN_RECLASS'
   /** The risk reserve booked up to what the book requires (计提) or released down to it (转回), issue 27. */
-  | 'RISK_RESERVE';
+  | 'RISK_RESERVE'
+  /** A factoring shortfall without recourse written off against the risk reserve (issue 36, 民法典 art. 767). */
+  | 'WRITE_OFF';
 
 export const FLOW_TYPE_LABELS = {
   DEPOSIT: '充值入账',
@@ -82,6 +84,7 @@ export const FLOW_TYPE_LABELS = {
   INCOME: '收入',
   RESERVE_PROVISION: '计提风险准备金',
   RESERVE_RELEASE: '转回风险准备金',
+  WRITE_OFF: '核销',
   PRINCIPAL: '本金',
 } as const;
 export type FlowType = keyof typeof FLOW_TYPE_LABELS;
@@ -532,6 +535,24 @@ export function reserveEntry(p: { delta: number; memo?: string | null }): Journa
     lines: [
       { account: factor('PROVISION_EXPENSE'), side: up ? 'D' : 'C', amount, flowType, memo },
       { account: factor('RISK_RESERVE'), side: up ? 'C' : 'D', amount, flowType, memo },
+    ],
+  });
+}
+
+/**
+ * A factoring shortfall without recourse (issue 36, 民法典 art. 767): the factor bears the debtor's default, so
+ * the principal still owed leaves the receivable against the risk reserve. Interest and penalty never booked
+ * as income are not written off (nothing of them is on the books).
+ */
+export function writeOffEntry(p: { principal: Cents; sourceRef: string }): JournalDraft {
+  const amount = positiveCents(p.principal, '核销金额');
+  const memo = `${p.sourceRef} 无追索权核销`;
+  return assertBalanced({
+    kind: 'WRITE_OFF',
+    memo,
+    lines: [
+      { account: factor('RISK_RESERVE'), side: 'D', amount, flowType: 'WRITE_OFF', memo },
+      { account: factor('RECEIVABLE_PRINCIPAL'), side: 'C', amount, flowType: 'WRITE_OFF', memo },
     ],
   });
 }

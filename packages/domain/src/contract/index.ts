@@ -10,6 +10,7 @@ export type * from './fund-flows.ts';
 export type * from './settlement-account.ts';
 export * from './funds.ts';
 export * from './supplyloan.ts';
+export * from './factoring-money.ts';
 export * from './purchase-sales.ts';
 export * from './warehouse.ts';
 export * from './pledge.ts';

@@ -32,6 +32,7 @@ import {
   textSchema,
 } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { factoringMoneyApi } from './factoring-money.ts';
 import { loanHistoryEventSchema } from './loan-history.ts';
 import { invoiceCheckSchema, verificationSummarySchema } from './receivables.ts';
 import { parseInvoiceNumber, RECEIVABLE_TYPES, type ReceivableType } from '../receivables.ts';
@@ -94,6 +95,9 @@ const platformFields = {
   interestModeLabel: z.string(),
   /** How the debtor is told of an assignment (issue 36): 明保理 at once, 暗保理 held until a trigger. */
   noticeMode: z.enum(NOTICE_MODES),
+  /** Factoring money (issue 36): with recourse (有追索权) or without (无追索权), and the grace after maturity. */
+  recourse: z.boolean(),
+  collectionGraceDays: z.number().int(),
 };
 
 /** A platform with its receiving account (the site's factoring account when it has none of its own). */
@@ -894,4 +898,5 @@ export const supplyLoanApi = {
     summary: '保理还款：已放款融资的今日应还（标注7天内到期及逾期）',
     answer: dueFinancingsSchema,
   }),
+  ...factoringMoneyApi,
 };

@@ -69,6 +69,13 @@ export const platforms = pgTable(
     noticeMode: text('notice_mode', { enum: NOTICE_MODES }).notNull().default('DISCLOSED'),
     /** Where notices go by mail when the core enterprise has no user on the portal (通知送达邮箱). */
     noticeEmail: text('notice_email'),
+    /**
+     * Factoring money (issue 36, 民法典 arts. 766–767): with recourse (有追索权) a shortfall at maturity + grace
+     * is bought back by the supplier; without (无追索权) the factor bears it, written off against the reserve.
+     */
+    recourse: boolean('recourse').notNull().default(true),
+    /** Days after maturity the debtor still has to pay the collection account before the shortfall is acted on. */
+    collectionGraceDays: integer('collection_grace_days').notNull().default(5),
     createdAt: timestampNow('created_at'),
   },
   (t) => [
@@ -76,6 +83,7 @@ export const platforms = pgTable(
     check('platforms_rates', sql`${t.annualRatePpm} >= 0 and ${t.serviceFeeRatePpm} >= 0 and ${t.penaltyMultiplierPpm} >= 0`),
     check('platforms_advance_rate', sql`${t.advanceRatePpm} > 0 and ${t.advanceRatePpm} <= 1000000`),
     check('platforms_max_term', sql`${t.maxTermDays} > 0`),
+    check('platforms_collection_grace', sql`${t.collectionGraceDays} >= 0 and ${t.collectionGraceDays} <= 90`),
   ],
 );
 
@@ -413,4 +421,46 @@ export const jobRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.job, t.runDate] })],
+);
+
+/**
+ * Factoring money of an invoice financing (issue 36): what reached the factor for it and how it was booked —
+ * the debtor's payment to the collection account (DEBTOR, from a bank-statement line), a debtor payment the
+ * supplier received and forwarded (MISDIRECTED), the supplier's buy-back of a shortfall (BUYBACK, with
+ * recourse) and the factor's write-off of one against the reserve (WRITE_OFF, without). `amount` is what
+ * came in (or was written off); principal + interest + penalty what settled the financing; `rebate` the
+ * surplus left in the supplier's account. `sourceKey` makes each booking once-only (a statement line, a task).
+ */
+export const factoringCollections = pgTable(
+  'factoring_collections',
+  {
+    id: serial('id').primaryKey(),
+    financingId: integer('financing_id')
+      .notNull()
+      .references(() => financings.id),
+    kind: text('kind', { enum: ['DEBTOR', 'MISDIRECTED', 'BUYBACK', 'WRITE_OFF'] }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    principal: bigint('principal', { mode: 'number' }).notNull().default(0),
+    interest: bigint('interest', { mode: 'number' }).notNull().default(0),
+    penalty: bigint('penalty', { mode: 'number' }).notNull().default(0),
+    rebate: bigint('rebate', { mode: 'number' }).notNull().default(0),
+    /** Upfront interest of the days not used, given back to the supplier with the repayment (issue 37 item 10). */
+    interestRefund: bigint('interest_refund', { mode: 'number' }).notNull().default(0),
+    payerName: text('payer_name'),
+    reference: text('reference'),
+    sourceKey: text('source_key').notNull(),
+    /** The ledger reference of the booking (the repayment's, or the write-off's). */
+    refNo: text('ref_no'),
+    collectedOn: date('collected_on', { mode: 'string' }).notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: timestampNow('created_at'),
+  },
+  (t) => [
+    uniqueIndex('factoring_collections_source').on(t.sourceKey),
+    index('factoring_collections_financing').on(t.financingId, t.id),
+    check(
+      'factoring_collections_amounts',
+      sql`${t.amount} > 0 and ${t.principal} >= 0 and ${t.interest} >= 0 and ${t.penalty} >= 0 and ${t.rebate} >= 0 and ${t.interestRefund} >= 0`,
+    ),
+  ],
 );

@@ -14,7 +14,7 @@ import { bookedAtOf, fileError, fingerprintOf, lineKeysOf, normalAccount, type P
 import { parseTableStatement } from './parse/table.ts';
 import { reconcileStatementDays } from './reconcile.ts';
 import { bankCashAccountId, collectionAccount } from './store.ts';
-import type { TransferVoucherSource } from '../financing/index.ts';
+import type { DebtorCollectionSource, TransferVoucherSource } from '../financing/index.ts';
 
 export interface ImportInput {
   formatCode: string;
@@ -45,7 +45,13 @@ export async function readStatement(formatCode: string, bytes: Buffer, db: Db | 
  * second operator. The days of its period that have lines or ledger postings are reconciled at once
  * (the work follows the lines: a period is at most 31 days, parse/parsed.ts MAX_STATEMENT_DAYS).
  */
-export async function importStatement(tx: Tx, importer: Submitter, input: ImportInput, vouchers: readonly TransferVoucherSource[]) {
+export async function importStatement(
+  tx: Tx,
+  importer: Submitter,
+  input: ImportInput,
+  vouchers: readonly TransferVoucherSource[],
+  collections: readonly DebtorCollectionSource[] = [],
+) {
   const statement = input.parsed ?? (await readStatement(input.formatCode, input.bytes, tx));
   const collection = await collectionAccount(tx);
   if (!statement.accountNo)
@@ -165,7 +171,7 @@ export async function importStatement(tx: Tx, importer: Submitter, input: Import
     serialNo: line.serialNo,
     subAccount: line.subAccount,
   }));
-  const decisions = await matchNewLines(tx, rows, bankId, importer, vouchers);
+  const decisions = await matchNewLines(tx, rows, bankId, importer, vouchers, collections);
   for (const d of decisions) outcomes[d.outcome]++;
   for (let i = 0; i < rows.length; i += 1000)
     await tx.insert(bankStatementLines).values(rows.slice(i, i + 1000).map((row, j) => ({ ...row, ...decisions[i + j].set })));

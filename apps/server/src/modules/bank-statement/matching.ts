@@ -5,7 +5,7 @@ import { bankStatementLines, journalEntries, journalLines, paymentBatchItems } f
 import { now } from '../../lib/clock.ts';
 import { transition } from '../../lib/transition.ts';
 import { taskDirectory } from '../bpm/index.ts';
-import type { TransferVoucherSource, WaitingVoucher } from '../financing/index.ts';
+import type { DebtorCollectionSource, TransferVoucherSource, WaitingVoucher } from '../financing/index.ts';
 import { submitDeposit, type Submitter } from '../funds/index.ts';
 import { virtualAccountByNo } from '../ledger/index.ts';
 import { DEPOSIT_TASK_TYPE, samePayer, wordsOf, type StatementLine } from './store.ts';
@@ -146,6 +146,8 @@ export type NewLine = Pick<
   | 'remark'
   | 'subAccount'
   | 'serialNo'
+  | 'accountNo'
+  | 'lineKey'
 >;
 
 /** What a new line is found to be: its status and link, written with the line when it is stored. */
@@ -162,7 +164,13 @@ type LedgerCandidate = Awaited<ReturnType<typeof openLedgerLines>>[number] & { s
  * with the payment-file references of the pay-outs among them, and the waiting transfer vouchers.
  * Lines claimed by this import are remembered here, so two lines never claim one ledger line or task.
  */
-async function matchContext(tx: Tx, bankId: number | null, lines: NewLine[], sources: readonly TransferVoucherSource[]) {
+async function matchContext(
+  tx: Tx,
+  bankId: number | null,
+  lines: NewLine[],
+  sources: readonly TransferVoucherSource[],
+  collections: readonly DebtorCollectionSource[],
+) {
   const dates = lines.map((l) => l.bookDate).sort();
   let ledger: LedgerCandidate[] = [];
   const endToEnd = new Map<number, string>();
@@ -194,9 +202,14 @@ async function matchContext(tx: Tx, bankId: number | null, lines: NewLine[], sou
       for (const it of items) endToEnd.set(it.journalLineId, it.endToEndId);
     }
   }
+  const expected = [];
+  for (const source of collections) expected.push(...(await source.expected(tx)));
   return {
+    bankId,
     ledger,
     endToEnd,
+    collections,
+    expected,
     vouchers: await waitingVouchers(tx, sources),
     claimedLedger: new Set<number>(),
     claimedTasks: new Set<number>(),
@@ -247,6 +260,8 @@ async function matchCredit(tx: Tx, ctx: MatchContext, line: NewLine, importer: S
       set: { status: 'MATCHED', matchKind: 'RECEIPT', journalLineId: booked.id, matchLabel: entryLabel(booked), suggestion: null },
     };
   }
+  const collected = await matchCollection(tx, ctx, line, importer);
+  if (collected) return collected;
   const full = ctx.vouchers.filter((v) => {
     const a = agreementOf(line, v);
     return a.amount && a.payer && a.reference && v.taskId !== null;
@@ -316,6 +331,41 @@ async function matchCredit(tx: Tx, ctx: MatchContext, line: NewLine, importer: S
 }
 
 /**
+ * A debtor paying a factored receivable (issue 36): the payer is the debtor by name and the remark names the
+ * notice of assignment or the financing — exactly one expected collection. Its product books it (the receipt
+ * and the settlement) in this transaction, and the line is matched to the receipt's bank line.
+ */
+async function matchCollection(tx: Tx, ctx: MatchContext, line: NewLine, importer: Submitter): Promise<MatchDecision | null> {
+  if (ctx.bankId === null || !ctx.expected.length) return null;
+  const words = wordsOf(line).toUpperCase();
+  const found = ctx.expected.filter(
+    (e) =>
+      samePayer({ name: line.counterpartyName, account: null }, { name: e.payerName, account: null }) &&
+      e.references.some((r) => words.includes(r.toUpperCase())),
+  );
+  if (found.length !== 1) return null;
+  const source = ctx.collections.find((c) => c.source === found[0].source)!;
+  const booked = await source.collect(
+    tx,
+    found[0],
+    {
+      amount: line.amount as never,
+      payerName: line.counterpartyName,
+      payerAccount: line.counterpartyAccount,
+      reference: wordsOf(line).slice(0, 200),
+      sourceKey: `${line.accountNo}:${line.lineKey}`,
+      bookDate: line.bookDate,
+    },
+    importer,
+  );
+  const journalLineId = await receiptLine(tx, ctx.bankId, booked.entryId, line);
+  return {
+    outcome: 'MATCHED',
+    set: { status: 'MATCHED', matchKind: 'RECEIPT', journalLineId, matchLabel: booked.label, suggestion: null },
+  };
+}
+
+/**
  * A debit: an executed pay-out (a withdrawal's, a targeted payment's) of exactly the amount to the same
  * payee — the one whose payment file reference (EndToEndId) the line carries first. It is then paid.
  */
@@ -354,8 +404,9 @@ export async function matchNewLines(
   bankId: number | null,
   importer: Submitter,
   sources: readonly TransferVoucherSource[],
+  collections: readonly DebtorCollectionSource[] = [],
 ): Promise<MatchDecision[]> {
-  const ctx = await matchContext(tx, bankId, lines, sources);
+  const ctx = await matchContext(tx, bankId, lines, sources, collections);
   const out: MatchDecision[] = [];
   for (const line of lines) {
     const decision = line.direction === 'CREDIT' ? await matchCredit(tx, ctx, line, importer) : matchDebit(ctx, line, bankId);

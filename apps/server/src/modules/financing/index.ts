@@ -9,6 +9,7 @@ export { checkTerm, trial, type PlatformPricing, type Trial } from './pricing.ts
 export type { CollectionRepayment, LoanCollection, OrderBacking, Ports } from './ports.ts';
 export { orderLoanKey, type OrderLoanRef, type OrderLoans } from './order-loans.ts';
 export type { TransferVoucherSource, WaitingVoucher } from './transfer-vouchers.ts';
+export type { CollectedLine, DebtorCollectionSource, ExpectedCollection } from './debtor-collections.ts';
 export { loanStore, type LoanKind } from './loan-store.ts';
 export { isOverdue, overdueSql, type EveryLoanArrears, type LoanArrears } from './overdue.ts';
 export {

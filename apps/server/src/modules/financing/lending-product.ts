@@ -11,6 +11,7 @@ import type { CloseOfBusinessStep } from '../../jobs/close-of-business.ts';
 import type { TaskType } from '../bpm/index.ts';
 import type { ContractKind } from '../contracts/index.ts';
 import type { EveryLoanArrears, LoanArrears } from './overdue.ts';
+import type { DebtorCollectionSource } from './debtor-collections.ts';
 import type { TransferVoucherSource } from './transfer-vouchers.ts';
 
 /**
@@ -76,6 +77,8 @@ export interface LendingProduct {
   menuGates?: Readonly<Record<string, MenuGate>>;
   /** Where it keeps transfer vouchers (offline payments) waiting for an operator, if it takes them. */
   transferVouchers?: TransferVoucherSource;
+  /** The debtor payments it expects at the factor's collection account (factoring, issue 36), if it takes them. */
+  debtorCollections?: DebtorCollectionSource;
 }
 
 /** Whether the user of a menu request sees the entries of one gate, read with the loan book at hand. */

@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import type { EnterpriseScope } from '../../lib/scope.ts';
 import type { LoanBook, MenuGate } from './lending-product.ts';
 import type { OrderLoans } from './order-loans.ts';
+import type { DebtorCollectionSource } from './debtor-collections.ts';
 import type { TransferVoucherSource } from './transfer-vouchers.ts';
 
 /** A sales order offered as the backing of an order loan: implemented by purchase/sales, consumed by supply loans. */
@@ -67,4 +68,6 @@ export interface Ports {
   menuGates: Readonly<Record<string, MenuGate>>;
   /** The products' transfer vouchers, read by the bank statement's matcher. */
   transferVouchers: readonly TransferVoucherSource[];
+  /** The products' expected debtor payments (factoring collections, issue 36), read by the bank statement's matcher. */
+  debtorCollections: readonly DebtorCollectionSource[];
 }

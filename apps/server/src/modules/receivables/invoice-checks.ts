@@ -220,9 +220,34 @@ export function bureauProblem(history: readonly InvoiceCheck[], label: string, s
 }
 
 /**
- * The check just before money goes out (issue 36): each invoice is checked with the bureau again today
- * (trigger PRE_DISBURSEMENT) unless it already was, in `db` — the disbursement's transaction — and the
- * disbursement is refused unless every invoice passes `bureauProblem`.
+ * Today's pre-disbursement answer for each invoice (issue 36): checked with the bureau again today (trigger
+ * PRE_DISBURSEMENT) unless it already was, in `db`, and what `bureauProblem` finds in its history — the one loop
+ * behind both the gate and the drawer.
+ */
+async function preDisbursementAnswers(
+  db: Db | Tx,
+  verifier: InvoiceVerifier,
+  subjects: readonly CheckSubject[],
+  actor: Actor,
+  today: IsoDate,
+) {
+  const answers: { label: string; problem: string | null; message: string }[] = [];
+  for (const subject of subjects) {
+    const label = invoiceLabel(subject.invoiceCode, subject.invoiceNumber);
+    const invoiceKey = keyOfSubject(subject);
+    let history = await checksOf(db, invoiceKey);
+    if (!history.some((c) => c.trigger === 'PRE_DISBURSEMENT' && c.checkedOn === today && c.outcome !== 'QUOTA_EXCEEDED')) {
+      await checkInvoice(db, verifier, subject, { trigger: 'PRE_DISBURSEMENT', actor, today });
+      history = await checksOf(db, invoiceKey);
+    }
+    answers.push({ label, problem: bureauProblem(history, label, today), message: history[0].message });
+  }
+  return answers;
+}
+
+/**
+ * The check just before money goes out (issue 36), in the disbursement's transaction: refused unless every
+ * invoice passes `bureauProblem` today.
  */
 export async function assertClearForDisbursement(
   tx: Tx,
@@ -232,15 +257,9 @@ export async function assertClearForDisbursement(
   today: IsoDate,
 ) {
   for (const subject of subjects) {
-    const label = invoiceLabel(subject.invoiceCode, subject.invoiceNumber);
-    const invoiceKey = keyOfSubject(subject);
-    let history = await checksOf(tx, invoiceKey);
-    if (!history.some((c) => c.trigger === 'PRE_DISBURSEMENT' && c.checkedOn === today && c.outcome !== 'QUOTA_EXCEEDED')) {
-      await checkInvoice(tx, verifier, subject, { trigger: 'PRE_DISBURSEMENT', actor, today });
-      history = await checksOf(tx, invoiceKey);
-    }
-    const problem = bureauProblem(history, label, today);
-    if (problem) throw new BusinessError(`放款前发票查验未通过：${problem}`, 'INVOICE_NOT_CLEAR');
+    // One invoice at a time, so the first that fails stops the rest from being asked (the bureau's quota).
+    const [answer] = await preDisbursementAnswers(tx, verifier, [subject], actor, today);
+    if (answer.problem) throw new BusinessError(`放款前发票查验未通过：${answer.problem}`, 'INVOICE_NOT_CLEAR');
   }
 }
 
@@ -256,17 +275,8 @@ export async function preDisbursementFacts(
   actor: Actor,
   today: IsoDate,
 ) {
-  const facts: { label: string; value: string }[] = [];
-  for (const subject of subjects) {
-    const label = invoiceLabel(subject.invoiceCode, subject.invoiceNumber);
-    const invoiceKey = keyOfSubject(subject);
-    let history = await checksOf(db, invoiceKey);
-    if (!history.some((c) => c.trigger === 'PRE_DISBURSEMENT' && c.checkedOn === today && c.outcome !== 'QUOTA_EXCEEDED')) {
-      await checkInvoice(db, verifier, subject, { trigger: 'PRE_DISBURSEMENT', actor, today });
-      history = await checksOf(db, invoiceKey);
-    }
-    const problem = bureauProblem(history, label, today);
-    facts.push({ label: `放款前查验 ${label}`, value: problem ? `不能放款：${problem}` : history[0].message });
-  }
-  return facts;
+  return (await preDisbursementAnswers(db, verifier, subjects, actor, today)).map((a) => ({
+    label: `放款前查验 ${a.label}`,
+    value: a.problem ? `不能放款：${a.problem}` : a.message,
+  }));
 }

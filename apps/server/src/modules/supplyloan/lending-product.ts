@@ -12,6 +12,8 @@ import { supplyLoanTaskTypes } from './task-types.ts';
 import { SUPPLY_LOAN_CONTRACT_KINDS } from './contract-kinds.ts';
 import type { ReceivablePorts } from '../receivables/index.ts';
 import { supplyLoanTransferVouchers } from './queries/waiting-vouchers.ts';
+import { supplyLoanDebtorCollections } from './factoring/collection-source.ts';
+import { factoringShortfallStep } from './factoring/shortfall-step.ts';
 
 const debtor = enterpriseDirectoryAs('debtor');
 
@@ -71,6 +73,8 @@ export const supplyLoanProduct = (receivables: ReceivablePorts): LendingProduct 
   arrears: supplyLoanArrears,
   taskTypes: supplyLoanTaskTypes(receivables),
   transferVouchers: supplyLoanTransferVouchers,
+  debtorCollections: supplyLoanDebtorCollections,
   contractKinds: SUPPLY_LOAN_CONTRACT_KINDS,
-  closeOfBusinessSteps: [supplyLoanCloseStep],
+  // The overdue mark first, then the factoring shortfalls past maturity + grace (issue 36).
+  closeOfBusinessSteps: [supplyLoanCloseStep, factoringShortfallStep],
 });

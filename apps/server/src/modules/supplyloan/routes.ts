@@ -29,6 +29,8 @@ import { repayOnline } from './operations/repay-online.ts';
 import { requestDrawdown } from './operations/request-drawdown.ts';
 import { supplyLoanSummary } from './queries/summary.ts';
 import { trialFor } from './queries/trial.ts';
+import { recordMisdirectedPayment } from './factoring/misdirected.ts';
+import { debtorOwed, factoringDesk, financingCollection } from './factoring/queries.ts';
 
 /**
  * Supply-chain loans (PRODUCT §6): platforms, credit lines, invoices, financing, drawdowns, repayment,
@@ -122,4 +124,14 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   // Due financings (/user/factorRepayment) ----------------------------------------------------
   serve(app, api.due, async (request) => ok(await dueFinancings(db, enterpriseScope(request), chinaToday())));
+
+  // Factoring money (issue 36): the supplier's collection, the debtor's dues, the operator's desk ------------
+  serve(app, api.financingCollection, async (request) =>
+    ok(await financingCollection(db, enterpriseScope(request), request.params.id, chinaToday())),
+  );
+  serve(app, api.debtorOwed, async (request) => ok(await debtorOwed(db, enterpriseScope(request), chinaToday())));
+  serve(app, api.factoringDesk, async () => ok(await factoringDesk(db, chinaToday())));
+  serve(app, api.recordMisdirected, async (request) =>
+    runOnce(db, request, (tx) => recordMisdirectedPayment(tx, actorOf(request), request.params.id, request.body, chinaToday())),
+  );
 };

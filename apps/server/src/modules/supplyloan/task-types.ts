@@ -6,6 +6,9 @@ import { approveExtension, rejectExtension } from './operations/extension-decisi
 import { approveInvoice, invoiceBureauFacts, rejectInvoice } from './operations/invoice-verification.ts';
 import { approveJoin, rejectJoin } from './operations/join-platform.ts';
 import { approveVoucher, rejectVoucher } from './operations/offline-repayment.ts';
+import { approveBuyback, rejectBuyback } from './factoring/buyback.ts';
+import { approveMisdirected, MISDIRECTED_TASK, rejectMisdirected } from './factoring/misdirected.ts';
+import { BUYBACK_TASK } from './factoring/shortfall-step.ts';
 import { approvalAddition, disbursementAddition } from './book-addition.ts';
 import { financingContractFacts } from './contract-facts.ts';
 import { onFinancingContractSigned } from './operations/on-contract-signed.ts';
@@ -77,6 +80,22 @@ export const supplyLoanTaskTypes = (receivables: ReceivablePorts): readonly Task
     receivesPayment: true,
     onApprove: (tx, task, operator) => approveVoucher(tx, task, operator, chinaToday()),
     onReject: (tx, task, operator, reason) => rejectVoucher(tx, task, operator, reason),
+  },
+  {
+    // Issue 36, with recourse: a shortfall at maturity + grace is bought back from the supplier's account.
+    type: BUYBACK_TASK,
+    label: '保理回购',
+    decisionLabels: { approve: '从供应商账户扣款回购', reject: '暂缓' },
+    onApprove: (tx, task, operator) => approveBuyback(tx, task, operator, chinaToday()),
+    onReject: (tx, task, operator, reason) => rejectBuyback(tx, task, operator, reason),
+  },
+  {
+    // Issue 36: a debtor payment the supplier received is paid over from its account (four eyes: recorded by one operator).
+    type: MISDIRECTED_TASK,
+    label: '误付回款转付',
+    decisionLabels: { approve: '从供应商账户转付', reject: '驳回' },
+    onApprove: (tx, task, operator) => approveMisdirected(tx, task, operator, chinaToday()),
+    onReject: (tx, task, operator, reason) => rejectMisdirected(tx, task, operator, reason),
   },
 ];
 

@@ -3,29 +3,19 @@
 // factoring (明保理) delivered and acknowledged by the debtor, for undisclosed (暗保理) held ready to send. A
 // dispute stops the financing at its approval already. The same facts are the disbursement drawer's.
 import { formatChinaDateTime, formatYuan, NOTICE_MODE_LABELS, noticeLifecycle } from '@factoring/domain';
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { assignmentNotices, financedAssets, receivableConfirmations, type TaskField } from '../../../db/schema/index.ts';
+import { assignmentNotices, receivableConfirmations, type TaskField } from '../../../db/schema/index.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
 import type { Holder } from '../financed-once.ts';
+import { liveInvoicesOf } from '../financed-invoices.ts';
 import { namesOf, titleOf } from '../notices/store.ts';
 
 type Ref = Pick<Holder, 'product' | 'financingId'>;
 
 /** The invoices a financing holds (live), their debtor's answers, and its notice of assignment. */
 async function standing(db: Db | Tx, holder: Ref) {
-  const assets = await db
-    .select()
-    .from(financedAssets)
-    .where(
-      and(
-        eq(financedAssets.product, holder.product),
-        eq(financedAssets.financingId, holder.financingId),
-        eq(financedAssets.kind, 'INVOICE'),
-        inArray(financedAssets.status, ['HELD', 'FUNDED']),
-      ),
-    )
-    .orderBy(asc(financedAssets.id));
+  const assets = await liveInvoicesOf(db, holder);
   const answers = assets.length
     ? await db
         .select()

@@ -8,7 +8,7 @@ import { financedAssets, receivableRegistrations, receivableRegistrySearches } f
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
 import { validRegistrationOf } from './filings.ts';
-import { liveInvoicesOf, type Financed } from './subject.ts';
+import { liveInvoicesOf, type Financed } from '../financed-invoices.ts';
 
 /** The latest search kept with a financing. */
 export async function latestSearchOf(db: Db | Tx, f: Financed) {

@@ -12,7 +12,7 @@ import { now } from '../../../lib/clock.ts';
 import { uploadDirectory } from '../../uploads/index.ts';
 import { askRegistry, validRegistrationOf } from './filings.ts';
 import type { RegistryAdapter } from './port.ts';
-import { liveInvoicesOf, type Financed } from './subject.ts';
+import { liveInvoicesOf, type Financed } from '../financed-invoices.ts';
 
 export type RegistrySearch = typeof receivableRegistrySearches.$inferSelect;
 

@@ -3,18 +3,15 @@
 // holds them: the transferor (the supplier, by its credit code), each invoice with its amount and
 // debtor, their total, and the description the registry prints.
 import { formatYuan, invoiceLabel } from '@factoring/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { financedAssets, type RegisteredReceivable } from '../../../db/schema/index.ts';
+import type { RegisteredReceivable } from '../../../db/schema/index.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
 import { enterpriseDirectory } from '../../account/index.ts';
+import { liveInvoicesOf, type Financed } from '../financed-invoices.ts';
 import type { RegistryParty } from './port.ts';
 
-/** The financing whose receivables are registered: its lending line (INVOICE) and id, as `financed_assets` holds them. */
-export interface Financed {
-  product: string;
-  financingId: number;
-}
+export type { Financed };
 
 export interface RegistrationSubject {
   financingNo: string;
@@ -23,22 +20,6 @@ export interface RegistrationSubject {
   receivables: Omit<RegisteredReceivable, 'addedAt'>[];
   amount: number;
   description: string;
-}
-
-/** The invoices a financing holds and has not let go (applied for, or funded), in the order they were claimed. */
-export async function liveInvoicesOf(db: Db | Tx, f: Financed) {
-  return db
-    .select()
-    .from(financedAssets)
-    .where(
-      and(
-        eq(financedAssets.product, f.product),
-        eq(financedAssets.financingId, f.financingId),
-        eq(financedAssets.kind, 'INVOICE'),
-        inArray(financedAssets.status, ['HELD', 'FUNDED']),
-      ),
-    )
-    .orderBy(asc(financedAssets.id));
 }
 
 /** What a registration of the financing's assignment says, or a refusal when there is nothing to register. */

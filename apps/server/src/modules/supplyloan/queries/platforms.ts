@@ -30,6 +30,8 @@ export const platformColumns = {
   description: platformDirectory.description,
   joinable: platformDirectory.joinable,
   noticeMode: platformDirectory.noticeMode,
+  recourse: platformDirectory.recourse,
+  collectionGraceDays: platformDirectory.collectionGraceDays,
 };
 
 /**
