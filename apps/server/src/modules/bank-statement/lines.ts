@@ -3,13 +3,13 @@ import type { z } from 'zod';
 import type { assignLineBody } from '@factoring/domain/contract';
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { bankStatementLines, bankStatements, journalEntries, journalLines, virtualAccounts } from '../../db/schema/index.ts';
+import { bankStatementLines, bankStatements, journalEntries, journalLines } from '../../db/schema/index.ts';
 import { enterpriseDirectory, userDirectoryAs } from '../account/index.ts';
 import { now } from '../../lib/clock.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { submitDeposit, type Submitter } from '../funds/index.ts';
-import { virtualAccountByNo } from '../ledger/index.ts';
+import { virtualAccountByNo, virtualAccountDirectory } from '../ledger/index.ts';
 import { agreementOf, agreementWords, entryLabel, link, namedVirtualAccounts, openLedgerLines, waitingVouchers } from './matching.ts';
 import { reconcileDates } from './reconcile.ts';
 import { bankCashAccountId, collectionAccount, lineView, type StatementLine } from './store.ts';
@@ -84,9 +84,9 @@ export async function lineCandidates(db: Db, id: number, sources: readonly Trans
       }
       if (line.counterpartyName) {
         const byName = await tx
-          .select({ accountNo: virtualAccounts.accountNo, accountName: enterpriseDirectory.name })
-          .from(virtualAccounts)
-          .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, virtualAccounts.enterpriseId))
+          .select({ accountNo: virtualAccountDirectory.accountNo, accountName: enterpriseDirectory.name })
+          .from(virtualAccountDirectory)
+          .innerJoin(enterpriseDirectory, eq(enterpriseDirectory.id, virtualAccountDirectory.enterpriseId))
           .where(eq(enterpriseDirectory.name, line.counterpartyName.trim()));
         for (const a of byName) if (!accounts.some((x) => x.accountNo === a.accountNo)) accounts.push(a);
       }

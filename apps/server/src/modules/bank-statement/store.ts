@@ -2,7 +2,8 @@ import { formatChinaDateTime, formatYuan, statementLineLifecycle } from '@factor
 import { MATCH_KIND_LABELS, type MatchKind } from '@factoring/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { bankStatementLines, ledgerAccounts } from '../../db/schema/index.ts';
+import { bankStatementLines } from '../../db/schema/index.ts';
+import { ledgerAccountDirectory } from '../ledger/index.ts';
 import { readSiteConfig } from '../system/index.ts';
 import { normalAccount } from './parse/parsed.ts';
 
@@ -19,7 +20,10 @@ export async function collectionAccount(db: Db | Tx) {
 
 /** The ledger account of the factor's bank (BANK_CASH): what the statement is reconciled against. */
 export async function bankCashAccountId(db: Db | Tx): Promise<number | null> {
-  const [row] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, 'BANK_CASH'));
+  const [row] = await db
+    .select({ id: ledgerAccountDirectory.id })
+    .from(ledgerAccountDirectory)
+    .where(eq(ledgerAccountDirectory.code, 'BANK_CASH'));
   return row?.id ?? null;
 }
 
