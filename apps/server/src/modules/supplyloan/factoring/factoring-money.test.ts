@@ -62,7 +62,11 @@ const importFile = (op: TestClient, bytes: Buffer) =>
     { json: true },
   );
 
-const available = async (c: TestClient) => okOf<{ available: number }>(await c.get('/api/account/v2/queryAccountBalance')).available;
+/** The supplier's free and controlled funds: settling releases the controlled proceeds into the free part. */
+const available = async (c: TestClient) => {
+  const b = okOf<{ available: number; controlled: number }>(await c.get('/api/account/v2/queryAccountBalance'));
+  return b.available + b.controlled;
+};
 const factorAccount = async (code: string) =>
   (await t.database.db.select({ balance: ledgerAccounts.balance }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code)))[0]?.balance ??
   0;
@@ -240,7 +244,8 @@ describe('factoring money (issue 36)', { timeout: 240_000 }, () => {
       okOf(await importFile(r.operator, statement([{ amount: 2_000_000, name: debtorName, remark: `ZR${f.financingNo}` }])));
       const supplierBefore = await available(r.demo);
       const receivableBefore = await factorAccount('RECEIVABLE_PRINCIPAL');
-      await atTime(noon(ACT_ON), () => runStep(t.database.db, factoringShortfallStep, addDays(ACT_ON, 0)));
+      // The next day's close of business (ACT_ON's ran already): interest still to the due date, penalty 7 days.
+      await atTime(noon(addDays(ACT_ON, 1)), () => runStep(t.database.db, factoringShortfallStep, addDays(ACT_ON, 1)));
       expect(await statusOf(r.demo, f.id)).toBe('SETTLED');
       const done = await collectionOf(r.demo, f.id);
       expect(done.state).toBe('WRITTEN_OFF');
