@@ -250,13 +250,13 @@ describe('factoring money (issue 36)', { timeout: 240_000 }, () => {
       const done = await collectionOf(r.demo, f.id);
       expect(done.state).toBe('WRITTEN_OFF');
       // Left after 2,000,000 (interest 1,444, principal 1,998,556): principal 6,001,444; interest 29 days
-      // (6,001,444 × 6.5 % × 29 / 360 = 31,424.23 → 31,424) and penalty 6 days (× 1.5: 9,752.35 → 9,752), forgone.
+      // (6,001,444 × 6.5 % × 29 / 360 = 31,424.23 → 31,424) and penalty 7 days (× 1.5: 11,377.74 → 11,378), forgone.
       expect(done.collections[1]).toMatchObject({
         kind: 'WRITE_OFF',
-        amount: 6_042_620,
+        amount: 6_044_246,
         principal: 6_001_444,
         interest: 31_424,
-        penalty: 9_752,
+        penalty: 11_378,
       });
       // 2,000,000 − 7,976,000 − 1,444 − 24,000 = −6,001,444: what was written off.
       expect(done.settlement).toEqual({
