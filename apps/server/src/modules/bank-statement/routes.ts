@@ -40,7 +40,13 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
       // Read (and refused when unreadable) before the transaction takes a connection.
       const parsed = await readStatement(formatCode, bytes, db);
       return runOnce(db, request, (tx) =>
-        importStatement(tx, actorOf(request), { formatCode, fileName, bytes, parsed }, ctx.ports.transferVouchers, ctx.ports.debtorCollections),
+        importStatement(
+          tx,
+          actorOf(request),
+          { formatCode, fileName, bytes, parsed },
+          ctx.ports.transferVouchers,
+          ctx.ports.debtorCollections,
+        ),
       );
     },
     { bodyLimit: IMPORT_BODY_LIMIT },
