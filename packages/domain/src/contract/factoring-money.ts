@@ -142,7 +142,7 @@ export const factoringDeskSchema = z.object({
 export const misdirectedBody = z.object({
   amount: centsSchema('供应商收到的金额'),
   payerName: textSchema(100, '付款人'),
-  receivedOn: isoDateSchema('收到日期'),
+  receivedOn: isoDateSchema('收到日期').meta({ description: '供应商收到款项的日期' }),
   note: optionalTextSchema(200, '说明'),
   ...idempotencyKeyField,
 });
