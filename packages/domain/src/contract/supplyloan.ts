@@ -32,7 +32,6 @@ import {
   textSchema,
 } from './common.ts';
 import { endpoint } from './endpoint.ts';
-import { factoringMoneyApi } from './factoring-money.ts';
 import { loanHistoryEventSchema } from './loan-history.ts';
 import { invoiceCheckSchema, verificationSummarySchema } from './receivables.ts';
 import { parseInvoiceNumber, RECEIVABLE_TYPES, type ReceivableType } from '../receivables.ts';
@@ -898,5 +897,4 @@ export const supplyLoanApi = {
     summary: '保理还款：已放款融资的今日应还（标注7天内到期及逾期）',
     answer: dueFinancingsSchema,
   }),
-  ...factoringMoneyApi,
 };

@@ -1,6 +1,6 @@
 import { chinaDate } from '@factoring/domain';
 import { chinaToday } from '../../lib/clock.ts';
-import { supplyLoanApi as api } from '@factoring/domain/contract';
+import { factoringMoneyApi, supplyLoanApi as api } from '@factoring/domain/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../lib/actor.ts';
@@ -126,12 +126,12 @@ export const supplyLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   serve(app, api.due, async (request) => ok(await dueFinancings(db, enterpriseScope(request), chinaToday())));
 
   // Factoring money (issue 36): the supplier's collection, the debtor's dues, the operator's desk ------------
-  serve(app, api.financingCollection, async (request) =>
+  serve(app, factoringMoneyApi.financingCollection, async (request) =>
     ok(await financingCollection(db, enterpriseScope(request), request.params.id, chinaToday())),
   );
-  serve(app, api.debtorOwed, async (request) => ok(await debtorOwed(db, enterpriseScope(request), chinaToday())));
-  serve(app, api.factoringDesk, async () => ok(await factoringDesk(db, chinaToday())));
-  serve(app, api.recordMisdirected, async (request) =>
+  serve(app, factoringMoneyApi.debtorOwed, async (request) => ok(await debtorOwed(db, enterpriseScope(request), chinaToday())));
+  serve(app, factoringMoneyApi.factoringDesk, async () => ok(await factoringDesk(db, chinaToday())));
+  serve(app, factoringMoneyApi.recordMisdirected, async (request) =>
     runOnce(db, request, (tx) => recordMisdirectedPayment(tx, actorOf(request), request.params.id, request.body, chinaToday())),
   );
 };
