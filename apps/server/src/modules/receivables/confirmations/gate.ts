@@ -3,13 +3,13 @@
 // factoring (明保理) delivered and acknowledged by the debtor, for undisclosed (暗保理) held ready to send. A
 // dispute stops the financing at its approval already. The same facts are the disbursement drawer's.
 import { formatChinaDateTime, formatYuan, NOTICE_MODE_LABELS, noticeLifecycle } from '@factoring/domain';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { assignmentNotices, receivableConfirmations, type TaskField } from '../../../db/schema/index.ts';
+import { receivableConfirmations, type TaskField } from '../../../db/schema/index.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
 import type { Holder } from '../financed-once.ts';
 import { liveInvoicesOf } from '../financed-invoices.ts';
-import { namesOf, titleOf } from '../notices/store.ts';
+import { liveAssignmentNotice, namesOf, titleOf } from '../notices/store.ts';
 
 type Ref = Pick<Holder, 'product' | 'financingId'>;
 
@@ -27,22 +27,12 @@ async function standing(db: Db | Tx, holder: Ref) {
           ),
         )
     : [];
-  const [notice] = await db
-    .select()
-    .from(assignmentNotices)
-    .where(
-      and(
-        eq(assignmentNotices.product, holder.product),
-        eq(assignmentNotices.financingId, holder.financingId),
-        eq(assignmentNotices.kind, 'ASSIGNMENT'),
-        ne(assignmentNotices.status, 'VOID'),
-      ),
-    );
+  const notice = await liveAssignmentNotice(db, holder);
   const names = await namesOf(
     db,
     assets.flatMap((a) => (a.debtorEnterpriseId ? [a.debtorEnterpriseId] : [])),
   );
-  return { assets, answers: new Map(answers.map((c) => [c.assetKey, c])), notice: notice ?? null, names };
+  return { assets, answers: new Map(answers.map((c) => [c.assetKey, c])), notice, names };
 }
 
 /** Why money may not go out against the financing yet, in Chinese (none: it may). */

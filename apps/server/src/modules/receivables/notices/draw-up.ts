@@ -11,7 +11,7 @@ import { ASSIGNMENT_NOTICE_KIND } from '../contract-kinds.ts';
 import { FACTOR_NAME, platformDirectory } from '../../financing/index.ts';
 import { readSiteConfig } from '../../system/index.ts';
 import type { Holder } from '../financed-once.ts';
-import { namesOf, type Notice } from './store.ts';
+import { liveAssignmentNotice, namesOf, type Notice } from './store.ts';
 
 /** The factor's collection account a platform's notices name, and the platform's notice terms. */
 export async function platformNoticeTerms(db: Db | Tx, platformId: number) {
@@ -35,17 +35,7 @@ export async function platformNoticeTerms(db: Db | Tx, platformId: number) {
  * transaction: once per financing (a second call finds it), nothing for a financing of none. Answers the notice.
  */
 export async function drawUpAssignmentNotice(tx: Tx, holder: Holder, p: { platformId: number; mode?: NoticeMode }): Promise<Notice | null> {
-  const [live] = await tx
-    .select()
-    .from(assignmentNotices)
-    .where(
-      and(
-        eq(assignmentNotices.product, holder.product),
-        eq(assignmentNotices.financingId, holder.financingId),
-        eq(assignmentNotices.kind, 'ASSIGNMENT'),
-        sql`${assignmentNotices.status} <> 'VOID'`,
-      ),
-    );
+  const live = await liveAssignmentNotice(tx, holder);
   if (live) return live;
   const assets = await tx
     .select()

@@ -1,6 +1,6 @@
 // The notices' rows (issue 36): read and locked in one place, named as users read them.
 import { formatYuan, NOTICE_KIND_LABELS } from '@factoring/domain';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { assignmentNotices } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
@@ -29,6 +29,22 @@ export async function noticesOf(tx: Tx, holder: { product: string; financingId: 
     .where(and(eq(assignmentNotices.product, holder.product), eq(assignmentNotices.financingId, holder.financingId)))
     .orderBy(asc(assignmentNotices.id))
     .for('update');
+}
+
+/** The financing's notice of assignment that stands (not void), if one was drawn up. */
+export async function liveAssignmentNotice(db: Db | Tx, holder: { product: string; financingId: number }): Promise<Notice | null> {
+  const [notice] = await db
+    .select()
+    .from(assignmentNotices)
+    .where(
+      and(
+        eq(assignmentNotices.product, holder.product),
+        eq(assignmentNotices.financingId, holder.financingId),
+        eq(assignmentNotices.kind, 'ASSIGNMENT'),
+        ne(assignmentNotices.status, 'VOID'),
+      ),
+    );
+  return notice ?? null;
 }
 
 export const titleOf = (n: Pick<Notice, 'kind' | 'noticeNo'>) => `${NOTICE_KIND_LABELS[n.kind]}（${n.noticeNo}）`;
