@@ -7,6 +7,7 @@ import { LoadFailure } from '../../lib/LoadFailure.tsx';
 import { money } from '../../lib/Money.tsx';
 import { useFeedback } from '../../lib/feedback.ts';
 import { CONFIRMATION_COLORS as STATUS_COLORS, NOTICE_COLORS } from './assignment-labels.ts';
+import { DebtorOwed } from './DebtorOwed.tsx';
 import {
   useAcknowledgeNotice,
   useConfirmationInbox,
@@ -22,7 +23,8 @@ import {
  * `/receivables/confirmations` (issue 36, PRODUCT §13): the debtor's inbox. The core enterprise that owes the
  * invoices suppliers assigned to the factor confirms them (确权: amount, due date, no set-off, a signed 确认函 for
  * each) or disputes them with a reason — one or a batch, with its login password — and acknowledges the notices of
- * assignment and release it received; each row says whom to pay.
+ * assignment and release it received; each row says whom to pay. 应付账款 (factoring money): what it still owes on each
+ * assigned receivable, to whom and with which reference.
  */
 export default function ConfirmationsPage() {
   return (
@@ -35,6 +37,7 @@ export default function ConfirmationsPage() {
         items={[
           { key: 'receivables', label: '应收账款确权', children: <Receivables /> },
           { key: 'notices', label: '转让通知', children: <Notices /> },
+          { key: 'owed', label: <span data-testid="debtor-owed-tab">应付账款</span>, children: <DebtorOwed /> },
         ]}
       />
     </Card>

@@ -1,4 +1,5 @@
-import { Alert, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useFinancing, useRegistrationTag, type FinancingDetail, type RegistrationTag, type ScheduleRow } from './api.ts';
 import {
@@ -19,6 +20,11 @@ import { FINANCING_COLORS, INVOICE_COLORS, REVIEW_COLORS, TRANCHE_COLORS } from 
 import { money } from '../../lib/Money.tsx';
 import { SignContract } from './SignContract.tsx';
 import { LoanHistory } from '../../lib/LoanHistory.tsx';
+
+// Issue 36: the factor's collection of an invoice financing (保理回款) — its own chunk, loaded when a drawer shows it.
+const FactoringCollection = lazy(() => import('./FactoringCollection.tsx'));
+/** Money has moved: the factor collects from the debtor (an invoice financing once paid out, and after it is settled). */
+const COLLECTED_STATUSES: ReadonlySet<FinancingDetail['status']> = new Set(['DISBURSED', 'REPAYING', 'SETTLED']);
 
 const CONTRACT_COLORS: Record<ContractStatus, string> = { TO_SIGN: 'processing', SIGNED: 'success', EXPIRED: 'default', VOID: 'default' };
 
@@ -118,6 +124,11 @@ export function FinancingDetailDrawer({
               </Descriptions.Item>
             )}
           </Descriptions>
+          {f.kind === 'INVOICE' && COLLECTED_STATUSES.has(f.status) && (
+            <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+              <FactoringCollection financingId={f.id} />
+            </Suspense>
+          )}
           <Tabs
             items={[
               { key: 'schedule', label: '还款计划', children: <Schedule rows={f.schedule} /> },

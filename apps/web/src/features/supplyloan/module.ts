@@ -1,8 +1,12 @@
 import { creditApi } from '@factoring/domain/contract';
 import { call } from '../../lib/api-client.ts';
+import { lazy } from 'react';
 import { merchantPage, type FeatureModule } from '../../lib/feature-module.ts';
 
-/** Issue 6: supply-chain loans on invoices and orders — the merchant's pages and the expiry reminder's line. */
+/**
+ * Issue 6: supply-chain loans on invoices and orders — the merchant's pages and the expiry reminder's line; issue 36:
+ * the back office's factoring money desk (the financings and their collection are this product's).
+ */
 export const supplyloanModule: FeatureModule = {
   name: 'supplyloan',
   routes: [
@@ -17,6 +21,10 @@ export const supplyloanModule: FeatureModule = {
     merchantPage('/supplyloan/muserRefund', () => import('./RefundPage.tsx')),
     merchantPage('/supplyloan/delayApply', () => import('./DelayApplyPage.tsx')),
     merchantPage('/user/factorRepayment', () => import('./FactorRepaymentPage.tsx')),
+  ],
+  desks: [
+    // Factored invoice financings past due, buy-backs and write-offs, collections, misdirected payments.
+    { desk: 'back-office', key: 'factoring', label: '保理回款', order: 110, panel: lazy(() => import('./FactoringDesk.tsx')) },
   ],
   reminders: [
     {
