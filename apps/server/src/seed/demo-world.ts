@@ -16,6 +16,7 @@ import { seedHistory } from './history.ts';
 import { seedReceivables } from './receivables.ts';
 import { seedRegistry } from './registry.ts';
 import { seedConfirmations } from './confirmations.ts';
+import { seedFactoringMoney } from './factoring-money.ts';
 import { chinaInstant } from './timeline.ts';
 import { seedWarehouse } from './warehouse.ts';
 import { seedPurchaseSales } from './purchase-sales.ts';
@@ -192,6 +193,8 @@ export async function seedDemoWorld(db: Db) {
   await seedWarehouse(db);
   await seedPurchaseSales(db);
   await seedReceivables(db, today);
+  // Issue 36: factoring money two months ago — collected and rebated, short-paid with a 回购 task, bought back.
+  await seedFactoringMoney(db, today);
   // Issue 36: the registrations (中登网) settled financings leave are cancelled; another factor's earlier one stops a payment.
   await seedRegistry(db, today);
   // Issue 36: a disputed receivable and an undisclosed notice held (the confirmed and acknowledged ones are above).

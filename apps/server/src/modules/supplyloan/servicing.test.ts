@@ -68,18 +68,19 @@ describe('daily job: overdue and penalty interest (worked example)', () => {
   let f: Applied & { trancheId: number };
 
   it('1,000,000.00 at 7.2 % for 90 days, 10 days overdue: interest 18,000.00, penalty 3,000.00 (× 1.5), idempotent per day', async () => {
-    // The demo world has one financing overdue already (江苏安储's, seed/history.ts): the job counts it too.
+    // The demo world has two financings overdue already (江苏安储's, seed/history.ts, and its factored one paid short,
+    // seed/factoring-money.ts): the job counts them too.
     const seeded = await t.database.db
       .select({ f: financings, t: financingTranches })
       .from(financingTranches)
       .innerJoin(financings, eq(financings.id, financingTranches.financingId))
       .where(eq(financingTranches.overdue, true));
-    expect(seeded).toHaveLength(1);
-    const seededPenalty = owedOn(stateOf(seeded[0].f, seeded[0].t), today).penalty;
+    expect(seeded).toHaveLength(2);
+    const seededPenalty = seeded.reduce((sum, s) => sum + owedOn(stateOf(s.f, s.t), today).penalty, 0);
     f = await disbursedFinancing(t, r, { amount: 100_000_000, termDays: 90 });
     await backdate(f.trancheId, 100, 90); // due 10 days ago
     const first = await runStep(t.database.db, supplyLoanCloseStep, today);
-    expect(first).toMatchObject({ skipped: false, newlyOverdue: 1, overdueTranches: 2, penaltyToDate: 300_000 + seededPenalty });
+    expect(first).toMatchObject({ skipped: false, newlyOverdue: 1, overdueTranches: 3, penaltyToDate: 300_000 + seededPenalty });
     const d = await detailOf(f.id);
     expect(d.overdue).toBe(true);
     expect(d.quote).toMatchObject({ principal: 100_000_000, interest: 1_800_000, penalty: 300_000, total: 102_100_000, overdueDays: 10 });
