@@ -20,6 +20,20 @@ export interface TargetedPaymentResult {
 }
 
 /**
+ * The controlled money the enterprise has left, its tranches locked until the caller's transaction ends:
+ * a payment decided on this figure cannot race another spending the same tranches.
+ */
+export async function lockControlledLeft(tx: Tx, scope: EnterpriseScope): Promise<Cents> {
+  const tranches = await tx
+    .select({ amount: controlledTranches.amount, paid: controlledTranches.paid })
+    .from(controlledTranches)
+    .where(and(ownedBy(scope, controlledTranches.enterpriseId), gt(controlledTranches.amount, controlledTranches.paid)))
+    .orderBy(asc(controlledTranches.id))
+    .for('update');
+  return tranches.reduce((s, t) => s + (t.amount - t.paid), 0) as Cents;
+}
+
+/**
  * A targeted payment: controlled money to an active whitelisted payee. From one tranche when given,
  * otherwise from the oldest tranches first. The tranches are locked (and then the ledger accounts),
  * so two payments can never spend the same controlled money.

@@ -2,10 +2,10 @@
 // funds as other areas and the demo seed drive them, and the operator task types.
 // app.ts registers routes.ts itself.
 export { FUNDS_TASK_TYPES } from './task-types.ts';
-export { activePayee, openPayee } from './payees.ts';
+export { activePayee, activePayees, openPayee } from './payees.ts';
 export { recordDeposit, submitDeposit } from './deposit.ts';
 export type { Submitter } from './operator-tasks.ts';
 export { internalTransfer } from './transfer.ts';
 export { requestWithdrawal } from './withdraw.ts';
-export { payFromControlled } from './controlled.ts';
+export { lockControlledLeft, payFromControlled } from './controlled.ts';
 export { payoutBanks, type PayoutParty } from './payout-banks.ts';

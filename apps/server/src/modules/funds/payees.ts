@@ -1,6 +1,6 @@
 import { maskBankAccount, payeeLifecycle, type PayeeStatus } from '@factoring/domain';
 import type { Payee as PayeeView, PayeeInput } from '@factoring/domain/contract';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { payees } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
@@ -197,4 +197,13 @@ export async function activePayee(db: Db | Tx, scope: EnterpriseScope, payeeId: 
   if (!p) throw new NotFoundError('收款方不存在');
   if (p.status !== 'ACTIVE') throw new BusinessError(`收款方「${p.name}」${payeeLifecycle.label(p.status)}，不在生效的白名单中，不能付款`);
   return p;
+}
+
+/** The enterprise's payees that may be paid now (the whitelist in force), oldest first. */
+export async function activePayees(db: Db | Tx, scope: EnterpriseScope) {
+  return db
+    .select()
+    .from(payees)
+    .where(and(ownedBy(scope, payees.enterpriseId), eq(payees.status, 'ACTIVE')))
+    .orderBy(asc(payees.id));
 }

@@ -9,13 +9,13 @@ import {
   type Cents,
 } from '@factoring/domain';
 import type { PaymentQuote, PaymentResult } from '@factoring/domain/contract';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { controlledTranches, payees, psOrderPayments, psOrders } from '../../db/schema/index.ts';
+import { psOrderPayments, psOrders } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { ownedBy, type EnterpriseScope } from '../../lib/scope.ts';
+import type { EnterpriseScope } from '../../lib/scope.ts';
 import { orderLoanKey, type OrderLoans } from '../financing/index.ts';
-import { payFromControlled, activePayee } from '../funds/index.ts';
+import { activePayee, activePayees, lockControlledLeft, payFromControlled } from '../funds/index.ts';
 import { virtualAccountBalance, rule, postEntry } from '../ledger/index.ts';
 import { settleIfPaid } from './fulfil-order.ts';
 import { LIVE_FINANCING } from './queries.ts';
@@ -50,11 +50,7 @@ export async function paymentQuote(db: Db, scope: EnterpriseScope, id: number, f
     assertPayable(order, scope);
     const supplier = await supplierNameOf(tx, order);
     const account = await virtualAccountBalance(tx, scope.enterpriseId);
-    const active = await tx
-      .select()
-      .from(payees)
-      .where(and(ownedBy(scope, payees.enterpriseId), eq(payees.status, 'ACTIVE')))
-      .orderBy(asc(payees.id));
+    const active = await activePayees(tx, scope);
     return {
       orderId: order.id,
       orderNo: order.orderNo,
@@ -97,13 +93,7 @@ export async function payOrder(
   if (!sameName(payee.name, supplier))
     throw new BusinessError(`收款方「${payee.name}」与订单供应商「${supplier}」不一致，不能支付`, 'PAYEE_MISMATCH');
 
-  const tranches = await tx
-    .select({ amount: controlledTranches.amount, paid: controlledTranches.paid })
-    .from(controlledTranches)
-    .where(and(ownedBy(scope, controlledTranches.enterpriseId), gt(controlledTranches.amount, controlledTranches.paid)))
-    .orderBy(asc(controlledTranches.id))
-    .for('update');
-  const controlled = tranches.reduce((s, t) => s + (t.amount - t.paid), 0);
+  const controlled = await lockControlledLeft(tx, scope);
   const account = await virtualAccountBalance(tx, scope.enterpriseId);
   if (!account) throw new BusinessError('本企业尚未开立虚拟账户', 'NO_ACCOUNT');
   let split;
