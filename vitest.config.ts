@@ -45,6 +45,8 @@ const BOTH_ENGINES = [
   'apps/server/src/modules/pledge/operations/apply-once.test.ts',
   // Issue 36: financed once under racing applications, the bureau's quota, the migration's backfill.
   'apps/server/src/modules/receivables/**/*.test.ts',
+  // Issue 36: factoring money — collections booked through the ledger, credit notes lowering what is owed.
+  'apps/server/src/modules/supplyloan/factoring/**/*.test.ts',
   // Issue 38: the inventory's stored business date, kept with each movement, and its backfill.
   'apps/server/src/modules/warehouse/inventory-order.test.ts',
 ];

@@ -35,6 +35,9 @@ export const bureauFactsSchema = z.object({
   status: z.string(),
   statusDate: z.string().nullable(),
   remark: z.string(),
+  /** Issue 36's credit notes: absent in an answer kept before them (none then). */
+  credited: cents.optional().meta({ description: '红字发票（部分红冲）冲减的金额（分）' }),
+  remaining: cents.optional().meta({ description: '价税合计减去红字发票后的剩余金额（分）' }),
 });
 
 /** One check of an invoice with the tax bureau, or an operator's manual verification: who, when, the answer. */
@@ -82,8 +85,11 @@ export const dilutionSchema = z.object({
   principal: cents,
   interest: cents,
   penalty: cents,
-  remainingBacking: cents.meta({ description: '同一融资项下仍有效的其他应收账款（分）' }),
+  remainingBacking: cents.meta({ description: '同一融资项下仍有效的应收账款（分）：其他发票的剩余金额，部分红冲的本发票计其剩余金额' }),
   exposure: cents.meta({ description: '不再有应收账款覆盖的融资本金（分）' }),
+  /** A credit note's dilution (outcome CREDITED): what it took off the invoice, and what of the invoice remains. */
+  credited: cents.nullable().meta({ description: '红字发票冲减的金额（分），作废或红冲时为空' }),
+  invoiceRemaining: cents.meta({ description: '本发票仍有效的金额（分）：作废或红冲为 0，部分红冲为剩余金额' }),
 });
 export const dilutionQuery = z.object({ status: z.enum(DILUTION_STATUSES).optional() });
 
@@ -127,6 +133,8 @@ export const bureauInvoiceSchema = z.object({
   statusLabel: z.string(),
   statusDate: day.nullable(),
   statusNote: z.string().nullable(),
+  credited: cents.meta({ description: '红字发票（部分红冲）冲减的金额合计（分）' }),
+  remaining: cents.meta({ description: '剩余金额：价税合计减去红字发票（分）' }),
 });
 export const bureauInvoiceQuery = pageQuerySchema.extend({ keyword: optionalTextSchema(40, '关键字') });
 
@@ -156,6 +164,13 @@ export type IssueBureauInvoiceInput = z.output<typeof issueBureauInvoiceBody>;
 
 export const changeBureauStatusBody = z.object({
   note: textSchema(200, '原因', { multiline: true }).meta({ description: '原因' }),
+  ...idempotencyKeyField,
+});
+
+/** The simulated bureau's credit note (红字发票, 部分红冲) against one of its invoices: part of what remains, and why. */
+export const creditBureauInvoiceBody = z.object({
+  amount: centsSchema('红字发票金额').meta({ description: '红字发票金额（分），大于 0 且不超过发票剩余金额' }),
+  reason: textSchema(200, '原因', { multiline: true }).meta({ description: '原因（折让、退货等）' }),
   ...idempotencyKeyField,
 });
 
@@ -237,6 +252,16 @@ export const receivablesApi = {
     summary: '模拟税务局：红冲发票（演示与测试）',
     params: idParams,
     body: changeBureauStatusBody,
+    answer: bureauInvoiceSchema,
+  }),
+  creditBureauInvoice: endpoint({
+    method: 'POST',
+    path: '/api/receivables/tax-bureau/invoices/:id/credit-note',
+    tag,
+    access: 'operator',
+    summary: '模拟税务局：开具红字发票，部分红冲（演示与测试）',
+    params: idParams,
+    body: creditBureauInvoiceBody,
     answer: bureauInvoiceSchema,
   }),
 };

@@ -37,6 +37,12 @@ export const financedAssets = pgTable(
     issueDate: date('issue_date', { mode: 'string' }),
     /** The receivable's face amount, in cents. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /**
+     * What the tax bureau's credit notes (红字发票, 部分红冲) took off the invoice, in cents, as last found
+     * (issue 36): at the claim, what the latest check said; after it, raised by every check that finds more.
+     * The receivable still standing is amount − credited.
+     */
+    credited: bigint('credited', { mode: 'number' }).notNull().default(0),
     /** The debtor (the invoice's buyer, the order's buyer): who confirms it and is notified (issue 36). Null only before 0035's backfill found it. */
     debtorEnterpriseId: integer('debtor_enterprise_id').references(() => enterprises.id),
     /** When the debtor must pay it (应收账款到期日), as registered. */
@@ -70,6 +76,7 @@ export const financedAssets = pgTable(
     index('financed_assets_recheck').on(t.status, t.maturesOn),
     index('financed_assets_debtor').on(t.debtorEnterpriseId, t.id),
     check('financed_assets_amount', sql`${t.amount} > 0`),
+    check('financed_assets_credited', sql`${t.credited} >= 0 and ${t.credited} <= ${t.amount}`),
   ],
 );
 
@@ -87,6 +94,9 @@ export type BureauFacts = {
   status: string;
   statusDate: string | null;
   remark: string;
+  /** What credit notes (红字发票) took off it, in cents, and what remains (absent in checks before issue 36's credit notes: none). */
+  credited?: number;
+  remaining?: number;
 };
 
 /**
@@ -122,8 +132,8 @@ export const invoiceChecks = pgTable(
 );
 
 /**
- * A dilution (issue 36): a financed invoice found void or reversed (红冲) after money went out against it.
- * Open until an operator has dealt with it; the exposure it leaves is read from the loan book when shown.
+ * A dilution (issue 36): a financed invoice found void or reversed (红冲) after money went out against it,
+ * or found credited in part (CREDITED: a credit note, 部分红冲, for `credited` cents). Open until an operator has dealt with it; the exposure it leaves is read from the loan book when shown.
  */
 export const dilutions = pgTable(
   'dilutions',
@@ -135,7 +145,9 @@ export const dilutions = pgTable(
     checkId: integer('check_id')
       .notNull()
       .references(() => invoiceChecks.id),
-    outcome: text('outcome', { enum: ['VOID', 'REVERSED'] }).notNull(),
+    outcome: text('outcome', { enum: ['VOID', 'REVERSED', 'CREDITED'] }).notNull(),
+    /** A credit note's dilution: what the credit notes found since the last took off the financed invoice, in cents. */
+    credited: bigint('credited', { mode: 'number' }),
     status: text('status', { enum: statesOf(DILUTION_STATUSES) })
       .notNull()
       .default('OPEN'),
@@ -181,9 +193,35 @@ export const taxBureauInvoices = pgTable(
       .default('NORMAL'),
     statusDate: date('status_date', { mode: 'string' }),
     statusNote: text('status_note'),
+    /** The sum of its credit notes (红字发票, `taxBureauCreditNotes`), in cents; what remains is amount − credited. */
+    credited: bigint('credited', { mode: 'number' }).notNull().default(0),
     createdAt: timestampNow('created_at'),
   },
-  (t) => [uniqueIndex('tax_bureau_invoices_key').on(t.bureauKey), check('tax_bureau_invoices_amounts', sql`${t.amount} > 0`)],
+  (t) => [
+    uniqueIndex('tax_bureau_invoices_key').on(t.bureauKey),
+    check('tax_bureau_invoices_amounts', sql`${t.amount} > 0`),
+    check('tax_bureau_invoices_credited', sql`${t.credited} >= 0 and ${t.credited} <= ${t.amount}`),
+  ],
+);
+
+/**
+ * The simulated bureau's credit notes (红字发票, issue 36): each takes part of an invoice's amount off — a
+ * discount, a return — and the invoice's remaining amount is its amount less them; one for the whole
+ * remainder reverses it (红冲).
+ */
+export const taxBureauCreditNotes = pgTable(
+  'tax_bureau_credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => taxBureauInvoices.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    createdAt: timestampNow('created_at'),
+  },
+  (t) => [index('tax_bureau_credit_notes_invoice').on(t.invoiceId, t.id), check('tax_bureau_credit_notes_amount', sql`${t.amount} > 0`)],
 );
 
 /** The simulated bureau's quota: checks of one invoice on one day (it answers at most `BUREAU_DAILY_QUOTA`). */

@@ -1,7 +1,7 @@
 // The operator's acts on receivables (issue 36): check a financed invoice with the bureau now, and the
-// simulated bureau's own acts — issue, void, reverse — on its guarded desk: an operator's, recorded in the
+// simulated bureau's own acts — issue, void, reverse, a credit note — on its guarded desk: an operator's, recorded in the
 // audit trail, and refused once a real tax service is plugged in (the real bureau is not ours to change).
-import { type IsoDate } from '@factoring/domain';
+import { type Cents, type IsoDate } from '@factoring/domain';
 import type { IssueBureauInvoiceInput } from '@factoring/domain/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -10,7 +10,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { enterpriseDirectory } from '../account/index.ts';
 import { checkInvoice } from './invoice-checks.ts';
-import { changeBureauStatus, issueAtBureau, nextDigitalInvoiceNumber, simulatedTaxBureau } from './tax-bureau.ts';
+import { changeBureauStatus, issueAtBureau, issueCreditNote, nextDigitalInvoiceNumber, simulatedTaxBureau } from './tax-bureau.ts';
 import { financedAssetOf } from './queries.ts';
 import type { InvoiceVerifier } from './verifier.ts';
 
@@ -83,6 +83,26 @@ export async function changeStatusOnDesk(
     invoiceNumber: row.invoiceNumber,
     to: input.status,
     note: input.note,
+    today,
+  });
+}
+
+/** The simulated bureau issues a credit note (红字发票, 部分红冲) against one of its invoices. */
+export async function creditNoteOnDesk(
+  tx: Tx,
+  verifier: InvoiceVerifier,
+  id: number,
+  input: { amount: number; reason: string },
+  today: IsoDate,
+) {
+  assertSimulator(verifier);
+  const [row] = await tx.select().from(taxBureauInvoices).where(eq(taxBureauInvoices.id, id));
+  if (!row) throw new NotFoundError('模拟税务局没有这张发票');
+  return issueCreditNote(tx, {
+    invoiceCode: row.invoiceCode,
+    invoiceNumber: row.invoiceNumber,
+    amount: input.amount as Cents,
+    reason: input.reason,
     today,
   });
 }

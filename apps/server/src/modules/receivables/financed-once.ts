@@ -46,6 +46,8 @@ export type ReceivableClaim =
       orderNo?: string | null;
       /** When the buyer must pay it (issue 36: what its debtor confirms). */
       dueDate?: IsoDate | null;
+      /** What the bureau's credit notes already took off it (issue 36, `eligibleInvoices`): the financing holds the rest. */
+      credited?: number;
     }
   | { kind: 'ORDER'; sellerId: number; buyerId: number; orderNo: string; amount: number };
 
@@ -160,6 +162,7 @@ export async function claimReceivables(tx: Tx, holder: Holder, claims: readonly 
           invoiceNumber: k.claim.kind === 'INVOICE' ? k.claim.invoiceNumber : null,
           issueDate: k.claim.kind === 'INVOICE' ? k.claim.issueDate : null,
           amount: k.claim.amount,
+          credited: k.claim.kind === 'INVOICE' ? (k.claim.credited ?? 0) : 0,
           debtorEnterpriseId: k.claim.buyerId,
           dueDate: k.claim.kind === 'INVOICE' ? (k.claim.dueDate ?? null) : null,
           enterpriseId: holder.enterpriseId,
@@ -265,3 +268,21 @@ export async function heldOrders(db: Db | Tx, orderKeys: readonly string[]): Pro
 
 export const assetWords = (row: FinancedAsset) =>
   `${row.label}（${formatYuan(row.amount)} 元，${financedAssetLifecycle.label(row.status)}）`;
+
+/**
+ * What still stands of each financing's receivables (issue 36), by financing id: Σ amount − credited over every
+ * receivable it held (released ones aside), so a credit note found after funding lowers what the debtor owes.
+ * A financing that holds none here is absent (the caller keeps its own figure).
+ */
+export async function standingOf(db: Db | Tx, product: string, financingIds: readonly number[]): Promise<Map<number, number>> {
+  if (!financingIds.length) return new Map();
+  const rows = await db
+    .select({
+      financingId: financedAssets.financingId,
+      standing: sql<number>`sum(${financedAssets.amount} - ${financedAssets.credited})::bigint`.mapWith(Number),
+    })
+    .from(financedAssets)
+    .where(and(eq(financedAssets.product, product), inArray(financedAssets.financingId, [...financingIds]), LIVE))
+    .groupBy(financedAssets.financingId);
+  return new Map(rows.map((r) => [r.financingId, r.standing]));
+}

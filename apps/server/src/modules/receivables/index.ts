@@ -13,6 +13,7 @@ export {
   RECEIVABLE_FINANCED,
   releaseReceivables,
   settleReceivables,
+  standingOf,
   type Holder,
   type ReceivableClaim,
 } from './financed-once.ts';
@@ -23,6 +24,9 @@ export {
   checkInvoice,
   checkSubjects,
   checksOf,
+  creditedOf,
+  creditOf,
+  eligibleInvoices,
   latestChecks,
   preDisbursementFacts,
   recordManualVerification,

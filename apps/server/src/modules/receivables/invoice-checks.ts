@@ -1,6 +1,7 @@
 // The tax bureau's check of an invoice (issue 36, PRODUCT §13 发票查验): asked through the `InvoiceVerifier`
 // port, compared with what was registered, and kept — every check, who asked, when, and the answer — with
-// the invoice's natural key. A check after funding that finds the invoice void or reversed opens a dilution.
+// the invoice's natural key. A check after funding that finds the invoice void or reversed opens a dilution;
+// one that finds a credit note (红字发票, 部分红冲) not known before opens a partial one (CREDITED).
 import {
   formatYuan,
   INVOICE_CHECK_LABELS,
@@ -13,7 +14,7 @@ import {
   type InvoiceCheckTrigger,
   type IsoDate,
 } from '@factoring/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { dilutions, financedAssets, invoiceChecks, type BureauFacts } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
@@ -50,6 +51,13 @@ export async function checkSubjects(db: Db | Tx, refs: readonly (InvoiceRef & { 
 const keyOfSubject = (s: CheckSubject) =>
   invoiceKeyOf({ sellerKey: s.sellerKey, invoiceCode: s.invoiceCode, invoiceNumber: s.invoiceNumber });
 
+/** What the bureau's credit notes took off an invoice and what remains, from its facts (none in an answer kept before them). */
+export function creditOf(facts: BureauFacts | null | undefined): { credited: number; remaining: number } | null {
+  if (!facts) return null;
+  const credited = facts.credited ?? 0;
+  return { credited, remaining: facts.remaining ?? facts.amount - credited };
+}
+
 const sameCode = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
 
 /** The outcome and its words, from the bureau's answer and what was registered. */
@@ -79,10 +87,13 @@ function judge(answer: BureauAnswer, label: string, declared: { sellerKey: strin
       if (status === 'VOID') return { outcome: 'VOID' as const, problems: [], message: `税务局查验：发票 ${label} 已作废${at}`, facts: f };
       if (status === 'REVERSED')
         return { outcome: 'REVERSED' as const, problems: [], message: `税务局查验：发票 ${label} 已红冲${at}`, facts: f };
+      const credit = creditOf(f)!;
+      const credited =
+        credit.credited > 0 ? `，已开红字发票 ${formatYuan(credit.credited)} 元，剩余 ${formatYuan(credit.remaining)} 元` : '';
       return {
         outcome: 'NORMAL' as const,
         problems: [],
-        message: `税务局查验通过：发票 ${label} 状态正常（${f.sellerName} → ${f.buyerName}，价税合计 ${formatYuan(f.amount)} 元，开票日期 ${f.issueDate}）`,
+        message: `税务局查验通过：发票 ${label} 状态正常（${f.sellerName} → ${f.buyerName}，价税合计 ${formatYuan(f.amount)} 元${credited}，开票日期 ${f.issueDate}）`,
         facts: f,
       };
     }
@@ -136,22 +147,60 @@ export async function checkInvoice(
     })
     .returning();
   if (row.outcome === 'VOID' || row.outcome === 'REVERSED') await openDilutions(db, row);
+  else if (row.outcome === 'NORMAL') await takeCredit(db, row);
   return row;
 }
 
-/** A void or reversed invoice that money already went out against: one open dilution per funded holding. */
+/**
+ * A void or reversed invoice that money already went out against: one open dilution per funded holding — an
+ * open credit note's dilution of the holding becomes this one (the invoice is gone now, not just part of it).
+ */
 async function openDilutions(db: Db | Tx, check: InvoiceCheck) {
   const funded = await db
     .select({ id: financedAssets.id })
     .from(financedAssets)
     .where(and(eq(financedAssets.assetKey, check.invoiceKey), eq(financedAssets.status, 'FUNDED')));
   if (!funded.length) return;
+  const outcome = check.outcome as 'VOID' | 'REVERSED';
   await db
     .insert(dilutions)
-    .values(
-      funded.map((a) => ({ assetId: a.id, checkId: check.id, outcome: check.outcome as 'VOID' | 'REVERSED', detectedOn: check.checkedOn })),
-    )
-    .onConflictDoNothing();
+    .values(funded.map((a) => ({ assetId: a.id, checkId: check.id, outcome, detectedOn: check.checkedOn })))
+    .onConflictDoUpdate({
+      target: dilutions.assetId,
+      targetWhere: sql`${dilutions.status} = 'OPEN'`,
+      set: { checkId: check.id, outcome, detectedOn: check.checkedOn },
+      setWhere: sql`${dilutions.outcome} = 'CREDITED'`,
+    });
+}
+
+/**
+ * A normal answer that says credit notes took more off the invoice than its live holdings knew (issue 36):
+ * each holding's `credited` is raised to it; a funded one — money went out against the whole — gets a partial
+ * dilution (CREDITED) of what the new notes took off, added to its open one if it has one.
+ */
+async function takeCredit(db: Db | Tx, check: InvoiceCheck) {
+  const credit = creditOf(check.bureau);
+  if (!credit || credit.credited <= 0) return;
+  const live = await db
+    .select({ id: financedAssets.id, status: financedAssets.status, amount: financedAssets.amount, credited: financedAssets.credited })
+    .from(financedAssets)
+    .where(and(eq(financedAssets.assetKey, check.invoiceKey), ne(financedAssets.status, 'RELEASED')));
+  for (const asset of live) {
+    const credited = Math.min(asset.amount, credit.credited);
+    if (credited <= asset.credited) continue;
+    await db.update(financedAssets).set({ credited }).where(eq(financedAssets.id, asset.id));
+    if (asset.status !== 'FUNDED') continue;
+    const found = credited - asset.credited;
+    await db
+      .insert(dilutions)
+      .values({ assetId: asset.id, checkId: check.id, outcome: 'CREDITED', credited: found, detectedOn: check.checkedOn })
+      .onConflictDoUpdate({
+        target: dilutions.assetId,
+        targetWhere: sql`${dilutions.status} = 'OPEN'`,
+        set: { checkId: check.id, credited: sql`${dilutions.credited} + ${found}`, detectedOn: check.checkedOn },
+        setWhere: sql`${dilutions.outcome} = 'CREDITED'`,
+      });
+  }
 }
 
 /**
@@ -189,6 +238,41 @@ export async function latestChecks(db: Db | Tx, keys: readonly string[]): Promis
     .where(inArray(invoiceChecks.invoiceKey, [...new Set(keys)]))
     .orderBy(invoiceChecks.invoiceKey, desc(invoiceChecks.id));
   return new Map(rows.map((r) => [r.invoiceKey, r]));
+}
+
+/**
+ * What the bureau's credit notes took off each invoice (issue 36), by invoice key, from its latest normal answer
+ * (0 when it has none, or none with credit notes): the eligible amount of an invoice is its amount less this.
+ */
+export async function creditedOf(db: Db | Tx, keys: readonly string[]): Promise<Map<string, number>> {
+  if (!keys.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([invoiceChecks.invoiceKey], { invoiceKey: invoiceChecks.invoiceKey, bureau: invoiceChecks.bureau })
+    .from(invoiceChecks)
+    .where(and(inArray(invoiceChecks.invoiceKey, [...new Set(keys)]), eq(invoiceChecks.outcome, 'NORMAL')))
+    .orderBy(invoiceChecks.invoiceKey, desc(invoiceChecks.id));
+  return new Map(rows.map((r) => [r.invoiceKey, creditOf(r.bureau)?.credited ?? 0]));
+}
+
+/**
+ * The eligible amount of each invoice (issue 36: the advance cap and the financing count it): its amount less
+ * the credit notes the bureau last reported, with the credited part. Refused, in Chinese, when nothing remains.
+ */
+export async function eligibleInvoices<T extends InvoiceRef & { amount: number }>(db: Db | Tx, invoices: readonly T[]) {
+  const keys = await invoiceKeys(db, invoices);
+  const credited = await creditedOf(
+    db,
+    keys.map((k) => k.invoiceKey),
+  );
+  return invoices.map((invoice, i) => {
+    const off = Math.min(invoice.amount, credited.get(keys[i].invoiceKey) ?? 0);
+    if (off >= invoice.amount)
+      throw new BusinessError(
+        `发票 ${invoiceLabel(invoice.invoiceCode, invoice.invoiceNumber)} 已开具红字发票 ${formatYuan(off as Cents)} 元，剩余金额为 0，不能用于融资`,
+        'INVOICE_NOTHING_REMAINS',
+      );
+    return { invoice, credited: off, eligible: invoice.amount - off };
+  });
 }
 
 /** Every check of one invoice, newest first. */

@@ -128,6 +128,8 @@ export const bureauInvoiceView = (row: BureauInvoice) => ({
   statusLabel: bureauInvoiceLifecycle.label(row.status),
   statusDate: row.statusDate,
   statusNote: row.statusNote,
+  credited: row.credited,
+  remaining: row.amount - row.credited,
 });
 
 export async function bureauInvoicePage(db: Db, q: { page: number; size: number; keyword?: string }) {

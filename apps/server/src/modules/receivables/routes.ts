@@ -6,7 +6,7 @@ import { chinaToday } from '../../lib/clock.ts';
 import { ok, page } from '../../lib/envelope.ts';
 import { serve } from '../../lib/serve.ts';
 import { runOnce } from '../ledger/index.ts';
-import { changeStatusOnDesk, issueOnDesk, recheckAsset } from './desk.ts';
+import { changeStatusOnDesk, creditNoteOnDesk, issueOnDesk, recheckAsset } from './desk.ts';
 import { listDilutions } from './dilutions.ts';
 import { assetChecks, bureauInvoicePage, bureauInvoiceView, checkById, checkView, financedAssetPage } from './queries.ts';
 import { registryRoutes } from './registry/routes.ts';
@@ -57,6 +57,11 @@ export const receivablesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       bureauInvoiceView(
         await changeStatusOnDesk(tx, verifier, request.params.id, { status: 'REVERSED', note: request.body.note }, chinaToday()),
       ),
+    ),
+  );
+  serve(app, api.creditBureauInvoice, async (request) =>
+    runOnce(db, request, async (tx) =>
+      bureauInvoiceView(await creditNoteOnDesk(tx, verifier, request.params.id, request.body, chinaToday())),
     ),
   );
   await app.register(registryRoutes, { ctx });

@@ -2,7 +2,7 @@
 // the real 全国增值税发票查验平台 — it answers from its own books (`tax_bureau_invoices`: the demo world's
 // invoices and those issued from purchase/sales orders), finds an invoice by code and number or by a
 // 数电票's 20 digits, refuses to say more when the date or amount asked with do not match, reports normal,
-// void (作废) or reversed (红冲), and answers at most `BUREAU_DAILY_QUOTA` checks of one invoice a day
+// void (作废) or reversed (红冲) — with what its credit notes (红字发票, 部分红冲) took off and what remains —, and answers at most `BUREAU_DAILY_QUOTA` checks of one invoice a day
 // (the 6th is refused and not counted). Issuing, voiding and reversing are the bureau's own acts, here
 // for the demo world, purchase/sales and tests (an operator's guarded desk, routes.ts).
 import {
@@ -18,7 +18,7 @@ import {
 } from '@factoring/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { taxBureauInvoices, taxBureauQuota, type BureauFacts } from '../../db/schema/index.ts';
+import { taxBureauCreditNotes, taxBureauInvoices, taxBureauQuota, type BureauFacts } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { transition } from '../../lib/transition.ts';
 import type { BureauAnswer, InvoiceVerifier } from './verifier.ts';
@@ -38,6 +38,8 @@ const factsOf = (row: BureauInvoice): BureauFacts => ({
   status: row.status,
   statusDate: row.statusDate,
   remark: row.remark,
+  credited: row.credited,
+  remaining: row.amount - row.credited,
 });
 
 /** Counts one check of `key` on `day` unless the day's quota is used up: one statement, so racing checks cannot pass it. */
@@ -139,6 +141,44 @@ export async function changeBureauStatus(
       `发票 ${invoiceLabel(row.invoiceCode, row.invoiceNumber)} 已${bureauInvoiceLifecycle.label(row.status)}，不能再变更`,
     );
   return transition(tx, taxBureauInvoices, bureauInvoiceLifecycle, row, input.to, { statusDate: input.today, statusNote: input.note });
+}
+
+/**
+ * The simulated bureau issues a credit note (红字发票, 部分红冲: a discount, a return) against an invoice it
+ * issued: `amount` cents, more than nothing and no more than what remains of it. The invoice's remaining
+ * amount is its amount less its credit notes; a note for the whole remainder reverses it (红冲).
+ */
+export async function issueCreditNote(
+  tx: Tx,
+  input: { invoiceCode?: string; invoiceNumber: string; amount: Cents; reason: string; today: IsoDate },
+): Promise<BureauInvoice> {
+  const key = bureauKeyOf(input.invoiceCode ?? '', input.invoiceNumber);
+  const [row] = await tx.select().from(taxBureauInvoices).where(eq(taxBureauInvoices.bureauKey, key)).for('update');
+  if (!row) throw new NotFoundError('模拟税务局没有这张发票');
+  const label = invoiceLabel(row.invoiceCode, row.invoiceNumber);
+  if (row.status !== 'NORMAL') throw new BusinessError(`发票 ${label} 已${bureauInvoiceLifecycle.label(row.status)}，不能再开具红字发票`);
+  const remaining = row.amount - row.credited;
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new BusinessError('红字发票金额须大于 0');
+  if (input.amount > remaining)
+    throw new BusinessError(
+      `红字发票金额 ${formatYuan(input.amount)} 元超过发票 ${label} 的剩余金额 ${formatYuan(remaining as Cents)} 元`,
+      'CREDIT_OVER_REMAINING',
+    );
+  await tx.insert(taxBureauCreditNotes).values({ invoiceId: row.id, amount: input.amount, reason: input.reason, issuedOn: input.today });
+  const credited = row.credited + input.amount;
+  if (credited === row.amount)
+    return transition(tx, taxBureauInvoices, bureauInvoiceLifecycle, row, 'REVERSED', {
+      credited,
+      statusDate: input.today,
+      statusNote: `红字发票冲销剩余全部金额：${input.reason}`,
+    });
+  const [updated] = await tx.update(taxBureauInvoices).set({ credited }).where(eq(taxBureauInvoices.id, row.id)).returning();
+  return updated;
+}
+
+/** The credit notes of one of the bureau's invoices, oldest first. */
+export async function creditNotesOf(db: Db | Tx, invoiceId: number) {
+  return db.select().from(taxBureauCreditNotes).where(eq(taxBureauCreditNotes.invoiceId, invoiceId)).orderBy(taxBureauCreditNotes.id);
 }
 
 /** The invoices (not void or reversed) the bureau holds that a seller issued for an order (its 备注). */

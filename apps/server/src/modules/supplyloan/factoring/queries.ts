@@ -8,6 +8,7 @@ import type { EnterpriseScope } from '../../../lib/scope.ts';
 import { enterpriseDirectoryAs } from '../../account/index.ts';
 import { taskDirectory } from '../../bpm/index.ts';
 import { FACTOR_NAME, platformDirectory } from '../../financing/index.ts';
+import { standingOf } from '../../receivables/index.ts';
 import { readSiteConfig } from '../../system/index.ts';
 import { openTranches, openTranchesOf, quoteOf } from '../queries/quote.ts';
 import type { Financing } from '../store.ts';
@@ -80,6 +81,11 @@ export function settlementOf(f: Pick<Financing, 'interestMode'>, tranches: reado
   };
 }
 
+/**
+ * What the debtor owes on each financing (issue 36): what still stands of its invoices — their amounts less every
+ * credit note (红字发票) the bureau reported, before the financing (its invoice amounts) and after (a partial
+ * dilution) — read from the receivables it holds; its financed invoice amounts where it holds none there.
+ */
 async function receivablesOf(db: Db, ids: readonly number[]) {
   if (!ids.length) return new Map<number, number>();
   const rows = await db
@@ -87,7 +93,8 @@ async function receivablesOf(db: Db, ids: readonly number[]) {
     .from(financingInvoices)
     .where(inArray(financingInvoices.financingId, [...ids]))
     .groupBy(financingInvoices.financingId);
-  return new Map(rows.map((r) => [r.financingId, r.total]));
+  const standing = await standingOf(db, 'INVOICE', ids);
+  return new Map(rows.map((r) => [r.financingId, standing.get(r.financingId) ?? r.total]));
 }
 
 async function collectionsOf(db: Db, ids: readonly number[]) {

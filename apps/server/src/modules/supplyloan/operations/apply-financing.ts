@@ -24,7 +24,7 @@ import { availableOf, lockCreditLine, reserveCredit, type CreditLine } from '../
 import { generateFinancingContract } from '../contract-link.ts';
 import { checkTerm, trial, type Trial, type OrderBacking } from '../../financing/index.ts';
 import { financingNoOf, platformOf, recordEvent, TASK, type Actor, type Platform } from '../store.ts';
-import { bureauProblem, checkSubjects, checksOf, claimReceivables } from '../../receivables/index.ts';
+import { bureauProblem, checkSubjects, checksOf, claimReceivables, eligibleInvoices } from '../../receivables/index.ts';
 import { now } from '../../../lib/clock.ts';
 import { ownUploads } from '../../uploads/index.ts';
 
@@ -118,7 +118,8 @@ async function submitForApproval(
 }
 
 /**
- * An invoice financing: amount ≤ min(available credit, advance rate × chosen verified invoices),
+ * An invoice financing: amount ≤ min(available credit, advance rate × chosen verified invoices — each at what
+ * remains of it after the bureau's credit notes, `eligibleInvoices`),
  * term ≤ platform maximum. Locks the credit line (the race for the last credit is decided on its
  * row) and the invoices (an invoice is financed once), reserves the credit, generates the contract
  * and puts the application up for approval.
@@ -156,7 +157,13 @@ export async function applyInvoiceFinancing(db: Db, scope: EnterpriseScope, acto
       const problem = bureauProblem(await checksOf(tx, subject.invoiceKey), invoiceLabel(chosen[n].invoiceCode, chosen[n].invoiceNumber));
       if (problem) throw new BusinessError(problem, 'INVOICE_BUREAU_REFUSED');
     }
-    const receivables = chosen.reduce((s, i) => s + i.amount, 0);
+    // Issue 36: what the bureau's credit notes (红字发票) took off is not a receivable — each counts what remains.
+    const eligible = await eligibleInvoices(
+      tx,
+      chosen.map((i) => ({ ...i, sellerId: i.enterpriseId, buyerId: i.buyerEnterpriseId })),
+    );
+    const receivables = eligible.reduce((s, e) => s + e.eligible, 0);
+    const credited = eligible.reduce((s, e) => s + e.credited, 0);
     checkAmount(platform, line, input.amount, receivables);
     await reserveCredit(tx, line, input.amount, today);
     const t = trial(platform, input.amount as Cents, input.termDays, today);
@@ -176,7 +183,7 @@ export async function applyInvoiceFinancing(db: Db, scope: EnterpriseScope, acto
     await claimReceivables(
       tx,
       { product: 'INVOICE', financingId: f.id, financingNo: f.financingNo, enterpriseId },
-      chosen.map((i) => ({
+      eligible.map(({ invoice: i, credited }) => ({
         kind: 'INVOICE' as const,
         sellerId: i.enterpriseId,
         buyerId: i.buyerEnterpriseId,
@@ -184,11 +191,14 @@ export async function applyInvoiceFinancing(db: Db, scope: EnterpriseScope, acto
         invoiceNumber: i.invoiceNumber,
         issueDate: i.issueDate,
         amount: i.amount,
+        credited,
         orderNo: i.orderNo,
         dueDate: i.dueDate,
       })),
     );
-    await tx.insert(financingInvoices).values(chosen.map((i) => ({ financingId: f.id, invoiceId: i.id, amount: i.amount })));
+    await tx
+      .insert(financingInvoices)
+      .values(eligible.map(({ invoice: i, eligible: amount }) => ({ financingId: f.id, invoiceId: i.id, amount })));
     for (const invoice of chosen)
       await transition(tx, invoices, invoiceLifecycle, invoice, 'FINANCED', { financingId: f.id, updatedAt: now() });
     const invoiceNos = chosen.map((i) => invoiceLabel(i.invoiceCode, i.invoiceNumber)).join('，');
@@ -202,6 +212,7 @@ export async function applyInvoiceFinancing(db: Db, scope: EnterpriseScope, acto
       [
         { label: '融资发票', value: invoiceNos },
         ...chosen.filter((i) => i.orderNo).map((i) => ({ label: `发票 ${i.invoiceNumber} 所属订单`, value: i.orderNo! })),
+        ...(credited > 0 ? [{ label: '红字发票冲减（元）', value: formatYuan(credited) }] : []),
         { label: '应收账款合计（元）', value: formatYuan(receivables) },
       ],
       chosen.filter((i) => i.imageUploadId).map((i) => ({ uploadId: i.imageUploadId!, label: `发票影像 ${i.invoiceNumber}` })),

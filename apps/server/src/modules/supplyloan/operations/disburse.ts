@@ -1,4 +1,4 @@
-import { dueDateOf, formatYuan, trancheLifecycle, type Cents, type IsoDate } from '@factoring/domain';
+import { advanceCap, dueDateOf, formatPercent, formatYuan, trancheLifecycle, type Cents, type IsoDate } from '@factoring/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
 import { financingInvoices, financings, financingTranches, invoices } from '../../../db/schema/index.ts';
@@ -15,10 +15,11 @@ import {
   fundReceivables,
   preDisbursementFacts,
   registryFacts,
+  standingOf,
   type ReceivablePorts,
 } from '../../receivables/index.ts';
 import { assertContractSigned } from './approval.ts';
-import { factorScope, lockFinancing, moveFinancing, operatorActor, recordEvent, type Actor, type Financing } from '../store.ts';
+import { factorScope, lockFinancing, moveFinancing, operatorActor, platformOf, recordEvent, type Actor, type Financing } from '../store.ts';
 import { now } from '../../../lib/clock.ts';
 
 export type Tranche = typeof financingTranches.$inferSelect;
@@ -34,6 +35,19 @@ async function lockTranche(tx: Tx, id: number): Promise<Tranche> {
  * used; the net amount is posted into the enterprise's virtual account as controlled funds; the
  * tranche starts today and falls due after its term.
  */
+/** The financing's amount against the advance rate × what still stands of its invoices today (credit notes off). */
+async function assertWithinRemaining(tx: Tx, financing: Financing) {
+  const standing = (await standingOf(tx, 'INVOICE', [financing.id])).get(financing.id);
+  if (standing === undefined) return;
+  const platform = await platformOf(tx, financing.platformId);
+  const cap = advanceCap(standing, platform.advanceRatePpm);
+  if (financing.amount > cap)
+    throw new BusinessError(
+      `放款前发票查验未通过：税务局已对融资发票开具红字发票，应收账款剩余 ${formatYuan(standing as Cents)} 元 × 融资比例 ${formatPercent(platform.advanceRatePpm)} = ${formatYuan(cap)} 元，低于融资金额 ${formatYuan(financing.amount as Cents)} 元`,
+      'INVOICE_CREDITED',
+    );
+}
+
 export async function disburseTranche(tx: Tx, trancheId: number, operator: Actor, today: IsoDate, receivables: ReceivablePorts) {
   // Financing first, then its tranche: the one lock order every path uses.
   const [pending] = await tx
@@ -53,6 +67,9 @@ export async function disburseTranche(tx: Tx, trancheId: number, operator: Actor
   // when disclosed); then the tax bureau again, just before money goes out — a void or reversed invoice stops it.
   if (financing.kind === 'INVOICE') await assertAssignmentClear(tx, { product: financing.kind, financingId: financing.id });
   await assertClearForDisbursement(tx, receivables.verifier, await backingInvoices(tx, financing.id), operator, today);
+  // Issue 36: a credit note (红字发票) the bureau reported since the application lowers what the invoices are worth:
+  // the financing must still be within the advance rate of what remains of them.
+  if (financing.kind === 'INVOICE') await assertWithinRemaining(tx, financing);
 
   const sourceRef = financing.kind === 'ORDER' ? `${financing.financingNo}-${tranche.seq}` : financing.financingNo;
   const posted = await disburse(tx, {

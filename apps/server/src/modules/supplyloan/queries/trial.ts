@@ -7,6 +7,7 @@ import { BusinessError, NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import { availableOf, creditLineDirectory } from '../../credit/index.ts';
 import { trial } from '../../financing/index.ts';
+import { eligibleInvoices } from '../../receivables/index.ts';
 import { platformOf } from '../store.ts';
 
 /**
@@ -25,10 +26,15 @@ export async function trialFor(db: Db, scope: Scope, input: TrialInput, today: I
   let receivables: number | null = null;
   if (input.invoiceIds?.length) {
     const rows = await db
-      .select({ amount: invoices.amount })
+      .select()
       .from(invoices)
       .where(and(ownedBy(scope, invoices.enterpriseId), inArray(invoices.id, input.invoiceIds)));
-    receivables = rows.reduce((s, r) => s + r.amount, 0);
+    // Issue 36: each invoice at what remains of it after the bureau's credit notes, as the application counts it.
+    const eligible = await eligibleInvoices(
+      db,
+      rows.map((i) => ({ ...i, sellerId: i.enterpriseId, buyerId: i.buyerEnterpriseId })),
+    );
+    receivables = eligible.reduce((s, e) => s + e.eligible, 0);
   } else if (input.orderAmount) receivables = input.orderAmount;
   const available = availableOf(line);
   const limits = { available, advanceRatePpm: platform.advanceRatePpm, receivables };
