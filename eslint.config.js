@@ -223,12 +223,6 @@ export default tseslint.config(
     rules: { 'feature-boundaries/no-cross-feature-import': 'error', 'feature-boundaries/no-app-import': 'error' },
   },
   {
-    // Two pages of features/supplyloan still import the slots' old names from app/feature-slots.tsx (that
-    // folder is another helper's while issue 35 is under way); they go when those imports read lib/slots.tsx.
-    files: ['apps/web/src/features/supplyloan/MyFinancingPage.tsx', 'apps/web/src/features/supplyloan/OrderLoanPage.tsx'],
-    rules: { 'feature-boundaries/no-app-import': 'off' },
-  },
-  {
     // Each operation defined once (issue 23): pages and the shell call the API only through the typed
     // client (lib/api-client.ts) with an endpoint of the contract — never `request` with a URL.
     files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/app/**/*.{ts,tsx}'],

@@ -18,7 +18,7 @@ import {
   type FinancingRow,
 } from './api.ts';
 import { FINANCING_COLORS } from './labels.ts';
-import { CloudLoanSlot } from '../../app/feature-slots.tsx';
+import { Slot } from '../../lib/slots.tsx';
 import { promptButtons } from '../../lib/prompt-words.ts';
 
 // The detail drawer (schedule, contracts, signing with the password dialog: steps, tabs, timeline, form)
@@ -199,7 +199,7 @@ export default function MyFinancingPage() {
         />
       </Card>
       {/* Below the list once it has answered, so it starts below the fold rather than in the empty table's place. */}
-      {!list.isLoading && <CloudLoanSlot />}
+      {!list.isLoading && <Slot name="my-financings.below-list" />}
       {drawerUsed && (
         <Suspense fallback={null}>
           <FinancingDetailDrawer id={openId} onClose={() => setOpen(null)} onCancel={cancel} />

@@ -12,7 +12,7 @@ import { useApplyOrderLoan, useCreditLines, useFinancings, useTrial, type Applie
 import { FINANCING_COLORS } from './labels.ts';
 import { money } from '../../lib/Money.tsx';
 import { SignContract } from './SignContract.tsx';
-import { FinanceableOrderSlot } from '../../app/feature-slots.tsx';
+import { Slot } from '../../lib/slots.tsx';
 import { parseTerm, termRule } from '../../lib/term.ts';
 import { TermInput } from '../../lib/TermInput.tsx';
 
@@ -115,7 +115,7 @@ export default function OrderLoanPage() {
                 <Form.Item name="creditLineId" label="授信（平台）" rules={[{ required: true, message: '请选择授信' }]}>
                   <Select options={usable.map((l) => ({ value: l.id, label: `${l.platform.name}（可用 ${yuan(l.available)}）` }))} />
                 </Form.Item>
-                <FinanceableOrderSlot creditLineId={creditLineId} onPick={(fields) => form.setFieldsValue(fields)} />
+                <Slot name="order-loan.order-source" creditLineId={creditLineId} onPick={(fields) => form.setFieldsValue(fields)} />
                 <Row gutter={16}>
                   <Col xs={24} md={12}>
                     <Form.Item
