@@ -19,6 +19,7 @@ import {
   useAssetChecks,
   useBureauInvoices,
   useChangeBureauStatus,
+  useCreditBureauInvoice,
   useDilutions,
   useFinancedAssets,
   useRecheck,
@@ -89,7 +90,9 @@ function DilutionList() {
         <Alert
           type="error"
           showIcon
-          message={<span data-testid="dilution-exposure">已放款发票被作废或红冲，未被应收账款覆盖的融资本金合计 {money(exposure)}</span>}
+          message={
+            <span data-testid="dilution-exposure">已放款发票被作废、红冲或部分红冲，未被应收账款覆盖的融资本金合计 {money(exposure)}</span>
+          }
         />
       )}
       <Select
@@ -112,13 +115,23 @@ function DilutionList() {
         columns={[
           { title: '发现日期', dataIndex: 'detectedOn' },
           { title: '发票', dataIndex: 'invoice' },
-          { title: '税务局', dataIndex: 'outcome', render: (o: string) => checkTag(o) },
+          {
+            title: '税务局',
+            dataIndex: 'outcome',
+            render: (o: string, d) => (o === 'CREDITED' ? <Tag color="warning">{d.outcomeLabel}</Tag> : checkTag(o)),
+          },
           { title: '融资企业', dataIndex: 'enterpriseName' },
           { title: '融资', render: (_, d) => `${d.productLabel} ${d.financingNo}` },
           { title: '发票金额', dataIndex: 'invoiceAmount', align: 'right', render: (v: number) => money(v) },
           { title: '融资本金余额', dataIndex: 'principal', align: 'right', render: (v: number) => money(v) },
           { title: '应收利息与罚息', align: 'right', render: (_, d) => money(d.interest + d.penalty) },
-          { title: '其他有效应收账款', dataIndex: 'remainingBacking', align: 'right', render: (v: number) => money(v) },
+          {
+            title: '红字发票冲减',
+            dataIndex: 'credited',
+            align: 'right',
+            render: (v: number | null) => (v === null ? '—' : money(v)),
+          },
+          { title: '仍有效应收账款', dataIndex: 'remainingBacking', align: 'right', render: (v: number) => money(v) },
           {
             title: '敞口',
             dataIndex: 'exposure',
@@ -262,6 +275,7 @@ function BureauDesk() {
   const [q, setQ] = useState<{ page: number; size: number; keyword?: string }>({ page: 1, size: 10 });
   const list = useBureauInvoices(q);
   const [changing, setChanging] = useState<{ row: BureauInvoice; to: 'VOID' | 'REVERSED' } | null>(null);
+  const [crediting, setCrediting] = useState<BureauInvoice | null>(null);
   if (list.isError) return <LoadFailure title="模拟税务局发票加载失败" error={list.error} retry={() => list.refetch()} />;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
@@ -298,6 +312,19 @@ function BureauDesk() {
           { title: '购买方', dataIndex: 'buyerName' },
           { title: '开票日期', dataIndex: 'issueDate' },
           { title: '价税合计', dataIndex: 'amount', align: 'right', render: (v: number) => money(v) },
+          {
+            title: '剩余金额',
+            dataIndex: 'remaining',
+            align: 'right',
+            render: (v: number, r) =>
+              r.credited > 0 ? (
+                <>
+                  {money(v)}（红字 {money(r.credited)}）
+                </>
+              ) : (
+                money(v)
+              ),
+          },
           { title: '备注', dataIndex: 'remark', render: (v: string) => v || '—' },
           {
             title: '状态',
@@ -316,12 +343,14 @@ function BureauDesk() {
                 <Space>
                   <Typography.Link onClick={() => setChanging({ row: r, to: 'VOID' })}>作废</Typography.Link>
                   <Typography.Link onClick={() => setChanging({ row: r, to: 'REVERSED' })}>红冲</Typography.Link>
+                  <Typography.Link onClick={() => setCrediting(r)}>部分红冲</Typography.Link>
                 </Space>
               ),
           },
         ]}
       />
       {changing && <ChangeStatusModal {...changing} onClose={() => setChanging(null)} />}
+      {crediting && <CreditNoteModal row={crediting} onClose={() => setCrediting(null)} />}
     </Space>
   );
 }
@@ -351,6 +380,58 @@ function ChangeStatusModal({ row, to, onClose }: { row: BureauInvoice; to: 'VOID
         }}
       >
         <Form.Item name="note" label="原因" rules={[{ required: true, whitespace: true, message: '请填写原因' }]}>
+          <Input.TextArea maxLength={200} rows={3} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** A credit note (红字发票, 部分红冲) against part of what remains of an invoice; the whole remainder reverses it. */
+function CreditNoteModal({ row, onClose }: { row: BureauInvoice; onClose(): void }) {
+  const [form] = Form.useForm<{ yuan: string; reason: string }>();
+  const credit = useCreditBureauInvoice();
+  const [key] = useSubmissionKey();
+  return (
+    <Modal
+      open
+      title={`模拟税务局：开具红字发票 ${row.invoiceNumber}`}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText="确认开具"
+      cancelText="返回"
+      okButtonProps={{ danger: true }}
+      confirmLoading={credit.isPending}
+    >
+      <Typography.Paragraph type="secondary">
+        剩余金额 {money(row.remaining)}
+        。红字发票冲减部分金额（折让、退货），冲减剩余全部金额即为红冲；已放款的发票将在下一次查验时列为稀释。
+      </Typography.Paragraph>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={async ({ yuan, reason }) => {
+          const amount = Math.round(Number(yuan) * 100);
+          if (await credit.run({ id: row.id, amount, reason, idempotencyKey: key }, { form })) onClose();
+        }}
+      >
+        <Form.Item
+          name="yuan"
+          label="红字发票金额（元）"
+          rules={[
+            { required: true, message: '请填写金额' },
+            {
+              validator: async (_, v: string) => {
+                const cents = Math.round(Number(v) * 100);
+                if (!/^\d+(\.\d{1,2})?$/.test(String(v ?? '').trim()) || cents <= 0) throw new Error('请填写大于 0 的金额，最多两位小数');
+                if (cents > row.remaining) throw new Error('不能超过发票剩余金额');
+              },
+            },
+          ]}
+        >
+          <Input inputMode="decimal" />
+        </Form.Item>
+        <Form.Item name="reason" label="原因" rules={[{ required: true, whitespace: true, message: '请填写原因' }]}>
           <Input.TextArea maxLength={200} rows={3} />
         </Form.Item>
       </Form>

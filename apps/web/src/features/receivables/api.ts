@@ -1,4 +1,5 @@
 import { receivablesApi as api, type AnswerOf, type BodyInput, type QueryInput } from '@factoring/domain/contract';
+import { formatYuan } from '@factoring/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAction } from '../../lib/action.ts';
 import { areaKey, queryOf, send } from '../../lib/api-client.ts';
@@ -48,6 +49,16 @@ export function useIssueBureauInvoice() {
     call: (body: IssueInput) => send(api.issueBureauInvoice, { body }),
     invalidates: REFRESH,
     success: (row) => `模拟税务局已开具发票 ${row.invoiceCode ? `${row.invoiceCode}-` : ''}${row.invoiceNumber}`,
+  });
+}
+
+/** The simulated bureau issues a credit note (红字发票, 部分红冲) against one of its invoices: part of what remains. */
+export function useCreditBureauInvoice() {
+  return useAction({
+    call: ({ id, amount, reason, idempotencyKey }: { id: number; amount: number; reason: string; idempotencyKey: string }) =>
+      send(api.creditBureauInvoice, { params: { id }, body: { amount, reason, idempotencyKey } }),
+    invalidates: REFRESH,
+    success: (row) => `发票 ${row.invoiceNumber} 已开具红字发票，剩余金额 ${formatYuan(row.remaining)} 元`,
   });
 }
 
