@@ -24,6 +24,7 @@ describe('the features, listed once (issue 35)', () => {
       'pledgeReleases',
       'receivables',
       'registry',
+      'factoring',
     ]);
   });
 
@@ -44,6 +45,7 @@ describe('the features, listed once (issue 35)', () => {
       'pledgeReleases',
       'receivables',
       'registry',
+      'factoring',
     ]);
     expect(contributions.slots['dashboard.alerts']).toHaveLength(2);
     expect(contributions.reminders.map((r) => r.label)[1]).toBe('过桥贷即将到期');

@@ -55,16 +55,6 @@ export function DebtorOwed() {
           },
           { title: '到期日', dataIndex: 'dueDate' },
           {
-            title: '付款至',
-            dataIndex: 'payTo',
-            render: (v: string) => <span style={{ display: 'block', minWidth: 220, maxWidth: 320 }}>{v}</span>,
-          },
-          {
-            title: '付款附言',
-            dataIndex: 'reference',
-            render: (v: string) => <CopyableText text={v} />,
-          },
-          {
             title: '状态',
             dataIndex: 'state',
             render: (s: DebtorOwedRow['state'], r) => (
@@ -72,6 +62,16 @@ export function DebtorOwed() {
                 {r.stateLabel}
               </Tag>
             ),
+          },
+          {
+            title: '付款至',
+            dataIndex: 'payTo',
+            render: (v: string) => <span style={{ display: 'block', minWidth: 200, maxWidth: 300 }}>{v}</span>,
+          },
+          {
+            title: '付款附言',
+            dataIndex: 'reference',
+            render: (v: string) => <CopyableText text={v} />,
           },
         ]}
       />

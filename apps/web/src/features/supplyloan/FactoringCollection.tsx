@@ -114,29 +114,30 @@ function Settlement({ c }: { c: Collection }) {
   }
   const gap = stage === 'closed' ? settlementGap(c.settlement) : 0;
   return (
-    <Descriptions
-      title={stage === 'open' ? '结算（截至今日；债务人回款、回购或核销后确定）' : '结算'}
-      bordered
-      size="small"
-      column={1}
-      data-testid="collection-settlement"
-      styles={{ label: { width: '50%' } }}
-    >
-      {settlementLines(c.settlement).map((l) => (
-        <Descriptions.Item key={l.key} label={`${l.key === 'rebate' ? '= ' : l.sign === -1 ? '− ' : ''}${l.label}`}>
-          <Typography.Text strong={l.key === 'rebate'} data-testid={`settlement-${l.key}`} style={{ whiteSpace: 'nowrap' }}>
-            {SIGN[l.sign]}
-            {yuan(l.cents)}
-          </Typography.Text>
-        </Descriptions.Item>
-      ))}
-      {gap !== 0 && (
-        <Descriptions.Item label="差额">
-          <Typography.Text type="danger" data-testid="settlement-gap">
-            {yuan(gap)}（结算未平，请联系保理商核对）
-          </Typography.Text>
-        </Descriptions.Item>
+    <Space direction="vertical" size={4} style={{ width: '100%' }}>
+      <Typography.Text strong>结算</Typography.Text>
+      {stage === 'open' && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          截至今日；债务人回款、供应商回购或核销后确定返还金额。
+        </Typography.Text>
       )}
-    </Descriptions>
+      <Descriptions bordered size="small" column={1} data-testid="collection-settlement" styles={{ label: { width: '50%' } }}>
+        {settlementLines(c.settlement).map((l) => (
+          <Descriptions.Item key={l.key} label={l.key === 'rebate' ? `= ${l.label}` : l.label}>
+            <Typography.Text strong={l.key === 'rebate'} data-testid={`settlement-${l.key}`} style={{ whiteSpace: 'nowrap' }}>
+              {l.cents > 0 ? SIGN[l.sign] : ''}
+              {yuan(l.cents)}
+            </Typography.Text>
+          </Descriptions.Item>
+        ))}
+        {gap !== 0 && (
+          <Descriptions.Item label="差额">
+            <Typography.Text type="danger" data-testid="settlement-gap">
+              {yuan(gap)}（结算未平，请联系保理商核对）
+            </Typography.Text>
+          </Descriptions.Item>
+        )}
+      </Descriptions>
+    </Space>
   );
 }

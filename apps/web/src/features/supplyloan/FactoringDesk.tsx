@@ -81,15 +81,29 @@ export default function FactoringDesk({ active }: { active: boolean }) {
           data-testid="factoring-shortfalls"
           columns={[
             { title: '融资编号', dataIndex: 'financingNo' },
-            { title: '供应商', dataIndex: 'supplierName' },
-            { title: '债务人', dataIndex: 'debtorName' },
+            {
+              title: '供应商 / 债务人',
+              render: (_, r) => (
+                <Space direction="vertical" size={0}>
+                  <span>{r.supplierName}</span>
+                  <Typography.Text type="secondary">{r.debtorName}</Typography.Text>
+                </Space>
+              ),
+            },
             {
               title: '追索权',
               dataIndex: 'recourse',
               render: (r: boolean) => <Tag color={r ? 'blue' : 'purple'}>{r ? '有追索权' : '无追索权'}</Tag>,
             },
-            { title: '到期日', dataIndex: 'dueDate' },
-            { title: '最迟回款日', dataIndex: 'collectBy' },
+            {
+              title: '到期日 / 最迟回款日',
+              render: (_, r) => (
+                <Space direction="vertical" size={0}>
+                  <span>{r.dueDate}</span>
+                  <Typography.Text type="secondary">{r.collectBy}</Typography.Text>
+                </Space>
+              ),
+            },
             { title: '应收账款', dataIndex: 'receivable', align: 'right', render: money },
             { title: '今日尚欠', dataIndex: 'owedToday', align: 'right', render: money },
             {
@@ -221,7 +235,7 @@ function RecordMisdirected({
               onFinish={review}
               initialValues={{ payerName: row.debtorName, receivedOn: today }}
             >
-              <Form.Item name="amount" label="供应商收到的金额（元）" rules={[yuanRule('金额')]}>
+              <Form.Item name="amount" label="供应商收到的金额（元）" required rules={[yuanRule('金额')]}>
                 <Input inputMode="decimal" placeholder="例如 100000.00" maxLength={20} data-testid="misdirected-amount" />
               </Form.Item>
               <Form.Item
