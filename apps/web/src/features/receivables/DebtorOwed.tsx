@@ -64,14 +64,14 @@ export function DebtorOwed() {
             ),
           },
           {
-            title: '付款至',
-            dataIndex: 'payTo',
-            render: (v: string) => <span style={{ display: 'block', minWidth: 200, maxWidth: 300 }}>{v}</span>,
-          },
-          {
             title: '付款附言',
             dataIndex: 'reference',
             render: (v: string) => <CopyableText text={v} />,
+          },
+          {
+            title: '付款至',
+            dataIndex: 'payTo',
+            render: (v: string) => <span style={{ display: 'block', minWidth: 200, maxWidth: 300 }}>{v}</span>,
           },
         ]}
       />
