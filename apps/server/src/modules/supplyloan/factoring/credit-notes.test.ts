@@ -5,6 +5,7 @@ import { enterprises, financedAssets, financingInvoices, taxBureauInvoices } fro
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { camt053 } from '../../bank-statement/testing.ts';
 import { deposit, ledgerProblems, newKey } from '../../ledger/testing.ts';
+import { simulatedTaxBureau, type InvoiceVerifier } from '../../receivables/index.ts';
 import { bureauInvoice } from '../../receivables/testing.ts';
 import { approveTask, clearAssignment, okOf, refusal, roles, signContract, type Applied, type Roles } from '../testing.ts';
 
@@ -325,5 +326,56 @@ describe('credit notes (issue 36: a credit note reduces the eligible amount)', {
     expect(REMAINING - (PRINCIPAL - fee) - interest - fee).toBe(rebate);
     expect(await assetOf(f.id)).toMatchObject({ status: 'SETTLED', credited: CREDIT });
     expect(await ledgerProblems(t.database.db)).toEqual([]);
+  });
+});
+
+describe('a tax service that reports an invoice credited in full, still normal', { timeout: 240_000 }, () => {
+  // Behind the `InvoiceVerifier` port a real service may answer a normal invoice whose credit notes took it all:
+  // nothing remains, so nothing may be financed on it — refused with the reason, in the trial and the application.
+  const fullyCredited: InvoiceVerifier = {
+    name: 'fully-credited',
+    label: '全额红字的查验服务（测试）',
+    async verify(query, context) {
+      const answer = await simulatedTaxBureau.verify(query, context);
+      return answer.kind === 'FOUND' ? { kind: 'FOUND', facts: { ...answer.facts, credited: answer.facts.amount, remaining: 0 } } : answer;
+    },
+  };
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await createTestApp({}, { receivables: { verifier: fullyCredited } });
+  });
+  afterAll(() => other?.close());
+
+  it('refuses the financing: nothing remains of the invoice', async () => {
+    const mine = await roles(other);
+    const inv = await bureauInvoice(other, { amount: 3_000_000 });
+    const reg = okOf<{ id: number; verification: { outcome: string; message: string } }>(
+      await mine.demo.post('/api/supplyloan/invoices', inv, { json: true }),
+    );
+    expect(reg.verification.outcome).toBe('NORMAL');
+    expect(reg.verification.message).toContain(`已开红字发票 ${formatYuan(3_000_000)} 元，剩余 ${formatYuan(0)} 元`);
+    okOf(await approveTask(mine.operator, 'INVOICE_VERIFY', reg.id, '已查验'));
+    const reason = `发票 ${inv.invoiceNumber} 已开具红字发票 ${formatYuan(3_000_000)} 元，剩余金额为 0，不能用于融资`;
+    expect(
+      refusal(
+        await mine.demo.post('/api/supplyloan/trial', {
+          creditLineId: mine.supplyLineId,
+          amount: 1_000_000,
+          termDays: 30,
+          invoiceIds: [reg.id],
+        }),
+      ),
+    ).toBe(reason);
+    expect(
+      refusal(
+        await mine.demo.post(
+          '/api/supplyloan/financings',
+          { creditLineId: mine.supplyLineId, invoiceIds: [reg.id], amount: 1_000_000, termDays: 30, idempotencyKey: newKey() },
+          { json: true },
+        ),
+      ),
+    ).toBe(reason);
+    const held = await other.database.db.select().from(financedAssets).where(eq(financedAssets.invoiceNumber, inv.invoiceNumber));
+    expect(held).toEqual([]);
   });
 });
