@@ -1,11 +1,12 @@
-import { advanceCap, chinaDate, formatYuan } from '@factoring/domain';
+import { addDays, advanceCap, chinaDate, formatYuan } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, financedAssets, financingInvoices, taxBureauInvoices } from '../../../db/schema/index.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../../test/harness.ts';
 import { camt053 } from '../../bank-statement/testing.ts';
 import { deposit, ledgerProblems, newKey } from '../../ledger/testing.ts';
-import { simulatedTaxBureau, type InvoiceVerifier } from '../../receivables/index.ts';
+import { runStep } from '../../../jobs/close-of-business.ts';
+import { invoiceRecheckStep, simulatedTaxBureau, type InvoiceVerifier } from '../../receivables/index.ts';
 import { bureauInvoice } from '../../receivables/testing.ts';
 import { approveTask, clearAssignment, okOf, refusal, roles, signContract, type Applied, type Roles } from '../testing.ts';
 
@@ -294,7 +295,10 @@ describe('credit notes (issue 36: a credit note reduces the eligible amount)', {
     const f = await disbursed(w.invoiceId, PRINCIPAL);
     const asset = await assetOf(f.id);
     okOf(await creditNote(r.operator, w.bureauId, CREDIT));
-    await recheck(asset.id);
+    // Found by the weekly check (the close of business), a week on.
+    const weekly = await runStep(t.database.db, invoiceRecheckStep(t.app.receivables.verifier), addDays(today, 7));
+    expect(weekly.credited).toBeGreaterThanOrEqual(1);
+    expect(await assetOf(f.id)).toMatchObject({ id: asset.id, credited: CREDIT });
     expect(await openDilutionOf(f.financingNo)).toEqual([
       expect.objectContaining({ outcome: 'CREDITED', credited: CREDIT, remainingBacking: REMAINING, principal: PRINCIPAL, exposure: 0 }),
     ]);
