@@ -2,7 +2,7 @@ import { Alert, Space, Table, Tag, Typography } from 'antd';
 import { CopyableText } from '../../lib/CopyableText.tsx';
 import { LoadFailure } from '../../lib/LoadFailure.tsx';
 import { money, Money } from '../../lib/Money.tsx';
-import { OWED_COLORS } from './assignment-labels.ts';
+import { COLLECTION_STATE_COLORS } from '../../lib/collection-state-colors.ts';
 import { useDebtorOwed, type DebtorOwedRow } from './debtor-owed-api.ts';
 
 /**
@@ -58,7 +58,7 @@ export function DebtorOwed() {
             title: '状态',
             dataIndex: 'state',
             render: (s: DebtorOwedRow['state'], r) => (
-              <Tag color={OWED_COLORS[s]} data-testid={`owed-state-${r.financingId}`}>
+              <Tag color={COLLECTION_STATE_COLORS[s]} data-testid={`owed-state-${r.financingId}`}>
                 {r.stateLabel}
               </Tag>
             ),

@@ -5,18 +5,7 @@ import { tryParseYuan, normalizeYuanText } from '../../lib/money.ts';
 // (the words are the contract's COLLECTION_STATE_LABELS, sent as `stateLabel`), the settlement as the pages write it,
 // and the misdirected-payment form read into the contract's body.
 
-/** Colours only; the words come from the server (`stateLabel`). */
-export const COLLECTION_STATE_COLORS: Readonly<Record<CollectionState, string>> = {
-  AWAITING: 'processing',
-  PARTLY_COLLECTED: 'gold',
-  IN_GRACE: 'warning',
-  BUYBACK_DUE: 'error',
-  WRITE_OFF_DUE: 'error',
-  COLLECTED: 'success',
-  BOUGHT_BACK: 'success',
-  WRITTEN_OFF: 'default',
-  SETTLED: 'success',
-};
+export { COLLECTION_STATE_COLORS } from '../../lib/collection-state-colors.ts';
 
 /** The states where the factor still waits for money (a row the operator may record a misdirected payment on). */
 export const OPEN_COLLECTION_STATES: ReadonlySet<CollectionState> = new Set([
