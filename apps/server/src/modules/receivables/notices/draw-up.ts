@@ -30,6 +30,21 @@ export async function platformNoticeTerms(db: Db | Tx, platformId: number) {
   return { ...platform, account };
 }
 
+/** The number of a financing's next notice of assignment: ZR + the financing's number, then -2, -3 … for one drawn up again. */
+async function nextAssignmentNoticeNo(tx: Tx, of: { product: string; financingId: number; financingNo: string }) {
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(assignmentNotices)
+    .where(
+      and(
+        eq(assignmentNotices.product, of.product),
+        eq(assignmentNotices.financingId, of.financingId),
+        eq(assignmentNotices.kind, 'ASSIGNMENT'),
+      ),
+    );
+  return `ZR${of.financingNo}${n ? `-${n + 1}` : ''}`;
+}
+
 /**
  * Draws up the notice of assignment of a financing's invoices (HELD in `financed_assets`), in the approval's
  * transaction: once per financing (a second call finds it), nothing for a financing of none. Answers the notice.
@@ -56,17 +71,7 @@ export async function drawUpAssignmentNotice(tx: Tx, holder: Holder, p: { platfo
   const debtorId = debtors[0];
   const terms = await platformNoticeTerms(tx, p.platformId);
   const names = await namesOf(tx, [debtorId, holder.enterpriseId]);
-  const [{ n }] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(assignmentNotices)
-    .where(
-      and(
-        eq(assignmentNotices.product, holder.product),
-        eq(assignmentNotices.financingId, holder.financingId),
-        eq(assignmentNotices.kind, 'ASSIGNMENT'),
-      ),
-    );
-  const noticeNo = `ZR${holder.financingNo}${n ? `-${n + 1}` : ''}`;
+  const noticeNo = await nextAssignmentNoticeNo(tx, holder);
   const receivables = assets.map((a) => ({ assetKey: a.assetKey, label: a.label, amount: a.amount, dueDate: a.dueDate }));
   const amount = receivables.reduce((sum, r) => sum + r.amount, 0);
   const mode = p.mode ?? terms.noticeMode;
@@ -131,20 +136,11 @@ async function issueNoticeContract(tx: Tx, notice: Notice, p: { platformName: st
  * notice is drawn up again — same receivables, account and mode, the next number — for the supplier to sign.
  */
 export async function redrawNotice(tx: Tx, old: Notice): Promise<Notice> {
-  const [{ n }] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(assignmentNotices)
-    .where(
-      and(
-        eq(assignmentNotices.product, old.product),
-        eq(assignmentNotices.financingId, old.financingId),
-        eq(assignmentNotices.kind, 'ASSIGNMENT'),
-      ),
-    );
+  const noticeNo = await nextAssignmentNoticeNo(tx, old);
   const [notice] = await tx
     .insert(assignmentNotices)
     .values({
-      noticeNo: `ZR${old.financingNo}-${n + 1}`,
+      noticeNo,
       kind: 'ASSIGNMENT',
       mode: old.mode,
       product: old.product,
