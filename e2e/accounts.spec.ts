@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { DEMO, DEMO_PASSWORD, loginThroughPage, logoutThroughPage } from './fixtures.ts';
 
@@ -24,6 +25,7 @@ const inbox: Received[] = [];
 let smtp: SMTPServer;
 let server: ChildProcess;
 let dataDir: string;
+let database: { url: URL; admin: string } | undefined;
 
 /** The text of a MIME message's parts, decoded from base64 or quoted-printable. */
 function mimeText(raw: string): string {
@@ -83,11 +85,11 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'fp-e2e-accounts-'));
   // A copy of the journeys' world when scripts/test-all.mjs seeded it once (E2E_TEMPLATE), else seeded here.
   if (process.env.E2E_TEMPLATE) cpSync(process.env.E2E_TEMPLATE, dataDir, { recursive: true });
-  // Its own copy of the seeded world: a PostgreSQL database scripts/test-all.mjs made for it, else the embedded one.
+  // Its own copy of the seeded world: a PostgreSQL database copied here from the template scripts/test-all.mjs
+  // seeded, else the embedded one. Copied at every start, so a retry of this serial group starts from the seeded
+  // world, not from the passwords and lockouts the failed attempt left (seen in CI: the retry's login as demo failed).
   const { DATABASE_URL: _otherDatabase, ...env } = process.env;
-  const database = process.env.E2E_ACCOUNTS_DATABASE_URL
-    ? { DATABASE_URL: process.env.E2E_ACCOUNTS_DATABASE_URL, NODE_ENV: 'development' }
-    : {};
+  if (process.env.E2E_ACCOUNTS_DATABASE_TEMPLATE) database = await copyTemplateDatabase(process.env.E2E_ACCOUNTS_DATABASE_TEMPLATE);
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...env,
@@ -99,7 +101,7 @@ test.beforeAll(async () => {
       PUBLIC_ORIGIN: ORIGIN,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: 'Portal <no-reply@portal.test>',
-      ...database,
+      ...(database ? { DATABASE_URL: database.url.toString(), NODE_ENV: 'development' } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -124,7 +126,31 @@ test.afterAll(async () => {
   }
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (database) await adminQuery(database.admin, `drop database if exists "${database.url.pathname.slice(1)}" with (force)`);
 });
+
+async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new database copied from the seeded template (its name + this start's time), and the connection to drop it. */
+async function copyTemplateDatabase(templateUrl: string) {
+  const template = new URL(templateUrl);
+  const templateName = template.pathname.slice(1);
+  const name = `${templateName.replace(/_tpl$/, '')}_acc_${PORT}_${Date.now()}`;
+  const admin = new URL(templateUrl);
+  admin.pathname = '/postgres';
+  await adminQuery(admin.toString(), `create database "${name}" template "${templateName}"`);
+  const url = new URL(templateUrl);
+  url.pathname = `/${name}`;
+  return { url, admin: admin.toString() };
+}
 
 async function fillRegistration(page: Page, v: { email: string; loginName: string; password: string }) {
   await page.getByLabel('邮箱').fill(v.email);

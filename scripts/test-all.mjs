@@ -11,7 +11,7 @@
 // shard test-reports/e2e-<shard>.json (Playwright's JSON reporter); the end prints the counts and
 // the ten slowest files.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import pg from 'pg';
@@ -126,20 +126,25 @@ const e2eReport = (i) => `${REPORTS}/e2e-${i + 1}.json`;
  * beside the shards overloaded the machine (a 30 s test timeout passed).
  */
 const TOGETHER = process.env.TEST_PHASES === 'together';
+// TEST_PARTS=journeys runs the journeys alone, E2E_FILES (comma-separated) only those files, as one shard each
+// run would: to replay a CI shard in its order on its own kind of server.
+const JOURNEYS_ONLY = process.env.TEST_PARTS === 'journeys';
 const started = Date.now();
-const unit = run(
-  'unit',
-  'npx',
-  [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${REPORTS}/vitest.json`,
-    '--reporter=./scripts/vitest-timing-reporter.mjs',
-  ],
-  TOGETHER ? {} : { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '2' },
-);
+const unit = JOURNEYS_ONLY
+  ? Promise.resolve(true)
+  : run(
+      'unit',
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${REPORTS}/vitest.json`,
+        '--reporter=./scripts/vitest-timing-reporter.mjs',
+      ],
+      TOGETHER ? {} : { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '2' },
+    );
 const E2E_TEMPLATE = path.resolve('.e2e-data-template');
 const worldReady = await seedJourneyWorld(E2E_TEMPLATE);
 if (!TOGETHER) {
@@ -155,7 +160,8 @@ const journeyFiles = readdirSync('e2e')
   .filter((f) => f.endsWith('.spec.ts'))
   .map((f) => `e2e/${f}`);
 const durations = JSON.parse(readFileSync('e2e/durations.json', 'utf8'));
-const plan = balanceShards(journeyFiles, durations, SHARDS);
+const chosen = process.env.E2E_FILES?.split(',').filter(Boolean);
+const plan = chosen ? [chosen] : balanceShards(journeyFiles, durations, SHARDS);
 const shards = plan.map(async (files, i) => {
   const onPg = ADMIN_URL && worldReady;
   const env = {
@@ -166,15 +172,21 @@ const shards = plan.map(async (files, i) => {
     // The accounts journeys' own server, one port per shard.
     E2E_ACCOUNTS_PORT: String(FIRST_PORT + 10 + i),
     ...(onPg
-      ? { E2E_DATABASE_URL: await journeyDatabase(`s${i + 1}`), E2E_ACCOUNTS_DATABASE_URL: await journeyDatabase(`a${i + 1}`) }
+      ? {
+          E2E_DATABASE_URL: await journeyDatabase(`s${i + 1}`),
+          // The accounts journeys copy the template themselves at every start of their server (e2e/accounts.spec.ts):
+          // a retry must not find the passwords the first attempt changed.
+          E2E_ACCOUNTS_DATABASE_TEMPLATE: databaseUrl(`${E2E_DB_PREFIX}_tpl`),
+        }
       : {}),
   };
   process.stdout.write(
-    `[e2e ${i + 1}/${SHARDS}] ${files.length} files, about ${Math.round(files.reduce((t, f) => t + (durations[f] ?? 0), 0))} s: ${files.join(' ')}\n`,
+    `[e2e ${i + 1}/${plan.length}] ${files.length} files, about ${Math.round(files.reduce((t, f) => t + (durations[f] ?? 0), 0))} s: ${files.join(' ')}\n`,
   );
-  return run(`e2e ${i + 1}/${SHARDS}`, 'npx', ['playwright', 'test', ...files, '--reporter=list,json'], env);
+  return run(`e2e ${i + 1}/${plan.length}`, 'npx', ['playwright', 'test', ...files, '--reporter=list,json'], env);
 });
 const results = await Promise.all([unit, ...shards]);
+printFailedPages();
 if (ADMIN_URL)
   await dropJourneyDatabases().catch((err) => process.stdout.write(`[e2e] could not drop the journeys' databases: ${err.message}\n`));
 try {
@@ -206,7 +218,7 @@ function summarise() {
         `${name}: ${p.files} files, ${p.passed} passed, ${p.skipped} skipped, ${p.failed} failed, ${Math.round(p.seconds)} s of file time`,
       );
   } else out(`no ${TIMING_FILE}`);
-  for (let i = 0; i < SHARDS; i++) {
+  for (let i = 0; i < plan.length; i++) {
     if (!existsSync(e2eReport(i))) {
       out(`no ${e2eReport(i)}`);
       continue;
@@ -214,7 +226,7 @@ function summarise() {
     const report = JSON.parse(readFileSync(e2eReport(i), 'utf8'));
     const { expected = 0, unexpected = 0, flaky = 0, skipped = 0, duration = 0 } = report.stats ?? {};
     out(
-      `journeys ${i + 1}/${SHARDS}: ${expected} passed, ${flaky} flaky, ${unexpected} failed, ${skipped} skipped in ${Math.round(duration / 1000)} s`,
+      `journeys ${i + 1}/${plan.length}: ${expected} passed, ${flaky} flaky, ${unexpected} failed, ${skipped} skipped in ${Math.round(duration / 1000)} s`,
     );
     const perFile = new Map();
     const walk = (suite, file) => {
@@ -226,7 +238,7 @@ function summarise() {
     };
     for (const suite of report.suites ?? []) walk(suite, suite.file);
     for (const [file, seconds] of perFile) {
-      rows.push({ name: `e2e ${i + 1}/${SHARDS} e2e/${file}`, seconds });
+      rows.push({ name: `e2e ${i + 1}/${plan.length} e2e/${file}`, seconds });
       journeySeconds[`e2e/${file}`] = Math.round(seconds * 10) / 10;
     }
   }
@@ -235,4 +247,21 @@ function summarise() {
   out('the ten slowest files:');
   for (const r of rows.sort((a, b) => b.seconds - a.seconds).slice(0, 10))
     out(`  ${r.seconds.toFixed(1).padStart(7)} s  ${r.name}${r.tests ? ` (${r.tests} tests)` : ''}`);
+}
+
+/**
+ * What the page showed when a journey failed (Playwright's error-context.md: the page's accessibility tree), printed
+ * into the log: CI keeps the log, not the test-results folders, and a failure that happens only in CI is read from it.
+ */
+function printFailedPages() {
+  // This run's folders only (Playwright empties its folder when it starts; another port's may be older).
+  for (const dir of readdirSync('.').filter((d) => d.startsWith('test-results') && statSync(d).mtimeMs >= started)) {
+    const contexts = readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('error-context.md'));
+    for (const file of contexts) {
+      const text = readFileSync(path.join(dir, String(file)), 'utf8')
+        .split('\n')
+        .slice(0, 120);
+      process.stdout.write(`[failed page] ${dir}/${file}\n${text.map((l) => `[failed page]   ${l}`).join('\n')}\n`);
+    }
+  }
 }
