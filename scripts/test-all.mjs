@@ -258,9 +258,9 @@ function printFailedPages() {
   for (const dir of readdirSync('.').filter((d) => d.startsWith('test-results') && statSync(d).mtimeMs >= started)) {
     const contexts = readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('error-context.md'));
     for (const file of contexts) {
-      const text = readFileSync(path.join(dir, String(file)), 'utf8')
-        .split('\n')
-        .slice(0, 120);
+      const lines = readFileSync(path.join(dir, String(file)), 'utf8').split('\n');
+      // From the error on (the file begins with instructions to a reader), the page's tree cut at 140 lines.
+      const text = lines.slice(Math.max(0, lines.indexOf('# Error details')), 140);
       process.stdout.write(`[failed page] ${dir}/${file}\n${text.map((l) => `[failed page]   ${l}`).join('\n')}\n`);
     }
   }
