@@ -1,7 +1,7 @@
 import { addDays, chinaDate, daysBetween } from '@factoring/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignmentNotices, bpmTasks, financedAssets, financings, receivableRegistrations } from '../db/schema/index.ts';
+import { assignmentNotices, bpmTasks, financedAssets, financings, journalEntries, receivableRegistrations } from '../db/schema/index.ts';
 import { checkLedger } from '../modules/ledger/index.ts';
 import { okOf } from '../modules/supplyloan/testing.ts';
 import { createTestApp, type TestApp, type TestClient } from '../test/harness.ts';
@@ -132,6 +132,51 @@ describe('the demo world: factoring money (issue 36)', { timeout: 120_000 }, () 
       rebate: 0,
       writtenOff: 0,
     });
+  });
+
+  it('80000504, without recourse: paid short, and after the grace the factor wrote the rest off — the supplier owes nothing', async () => {
+    const f = await financingOf(FACTORING_DEMO.writtenOff.invoiceNumber);
+    expect(f.status).toBe('SETTLED');
+    const c = await collectionOf(f.id);
+    expect(c.state).toBe('WRITTEN_OFF');
+    expect(c.stateLabel).toBe('已核销（无追索权）');
+    // ¥20,000.00 of the ¥60,000.00 invoice on ¥48,000.00: interest 4,800,000 × 6.5 % × 30 / 360 = 26,000 first,
+    // principal 1,974,000, so 2,826,000 left. Written off by the close of business of maturity + grace 5 + 1, with
+    // 6 days' penalty forgone: 2,826,000 × 6.5 % × 1.5 × 6 / 360 = 4,592.25 → 4,592.
+    expect(c.collections).toEqual([
+      expect.objectContaining({ kind: 'DEBTOR', amount: 2_000_000, principal: 1_974_000, interest: 26_000, penalty: 0, rebate: 0 }),
+      expect.objectContaining({
+        kind: 'WRITE_OFF',
+        amount: 2_826_000 + 4_592,
+        principal: 2_826_000,
+        interest: 0,
+        penalty: 4_592,
+        collectedOn: addDays(f.dueDate!, 6),
+      }),
+    ]);
+    // Fee 0.3 % = 14,400, so 4,785,600 advanced; nothing rebated, the principal written off.
+    expect(c.settlement).toEqual({
+      collected: 2_000_000,
+      advanced: 4_785_600,
+      interest: 26_000,
+      fees: 14_400,
+      penalty: 0,
+      rebate: 0,
+      writtenOff: 2_826_000,
+    });
+    const [entry] = await t.database.db
+      .select()
+      .from(journalEntries)
+      .where(and(eq(journalEntries.kind, 'WRITE_OFF'), like(journalEntries.memo, `${f.financingNo}%`)));
+    expect(entry, 'the write-off against the reserve').toBeDefined();
+    // No buy-back asked of the supplier; the receivable stays the factor's, still registered.
+    const tasks = await t.database.db
+      .select()
+      .from(bpmTasks)
+      .where(and(eq(bpmTasks.type, 'FACTORING_BUYBACK'), eq(bpmTasks.refId, String(f.id))));
+    expect(tasks).toEqual([]);
+    const [registration] = await t.database.db.select().from(receivableRegistrations).where(eq(receivableRegistrations.financingId, f.id));
+    expect(registration.status).not.toBe('CANCELLED');
   });
 
   it('the ledger balances', async () => {

@@ -7,7 +7,7 @@ import { runStep } from '../jobs/close-of-business.ts';
 import { chinaToday } from '../lib/clock.ts';
 import { recordSignature } from '../modules/contracts/index.ts';
 import { BUILT_IN_RECEIVABLES } from '../modules/receivables/index.ts';
-import { applyInvoiceFinancing, onFinancingContractSigned, registerInvoice, TASK } from '../modules/supplyloan/index.ts';
+import { applyInvoiceFinancing, applyToJoin, onFinancingContractSigned, registerInvoice, TASK } from '../modules/supplyloan/index.ts';
 import { CLOSE_OF_BUSINESS_STEPS, PORTS } from '../app.ts';
 import {
   acknowledgeReceived,
@@ -34,6 +34,8 @@ export const FACTORING_DEMO = {
   buybackDue: { invoiceNumber: '80000502', invoice: 100_000, advance: 80_000, debtorPays: 50_000 },
   /** Paid short at maturity, the 回购 task opened, approved the next day: bought back and settled. */
   boughtBack: { invoiceNumber: '80000503', invoice: 90_000, advance: 72_000, debtorPays: 40_000 },
+  /** On the 远航 platform without recourse: paid short, and after the grace the factor wrote the rest off. */
+  writtenOff: { invoiceNumber: '80000504', invoice: 60_000, advance: 48_000, debtorPays: 20_000 },
 } as const;
 
 /** 30 days: the first tier of the 远航 platform (6.5 % a year in arrears, 0.3 % fee). */
@@ -60,7 +62,7 @@ const step = (name: string) => {
  * Factoring money in the demo world (issue 36, PRODUCT §13), lived through the real operations with the clock at
  * each step, two to three months ago (before the month the demo's bank statement covers, so that statement is
  * the bank's stand-in unchanged). 江苏安储 (`cangchu`) finances three of its storage invoices to 浙江远航 on the
- * disclosed, with-recourse 远航 platform: registered and verified, approved by 赵审 (the factor registers and
+ * disclosed, with-recourse 远航 platform, and a fourth on 远航's platform without recourse: registered and verified, approved by 赵审 (the factor registers and
  * searches), the contract and the notice of assignment signed, the notice countersigned and delivered to 浙江远航,
  * which confirms each receivable and acknowledges the notice; 钱核 searches the registry on the day and disburses.
  * At maturity 浙江远航 pays the factor's collection account — booked through the collection port the bank
@@ -68,7 +70,9 @@ const step = (name: string) => {
  * surplus rebated):
  * - 80000501 in full: settled, the surplus rebated, the release notice out that evening;
  * - 80000502 short: the close of business after maturity + grace opens a 回购 task, still waiting for 赵审;
- * - 80000503 short: the same, and 赵审 approves the buy-back the next day — 江苏安储's account pays the rest.
+ * - 80000503 short: the same, and 赵审 approves the buy-back the next day — 江苏安储's account pays the rest;
+ * - 80000504 short, without recourse: that close of business writes the rest off against the risk reserve — the
+ *   supplier owes nothing, the receivable stays the factor's (registered) to pursue the debtor.
  * Runs once (its first invoice is its mark); call it before seedRegistry, which cancels the registrations of
  * financings settled in the past.
  */
@@ -94,11 +98,56 @@ export async function seedFactoringMoney(db: Db, today: IsoDate) {
     { ...FACTORING_DEMO.boughtBack, appliedDay: 12, purpose: '购置托盘', buyback: 'approved' },
   ];
   for (const plan of plans)
-    planFactoredFinancing(ctx, { plan, debtor, lineId: line.id, coreId: supply.coreEnterpriseId, graceDays: supply.collectionGraceDays });
+    planFactoredFinancing(ctx, {
+      plan,
+      debtor,
+      lineId: () => line.id,
+      coreId: supply.coreEnterpriseId,
+      graceDays: supply.collectionGraceDays,
+    });
+  const [withoutRecourse] = await db.select().from(platforms).where(eq(platforms.code, DEMO_PLATFORM_CODES.withoutRecourse));
+  if (withoutRecourse) {
+    const lineId = planJoin(ctx, withoutRecourse.id);
+    planFactoredFinancing(ctx, {
+      plan: { ...FACTORING_DEMO.writtenOff, appliedDay: 14, purpose: '支付冷库租金', buyback: null },
+      debtor,
+      lineId,
+      coreId: withoutRecourse.coreEnterpriseId,
+      graceDays: withoutRecourse.collectionGraceDays,
+    });
+  }
   await timeline.run();
 }
 
-function planFactoredFinancing(ctx: HistoryContext, p: { plan: Plan; debtor: Acting; lineId: number; coreId: number; graceDays: number }) {
+/** 江苏安储 joins the platform without recourse four months ago (approved by 赵审): its credit line's id, once granted. */
+function planJoin(ctx: HistoryContext, platformId: number) {
+  const { db, storage, timeline, today, operator } = ctx;
+  const state: { applicationId?: number; lineId?: number } = {};
+  timeline.on(dayOfMonth(today, -4, 3), '10:00', async () => {
+    const application = await applyToJoin(
+      db,
+      storage.scope,
+      storage.actor,
+      { platformId, requestedLimit: yuan(300_000), remark: '对浙江远航的仓储服务应收账款，申请无追索权保理' },
+      chinaToday(),
+    );
+    state.applicationId = application.id;
+  });
+  timeline.on(dayOfMonth(today, -4, 5), '11:00', async () => {
+    await ctx.decide(TASK.PLATFORM_JOIN, state.applicationId!, operator, 'APPROVE', '核心企业确认服务关系，同意授信 30 万元（无追索权）');
+    const [granted] = await db
+      .select({ id: creditLines.id })
+      .from(creditLines)
+      .where(and(eq(creditLines.enterpriseId, storage.enterpriseId), eq(creditLines.platformId, platformId)));
+    state.lineId = granted.id;
+  });
+  return () => state.lineId!;
+}
+
+function planFactoredFinancing(
+  ctx: HistoryContext,
+  p: { plan: Plan; debtor: Acting; lineId: () => number; coreId: number; graceDays: number },
+) {
   const { db, timeline, today, storage: supplier, operator } = ctx;
   const { plan, debtor } = p;
   const applied = dayOfMonth(today, -3, plan.appliedDay);
@@ -136,7 +185,7 @@ function planFactoredFinancing(ctx: HistoryContext, p: { plan: Plan; debtor: Act
       db,
       supplier.scope,
       supplier.actor,
-      { creditLineId: p.lineId, invoiceIds: [state.invoiceId!], amount: yuan(plan.advance), termDays: TERM_DAYS, purpose: plan.purpose },
+      { creditLineId: p.lineId(), invoiceIds: [state.invoiceId!], amount: yuan(plan.advance), termDays: TERM_DAYS, purpose: plan.purpose },
       chinaToday(),
     );
     state.financingId = f.id;
@@ -181,6 +230,7 @@ function planFactoredFinancing(ctx: HistoryContext, p: { plan: Plan; debtor: Act
   // Short: the close of business marks it overdue the next day, and after the grace opens the 回购 task.
   const actOn = addDays(due, p.graceDays + 1);
   timeline.on(addDays(due, 1), '01:00', () => runStep(db, step('supplyloan-overdue'), addDays(due, 1)));
+  // With recourse the step opens a 回购 task; without, it writes the rest off against the reserve at once.
   timeline.on(actOn, '01:10', () => runStep(db, step('supplyloan-factoring-shortfall'), actOn));
   if (plan.buyback !== 'approved') return;
   const boughtOn = addDays(actOn, 1);

@@ -28,7 +28,13 @@ import {
   SUPPLY_LOAN_TASK_TYPES,
 } from '../modules/supplyloan/index.ts';
 
-export const DEMO_PLATFORM_CODES = { supply: 'YH-SUPPLY', pledge: 'AC-PLEDGE', open: 'ZJ-SUPPLY' } as const;
+export const DEMO_PLATFORM_CODES = {
+  supply: 'YH-SUPPLY',
+  pledge: 'AC-PLEDGE',
+  open: 'ZJ-SUPPLY',
+  /** 远航's receivables factored without recourse (issue 36): a shortfall is the factor's, written off. */
+  withoutRecourse: 'YH-NONRECOURSE',
+} as const;
 
 const yuan = (n: number) => Math.round(n * 100) as Cents;
 
@@ -104,6 +110,23 @@ export async function seedSupplyPlatforms(db: Db) {
         // Issue 36: undisclosed factoring; the core enterprise has no portal user, its notices go by mail.
         noticeMode: 'UNDISCLOSED',
         noticeEmail: 'finance@zjc-east.example.cn',
+      },
+      {
+        // Issue 36 (民法典 art. 767): the 远航 terms for 30 days, without recourse — the factor bears the debtor's default.
+        code: DEMO_PLATFORM_CODES.withoutRecourse,
+        name: '远航应收账款无追索权保理平台',
+        coreEnterpriseId: buyer.enterpriseId,
+        product: 'SUPPLY',
+        annualRatePpm: 65_000,
+        maxTermDays: 30,
+        advanceRatePpm: 800_000,
+        interestMode: 'ARREARS',
+        serviceFeeRatePpm: 3_000,
+        penaltyMultiplierPpm: 1_500_000,
+        priceList: [],
+        description:
+          '以对浙江远航供应链管理有限公司的应收账款融资，按应收账款金额的 80% 融资，最长 30 天，利随本清；无追索权：浙江远航到期未付清的部分由保理商承担，不向供应商追索。',
+        recourse: false,
       },
     ])
     .returning();

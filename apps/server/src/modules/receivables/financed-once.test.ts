@@ -289,7 +289,11 @@ describe('the migrations move live financings in place (0032, and 0035 names the
     expect(debtors).toHaveLength(2);
     const shape = `select kind, asset_key, status, product, financing_id, financing_no, amount, enterprise_id, seller_key, buyer_key, matures_on,
                           debtor_enterprise_id, due_date
-                   from financed_assets where status <> 'RELEASED' order by product, financing_id, asset_key`;
+                   from financed_assets where status <> 'RELEASED'
+                     -- A financing written off without recourse (0041, after these migrations) keeps its receivable FUNDED
+                     -- though settled: no data the backfill met was in that state.
+                     and not (product = 'INVOICE' and financing_id in (select financing_id from factoring_collections where kind = 'WRITE_OFF'))
+                   order by product, financing_id, asset_key`;
     const rows = async (tx: { execute: typeof db.execute }) => ((await tx.execute(sql.raw(shape))) as unknown as { rows: unknown[] }).rows;
     const written = await rows(db);
     expect(written.length).toBeGreaterThan(5);

@@ -271,15 +271,18 @@ export const assetWords = (row: FinancedAsset) =>
 
 /**
  * What still stands of each financing's receivables (issue 36), by financing id: Σ amount − credited over every
- * receivable it held (released ones aside), so a credit note found after funding lowers what the debtor owes.
- * A financing that holds none here is absent (the caller keeps its own figure).
+ * receivable it held (released ones aside), so a credit note found after funding lowers what the debtor owes; an
+ * invoice the bureau reported void or reversed (红冲) after funding (a dilution) stands at nothing — the debtor no
+ * longer owes it. A financing that holds none here is absent (the caller keeps its own figure).
  */
 export async function standingOf(db: Db | Tx, product: string, financingIds: readonly number[]): Promise<Map<number, number>> {
   if (!financingIds.length) return new Map();
   const rows = await db
     .select({
       financingId: financedAssets.financingId,
-      standing: sql<number>`sum(${financedAssets.amount} - ${financedAssets.credited})::bigint`.mapWith(Number),
+      standing: sql<number>`sum(case when exists (
+          select 1 from dilutions d where d.asset_id = financed_assets.id and d.outcome in ('VOID', 'REVERSED')
+        ) then 0 else ${financedAssets.amount} - ${financedAssets.credited} end)::bigint`.mapWith(Number),
     })
     .from(financedAssets)
     .where(and(eq(financedAssets.product, product), inArray(financedAssets.financingId, [...financingIds]), LIVE))

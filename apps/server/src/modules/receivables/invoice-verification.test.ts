@@ -239,6 +239,11 @@ describe('weekly until maturity', () => {
     const mine = dilutions.find((d) => d.financingNo === w.applied.financingNo)!;
     expect(mine).toMatchObject({ outcome: 'REVERSED', principal: Math.floor(60_000_00 * 0.8), remainingBacking: 0 });
     expect(mine.exposure).toBe(mine.principal);
+    // The debtor no longer owes a reversed invoice: on the financing it owes nothing (it owed the whole invoice before).
+    const owed = okOf<{ financingNo: string; receivable: number; stillToPay: number }[]>(
+      await (await t.loginAs('gouxiao')).get('/api/supplyloan/factoring/owed'),
+    );
+    expect(owed.find((o) => o.financingNo === w.applied.financingNo)).toMatchObject({ receivable: 0, stillToPay: 0 });
     // The supplier sees it on its invoice.
     const history = await checksOfInvoice(w.invoiceId);
     expect(history[0]).toMatchObject({ trigger: 'WEEKLY', outcome: 'REVERSED' });
