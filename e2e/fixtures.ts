@@ -5,13 +5,23 @@ export const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 8181}`;
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO = { merchant: 'demo', warehouse: 'cangchu', purchaseSales: 'gouxiao', operator: 'operator', checker: 'fuhe' } as const;
 
+/**
+ * Waits for the signed-in shell (its user menu) on a page just opened or just logged in. The first signed-in screen
+ * of a fresh page loads and runs the admin shell's chunk (~370 KB of antd and the layout): with three journey shards on
+ * a 2-core machine that alone took 7.5 s in CI (8 s from the login's answer to the home page's chunk, trace of
+ * CI8's supplyloan retry), so 10 s was not enough for login + shell; the wait is for that screen, not a retry.
+ */
+export async function expectSignedInShell(page: Page) {
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
+}
+
 /** Logs in through the real login page and waits for the signed-in shell. */
 export async function loginThroughPage(page: Page, loginName: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
   await page.getByLabel('用户名').fill(loginName);
   await page.getByLabel('密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expectSignedInShell(page);
   await dismissReminder(page);
 }
 
@@ -49,7 +59,7 @@ export async function signedInAs(page: Page, loginName: string, path?: string) {
       }, stored);
       if (path) {
         await page.goto(path);
-        await expect(page.getByTestId('user-menu')).toBeVisible();
+        await expectSignedInShell(page);
       }
       return;
     }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiAs, DEMO, DEMO_PASSWORD } from './fixtures.ts';
+import { apiAs, DEMO, DEMO_PASSWORD, expectSignedInShell } from './fixtures.ts';
 
 /**
  * Issue 24: the forms work from the keyboard alone. Every step below is a key press — Tab to move,
@@ -23,7 +23,7 @@ async function loginByKeyboard(page: Page, loginName: string) {
   await tabTo(page, page.getByLabel('密码'));
   await page.keyboard.type(DEMO_PASSWORD);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expectSignedInShell(page);
   const reminder = page.getByRole('dialog', { name: '到期提醒' });
   if (await reminder.isVisible({ timeout: 3_000 }).catch(() => false)) {
     await page.keyboard.press('Escape');

@@ -8,6 +8,7 @@ import {
   DEMO_PASSWORD,
   dismissReminder,
   encryptForServer,
+  expectSignedInShell,
   loginThroughPage,
   signedInAs,
 } from './fixtures.ts';
@@ -188,7 +189,7 @@ test('home: the pledge credit line on the credit card, and the reminder once per
   // A second tab of the same login: no reminder (the bell keeps the count).
   const second = await context.newPage();
   await second.goto('/');
-  await expect(second.getByTestId('user-menu')).toBeVisible();
+  await expectSignedInShell(second);
   await expect(second.getByTestId('card-credit')).toBeVisible({ timeout: 30_000 });
   // The bell is enabled when the counts arrive, the moment the reminder would open (useExpiryReminder).
   await expect(second.getByRole('button', { name: '到期提醒' })).toBeEnabled({ timeout: 30_000 });

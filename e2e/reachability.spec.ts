@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, DEMO, loginThroughPage } from './fixtures.ts';
+import { apiAs, DEMO, expectSignedInShell, loginThroughPage } from './fixtures.ts';
 
 /**
  * Issue 12: every built page has a way in, the sider shows where a page sits (after a reload too),
@@ -32,7 +32,7 @@ test('every sider entry leads to a built page, and controlled funds are reachabl
   expect(leaves.length).toBeGreaterThan(8);
   for (const leaf of leaves) {
     await page.goto(leaf.route!);
-    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await expectSignedInShell(page);
     await expectBuiltPage(page, leaf.route!);
   }
 

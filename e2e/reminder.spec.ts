@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD } from './fixtures.ts';
+import { DEMO, DEMO_PASSWORD, expectSignedInShell } from './fixtures.ts';
 
 test('after login the expiry reminder shows both counts and links to the lists (SPEC §4)', async ({ page }) => {
   await page.goto('/login');
@@ -23,6 +23,6 @@ test('after login the expiry reminder shows both counts and links to the lists (
 
   // Once per login: a reload does not open it again, the bell keeps the counts.
   await page.reload();
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expectSignedInShell(page);
   await expect(page.getByRole('dialog', { name: '到期提醒' })).toBeHidden();
 });
