@@ -63,8 +63,9 @@ const step = (name: string) => {
  * each step, two to three months ago (before the month the demo's bank statement covers, so that statement is
  * the bank's stand-in unchanged). 江苏安储 (`cangchu`) finances three of its storage invoices to 浙江远航 on the
  * disclosed, with-recourse 远航 platform, and a fourth on 远航's platform without recourse: registered and verified,
- * approved by 赵审 (the factor registers and searches), the contract and the notice of assignment signed, the notice countersigned and delivered to 浙江远航,
- * which confirms each receivable and acknowledges the notice; 钱核 searches the registry on the day and disburses.
+ * approved by 赵审 (the factor registers and searches), the contract and the notice of assignment signed, the notice
+ * countersigned and delivered to 浙江远航, which confirms each receivable and acknowledges the notice; 钱核 searches
+ * the registry on the day and disburses.
  * At maturity 浙江远航 pays the factor's collection account — booked through the collection port the bank
  * statement's matcher calls for such a line (supplyloan/factoring: receipt, settlement through the lending core,
  * surplus rebated):
