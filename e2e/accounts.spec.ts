@@ -141,15 +141,12 @@ async function adminQuery(url: string, sql: string) {
 
 /** A new database copied from the seeded template (its name + this start's time), and the connection to drop it. */
 async function copyTemplateDatabase(templateUrl: string) {
-  const template = new URL(templateUrl);
-  const templateName = template.pathname.slice(1);
+  const on = (database: string) => Object.assign(new URL(templateUrl), { pathname: `/${database}` });
+  const templateName = new URL(templateUrl).pathname.slice(1);
   const name = `${templateName.replace(/_tpl$/, '')}_acc_${PORT}_${Date.now()}`;
-  const admin = new URL(templateUrl);
-  admin.pathname = '/postgres';
-  await adminQuery(admin.toString(), `create database "${name}" template "${templateName}"`);
-  const url = new URL(templateUrl);
-  url.pathname = `/${name}`;
-  return { url, admin: admin.toString() };
+  const admin = on('postgres').toString();
+  await adminQuery(admin, `create database "${name}" template "${templateName}"`);
+  return { url: on(name), admin };
 }
 
 async function fillRegistration(page: Page, v: { email: string; loginName: string; password: string }) {

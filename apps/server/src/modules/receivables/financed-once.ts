@@ -280,6 +280,7 @@ export async function standingOf(db: Db | Tx, product: string, financingIds: rea
   const rows = await db
     .select({
       financingId: financedAssets.financingId,
+      // The subquery names its tables itself: drizzle writes a selected column unqualified, and `id` there would be the dilution's.
       standing: sql<number>`sum(case when exists (
           select 1 from dilutions d where d.asset_id = financed_assets.id and d.outcome in ('VOID', 'REVERSED')
         ) then 0 else ${financedAssets.amount} - ${financedAssets.credited} end)::bigint`.mapWith(Number),
