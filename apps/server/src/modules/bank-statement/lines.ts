@@ -3,13 +3,13 @@ import type { z } from 'zod';
 import type { assignLineBody } from '@factoring/domain/contract';
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { bankStatementLines, bankStatements, journalEntries, journalLines } from '../../db/schema/index.ts';
+import { bankStatementLines, bankStatements } from '../../db/schema/index.ts';
 import { enterpriseDirectory, userDirectoryAs } from '../account/index.ts';
 import { now } from '../../lib/clock.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { submitDeposit, type Submitter } from '../funds/index.ts';
-import { virtualAccountByNo, virtualAccountDirectory } from '../ledger/index.ts';
+import { journalEntryDirectory, journalLineDirectory, virtualAccountByNo, virtualAccountDirectory } from '../ledger/index.ts';
 import { agreementOf, agreementWords, entryLabel, link, namedVirtualAccounts, openLedgerLines, waitingVouchers } from './matching.ts';
 import { reconcileDates } from './reconcile.ts';
 import { bankCashAccountId, collectionAccount, lineView, type StatementLine } from './store.ts';
@@ -181,21 +181,21 @@ export async function assignLine(tx: Tx, operator: Submitter, id: number, input:
     const bankId = await bankCashAccountId(tx);
     const [entry] = await tx
       .select({
-        id: journalLines.id,
-        accountId: journalLines.accountId,
-        side: journalLines.side,
-        amount: journalLines.amount,
-        createdAt: journalLines.createdAt,
-        counterpartyName: journalLines.counterpartyName,
-        kind: journalEntries.kind,
-        memo: journalEntries.memo,
+        id: journalLineDirectory.id,
+        accountId: journalLineDirectory.accountId,
+        side: journalLineDirectory.side,
+        amount: journalLineDirectory.amount,
+        createdAt: journalLineDirectory.createdAt,
+        counterpartyName: journalLineDirectory.counterpartyName,
+        kind: journalEntryDirectory.kind,
+        memo: journalEntryDirectory.memo,
         seen: sql<
           number | null
-        >`(select ${bankStatementLines.id} from ${bankStatementLines} where ${bankStatementLines.journalLineId} = ${journalLines.id})`,
+        >`(select ${bankStatementLines.id} from ${bankStatementLines} where ${bankStatementLines.journalLineId} = ${journalLineDirectory.id})`,
       })
-      .from(journalLines)
-      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-      .where(eq(journalLines.id, input.targetId));
+      .from(journalLineDirectory)
+      .innerJoin(journalEntryDirectory, eq(journalEntryDirectory.id, journalLineDirectory.entryId))
+      .where(eq(journalLineDirectory.id, input.targetId));
     if (!entry || entry.accountId !== bankId || entry.side !== (payout ? 'C' : 'D'))
       throw new BusinessError(payout ? '所选记录不是出款' : '所选记录不是银行收款', 'BANK_LINE_TARGET');
     if (entry.seen !== null) throw new BusinessError('所选记录已与另一笔流水匹配', 'BANK_LINE_TARGET');

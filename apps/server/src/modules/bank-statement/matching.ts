@@ -1,13 +1,13 @@
 import { addDays, chinaStartOfDay, formatYuan, isVirtualAccountNo, statementLineLifecycle } from '@factoring/domain';
 import { and, asc, eq, gte, inArray, lt, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { bankStatementLines, journalEntries, journalLines, paymentBatchItems } from '../../db/schema/index.ts';
+import { bankStatementLines, paymentBatchItems } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
 import { transition } from '../../lib/transition.ts';
 import { taskDirectory } from '../bpm/index.ts';
 import type { DebtorCollectionSource, TransferVoucherSource, WaitingVoucher } from '../financing/index.ts';
 import { submitDeposit, type Submitter } from '../funds/index.ts';
-import { virtualAccountByNo } from '../ledger/index.ts';
+import { journalEntryDirectory, journalLineDirectory, virtualAccountByNo } from '../ledger/index.ts';
 import { DEPOSIT_TASK_TYPE, samePayer, wordsOf, type StatementLine } from './store.ts';
 
 export type MatchOutcome = 'MATCHED' | 'PENDING' | 'UNMATCHED';
@@ -26,7 +26,7 @@ const RECEIPT_WINDOW = { before: 3, after: 3 };
 const PAYOUT_WINDOW = { before: 7, after: 1 };
 
 const notLinked = () =>
-  notExists(sql`(select 1 from ${bankStatementLines} where ${bankStatementLines.journalLineId} = ${journalLines.id})`);
+  notExists(sql`(select 1 from ${bankStatementLines} where ${bankStatementLines.journalLineId} = ${journalLineDirectory.id})`);
 
 /**
  * Booked lines of the factor's bank account (BANK_CASH) that no statement line has claimed yet, of
@@ -42,29 +42,29 @@ export async function openLedgerLines(
   const window = credit ? RECEIPT_WINDOW : PAYOUT_WINDOW;
   const rows = await tx
     .select({
-      id: journalLines.id,
-      entryId: journalLines.entryId,
-      amount: journalLines.amount,
-      counterpartyName: journalLines.counterpartyName,
-      counterpartyAccount: journalLines.counterpartyAccount,
-      createdAt: journalLines.createdAt,
-      kind: journalEntries.kind,
-      memo: journalEntries.memo,
+      id: journalLineDirectory.id,
+      entryId: journalLineDirectory.entryId,
+      amount: journalLineDirectory.amount,
+      counterpartyName: journalLineDirectory.counterpartyName,
+      counterpartyAccount: journalLineDirectory.counterpartyAccount,
+      createdAt: journalLineDirectory.createdAt,
+      kind: journalEntryDirectory.kind,
+      memo: journalEntryDirectory.memo,
     })
-    .from(journalLines)
-    .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
+    .from(journalLineDirectory)
+    .innerJoin(journalEntryDirectory, eq(journalEntryDirectory.id, journalLineDirectory.entryId))
     .where(
       and(
-        eq(journalLines.accountId, bankId),
+        eq(journalLineDirectory.accountId, bankId),
         // Money into the bank is a debit of BANK_CASH; money out, a credit.
-        eq(journalLines.side, credit ? 'D' : 'C'),
-        opts.exactAmount === false ? undefined : eq(journalLines.amount, line.amount),
-        gte(journalLines.createdAt, chinaStartOfDay(addDays(line.bookDate, -window.before))),
-        lt(journalLines.createdAt, chinaStartOfDay(addDays(line.bookDate, window.after + 1))),
+        eq(journalLineDirectory.side, credit ? 'D' : 'C'),
+        opts.exactAmount === false ? undefined : eq(journalLineDirectory.amount, line.amount),
+        gte(journalLineDirectory.createdAt, chinaStartOfDay(addDays(line.bookDate, -window.before))),
+        lt(journalLineDirectory.createdAt, chinaStartOfDay(addDays(line.bookDate, window.after + 1))),
         notLinked(),
       ),
     )
-    .orderBy(asc(journalLines.id))
+    .orderBy(asc(journalLineDirectory.id))
     .limit(200);
   const at = line.bookedAt.getTime();
   return rows.sort((a, b) => Math.abs(a.createdAt.getTime() - at) - Math.abs(b.createdAt.getTime() - at));
@@ -179,20 +179,27 @@ async function matchContext(
     const to = chinaStartOfDay(addDays(dates[dates.length - 1], Math.max(RECEIPT_WINDOW.after, PAYOUT_WINDOW.after) + 1));
     ledger = await tx
       .select({
-        id: journalLines.id,
-        entryId: journalLines.entryId,
-        side: journalLines.side,
-        amount: journalLines.amount,
-        counterpartyName: journalLines.counterpartyName,
-        counterpartyAccount: journalLines.counterpartyAccount,
-        createdAt: journalLines.createdAt,
-        kind: journalEntries.kind,
-        memo: journalEntries.memo,
+        id: journalLineDirectory.id,
+        entryId: journalLineDirectory.entryId,
+        side: journalLineDirectory.side,
+        amount: journalLineDirectory.amount,
+        counterpartyName: journalLineDirectory.counterpartyName,
+        counterpartyAccount: journalLineDirectory.counterpartyAccount,
+        createdAt: journalLineDirectory.createdAt,
+        kind: journalEntryDirectory.kind,
+        memo: journalEntryDirectory.memo,
       })
-      .from(journalLines)
-      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-      .where(and(eq(journalLines.accountId, bankId), gte(journalLines.createdAt, from), lt(journalLines.createdAt, to), notLinked()))
-      .orderBy(asc(journalLines.id));
+      .from(journalLineDirectory)
+      .innerJoin(journalEntryDirectory, eq(journalEntryDirectory.id, journalLineDirectory.entryId))
+      .where(
+        and(
+          eq(journalLineDirectory.accountId, bankId),
+          gte(journalLineDirectory.createdAt, from),
+          lt(journalLineDirectory.createdAt, to),
+          notLinked(),
+        ),
+      )
+      .orderBy(asc(journalLineDirectory.id));
     const payouts = ledger.filter((l) => l.side === 'C').map((l) => l.id);
     for (let i = 0; i < payouts.length; i += 1000) {
       const items = await tx
@@ -455,14 +462,14 @@ export async function syncPendingLines(tx: Tx, bankId: number | null) {
  */
 export async function receiptLine(tx: Tx, bankId: number, entryId: number, line: Pick<StatementLine, 'amount' | 'direction'>) {
   const [row] = await tx
-    .select({ id: journalLines.id })
-    .from(journalLines)
+    .select({ id: journalLineDirectory.id })
+    .from(journalLineDirectory)
     .where(
       and(
-        eq(journalLines.entryId, entryId),
-        eq(journalLines.accountId, bankId),
-        eq(journalLines.side, line.direction === 'CREDIT' ? 'D' : 'C'),
-        eq(journalLines.amount, line.amount),
+        eq(journalLineDirectory.entryId, entryId),
+        eq(journalLineDirectory.accountId, bankId),
+        eq(journalLineDirectory.side, line.direction === 'CREDIT' ? 'D' : 'C'),
+        eq(journalLineDirectory.amount, line.amount),
         notLinked(),
       ),
     )

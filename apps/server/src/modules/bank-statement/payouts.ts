@@ -12,20 +12,13 @@ import {
 import { XMLBuilder } from 'fast-xml-parser';
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, min, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  bankStatementLines,
-  bankStatements,
-  journalEntries,
-  journalLines,
-  paymentBatches,
-  paymentBatchItems,
-} from '../../db/schema/index.ts';
+import { bankStatementLines, bankStatements, paymentBatches, paymentBatchItems } from '../../db/schema/index.ts';
 import { chinaToday, now } from '../../lib/clock.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { offsetOf, type PageQuery } from '../../lib/paging.ts';
 import { userDirectory } from '../account/index.ts';
 import { payoutBanks } from '../funds/index.ts';
-import { refNoOf } from '../ledger/index.ts';
+import { journalEntryDirectory, journalLineDirectory, journalLineDirectoryAs, refNoOf } from '../ledger/index.ts';
 import { unionBankNosByName } from '../reference/index.ts';
 import { ENTRY_KIND_LABELS } from './matching.ts';
 import { bankCashAccountId, collectionAccount } from './store.ts';
@@ -39,17 +32,22 @@ async function payoutsSince(db: Db | Tx): Promise<IsoDate> {
   return row?.from ?? addDays(chinaToday(), -30);
 }
 
+/** The payout entry's other lines, read by the correlated subquery that finds whose money left. */
+const entryLine = journalLineDirectoryAs('entry_line');
+
 const payoutColumns = {
-  id: journalLines.id,
-  entryId: journalLines.entryId,
-  amount: journalLines.amount,
-  payeeName: journalLines.counterpartyName,
-  payeeAccount: journalLines.counterpartyAccount,
-  memo: journalLines.memo,
-  executedAt: journalLines.createdAt,
-  kind: journalEntries.kind,
+  id: journalLineDirectory.id,
+  entryId: journalLineDirectory.entryId,
+  amount: journalLineDirectory.amount,
+  payeeName: journalLineDirectory.counterpartyName,
+  payeeAccount: journalLineDirectory.counterpartyAccount,
+  memo: journalLineDirectory.memo,
+  executedAt: journalLineDirectory.createdAt,
+  kind: journalEntryDirectory.kind,
   /** The enterprise whose money left (the entry's line on its virtual account). */
-  enterpriseId: sql<number | null>`(select max(o.enterprise_id) from journal_lines o where o.entry_id = ${journalLines.entryId})`,
+  enterpriseId: sql<
+    number | null
+  >`(select max(${entryLine.enterpriseId}) from ${entryLine} where ${entryLine.entryId} = ${journalLineDirectory.entryId})`,
   batchNo: paymentBatches.batchNo,
   endToEndId: paymentBatchItems.endToEndId,
   paidLineId: bankStatementLines.id,
@@ -67,9 +65,9 @@ async function payoutRows(db: Db | Tx, where: { status?: PayoutBankStatus }, pag
   if (bankId === null) return { rows: [], total: 0 };
   const since = await payoutsSince(db);
   const condition = and(
-    eq(journalLines.accountId, bankId),
-    eq(journalLines.side, 'C'),
-    gte(journalLines.createdAt, chinaStartOfDay(since)),
+    eq(journalLineDirectory.accountId, bankId),
+    eq(journalLineDirectory.side, 'C'),
+    gte(journalLineDirectory.createdAt, chinaStartOfDay(since)),
     where.status === 'PAID' ? isNotNull(bankStatementLines.id) : undefined,
     where.status === 'EXPORTED' ? and(isNull(bankStatementLines.id), isNotNull(paymentBatchItems.id)) : undefined,
     where.status === 'EXECUTED' ? and(isNull(bankStatementLines.id), isNull(paymentBatchItems.id)) : undefined,
@@ -77,15 +75,15 @@ async function payoutRows(db: Db | Tx, where: { status?: PayoutBankStatus }, pag
   const base = () =>
     db
       .select(payoutColumns)
-      .from(journalLines)
-      .innerJoin(journalEntries, eq(journalEntries.id, journalLines.entryId))
-      .leftJoin(paymentBatchItems, eq(paymentBatchItems.journalLineId, journalLines.id))
+      .from(journalLineDirectory)
+      .innerJoin(journalEntryDirectory, eq(journalEntryDirectory.id, journalLineDirectory.entryId))
+      .leftJoin(paymentBatchItems, eq(paymentBatchItems.journalLineId, journalLineDirectory.id))
       .leftJoin(paymentBatches, eq(paymentBatches.id, paymentBatchItems.batchId))
-      .leftJoin(bankStatementLines, eq(bankStatementLines.journalLineId, journalLines.id))
+      .leftJoin(bankStatementLines, eq(bankStatementLines.journalLineId, journalLineDirectory.id))
       .where(condition);
   const lines = paging
-    ? await base().orderBy(desc(journalLines.createdAt), desc(journalLines.id)).limit(paging.size).offset(offsetOf(paging))
-    : await base().orderBy(asc(journalLines.createdAt), asc(journalLines.id));
+    ? await base().orderBy(desc(journalLineDirectory.createdAt), desc(journalLineDirectory.id)).limit(paging.size).offset(offsetOf(paging))
+    : await base().orderBy(asc(journalLineDirectory.createdAt), asc(journalLineDirectory.id));
   // The payee's bank of each pay-out, as the area that paid it out knows it (issue 37).
   const banks = await payoutBanks(
     db,
@@ -98,9 +96,9 @@ async function payoutRows(db: Db | Tx, where: { status?: PayoutBankStatus }, pag
   const rows = lines.map((l) => ({ ...l, payeeBank: banks.get(l.entryId) ?? null }));
   const [{ n }] = await db
     .select({ n: count() })
-    .from(journalLines)
-    .leftJoin(paymentBatchItems, eq(paymentBatchItems.journalLineId, journalLines.id))
-    .leftJoin(bankStatementLines, eq(bankStatementLines.journalLineId, journalLines.id))
+    .from(journalLineDirectory)
+    .leftJoin(paymentBatchItems, eq(paymentBatchItems.journalLineId, journalLineDirectory.id))
+    .leftJoin(bankStatementLines, eq(bankStatementLines.journalLineId, journalLineDirectory.id))
     .where(condition);
   return { rows, total: Number(n) };
 }

@@ -10,7 +10,8 @@ import {
 } from '@factoring/domain';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, min, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { bankReconciliationDays, bankStatementLines, bankStatements, journalLines } from '../../db/schema/index.ts';
+import { bankReconciliationDays, bankStatementLines, bankStatements } from '../../db/schema/index.ts';
+import { journalLineDirectory } from '../ledger/index.ts';
 import { chinaDateSql } from '../../lib/china-time-sql.ts';
 import { now } from '../../lib/clock.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
@@ -102,17 +103,17 @@ export async function reconcileDays(tx: Tx, accountNo: string, bankId: number | 
       ? []
       : await tx
           .select({ ...bankPostingColumns, seenOn: bankStatementLines.bookDate })
-          .from(journalLines)
-          .leftJoin(bankStatementLines, eq(bankStatementLines.journalLineId, journalLines.id))
+          .from(journalLineDirectory)
+          .leftJoin(bankStatementLines, eq(bankStatementLines.journalLineId, journalLineDirectory.id))
           .where(
             and(
-              eq(journalLines.accountId, bankId),
-              gte(journalLines.createdAt, chinaStartOfDay(days[0])),
-              lt(journalLines.createdAt, chinaStartOfDay(addDays(days[days.length - 1], 1))),
-              sql`${chinaDateSql(journalLines.createdAt)} = any(${dateList(days)})`,
+              eq(journalLineDirectory.accountId, bankId),
+              gte(journalLineDirectory.createdAt, chinaStartOfDay(days[0])),
+              lt(journalLineDirectory.createdAt, chinaStartOfDay(addDays(days[days.length - 1], 1))),
+              sql`${chinaDateSql(journalLineDirectory.createdAt)} = any(${dateList(days)})`,
             ),
           )
-          .orderBy(asc(journalLines.id));
+          .orderBy(asc(journalLineDirectory.id));
   const ledgerOn = new Map<string, typeof ledger>();
   for (const j of ledger) {
     const d = chinaDate(j.createdAt);
@@ -124,9 +125,9 @@ export async function reconcileDays(tx: Tx, accountNo: string, bankId: number | 
   const bookedAt = new Map<number, Date>(ledger.map((j) => [j.id, j.createdAt]));
   for (let i = 0; i < elsewhere.length; i += 1000) {
     const rows = await tx
-      .select({ id: journalLines.id, at: journalLines.createdAt })
-      .from(journalLines)
-      .where(inArray(journalLines.id, elsewhere.slice(i, i + 1000)));
+      .select({ id: journalLineDirectory.id, at: journalLineDirectory.createdAt })
+      .from(journalLineDirectory)
+      .where(inArray(journalLineDirectory.id, elsewhere.slice(i, i + 1000)));
     for (const r of rows) bookedAt.set(r.id, r.at);
   }
 
@@ -307,10 +308,10 @@ async function activeDays(tx: Tx, accountNo: string, bankId: number | null, from
   const postings =
     bankId === null
       ? sql``
-      : sql`union select ${chinaDateSql(journalLines.createdAt)} from ${journalLines}
-              where ${journalLines.accountId} = ${bankId}
-                and ${from === null ? sql`true` : sql`${journalLines.createdAt} >= ${chinaStartOfDay(from)}`}
-                and ${journalLines.createdAt} < ${chinaStartOfDay(addDays(to, 1))}`;
+      : sql`union select ${chinaDateSql(journalLineDirectory.createdAt)} from ${journalLineDirectory}
+              where ${journalLineDirectory.accountId} = ${bankId}
+                and ${from === null ? sql`true` : sql`${journalLineDirectory.createdAt} >= ${chinaStartOfDay(from)}`}
+                and ${journalLineDirectory.createdAt} < ${chinaStartOfDay(addDays(to, 1))}`;
   const result = (await tx.execute(sql`
     select day::text as day from (
       select ${bankStatementLines.bookDate} as day from ${bankStatementLines}

@@ -1,18 +1,19 @@
 import { addDays, chinaDate, chinaStartOfDay, daysBetween, type IsoDate } from '@factoring/domain';
-import { and, eq, exists, getTableName, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { bankStatementLines, journalLines } from '../../db/schema/index.ts';
+import { bankStatementLines } from '../../db/schema/index.ts';
+import { journalLineDirectory } from '../ledger/index.ts';
 import { chinaDateSql } from '../../lib/china-time-sql.ts';
 
 /** What reconciliation reads of a posting on the factor's bank account (the day's list and the items in transit). */
 export const bankPostingColumns = {
-  id: journalLines.id,
-  side: journalLines.side,
-  amount: journalLines.amount,
-  counterpartyName: journalLines.counterpartyName,
-  counterpartyAccount: journalLines.counterpartyAccount,
-  memo: journalLines.memo,
-  createdAt: journalLines.createdAt,
+  id: journalLineDirectory.id,
+  side: journalLineDirectory.side,
+  amount: journalLineDirectory.amount,
+  counterpartyName: journalLineDirectory.counterpartyName,
+  counterpartyAccount: journalLineDirectory.counterpartyAccount,
+  memo: journalLineDirectory.memo,
+  createdAt: journalLineDirectory.createdAt,
 };
 
 // Items in transit (issue 37): the way banks reconcile. A movement of the collection account is seen by
@@ -110,8 +111,8 @@ export async function inTransitAt(
   const candidates: Candidate[] = [];
 
   if (bankId !== null) {
-    // Qualified by hand: drizzle writes a single table's columns unqualified, and `id` would mean the subquery's own line.
-    const postingId = sql`${sql.identifier(getTableName(journalLines))}.${sql.identifier(journalLines.id.name)}`;
+    // Qualified by hand: drizzle writes a single source's columns unqualified, and `id` would mean the subquery's own line.
+    const postingId = sql`${sql.identifier(journalLineDirectory._.alias)}.${sql.identifier(journalLineDirectory.id.name)}`;
     const seen = sql<
       string | null
     >`(select ${bankStatementLines.bookDate}::text from ${bankStatementLines} where ${bankStatementLines.journalLineId} = ${postingId})`;
@@ -120,12 +121,12 @@ export async function inTransitAt(
     );
     const ledger = await db
       .select({ ...bankPostingColumns, seen })
-      .from(journalLines)
+      .from(journalLineDirectory)
       .where(
         and(
-          eq(journalLines.accountId, bankId),
-          lt(journalLines.createdAt, chinaStartOfDay(addDays(maxDay, 1))),
-          or(and(sql`${journalLines.createdAt} >= ${chinaStartOfDay(first)}`, sql`${seen} is null`), seenAfterMin),
+          eq(journalLineDirectory.accountId, bankId),
+          lt(journalLineDirectory.createdAt, chinaStartOfDay(addDays(maxDay, 1))),
+          or(and(sql`${journalLineDirectory.createdAt} >= ${chinaStartOfDay(first)}`, sql`${seen} is null`), seenAfterMin),
         ),
       );
     for (const j of ledger) {
@@ -150,7 +151,7 @@ export async function inTransitAt(
     }
   }
 
-  const booked = chinaDateSql(journalLines.createdAt);
+  const booked = chinaDateSql(journalLineDirectory.createdAt);
   const lines = await db
     .select({
       id: bankStatementLines.id,
@@ -167,7 +168,7 @@ export async function inTransitAt(
       booked: sql<string | null>`${booked}::text`,
     })
     .from(bankStatementLines)
-    .leftJoin(journalLines, eq(journalLines.id, bankStatementLines.journalLineId))
+    .leftJoin(journalLineDirectory, eq(journalLineDirectory.id, bankStatementLines.journalLineId))
     .where(
       and(
         eq(bankStatementLines.accountNo, accountNo),

@@ -4,7 +4,8 @@
 import { assertBalanced, type Cents, type JournalDraft, type PostingLine } from '@factoring/domain';
 import type { Tx } from '../../db/client.ts';
 import { bookUse } from '../credit/index.ts';
-import { postControlledDisbursement, postFreeDisbursement, postEntry } from '../ledger/index.ts';
+import { postControlledDisbursement } from '../funds/index.ts';
+import { postFreeDisbursement, postEntry } from '../ledger/index.ts';
 
 export interface Disbursement {
   enterpriseId: number;

@@ -4,7 +4,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { controlledTranches, payees, targetedPayments } from '../../db/schema/index.ts';
 import { BusinessError, NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, ownedBySql, type EnterpriseScope } from '../../lib/scope.ts';
-import { controlledOfLoan, rule, postEntry, refNoOf, virtualAccountBalance } from '../ledger/index.ts';
+import { rule, postEntry, refNoOf, virtualAccountBalance } from '../ledger/index.ts';
+import { controlledOfLoan } from './loan-tranches.ts';
 import { activePayee } from './payees.ts';
 
 export interface TargetedPaymentResult {

@@ -8,4 +8,5 @@ export type { Submitter } from './operator-tasks.ts';
 export { internalTransfer } from './transfer.ts';
 export { requestWithdrawal } from './withdraw.ts';
 export { lockControlledLeft, payFromControlled } from './controlled.ts';
+export { controlledOfLoan, postControlledDisbursement, postControlledRepayment, releaseControlledFunds } from './loan-tranches.ts';
 export { payoutBanks, type PayoutParty } from './payout-banks.ts';

@@ -4,7 +4,8 @@ import { chinaDate, type Cents } from '@factoring/domain';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { enterprises, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { postControlledDisbursement, postRepayment, openVirtualAccount } from '../ledger/index.ts';
+import { postRepayment, openVirtualAccount } from '../ledger/index.ts';
+import { postControlledDisbursement } from './loan-tranches.ts';
 import { ledgerFingerprint, ledgerProblems, newKey } from '../ledger/testing.ts';
 import { depositThroughReview } from './testing.ts';
 

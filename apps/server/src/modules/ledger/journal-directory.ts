@@ -11,6 +11,9 @@ import { journalEntries, journalLines, ledgerAccounts, virtualAccounts } from '.
 /** Every line of the journal, whole (`journalLineFields` for a nested select); its alias qualifies a column by hand. */
 export const { directory: journalLineDirectory, fields: journalLineFields } = fullDirectoryOf(journalLines, 'journal_line_directory');
 
+/** Every line of the journal under an alias of the caller's, for a query that reads the journal twice (a correlated subquery). */
+export const journalLineDirectoryAs = <A extends string>(alias: A) => fullDirectoryOf(journalLines, alias).directory;
+
 /** Every entry of the journal: its kind, memo, author and time. */
 export const { directory: journalEntryDirectory } = fullDirectoryOf(journalEntries, 'journal_entry_directory');
 

@@ -1,8 +1,9 @@
 import { and, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import forge from 'node-forge';
 import type { Db, Tx } from '../../db/client.ts';
-import { enterpriseAuthentications, signingCertificates } from '../../db/schema/index.ts';
+import { signingCertificates } from '../../db/schema/index.ts';
 import { enterpriseDirectory } from '../account/index.ts';
+import { approvedLegalRepresentative } from '../certification/index.ts';
 import { now as clockNow } from '../../lib/clock.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { distinguishedName, issuedBy, writableName, type SigningAuthority } from './authority.ts';
@@ -137,13 +138,13 @@ async function enterpriseSubject(tx: Tx | Db, enterpriseId: number): Promise<Sub
     .from(enterpriseDirectory)
     .where(eq(enterpriseDirectory.id, enterpriseId));
   if (!row?.certified || !row.uscc) throw new BusinessError('企业尚未完成实名认证，不能签发电子签名证书');
-  const [approved] = await tx
-    .select({ legalName: enterpriseAuthentications.legalName })
-    .from(enterpriseAuthentications)
-    .where(and(eq(enterpriseAuthentications.enterpriseId, enterpriseId), eq(enterpriseAuthentications.status, 'APPROVED')))
-    .orderBy(desc(enterpriseAuthentications.id))
-    .limit(1);
-  return { holder: 'ENTERPRISE', enterpriseId, name: row.name, uscc: row.uscc, personName: approved?.legalName ?? null };
+  return {
+    holder: 'ENTERPRISE',
+    enterpriseId,
+    name: row.name,
+    uscc: row.uscc,
+    personName: await approvedLegalRepresentative(tx, enterpriseId),
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { BusinessError } from '../../../lib/envelope.ts';
 import { transition } from '../../../lib/transition.ts';
 import { releaseReservation, restoreCredit } from '../../credit/index.ts';
 import { refundUnusedInterest } from '../../financing/index.ts';
-import { releaseControlledFunds } from '../../ledger/index.ts';
+import { releaseControlledFunds } from '../../funds/index.ts';
 import { settleReceivables } from '../../receivables/index.ts';
 import { allocate, crystallise, owedOn, unusedPrepaidInterest } from '../pricing.ts';
 import { openTranches, quoteOf, stateOf } from '../queries/quote.ts';
