@@ -1,8 +1,8 @@
+import { RECONCILIATION_DAY_STATUSES, STATEMENT_LINE_STATUSES } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { RECONCILIATION_DAY_STATUSES, STATEMENT_LINE_STATUSES } from '@factoring/domain';
-import { users } from './identity.ts';
 import { bpmTasks } from './bpm.ts';
+import { users } from './identity.ts';
 import { journalLines } from './ledger.ts';
 import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { enterprises, users } from './identity.ts';
 import { TASK_STATES } from '@factoring/domain';
 import { AUDIT_ACTIONS, AUDIT_OUTCOMES } from '@factoring/domain/contract';
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, bigserial, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { enterprises, users } from './identity.ts';
 import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
 

@@ -1,64 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { enterprises, users } from './identity.ts';
 import { ACCOUNT_CHANGE_STATUSES, AUTHENTICATION_STATUSES } from '@factoring/domain';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { enterprises, users } from './identity.ts';
 import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
-
-/** Major Chinese banks by their three-digit CNAPS bank code (`/bank/queryBank`). */
-export const banks = pgTable('banks', {
-  code: text('code').primaryKey(),
-  name: text('name').notNull(),
-  shortName: text('short_name').notNull(),
-  sortOrder: integer('sort_order').notNull().default(0),
-});
-
-/**
- * Bank branches by union bank number (联行号, 12 digits: bank code, payment-system city code,
- * branch, check digit). `city_code` is the GB/T 2260 code of the branch's city as answered by
- * `/area/queryCity`, so the form's bank → province → city → branch chain filters on it.
- * Searched by `lower(name) like` within (bank, city); on PostgreSQL a pg_trgm GIN index on
- * `lower(name)` is added by the migration when the extension is available.
- */
-export const bankBranches = pgTable(
-  'bank_branches',
-  {
-    unionBankNo: text('union_bank_no').primaryKey(),
-    bankCode: text('bank_code')
-      .notNull()
-      .references(() => banks.code),
-    name: text('name').notNull(),
-    cityCode: text('city_code').notNull(),
-    provinceCode: text('province_code').notNull(),
-    updatedAt: timestampNow('updated_at'),
-  },
-  (t) => [index('bank_branches_bank_city').on(t.bankCode, t.cityCode, t.name), index('bank_branches_city').on(t.cityCode)],
-);
-
-/**
- * Uploaded files (licences, ID cards, vouchers): stored under DATA_DIR/uploads with a generated
- * name; the type is sniffed from the content. Served only to the owner enterprise and operators.
- */
-export const uploads = pgTable(
-  'uploads',
-  {
-    id: serial('id').primaryKey(),
-    /** Null for a file an operator uploaded. */
-    enterpriseId: integer('enterprise_id').references(() => enterprises.id),
-    uploadedBy: integer('uploaded_by')
-      .notNull()
-      .references(() => users.id),
-    originalName: text('original_name').notNull(),
-    size: bigint('size', { mode: 'number' }).notNull(),
-    mimeType: text('mime_type', { enum: ['image/jpeg', 'image/png', 'application/pdf'] }).notNull(),
-    sha256: text('sha256').notNull(),
-    /** Path relative to DATA_DIR/uploads. */
-    storedName: text('stored_name').notNull().unique(),
-    purpose: text('purpose'),
-    createdAt: timestampNow('created_at'),
-  },
-  (t) => [index('uploads_enterprise').on(t.enterpriseId, t.id)],
-);
+import { uploads } from './uploads.ts';
 
 export type AuthenticationStatusColumn = 'DRAFT' | 'PENDING' | 'APPROVED' | 'REJECTED';
 

@@ -1,4 +1,19 @@
-import { bigint, boolean, date, index, integer, pgTable, serial, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { NOTICE_MODES } from '@factoring/domain';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
 import { timestampNow } from './timestamps.ts';
 
@@ -61,4 +76,61 @@ export const loanEvents = pgTable(
     createdAt: timestampNow('created_at'),
   },
   (t) => [index('loan_events_loan').on(t.product, t.loanId, t.id)],
+);
+
+export type PlatformAccount = { accountName: string; bankBranchName: string; accountNo: string };
+
+/** One row of a platform's price list: the rate and fee for terms within [minDays, maxDays]. */
+export type PriceBracket = { minDays: number; maxDays: number; annualRatePpm: number; serviceFeeRatePpm: number };
+
+/**
+ * A financing programme run by the factor with a core enterprise (PRODUCT §6). Rates are parts per
+ * million; the price list refines rate and fee by term bracket (terms outside every bracket use the
+ * base rate and fee).
+ */
+export const platforms = pgTable(
+  'platforms',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    coreEnterpriseId: integer('core_enterprise_id')
+      .notNull()
+      .references(() => enterprises.id),
+    product: text('product', { enum: ['SUPPLY', 'PLEDGE'] }).notNull(),
+    annualRatePpm: integer('annual_rate_ppm').notNull(),
+    maxTermDays: integer('max_term_days').notNull(),
+    advanceRatePpm: integer('advance_rate_ppm').notNull(),
+    interestMode: text('interest_mode', { enum: ['UPFRONT', 'ARREARS'] }).notNull(),
+    serviceFeeRatePpm: integer('service_fee_rate_ppm').notNull().default(0),
+    penaltyMultiplierPpm: integer('penalty_multiplier_ppm').notNull().default(1_500_000),
+    priceList: jsonb('price_list').$type<PriceBracket[]>().notNull().default([]),
+    /** Null: the default receiving account for factoring from the site configuration. */
+    repaymentAccount: jsonb('repayment_account').$type<PlatformAccount | null>(),
+    description: text('description').notNull().default(''),
+    /** Open to join applications. */
+    joinable: boolean('joinable').notNull().default(true),
+    /**
+     * How the factor tells the core enterprise (the debtor) of an assignment (issue 36): DISCLOSED (明保理)
+     * sends the notice once the factor countersigns it; UNDISCLOSED (暗保理) holds it until a trigger.
+     */
+    noticeMode: text('notice_mode', { enum: NOTICE_MODES }).notNull().default('DISCLOSED'),
+    /** Where notices go by mail when the core enterprise has no user on the portal (通知送达邮箱). */
+    noticeEmail: text('notice_email'),
+    /**
+     * Factoring money (issue 36, 民法典 arts. 766–767): with recourse (有追索权) a shortfall at maturity + grace
+     * is bought back by the supplier; without (无追索权) the factor bears it, written off against the reserve.
+     */
+    recourse: boolean('recourse').notNull().default(true),
+    /** Days after maturity the debtor still has to pay the collection account before the shortfall is acted on. */
+    collectionGraceDays: integer('collection_grace_days').notNull().default(5),
+    createdAt: timestampNow('created_at'),
+  },
+  (t) => [
+    uniqueIndex('platforms_code').on(t.code),
+    check('platforms_rates', sql`${t.annualRatePpm} >= 0 and ${t.serviceFeeRatePpm} >= 0 and ${t.penaltyMultiplierPpm} >= 0`),
+    check('platforms_advance_rate', sql`${t.advanceRatePpm} > 0 and ${t.advanceRatePpm} <= 1000000`),
+    check('platforms_max_term', sql`${t.maxTermDays} > 0`),
+    check('platforms_collection_grace', sql`${t.collectionGraceDays} >= 0 and ${t.collectionGraceDays} <= 90`),
+  ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestampNow } from './timestamps.ts';
 
 /**
@@ -33,13 +33,15 @@ export const scheduledJobRuns = pgTable(
   ],
 );
 
-/** Rate-limit counters shared by every app node on PostgreSQL: key → hits in the current window. */
-export const rateLimitCounters = pgTable(
-  'rate_limit_counters',
+/** One row per (job, business date) a scheduled job has completed: reruns of the same day do nothing. */
+export const jobRuns = pgTable(
+  'job_runs',
   {
-    key: text('key').primaryKey(),
-    hits: integer('hits').notNull(),
-    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+    job: text('job').notNull(),
+    runDate: date('run_date', { mode: 'string' }).notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    startedAt: timestampNow('started_at'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('rate_limit_counters_reset').on(t.resetAt)],
+  (t) => [primaryKey({ columns: [t.job, t.runDate] })],
 );

@@ -1,12 +1,12 @@
 import { PLEDGE_VOUCHER_KINDS, PLEDGE_VOUCHER_STATUSES } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { uploads } from './certification.ts';
 import { enterprises, users } from './identity.ts';
 import { journalEntries } from './ledger.ts';
 import { pledgeFinancings, pledgeMarginCalls } from './pledge.ts';
 import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
+import { uploads } from './uploads.ts';
 
 /**
  * A bank-transfer voucher of a goods-pledge financing (PRODUCT §8 /pledge/bondVoucher, /pledge/giveGold,

@@ -1,12 +1,12 @@
 import { MARGIN_CALL_STATUSES, PLEDGE_STATUSES } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { creditLines } from './credit.ts';
 import { users } from './identity.ts';
-import { creditLines, platforms } from './supplyloan.ts';
-import { goods, stockPositions, warehouseReceipts, warehouses } from './warehouse.ts';
-import { loanColumns } from './loan.ts';
+import { loanColumns, platforms } from './loan.ts';
 import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
+import { goods, stockPositions, warehouseReceipts, warehouses } from './warehouse.ts';
 
 /**
  * Goods-pledge financing (issue 14, PRODUCT §8). Money in integer cents, rates in ppm, quantities

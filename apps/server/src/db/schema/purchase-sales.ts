@@ -16,9 +16,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
-import { uploads } from './certification.ts';
 import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
+import { uploads } from './uploads.ts';
 
 /** An enterprise's goods catalogue: lines pick goods from here or type them in. */
 export const psGoods = pgTable(

@@ -1,10 +1,10 @@
 import { REGISTRATION_STATUSES, REGISTRY_ACTS } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { uploads } from './certification.ts';
 import { enterprises, users } from './identity.ts';
 import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
+import { uploads } from './uploads.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The factor's side (issue 36, PRODUCT §13 registration): what it registered at the registry for each

@@ -1,8 +1,6 @@
 import {
-  CREDIT_LINE_STATUSES,
   FINANCING_STATUSES,
   INVOICE_STATUSES,
-  NOTICE_MODES,
   ORDER_RECEIVABLE_STATUSES,
   RECEIVABLE_TYPES,
   REPAYMENT_STATUSES,
@@ -25,101 +23,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { creditLines } from './credit.ts';
 import { enterprises, users } from './identity.ts';
-import { uploads } from './certification.ts';
-import { loanColumns } from './loan.ts';
+import { loanColumns, platforms } from './loan.ts';
 import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
-
-/** One row of a platform's price list: the rate and fee for terms within [minDays, maxDays]. */
-export type PriceBracket = { minDays: number; maxDays: number; annualRatePpm: number; serviceFeeRatePpm: number };
-export type PlatformAccount = { accountName: string; bankBranchName: string; accountNo: string };
-
-/**
- * A financing programme run by the factor with a core enterprise (PRODUCT §6). Rates are parts per
- * million; the price list refines rate and fee by term bracket (terms outside every bracket use the
- * base rate and fee).
- */
-export const platforms = pgTable(
-  'platforms',
-  {
-    id: serial('id').primaryKey(),
-    code: text('code').notNull(),
-    name: text('name').notNull(),
-    coreEnterpriseId: integer('core_enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
-    product: text('product', { enum: ['SUPPLY', 'PLEDGE'] }).notNull(),
-    annualRatePpm: integer('annual_rate_ppm').notNull(),
-    maxTermDays: integer('max_term_days').notNull(),
-    advanceRatePpm: integer('advance_rate_ppm').notNull(),
-    interestMode: text('interest_mode', { enum: ['UPFRONT', 'ARREARS'] }).notNull(),
-    serviceFeeRatePpm: integer('service_fee_rate_ppm').notNull().default(0),
-    penaltyMultiplierPpm: integer('penalty_multiplier_ppm').notNull().default(1_500_000),
-    priceList: jsonb('price_list').$type<PriceBracket[]>().notNull().default([]),
-    /** Null: the default receiving account for factoring from the site configuration. */
-    repaymentAccount: jsonb('repayment_account').$type<PlatformAccount | null>(),
-    description: text('description').notNull().default(''),
-    /** Open to join applications. */
-    joinable: boolean('joinable').notNull().default(true),
-    /**
-     * How the factor tells the core enterprise (the debtor) of an assignment (issue 36): DISCLOSED (明保理)
-     * sends the notice once the factor countersigns it; UNDISCLOSED (暗保理) holds it until a trigger.
-     */
-    noticeMode: text('notice_mode', { enum: NOTICE_MODES }).notNull().default('DISCLOSED'),
-    /** Where notices go by mail when the core enterprise has no user on the portal (通知送达邮箱). */
-    noticeEmail: text('notice_email'),
-    /**
-     * Factoring money (issue 36, 民法典 arts. 766–767): with recourse (有追索权) a shortfall at maturity + grace
-     * is bought back by the supplier; without (无追索权) the factor bears it, written off against the reserve.
-     */
-    recourse: boolean('recourse').notNull().default(true),
-    /** Days after maturity the debtor still has to pay the collection account before the shortfall is acted on. */
-    collectionGraceDays: integer('collection_grace_days').notNull().default(5),
-    createdAt: timestampNow('created_at'),
-  },
-  (t) => [
-    uniqueIndex('platforms_code').on(t.code),
-    check('platforms_rates', sql`${t.annualRatePpm} >= 0 and ${t.serviceFeeRatePpm} >= 0 and ${t.penaltyMultiplierPpm} >= 0`),
-    check('platforms_advance_rate', sql`${t.advanceRatePpm} > 0 and ${t.advanceRatePpm} <= 1000000`),
-    check('platforms_max_term', sql`${t.maxTermDays} > 0`),
-    check('platforms_collection_grace', sql`${t.collectionGraceDays} >= 0 and ${t.collectionGraceDays} <= 90`),
-  ],
-);
-
-/**
- * An enterprise's credit line on a platform. `reserved` is credit held by submitted applications
- * that are not yet disbursed; `used` is disbursed principal not yet repaid. Available is
- * limit − used − reserved, never below zero; every booking locks the row `FOR UPDATE`.
- */
-export const creditLines = pgTable(
-  'credit_lines',
-  {
-    id: serial('id').primaryKey(),
-    enterpriseId: integer('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
-    platformId: integer('platform_id')
-      .notNull()
-      .references(() => platforms.id),
-    limit: bigint('credit_limit', { mode: 'number' }).notNull(),
-    used: bigint('used', { mode: 'number' }).notNull().default(0),
-    reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
-    startDate: date('start_date', { mode: 'string' }).notNull(),
-    expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
-    status: text('status', { enum: statesOf(CREDIT_LINE_STATUSES) })
-      .notNull()
-      .default('ACTIVE'),
-    grantedBy: integer('granted_by').references(() => users.id),
-    createdAt: timestampNow('created_at'),
-    updatedAt: timestampNow('updated_at'),
-  },
-  (t) => [
-    uniqueIndex('credit_lines_enterprise_platform').on(t.enterpriseId, t.platformId),
-    index('credit_lines_expiry').on(t.enterpriseId, t.expiryDate),
-    check('credit_lines_amounts', sql`${t.limit} >= 0 and ${t.used} >= 0 and ${t.reserved} >= 0`),
-  ],
-);
+import { uploads } from './uploads.ts';
 
 /** An enterprise's request to join a platform; the operator grants the credit line. */
 export const platformJoinApplications = pgTable(
@@ -408,19 +317,6 @@ export const financingExtensions = pgTable(
       .on(t.trancheId)
       .where(sql`${t.status} = 'PENDING'`),
   ],
-);
-
-/** One row per (job, business date) a scheduled job has completed: reruns of the same day do nothing. */
-export const jobRuns = pgTable(
-  'job_runs',
-  {
-    job: text('job').notNull(),
-    runDate: date('run_date', { mode: 'string' }).notNull(),
-    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
-    startedAt: timestampNow('started_at'),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-  },
-  (t) => [primaryKey({ columns: [t.job, t.runDate] })],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { goodsLifecycle, receiptLifecycle, releaseOrderLifecycle, stockTakeLifecycle, type ReleaseOrderReceiver } from '@factoring/domain';
+import { type ReleaseOrderReceiver, goodsLifecycle, receiptLifecycle, releaseOrderLifecycle, stockTakeLifecycle } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
