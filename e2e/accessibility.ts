@@ -8,8 +8,8 @@ import { DEMO, signedInAs } from './fixtures.ts';
  * violation of the WCAG 2.1 A and AA rules, in the light and the dark theme. The pages come from the
  * route table itself, so a new route is checked the day it is added. Each page is opened once and
  * checked in the light theme, then turned dark in place and checked again (issue 34: two visits per
- * page took 200 s per theme in CI). The groups of pages are dealt to two journey files
- * (accessibility-1 / -2.spec.ts), so the two go to different shards.
+ * page took 200 s per theme in CI). The groups of pages are dealt to three journey files
+ * (accessibility-1 / -2 / -3.spec.ts), one for each of the three shards.
  */
 interface RouteDef {
   path: string;

@@ -66,6 +66,20 @@ async function pgliteDatabase(): Promise<Database> {
   return wrapPglite(await PGlite.create({ loadDataDir: pgliteDump }));
 }
 
+/**
+ * A DATA_DIR for a server process of a test's own on the embedded database (issue 34): the run's seeded
+ * PGlite world written to `dir/pglite` and the files the seed made beside it (contracts, the signing root
+ * under the harness's SIGNING_KEY_SECRET), so that server starts on the demo world without seeding it again
+ * (SEED_DEMO finds the demo users and seeds nothing).
+ */
+export async function seededPgliteDataDir(dir: string) {
+  const { provided, pgliteDump } = await runTemplate();
+  if (!pgliteDump) throw new Error('seededPgliteDataDir: the run has no PGlite template (TEST_DB=pglite only)');
+  cpSync(templateFiles(provided.folder).dataDir, dir, { recursive: true });
+  const client = await PGlite.create({ dataDir: path.join(dir, 'pglite'), loadDataDir: pgliteDump });
+  await client.close();
+}
+
 /** The vitest run (the workers' parent process): its teardown drops only its own databases. */
 const RUN = process.ppid;
 async function postgresDatabase(route: (url: string) => string): Promise<{ database: Database; drop(): Promise<void> }> {

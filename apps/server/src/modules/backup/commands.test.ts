@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, seededPgliteDataDir, type TestApp } from '../../test/harness.ts';
 import { freshTarget, postgresUrlOf } from './testing.ts';
 
 /**
@@ -37,6 +37,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backup and restore commands
   };
 
   beforeAll(async () => {
+    // The run's seeded world, not a seed of its own: the server finds the demo users and seeds nothing.
+    await seededPgliteDataDir(dataDir);
     server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'development', ...env },
