@@ -4,7 +4,6 @@ import type { statementColumnsSchema, statementMetaSchema } from '@factoring/dom
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bankStatementFormats } from '../../db/schema/index.ts';
-import { now } from '../../lib/clock.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 
 export type StatementColumns = z.output<typeof statementColumnsSchema>;
@@ -74,7 +73,7 @@ const BUILT_IN: StatementFormat[] = [
   },
 ];
 
-function fromRow(row: typeof bankStatementFormats.$inferSelect): StatementFormat {
+export function fromRow(row: typeof bankStatementFormats.$inferSelect): StatementFormat {
   const m = row.mapping as Partial<TableMapping>;
   return {
     code: row.code,
@@ -98,24 +97,6 @@ export async function findFormat(db: Db | Tx, code: string): Promise<StatementFo
   if (builtIn) return builtIn;
   const [row] = await db.select().from(bankStatementFormats).where(eq(bankStatementFormats.code, code));
   if (!row) throw new BusinessError(`对账单格式 ${code} 不存在，请先在“银行格式”中配置列映射`, 'BANK_FORMAT_UNKNOWN');
-  return fromRow(row);
-}
-
-/** Saves a bank's column mapping under its code (new, or replacing the saved one). */
-export async function saveFormat(
-  tx: Tx,
-  operatorId: number,
-  input: { code: string; name: string; bankName: string; columns: StatementColumns; creditMarkers?: string[]; meta?: StatementMeta },
-): Promise<StatementFormat> {
-  const mapping: TableMapping = { columns: input.columns, creditMarkers: input.creditMarkers ?? [], meta: input.meta ?? null };
-  const [row] = await tx
-    .insert(bankStatementFormats)
-    .values({ code: input.code, name: input.name, bankName: input.bankName, mapping, updatedBy: operatorId })
-    .onConflictDoUpdate({
-      target: bankStatementFormats.code,
-      set: { name: input.name, bankName: input.bankName, mapping, updatedBy: operatorId, updatedAt: now() },
-    })
-    .returning();
   return fromRow(row);
 }
 

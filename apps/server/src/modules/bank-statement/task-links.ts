@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { bankStatementLines, type TaskField } from '../../db/schema/index.ts';
 import { now } from '../../lib/clock.ts';
 import type { BpmTask, DecisionHook } from '../bpm/index.ts';
-import { link, receiptLine } from './matching.ts';
+import { link, receiptLine } from './matching/confirmation.ts';
 import { reconcileDates } from './reconcile.ts';
 import { bankCashAccountId, collectionAccount, lineInWords } from './store.ts';
 

@@ -78,7 +78,7 @@ export interface BankRepayment {
  *
  * The decision: the portal learns it only from `queryDecision` — right after submitting (a bank that
  * decides at once), and whenever the bank reports that it decided (`bankDecisionArrived` in
- * decide.ts, the built-in bank's inbox decision included).
+ * operations/bank-decision-arrived.ts, the built-in bank's inbox decision included).
  */
 export interface BankAdapter {
   readonly name: string;

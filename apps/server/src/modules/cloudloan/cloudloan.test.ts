@@ -6,7 +6,7 @@ import { bpmTasks, cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalmen
 import { DEMO_PASSWORD, createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { ledgerFingerprint, ledgerProblems } from '../ledger/testing.ts';
 import { runStep } from '../../jobs/close-of-business.ts';
-import { cloudLoanDebitStep } from './debit-job.ts';
+import { cloudLoanDebitStep } from './jobs/daily-debit.ts';
 import { available, badRequest, deposit, drainTo, GOOD_APPLICATION, newKey, okOf, refusal } from './testing.ts';
 
 let t: TestApp;

@@ -24,8 +24,8 @@ import { DEMO_PASSWORD, createTestApp, type TestApp, type TestClient } from '../
 import { ledgerProblems } from '../ledger/testing.ts';
 import type { BankAdapter, BankApplication, BankApplicationRef, BankDecision, BankDrawdown, BankRepayment } from './bank-adapter.ts';
 import { runStep } from '../../jobs/close-of-business.ts';
-import { cloudLoanDebitStep } from './debit-job.ts';
-import { bankDecisionArrived } from './decide.ts';
+import { cloudLoanDebitStep } from './jobs/daily-debit.ts';
+import { bankDecisionArrived } from './operations/bank-decision-arrived.ts';
 import { CLOUD_LOAN_CONFIG_KEY } from './product.ts';
 import { available, GOOD_APPLICATION, newKey, okOf, refusal } from './testing.ts';
 

@@ -8,8 +8,8 @@ export { cloudLoanProduct } from './lending-product.ts';
 /** The demo seed drives the inbox, the signing and the daily debit as the app does. */
 export { CLOUD_LOAN_TASK_TYPES } from './operator-bank.ts';
 export { CLOUD_LOAN_CONTRACT_KIND, cloudLoanSignHook } from './contract-kind.ts';
-export { cloudLoanDebitStep } from './debit-job.ts';
+export { cloudLoanDebitStep } from './jobs/daily-debit.ts';
 export { eligibilityScope, isCloudLoanInMenu } from './eligibility.ts';
-export { submitApplication } from './apply.ts';
-export { grantForBank } from './operator-decisions.ts';
-export { drawdown } from './draw.ts';
+export { submitApplication } from './operations/apply.ts';
+export { grantForBank } from './operations/grant-for-bank.ts';
+export { drawdown } from './operations/draw.ts';

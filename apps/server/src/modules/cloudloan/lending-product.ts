@@ -7,7 +7,7 @@ import { cloudLoanDrawdowns, cloudLoanInstalments } from '../../db/schema/index.
 import { enterpriseDirectory } from '../account/index.ts';
 import type { LendingProduct, LoanPosition } from '../financing/index.ts';
 import type { BankAdapters } from './bank-adapter.ts';
-import { cloudLoanDebitStep } from './debit-job.ts';
+import { cloudLoanDebitStep } from './jobs/daily-debit.ts';
 import { eligibilityScope, isCloudLoanInMenu } from './eligibility.ts';
 import { CLOUD_LOAN_CONTRACT_KIND } from './contract-kind.ts';
 import { CLOUD_LOAN_TASK_TYPES } from './operator-bank.ts';

@@ -15,7 +15,7 @@ import {
   type TaskType,
 } from '../bpm/index.ts';
 import type { BankAdapter, BankDecision } from './bank-adapter.ts';
-import { settleBankDecision } from './decide.ts';
+import { settleBankDecision } from './operations/decide.ts';
 import { readCloudLoanSettings } from './product.ts';
 
 export const CLOUD_LOAN_TASK = 'CLOUD_LOAN_APPLICATION';

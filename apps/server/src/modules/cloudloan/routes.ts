@@ -8,15 +8,22 @@ import { ok, page } from '../../lib/envelope.ts';
 import { certifiedScope, scopeOf } from '../../lib/scope.ts';
 import { serve } from '../../lib/serve.ts';
 import { runOnce, moneyCommand } from '../ledger/index.ts';
-import { submitApplication } from './apply.ts';
-import { drawdown, previewDrawdown } from './draw.ts';
 import { cloudLoanEligibility, eligibilityScope, isCloudLoanAllowed } from './eligibility.ts';
-import { grantForBank, pendingApplications, rejectForBank } from './operator-decisions.ts';
+import { submitApplication } from './operations/apply.ts';
+import { drawdown } from './operations/draw.ts';
+import { grantForBank } from './operations/grant-for-bank.ts';
+import { payOff } from './operations/payoff.ts';
+import { rejectForBank } from './operations/reject-for-bank.ts';
+import { repayInstalment } from './operations/repay-instalment.ts';
 import { publicProduct, readCloudLoanSettings } from './product.ts';
-import { applicationDetail, cloudLoanTotals, drawdownDetail, listApplications, listCredits, listDrawdowns } from './queries.ts';
-import { payOff, repayInstalment } from './servicing.ts';
+import { applicationDetail, listApplications } from './queries/applications.ts';
+import { listCredits } from './queries/credits.ts';
+import { previewDrawdown } from './queries/draw-preview.ts';
+import { drawdownDetail, listDrawdowns } from './queries/drawdowns.ts';
+import { pendingApplications } from './queries/pending-for-bank.ts';
+import { cloudLoanTotals } from './queries/totals.ts';
+import { repaymentTrial } from './queries/trial.ts';
 import { lockDrawdown } from './store.ts';
-import { repaymentTrial } from './trial.ts';
 
 /** The bank cloud loan (PRODUCT §7, issue 15): eligibility, trial, application, bank decision, drawdown, repayment. */
 export const cloudLoanRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -1,8 +1,9 @@
+// Servicing a cloud loan's instalments, shared by the repayments (operations/repay-instalment.ts,
+// operations/payoff.ts), the daily debit (jobs/daily-debit.ts), the reads and the loan book's positions.
 import {
   allocateInstalment,
   CLOUD_LOAN_REPAYMENT_KIND_LABELS,
   cloudLoanInstalmentLifecycle,
-  compareIsoDates,
   formatYuan,
   instalmentOwed,
   scheduleQuote,
@@ -64,7 +65,7 @@ interface Collected {
 }
 
 /** Books one repayment: the ledger posting from the available funds, the bank's notice (its reference kept) and the record. */
-async function book(
+export async function book(
   tx: Tx,
   banks: BankAdapters,
   d: DrawdownRow,
@@ -135,7 +136,7 @@ async function book(
  * After money came in: the repayment in the loan's history; DRAWN → REPAYING, → SETTLED when nothing is
  * pending; the overdue flag follows the instalments.
  */
-async function afterRepayment(
+export async function afterRepayment(
   tx: Tx,
   d: DrawdownRow,
   collected: Collected,
@@ -190,61 +191,8 @@ export async function collectInstalment(
   return { ...collected, status: after.status };
 }
 
-function assertServicing(d: DrawdownRow) {
+export function assertServicing(d: DrawdownRow) {
   if (d.status === 'SETTLED') throw new BusinessError('该笔云贷已结清，无需还款', 'SETTLED');
-}
-
-/** The user repays an instalment before (or after) its due date: the earliest unpaid one, amount exactly what it takes today. */
-export async function repayInstalment(
-  tx: Tx,
-  banks: BankAdapters,
-  d: DrawdownRow,
-  period: number,
-  amount: number,
-  today: IsoDate,
-  actor: Actor,
-) {
-  assertServicing(d);
-  const all = await instalmentsOf(tx, d.id);
-  const i = all.find((x) => x.period === period);
-  if (!i) throw new BusinessError(`第 ${period} 期不存在`, 'NO_SUCH_PERIOD');
-  if (i.status !== 'PENDING')
-    throw new BusinessError(`第 ${period} 期${cloudLoanInstalmentLifecycle.label(i.status)}，无需再还`, 'ALREADY_PAID');
-  const first = all.find((x) => x.status === 'PENDING')!;
-  if (first.period !== period) throw new BusinessError(`请按顺序还款，先归还第 ${first.period} 期`, 'OUT_OF_ORDER');
-  const owed = dueNowOf(d, i, today);
-  if (amount > owed) throw new BusinessError(`还款金额超过该期应还金额（应还 ${formatYuan(owed)} 元）`, 'OVER_OWED');
-  if (amount < owed) throw new BusinessError(`还款金额应为该期应还金额 ${formatYuan(owed)} 元`, 'AMOUNT_MISMATCH');
-  return collectInstalment(tx, banks, d, i, 'EARLY_INSTALMENT', today, actor);
-}
-
-/** Pays the whole loan off at today's quote; instalments not yet due are closed. */
-export async function payOff(tx: Tx, banks: BankAdapters, d: DrawdownRow, amount: number, today: IsoDate, actor: Actor) {
-  assertServicing(d);
-  const all = await instalmentsOf(tx, d.id);
-  const quote = payoffQuote(d, all, today);
-  if (amount > quote.total) throw new BusinessError(`结清金额超过应还总额（应还 ${formatYuan(quote.total)} 元）`, 'OVER_OWED');
-  if (amount < quote.total)
-    throw new BusinessError(`结清金额应为应还总额 ${formatYuan(quote.total)} 元，请刷新报价后重试`, 'AMOUNT_MISMATCH');
-  const collected = await book(tx, banks, d, {
-    kind: 'PAYOFF',
-    period: null,
-    principal: quote.principal,
-    interest: quote.interest,
-    penalty: quote.penalty,
-    businessDate: today,
-    actor,
-  });
-  for (const i of all.filter((x) => x.status === 'PENDING')) {
-    const due = compareIsoDates(i.dueDate, today) <= 0;
-    await transition(tx, cloudLoanInstalments, cloudLoanInstalmentLifecycle, i, due ? 'PAID' : 'CLOSED', {
-      paidAt: today,
-      penaltyToDate: penaltyOf(d, i, today),
-      penaltyAsOf: today,
-    });
-  }
-  const after = await afterRepayment(tx, d, collected, 'PAYOFF', actor);
-  return { ...collected, status: after.status };
 }
 
 /** Marks the earliest unpaid instalment overdue with its penalty to date (the daily job, when the balance is short). */

@@ -8,16 +8,22 @@ import { certifiedScope } from '../../lib/scope.ts';
 import { serve } from '../../lib/serve.ts';
 import { readSiteConfig } from '../system/index.ts';
 import { virtualAccountByNo, runOnce, checkLedger, moneyCommand } from '../ledger/index.ts';
-import { accountBalance, ownVirtualAccount } from './balance.ts';
-import { applyConsignment, listConsignments } from './consignment.ts';
-import { listTranches, loanFunds, payFromControlled } from './controlled.ts';
-import { submitDeposit } from './deposit.ts';
-import { entrySummary } from './entry-summary.ts';
-import { counterpartyFlows, exportFundFlows, listFundFlows, monthlyFundFlows } from './fund-flows.ts';
-import { changePayee, disablePayee, listPayees, openPayee, payeeDetail } from './payees.ts';
-import { internalTransfer } from './transfer.ts';
+import { applyConsignment } from './operations/apply-consignment.ts';
+import { changePayee } from './operations/change-payee.ts';
+import { disablePayee } from './operations/disable-payee.ts';
+import { openPayee } from './operations/open-payee.ts';
+import { payFromControlled } from './operations/pay-from-controlled.ts';
+import { requestWithdrawal } from './operations/request-withdrawal.ts';
+import { submitDeposit } from './operations/submit-deposit.ts';
+import { internalTransfer } from './operations/transfer.ts';
+import { accountBalance, ownVirtualAccount } from './queries/balance.ts';
+import { listConsignments } from './queries/consignments.ts';
+import { listTranches, loanFunds } from './queries/controlled.ts';
+import { entrySummary } from './queries/entry-summary.ts';
+import { counterpartyFlows, exportFundFlows, listFundFlows, monthlyFundFlows } from './queries/fund-flows.ts';
+import { listPayees, payeeDetail } from './queries/payees.ts';
+import { listWithdrawals } from './queries/withdrawals.ts';
 import { boundSettlementAccount } from '../certification/index.ts';
-import { listWithdrawals, requestWithdrawal } from './withdraw.ts';
 
 /**
  * The fund account (issue 5): balances, fund flows, withdrawal, transfer, payees, consignment,

@@ -1,8 +1,10 @@
 import type { TaskType } from '../bpm/index.ts';
-import { reviewConsignment } from './consignment.ts';
-import { creditDeposit } from './deposit.ts';
-import { reviewPayee } from './payees.ts';
-import { confirmWithdrawalPaid, failWithdrawal, reviewWithdrawal } from './withdraw.ts';
+import { confirmWithdrawalPaid } from './operations/confirm-withdrawal-paid.ts';
+import { creditDeposit } from './operations/credit-deposit.ts';
+import { failWithdrawal } from './operations/fail-withdrawal.ts';
+import { reviewConsignment } from './operations/review-consignment.ts';
+import { reviewPayee } from './operations/review-payee.ts';
+import { reviewWithdrawal } from './operations/review-withdrawal.ts';
 
 /**
  * The operator tasks of the fund account in the `/bpm/tasks` inbox (listed in `TASK_TYPES`, app.ts).

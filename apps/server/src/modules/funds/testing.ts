@@ -2,7 +2,7 @@
 // deposit, a second operator approves its FUNDS_DEPOSIT task, which credits the account.
 import type { TestClient } from '../../test/harness.ts';
 import { newKey } from '../ledger/testing.ts';
-import type { DepositResult } from './deposit.ts';
+import type { DepositResult } from './operations/record-deposit.ts';
 
 type Answer<T> = { status: string; message: T; code?: string };
 const okOf = <T>(res: { statusCode: number; json(): unknown }, what: string): T => {
