@@ -4,13 +4,14 @@
 // (its users reach those without the switch, issue 24). app.ts registers routes.ts itself.
 export { purchaseSalesTaskTypes } from './task-types.ts';
 export { salesOrderBacking } from './order-loan-backing.ts';
-export { addGoods } from './catalogue.ts';
-export { createOrder } from './save-order.ts';
-export { answerOrder, confirmOrder } from './confirm-order.ts';
-export { fulfilOrder } from './fulfil-order.ts';
-export { payOrder } from './pay-order.ts';
-export { recordOfflineCollection } from './record-collection.ts';
-export { closeOrder } from './close-order.ts';
-export { issueOrderInvoice } from './issue-invoice.ts';
-export { cancelOrder } from './cancel-order.ts';
-export { hasOrdersAddressedTo } from './queries.ts';
+export { addGoods } from './operations/add-goods.ts';
+export { createOrder } from './operations/create-order.ts';
+export { confirmOrder } from './operations/confirm-order.ts';
+export { answerOrder } from './operations/answer-order.ts';
+export { fulfilOrder } from './operations/fulfil-order.ts';
+export { payOrder } from './operations/pay-order.ts';
+export { recordOfflineCollection } from './operations/record-offline-collection.ts';
+export { closeOrder } from './operations/close-order.ts';
+export { issueOrderInvoice } from './operations/issue-invoice.ts';
+export { cancelOrder } from './operations/cancel-order.ts';
+export { hasOrdersAddressedTo } from './queries/orders-addressed-to.ts';

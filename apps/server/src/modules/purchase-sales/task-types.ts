@@ -1,6 +1,7 @@
 import type { TaskType } from '../bpm/index.ts';
 import type { Ports } from '../financing/index.ts';
-import { confirmFactorCollection, factorCollectionFacts } from './record-collection.ts';
+import { factorCollectionFacts } from './factor-collection-facts.ts';
+import { confirmFactorCollection } from './operations/confirm-factor-collection.ts';
 
 /**
  * The purchase/sales operator tasks in the `/bpm/tasks` inbox (listed in `TASK_TYPES`, app.ts, with the

@@ -1,11 +1,16 @@
 // The warehouse face (issue 23): the service API for pledge financing (service.ts, see README.md), the
 // stock check, the operator task types, and the operations the demo seed drives.
 // app.ts registers routes.ts itself.
-export { createReleaseOrder, pledgeStock, releasePledge } from './service.ts';
-export { checkStock, type StockReport } from './stock-check.ts';
+export { createReleaseOrder } from './operations/create-release-order.ts';
+export { pledgeStock } from './operations/pledge-stock.ts';
+export { releasePledge } from './operations/release-pledge.ts';
+export { checkStock, type StockReport } from './queries/stock-check.ts';
 export { WAREHOUSE_TASK_TYPES } from './task-types.ts';
-export { createLocation, createWarehouse, listOwnWarehouses } from './warehouses.ts';
-export { createGoods, goodsItem, type GoodsItem } from './goods.ts';
+export { createLocation } from './operations/create-location.ts';
+export { createWarehouse } from './operations/create-warehouse.ts';
+export { listOwnWarehouses } from './queries/warehouses.ts';
+export { createGoods } from './operations/create-goods.ts';
+export { goodsItem, type GoodsItem } from './queries/goods-item.ts';
 export {
   goodsDirectory,
   goodsDirectoryAs,
@@ -20,8 +25,8 @@ export {
   type StockPosition,
   type WarehouseReceipt,
 } from './directory.ts';
-export { recordStockIn } from './stock-in.ts';
-export { recordStockOut } from './stock-out.ts';
-export { moveStock } from './stock-move.ts';
-export { submitStockTake } from './stock-take.ts';
-export { issueReceipt } from './receipts.ts';
+export { recordStockIn } from './operations/stock-in.ts';
+export { recordStockOut } from './operations/stock-out.ts';
+export { moveStock } from './operations/stock-move.ts';
+export { submitStockTake } from './operations/submit-stock-take.ts';
+export { issueReceipt } from './operations/issue-receipt.ts';

@@ -12,26 +12,33 @@ import { certifiedScope, enterpriseScope, scopeOf, warehouseScope } from '../../
 import { serve } from '../../lib/serve.ts';
 import { confirmPassword } from '../auth/index.ts';
 import { idempotencyScopeOf, requestIdempotencyKey, runIdempotent } from '../ledger/index.ts';
-import { createGoods, deleteGoods, listGoods, setGoodsStatus, updateGoods } from './goods.ts';
-import {
-  enterpriseOptions,
-  exportPositions,
-  findVisiblePosition,
-  listMovements,
-  listPositions,
-  listReceipts,
-  listStockTakes,
-  ownStock,
-  verifyReceipt,
-} from './queries.ts';
-import { cancelReceipt, endorseeOf, endorseReceipt, issueReceipt, mergeReceipts, splitReceipt } from './receipts.ts';
-import { openReleaseOrders } from './release-orders.ts';
-import { checkStock } from './stock-check.ts';
-import { recordStockIn } from './stock-in.ts';
-import { moveStock } from './stock-move.ts';
-import { recordStockOut } from './stock-out.ts';
-import { submitStockTake } from './stock-take.ts';
-import { createLocation, createWarehouse, listOwnWarehouses, listSupervisedWarehouses } from './warehouses.ts';
+import { cancelReceipt } from './operations/cancel-receipt.ts';
+import { createGoods } from './operations/create-goods.ts';
+import { createLocation } from './operations/create-location.ts';
+import { createWarehouse } from './operations/create-warehouse.ts';
+import { deleteGoods } from './operations/delete-goods.ts';
+import { endorseReceipt } from './operations/endorse-receipt.ts';
+import { issueReceipt } from './operations/issue-receipt.ts';
+import { mergeReceipts } from './operations/merge-receipts.ts';
+import { setGoodsStatus } from './operations/set-goods-status.ts';
+import { splitReceipt } from './operations/split-receipt.ts';
+import { recordStockIn } from './operations/stock-in.ts';
+import { moveStock } from './operations/stock-move.ts';
+import { recordStockOut } from './operations/stock-out.ts';
+import { submitStockTake } from './operations/submit-stock-take.ts';
+import { updateGoods } from './operations/update-goods.ts';
+import { endorseeOf } from './queries/endorsee.ts';
+import { enterpriseOptions } from './queries/enterprise-options.ts';
+import { listGoods } from './queries/list-goods.ts';
+import { listMovements } from './queries/movements.ts';
+import { ownStock } from './queries/own-stock.ts';
+import { exportPositions, findVisiblePosition, listPositions } from './queries/positions.ts';
+import { listReceipts } from './queries/receipts.ts';
+import { openReleaseOrders } from './queries/release-orders.ts';
+import { checkStock } from './queries/stock-check.ts';
+import { listStockTakes } from './queries/stock-takes.ts';
+import { verifyReceipt } from './queries/verify-receipt.ts';
+import { listOwnWarehouses, listSupervisedWarehouses } from './queries/warehouses.ts';
 
 export const warehouseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;

@@ -1,5 +1,5 @@
 // The core of the quantity ledger: the one place that writes stock movements and updates the cached
-// positions. Every operation of the module (and of the pledge module, through service.ts) ends here,
+// positions. Every operation of the module (and of the pledge module, through the service: service.ts) ends here,
 // inside the caller's transaction.
 import { applyMovement, chinaDate, qty, QuantityError, toQuantityText, type MovementKind, type PositionBuckets } from '@factoring/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';

@@ -1,7 +1,9 @@
 // The warehouse's operator task types (/bpm/tasks), listed in app.ts's TASK_TYPES.
 import type { TaskType } from '../bpm/index.ts';
-import { approveReceiptCancel, RECEIPT_CANCEL_TASK, rejectReceiptCancel } from './receipts.ts';
-import { approveStockTake, rejectStockTake, STOCK_TAKE_TASK } from './stock-take.ts';
+import { approveReceiptCancel, rejectReceiptCancel } from './operations/decide-receipt-cancel.ts';
+import { approveStockTake, rejectStockTake } from './operations/decide-stock-take.ts';
+import { STOCK_TAKE_TASK } from './operations/submit-stock-take.ts';
+import { RECEIPT_CANCEL_TASK } from './receipts.ts';
 
 const idOf = (task: { refId: string }) => Number(task.refId);
 

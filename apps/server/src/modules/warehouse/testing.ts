@@ -2,7 +2,7 @@ import { zoneRefusal } from '@factoring/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { goods, warehouseLocations, warehouses } from '../../db/schema/index.ts';
-import { checkStock } from './stock-check.ts';
+import { checkStock } from './queries/stock-check.ts';
 
 /** For tests: the stock:check problems (an empty list when the quantity ledger is proven). */
 export async function stockProblems(db: Db): Promise<string[]> {

@@ -4,7 +4,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, users } from '../../db/schema/index.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
-import { createReleaseOrder, pledgeStock, releasePledge } from './service.ts';
+import { createReleaseOrder } from './operations/create-release-order.ts';
+import { pledgeStock } from './operations/pledge-stock.ts';
+import { releasePledge } from './operations/release-pledge.ts';
 import { stockFingerprint, stockProblems } from './testing.ts';
 
 /**
