@@ -17,7 +17,10 @@ export function routesOf(features: readonly FeatureModule[]): RouteDef[] {
   );
 }
 
-/** What the listed features put on one another's pages: slots in list order, desk tabs and reminder lines by their order. */
+/**
+ * What the listed features put on one another's pages: slots in list order, desk tabs, reminder lines and the
+ * credit card's kinds of line by their order (a product's lines described twice is refused).
+ */
 export function contributionsOf(features: readonly FeatureModule[]): Contributions {
   const slots: Contributions['slots'] = {};
   const desks: Contributions['desks'] = {};
@@ -31,5 +34,9 @@ export function contributionsOf(features: readonly FeatureModule[]): Contributio
   }
   for (const tabs of Object.values(desks)) tabs.sort((a, b) => a.order - b.order);
   const reminders = features.flatMap((f) => f.reminders ?? []).sort((a, b) => a.order - b.order);
-  return { slots, desks, reminders };
+  const creditLines = features.flatMap((f) => f.creditLines ?? []).sort((a, b) => a.order - b.order);
+  for (const [i, kind] of creditLines.entries())
+    if (creditLines.findIndex((k) => k.product === kind.product) !== i)
+      throw new Error(`Credit lines of ${kind.product} are described twice`);
+  return { slots, desks, reminders, creditLines };
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { DeskName, DeskTab, ReminderLine, SlotContribution, SlotName } from './feature-module.ts';
+import type { CreditLineKind, DeskName, DeskTab, ReminderLine, SlotContribution, SlotName } from './feature-module.ts';
 
 /**
  * What the registered features contribute to one another's pages (issue 35), built once by the app
@@ -11,9 +11,11 @@ export interface Contributions {
   slots: Partial<Record<SlotName, SlotContribution[]>>;
   desks: Partial<Record<DeskName, DeskTab[]>>;
   reminders: ReminderLine[];
+  /** How the dashboard's credit card shows each product's lines, in their order. */
+  creditLines: CreditLineKind[];
 }
 
-export const NO_CONTRIBUTIONS: Contributions = { slots: {}, desks: {}, reminders: [] };
+export const NO_CONTRIBUTIONS: Contributions = { slots: {}, desks: {}, reminders: [], creditLines: [] };
 
 const ContributionsContext = createContext<Contributions>(NO_CONTRIBUTIONS);
 export const ContributionsProvider = ContributionsContext.Provider;

@@ -18,6 +18,8 @@ export interface FeatureModule {
   desks?: DeskTab[];
   /** Lines of the expiry reminder after a merchant logs in (SPEC §4). */
   reminders?: ReminderLine[];
+  /** How the dashboard's credit card shows this feature's product's credit lines. */
+  creditLines?: CreditLineKind[];
 }
 
 export type PageModule = Promise<{ default: ComponentType }>;
@@ -51,6 +53,8 @@ export interface SlotProps {
   };
   /** On the merchant's dashboard, above its cards: things to act on now (nothing when there are none). */
   'dashboard.alerts': Record<never, never>;
+  /** Rows of the merchant's to-do card (待办事项), each a `List.Item`: what waits for the enterprise in one area. */
+  'dashboard.todos': Record<never, never>;
 }
 export type SlotName = keyof SlotProps;
 
@@ -87,5 +91,17 @@ export interface ReminderLine {
   /** How many there are (0 when the count cannot be had: the reminder never fails a login). */
   count(): Promise<number>;
   /** Where it stands among the lines, lower first. */
+  order: number;
+}
+
+/** How the dashboard's credit card (授信额度) shows one lending product's credit lines (issue 35). */
+export interface CreditLineKind {
+  /** The product's code in the credit lines' answer (`creditApi.myLines`: `product`). */
+  product: string;
+  /** Where the merchant manages this product's platforms and lines. */
+  platformPage: string;
+  /** The colour of the tag beside a line's product label. */
+  color: string;
+  /** Where it stands, lower first: the card's 平台管理 link goes to the first kind's page. */
   order: number;
 }

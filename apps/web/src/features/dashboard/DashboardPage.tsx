@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { dateTime, formatBytes } from '../../lib/format.ts';
 import { Money } from '../../lib/Money.tsx';
+import { useContributions } from '../../lib/contributions.ts';
 import { useLoginUser, type LoginUser } from '../../lib/session.ts';
 import { Slot } from '../../lib/slots.tsx';
 import RiskRatiosCard from './RiskRatiosCard.tsx';
@@ -13,9 +14,7 @@ import {
   useContractStats,
   useCreditLines,
   useLatestAuthentication,
-  useLoanSummary,
   useOperatorOverview,
-  useOrdersToConfirm,
 } from './api.ts';
 
 // ¥ and its amount on one line (lib/Money.tsx): at 390 px a balance broke after the sign.
@@ -49,9 +48,6 @@ function CreditFigures({ line: l }: { line: { limit: number; used: number; reser
     </span>
   );
 }
-
-/** Where each product's platforms and credit lines are managed. */
-const PLATFORM_PAGES = { SUPPLY: '/supplyloan/myPlatform', PLEDGE: '/pledge/myPlatform' } as const;
 
 /** A line's expiry: the date, and the days left once within the reminder's 30 days (or that it expired). */
 function ExpiryText({ line: l }: { line: { expiryDate: string; daysLeft: number; status: string; statusLabel: string } }) {
@@ -269,10 +265,11 @@ function OperatorCards() {
 function MerchantCards({ user }: { user: LoginUser }) {
   const certified = user.certified;
   const balance = useAccountBalance(certified);
-  const summary = useLoanSummary(certified);
   const lines = useCreditLines(certified);
+  // How each lending product's lines are shown, and where they are managed: the products say (issue 35).
+  const lineKinds = useContributions().creditLines;
+  const kindOf = (product: string) => lineKinds.find((k) => k.product === product);
   const contracts = useContractStats(true);
-  const toConfirm = useOrdersToConfirm(certified);
   const authentication = useLatestAuthentication(!certified);
   const rejected = authentication.data?.items[0]?.status === 'REJECTED';
 
@@ -330,16 +327,8 @@ function MerchantCards({ user }: { user: LoginUser }) {
               <List.Item extra={<Link to="/user/contractList">去签署</Link>}>
                 待签署合同 <Tag color={contracts.data?.toSign ? 'orange' : 'default'}>{contracts.data?.toSign ?? 0}</Tag>
               </List.Item>
-              <List.Item extra={<Link to="/user/factorRepayment">去还款</Link>}>
-                7 天内到期融资 <Tag color={summary.data?.dueSoon.count ? 'orange' : 'default'}>{summary.data?.dueSoon.count ?? 0}</Tag>
-                {summary.data?.dueSoon.overdueCount ? <Tag color="red">逾期 {summary.data.dueSoon.overdueCount}</Tag> : null}
-              </List.Item>
-              {/* An order another enterprise sent waits for this one, whatever its purchase/sales switch (issue 24). */}
-              {(user.purchaseSales || !!toConfirm.data?.count) && (
-                <List.Item extra={<Link to="/purchaseSalesManage/orderManage?status=SUBMITTED">去确认</Link>} data-testid="todo-orders">
-                  待确认购销订单 <Tag color={toConfirm.data?.count ? 'orange' : 'default'}>{toConfirm.data?.count ?? 0}</Tag>
-                </List.Item>
-              )}
+              {/* Each area's rows: what falls due, orders to confirm (the areas fill the slot). */}
+              <Slot name="dashboard.todos" />
               <List.Item extra={<Link to="/user/autenticalList">查看</Link>}>
                 实名认证{' '}
                 <Tag color={certified ? 'green' : rejected ? 'red' : 'orange'}>{certified ? '已认证' : rejected ? '已驳回' : '未完成'}</Tag>
@@ -348,28 +337,31 @@ function MerchantCards({ user }: { user: LoginUser }) {
           </Card>
         </Col>
         <Col xs={24}>
-          <Card title="授信额度" extra={<Link to="/supplyloan/myPlatform">平台管理</Link>} data-testid="card-credit">
+          <Card title="授信额度" extra={lineKinds[0] && <Link to={lineKinds[0].platformPage}>平台管理</Link>} data-testid="card-credit">
             {certified ? (
               <CardBody loading={lines.isPending} error={lines.error}>
                 {lines.data?.length ? (
                   <List
                     size="small"
                     dataSource={lines.data}
-                    renderItem={(l) => (
-                      // Every product's line: the pledge (stock-loan) line whose expiry the reminder announces too (issue 24).
-                      <List.Item data-testid="credit-line" data-product={l.product}>
-                        <List.Item.Meta
-                          title={
-                            <span>
-                              <Tag color={l.product === 'PLEDGE' ? 'gold' : 'blue'}>{l.productLabel}</Tag>
-                              <Link to={PLATFORM_PAGES[l.product]}>{l.platformName}</Link>
-                            </span>
-                          }
-                          description={<ExpiryText line={l} />}
-                        />
-                        <CreditFigures line={l} />
-                      </List.Item>
-                    )}
+                    renderItem={(l) => {
+                      // Every product's line, each with the expiry the reminder announces too (issue 24).
+                      const kind = kindOf(l.product);
+                      return (
+                        <List.Item data-testid="credit-line" data-product={l.product}>
+                          <List.Item.Meta
+                            title={
+                              <span>
+                                <Tag color={kind?.color}>{l.productLabel}</Tag>
+                                {kind ? <Link to={kind.platformPage}>{l.platformName}</Link> : l.platformName}
+                              </span>
+                            }
+                            description={<ExpiryText line={l} />}
+                          />
+                          <CreditFigures line={l} />
+                        </List.Item>
+                      );
+                    }}
                   />
                 ) : (
                   <Empty description="尚未获得授信，可在平台管理中申请加入平台" />

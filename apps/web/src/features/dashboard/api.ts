@@ -6,9 +6,7 @@ import {
   contractsApi,
   creditApi,
   fundsApi,
-  purchaseSalesApi,
   riskApi,
-  supplyLoanApi,
 } from '@factoring/domain/contract';
 import { useQuery } from '@tanstack/react-query';
 import { queryOf } from '../../lib/api-client.ts';
@@ -21,14 +19,11 @@ const card = { retry: false } as const;
 /** One query per card, so a card whose area is unavailable (e.g. no account yet) fails alone. */
 export const useAccountBalance = (enabled: boolean) => useQuery({ ...queryOf(fundsApi.balance), enabled, ...card });
 /**
- * Every credit line of the enterprise — supply-chain and pledge (stock-loan) — for the credit card
+ * Every credit line of the enterprise, whatever its product, for the credit card
  * (issue 24). Asked afresh on every visit: the lending areas' changes do not refresh the credit key.
  */
 export const useCreditLines = (enabled: boolean) => useQuery({ ...queryOf(creditApi.myLines), enabled, staleTime: 0, ...card });
-export const useLoanSummary = (enabled: boolean) => useQuery({ ...queryOf(supplyLoanApi.summary), enabled, ...card });
 export const useContractStats = (enabled: boolean) => useQuery({ ...queryOf(contractsApi.stats), enabled, ...card });
-/** Purchase/sales orders sent to the enterprise that wait for its confirmation (issue 24). */
-export const useOrdersToConfirm = (enabled: boolean) => useQuery({ ...queryOf(purchaseSalesApi.toConfirm), enabled, ...card });
 export const useLatestAuthentication = (enabled: boolean) =>
   useQuery({ ...queryOf(certificationApi.list, { query: { page: 1, size: 1 } }), enabled, ...card });
 

@@ -7,7 +7,7 @@ const page = (name: string, load: Parameters<typeof merchantPage>[1]) => merchan
 const myPlatform = () => import('./MyPlatformPage.tsx');
 const margin = () => import('./MarginPage.tsx');
 
-/** Issue 14: goods-pledge financing — its pages, its risk on the dashboard, its desks and its reminders. */
+/** Issue 14: goods-pledge financing — its pages, its risk and credit lines on the dashboard, its desks and its reminders. */
 export const pledgeModule: FeatureModule = {
   name: 'pledge',
   routes: [
@@ -26,6 +26,7 @@ export const pledgeModule: FeatureModule = {
   ],
   // Margin calls to meet and financings over the warning line (nothing when there are none).
   slots: [slot({ slot: 'dashboard.alerts', component: lazy(() => import('./RiskAlertsCard.tsx')), loading: 'nothing' })],
+  creditLines: [{ product: 'PLEDGE', platformPage: '/pledge/myPlatform', color: 'gold', order: 20 }],
   desks: [
     // Prices of pledged goods and the mark to market.
     { desk: 'back-office', key: 'pledgePrices', label: '质押货物价格', order: 70, panel: lazy(() => import('./OperatorPricePanel.tsx')) },

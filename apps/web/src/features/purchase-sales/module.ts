@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { merchantPage, slot, type FeatureModule } from '../../lib/feature-module.ts';
 
-/** Issue 16: purchase and sales — orders, targeted payments, the order picker of an order loan and the desk. */
+/** Issue 16: purchase and sales — orders, targeted payments, the order picker of an order loan, the dashboard's to-do row and the desk. */
 export const purchaseSalesModule: FeatureModule = {
   name: 'purchase-sales',
   routes: [
@@ -10,7 +10,11 @@ export const purchaseSalesModule: FeatureModule = {
     merchantPage('/purchaseSalesManage/targetedPayment', () => import('./TargetedPaymentPage.tsx')),
   ],
   // In the order loan form: pick a confirmed sales order to the core enterprise instead of typing it.
-  slots: [slot({ slot: 'order-loan.order-source', component: lazy(() => import('./FinanceableOrderPicker.tsx')), loading: 'nothing' })],
+  // On the dashboard's to-do card: orders sent to the enterprise to confirm.
+  slots: [
+    slot({ slot: 'order-loan.order-source', component: lazy(() => import('./FinanceableOrderPicker.tsx')), loading: 'nothing' }),
+    slot({ slot: 'dashboard.todos', component: lazy(() => import('./OrdersToConfirmTodo.tsx')), loading: 'nothing' }),
+  ],
   // Feature switches and order collections.
   desks: [{ desk: 'back-office', key: 'purchaseSales', label: '购销管理', order: 60, panel: lazy(() => import('./OperatorPanel.tsx')) }],
 };
