@@ -13,6 +13,7 @@ import { DEPOSIT_TASK_TYPE, samePayer, wordsOf, type StatementLine } from '../st
 import {
   agreementOf,
   agreementWords,
+  bankLedgerLineColumns,
   entryLabel,
   namedVirtualAccounts,
   notLinked,
@@ -90,17 +91,7 @@ async function matchContext(
     const from = chinaStartOfDay(addDays(dates[0], -Math.max(RECEIPT_WINDOW.before, PAYOUT_WINDOW.before)));
     const to = chinaStartOfDay(addDays(dates[dates.length - 1], Math.max(RECEIPT_WINDOW.after, PAYOUT_WINDOW.after) + 1));
     ledger = await tx
-      .select({
-        id: journalLineDirectory.id,
-        entryId: journalLineDirectory.entryId,
-        side: journalLineDirectory.side,
-        amount: journalLineDirectory.amount,
-        counterpartyName: journalLineDirectory.counterpartyName,
-        counterpartyAccount: journalLineDirectory.counterpartyAccount,
-        createdAt: journalLineDirectory.createdAt,
-        kind: journalEntryDirectory.kind,
-        memo: journalEntryDirectory.memo,
-      })
+      .select(bankLedgerLineColumns)
       .from(journalLineDirectory)
       .innerJoin(journalEntryDirectory, eq(journalEntryDirectory.id, journalLineDirectory.entryId))
       .where(

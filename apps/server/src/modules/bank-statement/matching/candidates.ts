@@ -27,6 +27,19 @@ export const PAYOUT_WINDOW = { before: 7, after: 1 };
 export const notLinked = () =>
   notExists(sql`(select 1 from ${bankStatementLines} where ${bankStatementLines.journalLineId} = ${journalLineDirectory.id})`);
 
+/** What the matcher reads of a booked line of the factor's bank account: the line, and its entry's kind and memo. */
+export const bankLedgerLineColumns = {
+  id: journalLineDirectory.id,
+  entryId: journalLineDirectory.entryId,
+  side: journalLineDirectory.side,
+  amount: journalLineDirectory.amount,
+  counterpartyName: journalLineDirectory.counterpartyName,
+  counterpartyAccount: journalLineDirectory.counterpartyAccount,
+  createdAt: journalLineDirectory.createdAt,
+  kind: journalEntryDirectory.kind,
+  memo: journalEntryDirectory.memo,
+};
+
 /**
  * Booked lines of the factor's bank account (BANK_CASH) that no statement line has claimed yet, of
  * exactly this amount and side, within the window around the line's date, nearest first.
@@ -40,16 +53,7 @@ export async function openLedgerLines(
   const credit = line.direction === 'CREDIT';
   const window = credit ? RECEIPT_WINDOW : PAYOUT_WINDOW;
   const rows = await tx
-    .select({
-      id: journalLineDirectory.id,
-      entryId: journalLineDirectory.entryId,
-      amount: journalLineDirectory.amount,
-      counterpartyName: journalLineDirectory.counterpartyName,
-      counterpartyAccount: journalLineDirectory.counterpartyAccount,
-      createdAt: journalLineDirectory.createdAt,
-      kind: journalEntryDirectory.kind,
-      memo: journalEntryDirectory.memo,
-    })
+    .select(bankLedgerLineColumns)
     .from(journalLineDirectory)
     .innerJoin(journalEntryDirectory, eq(journalEntryDirectory.id, journalLineDirectory.entryId))
     .where(
