@@ -84,14 +84,21 @@ export function lightModule(exports: Record<string, unknown>): string {
  */
 export function lightContract(contractDir: string, evaluate: (file: string) => Promise<Record<string, unknown>>): Plugin {
   const schemasEntry = path.join(contractDir, 'schemas.ts');
-  const inContract = (id: string) => path.dirname(id.replace(FULL, '')) === contractDir;
+  /** A module of the contract: a file of the folder, or of an area's own folder (`supplyloan/platforms.ts`). */
+  const inContract = (id: string) => {
+    const relative = path.relative(contractDir, id.replace(FULL, ''));
+    return !relative.startsWith('..') && !path.isAbsolute(relative);
+  };
   const isFull = (id: string) => id.endsWith(FULL) || id === schemasEntry;
   const barrel = path.join(contractDir, 'index.ts');
-  /** The barrel with each name re-exported from its module by name, not `export *` (which kept every area). */
+  /**
+   * The barrel with each name re-exported from its module by name, not `export *` (which kept every area).
+   * An area is a module of the folder (`./auth.ts`) or a folder's index (`./supplyloan/index.ts`).
+   */
   async function lightBarrel(file: string) {
     const source = await readFile(file, 'utf8');
     const lines: string[] = [];
-    for (const m of source.matchAll(/^export \* from '(\.\/[\w-]+\.ts)';$/gm)) {
+    for (const m of source.matchAll(/^export \* from '(\.\/[\w-]+(?:\/index)?\.ts)';$/gm)) {
       const module = path.join(contractDir, m[1]);
       const exports = await evaluate(module);
       const names = Object.values(exports).some(isOperationGroup)

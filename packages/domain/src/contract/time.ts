@@ -1,5 +1,4 @@
 // Instants in answers: always ISO 8601 text in UTC; the web shows them with formatChinaDateTime.
-// (supplyloan.ts declares the same codec; one of the two should move to common.ts.)
 import { z } from 'zod';
 
 /**

@@ -18,7 +18,7 @@ import { areaKey, call, queryOf, send, sendConfirmed } from '../../lib/api-clien
 import type { Confirmation, Keyed } from '../../lib/confirm.ts';
 
 // The purchase/sales area's calls (server module `purchase-sales`): each hook names its operation in
-// the contract (purchaseSalesApi, packages/domain/src/contract/purchase-sales.ts), which fixes its
+// the contract (purchaseSalesApi, packages/domain/src/contract/purchase-sales/), which fixes its
 // path, input and answer. Every mutation refreshes the whole area.
 
 export type { FactorCollectionSubmitted, FinanceableOrder, OrderDetail, OrderRow, PaymentQuote, PaymentResult, PurchaseSalesOverview };

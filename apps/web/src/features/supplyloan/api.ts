@@ -15,7 +15,7 @@ import { areaKey, queryOf, send, sendConfirmed } from '../../lib/api-client.ts';
 import type { Confirmation, Keyed } from '../../lib/confirm.ts';
 
 // The supply-loan calls: each hook names its operation in the contract (supplyLoanApi,
-// packages/domain/src/contract/supplyloan.ts), which fixes its path, input and answer.
+// packages/domain/src/contract/supplyloan/), which fixes its path, input and answer.
 
 export type PriceBracket = AnswerOf<typeof api.platform>['priceList'][number];
 export type PlatformRow = AnswerOf<typeof api.platforms>[number];

@@ -15,7 +15,7 @@ import { areaKey, call, queryOf, send, sendConfirmed, type CallInput } from '../
 import { newIdempotencyKey, type Confirmation } from '../../lib/confirm.ts';
 
 // The warehouse calls (server module `warehouse`): each hook names its operation in the contract
-// (warehouseApi, packages/domain/src/contract/warehouse.ts), which fixes its path, input and answer.
+// (warehouseApi, packages/domain/src/contract/warehouse/), which fixes its path, input and answer.
 
 export type GoodsRow = AnswerOf<typeof api.goods>['items'][number];
 export type Warehouse = AnswerOf<typeof api.ownWarehouses>[number];
