@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { kindOf } from './cpu-by-process.mjs';
+
+describe('cpu-by-process: the kind of a process (issue 34)', () => {
+  it('tells Chromium’s processes apart by their type, and the portal, vitest and PostgreSQL by their command', () => {
+    expect(kindOf('/usr/lib/chromium/chromium --type=renderer --lang=zh-CN')).toBe('chromium renderer');
+    expect(kindOf('/usr/lib/chromium/chromium --type=gpu-process --no-sandbox')).toBe('chromium gpu-process');
+    expect(kindOf('/usr/lib/chromium/chromium --headless --remote-debugging-pipe')).toBe('chromium browser');
+    expect(kindOf('/usr/bin/node --import tsx apps/server/src/main.ts')).toBe('portal server');
+    expect(kindOf('/usr/bin/node --import tsx apps/server/src/test/build-template.ts pglite /tmp/x')).toBe('test template seed');
+    expect(kindOf('/usr/bin/node /work/node_modules/vitest/dist/workers/forks.js')).toBe('vitest');
+    expect(kindOf('postgres: postgres fp_t_1 127.0.0.1(5432) idle')).toBe('postgresql');
+    expect(kindOf('/usr/bin/node /work/node_modules/.bin/tsc -p apps/server')).toBe('checks and build');
+    expect(kindOf('bash .ci/run')).toBe('other');
+  });
+});
