@@ -53,10 +53,25 @@ export interface SlotProps {
   };
   /** On the merchant's dashboard, above its cards: things to act on now (nothing when there are none). */
   'dashboard.alerts': Record<never, never>;
-  /** Rows of the merchant's to-do card (待办事项), each a `List.Item`: what waits for the enterprise in one area. */
-  'dashboard.todos': Record<never, never>;
+  /**
+   * Rows of the merchant's to-do card (待办事项): what waits for the enterprise in one area. A filler brings the
+   * figures and draws them with the card's own `TodoRow`, so its chunk carries no list or tag of its own.
+   */
+  'dashboard.todos': { TodoRow: ComponentType<TodoRowProps> };
 }
 export type SlotName = keyof SlotProps;
+
+/** One row of the dashboard's to-do card: what waits, how many, where to act on it, and a warning beside the count. */
+export interface TodoRowProps {
+  label: string;
+  count: number;
+  /** Where the user acts on it, and the link's words (去签署, 去还款 …). */
+  to: string;
+  action: string;
+  /** A warning shown in red beside the count (逾期 2), when there is one. */
+  alert?: string;
+  testId?: string;
+}
 
 export interface SlotContribution<Name extends SlotName = SlotName> {
   slot: Name;

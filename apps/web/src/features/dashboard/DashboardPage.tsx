@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { dateTime, formatBytes } from '../../lib/format.ts';
 import { Money } from '../../lib/Money.tsx';
 import { useContributions } from '../../lib/contributions.ts';
+import type { TodoRowProps } from '../../lib/feature-module.ts';
 import { useLoginUser, type LoginUser } from '../../lib/session.ts';
 import { Slot } from '../../lib/slots.tsx';
 import RiskRatiosCard from './RiskRatiosCard.tsx';
@@ -262,6 +263,16 @@ function OperatorCards() {
   );
 }
 
+/** A row of the to-do card: the count in orange while there is something to do, a warning in red beside it. */
+function TodoRow({ label, count, to, action, alert, testId }: TodoRowProps) {
+  return (
+    <List.Item extra={<Link to={to}>{action}</Link>} data-testid={testId}>
+      {label} <Tag color={count ? 'orange' : 'default'}>{count}</Tag>
+      {alert ? <Tag color="red">{alert}</Tag> : null}
+    </List.Item>
+  );
+}
+
 function MerchantCards({ user }: { user: LoginUser }) {
   const certified = user.certified;
   const balance = useAccountBalance(certified);
@@ -324,11 +335,9 @@ function MerchantCards({ user }: { user: LoginUser }) {
         <Col xs={24} lg={12}>
           <Card title="待办事项" data-testid="card-tasks">
             <List size="small">
-              <List.Item extra={<Link to="/user/contractList">去签署</Link>}>
-                待签署合同 <Tag color={contracts.data?.toSign ? 'orange' : 'default'}>{contracts.data?.toSign ?? 0}</Tag>
-              </List.Item>
-              {/* Each area's rows: what falls due, orders to confirm (the areas fill the slot). */}
-              <Slot name="dashboard.todos" />
+              <TodoRow label="待签署合同" count={contracts.data?.toSign ?? 0} to="/user/contractList" action="去签署" />
+              {/* Each area's rows: what falls due, orders to confirm (the areas fill the slot, drawn by TodoRow). */}
+              <Slot name="dashboard.todos" TodoRow={TodoRow} />
               <List.Item extra={<Link to="/user/autenticalList">查看</Link>}>
                 实名认证{' '}
                 <Tag color={certified ? 'green' : rejected ? 'red' : 'orange'}>{certified ? '已认证' : rejected ? '已驳回' : '未完成'}</Tag>
