@@ -1,6 +1,6 @@
 // Who may see and change which stock (issue 13): a depositor sees its own stock; a warehouse company
 // sees — and records movements of — the stock in its own warehouses; an operator sees everything.
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { stockPositions, warehouseLocations, warehouses } from '../../db/schema/index.ts';
@@ -11,6 +11,26 @@ import type { EnterpriseScope, Scope } from '../../lib/scope.ts';
 export function stockVisibleTo(scope: Scope, depositorColumn: PgColumn = stockPositions.depositorId): SQL {
   if (scope.kind === 'operator') return sql`true`;
   return or(eq(depositorColumn, scope.enterpriseId), eq(warehouses.companyId, scope.enterpriseId))!;
+}
+
+/**
+ * The scope's filter on a table carrying warehouse and depositor ids, without joining warehouses:
+ * a warehouse company's own warehouse ids are read first (a handful), so the filter is two indexed
+ * columns and the newest-first page can walk the primary key instead of sorting the whole ledger.
+ */
+export async function stockVisibleOnColumns(db: Db | Tx, scope: Scope, warehouseColumn: PgColumn, depositorColumn: PgColumn): Promise<SQL> {
+  if (scope.kind === 'operator') return sql`true`;
+  const own = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.companyId, scope.enterpriseId));
+  const mine = eq(depositorColumn, scope.enterpriseId);
+  return own.length
+    ? or(
+        inArray(
+          warehouseColumn,
+          own.map((w) => w.id),
+        ),
+        mine,
+      )!
+    : mine;
 }
 
 /** A warehouse company's own warehouse (to record stock in it); any other is "not found". */

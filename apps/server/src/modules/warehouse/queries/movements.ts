@@ -1,8 +1,7 @@
 // The movement history (scoped reads of the warehouse): the caller's Scope filters the ledger.
 import { MOVEMENT_KIND_LABELS, type MovementKind } from '@factoring/domain';
 import type { movementQuerySchema } from '@factoring/domain/contract';
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { goods, stockMovements, stockPositions, warehouseLocations, warehouses } from '../../../db/schema/index.ts';
@@ -10,26 +9,7 @@ import { enterpriseDirectory } from '../../account/index.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
 import { offsetOf, pageWindow } from '../../../lib/paging.ts';
 import type { Scope } from '../../../lib/scope.ts';
-
-/**
- * The scope's filter on a table carrying warehouse and depositor ids, without joining warehouses:
- * a warehouse company's own warehouse ids are read first (a handful), so the filter is two indexed
- * columns and the newest-first page can walk the primary key instead of sorting the whole ledger.
- */
-async function scopeOnColumns(db: Db, scope: Scope, warehouseColumn: PgColumn, depositorColumn: PgColumn): Promise<SQL> {
-  if (scope.kind === 'operator') return sql`true`;
-  const own = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.companyId, scope.enterpriseId));
-  const mine = eq(depositorColumn, scope.enterpriseId);
-  return own.length
-    ? or(
-        inArray(
-          warehouseColumn,
-          own.map((w) => w.id),
-        ),
-        mine,
-      )!
-    : mine;
-}
+import { stockVisibleOnColumns } from '../access.ts';
 
 type MovementQuery = z.output<typeof movementQuerySchema>;
 
@@ -44,7 +24,7 @@ const MAX_PAGE_DEPTH = 100_000;
 
 /** The movement history (in/out records and every other movement), newest business date first, then newest recorded. */
 export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
-  const visible = await scopeOnColumns(db, scope, stockMovements.warehouseId, stockMovements.depositorId);
+  const visible = await stockVisibleOnColumns(db, scope, stockMovements.warehouseId, stockMovements.depositorId);
   const where: SQL[] = [visible];
   if (q.positionId) where.push(eq(stockMovements.positionId, q.positionId));
   if (q.warehouseId) where.push(eq(stockMovements.warehouseId, q.warehouseId));
@@ -58,7 +38,7 @@ export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
   // Without a kind or date filter the count is the sum of the positions' cached movement counts
   // (proven by stock:check), not a count over the whole ledger.
   const countFromPositions = !q.kind && !q.dateFrom && !q.dateTo;
-  const positionWhere: SQL[] = [await scopeOnColumns(db, scope, stockPositions.warehouseId, stockPositions.depositorId)];
+  const positionWhere: SQL[] = [await stockVisibleOnColumns(db, scope, stockPositions.warehouseId, stockPositions.depositorId)];
   if (q.positionId) positionWhere.push(eq(stockPositions.id, q.positionId));
   if (q.warehouseId) positionWhere.push(eq(stockPositions.warehouseId, q.warehouseId));
   if (q.depositorId) positionWhere.push(eq(stockPositions.depositorId, q.depositorId));

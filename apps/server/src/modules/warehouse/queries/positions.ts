@@ -1,4 +1,4 @@
-// The inventory (scoped reads of the warehouse): one row per position, filtered with stockVisibleTo.
+// The inventory (scoped reads of the warehouse): one row per position, filtered by the caller's scope.
 import { qty, toQuantityText } from '@factoring/domain';
 import type { positionQuerySchema } from '@factoring/domain/contract';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import { goods, stockPositions, warehouseLocations, warehouses } from '../../../
 import { enterpriseDirectory } from '../../account/index.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
 import type { Scope } from '../../../lib/scope.ts';
-import { stockVisibleTo } from '../access.ts';
+import { stockVisibleOnColumns, stockVisibleTo } from '../access.ts';
 
 export const nonEmpty = sql`(${stockPositions.available} <> 0 or ${stockPositions.pledged} <> 0 or ${stockPositions.frozen} <> 0)`;
 
@@ -67,16 +67,33 @@ const toPosition = (r: Awaited<ReturnType<ReturnType<typeof positionBase>['execu
  */
 const positionOrder = [sql`${stockPositions.lastMovedOn} desc nulls last`, desc(stockPositions.id)];
 
-/** The inventory (/warehouse/stockDetails): one row per position with total, available, pledged, frozen. */
+/**
+ * The inventory (/warehouse/stockDetails): one row per position with total, available, pledged, frozen.
+ * The page's ids and the count come from the positions alone — the scope on their own warehouse and
+ * depositor columns (`stockVisibleOnColumns`), the page walking the business-order index — and the
+ * names are joined to the page's rows only, so the first page costs the same at a thousand positions
+ * as at ten (issue 38: joining every position before the top-ten sort doubled it).
+ */
 export async function listPositions(db: Db, scope: Scope, q: PositionQuery) {
-  const where = positionFilters(scope, q);
+  const where: SQL[] = [await stockVisibleOnColumns(db, scope, stockPositions.warehouseId, stockPositions.depositorId)];
+  if (q.warehouseId) where.push(eq(stockPositions.warehouseId, q.warehouseId));
+  if (q.depositorId) where.push(eq(stockPositions.depositorId, q.depositorId));
+  if (q.goodsId) where.push(eq(stockPositions.goodsId, q.goodsId));
+  if (q.includeEmpty !== 'true') where.push(nonEmpty);
+  const condition = and(...where);
+  const page = db
+    .select({ id: stockPositions.id })
+    .from(stockPositions)
+    .where(condition)
+    .orderBy(...positionOrder)
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .as('page');
   const [items, [total]] = await Promise.all([
     positionBase(db)
-      .where(where)
-      .orderBy(...positionOrder)
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: count() }).from(stockPositions).innerJoin(warehouses, eq(warehouses.id, stockPositions.warehouseId)).where(where),
+      .innerJoin(page, eq(page.id, stockPositions.id))
+      .orderBy(...positionOrder),
+    db.select({ n: count() }).from(stockPositions).where(condition),
   ]);
   return { items: items.map(toPosition), totalCount: total?.n ?? 0 };
 }
