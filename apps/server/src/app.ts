@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -15,7 +15,7 @@ import type { Database } from './db/client.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { staticAssetsPlugin } from './plugins/static-assets.ts';
-import { requestPathPlugin } from './plugins/request-path.ts';
+import { AnswerLog, requestPathPlugin } from './plugins/request-path.ts';
 import { requestGuardPlugin } from './plugins/request-guard.ts';
 import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 // Each area's face (modules/<area>/index.ts) and its route plugin (routes.ts): app.ts is the one place
@@ -242,8 +242,8 @@ export async function buildApp(
               ? { stream: pino.destination({ sync: false, minLength: 4096, periodicFlush: 1000 }) }
               : {}),
           },
-    // One line per API answer instead (plugins/request-path.ts).
-    logController: new LogController({ disableRequestLogging: true }),
+    // One line per answer instead of Fastify's two (plugins/request-path.ts).
+    logController: new AnswerLog(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),

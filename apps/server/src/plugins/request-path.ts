@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
  * The lean request path (issue 11), found by profiling the authenticated fund-flow list under load:
- * - one log line per API call when it is answered (method, path, status, time), instead of Fastify's
- *   two per request for every file; static files log only warnings (plugins/static-assets.ts);
+ * - one log line per call when it is answered (method, path, status, time), instead of Fastify's
+ *   two, written by the app's log controller (`AnswerLog`, no onResponse hook); static files log only
+ *   warnings (plugins/static-assets.ts);
  * - helmet's document headers (frame, opener, referrer …) only where documents are served: a JSON
  *   answer gets two constant headers — `nosniff` and a locked-down CSP, in case a browser is ever
  *   led to render one — and authenticated answers `no-store` (plugins/auth.ts).
@@ -25,12 +26,19 @@ export const requestPathPlugin = fp(async (app: FastifyInstance) => {
       reply.header('x-content-type-options', 'nosniff').header('content-security-policy', API_CONTENT_SECURITY_POLICY);
     done();
   });
-
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-      'answered',
-    );
-    done();
-  });
 });
+
+/**
+ * The access log: one line per call when its answer is finished (Fastify calls the controller
+ * directly when a route has no onResponse hook, so the line costs no hook run — issue 38). The request's
+ * logger carries its id and its route's level (a static file's `warn` drops the line).
+ */
+export class AnswerLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...line, err: error }, 'answered with an error');
+    else reply.log.info(line, 'answered');
+  }
+}
