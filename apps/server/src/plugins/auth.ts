@@ -5,9 +5,14 @@ import type { LoginUser } from '@factoring/domain';
 /** The caller as the session resolves it: the contract's login user. */
 export type AuthUser = LoginUser;
 
-/** What the plugin needs of the session store (modules/auth/sessions.ts): a cookie's token to its session. */
+type ResolvedSession = Readonly<{ user: AuthUser; sessionId: string }> | null | undefined;
+
+/**
+ * What the plugin needs of the session store (modules/auth/sessions.ts): a cookie's token to its session —
+ * at once when the store holds it (no promise on the common call, issue 38), or later.
+ */
 export interface SessionResolver {
-  resolve(token: string): Promise<{ user: AuthUser; sessionId: string } | null | undefined>;
+  resolve(token: string): ResolvedSession | Promise<ResolvedSession>;
   /** Called when the app closes (the store's listening connection). */
   close?(): Promise<void>;
 }
@@ -29,6 +34,12 @@ type Authority = AuthUser['authority'] | 'warehouse';
 
 const hasAuthority = (user: AuthUser, authority: Authority) =>
   authority === 'warehouse' ? user.authority === 'merchant' && user.ckFlag === 'Y' : user.authority === authority;
+
+function identify(request: FastifyRequest, resolved: ResolvedSession) {
+  if (!resolved) return;
+  request.user = resolved.user;
+  request.sessionId = resolved.sessionId;
+}
 
 /** Marks the guards `requireUser` makes, so the plugin can run them before validation. */
 const AUTH_GUARD = Symbol('authGuard');
@@ -52,11 +63,13 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { sessions: Sess
     const token = request.cookies[SESSION_COOKIE];
     // The routed path, as the router decoded it (`/%61pi/…` is `/api/…`), not the raw URL.
     if (!token || !request.routeOptions.url?.startsWith('/api/')) return done();
-    opts.sessions.resolve(token).then((resolved) => {
-      if (resolved) {
-        request.user = resolved.user;
-        request.sessionId = resolved.sessionId;
-      }
+    const resolving = opts.sessions.resolve(token);
+    if (!(resolving instanceof Promise)) {
+      identify(request, resolving);
+      return done();
+    }
+    resolving.then((resolved) => {
+      identify(request, resolved);
       done();
     }, done);
   });

@@ -38,8 +38,11 @@ interface Cached {
   userId: number;
   lastSeenAt: number;
   expiresAt: number;
-  user: AuthUser;
+  answer: Readonly<{ sessionId: string; user: AuthUser }>;
 }
+
+/** A resolved session, or null when the token names none that is live. */
+type Resolved = Readonly<{ sessionId: string; user: AuthUser }> | null;
 
 /**
  * `refuseDemo`: the demo users' sessions end at their next call (a production node, see
@@ -148,12 +151,26 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes, opts: { refuse
       return { token, replacedSessions: replaced };
     },
 
-    /** Resolves a cookie token to its user, ending the session when it is idle or past its lifetime. */
-    async resolve(token: string): Promise<{ sessionId: string; user: AuthUser } | null> {
+    /**
+     * Resolves a cookie token to its user, ending the session when it is idle or past its lifetime. A
+     * session this node holds that is within its lifetimes and needs no touch is answered at once, without
+     * a promise (issue 38: the common call); anything to read or write goes the asynchronous way.
+     */
+    resolve(token: string): Resolved | Promise<Resolved> {
       const id = hashToken(token);
       const cached = listening ? cache.get(id) : undefined;
-      if (cached && performance.now() - cached.at <= cacheMs) return this.check(id, cached);
+      if (cached && performance.now() - cached.at <= cacheMs) {
+        const now = clock.now().getTime();
+        const live = cached.lastSeenAt + lifetimes.idleMinutes * 60_000 >= now && cached.expiresAt >= now;
+        if (live && now - cached.lastSeenAt <= TOUCH_INTERVAL_MS) return cached.answer;
+        return this.check(id, cached);
+      }
       if (cached) cache.delete(id);
+      return this.read(id);
+    },
+
+    /** A session read from the database (and kept, when this node may cache it). */
+    async read(id: string): Promise<Resolved> {
       const readFrom = generation;
       const [row] = await resolveQuery({ id });
       if (!row) return null;
@@ -168,23 +185,24 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes, opts: { refuse
         await this.end(id, 'REVOKED');
         return null;
       }
+      const user: AuthUser = Object.freeze({
+        id: row[at.id] as number,
+        loginName: row[at.loginName] as string,
+        displayName: row[at.displayName] as string,
+        authority: row[at.authority] as AuthUser['authority'],
+        enterpriseId: row[at.enterpriseId] as number | null,
+        enterpriseName: row[at.enterpriseName] as string | null,
+        certified: (row[at.certified] as boolean | null) ?? false,
+        ckFlag: row[at.ckFlag] as AuthUser['ckFlag'],
+        purchaseSales: row[at.purchaseSales] as boolean,
+      });
       const entry: Cached = {
         at: performance.now(),
         userId: row[at.id] as number,
         lastSeenAt,
         expiresAt: timestampMs(row[at.expiresAt]),
-        // One object for every call the entry answers: frozen, so no request can change another's user.
-        user: Object.freeze({
-          id: row[at.id] as number,
-          loginName: row[at.loginName] as string,
-          displayName: row[at.displayName] as string,
-          authority: row[at.authority] as AuthUser['authority'],
-          enterpriseId: row[at.enterpriseId] as number | null,
-          enterpriseName: row[at.enterpriseName] as string | null,
-          certified: (row[at.certified] as boolean | null) ?? false,
-          ckFlag: row[at.ckFlag] as AuthUser['ckFlag'],
-          purchaseSales: row[at.purchaseSales] as boolean,
-        }),
+        // One frozen answer for every call the entry answers, so no request can change another's user.
+        answer: Object.freeze({ sessionId: id, user }),
       };
       // Kept only when no session ended since the read began (it may have read one just ended).
       if (listening && readFrom === generation) {
@@ -195,7 +213,7 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes, opts: { refuse
     },
 
     /** Idle and absolute expiry on every call, the last-seen touch when due (from memory or a fresh read). */
-    async check(id: string, entry: Cached): Promise<{ sessionId: string; user: AuthUser } | null> {
+    async check(id: string, entry: Cached): Promise<Resolved> {
       const now = clock.now().getTime();
       if (entry.lastSeenAt + lifetimes.idleMinutes * 60_000 < now || entry.expiresAt < now) {
         await this.end(id, 'EXPIRED');
@@ -208,7 +226,7 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes, opts: { refuse
           .set({ lastSeenAt: new Date(now) })
           .where(eq(sessions.id, id));
       }
-      return { sessionId: id, user: entry.user };
+      return entry.answer;
     },
 
     async end(sessionId: string, reason: EndReason) {
