@@ -30,6 +30,7 @@ const FILE_OWNERS = {
   'identity.ts': 'account',
   'ledger.ts': 'ledger',
   'loan.ts': 'financing',
+  'loan-instalments.ts': 'financing',
   'mail.ts': 'mail',
   'operations.ts': 'jobs',
   'pledge-delivery.ts': 'pledge',

@@ -20,6 +20,7 @@ export * from './status/user.ts';
 export * from './status/credit.ts';
 export * from './status/supplyloan.ts';
 export * from './status/cloudloan.ts';
+export * from './status/loan-instalment.ts';
 export * from './ledger.ts';
 export * from './pledge.ts';
 export * from './quantity.ts';

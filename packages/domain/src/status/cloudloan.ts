@@ -2,6 +2,7 @@
 // drawdown against the credit it grants. Overdue is a flag on a drawdown and an instalment, not a
 // state. The server changes a status only through these machines (apps/server/src/lib/transition.ts).
 import { defineLifecycle } from '../state-machine.ts';
+import { instalmentLifecycle, INSTALMENT_STATUS_LABELS, type InstalmentStatus } from './loan-instalment.ts';
 
 export type CloudLoanApplicationStatus = 'SUBMITTED' | 'GRANTED' | 'REJECTED';
 
@@ -30,19 +31,10 @@ export const cloudLoanDrawdownLifecycle = defineLifecycle<CloudLoanDrawdownStatu
   CLOUD_LOAN_DRAWDOWN_STATUS_LABELS,
 );
 
-export type CloudLoanInstalmentStatus = 'PENDING' | 'PAID' | 'CLOSED';
-
-export const CLOUD_LOAN_INSTALMENT_STATUS_LABELS: Readonly<Record<CloudLoanInstalmentStatus, string>> = {
-  PENDING: '待还款',
-  PAID: '已还款',
-  CLOSED: '提前结清',
-};
-
-/** One row of the booked plan. CLOSED: the loan was paid off before this instalment fell due. */
-export const cloudLoanInstalmentLifecycle = defineLifecycle<CloudLoanInstalmentStatus>(
-  { PENDING: ['PAID', 'CLOSED'], PAID: [], CLOSED: [] },
-  CLOUD_LOAN_INSTALMENT_STATUS_LABELS,
-);
+/** The cloud loan's plan is the core's schedule kind: its instalments have the one instalment machine. */
+export type CloudLoanInstalmentStatus = InstalmentStatus;
+export const CLOUD_LOAN_INSTALMENT_STATUS_LABELS = INSTALMENT_STATUS_LABELS;
+export const cloudLoanInstalmentLifecycle = instalmentLifecycle;
 
 export type CloudLoanRepaymentKind = 'AUTO_DEBIT' | 'EARLY_INSTALMENT' | 'PAYOFF';
 

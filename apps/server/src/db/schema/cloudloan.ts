@@ -1,7 +1,8 @@
-import { cloudLoanApplicationLifecycle, cloudLoanDrawdownLifecycle, cloudLoanInstalmentLifecycle } from '@factoring/domain';
+import { cloudLoanApplicationLifecycle, cloudLoanDrawdownLifecycle } from '@factoring/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { enterprises, users } from './identity.ts';
+import { loanColumns } from './loan.ts';
 import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
 
@@ -62,82 +63,41 @@ export const cloudLoanApplications = pgTable(
   ],
 );
 
-/** One drawdown against a grant: the loan whose plan is booked in cloud_loan_instalments. */
+/**
+ * One drawdown against a grant: a loan of the one shape (issue 35, `loanColumns`: number, borrower, amount,
+ * term in days, rates, the charges of the trial, apply and due dates, overdue, who created it) — the bank's
+ * loan, so no platform or credit line of the factor, no fee (`serviceFee` 0, `netAmount` the amount) and
+ * `interest` the booked plan's. Its plan is in the lending core's loan_instalments (line CLOUD). Its own:
+ * the grant, months and method of the plan, the principal still owed, the bank and its reference, whether
+ * the money went to controlled funds, the disbursement's ledger entry.
+ */
 export const cloudLoanDrawdowns = pgTable(
   'cloud_loan_drawdowns',
   {
-    id: serial('id').primaryKey(),
-    drawdownNo: text('drawdown_no').notNull(),
+    ...loanColumns(),
     applicationId: integer('application_id')
       .notNull()
       .references(() => cloudLoanApplications.id),
-    enterpriseId: integer('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
-    principal: bigint('principal', { mode: 'number' }).notNull(),
     outstandingPrincipal: bigint('outstanding_principal', { mode: 'number' }).notNull(),
-    annualRatePpm: integer('annual_rate_ppm').notNull(),
-    penaltyMultiplierPpm: integer('penalty_multiplier_ppm').notNull(),
     termMonths: integer('term_months').notNull(),
     method: text('method', { enum: METHODS }).notNull(),
-    startDate: date('start_date', { mode: 'string' }).notNull(),
-    maturityDate: date('maturity_date', { mode: 'string' }).notNull(),
     status: text('status', { enum: statesOf(cloudLoanDrawdownLifecycle) })
       .notNull()
       .default('DRAWN'),
-    overdue: boolean('overdue').notNull().default(false),
     controlled: boolean('controlled').notNull().default(false),
     bankAdapter: text('bank_adapter').notNull(),
     bankRef: text('bank_ref'),
     entryId: integer('entry_id').notNull(),
     refNo: text('ref_no').notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
-    createdBy: integer('created_by').references(() => users.id),
-    createdAt: timestampNow('created_at'),
   },
   (t) => [
-    uniqueIndex('cloud_loan_drawdowns_no').on(t.drawdownNo),
+    uniqueIndex('cloud_loan_drawdowns_no').on(t.financingNo),
     index('cloud_loan_drawdowns_enterprise').on(t.enterpriseId, t.id),
     index('cloud_loan_drawdowns_application').on(t.applicationId),
     check(
       'cloud_loan_drawdowns_amounts',
-      sql`${t.principal} > 0 and ${t.outstandingPrincipal} >= 0 and ${t.outstandingPrincipal} <= ${t.principal}`,
-    ),
-  ],
-);
-
-/** The booked plan: one row per period, exactly the schedule previewed at drawdown. */
-export const cloudLoanInstalments = pgTable(
-  'cloud_loan_instalments',
-  {
-    id: serial('id').primaryKey(),
-    drawdownId: integer('drawdown_id')
-      .notNull()
-      .references(() => cloudLoanDrawdowns.id),
-    enterpriseId: integer('enterprise_id')
-      .notNull()
-      .references(() => enterprises.id),
-    period: integer('period').notNull(),
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
-    payment: bigint('payment', { mode: 'number' }).notNull(),
-    principal: bigint('principal', { mode: 'number' }).notNull(),
-    interest: bigint('interest', { mode: 'number' }).notNull(),
-    remaining: bigint('remaining', { mode: 'number' }).notNull(),
-    status: text('status', { enum: statesOf(cloudLoanInstalmentLifecycle) })
-      .notNull()
-      .default('PENDING'),
-    overdue: boolean('overdue').notNull().default(false),
-    /** Penalty interest accrued up to `penaltyAsOf` (recomputed from dates by the daily job, never added to). */
-    penaltyToDate: bigint('penalty_to_date', { mode: 'number' }).notNull().default(0),
-    penaltyAsOf: date('penalty_as_of', { mode: 'string' }),
-    paidAt: date('paid_at', { mode: 'string' }),
-  },
-  (t) => [
-    uniqueIndex('cloud_loan_instalments_period').on(t.drawdownId, t.period),
-    index('cloud_loan_instalments_due').on(t.status, t.dueDate),
-    check(
-      'cloud_loan_instalments_amounts',
-      sql`${t.payment} = ${t.principal} + ${t.interest} and ${t.principal} >= 0 and ${t.interest} >= 0 and ${t.penaltyToDate} >= 0`,
+      sql`${t.amount} > 0 and ${t.outstandingPrincipal} >= 0 and ${t.outstandingPrincipal} <= ${t.amount}`,
     ),
   ],
 );

@@ -30,3 +30,4 @@ export * from './rate-limits.ts';
 export * from './system.ts';
 export * from './dict.ts';
 export * from './credit.ts';
+export * from './loan-instalments.ts';

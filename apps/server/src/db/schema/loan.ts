@@ -19,25 +19,23 @@ import { timestampNow } from './timestamps.ts';
 
 /**
  * The one shape of a loan (issue 22): what every lending product's loan record carries — its number,
- * borrower, programme and credit line, principal and the credit it holds, terms and rates, the charges
- * priced at application, dates, the overdue flag and who created it. A product's table spreads these
- * columns and adds what is its own (a supply loan's kind and contract, a pledge's goods and lines)
- * and its status column; the lending core's store (modules/financing/loan-store.ts) reads and writes
- * them the same way for every product. Money in integer cents, rates in parts per million.
+ * borrower, principal, terms and rates, the charges priced at application, dates, the overdue flag and
+ * who created it. A product's table spreads these columns and adds what is its own (a supply loan's kind
+ * and contract, a pledge's goods and lines, a cloud loan's grant and bank) and its status column; the
+ * lending core's store (modules/financing/loan-store.ts) reads and writes them the same way for every
+ * product. A loan of the factor's own programmes adds `programmeColumns` (`factorLoanColumns` spreads
+ * both); a bank's loan has no platform or credit line of the factor. Money in integer cents, rates in
+ * parts per million.
  */
-export function loanColumns(refs: { platform: () => AnyPgColumn; creditLine: () => AnyPgColumn }) {
+export function loanColumns() {
   return {
     id: serial('id').primaryKey(),
     financingNo: text('financing_no').notNull(),
     enterpriseId: integer('enterprise_id')
       .notNull()
       .references(() => enterprises.id),
-    platformId: integer('platform_id').notNull().references(refs.platform),
-    creditLineId: integer('credit_line_id').notNull().references(refs.creditLine),
     /** Applied (and approved) principal. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    /** Credit still reserved on the credit line by this loan (until drawn, settled or ended). */
-    reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
     termDays: integer('term_days').notNull(),
     annualRatePpm: integer('annual_rate_ppm').notNull(),
     serviceFeeRatePpm: integer('service_fee_rate_ppm').notNull(),
@@ -54,6 +52,23 @@ export function loanColumns(refs: { platform: () => AnyPgColumn; creditLine: () 
     createdAt: timestampNow('created_at'),
     updatedAt: timestampNow('updated_at'),
   };
+}
+
+/** What a loan of the factor's programmes adds to the shape: its platform, its credit line and the credit it holds there. */
+export function programmeColumns(refs: { platform: () => AnyPgColumn; creditLine: () => AnyPgColumn }) {
+  return {
+    platformId: integer('platform_id').notNull().references(refs.platform),
+    creditLineId: integer('credit_line_id').notNull().references(refs.creditLine),
+    /** Credit still reserved on the credit line by this loan (until drawn, settled or ended). */
+    reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
+  };
+}
+
+/** The shape and the programme's references, in the order the supply loan's and the pledge's tables always had. */
+export function factorLoanColumns(refs: { platform: () => AnyPgColumn; creditLine: () => AnyPgColumn }) {
+  const { id, financingNo, enterpriseId, amount, ...rest } = loanColumns();
+  const { platformId, creditLineId, reserved } = programmeColumns(refs);
+  return { id, financingNo, enterpriseId, platformId, creditLineId, amount, reserved, ...rest };
 }
 
 /**

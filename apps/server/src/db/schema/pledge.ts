@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { creditLines } from './credit.ts';
 import { users } from './identity.ts';
-import { loanColumns, platforms } from './loan.ts';
+import { factorLoanColumns, platforms } from './loan.ts';
 import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
 import { goods, stockPositions, warehouseReceipts, warehouses } from './warehouse.ts';
@@ -62,7 +62,7 @@ export const goodsPrices = pgTable(
 export const pledgeFinancings = pgTable(
   'pledge_financings',
   {
-    ...loanColumns({ platform: () => platforms.id, creditLine: () => creditLines.id }),
+    ...factorLoanColumns({ platform: () => platforms.id, creditLine: () => creditLines.id }),
     warehouseId: integer('warehouse_id')
       .notNull()
       .references(() => warehouses.id),

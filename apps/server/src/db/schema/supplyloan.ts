@@ -25,7 +25,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { creditLines } from './credit.ts';
 import { enterprises, users } from './identity.ts';
-import { loanColumns, platforms } from './loan.ts';
+import { factorLoanColumns, platforms } from './loan.ts';
 import { statesOf } from './states.ts';
 import { timestampNow } from './timestamps.ts';
 import { uploads } from './uploads.ts';
@@ -146,7 +146,7 @@ export const orderReceivables = pgTable(
 export const financings = pgTable(
   'financings',
   {
-    ...loanColumns({ platform: () => platforms.id, creditLine: () => creditLines.id }),
+    ...factorLoanColumns({ platform: () => platforms.id, creditLine: () => creditLines.id }),
     kind: text('kind', { enum: ['INVOICE', 'ORDER'] }).notNull(),
     /** Principal drawn so far (the whole amount for an invoice financing once disbursed). */
     drawn: bigint('drawn', { mode: 'number' }).notNull().default(0),

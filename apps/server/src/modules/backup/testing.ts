@@ -124,3 +124,7 @@ export async function startPortal(target: RestoreTarget): Promise<Portal> {
     },
   };
 }
+
+/** A database at an older migration level (a copy of the journal cut after `count` entries), for migration tests. */
+export { migrateTo } from './restore-backup.ts';
+export { readJournal } from './archive-format.ts';

@@ -2,7 +2,7 @@ import { addMonths, buildSchedule, chinaDate, parsePercent, parseYuan, type IsoD
 import type { LoanHistoryEvent } from '@factoring/domain/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmTasks, cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalments, users } from '../../db/schema/index.ts';
+import { bpmTasks, cloudLoanApplications, cloudLoanDrawdowns, loanInstalments, users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD, createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { ledgerFingerprint, ledgerProblems } from '../ledger/testing.ts';
 import { runStep } from '../../jobs/close-of-business.ts';
@@ -27,7 +27,8 @@ beforeAll(async () => {
   // The demo world holds cloud-loan history of its own (seed/cloudloan.ts); this file starts the area from a clean
   // slate so its counts and job dates are its own (the seeded ledger entries stay, balanced).
   await t.database.db.execute(sql`delete from job_runs where job = 'cloudloan-debits'`);
-  for (const table of ['cloud_loan_repayments', 'cloud_loan_instalments', 'cloud_loan_drawdowns', 'cloud_loan_applications'])
+  await t.database.db.execute(sql`delete from loan_instalments where product = 'CLOUD'`);
+  for (const table of ['cloud_loan_repayments', 'cloud_loan_drawdowns', 'cloud_loan_applications'])
     await t.database.db.execute(sql.raw(`delete from ${table}`));
 });
 afterAll(() => t.close());
@@ -268,12 +269,14 @@ describe('apply → grant → draw → daily debits → early repayment → pay-
   /** Shifts the loan 3 months into the past so that three due dates have come. */
   async function backdate(months: number) {
     const start = addMonths(today, -months);
-    await t.database.db.update(cloudLoanDrawdowns).set({ startDate: start }).where(eq(cloudLoanDrawdowns.id, drawdownId));
+    await t.database.db.update(cloudLoanDrawdowns).set({ applyDate: start }).where(eq(cloudLoanDrawdowns.id, drawdownId));
     for (const row of preview.rows) {
       await t.database.db
-        .update(cloudLoanInstalments)
+        .update(loanInstalments)
         .set({ dueDate: addMonths(start, row.period) })
-        .where(sql`${cloudLoanInstalments.drawdownId} = ${drawdownId} and ${cloudLoanInstalments.period} = ${row.period}`);
+        .where(
+          sql`${loanInstalments.product} = 'CLOUD' and ${loanInstalments.loanId} = ${drawdownId} and ${loanInstalments.period} = ${row.period}`,
+        );
     }
     return start;
   }

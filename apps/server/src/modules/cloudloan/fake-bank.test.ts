@@ -19,7 +19,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client.ts';
-import { bpmTasks, cloudLoanDrawdowns, cloudLoanInstalments, siteConfig, users } from '../../db/schema/index.ts';
+import { bpmTasks, cloudLoanDrawdowns, loanInstalments, siteConfig, users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD, createTestApp, type TestApp, type TestClient } from '../../test/harness.ts';
 import { ledgerProblems } from '../ledger/testing.ts';
 import type { BankAdapter, BankApplication, BankApplicationRef, BankDecision, BankDrawdown, BankRepayment } from './bank-adapter.ts';
@@ -97,7 +97,8 @@ beforeAll(async () => {
   enterpriseId = me.enterpriseId!;
   // A clean slate for the area (as cloudloan.test.ts), then the second bank: listed with the app's adapters and configured.
   await t.database.db.execute(sql`delete from job_runs where job = 'cloudloan-debits'`);
-  for (const table of ['cloud_loan_repayments', 'cloud_loan_instalments', 'cloud_loan_drawdowns', 'cloud_loan_applications'])
+  await t.database.db.execute(sql`delete from loan_instalments where product = 'CLOUD'`);
+  for (const table of ['cloud_loan_repayments', 'cloud_loan_drawdowns', 'cloud_loan_applications'])
     await t.database.db.execute(sql.raw(`delete from ${table}`));
   t.app.bankAdapters.add(bank);
   const [row] = await t.database.db.select().from(siteConfig).where(eq(siteConfig.key, CLOUD_LOAN_CONFIG_KEY));
@@ -259,12 +260,12 @@ describe('a second bank behind the same seam: apply → its decision → agreeme
   it('the daily debit collects the due instalment and reports it to the bank; the repayment carries the bank’s reference', async () => {
     // One due date has come: the loan is moved a month into the past.
     const start = addMonths(today, -1);
-    await t.database.db.update(cloudLoanDrawdowns).set({ startDate: start }).where(eq(cloudLoanDrawdowns.id, drawdownId));
+    await t.database.db.update(cloudLoanDrawdowns).set({ applyDate: start }).where(eq(cloudLoanDrawdowns.id, drawdownId));
     for (const r of plan.rows)
       await t.database.db
-        .update(cloudLoanInstalments)
+        .update(loanInstalments)
         .set({ dueDate: addMonths(start, r.period) })
-        .where(and(eq(cloudLoanInstalments.drawdownId, drawdownId), eq(cloudLoanInstalments.period, r.period)));
+        .where(and(eq(loanInstalments.product, 'CLOUD'), eq(loanInstalments.loanId, drawdownId), eq(loanInstalments.period, r.period)));
     const due: IsoDate = addMonths(start, 1);
     const result = await runStep(t.database.db, cloudLoanDebitStep(t.app.bankAdapters), due);
     expect(result).toMatchObject({ skipped: false, debited: 1, debitedTotal: plan.rows[0].payment, overdue: 0 });

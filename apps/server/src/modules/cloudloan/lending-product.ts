@@ -3,7 +3,7 @@
 // once, in app.ts, with the banks it reaches (the debit step goes through their adapters).
 import { compareIsoDates, daysBetween } from '@factoring/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { cloudLoanDrawdowns, cloudLoanInstalments } from '../../db/schema/index.ts';
+import { cloudLoanDrawdowns } from '../../db/schema/index.ts';
 import { enterpriseDirectory } from '../account/index.ts';
 import type { LendingProduct, LoanPosition } from '../financing/index.ts';
 import type { BankAdapters } from './bank-adapter.ts';
@@ -13,6 +13,7 @@ import { CLOUD_LOAN_CONTRACT_KIND } from './contract-kind.ts';
 import { CLOUD_LOAN_TASK_TYPES } from './operator-bank.ts';
 import { cloudLoanArrears } from './overdue.ts';
 import { payoffQuote } from './servicing.ts';
+import { plans } from './store.ts';
 
 export const cloudLoanProduct = (banks: BankAdapters): LendingProduct => ({
   label: '银行云贷',
@@ -26,25 +27,19 @@ export const cloudLoanProduct = (banks: BankAdapters): LendingProduct => ({
       .where(inArray(cloudLoanDrawdowns.status, ['DRAWN', 'REPAYING']))
       .orderBy(asc(cloudLoanDrawdowns.id));
     if (!live.length) return [];
-    const instalments = await db
-      .select()
-      .from(cloudLoanInstalments)
-      .where(
-        inArray(
-          cloudLoanInstalments.drawdownId,
-          live.map((l) => l.d.id),
-        ),
-      )
-      .orderBy(asc(cloudLoanInstalments.period));
+    const booked = await plans.plansOf(
+      db,
+      live.map((l) => l.d.id),
+    );
     return live.map(({ d, borrowerName }): LoanPosition => {
-      const plan = instalments.filter((i) => i.drawdownId === d.id);
+      const plan = booked.get(d.id)!;
       const q = payoffQuote(d, plan, asOf);
       const oldest = plan.find((i) => i.status === 'PENDING');
       const late = oldest && compareIsoDates(asOf, oldest.dueDate) > 0 ? daysBetween(oldest.dueDate, asOf) : 0;
       return {
         product: 'CLOUD',
         id: d.id,
-        financingNo: d.drawdownNo,
+        financingNo: d.financingNo,
         borrowerId: d.enterpriseId,
         borrowerName,
         debtorId: null,
@@ -55,7 +50,7 @@ export const cloudLoanProduct = (banks: BankAdapters): LendingProduct => ({
         warehouseName: null,
         goodsId: null,
         goodsName: null,
-        dueDate: oldest?.dueDate ?? d.maturityDate,
+        dueDate: oldest?.dueDate ?? d.dueDate,
         daysPastDue: late,
         principal: q.principal,
         interest: q.interest,

@@ -3,54 +3,50 @@
 import {
   allocateInstalment,
   CLOUD_LOAN_REPAYMENT_KIND_LABELS,
-  cloudLoanInstalmentLifecycle,
   formatYuan,
   instalmentOwed,
   scheduleQuote,
   type Cents,
   type ScheduleQuote,
-  type ScheduleTerms,
   type CloudLoanRepaymentKind,
   type IsoDate,
 } from '@factoring/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { cloudLoanDrawdowns, cloudLoanInstalments, cloudLoanRepayments } from '../../db/schema/index.ts';
+import { cloudLoanDrawdowns, cloudLoanRepayments } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { transition } from '../../lib/transition.ts';
+import type { Instalment } from '../financing/index.ts';
 import { releaseControlledFunds } from '../funds/index.ts';
 import { postRepayment } from '../ledger/index.ts';
 import type { BankAdapters } from './bank-adapter.ts';
-import { moveDrawdown, recordDrawdownEvent, SYSTEM, type Actor, type DrawdownRow } from './store.ts';
+import { moveDrawdown, plans, recordDrawdownEvent, SYSTEM, termsOf, type Actor, type DrawdownRow } from './store.ts';
 import { now } from '../../lib/clock.ts';
 
-export type InstalmentRow = typeof cloudLoanInstalments.$inferSelect;
+export type InstalmentRow = Instalment;
+
+/** A drawdown as its plan's terms need it. */
+type Terms = Parameters<typeof termsOf>[0];
 
 /**
  * The instalments are balances of the lending core's one accrual rule (the domain's loan-schedule.ts,
  * issue 35): penalty interest on an unpaid instalment's principal from its due date (PRODUCT §2: × 1.5
  * by default), what paying it takes today, the pay-off quote.
  */
-export function penaltyOf(d: ScheduleTerms, i: InstalmentRow, asOf: IsoDate): Cents {
-  return instalmentOwed(d, i, asOf).penalty;
+export function penaltyOf(d: Terms, i: InstalmentRow, asOf: IsoDate): Cents {
+  return instalmentOwed(termsOf(d), i, asOf).penalty;
 }
 
 /** What paying an instalment on `asOf` takes: its payment plus penalty to date. */
-export const dueNowOf = (d: ScheduleTerms, i: InstalmentRow, asOf: IsoDate): number => instalmentOwed(d, i, asOf).total;
+export const dueNowOf = (d: Terms, i: InstalmentRow, asOf: IsoDate): number => instalmentOwed(termsOf(d), i, asOf).total;
 
-export async function instalmentsOf(tx: Tx, drawdownId: number): Promise<InstalmentRow[]> {
-  return tx
-    .select()
-    .from(cloudLoanInstalments)
-    .where(eq(cloudLoanInstalments.drawdownId, drawdownId))
-    .orderBy(asc(cloudLoanInstalments.period));
-}
+/** A drawdown's booked plan, by period. */
+export const instalmentsOf = (tx: Tx, drawdownId: number): Promise<InstalmentRow[]> => plans.planOf(tx, drawdownId);
 
 export type PayoffQuote = ScheduleQuote;
 
 /** Paying the whole loan off on `asOf` (the schedule's quote: due instalments with penalty, the rest, the running period). */
-export const payoffQuote = (d: ScheduleTerms, instalments: InstalmentRow[], asOf: IsoDate): PayoffQuote =>
-  scheduleQuote(d, instalments, asOf);
+export const payoffQuote = (d: Terms, instalments: InstalmentRow[], asOf: IsoDate): PayoffQuote =>
+  scheduleQuote(termsOf(d), instalments, asOf);
 
 interface Collected {
   repaymentId: number | null;
@@ -82,7 +78,7 @@ export async function book(
   const total = p.principal + p.interest + p.penalty;
   if (total === 0)
     return { repaymentId: null, period: p.period, refNo: '', bankRef: null, principal: 0, interest: 0, penalty: 0, total: 0 };
-  const sourceRef = p.period ? `${d.drawdownNo}-${p.period}` : d.drawdownNo;
+  const sourceRef = p.period ? `${d.financingNo}-${p.period}` : d.financingNo;
   const entry = await postRepayment(tx, {
     enterpriseId: d.enterpriseId,
     principal: p.principal as Cents,
@@ -92,7 +88,7 @@ export async function book(
     createdBy: p.actor?.id ?? null,
   });
   const { bankRef } = await banks.named(d.bankAdapter).repay(tx, {
-    drawdownNo: d.drawdownNo,
+    drawdownNo: d.financingNo,
     drawdownBankRef: d.bankRef,
     refNo: entry.refNo,
     kind: p.kind,
@@ -159,12 +155,12 @@ export async function afterRepayment(
   if (current.status === 'DRAWN' && pending.length) current = await moveDrawdown(tx, current, 'REPAYING', actor, '还款中');
   if (!pending.length) {
     // Settled: what is left of a controlled drawdown becomes free funds (issue 24).
-    await releaseControlledFunds(tx, { enterpriseId: d.enterpriseId, loanRef: d.drawdownNo });
+    await releaseControlledFunds(tx, { enterpriseId: d.enterpriseId, loanRef: d.financingNo });
     return moveDrawdown(tx, current, 'SETTLED', actor, '结清', null, { outstandingPrincipal: 0, overdue: false, settledAt: now() });
   }
   const [updated] = await tx
     .update(cloudLoanDrawdowns)
-    .set({ outstandingPrincipal, overdue })
+    .set({ outstandingPrincipal, overdue, updatedAt: now() })
     .where(eq(cloudLoanDrawdowns.id, d.id))
     .returning();
   return updated;
@@ -180,13 +176,9 @@ export async function collectInstalment(
   businessDate: IsoDate,
   actor: Actor | null,
 ) {
-  const { principal, interest, penalty } = allocateInstalment(d, i, businessDate);
+  const { principal, interest, penalty } = allocateInstalment(termsOf(d), i, businessDate);
   const collected = await book(tx, banks, d, { kind, period: i.period, principal, interest, penalty, businessDate, actor });
-  await transition(tx, cloudLoanInstalments, cloudLoanInstalmentLifecycle, i, 'PAID', {
-    paidAt: businessDate,
-    penaltyToDate: penalty,
-    penaltyAsOf: businessDate,
-  });
+  await plans.settle(tx, i, 'PAID', { paidAt: businessDate, penaltyToDate: penalty, penaltyAsOf: businessDate });
   const after = await afterRepayment(tx, d, collected, kind, actor ?? SYSTEM);
   return { ...collected, status: after.status };
 }
@@ -197,11 +189,8 @@ export function assertServicing(d: DrawdownRow) {
 
 /** Marks the earliest unpaid instalment overdue with its penalty to date (the daily job, when the balance is short). */
 export async function markOverdue(tx: Tx, d: DrawdownRow, i: InstalmentRow, businessDate: IsoDate) {
-  await tx
-    .update(cloudLoanInstalments)
-    .set({ overdue: true, penaltyToDate: penaltyOf(d, i, businessDate), penaltyAsOf: businessDate })
-    .where(and(eq(cloudLoanInstalments.id, i.id), eq(cloudLoanInstalments.status, 'PENDING')));
-  if (!d.overdue) await tx.update(cloudLoanDrawdowns).set({ overdue: true }).where(eq(cloudLoanDrawdowns.id, d.id));
+  await plans.markOverdue(tx, i.id, penaltyOf(d, i, businessDate), businessDate);
+  if (!d.overdue) await tx.update(cloudLoanDrawdowns).set({ overdue: true, updatedAt: now() }).where(eq(cloudLoanDrawdowns.id, d.id));
   // The history notes the day an instalment was first found unpaid (the job marks it again every day after).
   if (!i.overdue)
     await recordDrawdownEvent(tx, d.id, SYSTEM, '逾期', `第 ${i.period} 期到期日 ${i.dueDate} 扣款不足，自到期日起按罚息利率计收罚息`);

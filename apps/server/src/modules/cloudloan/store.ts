@@ -1,10 +1,10 @@
-import { cloudLoanDrawdownLifecycle } from '@factoring/domain';
+import { cloudLoanDrawdownLifecycle, type ScheduleTerms } from '@factoring/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { cloudLoanApplications, cloudLoanDrawdowns } from '../../db/schema/index.ts';
 import { NotFoundError } from '../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
-import { loanStore } from '../financing/index.ts';
+import { instalmentStore, loanStore } from '../financing/index.ts';
 
 export type ApplicationRow = typeof cloudLoanApplications.$inferSelect;
 export type DrawdownRow = typeof cloudLoanDrawdowns.$inferSelect;
@@ -48,3 +48,13 @@ export const moveDrawdown = store.move;
 export const drawdownHistory = store.historyOf;
 /** The drawdown number: YDTK + the China date of the drawdown + the id in 6 digits. */
 export const drawdownNoOf = store.numberOf;
+
+/** The drawdowns' booked plans: the lending core's instalment store (loan_instalments, line CLOUD). */
+export const plans = instalmentStore('CLOUD');
+
+/** The terms the plan's instalments accrue on: the drawdown's day (its value date) and its rates. */
+export const termsOf = (d: Pick<DrawdownRow, 'applyDate' | 'annualRatePpm' | 'penaltyMultiplierPpm'>): ScheduleTerms => ({
+  startDate: d.applyDate,
+  annualRatePpm: d.annualRatePpm,
+  penaltyMultiplierPpm: d.penaltyMultiplierPpm,
+});

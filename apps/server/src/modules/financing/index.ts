@@ -11,6 +11,7 @@ export { orderLoanKey, type OrderLoanRef, type OrderLoans } from './order-loans.
 export type { TransferVoucherSource, WaitingVoucher } from './transfer-vouchers.ts';
 export type { CollectedLine, DebtorCollectionSource, ExpectedCollection } from './debtor-collections.ts';
 export { loanStore, type LoanKind } from './loan-store.ts';
+export { instalmentStore, type Instalment, type PlannedInstalment } from './instalment-store.ts';
 export { isOverdue, overdueSql, type EveryLoanArrears, type LoanArrears } from './overdue.ts';
 export {
   loanBook,

@@ -10,8 +10,8 @@ import { eventRow } from '../../lib/event-row.ts';
 import { ownedBy, type Scope } from '../../lib/scope.ts';
 import { transition } from '../../lib/transition.ts';
 
-/** A product's loan table: the lending core's columns (db/schema/loan.ts) and its status. */
-type LoanTable = PgTable & { id: PgColumn; status: PgColumn; enterpriseId: PgColumn };
+/** A product's loan table: the lending core's columns (db/schema/loan.ts `loanColumns`) and its status. */
+type LoanTable = PgTable & { id: PgColumn; status: PgColumn; enterpriseId: PgColumn; updatedAt: PgColumn };
 
 /** What a lending product tells the store about its loans. */
 export interface LoanKind<T extends LoanTable, S extends string> {
@@ -67,9 +67,7 @@ export function loanStore<T extends LoanTable, S extends string>(kind: LoanKind<
     note?: string | null,
     extra: Partial<Omit<T['$inferInsert'], 'id' | 'status'>> = {},
   ): Promise<Loan> {
-    // A table without an update stamp (the cloud loan's drawdowns) keeps its settled time in its own columns.
-    const stamp = 'updatedAt' in kind.table ? { updatedAt: now() } : {};
-    const updated = await transition(tx, kind.table, kind.lifecycle, loan, to, { ...extra, ...stamp });
+    const updated = await transition(tx, kind.table, kind.lifecycle, loan, to, { ...extra, updatedAt: now() } as typeof extra);
     await record(tx, loan.id, actor, action, note, loan.status, to);
     return updated;
   }

@@ -1,11 +1,12 @@
 import { compareIsoDates, formatYuan, type IsoDate } from '@factoring/domain';
-import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { cloudLoanDrawdowns, cloudLoanInstalments } from '../../../db/schema/index.ts';
+import { cloudLoanDrawdowns } from '../../../db/schema/index.ts';
 import type { CloseOfBusinessStep } from '../../../jobs/close-of-business.ts';
 import { lockAccounts } from '../../ledger/index.ts';
 import type { BankAdapters } from '../bank-adapter.ts';
 import { collectInstalment, dueNowOf, instalmentsOf, markOverdue } from '../servicing.ts';
+import { plans } from '../store.ts';
 
 export interface CloudLoanDebitResult {
   /** Instalments collected by this run. */
@@ -27,24 +28,13 @@ export interface CloudLoanDebitResult {
  */
 export async function debitDueInstalments(tx: Tx, banks: BankAdapters, runDate: IsoDate): Promise<CloudLoanDebitResult> {
   const result: CloudLoanDebitResult = { debited: 0, debitedTotal: 0, overdue: 0, penaltyToDate: 0, settled: 0 };
-  const due = await tx
-    .selectDistinct({ id: cloudLoanInstalments.drawdownId })
-    .from(cloudLoanInstalments)
-    .where(and(eq(cloudLoanInstalments.status, 'PENDING'), lte(cloudLoanInstalments.dueDate, runDate)));
+  const due = await plans.loansDue(tx, runDate);
   if (due.length) {
     // Loans first in id order, then (inside each posting) the ledger accounts: the order user repayments use.
     const loans = await tx
       .select()
       .from(cloudLoanDrawdowns)
-      .where(
-        and(
-          inArray(
-            cloudLoanDrawdowns.id,
-            due.map((d) => d.id),
-          ),
-          ne(cloudLoanDrawdowns.status, 'SETTLED'),
-        ),
-      )
+      .where(and(inArray(cloudLoanDrawdowns.id, due), ne(cloudLoanDrawdowns.status, 'SETTLED')))
       .orderBy(asc(cloudLoanDrawdowns.id))
       .for('update');
     for (let loan of loans) {

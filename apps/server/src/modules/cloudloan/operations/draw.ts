@@ -1,13 +1,13 @@
-import { formatYuan, type Cents, type IsoDate } from '@factoring/domain';
+import { daysBetween, formatYuan, type Cents, type IsoDate } from '@factoring/domain';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalments } from '../../../db/schema/index.ts';
+import { cloudLoanApplications, cloudLoanDrawdowns } from '../../../db/schema/index.ts';
 import type { EnterpriseScope } from '../../../lib/scope.ts';
 import { disburse } from '../../financing/index.ts';
 import type { BankAdapters } from '../bank-adapter.ts';
 import { assertDrawable, drawScheduleInput } from '../drawable.ts';
 import { readCloudLoanSettings } from '../product.ts';
-import { drawdownNoOf, lockApplication, recordDrawdownEvent, type Actor } from '../store.ts';
+import { drawdownNoOf, lockApplication, plans, recordDrawdownEvent, type Actor } from '../store.ts';
 import { now } from '../../../lib/clock.ts';
 
 /**
@@ -31,21 +31,29 @@ export async function drawdown(
   const adapter = banks.named(a.bankAdapter);
   const input = drawScheduleInput(a, amount, today);
   const schedule = adapter.querySchedule(input);
+  const maturity = schedule.rows.at(-1)!.dueDate;
 
   const [row] = await tx
     .insert(cloudLoanDrawdowns)
     .values({
-      drawdownNo: `tmp-${crypto.randomUUID()}`,
+      financingNo: `tmp-${crypto.randomUUID()}`,
       applicationId: a.id,
       enterpriseId: a.enterpriseId,
-      principal: amount,
+      amount,
       outstandingPrincipal: amount,
+      termDays: daysBetween(today, maturity),
       annualRatePpm: input.annualRatePpm,
+      // The bank's loan in the one shape: interest with each instalment, no fee of the factor's, the whole amount paid out.
+      serviceFeeRatePpm: 0,
       penaltyMultiplierPpm: settings.penaltyMultiplierPpm,
+      interestMode: 'ARREARS',
+      interest: schedule.rows.reduce((sum, r) => sum + r.interest, 0),
+      serviceFee: 0,
+      netAmount: amount,
       termMonths: input.months,
       method: input.method,
-      startDate: today,
-      maturityDate: schedule.rows.at(-1)!.dueDate,
+      applyDate: today,
+      dueDate: maturity,
       controlled: settings.controlledDrawdown,
       bankAdapter: adapter.name,
       entryId: 0,
@@ -76,9 +84,9 @@ export async function drawdown(
   });
   await tx
     .update(cloudLoanDrawdowns)
-    .set({ drawdownNo, bankRef, entryId: entry.entryId, refNo: entry.refNo })
+    .set({ financingNo: drawdownNo, bankRef, entryId: entry.entryId, refNo: entry.refNo })
     .where(eq(cloudLoanDrawdowns.id, row.id));
-  await tx.insert(cloudLoanInstalments).values(schedule.rows.map((r) => ({ drawdownId: row.id, enterpriseId: a.enterpriseId, ...r })));
+  await plans.book(tx, { id: row.id, enterpriseId: a.enterpriseId }, schedule.rows);
   await recordDrawdownEvent(
     tx,
     row.id,

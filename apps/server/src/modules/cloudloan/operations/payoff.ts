@@ -1,11 +1,9 @@
-import { cloudLoanInstalmentLifecycle, compareIsoDates, formatYuan, type IsoDate } from '@factoring/domain';
+import { compareIsoDates, formatYuan, type IsoDate } from '@factoring/domain';
 import type { Tx } from '../../../db/client.ts';
-import { cloudLoanInstalments } from '../../../db/schema/index.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
-import { transition } from '../../../lib/transition.ts';
 import type { BankAdapters } from '../bank-adapter.ts';
 import { afterRepayment, assertServicing, book, instalmentsOf, payoffQuote, penaltyOf } from '../servicing.ts';
-import type { Actor, DrawdownRow } from '../store.ts';
+import { plans, type Actor, type DrawdownRow } from '../store.ts';
 
 /** Pays the whole loan off at today's quote; instalments not yet due are closed. */
 export async function payOff(tx: Tx, banks: BankAdapters, d: DrawdownRow, amount: number, today: IsoDate, actor: Actor) {
@@ -26,11 +24,7 @@ export async function payOff(tx: Tx, banks: BankAdapters, d: DrawdownRow, amount
   });
   for (const i of all.filter((x) => x.status === 'PENDING')) {
     const due = compareIsoDates(i.dueDate, today) <= 0;
-    await transition(tx, cloudLoanInstalments, cloudLoanInstalmentLifecycle, i, due ? 'PAID' : 'CLOSED', {
-      paidAt: today,
-      penaltyToDate: penaltyOf(d, i, today),
-      penaltyAsOf: today,
-    });
+    await plans.settle(tx, i, due ? 'PAID' : 'CLOSED', { paidAt: today, penaltyToDate: penaltyOf(d, i, today), penaltyAsOf: today });
   }
   const after = await afterRepayment(tx, d, collected, 'PAYOFF', actor);
   return { ...collected, status: after.status };

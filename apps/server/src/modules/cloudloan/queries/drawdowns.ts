@@ -7,16 +7,16 @@ import {
   type IsoDate,
 } from '@factoring/domain';
 import type { PageQuery } from '@factoring/domain/contract';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { cloudLoanApplications, cloudLoanDrawdowns, cloudLoanInstalments, cloudLoanRepayments } from '../../../db/schema/index.ts';
+import { cloudLoanApplications, cloudLoanDrawdowns, cloudLoanRepayments } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
 import { offsetOf } from '../../../lib/paging.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import type { CloudLoanDrawdown as DrawdownAnswer, CloudLoanDrawdownDetail as DrawdownDetailAnswer } from '@factoring/domain/contract';
 import { dueNowOf, payoffQuote, penaltyOf } from '../servicing.ts';
 import { instalmentOverdue } from '../overdue.ts';
-import { drawdownHistory, type DrawdownRow } from '../store.ts';
+import { drawdownHistory, plans, type DrawdownRow } from '../store.ts';
 import { cloudLoanTotals } from './totals.ts';
 
 type DrawdownWithApp = DrawdownRow & { applicationNo: string; bankName: string };
@@ -25,18 +25,18 @@ type DrawdownWithApp = DrawdownRow & { applicationNo: string; bankName: string }
 function drawdownView(d: DrawdownWithApp, next: { dueDate: string; payment: number } | undefined, today: IsoDate): DrawdownAnswer {
   return {
     id: d.id,
-    drawdownNo: d.drawdownNo,
+    drawdownNo: d.financingNo,
     applicationId: d.applicationId,
     applicationNo: d.applicationNo,
     bankName: d.bankName,
-    principal: d.principal,
+    principal: d.amount,
     outstandingPrincipal: d.outstandingPrincipal,
     annualRatePpm: d.annualRatePpm,
     termMonths: d.termMonths,
     method: d.method,
     methodLabel: REPAYMENT_METHOD_LABELS[d.method],
-    startDate: d.startDate,
-    maturityDate: d.maturityDate,
+    startDate: d.applyDate,
+    maturityDate: d.dueDate,
     status: d.status,
     statusLabel: CLOUD_LOAN_DRAWDOWN_STATUS_LABELS[d.status],
     overdue: next !== undefined && instalmentOverdue({ status: 'PENDING', dueDate: next.dueDate }, today),
@@ -54,20 +54,6 @@ const drawdownColumns = {
   bankName: cloudLoanApplications.bankName,
 };
 
-async function nextDue(db: Db, ids: number[]) {
-  if (!ids.length) return new Map<number, { dueDate: string; payment: number }>();
-  const rows = await db
-    .selectDistinctOn([cloudLoanInstalments.drawdownId], {
-      drawdownId: cloudLoanInstalments.drawdownId,
-      dueDate: cloudLoanInstalments.dueDate,
-      payment: cloudLoanInstalments.payment,
-    })
-    .from(cloudLoanInstalments)
-    .where(and(inArray(cloudLoanInstalments.drawdownId, ids), eq(cloudLoanInstalments.status, 'PENDING')))
-    .orderBy(cloudLoanInstalments.drawdownId, asc(cloudLoanInstalments.period));
-  return new Map(rows.map((r) => [r.drawdownId, r]));
-}
-
 export async function listDrawdowns(db: Db, scope: Scope, q: PageQuery & { applicationId?: number }, today: IsoDate) {
   const where = and(
     ownedBy(scope, cloudLoanDrawdowns.enterpriseId),
@@ -84,7 +70,7 @@ export async function listDrawdowns(db: Db, scope: Scope, q: PageQuery & { appli
       .offset(offsetOf(q)),
     db.select({ total: count() }).from(cloudLoanDrawdowns).where(where),
   ]);
-  const next = await nextDue(
+  const next = await plans.nextDue(
     db,
     rows.map((r) => r.d.id),
   );
@@ -104,7 +90,7 @@ export async function drawdownDetail(db: Db, scope: Scope, id: number, today: Is
   if (!row) throw new NotFoundError('云贷借款不存在');
   const d = row.d;
   const [instalments, repayments, totals, history] = await Promise.all([
-    db.select().from(cloudLoanInstalments).where(eq(cloudLoanInstalments.drawdownId, id)).orderBy(asc(cloudLoanInstalments.period)),
+    plans.planOf(db, id),
     db.select().from(cloudLoanRepayments).where(eq(cloudLoanRepayments.drawdownId, id)).orderBy(asc(cloudLoanRepayments.id)),
     cloudLoanTotals(db, scope, today, id),
     drawdownHistory(db, id),

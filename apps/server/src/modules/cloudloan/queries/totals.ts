@@ -2,17 +2,18 @@ import type { IsoDate } from '@factoring/domain';
 import type { CloudLoanTotals } from '@factoring/domain/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { cloudLoanDrawdowns, cloudLoanInstalments, cloudLoanRepayments } from '../../../db/schema/index.ts';
+import { cloudLoanDrawdowns, cloudLoanRepayments } from '../../../db/schema/index.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import { drawdownOverdueSql } from '../overdue.ts';
+import { plans } from '../store.ts';
 
 /** Repayment totals of the enterprise's cloud loans (or of one loan); overdue ones counted on `today` by the dates. */
 export async function cloudLoanTotals(db: Db, scope: Scope, today: IsoDate, drawdownId?: number): Promise<CloudLoanTotals> {
   const loanWhere = and(ownedBy(scope, cloudLoanDrawdowns.enterpriseId), drawdownId ? eq(cloudLoanDrawdowns.id, drawdownId) : undefined);
-  const [[loans], [repaid], [scheduled]] = await Promise.all([
+  const [[loans], [repaid], scheduledInterest] = await Promise.all([
     db
       .select({
-        drawn: sql<string>`coalesce(sum(${cloudLoanDrawdowns.principal}), 0)`,
+        drawn: sql<string>`coalesce(sum(${cloudLoanDrawdowns.amount}), 0)`,
         outstanding: sql<string>`coalesce(sum(${cloudLoanDrawdowns.outstandingPrincipal}), 0)`,
         loans: count(),
         settled: sql<string>`count(*) filter (where ${cloudLoanDrawdowns.status} = 'SETTLED')`,
@@ -29,11 +30,7 @@ export async function cloudLoanTotals(db: Db, scope: Scope, today: IsoDate, draw
       .from(cloudLoanRepayments)
       .innerJoin(cloudLoanDrawdowns, eq(cloudLoanDrawdowns.id, cloudLoanRepayments.drawdownId))
       .where(loanWhere),
-    db
-      .select({ interest: sql<string>`coalesce(sum(${cloudLoanInstalments.interest}), 0)` })
-      .from(cloudLoanInstalments)
-      .innerJoin(cloudLoanDrawdowns, eq(cloudLoanDrawdowns.id, cloudLoanInstalments.drawdownId))
-      .where(loanWhere),
+    plans.plannedInterest(db, db.select({ id: cloudLoanDrawdowns.id }).from(cloudLoanDrawdowns).where(loanWhere)),
   ]);
   const n = Number;
   return {
@@ -43,7 +40,7 @@ export async function cloudLoanTotals(db: Db, scope: Scope, today: IsoDate, draw
     repaidInterest: n(repaid.interest),
     repaidPenalty: n(repaid.penalty),
     repaidTotal: n(repaid.principal) + n(repaid.interest) + n(repaid.penalty),
-    scheduledInterest: n(scheduled.interest),
+    scheduledInterest,
     overdueCount: n(loans.overdue),
     loans: n(loans.loans),
     settledLoans: n(loans.settled),
