@@ -1,7 +1,8 @@
 -- One offline payment (issue 35): every transfer voucher in the lending core's one table. The pledge's vouchers move
 -- in with their ids (their numbers, pages and tasks stay as they are); the supply loan's offline repayments move in
--- with new ids after them, and what named the old id follows: their inbox tasks (ref_id, data), the audit trail's
--- rows of those tasks and the bank statement lines' labels. A confirmed offline repayment stays in "repayments" as
+-- with new ids after them, and what named the old id follows: their inbox tasks (ref_id, data) and the bank statement
+-- lines' labels. The audit trail is immutable (a trigger refuses any change): its rows stay as written and reach the
+-- voucher through their task (task_id), whose ref_id now names it. A confirmed offline repayment stays in "repayments" as
 -- the repayment its voucher booked; one still waiting or rejected was only a voucher and leaves it.
 CREATE TABLE "transfer_vouchers" (
 	"id" serial PRIMARY KEY NOT NULL,
@@ -71,9 +72,6 @@ UPDATE "bpm_tasks" t SET "ref_id" = m."voucher_id"::text,
     || jsonb_build_object('voucherId', m."voucher_id", 'voucherNo', v."voucher_no")
 FROM "transfer_voucher_moves" m JOIN "transfer_vouchers" v ON v."id" = m."voucher_id"
 WHERE t."type" = 'REPAYMENT_VOUCHER' AND t."ref_id" = m."repayment_id"::text;--> statement-breakpoint
-UPDATE "bpm_audit_log" a SET "entity_id" = m."voucher_id"::text
-FROM "transfer_voucher_moves" m
-WHERE a."entity_type" = 'REPAYMENT_VOUCHER' AND a."entity_id" = m."repayment_id"::text;--> statement-breakpoint
 -- A statement line tied to one reads as the voucher reads now: 线下还款凭证 PZ…（RZ…）.
 UPDATE "bank_statement_lines" l SET "match_label" = replace(l."match_label", '线下还款凭证 #' || m."repayment_id" || '（', '线下还款凭证 ' || v."voucher_no" || '（')
 FROM "bpm_tasks" t JOIN "transfer_voucher_moves" m ON t."ref_id" = m."voucher_id"::text JOIN "transfer_vouchers" v ON v."id" = m."voucher_id"
