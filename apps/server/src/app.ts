@@ -27,7 +27,14 @@ import { creditLineExpiryStep } from './modules/credit/index.ts';
 import { CERTIFICATION_TASK_TYPES } from './modules/certification/index.ts';
 import { FUNDS_TASK_TYPES } from './modules/funds/index.ts';
 import { WAREHOUSE_TASK_TYPES } from './modules/warehouse/index.ts';
-import { loanBook, transferVoucherBook, transferVoucherTaskType, type LendingProduct, type LoanBook, type Ports } from './modules/financing/index.ts';
+import {
+  loanBook,
+  transferVoucherBook,
+  transferVoucherTaskType,
+  type LendingProduct,
+  type LoanBook,
+  type Ports,
+} from './modules/financing/index.ts';
 import { orderLoanCollection, orderLoans, supplyLoanProduct } from './modules/supplyloan/index.ts';
 import { bankAdapters, BUILT_IN_BANK_ADAPTERS, cloudLoanProduct, type BankAdapter, type BankAdapters } from './modules/cloudloan/index.ts';
 import { purchaseSalesTaskTypes, salesOrderBacking } from './modules/purchase-sales/index.ts';

@@ -49,7 +49,9 @@ beforeAll(async () => {
   // The migrations up to 0041, in a folder of their own.
   before = mkdtempSync(path.join(tmpdir(), 'migrations-0041-'));
   cpSync(MIGRATIONS, before, { recursive: true });
-  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as {
+    entries: { idx: number; tag: string }[];
+  };
   journal.entries = journal.entries.filter((e) => e.idx <= 41);
   expect(journal.entries.at(-1)!.tag).toBe('0041_credit_notes');
   writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify(journal));
@@ -79,7 +81,14 @@ beforeAll(async () => {
   await insert('financings', { id: 11, financing_no: 'RZ20261101000011', enterprise_id: 2 });
   const offline = { financing_id: 11, enterprise_id: 2, method: 'OFFLINE', payer_account_name: '上海鑫源', payer_account_no: '3100' };
   // Submitted at 23:30 on 1 Nov UTC: 2 Nov in China, the day its number carries.
-  await insert('repayments', { id: 20, ...offline, amount: 500_000, status: 'PENDING', voucher_upload_id: 10, created_at: '2026-11-01T23:30:00Z' });
+  await insert('repayments', {
+    id: 20,
+    ...offline,
+    amount: 500_000,
+    status: 'PENDING',
+    voucher_upload_id: 10,
+    created_at: '2026-11-01T23:30:00Z',
+  });
   await insert('journal_entries', { id: 100, memo: 'RZ20261101000011 线下还款' });
   await insert('journal_entries', { id: 101, memo: 'RZ20261101000011' });
   await insert('repayments', {
@@ -96,11 +105,28 @@ beforeAll(async () => {
     confirmed_at: '2026-10-21T02:00:00Z',
   });
   await insert('repayments', { id: 22, financing_id: 11, enterprise_id: 2, method: 'ONLINE', amount: 1_000, status: 'CONFIRMED' });
-  await insert('bpm_tasks', { id: 1, type: 'REPAYMENT_VOUCHER', ref_id: '20', state: 'PENDING', data: { repaymentId: 20, financingId: 11, amount: 500_000 } });
-  await insert('bpm_tasks', { id: 2, type: 'REPAYMENT_VOUCHER', ref_id: '21', state: 'APPROVED', data: { repaymentId: 21, financingId: 11, amount: 300_000 } });
+  await insert('bpm_tasks', {
+    id: 1,
+    type: 'REPAYMENT_VOUCHER',
+    ref_id: '20',
+    state: 'PENDING',
+    data: { repaymentId: 20, financingId: 11, amount: 500_000 },
+  });
+  await insert('bpm_tasks', {
+    id: 2,
+    type: 'REPAYMENT_VOUCHER',
+    ref_id: '21',
+    state: 'APPROVED',
+    data: { repaymentId: 21, financingId: 11, amount: 300_000 },
+  });
   await insert('bpm_tasks', { id: 3, type: 'PLEDGE_TOP_UP_VOUCHER', ref_id: '3', state: 'PENDING', data: { voucherId: 3 } });
   await insert('bpm_audit_log', { task_id: 1, action: 'CREATE', entity_type: 'REPAYMENT_VOUCHER', entity_id: '20' });
-  await insert('bank_statement_lines', { id: 1, task_id: 1, match_kind: 'VOUCHER', match_label: '线下还款凭证 #20（RZ20261101000011） · 任务 #1' });
+  await insert('bank_statement_lines', {
+    id: 1,
+    task_id: 1,
+    match_kind: 'VOUCHER',
+    match_label: '线下还款凭证 #20（RZ20261101000011） · 任务 #1',
+  });
   await client.exec(`set session_replication_role = origin`);
 
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
@@ -174,7 +200,9 @@ describe('migration 0042 moves the vouchers into transfer_vouchers in place', ()
     ]);
     // The audit trail is immutable: its row stays as written and reaches the voucher through its task.
     expect(
-      await rows(`select a.entity_id, t.ref_id from bpm_audit_log a join bpm_tasks t on t.id = a.task_id where a.entity_type = 'REPAYMENT_VOUCHER'`),
+      await rows(
+        `select a.entity_id, t.ref_id from bpm_audit_log a join bpm_tasks t on t.id = a.task_id where a.entity_type = 'REPAYMENT_VOUCHER'`,
+      ),
     ).toEqual([{ entity_id: '20', ref_id: '4' }]);
     expect(await rows(`select match_label from bank_statement_lines`)).toEqual([
       { match_label: '线下还款凭证 PZ20261102000004（RZ20261101000011） · 任务 #1' },
@@ -183,6 +211,8 @@ describe('migration 0042 moves the vouchers into transfer_vouchers in place', ()
       { id: 21, method: 'OFFLINE', status: 'CONFIRMED' },
       { id: 22, method: 'ONLINE', status: 'CONFIRMED' },
     ]);
-    expect(await rows(`select to_regclass('pledge_vouchers') as t, to_regclass('transfer_voucher_moves') as m`)).toEqual([{ t: null, m: null }]);
+    expect(await rows(`select to_regclass('pledge_vouchers') as t, to_regclass('transfer_voucher_moves') as m`)).toEqual([
+      { t: null, m: null },
+    ]);
   });
 });

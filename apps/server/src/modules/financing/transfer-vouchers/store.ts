@@ -87,7 +87,12 @@ export async function submitTransferVoucher(
 }
 
 /** The voucher of a purpose waiting for a loan, if any. */
-export async function pendingTransferVoucher(db: Db | Tx, product: string, loanId: number, purpose: string): Promise<TransferVoucher | undefined> {
+export async function pendingTransferVoucher(
+  db: Db | Tx,
+  product: string,
+  loanId: number,
+  purpose: string,
+): Promise<TransferVoucher | undefined> {
   const [row] = await db
     .select()
     .from(transferVouchers)
@@ -159,7 +164,9 @@ export async function withdrawTransferVouchers(
   const withdrawn: TransferVoucher[] = [];
   for (const v of pending) {
     await withdrawPendingTasks(tx, [{ type: taskOf.get(v.purpose)!, refId: v.id }], actor, reason);
-    withdrawn.push(await transition(tx, transferVouchers, transferVoucherLifecycle, v, 'WITHDRAWN', { reviewNote: reason, decidedAt: now() }));
+    withdrawn.push(
+      await transition(tx, transferVouchers, transferVoucherLifecycle, v, 'WITHDRAWN', { reviewNote: reason, decidedAt: now() }),
+    );
   }
   return withdrawn;
 }

@@ -69,7 +69,12 @@ export async function confirmPledgeVoucher(
 }
 
 /** A voucher rejected (the money did not arrive, or it is no longer due): nothing moves, the enterprise sees the reason. */
-export async function rejectPledgeVoucher(tx: Tx, voucher: TransferVoucher, operator: TaskOperator, reason: string): Promise<PurposeBooking> {
+export async function rejectPledgeVoucher(
+  tx: Tx,
+  voucher: TransferVoucher,
+  operator: TaskOperator,
+  reason: string,
+): Promise<PurposeBooking> {
   await recordPledgeEvent(tx, voucher.loanId, operatorActor(operator), '转账凭证驳回', `${voucher.voucherNo}：${reason}`);
   return { before: { voucher: 'PENDING' }, after: { voucher: 'REJECTED', reason } };
 }

@@ -113,7 +113,13 @@ export async function submitPledgeVoucher(
       },
       refusePending,
     );
-    await recordPledgeEvent(tx, f.id, actor, '提交转账凭证', `${label} ${formatYuan(due.amount)} 元，凭证 ${voucher.voucherNo}，待运营确认到账`);
+    await recordPledgeEvent(
+      tx,
+      f.id,
+      actor,
+      '提交转账凭证',
+      `${label} ${formatYuan(due.amount)} 元，凭证 ${voucher.voucherNo}，待运营确认到账`,
+    );
     return voucherView(voucher);
   });
 }

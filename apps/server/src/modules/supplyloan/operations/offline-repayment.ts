@@ -77,12 +77,7 @@ export async function submitVoucher(
  * REPAYMENT_VOUCHER approved: the lending core booked the transfer as a receipt into the enterprise's account; it
  * is at once applied as a repayment, recorded as the financing's offline repayment, so the ledger shows both.
  */
-async function bookOfflineRepayment(
-  tx: Tx,
-  voucher: TransferVoucher,
-  operator: TaskOperator,
-  today: IsoDate,
-): Promise<PurposeBooking> {
+async function bookOfflineRepayment(tx: Tx, voucher: TransferVoucher, operator: TaskOperator, today: IsoDate): Promise<PurposeBooking> {
   const financing = await lockFinancing(tx, factorScope(operator), voucher.loanId);
   const applied = await applyPayment(tx, financing, voucher.amount, today, operatorActor(operator));
   const posted = await postRepayment(tx, {
