@@ -34,7 +34,6 @@ const FILE_OWNERS = {
   'mail.ts': 'mail',
   'operations.ts': 'jobs',
   'pledge-delivery.ts': 'pledge',
-  'pledge-vouchers.ts': 'pledge',
   'pledge.ts': 'pledge',
   'portal.ts': 'menus',
   'purchase-sales.ts': 'purchase-sales',
@@ -46,6 +45,7 @@ const FILE_OWNERS = {
   'signing.ts': 'signing',
   'supplyloan.ts': 'supplyloan',
   'system.ts': 'system',
+  'transfer-vouchers.ts': 'financing',
   'uploads.ts': 'uploads',
   'warehouse.ts': 'warehouse',
 };

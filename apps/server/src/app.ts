@@ -27,7 +27,14 @@ import { creditLineExpiryStep } from './modules/credit/index.ts';
 import { CERTIFICATION_TASK_TYPES } from './modules/certification/index.ts';
 import { FUNDS_TASK_TYPES } from './modules/funds/index.ts';
 import { WAREHOUSE_TASK_TYPES } from './modules/warehouse/index.ts';
-import { loanBook, type LendingProduct, type LoanBook, type Ports } from './modules/financing/index.ts';
+import {
+  loanBook,
+  transferVoucherBook,
+  transferVoucherTaskType,
+  type LendingProduct,
+  type LoanBook,
+  type Ports,
+} from './modules/financing/index.ts';
 import { orderLoanCollection, orderLoans, supplyLoanProduct } from './modules/supplyloan/index.ts';
 import { bankAdapters, BUILT_IN_BANK_ADAPTERS, cloudLoanProduct, type BankAdapter, type BankAdapters } from './modules/cloudloan/index.ts';
 import { purchaseSalesTaskTypes, salesOrderBacking } from './modules/purchase-sales/index.ts';
@@ -117,6 +124,7 @@ export interface Wiring {
 export function wiringOf(products: readonly LendingProduct[], adapters: { receivables?: ReceivablePorts } = {}): Wiring {
   const receivables = adapters.receivables ?? BUILT_IN_RECEIVABLES;
   const loans = loanBook(products);
+  const voucherPurposes = products.flatMap((p) => p.transferVoucherPurposes ?? []);
   /**
    * How areas serve each other without importing each other (modules/financing/ports.ts): purchase/sales
    * offers a sales order as an order loan's backing; supply loans repay that loan from the order's
@@ -129,7 +137,7 @@ export function wiringOf(products: readonly LendingProduct[], adapters: { receiv
     loanBook: loans,
     // The debtor's confirmation inbox (issue 36) shows to the debtor of an assigned receivable.
     menuGates: Object.assign({ DEBTOR: debtorMenuGate }, ...products.map((p) => p.menuGates ?? {})) as Ports['menuGates'],
-    transferVouchers: products.flatMap((p) => (p.transferVouchers ? [p.transferVouchers] : [])),
+    transferVouchers: transferVoucherBook(voucherPurposes),
     debtorCollections: products.flatMap((p) => (p.debtorCollections ? [p.debtorCollections] : [])),
   };
   /**
@@ -143,6 +151,8 @@ export function wiringOf(products: readonly LendingProduct[], adapters: { receiv
     ...FUNDS_TASK_TYPES,
     ...WAREHOUSE_TASK_TYPES,
     ...products.flatMap((p) => p.taskTypes),
+    // Each purpose a product takes transfer vouchers for is a four-eyed confirmation in the inbox (issue 35).
+    ...voucherPurposes.map(transferVoucherTaskType),
     ...purchaseSalesTaskTypes(ports),
     // The factor countersigns (and sends or holds) a notice of assignment the supplier signed (issue 36).
     ...noticeTaskTypes(receivables),

@@ -26,6 +26,7 @@ export * from './pledge.ts';
 export * from './quantity.ts';
 export * from './status/warehouse.ts';
 export * from './status/pledge.ts';
+export * from './status/transfer-voucher.ts';
 export * from './status/pledge-delivery.ts';
 export * from './masking.ts';
 export * from './text/spreadsheet-cell.ts';

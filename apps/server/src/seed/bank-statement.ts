@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { journalEntries, journalLines, ledgerAccounts, users, virtualAccounts } from '../db/schema/index.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { demoStatementCsv, importStatement, type DemoStatementLine } from '../modules/bank-statement/index.ts';
-import type { TransferVoucherSource } from '../modules/financing/index.ts';
+import type { TransferVoucherBook } from '../modules/financing/index.ts';
 import { readSiteConfig } from '../modules/system/index.ts';
 import { dayOfMonth } from './timeline.ts';
 
@@ -79,7 +79,7 @@ export async function bankLinesOf(db: Db, from: IsoDate, to: IsoDate): Promise<D
  * waiting in the queue, and its day the one 不平 (the booked receipt is in transit, the line
  * unexplained) until the operator ties them; every other day reconciles.
  */
-export async function seedBankStatement(db: Db, today: IsoDate, operatorLogin: string, vouchers: readonly TransferVoucherSource[]) {
+export async function seedBankStatement(db: Db, today: IsoDate, operatorLogin: string, vouchers: TransferVoucherBook) {
   const [operator] = await db.select().from(users).where(eq(users.loginName, operatorLogin));
   if (!operator) return;
   const from = dayOfMonth(today, -1, 1);

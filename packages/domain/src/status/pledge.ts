@@ -2,6 +2,7 @@
 // until the top-up meets it, the financing is settled (WITHDRAWN) or its deadline passes unmet
 // (DEFAULTED). At most one call of a financing is OPEN at a time (a partial unique index in the schema).
 import { defineLifecycle } from '../state-machine.ts';
+import { transferVoucherLifecycle, type TransferVoucherStatus } from './transfer-voucher.ts';
 
 export type PledgeStatus =
   'SUBMITTED' | 'MARGIN_PENDING' | 'MARGIN_PAID' | 'APPROVED' | 'DISBURSED' | 'REPAYING' | 'SETTLED' | 'REJECTED' | 'CANCELLED';
@@ -66,9 +67,7 @@ export const PLEDGE_VOUCHER_KIND_LABELS: Readonly<Record<PledgeVoucherKind, stri
 };
 export const PLEDGE_VOUCHER_KINDS = Object.keys(PLEDGE_VOUCHER_KIND_LABELS) as PledgeVoucherKind[];
 
-export type PledgeVoucherStatus = 'PENDING' | 'CONFIRMED' | 'REJECTED' | 'WITHDRAWN';
-export const pledgeVoucherLifecycle = defineLifecycle<PledgeVoucherStatus>(
-  { PENDING: ['CONFIRMED', 'REJECTED', 'WITHDRAWN'], CONFIRMED: [], REJECTED: [], WITHDRAWN: [] },
-  { PENDING: '待确认', CONFIRMED: '已确认到账', REJECTED: '已驳回', WITHDRAWN: '已撤销' },
-);
+// The pledge's vouchers are the lending core's transfer vouchers (status/transfer-voucher.ts): one lifecycle.
+export type PledgeVoucherStatus = TransferVoucherStatus;
+export const pledgeVoucherLifecycle = transferVoucherLifecycle;
 export const PLEDGE_VOUCHER_STATUSES = pledgeVoucherLifecycle.states;

@@ -12,7 +12,7 @@ export * from './pledge.ts';
 export * from './pledge-delivery.ts';
 export * from './purchase-sales.ts';
 export * from './operations.ts';
-export * from './pledge-vouchers.ts';
+export * from './transfer-vouchers.ts';
 export * from './loan.ts';
 export * from './signing.ts';
 export * from './bank-statement.ts';

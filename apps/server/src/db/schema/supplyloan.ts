@@ -276,9 +276,6 @@ export const repayments = pgTable(
   (t) => [
     index('repayments_financing').on(t.financingId, t.id),
     index('repayments_enterprise').on(t.enterpriseId, t.id),
-    uniqueIndex('repayments_one_pending_offline')
-      .on(t.financingId)
-      .where(sql`${t.status} = 'PENDING'`),
     check('repayments_amount', sql`${t.amount} > 0`),
   ],
 );

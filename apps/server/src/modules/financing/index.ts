@@ -8,7 +8,23 @@ export { platformDirectory, platformDirectoryAs } from './platform-directory.ts'
 export { checkTerm, trial, type PlatformPricing, type Trial } from './pricing.ts';
 export type { CollectionRepayment, LoanCollection, OrderBacking, Ports } from './ports.ts';
 export { orderLoanKey, type OrderLoanRef, type OrderLoans } from './order-loans.ts';
-export type { TransferVoucherSource, WaitingVoucher } from './transfer-vouchers.ts';
+export type {
+  PurposeBooking,
+  TransferVoucher,
+  TransferVoucherBook,
+  TransferVoucherPurpose,
+  WaitingVoucher,
+} from './transfer-vouchers/purpose.ts';
+export {
+  pendingTransferVoucher,
+  submitTransferVoucher,
+  transferVoucherOf,
+  transferVouchersOfLoan,
+  voucherOfUpload,
+  withdrawTransferVouchers,
+} from './transfer-vouchers/store.ts';
+export { transferVoucherTaskType } from './transfer-vouchers/decide.ts';
+export { transferVoucherBook } from './transfer-vouchers/waiting.ts';
 export type { CollectedLine, DebtorCollectionSource, ExpectedCollection } from './debtor-collections.ts';
 export { loanStore, type LoanKind } from './loan-store.ts';
 export { instalmentStore, type Instalment, type PlannedInstalment } from './instalment-store.ts';

@@ -7,20 +7,23 @@
  * approval goes through the risk-limit gate; its close-of-business step runs in the daily run; its own
  * kind of contract (a 过桥借款合同: its code, label, template, signers and sign hook) is drawn up, listed
  * under the contract list's type filter, signed and waits for the factor's countersignature — with no file
- * of the contracts module touched. On PGlite and PostgreSQL.
+ * of the contracts module touched; and a transfer voucher for its repayment goes through the lending core's one
+ * mechanism by a purpose it registers (issue 35): the core keeps it, the bank statement sees it waiting, another
+ * operator confirms it, the core books the receipt and the product's handler pays the loan down. On PGlite and PostgreSQL.
  */
 import { addDays, chinaDate, type Cents, type IsoDate } from '@factoring/domain';
 import type { AgingAnswer, ExposureAnswer, RatiosAnswer, RiskFinancing, TrendsAnswer } from '@factoring/domain/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LENDING_PRODUCTS } from '../../app.ts';
+import { LENDING_PRODUCTS, wiringOf } from '../../app.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { createTask } from '../bpm/index.ts';
 import { amountStated, closingClauses, generateContract, orBlank, type ContractKind } from '../contracts/index.ts';
 import { approveTask, okOf } from '../supplyloan/testing.ts';
-import type { LendingProduct, LoanPosition } from './index.ts';
+import { uploadPng } from '../uploads/testing.ts';
+import { submitTransferVoucher, type LendingProduct, type LoanPosition, type TransferVoucherPurpose } from './index.ts';
 
 const CODE = 'TEST_BRIDGE';
 const LABEL = '过桥贷（测试产品）';
@@ -60,6 +63,22 @@ const BRIDGE_CONTRACT: ContractKind = {
     TEST_BRIDGE: async (tx, relatedId, contract) => {
       await tx.execute(sql`update test_bridge_loans set contract_signed_by = ${contract.signer.name} where id = ${Number(relatedId)}`);
     },
+  },
+};
+
+/** Its repayment by bank transfer: a purpose of the core's transfer vouchers, declared here and nowhere else. */
+const BRIDGE_REPAYMENT: TransferVoucherPurpose = {
+  product: CODE,
+  purpose: 'REPAYMENT',
+  label: '过桥贷还款',
+  taskType: 'TEST_BRIDGE_VOUCHER',
+  taskLabel: '过桥贷还款转账确认',
+  lockLoan: async (tx, v) => void (await tx.execute(sql`select id from test_bridge_loans where id = ${v.loanId} for update`)),
+  receiptMemo: (v) => `${v.loanNo} 过桥贷还款到账`,
+  // The money arrived in the borrower's funds (the core's receipt); the bridge loan takes it off the principal.
+  book: async (tx, v) => {
+    await tx.execute(sql`update test_bridge_loans set principal = principal - ${v.amount} where id = ${v.loanId}`);
+    return { refNo: `GQ${v.loanId}-R`, after: { repaid: v.amount } };
   },
 };
 
@@ -122,6 +141,7 @@ const bridgeLoan: LendingProduct = {
     },
   ],
   contractKinds: [BRIDGE_CONTRACT],
+  transferVoucherPurposes: [BRIDGE_REPAYMENT],
   closeOfBusinessSteps: [
     {
       name: 'test-bridge-close',
@@ -269,5 +289,87 @@ describe('a fourth lending product, registered once', () => {
     expect(signed).toMatchObject({ status: 'SIGNED', statusLabel: '待保理方会签' });
     const [loan] = rowsOf(await t.database.db.execute(sql`select contract_signed_by from test_bridge_loans where id = ${loanId}`));
     expect((loan as unknown as { contract_signed_by: string }).contract_signed_by).toBe('张明');
+  });
+
+  it('a transfer voucher for its repayment goes through the core: waiting for the bank statement, confirmed by another operator', async () => {
+    const uploadId = await uploadPng(t, demo, 'VOUCHER');
+    const [user] = rowsOf(
+      await t.database.db.execute(sql`select id, display_name as name from users where login_name = 'demo'`),
+    ) as unknown as {
+      id: number;
+      name: string;
+    }[];
+    const voucher = await t.database.db.transaction((tx) =>
+      submitTransferVoucher(
+        tx,
+        BRIDGE_REPAYMENT,
+        {
+          loanId,
+          loanNo: `GQ${loanId}`,
+          enterpriseId: demoEnterpriseId,
+          amount: 2_345_600,
+          uploadId,
+          payerAccountName: '上海鑫源贸易有限公司',
+          payerAccountNo: '310066726018800012345',
+        },
+        { id: user!.id, name: user!.name },
+        today,
+        { subject: `过桥贷还款 GQ${loanId}`, fields: (voucherNo) => [{ label: '凭证编号', value: voucherNo }] },
+        () => new Error('已有待确认的过桥贷还款凭证'),
+      ),
+    );
+    expect(voucher).toMatchObject({ product: CODE, purpose: 'REPAYMENT', status: 'PENDING', loanNo: `GQ${loanId}` });
+    // A second one for the same loan and purpose waits for the first.
+    await expect(
+      t.database.db.transaction((tx) =>
+        submitTransferVoucher(
+          tx,
+          BRIDGE_REPAYMENT,
+          {
+            loanId,
+            loanNo: `GQ${loanId}`,
+            enterpriseId: demoEnterpriseId,
+            amount: 1,
+            uploadId,
+            payerAccountName: 'x',
+            payerAccountNo: 'y',
+          },
+          { id: user!.id, name: user!.name },
+          today,
+          { subject: 'x', fields: [] },
+          () => new Error('已有待确认的过桥贷还款凭证'),
+        ),
+      ),
+    ).rejects.toThrow('已有待确认的过桥贷还款凭证');
+
+    const types = okOf<{ type: string; label: string }[]>(await operator.get('/api/bpm/taskTypes'));
+    expect(types).toContainEqual(expect.objectContaining({ type: 'TEST_BRIDGE_VOUCHER', label: '过桥贷还款转账确认' }));
+    // The bank statement's matcher reads it from the one table, in the product's words.
+    const book = wiringOf([...LENDING_PRODUCTS, bridgeLoan]).ports.transferVouchers;
+    expect(await book.waiting(t.database.db, 2_345_600)).toContainEqual({
+      source: CODE,
+      id: voucher.id,
+      references: [voucher.voucherNo, `GQ${loanId}`],
+      label: `过桥贷还款凭证 ${voucher.voucherNo}（GQ${loanId}）`,
+      amount: 2_345_600,
+      payerAccountName: '上海鑫源贸易有限公司',
+      payerAccountNo: '310066726018800012345',
+      taskId: expect.any(Number),
+    });
+
+    okOf(await approveTask(operator, 'TEST_BRIDGE_VOUCHER', voucher.id, '已到账'));
+    const [stored] = rowsOf(
+      await t.database.db.execute(sql`select v.status, v.ref_no, v.entry_id, e.kind, e.memo, l.principal
+        from transfer_vouchers v join journal_entries e on e.id = v.entry_id, test_bridge_loans l
+        where v.id = ${voucher.id} and l.id = ${loanId}`),
+    ) as unknown as { status: string; ref_no: string; kind: string; memo: string; principal: string | number }[];
+    expect({ ...stored, principal: Number(stored!.principal) }).toMatchObject({
+      status: 'CONFIRMED',
+      ref_no: `GQ${loanId}-R`,
+      kind: 'DEPOSIT',
+      memo: `GQ${loanId} 过桥贷还款到账`,
+      principal: 12_345_600 - 2_345_600,
+    });
+    expect(await book.waiting(t.database.db, 2_345_600)).not.toContainEqual(expect.objectContaining({ id: voucher.id }));
   });
 });

@@ -12,7 +12,7 @@ import type { TaskType } from '../bpm/index.ts';
 import type { ContractKind } from '../contracts/index.ts';
 import type { EveryLoanArrears, LoanArrears } from './overdue.ts';
 import type { DebtorCollectionSource } from './debtor-collections.ts';
-import type { TransferVoucherSource } from './transfer-vouchers.ts';
+import type { TransferVoucherPurpose } from './transfer-vouchers/purpose.ts';
 
 /**
  * Whose book a loan is in: the factor's own (its risk assets, held to the supervisory limits) or a
@@ -75,8 +75,11 @@ export interface LendingProduct {
    * request sees it (e.g. the cloud loan's entries only for an enterprise that may apply or has applied).
    */
   menuGates?: Readonly<Record<string, MenuGate>>;
-  /** Where it keeps transfer vouchers (offline payments) waiting for an operator, if it takes them. */
-  transferVouchers?: TransferVoucherSource;
+  /**
+   * What it takes transfer vouchers (offline payments) for, if it takes any (issue 35): each purpose's inbox task
+   * type and what its confirmed money pays. The vouchers are the lending core's (`transfer_vouchers`).
+   */
+  transferVoucherPurposes?: readonly TransferVoucherPurpose[];
   /** The debtor payments it expects at the factor's collection account (factoring, issue 36), if it takes them. */
   debtorCollections?: DebtorCollectionSource;
 }

@@ -7,7 +7,7 @@ import type { EnterpriseScope } from '../../lib/scope.ts';
 import type { LoanBook, MenuGate } from './lending-product.ts';
 import type { OrderLoans } from './order-loans.ts';
 import type { DebtorCollectionSource } from './debtor-collections.ts';
-import type { TransferVoucherSource } from './transfer-vouchers.ts';
+import type { TransferVoucherBook } from './transfer-vouchers/purpose.ts';
 
 /** A sales order offered as the backing of an order loan: implemented by purchase/sales, consumed by supply loans. */
 export interface OrderBacking {
@@ -66,8 +66,8 @@ export interface Ports {
   loanBook: LoanBook;
   /** The menu gates the lending products contribute (a menu row's `gate` → the rule), read by the menus. */
   menuGates: Readonly<Record<string, MenuGate>>;
-  /** The products' transfer vouchers, read by the bank statement's matcher. */
-  transferVouchers: readonly TransferVoucherSource[];
+  /** Every registered product's waiting transfer vouchers (one table), read by the bank statement's matcher. */
+  transferVouchers: TransferVoucherBook;
   /** The products' expected debtor payments (factoring collections, issue 36), read by the bank statement's matcher. */
   debtorCollections: readonly DebtorCollectionSource[];
 }

@@ -57,7 +57,7 @@ async function snapshot() {
   const [line] = await db.select().from(creditLines).where(eq(creditLines.id, lineId));
   const rows = await db.execute(
     sql`select (select json_agg(json_build_object('id', id, 's', status, 'm', margin_paid, 't', top_up_margin, 'o', outstanding) order by id) from pledge_financings) as f,
-      (select json_agg(json_build_object('id', id, 's', status) order by id) from pledge_vouchers) as v,
+      (select json_agg(json_build_object('id', id, 's', status) order by id) from transfer_vouchers) as v,
       (select json_agg(json_build_object('id', id, 's', status) order by id) from pledge_margin_calls) as c,
       (select json_agg(json_build_object('id', id, 's', status) order by id) from contracts) as k,
       (select count(*) from bpm_tasks where state = 'PENDING')::int as pending`,

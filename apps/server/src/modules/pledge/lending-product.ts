@@ -12,7 +12,7 @@ import { PLEDGE_CONTRACT_KINDS } from './contract-kinds.ts';
 import { pledgeArrears } from './overdue.ts';
 import { LIVE_STATUSES } from './store.ts';
 import { PLEDGE_TASK_TYPES } from './task-types.ts';
-import { pledgeTransferVouchers } from './queries/waiting-vouchers.ts';
+import { PLEDGE_VOUCHER_PURPOSES } from './voucher-purposes.ts';
 
 export const pledgeProduct: LendingProduct = {
   label: '货押融资',
@@ -61,7 +61,7 @@ export const pledgeProduct: LendingProduct = {
   },
   arrears: pledgeArrears,
   taskTypes: PLEDGE_TASK_TYPES,
-  transferVouchers: pledgeTransferVouchers,
+  transferVoucherPurposes: PLEDGE_VOUCHER_PURPOSES,
   contractKinds: PLEDGE_CONTRACT_KINDS,
   closeOfBusinessSteps: [pledgeOverdueStep, pledgeMarginDefaultStep],
 };

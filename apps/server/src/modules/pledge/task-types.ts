@@ -10,7 +10,6 @@ import { approveGoodsPrice, priceTaskFacts, rejectGoodsPrice } from './operation
 import { applyMarginOnDefault } from './operations/repay.ts';
 import { PLEDGE_RELATED_TYPE } from './contract-documents.ts';
 import { PLEDGE_TASK } from './store.ts';
-import { PLEDGE_VOUCHER_TASK_TYPES } from './voucher-task-types.ts';
 
 /** The pledge task types of the operators' inbox (PRODUCT §11), listed in app.ts's TASK_TYPES. */
 export const PLEDGE_TASK_TYPES: readonly TaskType[] = [
@@ -62,5 +61,4 @@ export const PLEDGE_TASK_TYPES: readonly TaskType[] = [
     onApprove: (tx, task, operator) => approveGoodsPrice(tx, task, operator, chinaDate()),
     onReject: async (_tx, task, operator, reason) => rejectGoodsPrice(task, operator, reason),
   },
-  ...PLEDGE_VOUCHER_TASK_TYPES,
 ];

@@ -1,16 +1,16 @@
-// Shared pieces of the pledge bank-transfer vouchers: task types, the answer shape, the pending checks
-// and the withdrawal when a financing ends.
+// Shared pieces of the pledge's bank-transfer vouchers, which are the lending core's transfer vouchers (issue 35):
+// the product code and task type of each kind, the answer shape, the pending checks and the withdrawal when a
+// financing ends.
 import { PLEDGE_VOUCHER_KIND_LABELS, pledgeVoucherLifecycle, type PledgeVoucherKind } from '@factoring/domain';
-import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { pledgeVouchers } from '../../db/schema/index.ts';
 import { BusinessError } from '../../lib/envelope.ts';
-import { transition } from '../../lib/transition.ts';
-import { withdrawPendingTasks } from '../bpm/index.ts';
+import { pendingTransferVoucher, withdrawTransferVouchers, type TransferVoucher } from '../financing/index.ts';
 import { recordPledgeEvent, type Actor } from './store.ts';
-import { now } from '../../lib/clock.ts';
 
-export type PledgeVoucher = typeof pledgeVouchers.$inferSelect;
+/** The code the pledge writes on its transfer vouchers. */
+export const PLEDGE_VOUCHERS = 'PLEDGE';
+
+export type PledgeVoucher = TransferVoucher;
 
 /** The operator task type of each kind of voucher (/bpm/tasks). */
 export const PLEDGE_VOUCHER_TASK: Readonly<Record<PledgeVoucherKind, string>> = {
@@ -19,17 +19,17 @@ export const PLEDGE_VOUCHER_TASK: Readonly<Record<PledgeVoucherKind, string>> = 
   REPAYMENT: 'PLEDGE_REPAYMENT_VOUCHER',
 };
 
-/** PZ + yyyyMMdd + the voucher's id: the reference number the result page shows. */
-export const voucherNoOf = (id: number, day: string) => `PZ${day.replaceAll('-', '')}${String(id).padStart(6, '0')}`;
+const KINDS = Object.entries(PLEDGE_VOUCHER_TASK).map(([purpose, taskType]) => ({ product: PLEDGE_VOUCHERS, purpose, taskType }));
 
-export function voucherView(v: PledgeVoucher, financingNo: string) {
+export function voucherView(v: PledgeVoucher) {
+  const kind = v.purpose as PledgeVoucherKind;
   return {
     id: v.id,
     voucherNo: v.voucherNo,
-    financingId: v.financingId,
-    financingNo,
-    kind: v.kind,
-    kindLabel: PLEDGE_VOUCHER_KIND_LABELS[v.kind],
+    financingId: v.loanId,
+    financingNo: v.loanNo,
+    kind,
+    kindLabel: PLEDGE_VOUCHER_KIND_LABELS[kind],
     amount: v.amount,
     status: v.status,
     statusLabel: pledgeVoucherLifecycle.label(v.status),
@@ -42,13 +42,8 @@ export function voucherView(v: PledgeVoucher, financingNo: string) {
   };
 }
 
-export async function pendingVoucher(tx: Tx, financingId: number, kind: PledgeVoucherKind): Promise<PledgeVoucher | undefined> {
-  const [row] = await tx
-    .select()
-    .from(pledgeVouchers)
-    .where(and(eq(pledgeVouchers.financingId, financingId), eq(pledgeVouchers.kind, kind), eq(pledgeVouchers.status, 'PENDING')));
-  return row;
-}
+export const pendingVoucher = (tx: Tx, financingId: number, kind: PledgeVoucherKind): Promise<PledgeVoucher | undefined> =>
+  pendingTransferVoucher(tx, PLEDGE_VOUCHERS, financingId, kind);
 
 /**
  * The account payment of a margin or top-up is refused while a transfer voucher for it waits for
@@ -65,15 +60,6 @@ export async function refuseWhileVoucherPending(tx: Tx, financingId: number, kin
 
 /** A financing ended (rejected, cancelled, settled): its pending vouchers and their tasks are withdrawn. */
 export async function withdrawPledgeVouchers(tx: Tx, financingId: number, actor: Actor, reason: string) {
-  const pending = await tx
-    .select()
-    .from(pledgeVouchers)
-    .where(and(eq(pledgeVouchers.financingId, financingId), eq(pledgeVouchers.status, 'PENDING')))
-    .orderBy(asc(pledgeVouchers.id))
-    .for('update');
-  for (const v of pending) {
-    await withdrawPendingTasks(tx, [{ type: PLEDGE_VOUCHER_TASK[v.kind], refId: v.id }], actor, reason);
-    await transition(tx, pledgeVouchers, pledgeVoucherLifecycle, v, 'WITHDRAWN', { reviewNote: reason, decidedAt: now() });
+  for (const v of await withdrawTransferVouchers(tx, KINDS, financingId, actor, reason))
     await recordPledgeEvent(tx, financingId, actor, '转账凭证撤销', `${v.voucherNo}：${reason}`);
-  }
 }

@@ -11,7 +11,7 @@ import { openTranchesOf, quoteOf } from './queries/quote.ts';
 import { supplyLoanTaskTypes } from './task-types.ts';
 import { SUPPLY_LOAN_CONTRACT_KINDS } from './contract-kinds.ts';
 import type { ReceivablePorts } from '../receivables/index.ts';
-import { supplyLoanTransferVouchers } from './queries/waiting-vouchers.ts';
+import { OFFLINE_REPAYMENT } from './operations/offline-repayment.ts';
 import { supplyLoanDebtorCollections } from './factoring/collection-source.ts';
 import { factoringShortfallStep } from './factoring/shortfall-step.ts';
 
@@ -72,7 +72,7 @@ export const supplyLoanProduct = (receivables: ReceivablePorts): LendingProduct 
   },
   arrears: supplyLoanArrears,
   taskTypes: supplyLoanTaskTypes(receivables),
-  transferVouchers: supplyLoanTransferVouchers,
+  transferVoucherPurposes: [OFFLINE_REPAYMENT],
   debtorCollections: supplyLoanDebtorCollections,
   contractKinds: SUPPLY_LOAN_CONTRACT_KINDS,
   // The overdue mark first, then the factoring shortfalls past maturity + grace (issue 36).

@@ -21,6 +21,9 @@ export const TASK = {
   REPAYMENT_VOUCHER: 'REPAYMENT_VOUCHER',
 } as const;
 
+/** How the supply loan's offline repayments are written in the lending core's transfer vouchers (issue 35). */
+export const OFFLINE_VOUCHER = { product: 'SUPPLY', purpose: 'REPAYMENT' } as const;
+
 /** Supply-chain loans (invoices and orders) in the lending core's one store: `RZ` numbers, `financingLifecycle`. */
 const store = loanStore({
   product: 'SUPPLY',

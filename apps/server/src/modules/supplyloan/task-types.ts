@@ -5,7 +5,6 @@ import { approveDisbursement, disbursementBureauFacts, disbursementRegistryFacts
 import { approveExtension, rejectExtension } from './operations/extension-decisions.ts';
 import { approveInvoice, invoiceBureauFacts, rejectInvoice } from './operations/invoice-verification.ts';
 import { approveJoin, rejectJoin } from './operations/join-platform.ts';
-import { approveVoucher, rejectVoucher } from './operations/offline-repayment.ts';
 import { approveBuyback, rejectBuyback } from './factoring/buyback.ts';
 import { approveMisdirected, MISDIRECTED_TASK, rejectMisdirected } from './factoring/misdirected.ts';
 import { BUYBACK_TASK } from './factoring/shortfall-step.ts';
@@ -73,13 +72,6 @@ export const supplyLoanTaskTypes = (receivables: ReceivablePorts): readonly Task
     label: '融资展期',
     onApprove: (tx, task, operator, comment) => approveExtension(tx, task, operator, comment, chinaToday()),
     onReject: (tx, task, operator, reason) => rejectExtension(tx, task, operator, reason),
-  },
-  {
-    type: TASK.REPAYMENT_VOUCHER,
-    label: '线下还款凭证确认',
-    receivesPayment: true,
-    onApprove: (tx, task, operator) => approveVoucher(tx, task, operator, chinaToday()),
-    onReject: (tx, task, operator, reason) => rejectVoucher(tx, task, operator, reason),
   },
   {
     // Issue 36, with recourse: a shortfall at maturity + grace is bought back from the supplier's account.

@@ -171,7 +171,8 @@ export function FinancingDetailDrawer({
                 children: (
                   <Table
                     size="small"
-                    rowKey="id"
+                    // A booked repayment and a voucher still waiting (or rejected) are rows of two tables: keyed apart.
+                    rowKey={(r) => `${r.status}-${r.id}`}
                     pagination={false}
                     dataSource={f.repayments}
                     locale={{ emptyText: '暂无还款' }}

@@ -6,7 +6,7 @@ import { and, asc, eq, gte, inArray, lt, notExists, notInArray, sql } from 'driz
 import type { Tx } from '../../../db/client.ts';
 import { bankStatementLines, paymentBatchItems } from '../../../db/schema/index.ts';
 import { taskDirectory } from '../../bpm/index.ts';
-import type { DebtorCollectionSource, TransferVoucherSource } from '../../financing/index.ts';
+import type { DebtorCollectionSource, TransferVoucherBook } from '../../financing/index.ts';
 import { submitDeposit, type Submitter } from '../../funds/index.ts';
 import { journalEntryDirectory, journalLineDirectory, virtualAccountByNo } from '../../ledger/index.ts';
 import { DEPOSIT_TASK_TYPE, samePayer, wordsOf, type StatementLine } from '../store.ts';
@@ -81,7 +81,7 @@ async function matchContext(
   tx: Tx,
   bankId: number | null,
   lines: NewLine[],
-  sources: readonly TransferVoucherSource[],
+  sources: TransferVoucherBook,
   collections: readonly DebtorCollectionSource[],
 ) {
   const dates = lines.map((l) => l.bookDate).sort();
@@ -313,7 +313,7 @@ export async function matchNewLines(
   lines: NewLine[],
   bankId: number | null,
   importer: Submitter,
-  sources: readonly TransferVoucherSource[],
+  sources: TransferVoucherBook,
   collections: readonly DebtorCollectionSource[] = [],
 ): Promise<MatchDecision[]> {
   const ctx = await matchContext(tx, bankId, lines, sources, collections);

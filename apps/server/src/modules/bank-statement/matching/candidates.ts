@@ -7,7 +7,7 @@ import { addDays, chinaStartOfDay, isVirtualAccountNo } from '@factoring/domain'
 import { and, asc, eq, gte, lt, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { bankStatementLines } from '../../../db/schema/index.ts';
-import type { TransferVoucherSource, WaitingVoucher } from '../../financing/index.ts';
+import type { TransferVoucherBook, WaitingVoucher } from '../../financing/index.ts';
 import { journalEntryDirectory, journalLineDirectory } from '../../ledger/index.ts';
 import { samePayer, wordsOf, type StatementLine } from '../store.ts';
 
@@ -76,11 +76,9 @@ export async function openLedgerLines(
 export const entryLabel = (e: { kind: string; counterpartyName: string | null; memo: string | null }) =>
   `${ENTRY_KIND_LABELS[e.kind] ?? e.kind} · ${e.counterpartyName ?? '—'}${e.memo ? ` · ${e.memo}` : ''}`;
 
-/** Every source's waiting transfer vouchers (optionally of one amount), one source after another. */
-export async function waitingVouchers(tx: Tx, sources: readonly TransferVoucherSource[], amount?: number): Promise<WaitingVoucher[]> {
-  const vouchers: WaitingVoucher[] = [];
-  for (const source of sources) vouchers.push(...(await source.waiting(tx, amount)));
-  return vouchers;
+/** The waiting transfer vouchers of every product (optionally of one amount), from the lending core's one table. */
+export async function waitingVouchers(tx: Tx, vouchers: TransferVoucherBook, amount?: number): Promise<WaitingVoucher[]> {
+  return vouchers.waiting(tx, amount);
 }
 
 /** What of a voucher agrees with a credit line: 金额 (to the cent), 付款人 (account, or name), 附言 (the voucher or financing number). */

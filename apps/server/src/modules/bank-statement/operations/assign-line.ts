@@ -13,7 +13,7 @@ import { entryLabel, waitingVouchers } from '../matching/candidates.ts';
 import { link } from '../matching/confirmation.ts';
 import { reconcileDates } from '../reconcile.ts';
 import { bankCashAccountId, lineView } from '../store.ts';
-import type { TransferVoucherSource } from '../../financing/index.ts';
+import type { TransferVoucherBook } from '../../financing/index.ts';
 
 type AssignInput = Omit<z.output<typeof assignLineBody>, 'idempotencyKey'>;
 
@@ -23,7 +23,7 @@ type AssignInput = Omit<z.output<typeof assignLineBody>, 'idempotencyKey'>;
  * every deposit); to a waiting voucher, it is linked for whoever decides the voucher; a line to a booked
  * receipt or pay-out is matched. Amounts must agree to the cent.
  */
-export async function assignLine(tx: Tx, operator: Submitter, id: number, input: AssignInput, sources: readonly TransferVoucherSource[]) {
+export async function assignLine(tx: Tx, operator: Submitter, id: number, input: AssignInput, sources: TransferVoucherBook) {
   const line = await lockLine(tx, id);
   if (line.status !== 'UNMATCHED')
     throw new BusinessError(
@@ -54,8 +54,9 @@ export async function assignLine(tx: Tx, operator: Submitter, id: number, input:
     });
   } else if (input.target === 'VOUCHER') {
     if (!credit) throw new BusinessError('支出流水不能关联转账凭证', 'BANK_LINE_DIRECTION');
-    if (!input.voucherSource || !input.targetId) throw new BusinessError('请选择转账凭证', 'BANK_LINE_TARGET');
-    const voucher = (await waitingVouchers(tx, sources)).find((v) => v.source === input.voucherSource && v.id === input.targetId);
+    if (!input.targetId) throw new BusinessError('请选择转账凭证', 'BANK_LINE_TARGET');
+    // One table of vouchers (issue 35): the id names the voucher; the source the client sends is only its product.
+    const voucher = (await waitingVouchers(tx, sources)).find((v) => v.id === input.targetId);
     if (!voucher || voucher.taskId === null) throw new BusinessError('该转账凭证不在待确认状态', 'BANK_LINE_TARGET');
     if (voucher.amount !== line.amount)
       throw new BusinessError(

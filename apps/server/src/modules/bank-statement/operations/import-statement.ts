@@ -15,7 +15,7 @@ import { bookedAtOf, fileError, fingerprintOf, lineKeysOf, normalAccount, type P
 import { parseTableStatement } from '../parse/table.ts';
 import { reconcileStatementDays } from '../reconcile.ts';
 import { bankCashAccountId, collectionAccount } from '../store.ts';
-import type { DebtorCollectionSource, TransferVoucherSource } from '../../financing/index.ts';
+import type { DebtorCollectionSource, TransferVoucherBook } from '../../financing/index.ts';
 
 export interface ImportInput {
   formatCode: string;
@@ -50,7 +50,7 @@ export async function importStatement(
   tx: Tx,
   importer: Submitter,
   input: ImportInput,
-  vouchers: readonly TransferVoucherSource[],
+  vouchers: TransferVoucherBook,
   collections: readonly DebtorCollectionSource[] = [],
 ) {
   const statement = input.parsed ?? (await readStatement(input.formatCode, input.bytes, tx));

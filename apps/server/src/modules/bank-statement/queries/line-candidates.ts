@@ -6,10 +6,10 @@ import { NotFoundError } from '../../../lib/envelope.ts';
 import { virtualAccountByNo, virtualAccountDirectory } from '../../ledger/index.ts';
 import { agreementOf, agreementWords, entryLabel, namedVirtualAccounts, openLedgerLines, waitingVouchers } from '../matching/candidates.ts';
 import { bankCashAccountId } from '../store.ts';
-import type { TransferVoucherSource } from '../../financing/index.ts';
+import type { TransferVoucherBook } from '../../financing/index.ts';
 
 /** What an exception could be: the accounts it names (or whose enterprise paid it), vouchers and booked lines of exactly its amount. */
-export async function lineCandidates(db: Db, id: number, sources: readonly TransferVoucherSource[]) {
+export async function lineCandidates(db: Db, id: number, sources: TransferVoucherBook) {
   return db.transaction(async (tx) => {
     const [line] = await tx.select().from(bankStatementLines).where(eq(bankStatementLines.id, id));
     if (!line) throw new NotFoundError('流水不存在');

@@ -2,16 +2,17 @@ import { formatYuan, PLEDGE_VOUCHER_KIND_LABELS, type IsoDate } from '@factoring
 import type { PledgeVoucherInput } from '@factoring/domain/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { pledgeMarginCalls, pledgeVouchers } from '../../../db/schema/index.ts';
+import { pledgeMarginCalls } from '../../../db/schema/index.ts';
 import { enterpriseDirectory } from '../../account/index.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { chinaToday } from '../../../lib/clock.ts';
 import { BusinessError } from '../../../lib/envelope.ts';
 import type { EnterpriseScope } from '../../../lib/scope.ts';
-import { createTask } from '../../bpm/index.ts';
+import { submitTransferVoucher, voucherOfUpload } from '../../financing/index.ts';
 import { pledgeOwedOn } from '../balance.ts';
 import { lockPledge, recordPledgeEvent, type Actor, type PledgeFinancing } from '../store.ts';
-import { pendingVoucher, PLEDGE_VOUCHER_TASK, voucherNoOf, voucherView } from '../voucher-store.ts';
+import { pendingVoucher, voucherView } from '../voucher-store.ts';
+import { PLEDGE_VOUCHER_PURPOSES } from '../voucher-purposes.ts';
 import { ownUploads } from '../../uploads/index.ts';
 
 /** What the voucher pays and how much is due for it now; a request that does not fit is refused. */
@@ -65,57 +66,60 @@ export async function submitPledgeVoucher(
     const [file] = await ownUploads(tx, scope, [input.voucherUploadId]);
     if (!file) throw new BusinessError('转账凭证不存在，请重新上传', 'PLEDGE_VOUCHER_UPLOAD');
     const label = PLEDGE_VOUCHER_KIND_LABELS[input.kind];
+    const refusePending = (waiting: { voucherNo: string } | null | undefined) =>
+      new BusinessError(
+        waiting ? `已提交${label}转账凭证 ${waiting.voucherNo}，请等待运营确认后再提交` : `已提交${label}转账凭证，请等待运营确认后再提交`,
+        'PLEDGE_VOUCHER_PENDING',
+      );
     const waiting = await pendingVoucher(tx, f.id, input.kind);
-    if (waiting) throw new BusinessError(`已提交${label}转账凭证 ${waiting.voucherNo}，请等待运营确认后再提交`, 'PLEDGE_VOUCHER_PENDING');
+    if (waiting) throw refusePending(waiting);
     const due = await dueFor(tx, f, input);
-    const [reused] = await tx
-      .select({ voucherNo: pledgeVouchers.voucherNo })
-      .from(pledgeVouchers)
-      .where(and(eq(pledgeVouchers.uploadId, input.voucherUploadId), inArray(pledgeVouchers.status, ['PENDING', 'CONFIRMED'])));
+    const reused = await voucherOfUpload(tx, input.voucherUploadId);
     if (reused) throw new BusinessError(`该转账凭证已用于 ${reused.voucherNo}，请上传本次转账的回单`, 'PLEDGE_VOUCHER_UPLOAD');
-
-    const [row] = await tx
-      .insert(pledgeVouchers)
-      .values({
-        voucherNo: `tmp-${crypto.randomUUID()}`,
-        financingId: f.id,
-        enterpriseId: f.enterpriseId,
-        kind: input.kind,
-        marginCallId: due.marginCallId,
-        amount: due.amount,
-        uploadId: input.voucherUploadId,
-        payerAccountName: input.payerAccountName,
-        payerAccountNo: input.payerAccountNo,
-        createdBy: actor.id,
-      })
-      .returning();
-    const voucherNo = voucherNoOf(row!.id, today);
-    const [voucher] = await tx.update(pledgeVouchers).set({ voucherNo }).where(eq(pledgeVouchers.id, row!.id)).returning();
 
     const [enterprise] = await tx
       .select({ name: enterpriseDirectory.name })
       .from(enterpriseDirectory)
       .where(eq(enterpriseDirectory.id, f.enterpriseId));
-    await createTask(tx, {
-      type: PLEDGE_VOUCHER_TASK[input.kind],
-      subject: `质押融资${label}转账确认 ${f.financingNo} ${formatYuan(due.amount)} 元`,
-      enterpriseId: f.enterpriseId,
-      refId: voucher!.id,
-      data: { voucherId: voucher!.id, voucherNo, financingId: f.id, kind: input.kind, amount: due.amount },
-      fields: [
-        { label: '凭证编号', value: voucherNo },
-        { label: '融资编号', value: f.financingNo },
-        { label: '企业', value: enterprise?.name ?? '' },
-        { label: '款项', value: label },
-        { label: '转账金额（元）', value: formatYuan(due.amount) },
-        ...(due.owed !== undefined ? [{ label: '提交时应还金额（元）', value: formatYuan(due.owed) }] : []),
-        { label: '付款账户名称', value: input.payerAccountName },
-        { label: '付款账号', value: input.payerAccountNo },
-      ],
-      attachments: [{ uploadId: input.voucherUploadId, label: '转账凭证' }],
-      submittedBy: actor.id === null ? null : { id: actor.id, name: actor.name, ip: actor.ip },
-    });
-    await recordPledgeEvent(tx, f.id, actor, '提交转账凭证', `${label} ${formatYuan(due.amount)} 元，凭证 ${voucherNo}，待运营确认到账`);
-    return voucherView(voucher!, f.financingNo);
+    const purpose = PLEDGE_VOUCHER_PURPOSES.find((p) => p.purpose === input.kind)!;
+    const voucher = await submitTransferVoucher(
+      tx,
+      purpose,
+      {
+        loanId: f.id,
+        loanNo: f.financingNo,
+        enterpriseId: f.enterpriseId,
+        relatedId: due.marginCallId,
+        amount: due.amount,
+        uploadId: input.voucherUploadId,
+        payerAccountName: input.payerAccountName,
+        payerAccountNo: input.payerAccountNo,
+      },
+      actor,
+      today,
+      {
+        subject: `质押融资${label}转账确认 ${f.financingNo} ${formatYuan(due.amount)} 元`,
+        data: { financingId: f.id, kind: input.kind, amount: due.amount },
+        fields: (voucherNo) => [
+          { label: '凭证编号', value: voucherNo },
+          { label: '融资编号', value: f.financingNo },
+          { label: '企业', value: enterprise?.name ?? '' },
+          { label: '款项', value: label },
+          { label: '转账金额（元）', value: formatYuan(due.amount) },
+          ...(due.owed !== undefined ? [{ label: '提交时应还金额（元）', value: formatYuan(due.owed) }] : []),
+          { label: '付款账户名称', value: input.payerAccountName },
+          { label: '付款账号', value: input.payerAccountNo },
+        ],
+      },
+      refusePending,
+    );
+    await recordPledgeEvent(
+      tx,
+      f.id,
+      actor,
+      '提交转账凭证',
+      `${label} ${formatYuan(due.amount)} 元，凭证 ${voucher.voucherNo}，待运营确认到账`,
+    );
+    return voucherView(voucher);
   });
 }

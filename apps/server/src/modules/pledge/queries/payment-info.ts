@@ -1,14 +1,14 @@
 import type { Owed } from '@factoring/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { pledgeFinancings, pledgeMarginCalls, pledgeVouchers } from '../../../db/schema/index.ts';
-import { platformDirectory } from '../../financing/index.ts';
+import { pledgeFinancings, pledgeMarginCalls } from '../../../db/schema/index.ts';
+import { platformDirectory, transferVoucherOf, transferVouchersOfLoan } from '../../financing/index.ts';
 import { chinaToday } from '../../../lib/clock.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type Scope } from '../../../lib/scope.ts';
 import { readSiteConfig } from '../../system/index.ts';
 import { pledgeInterestRefund, pledgeOwedOn } from '../balance.ts';
-import { voucherView } from '../voucher-store.ts';
+import { PLEDGE_VOUCHERS, voucherView } from '../voucher-store.ts';
 
 /**
  * What the payment pages of a financing show (/pledge/bondVoucher, /pledge/giveGold,
@@ -30,7 +30,7 @@ export async function pledgePaymentInfo(db: Db, scope: Scope, financingId: numbe
     .select({ id: pledgeMarginCalls.id, amount: pledgeMarginCalls.amount, deadline: pledgeMarginCalls.deadline })
     .from(pledgeMarginCalls)
     .where(and(eq(pledgeMarginCalls.financingId, f.id), inArray(pledgeMarginCalls.status, ['OPEN', 'DEFAULTED'])));
-  const vouchers = await db.select().from(pledgeVouchers).where(eq(pledgeVouchers.financingId, f.id)).orderBy(desc(pledgeVouchers.id));
+  const vouchers = await transferVouchersOfLoan(db, PLEDGE_VOUCHERS, f.id);
   const live = f.status === 'DISBURSED' || f.status === 'REPAYING';
   const account = platform?.account ?? site.factoringAccount;
   return {
@@ -41,7 +41,7 @@ export async function pledgePaymentInfo(db: Db, scope: Scope, financingId: numbe
     margin: f.status === 'MARGIN_PENDING' && f.margin > 0 ? f.margin : null,
     marginCall: call ?? null,
     owed: live ? { ...owedFields(pledgeOwedOn(f, chinaToday())), interestRefund: pledgeInterestRefund(f, chinaToday()) } : null,
-    vouchers: vouchers.map((v) => voucherView(v, f.financingNo)),
+    vouchers: vouchers.map(voucherView),
   };
 }
 
@@ -49,11 +49,7 @@ const owedFields = (o: Owed) => ({ total: o.total, principal: o.principal, inter
 
 /** One voucher of the caller's enterprise, for the result page (/pledge/voucherSucess); another's is 404. */
 export async function pledgeVoucherOf(db: Db, scope: Scope, voucherId: number) {
-  const [row] = await db
-    .select({ v: pledgeVouchers, financingNo: pledgeFinancings.financingNo })
-    .from(pledgeVouchers)
-    .innerJoin(pledgeFinancings, eq(pledgeFinancings.id, pledgeVouchers.financingId))
-    .where(and(eq(pledgeVouchers.id, voucherId), ownedBy(scope, pledgeVouchers.enterpriseId)));
-  if (!row) throw new NotFoundError('转账凭证不存在');
-  return voucherView(row.v, row.financingNo);
+  const voucher = await transferVoucherOf(db, scope, PLEDGE_VOUCHERS, voucherId);
+  if (!voucher) throw new NotFoundError('转账凭证不存在');
+  return voucherView(voucher);
 }

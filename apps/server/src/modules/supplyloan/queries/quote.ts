@@ -1,13 +1,14 @@
 import { dueDateOf, type IsoDate } from '@factoring/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { financings, financingTranches, repayments } from '../../../db/schema/index.ts';
+import { financings, financingTranches } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBy, type EnterpriseScope } from '../../../lib/scope.ts';
 import { virtualAccountBalance } from '../../ledger/index.ts';
 import { readSiteConfig } from '../../system/index.ts';
 import { owedOn, unusedPrepaidInterest, type Owed, type TrancheState } from '../pricing.ts';
-import { platformOf, type Financing } from '../store.ts';
+import { OFFLINE_VOUCHER, platformOf, type Financing } from '../store.ts';
+import { pendingTransferVoucher } from '../../financing/index.ts';
 import { trancheOverdue } from '../overdue.ts';
 
 export type Tranche = typeof financingTranches.$inferSelect;
@@ -110,10 +111,7 @@ export async function repaymentQuote(db: Db, scope: EnterpriseScope, financingId
   const platform = await platformOf(db, f.platformId);
   const site = await readSiteConfig(db);
   const account = await virtualAccountBalance(db, scope.enterpriseId);
-  const [pending] = await db
-    .select()
-    .from(repayments)
-    .where(and(eq(repayments.financingId, f.id), eq(repayments.status, 'PENDING')));
+  const pending = await pendingTransferVoucher(db, OFFLINE_VOUCHER.product, f.id, OFFLINE_VOUCHER.purpose);
   return {
     financing: {
       id: f.id,
