@@ -37,7 +37,7 @@ import {
 } from './modules/financing/index.ts';
 import { orderLoanCollection, orderLoans, supplyLoanProduct } from './modules/supplyloan/index.ts';
 import { bankAdapters, BUILT_IN_BANK_ADAPTERS, cloudLoanProduct, type BankAdapter, type BankAdapters } from './modules/cloudloan/index.ts';
-import { purchaseSalesTaskTypes, salesOrderBacking } from './modules/purchase-sales/index.ts';
+import { PURCHASE_SALES_AREA, purchaseSalesTaskTypes, salesOrderBacking } from './modules/purchase-sales/index.ts';
 import { pledgeProduct } from './modules/pledge/index.ts';
 import { backupJob } from './modules/backup/index.ts';
 import { BANK_STATEMENT_TASK_TYPES, bankReconciliationStep, statementLinks } from './modules/bank-statement/index.ts';
@@ -119,6 +119,8 @@ export interface Wiring {
   jobs: readonly ScheduledJob[];
   /** The tax bureau and the registry the steps and routes reach (issue 36). */
   receivables: ReceivablePorts;
+  /** The words of the product areas (endpoint tags) for the audit log: each product's own, and purchase/sales'. */
+  areaLabels: Readonly<Record<string, string>>;
 }
 
 export function wiringOf(products: readonly LendingProduct[], adapters: { receivables?: ReceivablePorts } = {}): Wiring {
@@ -194,6 +196,9 @@ export function wiringOf(products: readonly LendingProduct[], adapters: { receiv
     /** Scheduled work, run once per day across all nodes at China-time hours (jobs/scheduler.ts). */
     jobs: [closeOfBusinessJob(closeOfBusinessSteps), backupJob],
     receivables,
+    areaLabels: Object.fromEntries(
+      [...products.flatMap((p) => (p.area ? [p.area] : [])), PURCHASE_SALES_AREA].map((a) => [a.tag, a.label]),
+    ),
   };
 }
 
@@ -277,7 +282,7 @@ export async function buildApp(
     ),
     version: { version: SERVER_VERSION, commit: config.GIT_COMMIT, buildTime: STARTED_AT },
     authRateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: '1 minute' },
-    tasks: taskRegistry(wiring.taskTypes, wiring.decisionHooks),
+    tasks: taskRegistry(wiring.taskTypes, wiring.decisionHooks, wiring.areaLabels),
     contractKinds: contractKinds(wiring.contractKinds),
     bankAdapters: BANKS,
     ports: wiring.ports,

@@ -49,17 +49,16 @@ export async function writeAudit(
   });
 }
 
-/** What audit rows outside the task types concern (their `entity_type`), in Chinese: settings, and the areas of operator calls. */
+/**
+ * What audit rows outside the task types concern (their `entity_type`), in Chinese: settings, and the areas of
+ * operator calls. A product's area is named by the product (`LendingProduct.area`, wired in app.ts).
+ */
 const OTHER_ENTITY_LABELS: Record<string, string> = {
   SITE_CONFIG: '站点配置',
   bpm: '审批中心',
   funds: '资金',
-  pledge: '质押融资',
-  cloudloan: '银行云贷',
-  'purchase-sales': '购销管理',
   content: '常见问题',
   system: '站点配置',
-  supplyloan: '供应链融资',
   warehouse: '仓储',
   credit: '授信',
   risk: '风险管理',
@@ -93,7 +92,8 @@ function auditWords(
     detail: string | null;
   },
 ) {
-  const entityLabel = registry.find(row.entityType)?.label ?? OTHER_ENTITY_LABELS[row.entityType] ?? row.entityType;
+  const entityLabel =
+    registry.find(row.entityType)?.label ?? registry.areaLabel(row.entityType) ?? OTHER_ENTITY_LABELS[row.entityType] ?? row.entityType;
   const actionLabel = row.action === 'OPERATE' ? null : (ACTION_WORDS[row.entityType]?.(row.after) ?? null);
   if (row.action === 'OPERATE')
     return {

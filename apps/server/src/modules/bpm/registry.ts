@@ -116,6 +116,8 @@ export interface TaskRegistry {
   list(): TaskTypeInfo[];
   /** Adds a type after the app was built: for tests that probe the inbox with their own types. */
   add(taskType: TaskType): void;
+  /** The words of an area (an endpoint tag) a product or module registered, for the audit log. */
+  areaLabel(tag: string): string | undefined;
 }
 
 function assertTypeName(type: string) {
@@ -123,7 +125,11 @@ function assertTypeName(type: string) {
 }
 
 /** Builds an app's registry from the areas' lists; a type listed twice is a wiring mistake. */
-export function taskRegistry(types: readonly TaskType[], hooks: readonly DecisionHook[] = []): TaskRegistry {
+export function taskRegistry(
+  types: readonly TaskType[],
+  hooks: readonly DecisionHook[] = [],
+  areaLabels: Readonly<Record<string, string>> = {},
+): TaskRegistry {
   const byType = new Map<string, TaskType>();
   const add = (taskType: TaskType) => {
     assertTypeName(taskType.type);
@@ -139,5 +145,6 @@ export function taskRegistry(types: readonly TaskType[], hooks: readonly Decisio
     hooksOf: (type) => hooks.filter((h) => h.concerns(type)),
     list: () => [...byType.values()].map(({ type, label, executes, decisionLabels }) => ({ type, label, executes, decisionLabels })),
     add,
+    areaLabel: (tag) => (Object.hasOwn(areaLabels, tag) ? areaLabels[tag] : undefined),
   };
 }

@@ -17,6 +17,7 @@ import { plans } from './store.ts';
 
 export const cloudLoanProduct = (banks: BankAdapters): LendingProduct => ({
   label: '银行云贷',
+  area: { tag: 'cloudloan', label: '银行云贷' },
   lines: [{ code: 'CLOUD', label: '银行云贷（银行账簿）', side: 'BANK' }],
   /** Not settled: the pay-off quote of the loan detail; days past due from the oldest unpaid instalment. */
   positions: async (db, asOf) => {

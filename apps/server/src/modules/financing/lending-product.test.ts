@@ -85,6 +85,7 @@ const BRIDGE_REPAYMENT: TransferVoucherPurpose = {
 let closeRuns = 0;
 const bridgeLoan: LendingProduct = {
   label: '过桥贷',
+  area: { tag: 'test-bridge', label: '过桥贷业务' },
   lines: [{ code: CODE, label: LABEL, side: 'FACTOR' }],
   positions: async (db, asOf) =>
     rowsOf(
@@ -240,6 +241,13 @@ describe('a fourth lending product, registered once', () => {
     );
     expect(eligibility).toMatchObject({ allowed: false, code: 'IN_ARREARS' });
     expect(eligibility.reason).toContain('过桥贷');
+  });
+
+  it('the audit log names its area in its own words, as the other products name theirs', () => {
+    expect(t.app.tasks.areaLabel('test-bridge')).toBe('过桥贷业务');
+    expect(t.app.tasks.areaLabel('pledge')).toBe('质押融资');
+    expect(t.app.tasks.areaLabel('purchase-sales')).toBe('购销管理');
+    expect(t.app.tasks.areaLabel('toString')).toBeUndefined();
   });
 
   it('its close-of-business step runs in the daily run', async () => {

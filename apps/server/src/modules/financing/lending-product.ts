@@ -14,6 +14,12 @@ import type { EveryLoanArrears, LoanArrears } from './overdue.ts';
 import type { DebtorCollectionSource } from './debtor-collections.ts';
 import type { TransferVoucherPurpose } from './transfer-vouchers/purpose.ts';
 
+/** An area of the API as the audit log names it: the tag of its endpoints and its words. */
+export interface AuditArea {
+  tag: string;
+  label: string;
+}
+
 /**
  * Whose book a loan is in: the factor's own (its risk assets, held to the supervisory limits) or a
  * partner bank's (the factor only arranges it; shown apart, never in the ratios).
@@ -58,6 +64,8 @@ export interface LoanPosition {
 export interface LendingProduct {
   /** The product's name in messages and logs, e.g. 供应链融资. */
   label: string;
+  /** The tag of its endpoints (its area, e.g. `pledge`) and its words, for the audit log's 对象 column. */
+  area?: AuditArea;
   /** The lines it lends under; their codes are unique across products. */
   lines: readonly ProductLine[];
   /** Its live loans quoted on `asOf`, one statement or a few — never one per loan. */

@@ -33,10 +33,13 @@ export interface Trial extends FinancingCharges {
   dueDate: IsoDate;
 }
 
-/** A term the platform cannot price (beyond its maximum, or not a whole positive number of days) is refused. */
-export function checkTerm(platform: PlatformPricing, termDays: number) {
+/**
+ * A term the platform cannot price (beyond its maximum, or not a whole positive number of days) is refused, with
+ * the code the calling product answers such a term with (its own error catalogue's, e.g. PLEDGE_TERM_TOO_LONG).
+ */
+export function checkTerm(platform: PlatformPricing, termDays: number, refusalCode = 'TERM_TOO_LONG') {
   const problem = termProblem(termDays, platform.maxTermDays);
-  if (problem) throw new BusinessError(problem, platform.product === 'PLEDGE' ? 'PLEDGE_TERM_TOO_LONG' : 'TERM_TOO_LONG');
+  if (problem) throw new BusinessError(problem, refusalCode);
 }
 
 /**
@@ -45,8 +48,14 @@ export function checkTerm(platform: PlatformPricing, termDays: number) {
  * (`priceForTerm`), the due date the value date + the term (`dueDateOf`), the same rules the
  * booking at disbursement and the contract use. A term beyond the platform maximum is refused.
  */
-export function trial(platform: PlatformPricing, principal: Cents, termDays: number, startDate: IsoDate): Trial {
-  checkTerm(platform, termDays);
+export function trial(
+  platform: PlatformPricing,
+  principal: Cents,
+  termDays: number,
+  startDate: IsoDate,
+  termRefusalCode = 'TERM_TOO_LONG',
+): Trial {
+  checkTerm(platform, termDays, termRefusalCode);
   const { annualRatePpm, serviceFeeRatePpm } = rule(() => priceForTerm(platform, termDays));
   const charges = rule(() =>
     financingCharges({ principal, annualRatePpm, days: termDays, serviceFeeRatePpm, interestMode: platform.interestMode }),

@@ -16,6 +16,7 @@ import { PLEDGE_VOUCHER_PURPOSES } from './voucher-purposes.ts';
 
 export const pledgeProduct: LendingProduct = {
   label: '货押融资',
+  area: { tag: 'pledge', label: '质押融资' },
   lines: [{ code: 'PLEDGE', label: '货押融资', side: 'FACTOR' }],
   /** Disbursed and not settled: the pledge's own accrual on the day. */
   positions: async (db, asOf) => {

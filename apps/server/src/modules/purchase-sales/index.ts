@@ -3,6 +3,10 @@
 // The order operations are here for the demo seed; the menus ask whether orders were sent to an enterprise
 // (its users reach those without the switch, issue 24). app.ts registers routes.ts itself.
 export { purchaseSalesTaskTypes } from './task-types.ts';
+
+/** The area of its endpoints as the audit log names it. */
+export const PURCHASE_SALES_AREA = { tag: 'purchase-sales', label: '购销管理' } as const;
+
 export { salesOrderBacking } from './order-loan-backing.ts';
 export { addGoods } from './operations/add-goods.ts';
 export { createOrder } from './operations/create-order.ts';

@@ -20,6 +20,7 @@ const debtor = enterpriseDirectoryAs('debtor');
 /** With the app's tax bureau and registry (issue 36), which its task types reach. */
 export const supplyLoanProduct = (receivables: ReceivablePorts): LendingProduct => ({
   label: '供应链融资',
+  area: { tag: 'supplyloan', label: '供应链融资' },
   lines: [
     { code: 'INVOICE', label: '供应链融资（应收账款）', side: 'FACTOR' },
     { code: 'ORDER', label: '订单融资', side: 'FACTOR' },

@@ -101,7 +101,7 @@ export async function quotePledge(
     available,
     maxAmount,
     margin: amount > 0 ? pledgeMargin(amount, terms.marginRatePpm) : 0,
-    trial: amount > 0 ? trial(platform, amount as Cents, input.termDays, today) : null,
+    trial: amount > 0 ? trial(platform, amount as Cents, input.termDays, today, 'PLEDGE_TERM_TOO_LONG') : null,
   };
 }
 
