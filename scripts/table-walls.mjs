@@ -97,6 +97,65 @@ export function crossings() {
   return found;
 }
 
+/** Every table's SQL name (`pgTable('pledge_financings', …)`) → its owning area. */
+export function sqlTableOwners() {
+  const owners = {};
+  for (const [file, owner] of Object.entries(FILE_OWNERS))
+    for (const [, name] of readFileSync(path.join(SCHEMA, file), 'utf8').matchAll(/pgTable\(\s*'(\w+)'/g)) owners[name] = owner;
+  return owners;
+}
+
+/**
+ * Areas that read other areas' tables in SQL by design: the backup copies and verifies the whole database, the
+ * files of uploads and contracts included — it is the database's, not an area's.
+ */
+export const READS_EVERY_TABLE = new Set(['backup']);
+
+/**
+ * Raw SQL's reads of another area's table, which the import rule cannot see (`from journal_lines` in a
+ * `sql\`…\`` text): [{ file, area, table, owner }], comments left out. What is left is listed in
+ * RAW_SQL_BASELINE (which only shrinks); anything else fails scripts/table-walls.test.mjs.
+ */
+export function rawSqlCrossings() {
+  const owners = sqlTableOwners();
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && entry.name !== 'testing.ts') {
+        const area = areaOf(full);
+        if (READS_EVERY_TABLE.has(area)) continue;
+        const text = readFileSync(full, 'utf8')
+          .replace(/\/\*[\s\S]*?\*\//g, '')
+          .replace(/(^|[^:])\/\/.*$/gm, '$1');
+        const seen = new Set();
+        for (const [, table] of text.matchAll(/\b(?:from|join|update|into)\s+"?([a-z_]+)"?/gi)) {
+          const owner = owners[table];
+          if (owner && owner !== area && !seen.has(table)) {
+            seen.add(table);
+            found.push({ file: path.relative(ROOT, full), area, table, owner });
+          }
+        }
+      }
+    }
+  };
+  walk(MODULES);
+  return found;
+}
+
+/**
+ * The raw SQL reads across a wall still in the code: the ledger check proves the ledger's caches against the
+ * funds' and the pledge's own records (pending withdrawals, controlled tranches and their targeted payments,
+ * margins held) — to become checks those areas contribute. Only ever shrinks.
+ */
+export const RAW_SQL_BASELINE = [
+  'ledger: controlled_tranches',
+  'ledger: pledge_financings',
+  'ledger: targeted_payments',
+  'ledger: withdrawals',
+];
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const all = crossings();
   const pairs = new Set(all.map((c) => `${c.area} → ${c.owner}`));
@@ -112,4 +171,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }
   for (const c of all) console.log(`${c.file}: ${c.table} (${c.owner})`);
   console.log(`${all.length} imports of another area's table, in ${pairs.size} pairs of areas`);
+  const raw = rawSqlCrossings();
+  for (const c of raw) console.log(`${c.file}: SQL reads ${c.table} (${c.owner})`);
+  console.log(`${raw.length} raw SQL reads of another area's table (backup, which copies the whole database, left out)`);
 }

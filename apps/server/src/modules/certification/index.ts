@@ -3,5 +3,6 @@
 // app.ts registers routes.ts itself.
 export { CERTIFICATION_TASK_TYPES } from './task-types.ts';
 export { approvedLegalRepresentative } from './legal-representative.ts';
+export { settlementAccountDirectory } from './settlement-account-directory.ts';
 export { bindSettlementAccount, boundSettlementAccount, openAccountChangeTask } from './settlement-account.ts';
 export type { AccountFields } from './validation.ts';

@@ -11,6 +11,7 @@ export { moneyCommand } from './money-command.ts';
 export { checkLedger, type LedgerReport } from './ledger-check.ts';
 export {
   journalEntryDirectory,
+  journalEntryDirectoryAs,
   journalLineDirectory,
   journalLineDirectoryAs,
   journalLineFields,

@@ -17,6 +17,9 @@ export const journalLineDirectoryAs = <A extends string>(alias: A) => fullDirect
 /** Every entry of the journal: its kind, memo, author and time. */
 export const { directory: journalEntryDirectory } = fullDirectoryOf(journalEntries, 'journal_entry_directory');
 
+/** Every entry of the journal under an alias of the caller's (a short one for a hand-written join). */
+export const journalEntryDirectoryAs = <A extends string>(alias: A) => fullDirectoryOf(journalEntries, alias).directory;
+
 /** The ledger's accounts by code, owner and part, with their cached line count — not their balance (`virtualAccountBalance`). */
 export const ledgerAccountDirectory = directoryOf(ledgerAccounts, {
   id: ledgerAccounts.id,

@@ -3,7 +3,7 @@ import { maskBankAccount, type Cents } from '@factoring/domain';
 import type { Db, Tx } from '../../../db/client.ts';
 import { controlledTranches, payees, targetedPayments } from '../../../db/schema/index.ts';
 import { ownedBy, ownedBySql, type EnterpriseScope } from '../../../lib/scope.ts';
-import { refNoOf, virtualAccountBalance } from '../../ledger/index.ts';
+import { journalLineDirectory, refNoOf, virtualAccountBalance } from '../../ledger/index.ts';
 import { controlledOfLoan } from '../loan-tranches.ts';
 
 /**
@@ -29,7 +29,7 @@ async function otherUsesBySource(db: Db, scope: EnterpriseScope, sourceRefs: str
     ? ((
         (await db.execute(sql`
           select memo, flow_type = 'CONTROLLED_RELEASE' as released, sum(amount)::bigint as amount
-          from journal_lines
+          from ${journalLineDirectory}
           where ${ownedBySql(scope, sql.raw('enterprise_id'))} and bucket = 'CONTROLLED' and side = 'D'
             and flow_type in ('CONTROLLED_RELEASE', 'REPAYMENT_PRINCIPAL', 'REPAYMENT_INTEREST', 'REPAYMENT_PENALTY')
             and memo in (${sql.join(

@@ -3,7 +3,7 @@ import { FLOW_TYPE_LABELS, maskBankAccount, type FlowType } from '@factoring/dom
 import type { Db } from '../../../db/client.ts';
 import { NotFoundError } from '../../../lib/envelope.ts';
 import { ownedBySql, type EnterpriseScope } from '../../../lib/scope.ts';
-import { entryIdOfRef, refNoOf } from '../../ledger/index.ts';
+import { entryIdOfRef, journalEntryDirectoryAs, journalLineDirectoryAs, refNoOf } from '../../ledger/index.ts';
 
 type Row = Record<string, unknown>;
 const FEE_TYPES = new Set(['WITHDRAWAL_FEE', 'TRANSFER_FEE']);
@@ -18,7 +18,7 @@ export async function entrySummary(db: Db, scope: EnterpriseScope, refNo: string
   const rows = (
     (await db.execute(sql`
       select e.kind, e.created_at, l.flow_type, l.side, l.amount, l.counterparty_name, l.counterparty_account
-      from journal_entries e join journal_lines l on l.entry_id = e.id
+      from ${journalEntryDirectoryAs('e')} join ${journalLineDirectoryAs('l')} on l.entry_id = e.id
       where e.id = ${entryId} and ${ownedBySql(scope, sql.raw('l.enterprise_id'))} and l.bucket in ('AVAILABLE', 'CONTROLLED')
       order by l.id`)) as unknown as { rows: Row[] }
   ).rows;

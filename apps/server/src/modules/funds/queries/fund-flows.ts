@@ -18,6 +18,8 @@ import { offsetOf, type PageQuery } from '../../../lib/paging.ts';
 import { ownedBySql, type EnterpriseScope } from '../../../lib/scope.ts';
 import * as clock from '../../../lib/clock.ts';
 import { chinaMonthSql } from '../../../lib/china-time-sql.ts';
+import { enterpriseDirectory } from '../../account/index.ts';
+import { settlementAccountDirectory } from '../../certification/index.ts';
 import { journalLineDirectory, ledgerAccountDirectory, refNoOf } from '../../ledger/index.ts';
 
 type Row = Record<string, unknown>;
@@ -290,18 +292,20 @@ export async function counterpartyFlows(
                coalesce(sum(amount) filter (where side = 'C'), 0)::bigint as inflow,
                coalesce(sum(amount) filter (where side = 'D'), 0)::bigint as outflow,
                count(*)::bigint as n, max(created_at) as last_at
-        from journal_lines
+        from ${journalLineDirectory}
         where ${where} and counterparty_name is not null
           -- Not trade partners: withdrawals to the own settlement account and 平台内转账 between platform enterprises,
           and flow_type not in ('WITHDRAWAL', 'TRANSFER_IN', 'TRANSFER_OUT')
           -- nor money from or to the enterprise's own bank accounts (by its name or a settlement account it bound).
           and not exists (
-            select 1 from enterprises e
-            where e.id = journal_lines.enterprise_id and replace(e.name, ' ', '') = replace(journal_lines.counterparty_name, ' ', '')
+            select 1 from ${enterpriseDirectory}
+            where ${enterpriseDirectory.id} = ${journalLineDirectory.enterpriseId}
+              and replace(${enterpriseDirectory.name}, ' ', '') = replace(${journalLineDirectory.counterpartyName}, ' ', '')
           )
           and not exists (
-            select 1 from settlement_accounts s
-            where s.enterprise_id = journal_lines.enterprise_id and s.account_no = journal_lines.counterparty_account
+            select 1 from ${settlementAccountDirectory}
+            where ${settlementAccountDirectory.enterpriseId} = ${journalLineDirectory.enterpriseId}
+              and ${settlementAccountDirectory.accountNo} = ${journalLineDirectory.counterpartyAccount}
           )
         group by counterparty_name, counterparty_account
       ) g
