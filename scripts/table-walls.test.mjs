@@ -34,7 +34,7 @@ describe('walls for tables (issue 35)', () => {
     expect(asLists).toEqual(baseline);
   });
 
-  it('raw SQL reads no other area\'s table beyond the shrinking list (the import rule cannot see a table named in SQL text)', () => {
+  it("raw SQL reads no other area's table beyond the shrinking list (the import rule cannot see a table named in SQL text)", () => {
     const inCode = [...new Set(rawSqlCrossings().map((c) => `${c.area}: ${c.table}`))].sort();
     expect(inCode).toEqual([...RAW_SQL_BASELINE].sort());
   });
