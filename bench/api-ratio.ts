@@ -42,7 +42,9 @@ const CONNECTIONS = 10;
 /** The pool of the bare handler: the portal's own (db/client.ts openPostgres). */
 const POOL_SIZE = 10;
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
+// 20 pairs: on a shared 2-core machine one pair's ratio ranges 0.7–1.2 (2026-11-30: two runs of 12 gave medians 0.96 and 0.91);
+// the median of more pairs moves less from run to run, at ~10 s a round.
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 20);
 const PROFILE_SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 15);
 /** The last rounds may cost this much more CPU per request than the first ones: the noise of a shared machine, not growth. */
