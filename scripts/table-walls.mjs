@@ -70,30 +70,32 @@ export function readBaseline() {
   }
 }
 
+/** The module files the walls concern: every non-test source file, test faces (`testing.ts`) left out. */
+function moduleFiles(dir = MODULES) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return moduleFiles(full);
+    return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && entry.name !== 'testing.ts' ? [full] : [];
+  });
+}
+
 /** Every module file's value imports of another area's tables: [{ file, area, table, owner }]. */
 export function crossings() {
   const owners = tableOwners();
   const found = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && entry.name !== 'testing.ts') {
-        const text = readFileSync(full, 'utf8');
-        for (const [, names, source] of text.matchAll(/import\s+(?!type\b)\{([^}]*)\}\s+from\s+'([^']+)'/g)) {
-          if (!isSchemaImport(source)) continue;
-          const area = areaOf(full);
-          for (const raw of names.split(',')) {
-            const name = raw.trim().replace(/^type\s+/, '');
-            if (!name || raw.trim().startsWith('type ')) continue;
-            const owner = owners[name.split(/\s+as\s+/)[0]];
-            if (owner && owner !== area) found.push({ file: path.relative(ROOT, full), area, table: name, owner });
-          }
-        }
+  for (const full of moduleFiles()) {
+    const text = readFileSync(full, 'utf8');
+    for (const [, names, source] of text.matchAll(/import\s+(?!type\b)\{([^}]*)\}\s+from\s+'([^']+)'/g)) {
+      if (!isSchemaImport(source)) continue;
+      const area = areaOf(full);
+      for (const raw of names.split(',')) {
+        const name = raw.trim().replace(/^type\s+/, '');
+        if (!name || raw.trim().startsWith('type ')) continue;
+        const owner = owners[name.split(/\s+as\s+/)[0]];
+        if (owner && owner !== area) found.push({ file: path.relative(ROOT, full), area, table: name, owner });
       }
     }
-  };
-  walk(MODULES);
+  }
   return found;
 }
 
@@ -119,28 +121,21 @@ export const READS_EVERY_TABLE = new Set(['backup']);
 export function rawSqlCrossings() {
   const owners = sqlTableOwners();
   const found = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && entry.name !== 'testing.ts') {
-        const area = areaOf(full);
-        if (READS_EVERY_TABLE.has(area)) continue;
-        const text = readFileSync(full, 'utf8')
-          .replace(/\/\*[\s\S]*?\*\//g, '')
-          .replace(/(^|[^:])\/\/.*$/gm, '$1');
-        const seen = new Set();
-        for (const [, table] of text.matchAll(/\b(?:from|join|update|into)\s+"?([a-z_]+)"?/gi)) {
-          const owner = owners[table];
-          if (owner && owner !== area && !seen.has(table)) {
-            seen.add(table);
-            found.push({ file: path.relative(ROOT, full), area, table, owner });
-          }
-        }
+  for (const full of moduleFiles()) {
+    const area = areaOf(full);
+    if (READS_EVERY_TABLE.has(area)) continue;
+    const text = readFileSync(full, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/(^|[^:])\/\/.*$/gm, '$1');
+    const seen = new Set();
+    for (const [, table] of text.matchAll(/\b(?:from|join|update|into)\s+"?([a-z_]+)"?/gi)) {
+      const owner = owners[table];
+      if (owner && owner !== area && !seen.has(table)) {
+        seen.add(table);
+        found.push({ file: path.relative(ROOT, full), area, table, owner });
       }
     }
-  };
-  walk(MODULES);
+  }
   return found;
 }
 
