@@ -35,7 +35,6 @@ const CACHE_MAX_ENTRIES = 10_000;
 
 interface Cached {
   at: number;
-  userId: number;
   lastSeenAt: number;
   expiresAt: number;
   answer: Readonly<{ sessionId: string; user: AuthUser }>;
@@ -70,7 +69,7 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes, opts: { refuse
     if (payload.startsWith('s:')) cache.delete(payload.slice(2));
     else if (payload.startsWith('u:')) {
       const userId = Number(payload.slice(2));
-      for (const [id, c] of cache) if (c.userId === userId) cache.delete(id);
+      for (const [id, c] of cache) if (c.answer.user.id === userId) cache.delete(id);
     } else cache.clear();
   };
   const listener =
@@ -198,7 +197,6 @@ export function sessionStore(db: Db, lifetimes: SessionLifetimes, opts: { refuse
       });
       const entry: Cached = {
         at: performance.now(),
-        userId: row[at.id] as number,
         lastSeenAt,
         expiresAt: timestampMs(row[at.expiresAt]),
         // One frozen answer for every call the entry answers, so no request can change another's user.

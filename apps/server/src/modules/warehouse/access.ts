@@ -14,23 +14,20 @@ export function stockVisibleTo(scope: Scope, depositorColumn: PgColumn = stockPo
 }
 
 /**
- * The scope's filter on a table carrying warehouse and depositor ids, without joining warehouses:
- * a warehouse company's own warehouse ids are read first (a handful), so the filter is two indexed
- * columns and the newest-first page can walk the primary key instead of sorting the whole ledger.
+ * The scope's filter on tables carrying warehouse and depositor ids, without joining warehouses: a warehouse
+ * company's own warehouse ids are read once (a handful), and the returned rule puts them on any such table's
+ * columns — two indexed columns, so a newest-first page can walk its index instead of sorting the whole ledger.
  */
-export async function stockVisibleOnColumns(db: Db | Tx, scope: Scope, warehouseColumn: PgColumn, depositorColumn: PgColumn): Promise<SQL> {
-  if (scope.kind === 'operator') return sql`true`;
-  const own = await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.companyId, scope.enterpriseId));
-  const mine = eq(depositorColumn, scope.enterpriseId);
-  return own.length
-    ? or(
-        inArray(
-          warehouseColumn,
-          own.map((w) => w.id),
-        ),
-        mine,
-      )!
-    : mine;
+export async function stockVisibleOnColumns(
+  db: Db | Tx,
+  scope: Scope,
+): Promise<(warehouseColumn: PgColumn, depositorColumn: PgColumn) => SQL> {
+  if (scope.kind === 'operator') return () => sql`true`;
+  const own = (await db.select({ id: warehouses.id }).from(warehouses).where(eq(warehouses.companyId, scope.enterpriseId))).map(
+    (w) => w.id,
+  );
+  return (warehouseColumn, depositorColumn) =>
+    own.length ? or(inArray(warehouseColumn, own), eq(depositorColumn, scope.enterpriseId))! : eq(depositorColumn, scope.enterpriseId);
 }
 
 /** A warehouse company's own warehouse (to record stock in it); any other is "not found". */

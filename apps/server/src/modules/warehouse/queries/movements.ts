@@ -24,8 +24,8 @@ const MAX_PAGE_DEPTH = 100_000;
 
 /** The movement history (in/out records and every other movement), newest business date first, then newest recorded. */
 export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
-  const visible = await stockVisibleOnColumns(db, scope, stockMovements.warehouseId, stockMovements.depositorId);
-  const where: SQL[] = [visible];
+  const visibleOn = await stockVisibleOnColumns(db, scope);
+  const where: SQL[] = [visibleOn(stockMovements.warehouseId, stockMovements.depositorId)];
   if (q.positionId) where.push(eq(stockMovements.positionId, q.positionId));
   if (q.warehouseId) where.push(eq(stockMovements.warehouseId, q.warehouseId));
   if (q.depositorId) where.push(eq(stockMovements.depositorId, q.depositorId));
@@ -38,7 +38,7 @@ export async function listMovements(db: Db, scope: Scope, q: MovementQuery) {
   // Without a kind or date filter the count is the sum of the positions' cached movement counts
   // (proven by stock:check), not a count over the whole ledger.
   const countFromPositions = !q.kind && !q.dateFrom && !q.dateTo;
-  const positionWhere: SQL[] = [await stockVisibleOnColumns(db, scope, stockPositions.warehouseId, stockPositions.depositorId)];
+  const positionWhere: SQL[] = [visibleOn(stockPositions.warehouseId, stockPositions.depositorId)];
   if (q.positionId) positionWhere.push(eq(stockPositions.id, q.positionId));
   if (q.warehouseId) positionWhere.push(eq(stockPositions.warehouseId, q.warehouseId));
   if (q.depositorId) positionWhere.push(eq(stockPositions.depositorId, q.depositorId));

@@ -75,7 +75,7 @@ const positionOrder = [sql`${stockPositions.lastMovedOn} desc nulls last`, desc(
  * as at ten (issue 38: joining every position before the top-ten sort doubled it).
  */
 export async function listPositions(db: Db, scope: Scope, q: PositionQuery) {
-  const where: SQL[] = [await stockVisibleOnColumns(db, scope, stockPositions.warehouseId, stockPositions.depositorId)];
+  const where: SQL[] = [(await stockVisibleOnColumns(db, scope))(stockPositions.warehouseId, stockPositions.depositorId)];
   if (q.warehouseId) where.push(eq(stockPositions.warehouseId, q.warehouseId));
   if (q.depositorId) where.push(eq(stockPositions.depositorId, q.depositorId));
   if (q.goodsId) where.push(eq(stockPositions.goodsId, q.goodsId));
