@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import forge from 'node-forge';
 import * as clock from '../../lib/clock.ts';
-import { decryptKey, encryptKey, keyPairFromForge, newKeyPair, newSerial, type KeyPair } from './keys.ts';
+import { decryptKey, encryptKey, keyPairFromForge, newKeyPair, newSerial, rsaSigner, type KeyPair } from './keys.ts';
 
 /**
  * The certificate authority that issues the signing certificates (issue 26): the platform's own
@@ -57,7 +57,7 @@ function makeRoot(factorName: string, key: KeyPair, now: Date): forge.pki.Certif
     { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
     { name: 'subjectKeyIdentifier' },
   ]);
-  cert.sign(key.forgePrivate, forge.md.sha256.create());
+  cert.sign(rsaSigner(key.privateKey), forge.md.sha256.create());
   // As read back from DER, like every other certificate here (forge keeps made and parsed names apart).
   return forge.pki.certificateFromPem(forge.pki.certificateToPem(cert));
 }

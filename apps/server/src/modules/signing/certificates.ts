@@ -7,7 +7,7 @@ import { approvedLegalRepresentative } from '../certification/index.ts';
 import { now as clockNow } from '../../lib/clock.ts';
 import { BusinessError } from '../../lib/envelope.ts';
 import { distinguishedName, issuedBy, writableName, type SigningAuthority } from './authority.ts';
-import { decryptKey, encryptKey, newKeyPair, newSerial, type KeyPair } from './keys.ts';
+import { decryptKey, encryptKey, newKeyPair, newSerial, rsaSigner, type KeyPair } from './keys.ts';
 
 /** A holder's certificate, ready to sign with. */
 export interface SigningCredential {
@@ -66,7 +66,7 @@ async function issue(tx: Tx | Db, ctx: SigningContext, subject: Subject, at: Dat
     { name: 'subjectKeyIdentifier' },
     { name: 'authorityKeyIdentifier', keyIdentifier: ctx.authority.certificate.generateSubjectKeyIdentifier().getBytes() },
   ]);
-  cert.sign(ctx.authority.key.forgePrivate, forge.md.sha256.create());
+  cert.sign(rsaSigner(ctx.authority.key.privateKey), forge.md.sha256.create());
   const [row] = await tx
     .insert(signingCertificates)
     .values({

@@ -3,6 +3,7 @@ import forge from 'node-forge';
 import * as clock from '../../lib/clock.ts';
 import { writableName } from './authority.ts';
 import type { SigningCredential } from './certificates.ts';
+import { rsaSigner } from './keys.ts';
 
 /**
  * The CMS (PKCS#7 detached) signature @signpdf embeds in the PDF, made with node-forge from a holder's
@@ -12,6 +13,7 @@ import type { SigningCredential } from './certificates.ts';
  * The signer is named by issuer and serial given explicitly: forge, handed the certificate instead,
  * re-encodes the issuer's UTF-8 names it read undecoded, so a Chinese issuer name came out garbled
  * and readers could not find the signer's certificate.
+ * The RSA operation itself is Node's (`rsaSigner`, keys.ts).
  */
 export class CredentialSigner extends Signer {
   constructor(private readonly credential: SigningCredential) {
@@ -27,7 +29,7 @@ export class CredentialSigner extends Signer {
     const parsed = forge.pki.certificateFromPem(forge.pki.certificateToPem(certificate));
     const issuer = writableName(parsed.issuer.attributes);
     p7.addSigner({
-      key: key.forgePrivate,
+      key: rsaSigner(key.privateKey),
       issuer,
       serialNumber: parsed.serialNumber,
       digestAlgorithm: forge.pki.oids.sha256,
