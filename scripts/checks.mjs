@@ -1,14 +1,14 @@
 // `npm test`'s first part (issue 34): lint, format, the three type checks and the web build, two at a time.
-// Each is one single-threaded process for most of its time (eslint, prettier, tsc), so one after another they
-// left one of the machine's two cores idle for about six minutes; a pool of two (CHECK_LANES) keeps both
-// busy. The longest go first so the pool ends together. Every check runs even when one fails, so one run
-// names every failure; the exit code is non-zero when any failed.
+// Most are one single-threaded process for most of their time (eslint, prettier; TypeScript 7 uses both cores),
+// so one after another they left one of the machine's two cores idle for about six minutes; a pool of two
+// (CHECK_LANES) keeps both busy. The longest go first so the pool ends together. Every check runs even when one
+// fails, so one run names every failure; the exit code is non-zero when any failed.
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 
 /**
- * The type checks run TypeScript 7 (the native compiler, devDependency `typescript-7`): the same checks in a
- * third of 5.9's CPU (server 41 → 21 CPU s, web 27 → 16; issue 34). `typescript` stays 5.9 for the tools that
+ * The type checks run TypeScript 7 (the native compiler, devDependency `typescript-7`): the same checks in about
+ * half of 5.9's CPU (server 41 → 21 CPU s, web 27 → 16; issue 34). `typescript` stays 5.9 for the tools that
  * read TypeScript's JavaScript API (typescript-eslint's parser supports < 6.1), so the checker is called by
  * its path: both packages name their command `tsc`.
  */

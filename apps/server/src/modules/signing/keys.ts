@@ -65,7 +65,7 @@ const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420',
 export function rsaSigner(privateKey: KeyObject): forge.pki.rsa.PrivateKey {
   const signer = {
     sign(md: forge.md.MessageDigest): string {
-      if (md.algorithm !== 'sha256') throw new Error(`CMS signatures here are SHA-256, not ${md.algorithm}`);
+      if (md.algorithm !== 'sha256') throw new Error(`signatures here are SHA-256, not ${md.algorithm}`);
       const digestInfo = Buffer.concat([SHA256_DIGEST_INFO, Buffer.from(md.digest().getBytes(), 'binary')]);
       return privateEncrypt({ key: privateKey, padding: constants.RSA_PKCS1_PADDING }, digestInfo).toString('binary');
     },
