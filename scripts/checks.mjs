@@ -8,7 +8,7 @@ import readline from 'node:readline';
 
 /**
  * The type checks run TypeScript 7 (the native compiler, devDependency `typescript-7`): the same checks in about
- * half of 5.9's CPU (server 41 → 21 CPU s, web 27 → 16; issue 34). `typescript` stays 5.9 for the tools that
+ * half of 5.9's CPU (user CPU: server 50 → 27 s, web 40 → 17; issue 34). `typescript` stays 5.9 for the tools that
  * read TypeScript's JavaScript API (typescript-eslint's parser supports < 6.1), so the checker is called by
  * its path: both packages name their command `tsc`.
  */

@@ -11,7 +11,8 @@ import { now } from '../../lib/clock.ts';
  * pdfkit embeds only the glyphs a document uses, so a contract stays around 100 KB although the
  * font files are 8 MB each. The fonts are parsed once per process and every document subsets the same
  * parsed fonts (pdfkit takes a fontkit font as well as its bytes): given the bytes, pdfkit parsed both
- * 8 MB fonts again for every document — over half of a contract's CPU (ten documents 1.75 → 0.6–0.8 s, issue 34).
+ * 8 MB fonts again for every document — most of a contract's CPU (ten documents 2.1–3.0 → 0.85–1.2 s,
+ * `node --import tsx bench/contract-pdf.ts`; issue 34).
  */
 const require = createRequire(import.meta.url);
 const FONT_DIR = path.join(path.dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts');

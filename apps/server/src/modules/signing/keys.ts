@@ -59,8 +59,9 @@ const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420',
 /**
  * The one method forge calls on a private key when it signs a CMS message or a certificate, `sign(md)`
  * (RSASSA-PKCS1-v1_5), done by Node's native RSA: the type-1 padded DigestInfo through the private key,
- * the same bytes as forge's own. Forge's is JavaScript big-number arithmetic: ~36 ms a signature against
- * 0.4 ms, a tenth of the API tests' CPU where they sign contracts (issue 34).
+ * the same bytes as forge's own. Forge's is JavaScript big-number arithmetic: ~72 ms of CPU a signature
+ * against 0.5 ms (`node --import tsx bench/contract-pdf.ts`), a tenth of the API tests' CPU where they sign
+ * contracts (issue 34).
  */
 export function rsaSigner(privateKey: KeyObject): forge.pki.rsa.PrivateKey {
   const signer = {
