@@ -34,7 +34,9 @@ export default defineConfig({
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Chromium's old headless shell (Debian's chromium-headless-shell; scripts/ensure-chromium.mjs installs it): the
+      // same Blink without the full browser around it, ~20 % less CPU for the same journeys (issue 34, README).
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -6,6 +6,7 @@ describe('cpu-by-process: the kind of a process (issue 34)', () => {
     expect(kindOf('/usr/lib/chromium/chromium --type=renderer --lang=zh-CN')).toBe('chromium renderer');
     expect(kindOf('/usr/lib/chromium/chromium --type=gpu-process --no-sandbox')).toBe('chromium gpu-process');
     expect(kindOf('/usr/lib/chromium/chromium --headless --remote-debugging-pipe')).toBe('chromium browser');
+    expect(kindOf('/usr/lib/chromium/chromium-headless-shell --type=renderer')).toBe('chromium renderer');
     expect(kindOf('/usr/bin/node --import tsx apps/server/src/main.ts')).toBe('portal server');
     expect(kindOf('/usr/bin/node --import tsx apps/server/src/test/build-template.ts pglite /tmp/x')).toBe('test template seed');
     expect(kindOf('/usr/bin/node /work/node_modules/vitest/dist/workers/forks.js')).toBe('vitest');
