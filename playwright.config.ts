@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { JOURNEY_SERVER_ENV } from './e2e/server-env.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://localhost:${PORT}`;
@@ -64,8 +65,9 @@ export default defineConfig({
       SEED_DEMO: 'true',
       AUTH_RATE_LIMIT: '1000',
       PUBLIC_ORIGIN: BASE_URL,
+      ...JOURNEY_SERVER_ENV,
       // scripts/test-all.mjs gives each shard its own PostgreSQL copy of the seeded world when one is at hand (issue 34).
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL, NODE_ENV: 'development' } : {}),
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },
 });

@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { DEMO, DEMO_PASSWORD, expectSignedInShell, loginThroughPage, logoutThroughPage } from './fixtures.ts';
+import { JOURNEY_SERVER_ENV } from './server-env.ts';
 
 /**
  * Account journeys against a portal of their own: started here with SMTP_URL pointing at an SMTP
@@ -101,7 +102,8 @@ test.beforeAll(async () => {
       PUBLIC_ORIGIN: ORIGIN,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       MAIL_FROM: 'Portal <no-reply@portal.test>',
-      ...(database ? { DATABASE_URL: database.url.toString(), NODE_ENV: 'development' } : {}),
+      ...JOURNEY_SERVER_ENV,
+      ...(database ? { DATABASE_URL: database.url.toString() } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -268,7 +270,7 @@ test('a second login elsewhere sends the older browser to the login mask; the in
     await expect(a).toHaveURL(/\/sys\/setting$/);
     await expect(a.getByLabel('新密码', { exact: true })).toHaveValue('Demo2027ok');
     await a.getByRole('button', { name: '确认修改' }).click();
-    // A password change hashes twice (scrypt at full cost in this server): over 10 s on a loaded machine (seen).
+    // A password change hashes twice (scrypt): over 10 s on a loaded machine at full cost (seen).
     await expect(a.getByText('密码已修改，其他设备上的登录已退出')).toBeVisible({ timeout: 30_000 });
   } finally {
     await older.close();

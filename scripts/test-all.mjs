@@ -70,8 +70,12 @@ async function dropJourneyDatabases() {
   const rows = await admin(`select datname from pg_database where datname like '${E2E_DB_PREFIX}\\_%'`);
   for (const { datname } of rows) await admin(`drop database if exists "${datname}" with (force)`);
 }
-/** A journey server on PostgreSQL: development mode (http cookies, the demo users) on its own database. */
-const onPostgres = (url) => ({ DATABASE_URL: url, NODE_ENV: 'development' });
+/**
+ * The journeys' servers run in test mode with passwords at scrypt 2^14 (e2e/server-env.ts says why; these are its
+ * settings, written again here because this file is plain JavaScript): the world is seeded in the same mode, so its
+ * hashes are the cost the shards' servers verify and never rehash.
+ */
+const JOURNEY_SERVER_ENV = { NODE_ENV: 'test', PASSWORD_SCRYPT_LOG2N: '14' };
 
 /**
  * The journeys' world seeded once: a server on its own port seeds E2E_TEMPLATE (the demo world with
@@ -91,8 +95,9 @@ async function seedJourneyWorld(dir) {
       DATA_DIR: dir,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      ...JOURNEY_SERVER_ENV,
       JOBS: 'off',
-      ...(ADMIN_URL ? onPostgres(databaseUrl(`${E2E_DB_PREFIX}_tpl`)) : {}),
+      ...(ADMIN_URL ? { DATABASE_URL: databaseUrl(`${E2E_DB_PREFIX}_tpl`) } : {}),
     },
   });
   let ready = false;
