@@ -5,7 +5,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const chromium = process.env.CHROMIUM_PATH ?? HEADLESS_SHELL;
 const hasCjkFont = () => {
   try {
