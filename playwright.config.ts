@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { JOURNEY_SERVER_ENV } from './e2e/server-env.ts';
+import JOURNEY_SERVER_ENV from './e2e/server-env.json' with { type: 'json' };
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://localhost:${PORT}`;
@@ -65,6 +65,13 @@ export default defineConfig({
       SEED_DEMO: 'true',
       AUTH_RATE_LIMIT: '1000',
       PUBLIC_ORIGIN: BASE_URL,
+      // The mode of every journey server (issue 34; the accounts journeys' own server and the world's seed in
+      // scripts/test-all.mjs read the same file): the portal as development runs it, but in NODE_ENV=test so that its
+      // password hashes cost scrypt 2^14 instead of 2^17 — lib/passwords.ts lowers the cost in a test process only,
+      // never in development or production. The journeys log in and confirm with a password a few hundred times, each
+      // ~0.34 s of CPU at 2^17. The scheduler stays on, as in development (test mode would turn it off); the session
+      // cache is off in test mode, so a server reads the session at every request. The world is seeded in the same mode
+      // and cost, so no seeded hash is rehashed at a login.
       ...JOURNEY_SERVER_ENV,
       // scripts/test-all.mjs gives each shard its own PostgreSQL copy of the seeded world when one is at hand (issue 34).
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),

@@ -6,7 +6,8 @@ import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { DEMO, DEMO_PASSWORD, expectSignedInShell, loginThroughPage, logoutThroughPage } from './fixtures.ts';
-import { JOURNEY_SERVER_ENV } from './server-env.ts';
+// The journey servers' mode (playwright.config.ts says why).
+import JOURNEY_SERVER_ENV from './server-env.json' with { type: 'json' };
 
 /**
  * Account journeys against a portal of their own: started here with SMTP_URL pointing at an SMTP

@@ -71,11 +71,10 @@ async function dropJourneyDatabases() {
   for (const { datname } of rows) await admin(`drop database if exists "${datname}" with (force)`);
 }
 /**
- * The journeys' servers run in test mode with passwords at scrypt 2^14 (e2e/server-env.ts says why; these are its
- * settings, written again here because this file is plain JavaScript): the world is seeded in the same mode, so its
- * hashes are the cost the shards' servers verify and never rehash.
+ * The journeys' servers' mode (e2e/server-env.json; playwright.config.ts says why): the world is seeded in it too, so
+ * its hashes are the cost the shards' servers verify and never rehash; its scheduler is off while it seeds.
  */
-const JOURNEY_SERVER_ENV = { NODE_ENV: 'test', PASSWORD_SCRYPT_LOG2N: '14' };
+const JOURNEY_SERVER_ENV = JSON.parse(readFileSync('e2e/server-env.json', 'utf8'));
 
 /**
  * The journeys' world seeded once: a server on its own port seeds E2E_TEMPLATE (the demo world with
