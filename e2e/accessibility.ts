@@ -9,7 +9,7 @@ import { DEMO, signedInAs } from './fixtures.ts';
  * route table itself, so a new route is checked the day it is added. Each page is opened once and
  * checked in the light theme, then turned dark in place and checked again (issue 34: two visits per
  * page took 200 s per theme in CI). The groups of pages are dealt to three journey files
- * (accessibility-1 / -2 / -3.spec.ts), one for each of the three shards.
+ * (accessibility-1 / -2 / -3.spec.ts), which the journey shards share out by time (scripts/journey-shards.mjs).
  */
 interface RouteDef {
   path: string;

@@ -1,7 +1,7 @@
 import { act, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useFeedback } from '../lib/feedback.ts';
 import { LazyFeedbackApp } from './LazyFeedbackApp.tsx';
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
   await import('./FeedbackHolders.tsx');
 }, 120_000);
 
-beforeAll(() => {
+beforeEach(() => {
   vi.stubGlobal(
     'matchMedia',
     vi.fn(() => ({

@@ -1,6 +1,6 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   await import('antd/es/select');
 }, 120_000);
 
-beforeAll(() => {
+beforeEach(() => {
   // antd's Select measures with matchMedia and ResizeObserver, which jsdom lacks.
   vi.stubGlobal(
     'matchMedia',
