@@ -1,11 +1,9 @@
-// `npm test`'s checks (issue 34): lint, format, the three type checks and the web build, two at a time, beside the
-// unit and API tests (scripts/test-all.mjs).
+// `npm test`'s first part (issue 34): lint, format, the three type checks and the web build, two at a time.
 // Most are one single-threaded process for most of their time (eslint, prettier; TypeScript 7 uses both cores),
 // so one after another they left one of the machine's two cores idle for about six minutes; a pool of two
 // (CHECK_LANES) keeps both busy. The longest go first so the pool ends together. Every check runs even when one
 // fails, so one run names every failure; the exit code is non-zero when any failed.
 import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import readline from 'node:readline';
 
 /**
@@ -24,11 +22,6 @@ const CHECKS = [
   { name: 'typecheck domain', command: 'node', args: [...TSC, '-p', 'packages/domain'] },
 ];
 const LANES = Math.max(1, Number(process.env.CHECK_LANES ?? 2));
-/**
- * CHECK_NICE lowers this process's priority, and so every check's (children inherit it): scripts/test-all.mjs runs the
- * checks beside the unit and API tests, where they take the CPU those leave idle rather than the tests' own.
- */
-if (process.env.CHECK_NICE) setPriority(Number(process.env.CHECK_NICE));
 
 function run({ name, command, args }) {
   return new Promise((resolve) => {

@@ -1,5 +1,5 @@
-// `npm test`: the checks (scripts/checks.mjs, the web build among them) beside the unit and API tests (vitest), then
-// the browser journeys (playwright, against the web app the checks built), split into shards. Each shard
+// `npm test`'s long part, after the checks (scripts/checks.mjs): the unit and API tests (vitest), then the browser
+// journeys (playwright, against the web app the checks built), split into shards. Each shard
 // starts its own server on its own port and embedded database (playwright.config.ts, E2E_PORT), so
 // shards share no session, user or row; the unit tests use their own databases (test/harness.ts).
 // The unit and API tests run first on two workers, then the journey shards (TEST_PHASES=together: side by
@@ -134,14 +134,6 @@ const TOGETHER = process.env.TEST_PHASES === 'together';
 // run would: to replay a CI shard in its order on its own kind of server.
 const JOURNEYS_ONLY = process.env.TEST_PARTS === 'journeys';
 const started = Date.now();
-/**
- * The checks (scripts/checks.mjs: lint, format, type checks, the web build) run beside the unit and API tests, at a
- * lower priority (CHECK_NICE), instead of in a phase of their own before them (issue 34): they take first what the two
- * test workers leave idle (a file waiting on a server process it started, a restart, the templates) and a small share
- * of the rest. The journeys start only once the checks are done: they serve the build. TEST_PARTS=journeys runs none
- * (build with `npm run build` first).
- */
-const checks = JOURNEYS_ONLY ? Promise.resolve(true) : run('checks', 'node', ['scripts/checks.mjs'], { CHECK_NICE: '10' });
 const unit = JOURNEYS_ONLY
   ? Promise.resolve(true)
   : run(
@@ -159,7 +151,6 @@ const unit = JOURNEYS_ONLY
     );
 const E2E_TEMPLATE = path.resolve('.e2e-data-template');
 const worldReady = await seedJourneyWorld(E2E_TEMPLATE);
-const checked = await checks;
 if (!TOGETHER) {
   await unit;
   process.stdout.write(`[e2e] the unit and API tests are done after ${Math.round((Date.now() - started) / 1000)} s: the journeys start\n`);
@@ -198,7 +189,7 @@ const shards = plan.map(async (files, i) => {
   );
   return run(`e2e ${i + 1}/${plan.length}`, 'npx', ['playwright', 'test', ...files, '--reporter=list,json'], env);
 });
-const results = [checked, ...(await Promise.all([unit, ...shards]))];
+const results = await Promise.all([unit, ...shards]);
 printFailedPages();
 if (ADMIN_URL)
   await dropJourneyDatabases().catch((err) => process.stdout.write(`[e2e] could not drop the journeys' databases: ${err.message}\n`));
