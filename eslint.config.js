@@ -308,6 +308,27 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...CHINA_OFFSET_COPIES] },
   },
   {
+    // The web tests share one jsdom and module graph per worker (vitest.config.ts, issue 34): a module mock needs a file
+    // of its own (`*.isolated.test.tsx`), and a global stub is made where `unstubGlobals` undoes it before the next test.
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.isolated.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: 'A web test that mocks a module runs in a process of its own: name it *.isolated.test.tsx (vitest.config.ts).',
+        },
+        {
+          selector:
+            "CallExpression[callee.name='beforeAll'] CallExpression[callee.object.name='vi'][callee.property.name='stubGlobal'], Program > ExpressionStatement > CallExpression[callee.object.name='vi'][callee.property.name='stubGlobal']",
+          message: 'Stub a global in beforeEach or in the test: unstubGlobals undoes it before every test (vitest.config.ts).',
+        },
+        ...CHINA_OFFSET_COPIES,
+      ],
+    },
+  },
+  {
     // Accessibility (issue 24): controls antd renders without a name get one in the page.
     files: ['apps/web/src/**/*.tsx'],
     ignores: ['**/*.test.tsx'],

@@ -71,13 +71,18 @@ const apiProject = (name: string, engine: 'pglite' | 'postgres', include: string
  * cost more than most of their tests (issue 34; the web files: 86 s → 19 s alone, most of it a new jsdom per file).
  * The domain's and the scripts' are pure functions and commands with no module state. The web files share a jsdom, so
  * what a file stubs is undone before every test (unstubGlobals: stub in `beforeEach`, never in `beforeAll`), and a
- * file that renders unmounts it (each file's `afterEach`).
+ * file that renders unmounts it (each file's `afterEach`). A web file that mocks a module (`vi.mock`) needs modules
+ * loaded fresh for it — another file's may hold the real one — so it is named `*.isolated.test.tsx` and runs in
+ * `web-isolated`, a process of its own; eslint.config.js refuses `vi.mock` and such stubs elsewhere.
  */
+const WEB_TESTS = 'apps/web/src/**/*.test.{ts,tsx}';
+const WEB_ISOLATED_TESTS = 'apps/web/src/**/*.isolated.test.{ts,tsx}';
 const projects: object[] = [
   { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node', isolate: false } },
   {
-    test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', isolate: false, unstubGlobals: true },
+    test: { name: 'web', include: [WEB_TESTS], exclude: [WEB_ISOLATED_TESTS], environment: 'jsdom', isolate: false, unstubGlobals: true },
   },
+  { test: { name: 'web-isolated', include: [WEB_ISOLATED_TESTS], environment: 'jsdom' } },
   {
     test: { name: 'scripts', include: ['scripts/**/*.test.mjs', 'apps/web/build/**/*.test.ts'], environment: 'node', isolate: false },
   },
