@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // New password hashes at scrypt N = 2^14 instead of 2^17 in the test processes only (the suite logs in thousands
 // of times; lib/passwords.ts honours this only under NODE_ENV=test). Set here too for the global set-up's seed.
@@ -80,7 +80,14 @@ const WEB_ISOLATED_TESTS = 'apps/web/src/**/*.isolated.test.{ts,tsx}';
 const projects: object[] = [
   { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node', isolate: false } },
   {
-    test: { name: 'web', include: [WEB_TESTS], exclude: [WEB_ISOLATED_TESTS], environment: 'jsdom', isolate: false, unstubGlobals: true },
+    test: {
+      name: 'web',
+      include: [WEB_TESTS],
+      exclude: [...configDefaults.exclude, WEB_ISOLATED_TESTS],
+      environment: 'jsdom',
+      isolate: false,
+      unstubGlobals: true,
+    },
   },
   { test: { name: 'web-isolated', include: [WEB_ISOLATED_TESTS], environment: 'jsdom' } },
   {
