@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverCommand } from '../test/server-command.ts';
 
 /**
  * `npm run stock:check` while a server holds the embedded database (issue 21): it must not open the
@@ -19,7 +20,7 @@ const env = () => ({ ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir,
 describe.skipIf(process.env.TEST_DB === 'postgres')('stock:check beside a running server', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'stock-check-'));
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: env(), stdio: 'pipe' });
+    server = spawn(process.execPath, serverCommand('main'), { cwd: root, env: env(), stdio: 'pipe' });
     let output = '';
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 90_000);
@@ -45,7 +46,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('stock:check beside a runnin
   });
 
   it('runs inside the server that holds the embedded database and proves the stock ledger', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/stock-check.ts'], {
+    const run = spawnSync(process.execPath, serverCommand('cli/stock-check'), {
       cwd: root,
       env: env(),
       encoding: 'utf8',

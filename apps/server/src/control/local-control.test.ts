@@ -12,6 +12,7 @@ import { scheduledJobRuns } from '../db/schema/index.ts';
 import { chinaToday } from '../lib/clock.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { LOCAL_CONTROL_HEADER } from './local-control.ts';
+import { serverCommand } from '../test/server-command.ts';
 
 /**
  * Issue 33 item 5: `npm run jobs:daily -- <a date ahead of today>` ran the close of business a month
@@ -89,7 +90,7 @@ describe('no command runs a date that has not come', () => {
         const tomorrow = addDays(chinaToday(), 1);
         const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, SEED_DEMO: 'false' };
         delete env.DATABASE_URL;
-        const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/run-daily.ts', tomorrow], {
+        const run = spawnSync(process.execPath, [...serverCommand('cli/run-daily'), tomorrow], {
           cwd: root,
           env,
           encoding: 'utf8',

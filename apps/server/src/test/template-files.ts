@@ -25,6 +25,8 @@ export interface TestTemplate {
   folder: string;
   /** PostgreSQL only: the template database each file's database is created from. */
   database?: string;
+  /** The server bundled for this run (scripts/build-server.mjs): what a test's own processes start. */
+  serverBundle: string;
 }
 
 declare module 'vitest' {

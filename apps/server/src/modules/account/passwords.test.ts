@@ -6,8 +6,6 @@
  * they are and rehashed at the next right password.
  */
 import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +22,7 @@ import {
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { checkOperatorFields, createOperator } from './index.ts';
 import { latestMail, mailMark, mailSince, register, tokenIn } from './testing.ts';
+import { serverCommand } from '../../test/server-command.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -159,9 +158,8 @@ describe('the first operators of a production deployment', () => {
   });
 
   it('the command never takes a password from the command line, and asks for a file without a terminal', async () => {
-    const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../cli/create-operator.ts');
     const run = (args: string[]) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], { timeout: 60_000 }).then(
+      promisify(execFile)(process.execPath, [...serverCommand('cli/create-operator'), ...args], { timeout: 60_000 }).then(
         () => ({ code: 0, stderr: '' }),
         (err: { code: number; stderr: string }) => ({ code: err.code, stderr: err.stderr }),
       );

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, seededPgliteDataDir, type TestApp } from '../../test/harness.ts';
 import { freshTarget, postgresUrlOf } from './testing.ts';
+import { serverCommand } from '../../test/server-command.ts';
 
 /**
  * `npm run backup` and `npm run restore` as commands (issue 25). On the embedded database: beside a
@@ -14,7 +15,7 @@ import { freshTarget, postgresUrlOf } from './testing.ts';
  */
 const root = path.resolve(import.meta.dirname, '../../../../..');
 const command = (script: 'backup' | 'restore', args: string[], env: Record<string, string>) =>
-  spawnSync(process.execPath, ['--import', 'tsx', `apps/server/src/cli/${script}.ts`, ...args], {
+  spawnSync(process.execPath, [...serverCommand(`cli/${script}`), ...args], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'silent', ...env },
     encoding: 'utf8',
@@ -39,7 +40,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backup and restore commands
   beforeAll(async () => {
     // The run's seeded world, not a seed of its own: the server finds the demo users and seeds nothing.
     await seededPgliteDataDir(dataDir);
-    server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    server = spawn(process.execPath, serverCommand('main'), {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'development', ...env },
       stdio: 'pipe',

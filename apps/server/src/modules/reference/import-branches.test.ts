@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankBranches, banks } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { importBranches, parseBranchCsv, parseCsv } from './import-branches.ts';
+import { serverCommand } from '../../test/server-command.ts';
 
 describe('CSV parsing', () => {
   it('reads quoted fields, doubled quotes, CRLF and a BOM', () => {
@@ -105,7 +106,7 @@ describe('npm run branches:import', () => {
       );
       const run = promisify(execFile);
       const { DATABASE_URL: _ignored, ...env } = process.env;
-      const outcome = await run('node', ['--import', 'tsx', 'apps/server/src/cli/import-branches.ts', file], {
+      const outcome = await run(process.execPath, [...serverCommand('cli/import-branches'), file], {
         cwd: root,
         env: { ...env, DATA_DIR: path.join(dir, 'data') },
       }).then(
