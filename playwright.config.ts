@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import JOURNEY_SERVER_ENV from './e2e/server-env.json' with { type: 'json' };
+import { SERVER_ARGS } from './e2e/server-command.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://localhost:${PORT}`;
@@ -51,7 +52,7 @@ export default defineConfig({
   },
   webServer: {
     // scripts/test-all.mjs seeds the journeys' world once (E2E_TEMPLATE) and each shard starts on a copy.
-    command: `rm -rf ${DATA_DIR} && ${process.env.E2E_TEMPLATE ? `cp -r ${process.env.E2E_TEMPLATE} ${DATA_DIR} && ` : ''}node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf ${DATA_DIR} && ${process.env.E2E_TEMPLATE ? `cp -r ${process.env.E2E_TEMPLATE} ${DATA_DIR} && ` : ''}node ${SERVER_ARGS.join(' ')}`,
     url: `${BASE_URL}/readyz`,
     // Seeding signs contracts (PDF work): give a loaded machine time to start.
     timeout: 300_000,

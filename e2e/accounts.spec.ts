@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { DEMO, DEMO_PASSWORD, expectSignedInShell, loginThroughPage, logoutThroughPage } from './fixtures.ts';
 // The journey servers' mode (playwright.config.ts says why).
 import JOURNEY_SERVER_ENV from './server-env.json' with { type: 'json' };
+import { SERVER_ARGS } from './server-command.ts';
 
 /**
  * Account journeys against a portal of their own: started here with SMTP_URL pointing at an SMTP
@@ -92,7 +93,7 @@ test.beforeAll(async () => {
   // world, not from the passwords and lockouts the failed attempt left (seen in CI: the retry's login as demo failed).
   const { DATABASE_URL: _otherDatabase, ...env } = process.env;
   if (process.env.E2E_ACCOUNTS_DATABASE_TEMPLATE) database = await copyTemplateDatabase(process.env.E2E_ACCOUNTS_DATABASE_TEMPLATE);
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  server = spawn(process.execPath, SERVER_ARGS, {
     env: {
       ...env,
       PORT: String(PORT),

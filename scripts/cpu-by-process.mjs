@@ -16,8 +16,8 @@ export function kindOf(commandLine) {
     const type = /--type=([\w-]+)/.exec(commandLine)?.[1];
     return type ? `chromium ${type}` : 'chromium browser';
   }
-  if (commandLine.includes('apps/server/src/main.ts')) return 'portal server';
-  if (commandLine.includes('build-template.ts')) return 'test template seed';
+  if (commandLine.includes('apps/server/src/main.ts') || /apps\/server\/dist\/[\w-]+\/main\.mjs/.test(commandLine)) return 'portal server';
+  if (/build-template\.m?[jt]s/.test(commandLine)) return 'test template seed';
   if (commandLine.includes('vitest')) return 'vitest';
   if (commandLine.includes('playwright')) return 'playwright';
   if (commandLine.startsWith('postgres')) return 'postgresql';

@@ -8,7 +8,9 @@ describe('cpu-by-process: the kind of a process (issue 34)', () => {
     expect(kindOf('/usr/lib/chromium/chromium --headless --remote-debugging-pipe')).toBe('chromium browser');
     expect(kindOf('/usr/lib/chromium/chromium-headless-shell --type=renderer')).toBe('chromium renderer');
     expect(kindOf('/usr/bin/node --import tsx apps/server/src/main.ts')).toBe('portal server');
+    expect(kindOf('/usr/bin/node /work/apps/server/dist/e2e-41/main.mjs')).toBe('portal server');
     expect(kindOf('/usr/bin/node --import tsx apps/server/src/test/build-template.ts pglite /tmp/x')).toBe('test template seed');
+    expect(kindOf('/usr/bin/node /work/apps/server/dist/test-40-pglite/test/build-template.mjs pglite /tmp/x')).toBe('test template seed');
     expect(kindOf('/usr/bin/node /work/node_modules/vitest/dist/workers/forks.js')).toBe('vitest');
     expect(kindOf('postgres: postgres fp_t_1 127.0.0.1(5432) idle')).toBe('postgresql');
     expect(kindOf('/usr/bin/node /work/node_modules/.bin/tsc -p apps/server')).toBe('checks and build');
