@@ -308,6 +308,23 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...CHINA_OFFSET_COPIES] },
   },
   {
+    // A test starts the server or a command from the run's bundle (issue 34): through tsx each start loaded ~500 modules
+    // for ~8 CPU s. apps/server/src/test/server-command.ts and e2e/server-command.ts say how.
+    files: ['apps/server/src/**/*.test.ts', 'e2e/**/*.ts'],
+    ignores: ['e2e/server-command.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ArrayExpression > Literal[value='tsx']",
+          message:
+            "Start the server or a command from the run's bundle: serverCommand('main' | 'cli/…') (apps/server/src/test/server-command.ts) in an API test, SERVER_ARGS (e2e/server-command.ts) in a journey.",
+        },
+        ...CHINA_OFFSET_COPIES,
+      ],
+    },
+  },
+  {
     // The web tests share one jsdom and module graph per worker (vitest.config.ts, issue 34): a module mock needs a file
     // of its own (`*.isolated.test.tsx`), and a global stub is made where `unstubGlobals` undoes it before the next test.
     files: ['apps/web/src/**/*.test.{ts,tsx}'],
