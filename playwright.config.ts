@@ -52,7 +52,7 @@ export default defineConfig({
   },
   webServer: {
     // scripts/test-all.mjs seeds the journeys' world once (E2E_TEMPLATE) and each shard starts on a copy.
-    command: `rm -rf ${DATA_DIR} && ${process.env.E2E_TEMPLATE ? `cp -r ${process.env.E2E_TEMPLATE} ${DATA_DIR} && ` : ''}node ${SERVER_ARGS.join(' ')}`,
+    command: `rm -rf ${DATA_DIR} && ${process.env.E2E_TEMPLATE ? `cp -r ${process.env.E2E_TEMPLATE} ${DATA_DIR} && ` : ''}node ${SERVER_ARGS.map((arg) => `'${arg}'`).join(' ')}`,
     url: `${BASE_URL}/readyz`,
     // Seeding signs contracts (PDF work): give a loaded machine time to start.
     timeout: 300_000,

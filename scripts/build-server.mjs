@@ -1,9 +1,9 @@
 // The server as the processes that run it load it (issue 34): its TypeScript bundled by esbuild into one ES module per
 // command — the portal (main.mjs), each command of `npm run` (cli/*.mjs) and the test template's seed — with the shared
 // code in each (no chunks: a running process never reads the folder again, so a later build cannot pull code from under it).
-// Started under `node --import tsx`, a server spent ~8 CPU s here loading ~500 modules through
-// tsx's loader thread before it served anything (`/usr/bin/time node --import tsx -e "await import('./apps/server/src/app.ts')"`:
-// 7.6–8.4 s user; the bundle 2.4 s); the suite starts it about twenty times. npm dependencies stay outside (Node resolves them
+// Started under `node --import tsx`, a server loads its sources module by module through tsx's loader thread: ready after
+// 6.2 s and 9.6 CPU s, against 3.15 s and 4.0 CPU s from the bundle (`node --import tsx bench/server-start.ts`, medians of 5);
+// the suite starts one about twenty times. npm dependencies stay outside (Node resolves them
 // as it always does); the workspace's own packages (@factoring/*) are bundled, as tsx compiled them. Each source file keeps its
 // own `import.meta.url`, so what it finds beside itself (the migrations, the fonts) it finds as before.
 //   node scripts/build-server.mjs [outdir]     (default apps/server/dist/server; prints the time it took)
