@@ -14,12 +14,15 @@ import { riskSnapshotStep } from '../modules/risk/index.ts';
 
 /**
  * The risk desk's month-end snapshots (issue 27) over the year, so its trends have a year of points:
- * the close of business's own step, run on each month's last day as the daily run would (01:30).
+ * the close of business's own step, run on each month's last day as the daily run would (01:30). The twelve month ends
+ * before yesterday: yesterday's business date is today's close of business to run (on the first of a month, the month
+ * end just passed), by the scheduler or an operator as in a live world, not the seed's.
  */
 function planRiskSnapshots(db: Db, loans: LoanBook, today: IsoDate, timeline: Timeline) {
   const step = riskSnapshotStep(loans);
+  const yesterday = addDays(today, -1);
   for (let offset = -12; offset <= -1; offset += 1) {
-    const monthEnd = addDays(dayOfMonth(today, offset + 1, 1), -1);
+    const monthEnd = addDays(dayOfMonth(yesterday, offset + 1, 1), -1);
     timeline.on(monthEnd, '01:30', () => runStep(db, step, monthEnd));
   }
 }

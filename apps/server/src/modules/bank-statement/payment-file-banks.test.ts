@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankBranches } from '../../db/schema/index.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { newKey } from '../ledger/testing.ts';
+import { payablePurchaseOrder, PURCHASE_SALES_API, steel } from '../purchase-sales/testing.ts';
 import { approveTask, okOf, roles, type Roles } from '../supplyloan/testing.ts';
 
 // Issue 37 item 1: every line of a payment file names the payee's bank — a withdrawal, a targeted payment
@@ -60,9 +61,21 @@ describe('the payment file names the payee bank of every line', () => {
   let inDirectory: Payout;
   let changed: Payout;
 
-  it("a purchase order paid from free funds carries its supplier's bank (the demo world's 定向支付)", async () => {
-    const order = (await executed()).find((p) => p.payeeAccount === SUPPLIER.account)!;
-    expect(order).toMatchObject({ kindLabel: '定向支付', payeeName: SUPPLIER.name, payeeBank: SUPPLIER.bank, exportRefusal: null });
+  it("a purchase order paid from free funds carries its supplier's bank", async () => {
+    // 浙江远航 pays an order of its own: the demo world's payments to this supplier may already be on the demo
+    // statement (it covers last month, which on the first days of a month holds the one five days ago).
+    const buyer = await t.loginAs('gouxiao');
+    const { order, payeeId, outstanding } = await payablePurchaseOrder(buyer, [steel('1')]);
+    okOf(
+      await buyer.post(
+        `${PURCHASE_SALES_API}/orders/${order.id}/pay`,
+        { payeeId, amount: outstanding, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
+        json,
+      ),
+    );
+    const paid = (await executed()).filter((p) => p.payeeAccount === SUPPLIER.account && p.amount === outstanding);
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ kindLabel: '定向支付', payeeName: SUPPLIER.name, payeeBank: SUPPLIER.bank, exportRefusal: null });
   });
 
   it('a targeted payment drawn from two controlled tranches is one line, with its payee branch', async () => {

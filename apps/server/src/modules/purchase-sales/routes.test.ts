@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CORE_BUYER, DEMO_SUPPLIER } from '../../seed/purchase-sales.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { ledgerFingerprint, ledgerProblems, newKey } from '../ledger/testing.ts';
-import { collectThroughReview } from './testing.ts';
+import { collectThroughReview, payablePurchaseOrder, purchase, steel, type OrderLine as Line } from './testing.ts';
 
 /**
  * Purchase and sales management (issue 16) against a real database with the demo world: `gouxiao`
@@ -20,26 +20,6 @@ let checker: TestClient;
 type Answer<T = unknown> = { status: 'OK' | 'ERROR' | 'WARN'; message: T; code?: string };
 const json = <T>(res: { json(): unknown }) => res.json() as Answer<T>;
 const api = '/api/purchase-sales';
-
-type Line = { goodsName: string; spec?: string; unit: string; quantity: string; unitPrice: number; taxRatePpm: number };
-const steel = (quantity: string, unitPrice = 386_000): Line => ({
-  goodsName: '热轧卷板',
-  spec: 'Q235B',
-  unit: '吨',
-  quantity,
-  unitPrice,
-  taxRatePpm: 130_000,
-});
-const purchase = (lines: Line[] = [steel('10')], over: Record<string, unknown> = {}) => ({
-  kind: 'PURCHASE',
-  counterpartyName: DEMO_SUPPLIER.name,
-  counterpartyBankName: DEMO_SUPPLIER.bankName,
-  counterpartyAccountNo: DEMO_SUPPLIER.accountNo,
-  deliveryDate: '2026-12-31',
-  lines,
-  totalAmount: orderTotals(lines).total,
-  ...over,
-});
 
 async function create(c: TestClient, body: Record<string, unknown>) {
   const res = json<{ id: number; orderNo: string }>(await c.post(`${api}/orders`, { ...body, idempotencyKey: newKey() }, { json: true }));
@@ -62,15 +42,8 @@ const quote = async (id: number) =>
   json<{ payees: { id: number; name: string }[]; outstanding: number; fee: number; controlled: number; available: number }>(
     await gx.get(`${api}/orders/${id}/payment-quote`),
   );
-/** A confirmed, received purchase order from the demo supplier, and its whitelisted payee. */
-async function payableOrder(lines: Line[] = [steel('10')]) {
-  const o = await create(gx, purchase(lines));
-  expect(await confirm(gx, o.id)).toMatchObject({ status: 'OK', message: { status: 'CONFIRMED' } });
-  expect(await receiveAll(gx, o.id)).toMatchObject({ status: 'OK', message: { status: 'RECEIVED' } });
-  const q = await quote(o.id);
-  expect(q.status).toBe('OK');
-  return { order: o, payeeId: q.message.payees[0].id, outstanding: q.message.outstanding };
-}
+/** A confirmed, received purchase order from the demo supplier, and its whitelisted payee (purchase-sales/testing.ts). */
+const payableOrder = (lines: Line[] = [steel('10')]) => payablePurchaseOrder(gx, lines);
 const pay = (c: TestClient, id: number, body: Record<string, unknown>) =>
   c
     .post(`${api}/orders/${id}/pay`, { password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey(), ...body }, { json: true })

@@ -1,7 +1,9 @@
 // Test helper for a factor collection through the route (issue 21, four eyes): one operator records
 // the buyer's payment of an order, a second operator approves its PS_FACTOR_COLLECTION task, which
 // credits the seller (repaying its order loan first).
+import { orderTotals } from '@factoring/domain';
 import type { FactorCollectionSubmitted } from '@factoring/domain/contract';
+import { DEMO_SUPPLIER } from '../../seed/purchase-sales.ts';
 import type { TestClient } from '../../test/harness.ts';
 import { newKey } from '../ledger/testing.ts';
 
@@ -11,6 +13,56 @@ const okOf = <T>(res: { statusCode: number; json(): unknown }, what: string): T 
   if (res.statusCode !== 200 || b.status !== 'OK') throw new Error(`${what}: expected OK, got ${res.statusCode} ${JSON.stringify(b)}`);
   return b.message;
 };
+
+export const PURCHASE_SALES_API = '/api/purchase-sales';
+
+export type OrderLine = { goodsName: string; spec?: string; unit: string; quantity: string; unitPrice: number; taxRatePpm: number };
+export const steel = (quantity: string, unitPrice = 386_000): OrderLine => ({
+  goodsName: '热轧卷板',
+  spec: 'Q235B',
+  unit: '吨',
+  quantity,
+  unitPrice,
+  taxRatePpm: 130_000,
+});
+/** A purchase order's body: bought from the demo world's steel supplier, to be delivered by the end of the year. */
+export const purchase = (lines: OrderLine[] = [steel('10')], over: Record<string, unknown> = {}) => ({
+  kind: 'PURCHASE',
+  counterpartyName: DEMO_SUPPLIER.name,
+  counterpartyBankName: DEMO_SUPPLIER.bankName,
+  counterpartyAccountNo: DEMO_SUPPLIER.accountNo,
+  deliveryDate: '2026-12-31',
+  lines,
+  totalAmount: orderTotals(lines).total,
+  ...over,
+});
+
+/**
+ * A purchase order `buyer` (浙江远航, `gouxiao`, who has the feature) created, confirmed and received in full through the
+ * API: ready to pay, with its whitelisted payee (the supplier) and the amount outstanding.
+ */
+export async function payablePurchaseOrder(buyer: TestClient, lines: OrderLine[] = [steel('10')]) {
+  const api = PURCHASE_SALES_API;
+  const order = okOf<{ id: number; orderNo: string }>(
+    await buyer.post(`${api}/orders`, { ...purchase(lines), idempotencyKey: newKey() }, { json: true }),
+    'create the order',
+  );
+  okOf(await buyer.post(`${api}/orders/${order.id}/confirm`, {}, { json: true }), 'confirm the order');
+  const { lines: ordered } = okOf<{ lines: { id: number; quantity: string }[] }>(await buyer.get(`${api}/orders/${order.id}`), 'the order');
+  okOf(
+    await buyer.post(
+      `${api}/orders/${order.id}/fulfil`,
+      { idempotencyKey: newKey(), lines: ordered.map((l) => ({ lineId: l.id, quantity: l.quantity })) },
+      { json: true },
+    ),
+    'receive the order',
+  );
+  const quote = okOf<{ payees: { id: number }[]; outstanding: number }>(
+    await buyer.get(`${api}/orders/${order.id}/payment-quote`),
+    'the payment quote',
+  );
+  return { order, payeeId: quote.payees[0].id, outstanding: quote.outstanding };
+}
 
 /** The booking of an approved collection, as the decision's audit row records it. */
 export interface Collected {
