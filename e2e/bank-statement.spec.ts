@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { chinaDate } from '@factoring/domain';
+import { addDays, chinaDate, orderTotals } from '@factoring/domain';
 import { apiAs, confirmDecision, DEMO, DEMO_PASSWORD, encryptForServer, loginThroughPage } from './fixtures.ts';
 
 /**
@@ -156,6 +156,45 @@ test('bank statement: import, four-eyes deposit, voucher beside its line, pay-ou
       data: { payeeId: payee.id, amount: 66_611, password: await encryptForServer(merchant, DEMO_PASSWORD), idempotencyKey: randomUUID() },
     }),
   );
+  // 浙江远航 pays a purchase order from free funds to 江苏恒通 (the 定向支付 page): its bank must reach the file too. Its own
+  // order: the demo world's such payment, five days back, is on last month's statement in the first days of a month.
+  const buyer = await apiAs(DEMO.purchaseSales);
+  const orderLines = [{ goodsName: '热轧卷板', spec: 'Q235B', unit: '吨', quantity: '1', unitPrice: 386_000, taxRatePpm: 130_000 }];
+  const order = await ok<{ id: number }>(
+    buyer.post('/api/purchase-sales/orders', {
+      data: {
+        kind: 'PURCHASE',
+        counterpartyName: '江苏恒通钢材有限公司',
+        counterpartyBankName: '中国工商银行无锡分行营业部',
+        counterpartyAccountNo: '1103020109000456789',
+        deliveryDate: addDays(chinaDate(), 30),
+        lines: orderLines,
+        totalAmount: orderTotals(orderLines).total,
+        idempotencyKey: randomUUID(),
+      },
+    }),
+  );
+  await ok(buyer.post(`/api/purchase-sales/orders/${order.id}/confirm`, { data: {} }));
+  const ordered = await ok<{ lines: { id: number; quantity: string }[] }>(buyer.get(`/api/purchase-sales/orders/${order.id}`));
+  await ok(
+    buyer.post(`/api/purchase-sales/orders/${order.id}/fulfil`, {
+      data: { lines: ordered.lines.map((l) => ({ lineId: l.id, quantity: l.quantity })), idempotencyKey: randomUUID() },
+    }),
+  );
+  const quote = await ok<{ payees: { id: number }[]; outstanding: number }>(
+    buyer.get(`/api/purchase-sales/orders/${order.id}/payment-quote`),
+  );
+  await ok(
+    buyer.post(`/api/purchase-sales/orders/${order.id}/pay`, {
+      data: {
+        payeeId: quote.payees[0].id,
+        amount: quote.outstanding,
+        password: await encryptForServer(buyer, DEMO_PASSWORD),
+        idempotencyKey: randomUUID(),
+      },
+    }),
+  );
+  await buyer.dispose();
   // One session per user: the browser's login below ends this one, so 赵审's reads go through the page from here on.
   await operator.dispose();
 
@@ -276,7 +315,7 @@ test('bank statement: import, four-eyes deposit, voucher beside its line, pay-ou
   const tx = pain.text.split('<CdtTrfTxInf>').find((x) => x.includes(`<EndToEndId>${payeeRow!.split(',').at(-1)}</EndToEndId>`));
   expect(tx, 'the targeted payment in the downloaded pain.001').toBeDefined();
   expect(tx).toMatch(new RegExp(`<CdtrAgt>\\s*<FinInstnId>\\s*<Nm>${payee.bankName}</Nm>`));
-  // The demo world's purchase order paid from free funds to 江苏恒通 (the 定向支付 page): its bank too.
+  // 浙江远航's purchase order paid from free funds to 江苏恒通 (above): its bank too.
   const orderRow = csv.text.split('\r\n').find((l) => l.split(',')[header.indexOf('收款账号')] === '1103020109000456789')!;
   expect(orderRow.split(',')[header.indexOf('收款开户行')]).toBe('中国工商银行无锡分行营业部');
   const orderTx = pain.text.split('<CdtTrfTxInf>').find((x) => x.includes(`<EndToEndId>${orderRow.split(',').at(-1)}</EndToEndId>`));
