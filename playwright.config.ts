@@ -70,7 +70,8 @@ export default defineConfig({
       // scripts/test-all.mjs read the same file): the portal as development runs it, but in NODE_ENV=test so that its
       // password hashes cost scrypt 2^14 instead of 2^17 — lib/passwords.ts lowers the cost in a test process only,
       // never in development or production. The journeys log in and confirm with a password a few hundred times, each
-      // ~0.34 s of CPU at 2^17. The scheduler stays on, as in development (test mode would turn it off); the session
+      // ~0.34 s of CPU at 2^17; a registration's proof of work asks 12 bits instead of 16 (account/challenge.ts), the
+      // browser's hashing a sixteenth of a second's. The scheduler stays on, as in development (test mode would turn it off); the session
       // cache is off in test mode, so a server reads the session at every request. The world is seeded in the same mode
       // and cost, so no seeded hash is rehashed at a login.
       ...JOURNEY_SERVER_ENV,

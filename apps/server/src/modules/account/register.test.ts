@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterprises, regChallenges, users } from '../../db/schema/index.ts';
 import { createTestApp, ORIGIN, type TestApp } from '../../test/harness.ts';
 import { latestMail, register, registration, solvedChallenge, solvePow, tokenIn } from './testing.ts';
+import { powDifficulty } from './challenge.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -151,6 +152,16 @@ describe('the proof-of-work challenge', () => {
     expect(a.nonce).not.toBe(b.nonce);
     expect(a.difficulty).toBeGreaterThanOrEqual(12);
     expect(solvePow(a.nonce, a.difficulty)).toMatch(/^\d+$/);
+  });
+
+  it('asks 16 bits by default and in production; fewer (not under 12) only under NODE_ENV=test', () => {
+    expect(powDifficulty({})).toBe(16);
+    expect(powDifficulty({ REGISTRATION_POW_BITS: '12' })).toBe(16);
+    expect(powDifficulty({ NODE_ENV: 'production', REGISTRATION_POW_BITS: '12' })).toBe(16);
+    expect(powDifficulty({ NODE_ENV: 'development', REGISTRATION_POW_BITS: '12' })).toBe(16);
+    expect(powDifficulty({ NODE_ENV: 'test', REGISTRATION_POW_BITS: '12' })).toBe(12);
+    expect(powDifficulty({ NODE_ENV: 'test', REGISTRATION_POW_BITS: '4' })).toBe(16);
+    expect(powDifficulty({ NODE_ENV: 'test', REGISTRATION_POW_BITS: '20' })).toBe(16);
   });
 
   it('refuses work that does not meet the difficulty', async () => {
