@@ -19,7 +19,6 @@ import { TIMING_FILE } from './vitest-timing-reporter.mjs';
 import { balanceShards } from './journey-shards.mjs';
 import { buildServer, bundledCommand, runBundleFolder } from './build-server.mjs';
 
-const SHARDS = Number(process.env.E2E_SHARDS ?? 2);
 const FIRST_PORT = Number(process.env.E2E_FIRST_PORT ?? 8181);
 
 function run(label, command, args, env = {}) {
@@ -140,6 +139,12 @@ const e2eReport = (i) => `${REPORTS}/e2e-${i + 1}.json`;
  * beside the shards overloaded the machine (a 30 s test timeout passed).
  */
 const TOGETHER = process.env.TEST_PHASES === 'together';
+/**
+ * Journey shards (E2E_SHARDS): three when the journeys have the machine to themselves — two kept 1.55 of its 2 cores
+ * busy (scripts/cpu-by-process.mjs), a shard waiting on its server and browser; three took the journeys 421 → 374 s
+ * (2026-11-30, 795db98 against 5d5803b); two beside the unit tests, where three overloaded a 2-core machine (7cf0f9c).
+ */
+const SHARDS = Number(process.env.E2E_SHARDS ?? (TOGETHER ? 2 : 3));
 // TEST_PARTS=journeys runs the journeys alone, E2E_FILES (comma-separated) only those files, as one shard each
 // run would: to replay a CI shard in its order on its own kind of server.
 const JOURNEYS_ONLY = process.env.TEST_PARTS === 'journeys';
