@@ -1,10 +1,9 @@
-import { orderTotals } from '@factoring/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlledTranches, journalLines, pledgeFinancings } from '../../db/schema/index.ts';
-import { DEMO_SUPPLIER } from '../../seed/purchase-sales.ts';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type TestClient } from '../../test/harness.ts';
 import { ledgerFingerprint, ledgerProblems, newKey } from '../ledger/testing.ts';
+import { payablePurchaseOrder, PURCHASE_SALES_API, steel } from '../purchase-sales/testing.ts';
 import { disbursedFinancing, pledgeWorld, type PledgeWorld } from '../pledge/testing.ts';
 
 /**
@@ -183,42 +182,14 @@ describe('one masking rule for another party’s numbers (issue 24)', () => {
   });
 
   it('the purchase-order payment page shows the supplier’s account masked', async () => {
-    const api = '/api/purchase-sales';
-    const lines = [{ goodsName: '热轧卷板', spec: 'Q235B', unit: '吨', quantity: '1', unitPrice: 386_000, taxRatePpm: 130_000 }];
-    const order = okOf<{ id: number }>(
-      await gx.post(
-        `${api}/orders`,
-        {
-          kind: 'PURCHASE',
-          counterpartyName: DEMO_SUPPLIER.name,
-          counterpartyBankName: DEMO_SUPPLIER.bankName,
-          counterpartyAccountNo: DEMO_SUPPLIER.accountNo,
-          deliveryDate: '2026-12-31',
-          lines,
-          totalAmount: orderTotals(lines).total,
-          idempotencyKey: newKey(),
-        },
-        { json: true },
-      ),
-    );
-    okOf(await gx.post(`${api}/orders/${order.id}/confirm`, {}, { json: true }));
-    const d = okOf<{ lines: { id: number; quantity: string }[] }>(await gx.get(`${api}/orders/${order.id}`));
-    okOf(
-      await gx.post(
-        `${api}/orders/${order.id}/fulfil`,
-        { idempotencyKey: newKey(), lines: d.lines.map((l) => ({ lineId: l.id, quantity: l.quantity })) },
-        { json: true },
-      ),
-    );
-    const quote = okOf<{ payees: { id: number; accountNo: string }[]; outstanding: number }>(
-      await gx.get(`${api}/orders/${order.id}/payment-quote`),
-    );
-    expect(quote.payees.length).toBeGreaterThan(0);
-    for (const p of quote.payees) expect(p.accountNo).toMatch(MASKED);
+    const api = PURCHASE_SALES_API;
+    const { order, payees } = await payablePurchaseOrder(gx, [steel('1')]);
+    expect(payees.length).toBeGreaterThan(0);
+    for (const p of payees) expect(p.accountNo).toMatch(MASKED);
     const paid = okOf<{ payeeAccountNo: string }>(
       await gx.post(
         `${api}/orders/${order.id}/pay`,
-        { payeeId: quote.payees[0]!.id, amount: 10_000, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
+        { payeeId: payees[0]!.id, amount: 10_000, password: t.encrypt(DEMO_PASSWORD), idempotencyKey: newKey() },
         { json: true },
       ),
     );

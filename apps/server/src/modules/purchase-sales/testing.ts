@@ -39,7 +39,7 @@ export const purchase = (lines: OrderLine[] = [steel('10')], over: Record<string
 
 /**
  * A purchase order `buyer` (浙江远航, `gouxiao`, who has the feature) created, confirmed and received in full through the
- * API: ready to pay, with its whitelisted payee (the supplier) and the amount outstanding.
+ * API: ready to pay, with the payees its payment quote offers (the supplier first) and the amount outstanding.
  */
 export async function payablePurchaseOrder(buyer: TestClient, lines: OrderLine[] = [steel('10')]) {
   const api = PURCHASE_SALES_API;
@@ -57,11 +57,11 @@ export async function payablePurchaseOrder(buyer: TestClient, lines: OrderLine[]
     ),
     'receive the order',
   );
-  const quote = okOf<{ payees: { id: number }[]; outstanding: number }>(
+  const quote = okOf<{ payees: { id: number; name: string; accountNo: string }[]; outstanding: number }>(
     await buyer.get(`${api}/orders/${order.id}/payment-quote`),
     'the payment quote',
   );
-  return { order, payeeId: quote.payees[0].id, outstanding: quote.outstanding };
+  return { order, payees: quote.payees, payeeId: quote.payees[0].id, outstanding: quote.outstanding };
 }
 
 /** The booking of an approved collection, as the decision's audit row records it. */
