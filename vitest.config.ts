@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // New password hashes at scrypt N = 2^14 instead of 2^17 in the test processes only (the suite logs in thousands
 // of times; lib/passwords.ts honours this only under NODE_ENV=test). Set here too for the global set-up's seed.
 process.env.PASSWORD_SCRYPT_LOG2N ??= '14';
-// And a registration's proof of work at 12 bits instead of 16 (account/challenge.ts: in a test process only; ~0.2 CPU s saved per newcomer).
+// And a registration's proof of work at 12 bits instead of 16 (account/challenge.ts: in a test process only).
 process.env.REGISTRATION_POW_BITS ??= '12';
 
 /**

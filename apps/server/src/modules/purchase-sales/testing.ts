@@ -1,6 +1,6 @@
-// Test helper for a factor collection through the route (issue 21, four eyes): one operator records
-// the buyer's payment of an order, a second operator approves its PS_FACTOR_COLLECTION task, which
-// credits the seller (repaying its order loan first).
+// Test helpers for purchase and sales: a purchase order made payable through the API, and a factor collection through
+// the route (issue 21, four eyes): one operator records the buyer's payment of an order, a second operator approves its
+// PS_FACTOR_COLLECTION task, which credits the seller (repaying its order loan first).
 import { orderTotals } from '@factoring/domain';
 import type { FactorCollectionSubmitted } from '@factoring/domain/contract';
 import { DEMO_SUPPLIER } from '../../seed/purchase-sales.ts';
