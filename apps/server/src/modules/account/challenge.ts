@@ -17,9 +17,9 @@ const LEAST_TEST_DIFFICULTY = 12;
 
 /**
  * The difficulty of new challenges: POW_DIFFICULTY, except in a test process (NODE_ENV=test), where
- * REGISTRATION_POW_BITS (12–16) may lower it — many API tests register a newcomer and solve its challenge in JavaScript
- * (four such files on one worker: 58 → 45 s at 12 bits, issue 34). Production and every other mode always ask 16 bits, whatever that variable says;
- * a challenge keeps the difficulty it was issued with.
+ * REGISTRATION_POW_BITS (12–16) may lower it — many API tests register a newcomer and solve its challenge in
+ * JavaScript (four such files on one worker: 58 → 45 s at 12 bits, issue 34). Production and every other mode
+ * always ask 16 bits, whatever that variable says; a challenge keeps the difficulty it was issued with.
  */
 export function powDifficulty(env: NodeJS.ProcessEnv = process.env): number {
   const lowered = env.NODE_ENV === 'test' ? Number(env.REGISTRATION_POW_BITS) : NaN;
