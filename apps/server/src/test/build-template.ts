@@ -22,6 +22,9 @@ process.env.SIGNING_KEY_SECRET = TEMPLATE_SIGNING_SECRET;
 const started = Date.now();
 try {
   const { seedDemoWorld, seedReferenceData } = await import('../seed/demo-world.ts');
+  // The login key pair an app makes at its first start on a database (2048-bit RSA, ~0.1 s of CPU each, ~18 s a run
+  // on the API files' ~200 apps): made once here, as the first start would, so each file's app only reads it.
+  const { loadPasswordCipher } = await import('../modules/auth/index.ts');
   if (engine === 'pglite') {
     const { PGlite } = await import('@electric-sql/pglite');
     const { wrapPglite } = await import('../db/client.ts');
@@ -30,6 +33,7 @@ try {
     await database.migrate();
     await seedReferenceData(database.db);
     await seedDemoWorld(database.db);
+    await loadPasswordCipher(database.db, TEMPLATE_SIGNING_SECRET);
     // Uncompressed: each test file loads it, and an uncompressed tarball loads faster.
     const dump = await client.dumpDataDir('none');
     writeFileSync(files.pgliteDump, Buffer.from(await dump.arrayBuffer()));
@@ -43,6 +47,7 @@ try {
     await database.migrate();
     await seedReferenceData(database.db);
     await seedDemoWorld(database.db);
+    await loadPasswordCipher(database.db, TEMPLATE_SIGNING_SECRET);
     await database.close();
   }
   writeFileSync(files.ready, JSON.stringify({ engine, seconds: (Date.now() - started) / 1000 }));
