@@ -62,6 +62,8 @@ const apiProject = (name: string, engine: 'pglite' | 'postgres', include: string
     environment: 'node',
     env: { TEST_DB: engine, PASSWORD_SCRYPT_LOG2N: '14', REGISTRATION_POW_BITS: '12' },
     globalSetup: ['apps/server/src/test/global-setup.ts'],
+    // VITEST_CPU_PROFILE=FOLDER: a CPU profile of each file (test/cpu-profile.ts; scripts/cpu-profile-summary.mjs reads them).
+    setupFiles: process.env.VITEST_CPU_PROFILE ? ['apps/server/src/test/cpu-profile.ts'] : [],
     testTimeout: 30_000,
     hookTimeout: 300_000,
     isolate: false,
