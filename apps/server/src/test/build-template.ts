@@ -22,8 +22,8 @@ process.env.SIGNING_KEY_SECRET = TEMPLATE_SIGNING_SECRET;
 const started = Date.now();
 try {
   const { seedDemoWorld, seedReferenceData } = await import('../seed/demo-world.ts');
-  // The login key pair an app makes at its first start on a database (2048-bit RSA, ~0.1 s of CPU each, ~18 s a run
-  // on the API files' ~200 apps): made once here, as the first start would, so each file's app only reads it.
+  // The login key pair an app makes at its first start on a database (2048-bit RSA: 18 s of a run's api-postgres workers
+  // in their CPU profile, VITEST_CPU_PROFILE): made once here, as the first start would, so each file's app only reads it.
   const { loadPasswordCipher } = await import('../modules/auth/index.ts');
   if (engine === 'pglite') {
     const { PGlite } = await import('@electric-sql/pglite');
