@@ -44,6 +44,36 @@ function commandLineOf(pid) {
   }
 }
 
+/**
+ * The machine's CPU counters in ticks, from /proc/stat's first line (undefined off Linux): `npm test` reads them at each
+ * phase's start and end so that its summary says how busy the cores were in each (issue 34: a phase with idle cores can
+ * take more work beside it, a busy one only less work).
+ */
+export function cpuCounters(stat = readProcStat()) {
+  if (!stat) return undefined;
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = stat.split('\n')[0].split(/\s+/).slice(1).map(Number);
+  return {
+    busy: user + nice + system + irq + softirq + steal,
+    kernel: system + irq + softirq,
+    all: user + nice + system + idle + iowait + irq + softirq + steal,
+  };
+}
+
+function readProcStat() {
+  try {
+    return readFileSync('/proc/stat', 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** How busy the machine was between two readings: the busy share of all its cores' time, and the kernel's share of that. */
+export function busyBetween(from, to) {
+  if (!from || !to || to.all === from.all) return undefined;
+  const busy = to.busy - from.busy;
+  return { busy: busy / (to.all - from.all), kernel: busy ? (to.kernel - from.kernel) / busy : 0 };
+}
+
 /** Samples `root`'s descendants and PostgreSQL's processes until the returned function is called: it answers CPU seconds by kind. */
 export function startSampling(root, everyMs = 500) {
   const seen = new Map(); // pid:start → { kind, first, last }

@@ -17,6 +17,7 @@ import readline from 'node:readline';
 import pg from 'pg';
 import { TIMING_FILE } from './vitest-timing-reporter.mjs';
 import { balanceShards } from './journey-shards.mjs';
+import { busyBetween, cpuCounters } from './cpu-by-process.mjs';
 import { buildServer, bundledCommand, runBundleFolder } from './build-server.mjs';
 
 const FIRST_PORT = Number(process.env.E2E_FIRST_PORT ?? 8181);
@@ -148,6 +149,9 @@ const SHARDS = Number(process.env.E2E_SHARDS ?? (TOGETHER ? 2 : 3));
 // TEST_PARTS=journeys runs the journeys alone, E2E_FILES (comma-separated) only those files, as one shard each
 // run would: to replay a CI shard in its order on its own kind of server.
 const JOURNEYS_ONLY = process.env.TEST_PARTS === 'journeys';
+
+const phases = [];
+const cpuAtStart = cpuCounters();
 const started = Date.now();
 const unit = JOURNEYS_ONLY
   ? Promise.resolve(true)
@@ -170,6 +174,10 @@ if (!TOGETHER) {
   await unit;
   process.stdout.write(`[e2e] the unit and API tests are done after ${Math.round((Date.now() - started) / 1000)} s: the journeys start\n`);
 }
+const cpuAtJourneys = cpuCounters();
+const journeysStarted = Date.now();
+if (!TOGETHER && !JOURNEYS_ONLY)
+  phases.push({ name: 'unit and API tests', seconds: (journeysStarted - started) / 1000, cpu: busyBetween(cpuAtStart, cpuAtJourneys) });
 /**
  * The journey files split into shards of about equal time (scripts/journey-shards.mjs), from the time each
  * file took (e2e/durations.json), rather than Playwright's `--shard`, which cuts the sorted list by count:
@@ -206,6 +214,11 @@ const shards = plan.map(async (files, i) => {
   return run(`e2e ${i + 1}/${plan.length}`, 'npx', ['playwright', 'test', ...files, '--reporter=list,json'], env);
 });
 const results = await Promise.all([unit, ...shards]);
+phases.push({
+  name: TOGETHER ? 'unit and API tests beside the journeys' : 'journeys',
+  seconds: (Date.now() - journeysStarted) / 1000,
+  cpu: busyBetween(cpuAtJourneys, cpuCounters()),
+});
 printFailedPages();
 if (ADMIN_URL)
   await dropJourneyDatabases().catch((err) => process.stdout.write(`[e2e] could not drop the journeys' databases: ${err.message}\n`));
@@ -222,6 +235,10 @@ function summarise() {
   const rows = [];
   const journeySeconds = {};
   out(`wall time ${Math.round((Date.now() - started) / 1000)} s`);
+  for (const { name, seconds, cpu } of phases)
+    out(
+      `${name}: ${Math.round(seconds)} s${cpu ? `, ${Math.round(cpu.busy * 100)} % of the machine's cores busy (${Math.round(cpu.kernel * 100)} % of that in the kernel)` : ''}`,
+    );
   if (existsSync(TIMING_FILE)) {
     const { files } = JSON.parse(readFileSync(TIMING_FILE, 'utf8'));
     const byProject = new Map();
