@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, signedInAs } from './fixtures.ts';
+import { BASE_URL, DEMO, signedInAs } from './fixtures.ts';
 
 /**
  * Issue 24: every page of SPEC §2, as the role that uses it, has no serious or critical axe-core
@@ -142,21 +142,59 @@ const DARK_FLAG = 'a11y-dark';
  * stored choice, applied by the same store, as a load with the dark theme stored (issue 34: one visit per
  * page for both themes instead of two). A page with neither, or with a frame (the embedded help page
  * takes the theme from its address, so the frame loads again), is loaded again with the dark theme stored.
+ * Says whether it was turned in place (and can be turned back the same way).
  */
-async function turnDark(page: Page) {
-  const control = page.locator('[data-testid="theme-switch"], [data-testid="public-theme-toggle"]');
-  if ((await control.count()) > 0 && (await page.locator('iframe').count()) === 0) {
-    // A click in the page, not the pointer's: no hover state or tooltip left behind for the dark pass.
-    await control.first().evaluate((el: HTMLElement) => {
-      el.click();
-      el.blur();
-    });
-  } else {
+async function turnDark(page: Page): Promise<'in place' | 'reloaded'> {
+  const inPlace = await themeControlInPlace(page);
+  if (inPlace) await clickThemeControl(page);
+  else {
     await page.evaluate((flag) => sessionStorage.setItem(flag, '1'), DARK_FLAG);
     await page.reload();
   }
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await settle(page);
+  return inPlace ? 'in place' : 'reloaded';
+}
+
+const THEME_CONTROL = '[data-testid="theme-switch"], [data-testid="public-theme-toggle"]';
+/** The page has a theme control and no frame, whose theme would not follow a switch in place. */
+async function themeControlInPlace(page: Page) {
+  return (await page.locator(THEME_CONTROL).count()) > 0 && (await page.locator('iframe').count()) === 0;
+}
+/** A click in the page, not the pointer's: no hover state or tooltip left behind for the next pass. */
+async function clickThemeControl(page: Page) {
+  await page
+    .locator(THEME_CONTROL)
+    .first()
+    .evaluate((el: HTMLElement) => {
+      el.click();
+      el.blur();
+    });
+}
+
+/**
+ * Opens the next page of a group as a user following a link would: through the router (history.pushState and a popstate,
+ * which react-router's BrowserRouter follows) instead of a new document (issue 34). In this Chromium every navigation
+ * starts a new renderer process that compiles the app afresh — about 1 CPU s a page — where the router's navigation
+ * renders only the new page. The pages here are only read, so a list the query cache still holds is as good as a fresh one.
+ * The router keeps the old page on screen until the new page's chunk is in (a transition): the wait is for the route the
+ * app says it has committed (`html[data-route]`, app/RootLayout.tsx). False when it did not come (then the caller loads it).
+ */
+async function navigateInApp(page: Page, path: string): Promise<boolean> {
+  const route = new URL(path, BASE_URL).pathname;
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  return page
+    .waitForFunction((expected) => document.documentElement.dataset.route === expected, route, { timeout: 15_000 })
+    .then(
+      () => true,
+      () => {
+        console.warn(`[accessibility] ${path} did not open through the router: loaded anew`);
+        return false;
+      },
+    );
 }
 
 async function audit(browser: Browser, role: Role, paths: string[]): Promise<Finding[]> {
@@ -174,13 +212,19 @@ async function audit(browser: Browser, role: Role, paths: string[]): Promise<Fin
   // first page with that session (issue 34).
   if (role !== 'visitor') await signedInAs(page, DEMO[role], paths[0]);
   const findings: Finding[] = [];
+  let darkened: 'in place' | 'reloaded' | undefined;
   for (const [i, path] of paths.entries()) {
-    if (role === 'visitor' || i > 0) await page.goto(path);
+    if (darkened === 'in place') {
+      // The next page opens light again: switched back in place, then reached through the router.
+      await clickThemeControl(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+      if (!(await navigateInApp(page, path))) await page.goto(path);
+    } else if (role === 'visitor' || i > 0) await page.goto(path);
     await settle(page);
     findings.push(...(await check(page, path, false)));
-    await turnDark(page);
+    darkened = await turnDark(page);
     findings.push(...(await check(page, path, true)));
-    // The next page opens light again.
+    // The next page loaded anew opens light again.
     await page.evaluate((flag) => sessionStorage.removeItem(flag), DARK_FLAG);
   }
   await context.close();

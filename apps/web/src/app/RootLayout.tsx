@@ -40,6 +40,12 @@ export function RootLayout() {
     if (currentUser.isSuccess) setAuthority(user?.authority ?? null);
   }, [currentUser.isSuccess, user?.authority]);
 
+  // The route on screen, on <html data-route>: written once React has committed the page, which the router renders in a
+  // transition (the old page stays until the new chunk is in) — what a tool following the app waits for (the journeys).
+  useEffect(() => {
+    document.documentElement.dataset.route = pathname;
+  }, [pathname]);
+
   const decision = guardDecision(pathname, menus.data, DEFINED_PATHS);
   useEffect(() => {
     if (decision === 'possible403') console.warn(`[guard] ${pathname} is a defined route missing from the menu: possible 403`);
