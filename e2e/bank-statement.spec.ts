@@ -238,7 +238,8 @@ test('bank statement: import, four-eyes deposit, voucher beside its line, pay-ou
 
   // Four eyes: the importing operator (赵审) may not credit the deposit it recorded.
   const before = (await balance()).available;
-  await page.goto('/bpm/tasks');
+  // The deposits' own inbox: pending work is listed oldest first, ten to a page.
+  await page.goto('/bpm/tasks?type=FUNDS_DEPOSIT');
   const depositRow = page.getByRole('row').filter({ hasText: '入金复核' }).filter({ hasText: '20,000.00' }).first();
   await depositRow.getByRole('button', { name: /审\s*核/ }).click();
   await expect(page.getByTestId('four-eyes-blocked')).toContainText('该任务由您提交');
@@ -255,8 +256,8 @@ test('bank statement: import, four-eyes deposit, voucher beside its line, pay-ou
   await ok(checker.post(`/api/bpm/tasks/${depositTask.id}/approve`, { data: { comment: '与对账单一致' } }));
   expect((await balance()).available).toBe(before + 2_000_000);
 
-  // The margin voucher: its statement line beside it; confirmed through the usual decision.
-  await page.reload();
+  // The margin voucher: its statement line beside it; confirmed through the usual decision (its own inbox).
+  await page.goto('/bpm/tasks?type=PLEDGE_MARGIN_VOUCHER');
   await page
     .getByRole('row')
     .filter({ hasText: pledge.financingNo })

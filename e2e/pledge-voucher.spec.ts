@@ -109,7 +109,8 @@ test('pledge: sign both contracts, margin and repayment by bank-transfer voucher
   const operatorContext = await browser.newContext();
   const op = await operatorContext.newPage();
   await loginThroughPage(op, DEMO.operator);
-  await op.goto('/bpm/tasks');
+  // Each inbox opened on its task's type: pending work is listed oldest first, ten to a page.
+  await op.goto('/bpm/tasks?type=PLEDGE_MARGIN_VOUCHER');
   await op
     .getByRole('row')
     .filter({ hasText: applied.financingNo })
@@ -121,7 +122,7 @@ test('pledge: sign both contracts, margin and repayment by bank-transfer voucher
   await confirmDecision(op);
   await expect(op.getByTestId('task-state')).toHaveText('已通过');
   await op.keyboard.press('Escape');
-  await op.reload();
+  await op.goto('/bpm/tasks?type=PLEDGE_APPROVAL');
   await op
     .getByRole('row')
     .filter({ hasText: applied.financingNo })

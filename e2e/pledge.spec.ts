@@ -34,8 +34,12 @@ async function booksBalance(op: APIRequestContext) {
 }
 
 /** Opens a task of a financing in /bpm/tasks and approves it (the confirmation included). */
-async function approveTask(page: Page, financingNo: string, type: string) {
-  await page.goto('/bpm/tasks');
+/**
+ * The inbox lists pending work oldest first, ten to a page: opened on the task's own type (`?type=`, as the home page's
+ * queues link), so the task is on the first page however many other journeys of the shard left pending before it.
+ */
+async function approveTask(page: Page, financingNo: string, type: string, typeCode: string) {
+  await page.goto(`/bpm/tasks?type=${typeCode}`);
   await page
     .getByRole('row')
     .filter({ hasText: financingNo })
@@ -119,11 +123,11 @@ test('pledge: apply, margin, contracts, approval and disbursement, margin call, 
   const opContext = await browser.newContext();
   const opPage = await opContext.newPage();
   await loginThroughPage(opPage, DEMO.operator);
-  await approveTask(opPage, financingNo, '质押融资审批');
+  await approveTask(opPage, financingNo, '质押融资审批', 'PLEDGE_APPROVAL');
   const checkerContext = await browser.newContext();
   const checkerPage = await checkerContext.newPage();
   await loginThroughPage(checkerPage, DEMO.checker);
-  await approveTask(checkerPage, financingNo, '质押融资放款');
+  await approveTask(checkerPage, financingNo, '质押融资放款', 'PLEDGE_DISBURSE');
   expect(await detailOf(page, id)).toMatchObject({ status: 'DISBURSED', outstanding: 2_600_000, value: 3_850_000 });
 
   // The operator enters 3,000.00 for coil: the confirmation lists this financing past the warning
@@ -143,7 +147,7 @@ test('pledge: apply, margin, contracts, approval and disbursement, margin call, 
   await expect(prices).toContainText('热轧卷板：¥3,850.00/吨');
 
   // The second operator approves it in /bpm/tasks, the drawer showing the same preview live: the new price shows.
-  await checkerPage.goto('/bpm/tasks');
+  await checkerPage.goto('/bpm/tasks?type=PLEDGE_PRICE');
   await checkerPage
     .getByRole('row')
     .filter({ hasText: '→ ¥3,000.00/吨' })

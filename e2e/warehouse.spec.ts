@@ -110,7 +110,8 @@ test('the supervised warehouse: stock-in seen by the depositor, a refused stock-
   const operatorContext = await browser.newContext();
   const operator = await operatorContext.newPage();
   await loginThroughPage(operator, DEMO.operator);
-  await operator.goto('/bpm/tasks');
+  // The stock takes' own inbox: pending work is listed oldest first, ten to a page.
+  await operator.goto('/bpm/tasks?type=WAREHOUSE_STOCK_TAKE');
   const task = operator.getByTestId('task-table').locator('tr', { hasText: '库存盘点调整：安储苏州工业园区监管仓 A-01' }).first();
   await task.getByRole('button', { name: '审核' }).click();
   await expect(operator.getByTestId('task-fields')).toContainText('盘亏 0.888吨');
