@@ -78,7 +78,8 @@ export default defineConfig({
       // ~0.34 s of CPU at 2^17; a registration's proof of work asks 12 bits instead of 16 (account/challenge.ts), the
       // browser's hashing a sixteenth of a second's. The scheduler stays on, as in development (test mode would turn it off); the session
       // cache is off in test mode, so a server reads the session at every request. The world is seeded in the same mode
-      // and cost, so no seeded hash is rehashed at a login.
+      // and cost, so no seeded hash is rehashed at a login. The signing secret is the API suite's template's: on PostgreSQL
+      // the world is a copy of that template, its signing root encrypted with it (scripts/test-all.mjs).
       ...JOURNEY_SERVER_ENV,
       // scripts/test-all.mjs gives each shard its own PostgreSQL copy of the seeded world when one is at hand (issue 34).
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),

@@ -2,14 +2,16 @@ import { writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { BASE_URL, DEMO, signedInAs } from './fixtures.ts';
+import { DEMO, openThroughRouter, signedInAs } from './fixtures.ts';
 
 /**
  * Issue 24: every page of SPEC §2, as the role that uses it, has no serious or critical axe-core
  * violation of the WCAG 2.1 A and AA rules, in the light and the dark theme. The pages come from the
  * route table itself, so a new route is checked the day it is added. Each page is opened once and
  * checked in the light theme, then turned dark in place and checked again (issue 34: two visits per
- * page took 200 s per theme in CI). The groups of pages are dealt to three journey files
+ * page took 200 s per theme in CI). The next page of a group is opened through the router, as a link in the
+ * app would open it (openThroughRouter; sixteenth session: the three files alone 54 + 46 + 41 → 37 + 30 + 28 s), the
+ * first with a load of its own. The groups of pages are dealt to three journey files
  * (accessibility-1 / -2 / -3.spec.ts), which the journey shards share out by time (scripts/journey-shards.mjs).
  */
 interface RouteDef {
@@ -172,31 +174,6 @@ async function clickThemeControl(page: Page) {
     });
 }
 
-/**
- * Opens the next page of a group as a user following a link would: through the router (history.pushState and a popstate,
- * which react-router's BrowserRouter follows) instead of a new document (issue 34). In this Chromium every navigation
- * starts a new renderer process that compiles the app afresh — about 1 CPU s a page — where the router's navigation
- * renders only the new page. The pages here are only read, so a list the query cache still holds is as good as a fresh one.
- * The router keeps the old page on screen until the new page's chunk is in (a transition): the wait is for the route the
- * app says it has committed (`html[data-route]`, app/RootLayout.tsx). False when it did not come (then the caller loads it).
- */
-async function navigateInApp(page: Page, path: string): Promise<boolean> {
-  const route = new URL(path, BASE_URL).pathname;
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  return page
-    .waitForFunction((expected) => document.documentElement.dataset.route === expected, route, { timeout: 15_000 })
-    .then(
-      () => true,
-      () => {
-        console.warn(`[accessibility] ${path} did not open through the router: loaded anew`);
-        return false;
-      },
-    );
-}
-
 async function audit(browser: Browser, role: Role, paths: string[]): Promise<Finding[]> {
   const context = await browser.newContext({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai', reducedMotion: 'reduce' });
   // Every page opens in the light theme, unless this tab asked for the dark one (turnDark's reload).
@@ -218,7 +195,7 @@ async function audit(browser: Browser, role: Role, paths: string[]): Promise<Fin
       // The next page opens light again: switched back in place, then reached through the router.
       await clickThemeControl(page);
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-      if (!(await navigateInApp(page, path))) await page.goto(path);
+      if (!(await openThroughRouter(page, path))) await page.goto(path);
     } else if (role === 'visitor' || i > 0) await page.goto(path);
     await settle(page);
     findings.push(...(await check(page, path, false)));

@@ -72,6 +72,31 @@ export async function signedInAs(page: Page, loginName: string, path?: string) {
 }
 
 /**
+ * Opens a page of the app as a link in it would: through the router (history.pushState and a popstate, which react-router's
+ * BrowserRouter follows) instead of a new document (issue 34) — a load costs the renderer about 1 CPU s (the document, the
+ * app's scripts, the shell's first render), the router renders only the new page. For journeys that only read what they
+ * open: a list the query cache still holds is shown as it is, as a user clicking a link would see it. The router keeps the
+ * old page on screen until the new page's chunk is in (a transition): the wait is for the route the app says it has
+ * committed (`html[data-route]`, app/RootLayout.tsx). False when it did not come (a redirect): the caller loads the page.
+ */
+export async function openThroughRouter(page: Page, path: string): Promise<boolean> {
+  const route = new URL(path, BASE_URL).pathname;
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  return page
+    .waitForFunction((expected) => document.documentElement.dataset.route === expected, route, { timeout: 15_000 })
+    .then(
+      () => true,
+      () => {
+        console.warn(`[journeys] ${path} did not open through the router: loaded anew`);
+        return false;
+      },
+    );
+}
+
+/**
  * The demo merchant has a credit line expiring within 30 days, so the SPEC §4 reminder opens after
  * login; journeys about something else close it (the reminder itself has its own journey). A merchant
  * with nothing due gets none: that costs a 3 s wait.

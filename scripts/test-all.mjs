@@ -3,8 +3,8 @@
 // starts its own server on its own port and embedded database (playwright.config.ts, E2E_PORT), so
 // shards share no session, user or row; the unit tests use their own databases (test/harness.ts).
 // The unit and API tests run first on two workers, then the journey shards (TEST_PHASES=together: side by
-// side, as before). The journeys' demo world is seeded once (seedJourneyWorld) and every shard's server
-// starts on a copy.
+// side, as before). The journeys' demo world is made once — on PostgreSQL a copy of the API suite's seeded template,
+// else seeded by a server (seedJourneyWorld) — and every shard's server starts on a copy of it.
 // Each line is prefixed with its part; the exit code is non-zero when any part fails.
 // Timing is kept: vitest writes test-reports/vitest.json (its JSON reporter) and
 // test-reports/vitest-timing.json (each file's wall time, scripts/vitest-timing-reporter.mjs), each
@@ -150,6 +150,26 @@ const SHARDS = Number(process.env.E2E_SHARDS ?? (TOGETHER ? 2 : 3));
 // run would: to replay a CI shard in its order on its own kind of server.
 const JOURNEYS_ONLY = process.env.TEST_PARTS === 'journeys';
 
+/**
+ * On PostgreSQL, with the unit tests first, the journeys' world is a copy of the API suite's seeded template (issue 34): its
+ * seed (test/build-template.ts) makes E2E_WORLD_DATABASE from it and copies its files to E2E_WORLD_DIR, instead of a third
+ * seed beside the two templates while the machine is busiest. Should the copy not be there when the unit tests end (a
+ * vitest run that failed before), the world is seeded as before.
+ */
+const E2E_TEMPLATE = path.resolve('.e2e-data-template');
+const WORLD_FROM_TEMPLATE = Boolean(ADMIN_URL) && !TOGETHER && !JOURNEYS_ONLY;
+const worldFromTemplateEnv = WORLD_FROM_TEMPLATE ? { E2E_WORLD_DATABASE: `${E2E_DB_PREFIX}_tpl`, E2E_WORLD_DIR: E2E_TEMPLATE } : {};
+if (WORLD_FROM_TEMPLATE) rmSync(E2E_TEMPLATE, { recursive: true, force: true });
+async function copiedWorldReady() {
+  const rows = await admin(`select 1 from pg_database where datname = '${E2E_DB_PREFIX}_tpl'`);
+  if (rows.length > 0 && existsSync(E2E_TEMPLATE)) {
+    process.stdout.write(`[e2e] journeys' world: a copy of the API tests' seeded template\n`);
+    return true;
+  }
+  await admin(`drop database if exists ${E2E_DB_PREFIX}_tpl with (force)`);
+  return seedJourneyWorld(E2E_TEMPLATE);
+}
+
 const phases = [];
 const cpuAtStart = cpuCounters();
 const started = Date.now();
@@ -166,12 +186,12 @@ const unit = JOURNEYS_ONLY
         `--outputFile.json=${REPORTS}/vitest.json`,
         '--reporter=./scripts/vitest-timing-reporter.mjs',
       ],
-      TOGETHER ? {} : { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '2' },
+      TOGETHER ? {} : { VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '2', ...worldFromTemplateEnv },
     );
-const E2E_TEMPLATE = path.resolve('.e2e-data-template');
-const worldReady = await seedJourneyWorld(E2E_TEMPLATE);
+let worldReady = WORLD_FROM_TEMPLATE ? false : await seedJourneyWorld(E2E_TEMPLATE);
 if (!TOGETHER) {
   await unit;
+  if (WORLD_FROM_TEMPLATE) worldReady = await copiedWorldReady();
   process.stdout.write(`[e2e] the unit and API tests are done after ${Math.round((Date.now() - started) / 1000)} s: the journeys start\n`);
 }
 const cpuAtJourneys = cpuCounters();

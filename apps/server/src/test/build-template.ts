@@ -7,7 +7,7 @@
 //   node --import tsx build-template.ts postgres <folder> <database> -> the database (TEST_DATABASE_URL's server), <folder>/data/
 //
 // The last thing it writes is <folder>/ready (or <folder>/failed with the error), which the workers wait for.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { TEMPLATE_SIGNING_SECRET, templateFiles } from './template-files.ts';
 
 const [engine, folder, databaseName] = process.argv.slice(2);
@@ -18,6 +18,23 @@ mkdirSync(files.dataDir, { recursive: true });
 // Before the app's modules load: the seed's contract storage and signing root follow the environment.
 process.env.DATA_DIR = files.dataDir;
 process.env.SIGNING_KEY_SECRET = TEMPLATE_SIGNING_SECRET;
+
+/**
+ * The journeys' world, when `npm test` asks for it (E2E_WORLD_DATABASE and E2E_WORLD_DIR, scripts/test-all.mjs): the same
+ * seeded world as this template, so it is copied rather than seeded a third time beside the two templates (issue 34) —
+ * a database made from this one and its DATA_DIR, written under a temporary name and renamed when whole. The journeys'
+ * servers run with this template's signing secret (e2e/server-env.json). Before `ready`: no test file holds the template yet.
+ */
+async function copyJourneyWorld(template: string, dataDir: string) {
+  const world = process.env.E2E_WORLD_DATABASE;
+  const worldDir = process.env.E2E_WORLD_DIR;
+  if (!world || !worldDir) return;
+  const { adminQuery } = await import('./postgres-admin.ts');
+  await adminQuery(`create database ${world} template ${template}`);
+  rmSync(worldDir, { recursive: true, force: true });
+  cpSync(dataDir, `${worldDir}.partial`, { recursive: true });
+  renameSync(`${worldDir}.partial`, worldDir);
+}
 
 const started = Date.now();
 try {
@@ -49,6 +66,7 @@ try {
     await seedDemoWorld(database.db);
     await loadPasswordCipher(database.db, TEMPLATE_SIGNING_SECRET);
     await database.close();
+    await copyJourneyWorld(databaseName, files.dataDir);
   }
   writeFileSync(files.ready, JSON.stringify({ engine, seconds: (Date.now() - started) / 1000 }));
   process.exit(0);
