@@ -76,17 +76,22 @@ export async function signedInAs(page: Page, loginName: string, path?: string) {
  * BrowserRouter follows) instead of a new document (issue 34) — a load costs the renderer about 1 CPU s (the document, the
  * app's scripts, the shell's first render), the router renders only the new page. For journeys that only read what they
  * open: a list the query cache still holds is shown as it is, as a user clicking a link would see it. The router keeps the
- * old page on screen until the new page's chunk is in (a transition): the wait is for the route the app says it has
- * committed (`html[data-route]`, app/RootLayout.tsx). False when it did not come (a redirect): the caller loads the page.
+ * old page on screen until the new page's chunk is in (a transition): the wait is for a route the app says it has
+ * committed (`html[data-route]`, app/RootLayout.tsx), cleared first — the page's own, or where the page sends the user
+ * on (a link without its token goes to /trade/opttimeout, as a load of it would; waiting for the address asked for
+ * missed that and waited 15 s). True at once on the page asked for; false when no route came: the caller loads the page.
  */
 export async function openThroughRouter(page: Page, path: string): Promise<boolean> {
-  const route = new URL(path, BASE_URL).pathname;
-  await page.evaluate((to) => {
+  const alreadyThere = await page.evaluate((to) => {
+    if (location.pathname + location.search === to) return true;
+    delete document.documentElement.dataset.route;
     history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
+    return false;
   }, path);
+  if (alreadyThere) return true;
   return page
-    .waitForFunction((expected) => document.documentElement.dataset.route === expected, route, { timeout: 15_000 })
+    .waitForFunction(() => Boolean(document.documentElement.dataset.route), null, { timeout: 15_000 })
     .then(
       () => true,
       () => {
