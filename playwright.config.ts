@@ -48,7 +48,7 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         // V8 without its optimising compiler (TurboFan): a journey's page lives seconds, too short for optimised code to
-        // repay compiling it, and every load is a new renderer process that compiles afresh (issue 34). The renderers'
+        // repay compiling it, and every load compiles the app's scripts afresh (issue 34). The renderers'
         // CPU for the same journeys, alone (`E2E_FILES=… scripts/cpu-by-process.mjs`, 2026-11-30): accessibility-2 and
         // factoring 48.6 / 48.2 → 42.5 s, purchase-sales and pledge 38.9 → 35.2 s; every journey passes as before.
         '--js-flags=--no-opt',
